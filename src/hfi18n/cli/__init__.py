@@ -1,0 +1,74 @@
+"""Command-line interface: a thin layer over the library, one module per command.
+
+All user-facing errors derive from :class:`hfi18n.errors.HfI18nError`; :func:`main` turns them into a
+message and a hint on stderr. ``HFI18N_TRACEBACK=1`` shows the full traceback instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+from ..errors import HfI18nError
+from ._app import app
+from ._output import err
+
+COMMAND_MODULES = ["check", "status", "translate", "glossary", "toctree", "publish", "demo"]
+
+for _name in COMMAND_MODULES:
+    try:
+        importlib.import_module(f"{__name__}.{_name}")
+    except ModuleNotFoundError as exc:  # a command module not written yet
+        if exc.name != f"{__name__}.{_name}":
+            raise
+
+
+def _human_message(exc: BaseException) -> tuple[str, str | None]:
+    """Map an exception to (message, next step)."""
+    if isinstance(exc, HfI18nError):
+        return str(exc), exc.hint
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted", "finished work is kept; run the same command again to resume"
+    if isinstance(exc, PermissionError):
+        return f"permission denied: {exc.filename}", "check the file permissions"
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), None
+    return f"unexpected error: {type(exc).__name__}: {exc}", (
+        "this is a bug in hfi18n; rerun with HFI18N_TRACEBACK=1 and report the traceback"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console-script entry point."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except SystemExit as exc:  # typer/click exit
+        return int(exc.code or 0)
+    except Exception as exc:  # noqa: BLE001 - the one top-level catch
+        import click
+
+        if isinstance(exc, click.exceptions.Exit):
+            return exc.exit_code
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            return exc.exit_code
+        if isinstance(exc, click.exceptions.Abort):
+            err.print("aborted")
+            return 1
+        if os.environ.get("HFI18N_TRACEBACK"):
+            raise
+        message, hint = _human_message(exc)
+        err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+        if hint:
+            err.print(f"[yellow]hint:[/] {hint}")
+        return getattr(exc, "exit_code", 2) if isinstance(exc, HfI18nError) else 2
+    except KeyboardInterrupt as exc:
+        message, hint = _human_message(exc)
+        err.print(f"error: {message}\nhint: {hint}")
+        return 130
+    return 0
+
+
+def run() -> None:
+    sys.exit(main())

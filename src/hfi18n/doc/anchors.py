@@ -1,0 +1,39 @@
+"""Heading anchors exactly as doc-builder computes them.
+
+doc-builder lowercases the heading text, turns whitespace into ``-`` and drops every character that is
+not a Unicode letter, digit or ``-``. An explicit ``[[anchor]]`` at the end of the heading wins; a
+translated heading carries the English anchor explicitly: ``## 설치 [[installation]]``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ANCHOR_RE = re.compile(r"\s*\[\[([^\[\]]+)\]\]\s*$")
+"""An explicit anchor at the end of a heading line."""
+
+
+def slugify(title: str) -> str:
+    """The anchor doc-builder derives from a heading's text."""
+    out = []
+    for ch in title.lower():
+        if ch.isspace():
+            out.append("-")
+        elif ch == "-" or unicodedata.category(ch)[0] == "L" or unicodedata.category(ch) == "Nd":
+            out.append(ch)
+    return "".join(out)
+
+
+def split_anchor(heading_text: str) -> tuple[str, str | None]:
+    """Split ``Title [[anchor]]`` into ``("Title", "anchor")``; no anchor gives ``(text, None)``."""
+    m = ANCHOR_RE.search(heading_text)
+    if not m:
+        return heading_text, None
+    return heading_text[: m.start()], m.group(1).strip()
+
+
+def heading_anchor(heading_text: str) -> str:
+    """The anchor of a heading: the explicit ``[[anchor]]`` if any, else the slug of its title."""
+    title, explicit = split_anchor(heading_text)
+    return explicit if explicit is not None else slugify(title.strip())

@@ -1,0 +1,147 @@
+"""The document model shared by every stage: a doc is an ordered list of blocks covering every byte.
+
+A :class:`Block` is a run of whole source lines. Its ``parts`` alternate protected text (plain ``str``,
+rendered verbatim) and translatable :class:`Segment` objects. Rendering concatenates the parts, putting
+each segment's translation (or its source) back, so ``render(parse(text)) == text`` byte for byte.
+
+A :class:`Segment` is one piece of prose as it is sent to a translator: line-container prefixes (``> ``,
+list indentation), the trailing whitespace of each line and every protected inline span are taken out;
+the spans become numbered placeholders ``⟦1⟧``, ``⟦2⟧``... that :meth:`Segment.restore` puts back.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+PLACEHOLDER_RE = re.compile(r"⟦(\d+)⟧")
+"""A placeholder as it appears in segment text sent to a translator."""
+
+
+def placeholder(n: int) -> str:
+    return f"⟦{n}⟧"
+
+
+class BlockKind(str, enum.Enum):
+    """What a block is. ``translatable`` blocks hold at least one :class:`Segment`."""
+
+    BLANK = "blank"  # empty or whitespace-only lines
+    COMMENT = "comment"  # <!-- ... --> (license header, notes)
+    FRONTMATTER = "frontmatter"  # --- yaml --- at the top
+    HEADING = "heading"  # ATX or setext heading, with or without [[anchor]]
+    PARAGRAPH = "paragraph"  # prose, possibly inside list items or blockquotes
+    CALLOUT = "callout"  # paragraph of a > [!TIP] / > [!WARNING] blockquote (marker line protected)
+    TABLE = "table"  # pipe table; each cell is a segment
+    CODE = "code"  # fenced or indented code (doctests included)
+    HTML = "html"  # HTML/MDX block; lines with text become segments, tag-only lines stay protected
+    AUTODOC = "autodoc"  # [[autodoc]] Name and its indented method list
+    COLAB = "colab"  # [[open-in-colab]]
+    MATH = "math"  # $$ ... $$ display math
+    RULE = "rule"  # thematic break
+    RAW = "raw"  # anything else kept verbatim (e.g. an empty list marker line)
+
+
+@dataclass(slots=True)
+class Segment:
+    """A translatable piece of prose inside a block."""
+
+    id: str
+    """Stable id within the document, e.g. ``"s12"``."""
+    text: str
+    """Prose with protected spans replaced by placeholders, lines joined by ``\\n``."""
+    spans: dict[str, str]
+    """Placeholder (``"⟦1⟧"``) to the exact source text it stands for."""
+    line: int
+    """1-based source line of the first line of the segment."""
+    prefixes: list[str] = field(default_factory=list)
+    """Exact source text before the prose on each continuation line (line 2 onwards)."""
+    suffixes: list[str] = field(default_factory=list)
+    """Exact source text after the prose on each line but the last (trailing spaces + newline)."""
+
+    def restore(self, text: str | None = None) -> str:
+        """Source form of ``text`` (default: the segment's own text): placeholders back, lines re-framed.
+
+        A translation with more lines than the source reuses the last continuation prefix and a bare
+        newline; the trailing whitespace of the source lines is kept where the line count allows.
+        """
+        body = self.text if text is None else text
+        body = PLACEHOLDER_RE.sub(lambda m: self.spans.get(m.group(0), m.group(0)), body)
+        lines = body.split("\n")
+        if len(lines) == 1:
+            return lines[0]
+        eol = "\r\n" if self.suffixes and self.suffixes[0].endswith("\r\n") else "\n"
+        out = [lines[0]]
+        for i, line in enumerate(lines[1:]):
+            suffix = self.suffixes[i] if i < len(self.suffixes) else eol
+            prefix = self.prefixes[i] if i < len(self.prefixes) else (self.prefixes[-1] if self.prefixes else "")
+            out.append(suffix)
+            out.append(prefix + line)
+        return "".join(out)
+
+    def placeholders(self) -> list[str]:
+        """Placeholders in order of appearance in ``text``."""
+        return [m.group(0) for m in PLACEHOLDER_RE.finditer(self.text)]
+
+
+@dataclass(slots=True)
+class Block:
+    """A run of whole source lines, ``start_line`` to ``end_line`` inclusive (1-based)."""
+
+    kind: BlockKind
+    start_line: int
+    end_line: int
+    parts: list[str | Segment]
+    """Protected text and segments, in source order; their concatenation is the block's source."""
+    meta: dict[str, object] = field(default_factory=dict)
+    """Kind-specific facts: ``level``, ``anchor``, ``explicit_anchor``, ``title`` (headings); ``info``,
+    ``fence`` (code); ``tags`` (HTML tags in order); ``callout`` (TIP, WARNING...); ``columns`` (tables);
+    ``depth`` (list/blockquote nesting)."""
+
+    @property
+    def text(self) -> str:
+        return "".join(p if isinstance(p, str) else p.restore() for p in self.parts)
+
+    @property
+    def segments(self) -> list[Segment]:
+        return [p for p in self.parts if isinstance(p, Segment)]
+
+    @property
+    def translatable(self) -> bool:
+        return any(isinstance(p, Segment) for p in self.parts)
+
+    def render(self, translations: Mapping[str, str] | None = None) -> str:
+        if not translations:
+            return self.text
+        return "".join(
+            p if isinstance(p, str) else p.restore(translations.get(p.id)) for p in self.parts
+        )
+
+
+@dataclass(slots=True)
+class Document:
+    """A parsed doc: its blocks cover every byte of ``source``."""
+
+    blocks: list[Block]
+    path: str | None = None
+    """Path the doc was read from, for messages (``docs/source/ko/index.md``)."""
+
+    def segments(self) -> Iterator[Segment]:
+        for block in self.blocks:
+            yield from block.segments
+
+    def render(self, translations: Mapping[str, str] | None = None) -> str:
+        """Source text with each segment replaced by ``translations[segment.id]`` when present."""
+        return "".join(b.render(translations) for b in self.blocks)
+
+    @property
+    def source(self) -> str:
+        return self.render()
+
+    def headings(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind is BlockKind.HEADING]
+
+    def anchors(self) -> list[str]:
+        """Anchor of every heading, in order (explicit ``[[anchor]]`` or computed from the title)."""
+        return [str(b.meta["anchor"]) for b in self.headings()]

@@ -1,0 +1,56 @@
+"""Exceptions that carry a human message and a next step.
+
+Every error a user can cause derives from :class:`HfI18nError`. The CLI catches it at the top level and
+prints ``message`` and ``hint`` (see :mod:`hfi18n.cli`); set ``HFI18N_TRACEBACK=1`` for the traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class HfI18nError(Exception):
+    """Base error: ``message`` says what went wrong, ``hint`` what to do about it."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, hint: str | None = None, path: Path | str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.path = str(path) if path is not None else None
+        self.line = line
+
+    def location(self) -> str:
+        if self.path is None:
+            return ""
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+    def __str__(self) -> str:
+        loc = self.location()
+        return f"{loc}: {self.message}" if loc else self.message
+
+
+class InputError(HfI18nError):
+    """A file the user gave us cannot be read or understood (encoding, size, syntax)."""
+
+
+class RepoError(HfI18nError):
+    """The repository layout or git state is not what a command needs."""
+
+
+class ConfigError(HfI18nError):
+    """Configuration is missing or wrong (provider keys, config file)."""
+
+
+class ProviderError(HfI18nError):
+    """A translation provider failed in a way that retrying will not fix."""
+
+
+class GitHubError(HfI18nError):
+    """GitHub REST failed: bad token, missing fork, no permission, rate limit, network down."""
+
+
+class RefusedError(HfI18nError):
+    """An operation was refused to protect the user's work (overwrite, failing check, duplicate PR)."""
