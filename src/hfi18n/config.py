@@ -1,0 +1,82 @@
+"""Configuration from ``hfi18n.toml`` or ``[tool.hfi18n]`` in ``pyproject.toml``, then the environment.
+
+Example ``hfi18n.toml``::
+
+    provider = "anthropic"
+    model = "claude-sonnet-4-5"
+    [github]
+    upstream = "huggingface/transformers"
+    fork = "me/transformers"
+    [lang.ko]
+    tracking_issue = 20179
+
+Secrets (API keys, GitHub token) should come from the environment; a key in the config file is
+accepted but never printed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+CONFIG_FILE = "hfi18n.toml"
+
+
+@dataclass(slots=True)
+class Config:
+    data: dict[str, Any] = field(default_factory=dict)
+    source: Path | None = None
+    """File the settings came from, if any."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Dotted lookup: ``get("github.upstream")``."""
+        node: Any = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return default
+            node = node[part]
+        return node
+
+    def secret(self, env_var: str, key: str | None = None) -> str | None:
+        """A secret from ``env_var`` or, failing that, the config ``key``."""
+        value = os.environ.get(env_var)
+        if value:
+            return value
+        return self.get(key) if key else None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML: {exc}", path=path, hint="fix the syntax of the config file") from None
+
+
+def load_config(repo: Path | str | None = None) -> Config:
+    """Settings from ``$HFI18N_CONFIG``, else ``<repo>/hfi18n.toml``, else ``[tool.hfi18n]`` of pyproject."""
+    explicit = os.environ.get("HFI18N_CONFIG")
+    if explicit:
+        p = Path(explicit)
+        if not p.is_file():
+            raise ConfigError(f"HFI18N_CONFIG points to {p}, which does not exist")
+        return Config(_read_toml(p), p)
+    base = Path(repo) if repo is not None else Path.cwd()
+    candidate = base / CONFIG_FILE
+    if candidate.is_file():
+        return Config(_read_toml(candidate), candidate)
+    pyproject = base / "pyproject.toml"
+    if pyproject.is_file():
+        tool = _read_toml(pyproject).get("tool", {}).get("hfi18n")
+        if isinstance(tool, dict):
+            return Config(tool, pyproject)
+    return Config()
