@@ -3,6 +3,7 @@
 from .anchors import heading_anchor, slugify
 from .model import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, placeholder
 from .parse import parse, parse_file
+from .protected import fingerprint as protected_fingerprint
 
 __all__ = [
     "PLACEHOLDER_RE",
@@ -14,5 +15,6 @@ __all__ = [
     "parse",
     "parse_file",
     "placeholder",
+    "protected_fingerprint",
     "slugify",
 ]

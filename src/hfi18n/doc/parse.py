@@ -1,0 +1,363 @@
+"""Parse doc-builder Markdown into :class:`~hfi18n.doc.model.Document` blocks covering every byte.
+
+markdown-it-py (CommonMark + tables + front matter) finds the block structure and the line range of
+every leaf block; doc-builder's own constructs are recognised on top of it:
+
+- paragraphs that are ``[[autodoc]] Name`` (with their indented method list), ``[[open-in-colab]]``
+  or ``$$`` display math are protected;
+- a blockquote starting with ``[!TIP]``/``[!WARNING]``... is a callout whose marker line is protected;
+- HTML/MDX blocks (``<hfoptions>``, ``<Tip>``, ``<div>``...) are handled line by line: tag-only lines
+  and code fences inside them stay protected, lines with text become segments with the tags inside
+  protected;
+- lines markdown-it assigns to no leaf block (blank lines, bare list markers) are kept verbatim.
+
+Each translatable leaf becomes a :class:`Segment` whose text has the line prefixes (``> ``, list
+indentation, list markers), trailing whitespace and protected inline spans taken out.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from ..fileio import read_text
+from .anchors import heading_anchor, split_anchor
+from .inline import has_letters, protect
+from .model import Block, BlockKind, Document, Segment
+
+_MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+
+_CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
+_FENCE_RE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
+_RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
+_TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
+_TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9._:-]*(?:\s+[^<>]*?)?/?>", re.DOTALL)
+
+_LEAF_TYPES = {
+    "paragraph_open",
+    "heading_open",
+    "fence",
+    "code_block",
+    "html_block",
+    "table_open",
+    "hr",
+    "front_matter",
+}
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines with their endings; only ``\\n`` ends a line (``\\r\\n`` keeps its ``\\r``)."""
+    lines = text.split("\n")
+    out = [line + "\n" for line in lines[:-1]]
+    if lines[-1]:
+        out.append(lines[-1])
+    return out
+
+
+def _body_eol(line: str) -> tuple[str, str]:
+    if line.endswith("\r\n"):
+        return line[:-2], "\r\n"
+    if line.endswith("\n"):
+        return line[:-1], "\n"
+    return line, ""
+
+
+class _Builder:
+    """Turns markdown-it leaf tokens into blocks over the exact source lines."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.seg_count = 0
+
+    def segment(self, text: str, line: int, prefixes: list[str], suffixes: list[str]) -> Segment | None:
+        """A segment for ``text`` (lines joined by ``\\n``) if it has any prose to translate."""
+        protected, spans = protect(text)
+        if not has_letters(_strip_placeholders(protected)):
+            return None
+        self.seg_count += 1
+        return Segment(f"s{self.seg_count}", protected, spans, line, prefixes, suffixes)
+
+    def prose(self, first: int, content_lines: list[str]) -> list[str | Segment] | None:
+        """Parts for source lines ``first..`` whose prose, per markdown-it, is ``content_lines``.
+
+        Returns None when the prose cannot be located in the source exactly (the block then stays
+        protected, which is always safe).
+        """
+        prefixes: list[str] = []
+        suffixes: list[str] = []
+        texts: list[str] = []
+        head = tail = ""
+        n = len(content_lines)
+        for i, content in enumerate(content_lines):
+            body, eol = _body_eol(self.lines[first + i])
+            c = content.strip(" \t")
+            stripped = body.rstrip(" \t")
+            if i < n - 1:
+                if not stripped.endswith(c):
+                    return None
+                start = len(stripped) - len(c)
+            else:
+                start = _locate_last(stripped, c)
+                if start < 0:
+                    return None
+            prefix, after = body[:start], body[start + len(c):] + eol
+            if i == 0:
+                head = prefix
+            else:
+                prefixes.append(prefix)
+            if i < n - 1:
+                suffixes.append(after)
+            else:
+                tail = after
+            texts.append(c)
+        seg = self.segment("\n".join(texts), first + 1, prefixes, suffixes)
+        if seg is None:
+            return None
+        return [head, seg, tail]
+
+    def raw(self, kind: BlockKind, start: int, end: int, **meta: object) -> Block:
+        """A protected block over source lines ``start..end-1`` (0-based, end exclusive)."""
+        return Block(kind, start + 1, end, ["".join(self.lines[start:end])], dict(meta))
+
+    def with_parts(self, kind: BlockKind, start: int, end: int, parts: list[str | Segment] | None,
+                   **meta: object) -> Block:
+        if parts is None:
+            return self.raw(kind, start, end, **meta)
+        return Block(kind, start + 1, end, [p for p in parts if p != ""], dict(meta))
+
+
+def _locate_last(line: str, content: str) -> int:
+    """Offset of ``content`` in the last line of a block: only a heading trailer may follow it."""
+    start = line.find(content)
+    while start >= 0:
+        if _TRAILER_RE.fullmatch(line[start + len(content):]):
+            return start
+        start = line.find(content, start + 1)
+    return -1
+
+
+def _strip_placeholders(text: str) -> str:
+    return re.sub(r"⟦\d+⟧", "", text)
+
+
+def _container_depth(stack: list[str]) -> int:
+    return sum(1 for t in stack if t in ("list_item_open", "blockquote_open"))
+
+
+def parse(text: str, path: str | Path | None = None) -> Document:
+    """Parse ``text`` into blocks; ``Document.render()`` gives back ``text`` exactly."""
+    bom = text.startswith("\ufeff")
+    body = text[1:] if bom else text
+    lines = _split_lines(body)
+    tokens = _MD.parse(body)
+    b = _Builder(lines)
+    blocks: list[Block] = []
+    covered = 0
+    stack: list[str] = []
+
+    def fill_gap(upto: int) -> None:
+        nonlocal covered
+        start = covered
+        while start < upto:
+            # one block per run of blank / non-blank uncovered lines
+            blank = not lines[start].strip()
+            end = start
+            while end < upto and (not lines[end].strip()) == blank:
+                end += 1
+            blocks.append(b.raw(BlockKind.BLANK if blank else BlockKind.RAW, start, end))
+            start = end
+        covered = max(covered, upto)
+
+    for idx, tok in enumerate(tokens):
+        if tok.type.endswith("_open") and tok.type not in _LEAF_TYPES:
+            stack.append(tok.type)
+            continue
+        if tok.type.endswith("_close") and stack and tok.type[:-6] + "_open" == stack[-1]:
+            stack.pop()
+            continue
+        if tok.type not in _LEAF_TYPES or tok.map is None:
+            continue
+        start, end = tok.map
+        if start < covered:  # nested inside a block already taken (should not happen)
+            continue
+        fill_gap(start)
+        depth = _container_depth(stack)
+        in_quote = "blockquote_open" in stack
+        block = _leaf(b, tok, tokens, idx, start, end, depth, in_quote, lines)
+        blocks.extend(block)
+        covered = max(covered, blocks[-1].end_line)
+    fill_gap(len(lines))
+    if bom:
+        if blocks:
+            blocks[0].parts.insert(0, "\ufeff")
+        else:
+            blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
+    return Document(blocks, str(path) if path is not None else None)
+
+
+def parse_file(path: str | Path) -> Document:
+    """Read (UTF-8, clear error otherwise) and parse a doc file."""
+    return parse(read_text(path), path)
+
+
+def _leaf(b: _Builder, tok: Token, tokens: list[Token], idx: int, start: int, end: int, depth: int,
+          in_quote: bool, lines: list[str]) -> list[Block]:
+    if tok.type == "front_matter":
+        return [b.raw(BlockKind.FRONTMATTER, start, end)]
+    if tok.type == "hr":
+        return [b.raw(BlockKind.RULE, start, end)]
+    if tok.type in ("fence", "code_block"):
+        fence = tok.markup if tok.type == "fence" else ""
+        return [b.raw(BlockKind.CODE, start, end, info=tok.info.strip(), fence=fence, depth=depth)]
+    if tok.type == "html_block":
+        return [_html_block(b, start, end, depth)]
+    if tok.type == "table_open":
+        return [_table(b, start, end, depth)]
+    inline = tokens[idx + 1]
+    content = inline.content
+    if tok.type == "heading_open":
+        return [_heading(b, tok, content, start, end, depth)]
+    # paragraph
+    stripped = content.strip()
+    if stripped.startswith("[[autodoc]]"):
+        name = stripped.split("\n", 1)[0][len("[[autodoc]]"):].strip()
+        return [b.raw(BlockKind.AUTODOC, start, end, name=name, depth=depth)]
+    if stripped == "[[open-in-colab]]":
+        return [b.raw(BlockKind.COLAB, start, end, depth=depth)]
+    if stripped.startswith("$$"):
+        return [b.raw(BlockKind.MATH, start, end, depth=depth)]
+    content_lines = content.split("\n")
+    if in_quote and _CALLOUT_RE.match(content_lines[0].strip()):
+        kind = _CALLOUT_RE.match(content_lines[0].strip()).group(1).upper()  # type: ignore[union-attr]
+        marker = "".join(lines[start:start + 1])
+        if len(content_lines) == 1:
+            return [b.raw(BlockKind.CALLOUT, start, end, callout=kind, depth=depth)]
+        parts = b.prose(start + 1, content_lines[1:])
+        if parts is None:
+            return [b.raw(BlockKind.CALLOUT, start, end, callout=kind, depth=depth)]
+        return [Block(BlockKind.CALLOUT, start + 1, end, [marker, *[p for p in parts if p != ""]],
+                      {"callout": kind, "depth": depth})]
+    if len(content_lines) != end - start:
+        return [b.raw(BlockKind.PARAGRAPH, start, end, depth=depth)]
+    return [b.with_parts(BlockKind.PARAGRAPH, start, end, b.prose(start, content_lines), depth=depth)]
+
+
+def _heading(b: _Builder, tok: Token, content: str, start: int, end: int, depth: int) -> Block:
+    level = int(tok.tag[1])
+    title, explicit = split_anchor(content)
+    meta: dict[str, object] = {
+        "level": level,
+        "title": title.strip(),
+        "explicit_anchor": explicit,
+        "anchor": heading_anchor(content),
+        "depth": depth,
+        "setext": tok.markup in ("=", "-"),
+    }
+    title_lines = title.strip().split("\n")
+    n = len(title_lines)
+    if meta["setext"] and n == end - start - 1 or not meta["setext"] and n == 1:
+        parts = b.prose(start, title_lines)
+        if parts is not None:
+            rest = "".join(b.lines[start + n:end])
+            if rest:
+                parts.append(rest)
+            return b.with_parts(BlockKind.HEADING, start, end, parts, **meta)
+    return b.raw(BlockKind.HEADING, start, end, **meta)
+
+
+def _table(b: _Builder, start: int, end: int, depth: int) -> Block:
+    parts: list[str | Segment] = []
+    columns = 0
+    for i in range(start, end):
+        body, eol = _body_eol(b.lines[i])
+        cells = _split_row(body)
+        if i == start:
+            columns = len(cells)
+        if i == start + 1 or not cells:  # delimiter row
+            parts.append(b.lines[i])
+            continue
+        pos = 0
+        for cs, ce in cells:
+            cell = body[cs:ce]
+            lead = len(cell) - len(cell.lstrip())
+            trail = len(cell.rstrip())
+            text = cell[lead:trail]
+            seg = b.segment(text, i + 1, [], []) if text else None
+            if seg is None:
+                continue
+            parts.append(body[pos:cs + lead])
+            parts.append(seg)
+            pos = cs + trail
+        parts.append(body[pos:] + eol)
+    return Block(BlockKind.TABLE, start + 1, end, [p for p in parts if p != ""],
+                 {"columns": columns, "depth": depth})
+
+
+_CODE_SPAN_RE = re.compile(r"(`+).*?\1")
+
+
+def _split_row(body: str) -> list[tuple[int, int]]:
+    """Cell ranges of a pipe-table row: pipes inside code spans or escaped do not split."""
+    masked = list(body)
+    for m in _CODE_SPAN_RE.finditer(body):
+        for k in range(m.start(), m.end()):
+            masked[k] = "x"
+    for k in range(len(body) - 1):
+        if body[k] == "\\":
+            masked[k + 1] = "x"
+    pipes = [k for k, ch in enumerate(masked) if ch == "|"]
+    if not pipes:
+        return []
+    lead_ws = len(body) - len(body.lstrip())
+    bounds = []
+    edges = pipes
+    first = edges[0] if body[lead_ws:lead_ws + 1] == "|" else None
+    start = first + 1 if first is not None else lead_ws
+    rest = edges[1:] if first is not None else edges
+    for p in rest:
+        bounds.append((start, p))
+        start = p + 1
+    if body[start:].strip():
+        bounds.append((start, len(body.rstrip())))
+    return bounds
+
+
+def _html_block(b: _Builder, start: int, end: int, depth: int) -> Block:
+    first = b.lines[start].lstrip()
+    tags = [m.group(0) for m in _TAG_RE.finditer("".join(b.lines[start:end]))]
+    if first.startswith("<!--"):
+        return b.raw(BlockKind.COMMENT, start, end, depth=depth)
+    if _RAW_HTML_RE.match(b.lines[start]):
+        return b.raw(BlockKind.HTML, start, end, tags=tags, depth=depth)
+    parts: list[str | Segment] = []
+    fence: str | None = None
+    in_comment = False
+    for i in range(start, end):
+        line = b.lines[i]
+        body, eol = _body_eol(line)
+        m = _FENCE_RE.match(body)
+        if fence is not None:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+            parts.append(line)
+            continue
+        if m:
+            fence = m.group(1)
+            parts.append(line)
+            continue
+        if in_comment or body.lstrip().startswith("<!--"):
+            in_comment = "-->" not in body or body.rfind("<!--") > body.rfind("-->")
+            parts.append(line)
+            continue
+        text = body.strip()
+        lead = body[: len(body) - len(body.lstrip())]
+        seg = b.segment(text, i + 1, [], []) if text else None
+        if seg is None:
+            parts.append(line)
+            continue
+        parts.extend([lead, seg, body[len(lead) + len(text):] + eol])
+    return Block(BlockKind.HTML, start + 1, end, [p for p in parts if p != ""], {"tags": tags, "depth": depth})

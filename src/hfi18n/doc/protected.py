@@ -1,0 +1,87 @@
+"""What of a doc must be identical in every translation: code, references, link targets, tags.
+
+Used by ``check`` (structure, code and link checks) and by ``status`` (to recognise which English
+version a translation was made from when history alone cannot tell).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .inline import protected_spans
+from .model import BlockKind, Document
+
+_REF_RE = re.compile(r"^\[`~?([^`]+)`\]$")
+_LINK_RE = re.compile(r"^\((\S*?)(?:\s+[\"'].*)?\)$", re.DOTALL)
+
+
+def code_blocks(doc: Document) -> list[str]:
+    """Text of every fenced/indented code block, in order, without the container indentation."""
+    return [_dedent_block(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
+
+
+def _dedent_block(text: str) -> str:
+    lines = text.replace("\r\n", "\n").split("\n")
+    stripped = [line.lstrip(" \t>") for line in lines]
+    return "\n".join(s.rstrip() for s in stripped).strip("\n")
+
+
+def inline_protected(doc: Document) -> list[str]:
+    """Protected inline spans of all segments, in order."""
+    out: list[str] = []
+    for seg in doc.segments():
+        out.extend(seg.spans[p] for p in seg.placeholders())
+    return out
+
+
+def references(doc: Document) -> list[str]:
+    """doc-builder references ``[`Name`]`` (the ``~`` display prefix dropped)."""
+    refs = []
+    for span in inline_protected(doc):
+        m = _REF_RE.match(span)
+        if m:
+            refs.append(m.group(1))
+    return refs
+
+
+def link_targets(doc: Document) -> list[str]:
+    """Targets of Markdown links and images ``[text](target)``."""
+    targets = []
+    for span in inline_protected(doc):
+        m = _LINK_RE.match(span)
+        if m and span.startswith("("):
+            targets.append(m.group(1).strip("<>"))
+    for b in doc.blocks:
+        if b.kind is BlockKind.HTML:
+            for part in b.parts:
+                if isinstance(part, str):
+                    for s in protected_spans(part):
+                        m = _LINK_RE.match(s)
+                        if m and s.startswith("("):
+                            targets.append(m.group(1))
+    return targets
+
+
+def fingerprint(doc: Document) -> Counter[str]:
+    """A multiset of the doc's language-independent content: code blocks, references, link targets,
+    autodoc names. Two versions of the same doc in different languages share most of it."""
+    fp: Counter[str] = Counter()
+    for code in code_blocks(doc):
+        fp["code:" + code] += 1
+    for ref in references(doc):
+        fp["ref:" + ref] += 1
+    for target in link_targets(doc):
+        fp["link:" + target] += 1
+    for b in doc.blocks:
+        if b.kind is BlockKind.AUTODOC:
+            fp["autodoc:" + b.text.strip()] += 1
+    return fp
+
+
+def similarity(a: Counter[str], b: Counter[str]) -> float:
+    """Dice coefficient of two fingerprints (1.0 identical, 0.0 nothing shared)."""
+    total = sum(a.values()) + sum(b.values())
+    if not total:
+        return 0.0
+    return 2 * sum((a & b).values()) / total
