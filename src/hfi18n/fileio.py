@@ -8,6 +8,7 @@ fsyncs it and renames it over the target.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -62,10 +63,8 @@ def atomic_write(path: Path | str, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 

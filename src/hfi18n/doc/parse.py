@@ -31,6 +31,7 @@ from .model import Block, BlockKind, Document, Segment
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
 
+_EOL_RE = re.compile(r"(\r\n|\r|\n)")
 _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
 _FENCE_RE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
@@ -50,19 +51,19 @@ _LEAF_TYPES = {
 
 
 def _split_lines(text: str) -> list[str]:
-    """Lines with their endings; only ``\\n`` ends a line (``\\r\\n`` keeps its ``\\r``)."""
-    lines = text.split("\n")
-    out = [line + "\n" for line in lines[:-1]]
-    if lines[-1]:
-        out.append(lines[-1])
+    """Lines with their endings; ``\r\n``, ``\r`` and ``\n`` end a line, as in CommonMark."""
+    pieces = _EOL_RE.split(text)
+    out = [pieces[i] + pieces[i + 1] for i in range(0, len(pieces) - 1, 2)]
+    if pieces[-1]:
+        out.append(pieces[-1])
     return out
 
 
 def _body_eol(line: str) -> tuple[str, str]:
     if line.endswith("\r\n"):
         return line[:-2], "\r\n"
-    if line.endswith("\n"):
-        return line[:-1], "\n"
+    if line.endswith(("\n", "\r")):
+        return line[:-1], line[-1]
     return line, ""
 
 

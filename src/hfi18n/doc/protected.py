@@ -7,6 +7,7 @@ version a translation was made from when history alone cannot tell).
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import Counter
 
 from .inline import protected_spans
@@ -22,9 +23,10 @@ def code_blocks(doc: Document) -> list[str]:
 
 
 def _dedent_block(text: str) -> str:
-    lines = text.replace("\r\n", "\n").split("\n")
-    stripped = [line.lstrip(" \t>") for line in lines]
-    return "\n".join(s.rstrip() for s in stripped).strip("\n")
+    """Code without container indentation (list items, blockquotes) and trailing spaces."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    lines = [re.sub(r"^[ \t]*>[ \t]?", "", line) if line.lstrip().startswith(">") else line for line in lines]
+    return textwrap.dedent("\n".join(lines)).strip("\n")
 
 
 def inline_protected(doc: Document) -> list[str]:
