@@ -1,0 +1,312 @@
+"""A small GitHub REST client (httpx): open pull requests, repositories, draft pull requests.
+
+Requests are built by :meth:`GitHubClient.build_request` and sent by :meth:`GitHubClient.send`, so tests
+can look at a request without HTTP. Every failure becomes a :class:`~hfi18n.errors.GitHubError` with a
+next step (see :data:`STATUS_HINTS`). The token is sent only in the ``Authorization`` header: it never
+appears in ``repr``, messages or logs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import httpx
+
+from .. import __version__
+from ..errors import GitHubError
+
+API_URL = "https://api.github.com"
+TOKEN_HELP = (
+    "create a new token at https://github.com/settings/tokens (classic: 'public_repo' scope; fine-grained: "
+    "'Pull requests: write' and 'Contents: write' on your fork) and export it as GITHUB_TOKEN"
+)
+MAX_RATE_WAIT = 20.0
+"""Seconds we are willing to sleep for a rate limit to reset before giving up with an error."""
+
+
+@dataclass(slots=True)
+class PullRequest:
+    """An open or just created pull request."""
+
+    number: int
+    title: str
+    html_url: str
+    user: str
+    """Login of the author."""
+    head_ref: str
+    """Branch name of the head (without the owner)."""
+    draft: bool
+    head_repo: str = ""
+    """``owner/name`` of the head repository (the fork), when GitHub tells."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PullRequest:
+        head = data.get("head") or {}
+        return cls(
+            number=int(data["number"]),
+            title=str(data.get("title") or ""),
+            html_url=str(data.get("html_url") or ""),
+            user=str((data.get("user") or {}).get("login") or ""),
+            head_ref=str(head.get("ref") or ""),
+            draft=bool(data.get("draft", False)),
+            head_repo=str((head.get("repo") or {}).get("full_name") or ""),
+        )
+
+
+@dataclass(slots=True)
+class Repository:
+    """What publish needs to know about a repository."""
+
+    full_name: str
+    default_branch: str
+    clone_url: str
+    html_url: str
+    can_push: bool | None
+    """``permissions.push`` when GitHub tells (authenticated requests), else None."""
+    fork: bool
+    parent: str | None
+    """``owner/name`` of the repository this one is a fork of."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Repository:
+        perms = data.get("permissions")
+        return cls(
+            full_name=str(data["full_name"]),
+            default_branch=str(data.get("default_branch") or "main"),
+            clone_url=str(data.get("clone_url") or ""),
+            html_url=str(data.get("html_url") or ""),
+            can_push=bool(perms.get("push")) if isinstance(perms, dict) else None,
+            fork=bool(data.get("fork", False)),
+            parent=(data.get("parent") or {}).get("full_name"),
+        )
+
+
+def _check_repo_name(repo: str) -> str:
+    parts = repo.split("/")
+    if len(parts) != 2 or not all(parts):
+        raise GitHubError(f"'{repo}' is not a repository name", hint="write it as OWNER/NAME, e.g. me/transformers")
+    return repo
+
+
+def _next_link(link: str | None) -> str | None:
+    """URL of ``rel="next"`` in a ``Link`` header."""
+    if not link:
+        return None
+    for part in link.split(","):
+        url, _, params = part.partition(";")
+        if 'rel="next"' in params:
+            return url.strip().strip("<>")
+    return None
+
+
+def _message(resp: httpx.Response) -> str:
+    try:
+        data = resp.json()
+    except ValueError:
+        return resp.text[:200]
+    if not isinstance(data, dict):
+        return ""
+    msg = str(data.get("message") or "")
+    errors = data.get("errors")
+    if isinstance(errors, list):
+        details = [str(e.get("message") or e.get("code") or "") if isinstance(e, dict) else str(e) for e in errors]
+        details = [d for d in details if d]
+        if details:
+            msg = f"{msg}: {'; '.join(details)}" if msg else "; ".join(details)
+    return msg
+
+
+STATUS_HINTS: dict[int, tuple[str, str]] = {
+    401: ("GitHub rejected the token (401 Bad credentials)", TOKEN_HELP),
+    403: ("GitHub refused the request (403 Forbidden)",
+          "the token lacks permission for this repository: give it 'public_repo' (classic) or "
+          "'Pull requests: write' (fine-grained), and check you can push to your fork"),
+    404: ("not found on GitHub (404)", "check the OWNER/NAME spelling; a private repository needs a token with access"),
+    422: ("GitHub could not process the request (422)", "see GitHub's message above"),
+}
+"""One table from HTTP status to a human message and a next step."""
+
+
+class GitHubClient:
+    """GitHub REST over httpx. ``token`` may be None for read-only calls on public repositories."""
+
+    __slots__ = ("_token", "api_url", "_http", "_pulls_cache", "_repo_cache", "max_rate_wait", "_sleep")
+
+    def __init__(self, token: str | None, api_url: str = API_URL, *, timeout: float = 30.0,
+                 max_rate_wait: float = MAX_RATE_WAIT, transport: httpx.BaseTransport | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self._token = token or None
+        self.api_url = api_url.rstrip("/")
+        headers = {
+            "Accept": "application/vnd.github+json",
+            "X-GitHub-Api-Version": "2022-11-28",
+            "User-Agent": f"hfi18n/{__version__}",
+        }
+        self._http = httpx.Client(headers=headers, timeout=timeout, transport=transport, follow_redirects=True)
+        self._pulls_cache: dict[str, list[PullRequest]] = {}
+        self._repo_cache: dict[str, Repository] = {}
+        self.max_rate_wait = max_rate_wait
+        self._sleep = sleep
+
+    def __repr__(self) -> str:
+        return f"GitHubClient(api_url={self.api_url!r}, token={'***' if self._token else None})"
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> GitHubClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def has_token(self) -> bool:
+        return self._token is not None
+
+    # -- building and sending
+
+    def build_request(self, method: str, path_or_url: str, *, params: dict[str, Any] | None = None,
+                      json: Any = None) -> httpx.Request:
+        url = path_or_url if path_or_url.startswith(("http://", "https://")) else self.api_url + path_or_url
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        return self._http.build_request(method, url, params=params, json=json, headers=headers)
+
+    def send(self, request: httpx.Request, *, what: str) -> httpx.Response:
+        """Send with rate-limit handling; non-2xx statuses become :class:`GitHubError`."""
+        for _attempt in range(3):
+            try:
+                resp = self._http.send(request)
+            except httpx.ConnectError:
+                raise GitHubError(
+                    f"cannot reach GitHub at {self.api_url} while trying to {what}",
+                    hint="check your network connection (or a proxy), then run the command again",
+                ) from None
+            except httpx.TimeoutException:
+                raise GitHubError(f"GitHub did not answer in time while trying to {what}",
+                                  hint="try again in a minute") from None
+            except httpx.HTTPError as exc:
+                raise GitHubError(f"network error while trying to {what}: {type(exc).__name__}",
+                                  hint="check your network connection and try again") from None
+            wait = self._rate_limit_wait(resp)
+            if wait is None:
+                break
+            if wait > self.max_rate_wait:
+                raise GitHubError(
+                    f"GitHub rate limit reached while trying to {what}; it resets at {self._reset_text(resp, wait)}",
+                    hint="wait until then" + ("" if self._token else ", or set GITHUB_TOKEN for a higher limit"),
+                )
+            self._sleep(max(wait, 0.0))
+        else:
+            raise GitHubError(f"GitHub kept rate-limiting the request to {what}", hint="wait a few minutes")
+        if resp.is_success:
+            return resp
+        self._raise(resp, what)
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _rate_limit_wait(resp: httpx.Response) -> float | None:
+        """Seconds to wait when ``resp`` is a rate-limit answer, else None."""
+        if resp.status_code not in (403, 429):
+            return None
+        retry_after = resp.headers.get("retry-after")
+        if retry_after is not None:
+            try:
+                return float(retry_after)
+            except ValueError:
+                return MAX_RATE_WAIT * 10
+        if resp.headers.get("x-ratelimit-remaining") == "0":
+            try:
+                reset = float(resp.headers.get("x-ratelimit-reset", "0"))
+            except ValueError:
+                reset = 0.0
+            return max(reset - time.time(), 0.0) + 1.0
+        if resp.status_code == 429:
+            return 60.0
+        return None
+
+    @staticmethod
+    def _reset_text(resp: httpx.Response, wait: float) -> str:
+        reset = resp.headers.get("x-ratelimit-reset")
+        when = float(reset) if reset and reset.isdigit() else time.time() + wait
+        return datetime.fromtimestamp(when, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC") + \
+            f" (in {int(wait // 60)} min {int(wait % 60)} s)"
+
+    def _raise(self, resp: httpx.Response, what: str) -> None:
+        base, hint = STATUS_HINTS.get(resp.status_code, (f"GitHub answered {resp.status_code}",
+                                                          "try again later; if it persists, check githubstatus.com"))
+        detail = _message(resp)
+        if resp.status_code == 401 and not self._token:
+            base, hint = "GitHub requires a token for this request (401)", TOKEN_HELP
+        msg = f"{base} while trying to {what}" + (f": {detail}" if detail else "")
+        raise GitHubError(msg, hint=hint)
+
+    def _get_json(self, path: str, *, what: str, params: dict[str, Any] | None = None) -> Any:
+        return self.send(self.build_request("GET", path, params=params), what=what).json()
+
+    # -- API
+
+    def list_open_pulls(self, repo: str) -> list[PullRequest]:
+        """Every open pull request of ``repo`` (all pages), cached for the life of the client."""
+        _check_repo_name(repo)
+        if repo in self._pulls_cache:
+            return list(self._pulls_cache[repo])
+        what = f"list the open pull requests of {repo}"
+        pulls: list[PullRequest] = []
+        url: str | None = f"/repos/{repo}/pulls"
+        params: dict[str, Any] | None = {"state": "open", "per_page": 100}
+        pages = 0
+        while url is not None and pages < 100:
+            resp = self.send(self.build_request("GET", url, params=params), what=what)
+            data = resp.json()
+            if not isinstance(data, list):
+                raise GitHubError(f"unexpected answer from GitHub while trying to {what}")
+            pulls.extend(PullRequest.from_json(d) for d in data)
+            url, params = _next_link(resp.headers.get("link")), None
+            pages += 1
+        self._pulls_cache[repo] = pulls
+        return list(pulls)
+
+    def get_repo(self, repo: str, *, role: str = "repository") -> Repository:
+        """Repository details (default branch, clone URL, push permission); 404 names what to create."""
+        _check_repo_name(repo)
+        if repo in self._repo_cache:
+            return self._repo_cache[repo]
+        try:
+            data = self._get_json(f"/repos/{repo}", what=f"read {role} {repo}")
+        except GitHubError as exc:
+            if "(404)" in exc.message:
+                if role == "fork":
+                    raise GitHubError(f"fork {repo} not found: create it on GitHub with Fork",
+                                      hint="open the upstream repository on GitHub, press Fork, then pass "
+                                           "--fork OWNER/NAME (or set github.fork in hfi18n.toml)") from None
+                raise GitHubError(f"{role} {repo} not found on GitHub", hint=STATUS_HINTS[404][1]) from None
+            raise
+        info = Repository.from_json(data)
+        self._repo_cache[repo] = info
+        return info
+
+    def create_pull(self, upstream: str, title: str, body: str, head: str, base: str,
+                    draft: bool = True) -> PullRequest:
+        """Open a pull request on ``upstream`` from ``head`` (``forkowner:branch``) into ``base``."""
+        _check_repo_name(upstream)
+        payload = {"title": title, "body": body, "head": head, "base": base, "draft": draft,
+                   "maintainer_can_modify": True}
+        what = f"open a pull request on {upstream}"
+        try:
+            resp = self.send(self.build_request("POST", f"/repos/{upstream}/pulls", json=payload), what=what)
+        except GitHubError as exc:
+            low = exc.message.lower()
+            if "(422)" in exc.message and "draft" in low:
+                raise GitHubError(exc.message, hint="this repository does not accept draft PRs from you; "
+                                  "rerun with --ready to open a regular PR") from None
+            if "(422)" in exc.message and "already exists" in low:
+                raise GitHubError(exc.message, hint="a pull request for this branch is open already") from None
+            raise
+        pr = PullRequest.from_json(resp.json())
+        self._pulls_cache.pop(upstream, None)
+        return pr
