@@ -313,7 +313,8 @@ def _scalar(text: str) -> str:
 
 @dataclass(slots=True)
 class _Style:
-    dash_col: int
+    """How new items are written, copied from existing ones."""
+
     gap: int
     """Spaces between the dash and the first key."""
     entry_keys: tuple[str, ...]
@@ -323,31 +324,21 @@ class _Style:
 
 
 def _style_for(seq: _Seq, *trees: Toctree) -> _Style:
-    """Indentation and key order for a new item of ``seq``, copied from siblings, else from the file(s)."""
+    """Indentation and key order for a new item of ``seq``: from its siblings, else the first tree that has some."""
     candidates = list(seq.items)
     for tree in trees:
         candidates += [it for it, _ in tree.walk()]
-    ref = candidates[0] if candidates else None
     entry = next((it for it in candidates if it.local is not None and it.sections is None), None)
     group = next((it for it in candidates if it.sections is not None and it.sections.items), None)
-    dash_col = ref.dash_col if ref and seq.items else _default_dash_col(seq, trees)
-    gap = (ref.key_col - ref.dash_col - 1) if ref else 1
-    entry_keys = tuple(k for k in entry.keys if k in ("local", "title")) if entry else ("local", "title")
-    group_keys = tuple(k for k in group.keys if k in ("title", "sections")) if group else ("title", "sections")
-    if group is not None and group.sections is not None:
-        offset = group.sections.items[0].dash_col - group.key_col
-    else:
-        offset = 0
-    return _Style(dash_col, max(gap, 1), entry_keys or ("local", "title"), group_keys or ("title", "sections"),
-                  offset)
-
-
-def _default_dash_col(seq: _Seq, trees: tuple[Toctree, ...]) -> int:
-    if seq.owner is None:
-        return 0
-    st = _style_for(seq.owner.parent or _Seq(), *trees) if seq.owner.sections and not seq.owner.sections.items \
-        else None
-    return seq.owner.key_col + (st.sections_offset if st else 0)
+    ref = candidates[0] if candidates else None
+    entry_keys = tuple(k for k in entry.keys if k in ("local", "title")) if entry else ()
+    group_keys = tuple(k for k in group.keys if k in ("title", "sections")) if group else ()
+    return _Style(
+        gap=max(ref.key_col - ref.dash_col - 1, 1) if ref else 1,
+        entry_keys=entry_keys if len(entry_keys) == 2 else ("local", "title"),
+        group_keys=group_keys if len(group_keys) == 2 else ("title", "sections"),
+        sections_offset=group.sections.items[0].dash_col - group.key_col if group and group.sections else 0,
+    )
 
 
 def _render(style: _Style, dash_col: int, *, local: str | None, title: str,
@@ -378,6 +369,7 @@ class _Mirror:
     def __init__(self, tr: Toctree, en: Toctree) -> None:
         self.tr, self.en = tr, en
         self.en_titles = {it.local: it.title for it, _ in en.walk() if it.local}
+        self.groups_map = self._match_groups()
 
     def ref(self, item: _Item) -> str | None:
         """English local an item of the translated tree stands for."""
@@ -399,34 +391,49 @@ class _Mirror:
     def direct_refs(self, seq: _Seq) -> set[str]:
         return {r for it in seq.items if (r := self.ref(it))}
 
-    def groups(self) -> list[_Item]:
-        return [it for it, _ in self.tr.walk() if it.sections is not None]
+    def _match_groups(self) -> dict[int, _Item]:
+        """English group (by ``id``) -> translated group, decided children first.
+
+        A group matches the translated group sharing most of its direct entries; failing that one with
+        the same title; failing that the translated parent of a matched subgroup.
+        """
+        tr_groups = [it for it, _ in self.tr.walk() if it.sections is not None]
+        tr_refs = [(g, self.direct_refs(g.sections)) for g in tr_groups]
+        by_title: dict[str, list[_Item]] = {}
+        for g in tr_groups:
+            by_title.setdefault(g.title, []).append(g)
+        out: dict[int, _Item] = {}
+
+        def visit(seq: _Seq) -> None:
+            for it in seq.items:
+                if it.sections is None:
+                    continue
+                visit(it.sections)  # children first
+                en_refs = {_normalize_local(x.local) for x in it.sections.items if x.local}
+                best, score = None, 0
+                for g, refs in tr_refs:
+                    if (n := len(refs & en_refs)) > score:
+                        best, score = g, n
+                if best is None and len(by_title.get(it.title, [])) == 1:
+                    best = by_title[it.title][0]
+                if best is None:
+                    for sub in it.sections.items:
+                        m = out.get(id(sub))
+                        if m is not None and m.parent is not None and m.parent.owner is not None:
+                            best = m.parent.owner
+                            break
+                if best is not None:
+                    out[id(it)] = best
+
+        visit(self.en.root)
+        return out
 
     def match_seq(self, en_seq: _Seq) -> _Seq | None:
         """The translated sequence mirroring ``en_seq`` (root matches root)."""
         if en_seq.owner is None:
             return self.tr.root
-        en_group = en_seq.owner
-        en_refs = {_normalize_local(it.local) for it in en_seq.items if it.local}
-        best, score = None, 0
-        for g in self.groups():
-            s = len(self.direct_refs(g.sections) & en_refs)
-            if s > score:
-                best, score = g, s
-        if best is not None:
-            return best.sections
-        parent = self.match_seq(en_group.parent) if en_group.parent else None
-        if parent is not None:
-            for it in parent.items:
-                if it.sections is not None and it.title == en_group.title:
-                    return it.sections
-        for sub in en_seq.items:
-            if sub.sections is not None and sub.sections.items:
-                m = self.match_seq(sub.sections)
-                if m is not None and m.owner is not None and m.owner.parent is not None \
-                        and m.owner.parent.owner is not None and m.owner.parent is not self.tr.root:
-                    return m.owner.parent
-        return None
+        m = self.groups_map.get(id(en_seq.owner))
+        return m.sections if m is not None else None
 
     def counterpart(self, en_item: _Item, seq: _Seq) -> _Item | None:
         """The item of translated ``seq`` that mirrors ``en_item`` (entry or group)."""
@@ -497,6 +504,25 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
     return changes
 
 
+def _fill_placeholder(tr: Toctree, item: _Item, local: str, title: str) -> TocChange:
+    """Turn a placeholder into the real entry: its ``local`` (dropping a ``# path`` comment) and title."""
+    line = item.start_line
+    edits: list[tuple[int, int, str]] = []
+    loc_s = item.scalars["local"]
+    rest = tr._lines[loc_s.line][tr._col(loc_s.end, loc_s.line):]
+    comment = re.match(r"[ \t]*#[^\r\n]*", rest)
+    edits.append((loc_s.start, loc_s.end + (comment.end() if comment else 0), _scalar(local)))
+    title_s = item.scalars.get("title")
+    if title_s is not None:
+        edits.append((title_s.start, title_s.end, _scalar(title)))
+    for start, end, new in sorted(edits, reverse=True):  # from the end, so earlier offsets stay valid
+        tr._replace(start, end, new)
+    if title_s is None:
+        it = next(i for i, _ in tr.walk() if i.start_line == line)
+        tr._insert_lines(it.end_line + 1, [" " * it.key_col + f"title: {_scalar(title)}"])
+    return TocChange(local, "replaced-placeholder", title, line + 1)
+
+
 def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated: dict[str, str]) -> TocChange:
     mirror = _Mirror(tr, en)
     en_item = _find_en(en, local)
@@ -509,23 +535,7 @@ def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated
     title = title or translated.get(en_item.title, en_item.title)
     placeholders = [it for it in mirror.find_ref(local) if _is_placeholder(it)]
     if placeholders:
-        it = placeholders[0]
-        loc_s, title_s = it.scalars["local"], it.scalars.get("title")
-        # title first (it may come after local in the text), then local with its '# path' comment
-        if title_s is not None:
-            tr._replace(title_s.start, title_s.end, _scalar(title))
-            it = mirror.find_ref(local)[0] if mirror.find_ref(local) else it
-        it = next(i for i, _ in tr.walk() if i.start_line == placeholders[0].start_line)
-        loc_s = it.scalars["local"]
-        line_end = tr._col(loc_s.end, loc_s.line)
-        rest = tr._lines[loc_s.line][line_end:]
-        comment = re.match(r"[ \t]*#[^\r\n]*", rest)
-        end = loc_s.end + (comment.end() if comment else 0)
-        tr._replace(loc_s.start, end, _scalar(local))
-        if title_s is None:
-            it = next(i for i, _ in tr.walk() if i.start_line == placeholders[0].start_line)
-            tr._insert_lines(it.end_line + 1, [" " * it.key_col + f"title: {_scalar(title)}"])
-        return TocChange(local, "replaced-placeholder", title, placeholders[0].start_line + 1)
+        return _fill_placeholder(tr, placeholders[0], local, title)
 
     # find or create the group chain
     created: list[str] = []
@@ -539,22 +549,16 @@ def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated
     # ``node`` is the English item to insert into ``seq`` (a group to create, or the entry itself)
     line = _insertion_line(mirror, node, seq)
     style = _style_for(seq, tr, en)
-    dash_col = seq.items[0].dash_col if seq.items else style.dash_col
-    if seq.owner is not None and not seq.items:
-        dash_col = seq.owner.key_col + style.sections_offset
-    key_col = dash_col + 1 + style.gap
-    # render innermost first
-    depth_cols = [dash_col]
-    for _ in chain:
-        depth_cols.append(depth_cols[-1] + 1 + style.gap + style.sections_offset)
-    # depth_cols[0] is for the outermost item; the entry is at depth len(chain)
-    lines = _render(style, depth_cols[len(chain)], local=local, title=title)
-    for i, grp in enumerate(chain):
-        depth = len(chain) - 1 - i
+    if seq.items:
+        dash_col = seq.items[0].dash_col
+    else:
+        dash_col = seq.owner.key_col + style.sections_offset if seq.owner is not None else 0
+    step = 1 + style.gap + style.sections_offset  # from a group's dash to its sections' dashes
+    lines = _render(style, dash_col + step * len(chain), local=local, title=title)
+    for depth, grp in zip(range(len(chain) - 1, -1, -1), chain, strict=True):
         gtitle = translated.get(grp.title, grp.title)
         created.append(gtitle)
-        lines = _render(style, depth_cols[depth], local=None, title=gtitle, group_child=lines)
-    del key_col
+        lines = _render(style, dash_col + step * depth, local=None, title=gtitle, group_child=lines)
     tr._insert_lines(line, lines)
     entry_line = next((it.start_line + 1 for it, _ in tr.walk() if it.local == local), line + 1)
     return TocChange(local, "added", title, entry_line, tuple(reversed(created)))
@@ -601,6 +605,60 @@ def parse_segment_titles(text: str, titles: list[str]) -> list[str]:
     found = {m.group(1): unescape(m.group(2)).strip()
              for m in re.finditer(r'<s id="(t\d+)">(.*?)</s>', text, flags=re.S)}
     return [found.get(f"t{i}") or t for i, t in enumerate(titles, 1)]
+
+
+def llm_title_translator(provider: object, language: str, *, max_tokens: int = 2048) -> TitleTranslator:
+    """A :data:`TitleTranslator` asking ``provider`` (see :mod:`hfi18n.translate.providers`) in one call."""
+
+    def translate(titles: list[str]) -> list[str]:
+        from ..translate.providers.base import ChatRequest
+
+        system = (
+            f"You translate the titles of a software documentation's table of contents into {language}. "
+            "Keep product, class and function names, code in backticks and emoji as they are. Answer only "
+            'with the same <segments> list, each <s id="..."> holding the translated title.'
+        )
+        answer = provider.complete(ChatRequest(system=system, user=segment_titles(titles),  # type: ignore[attr-defined]
+                                               max_tokens=max_tokens))
+        return parse_segment_titles(answer.text, titles)
+
+    return translate
+
+
+def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
+                   translate_titles: TitleTranslator | None = None, titles: dict[str, str] | None = None,
+                   write: bool = True) -> tuple[Toctree, list[TocChange]]:
+    """Add the translated docs ``rels`` (paths relative to the language folder) to ``lang``'s toctree.
+
+    A page's title is ``titles[local]`` when given, else the translated doc's first heading, else its
+    English title through ``translate_titles``. Docs with no translated file are reported
+    (``"missing-translation"``) and not added: doc-builder fails on an entry without its file.
+    """
+    en = load_toctree(toctree_path(layout, SOURCE_LANG))
+    path = toctree_path(layout, lang)
+    tr = load_toctree(path) if path.is_file() else Toctree("", path)
+    pages: list[tuple[str, str | None]] = []
+    changes: list[TocChange] = []
+    for rel in rels:
+        local = local_of(rel)
+        twin = layout.twin(local + ".md", lang)
+        if twin is None:
+            changes.append(TocChange(local, "missing-translation", ""))
+            continue
+        title = (titles or {}).get(local) or heading_title(read_text(layout.path(lang, twin)))
+        pages.append((local, title))
+    before = tr.text
+    changes += add_entries(tr, en, pages, translate_titles=translate_titles)
+    if write and tr.text != before:
+        tr.save(path)
+    return tr, changes
+
+
+def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:
+    """Translated docs of ``lang`` that its toctree does not list (all of them when it has no toctree)."""
+    path = toctree_path(layout, lang)
+    listed = {_normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
+    return [rel for rel in layout.docs(lang) if _normalize_local(rel) not in listed]
 
 
 # --------------------------------------------------------------------------- checking
@@ -667,15 +725,20 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
         en_pos = {_normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
         seqs = [tr.root] + [it.sections for it, _ in tr.walk() if it.sections is not None]
         for seq in seqs:
-            ranked = [(it, en_pos[r]) for it in seq.items if (r := mirror.ref(it)) in en_pos]
-            keep = _lis_keep([p for _, p in ranked])
-            for i, (it, _) in enumerate(ranked):
+            ranked = [(it, r, en_pos[r]) for it in seq.items if (r := mirror.ref(it)) in en_pos]
+            keep = _lis_keep([p for _, _, p in ranked])
+            for i, (it, name, pos) in enumerate(ranked):
                 if i in keep:
                     continue
-                before = next((ranked[j][0] for j in range(i - 1, -1, -1) if j in keep), None)
-                where = f"after '{before.local}'" if before is not None else "at this place"
-                add(it.start_line + 1, "toctree-order", "warning",
-                    f"'{it.local}' is {where} here but not in the English toctree; move it to mirror English")
+                prev = next((ranked[j] for j in range(i - 1, -1, -1) if j in keep), None)
+                nxt = next((ranked[j] for j in range(i + 1, len(ranked)) if j in keep), None)
+                if prev is not None and prev[2] > pos:
+                    where = f"comes after '{prev[1]}' here but before it in English"
+                elif nxt is not None:
+                    where = f"comes before '{nxt[1]}' here but after it in English"
+                else:
+                    where = "is out of the English order"
+                add(it.start_line + 1, "toctree-order", "warning", f"'{name}' {where}")
     findings.sort(key=lambda f: (f.line, f.check))
     return findings
 
