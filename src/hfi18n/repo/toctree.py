@@ -273,9 +273,11 @@ class Toctree:
 
     def _insert_lines(self, line: int, lines: list[str]) -> None:
         old = list(self._lines)
-        if line > 0 and line == len(old) and not old[-1].endswith(("\n", "\r")):
-            old[-1] += self.newline
         new = [ln + self.newline for ln in lines]
+        if line > 0 and line == len(old) and not old[-1].endswith(("\n", "\r")):
+            # keep the file's "no newline at end of file": the new last line goes without one
+            old[-1] += self.newline
+            new[-1] = new[-1][: -len(self.newline)]
         self._set_text("".join(old[:line] + new + old[line:]))
 
 
