@@ -75,7 +75,7 @@ def inside(root: Path, candidate: Path | str) -> Path:
     full = (c if c.is_absolute() else root / c).resolve()
     if full != root and root not in full.parents:
         raise RepoError(
-            f"path {candidate} is outside the repository {root}",
-            hint="give paths inside the repo, relative to it or to the docs folder",
+            f"path {candidate} is outside the repository folder {root}",
+            hint="give paths inside the repository, relative to it or to the language folder",
         )
     return full

@@ -42,7 +42,7 @@ def _human_message(exc: BaseException) -> tuple[str, str | None]:
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point."""
     try:
-        app(args=argv, standalone_mode=False)
+        rv = app(args=argv, standalone_mode=False)
     except SystemExit as exc:  # typer/click exit
         return int(exc.code or 0)
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         message, hint = _human_message(exc)
         err.print(f"error: {message}\nhint: {hint}")
         return 130
-    return 0
+    return rv if isinstance(rv, int) else 0
 
 
 def run() -> None:

@@ -30,6 +30,8 @@ from .inline import has_letters, protect
 from .model import Block, BlockKind, Document, Segment
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
+_MD_BODY = MarkdownIt("commonmark").enable("table")
+"""For text after the start of a file, where ``---`` is never front matter."""
 
 _EOL_RE = re.compile(r"(\r\n|\r|\n)")
 _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
@@ -154,10 +156,28 @@ def parse(text: str, path: str | Path | None = None) -> Document:
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     lines = _split_lines(body)
-    tokens = _MD.parse(body)
     b = _Builder(lines)
     blocks: list[Block] = []
-    covered = 0
+    _parse_chunk(b, blocks, 0, _MD)
+    if bom:
+        if blocks:
+            blocks[0].parts.insert(0, "\ufeff")
+        else:
+            blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
+    return Document(blocks, str(path) if path is not None else None)
+
+
+def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) -> None:
+    """Parse source lines ``offset..`` and append their blocks.
+
+    CommonMark ends an HTML block at the first blank line, even inside a code fence that the HTML
+    block opened (``<pt>`` then a fence with blank lines in its code). doc-builder keeps such a fence
+    whole, so when an HTML block leaves a fence open, the code up to the closing fence becomes one
+    protected block and parsing starts afresh after it.
+    """
+    lines = b.lines
+    tokens = md.parse("".join(lines[offset:]))
+    covered = offset
     stack: list[str] = []
 
     def fill_gap(upto: int) -> None:
@@ -182,22 +202,47 @@ def parse(text: str, path: str | Path | None = None) -> Document:
             continue
         if tok.type not in _LEAF_TYPES or tok.map is None:
             continue
-        start, end = tok.map
+        start, end = tok.map[0] + offset, tok.map[1] + offset
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
         depth = _container_depth(stack)
         in_quote = "blockquote_open" in stack
-        block = _leaf(b, tok, tokens, idx, start, end, depth, in_quote, lines)
-        blocks.extend(block)
+        blocks.extend(_leaf(b, tok, tokens, idx, start, end, depth, in_quote, lines))
         covered = max(covered, blocks[-1].end_line)
+        if tok.type == "html_block":
+            fence = _open_fence(lines[start:end])
+            if fence is not None:
+                close = _closing_fence(lines, end, fence)
+                blocks.append(b.raw(BlockKind.CODE, end, close, info="", fence=fence, depth=depth,
+                                    continued=True))
+                if close < len(lines):
+                    _parse_chunk(b, blocks, close, _MD_BODY)
+                return
     fill_gap(len(lines))
-    if bom:
-        if blocks:
-            blocks[0].parts.insert(0, "\ufeff")
-        else:
-            blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
-    return Document(blocks, str(path) if path is not None else None)
+
+
+def _open_fence(chunk: list[str]) -> str | None:
+    """The fence left open at the end of ``chunk`` (lines of an HTML block), if any."""
+    fence: str | None = None
+    for line in chunk:
+        m = _FENCE_RE.match(line)
+        if not m:
+            continue
+        if fence is None:
+            fence = m.group(1)
+        elif m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
+            fence = None
+    return fence
+
+
+def _closing_fence(lines: list[str], start: int, fence: str) -> int:
+    """Line index just after the fence closing ``fence`` at or after ``start`` (or the end)."""
+    for i in range(start, len(lines)):
+        m = _FENCE_RE.match(lines[i])
+        if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not lines[i][m.end():].strip():
+            return i + 1
+    return len(lines)
 
 
 def parse_file(path: str | Path) -> Document:

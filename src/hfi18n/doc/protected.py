@@ -82,8 +82,8 @@ def fingerprint(doc: Document) -> Counter[str]:
 
 
 def similarity(a: Counter[str], b: Counter[str]) -> float:
-    """Dice coefficient of two fingerprints (1.0 identical, 0.0 nothing shared)."""
+    """Dice coefficient of two fingerprints (1.0 identical or both empty, 0.0 nothing shared)."""
     total = sum(a.values()) + sum(b.values())
     if not total:
-        return 0.0
+        return 1.0
     return 2 * sum((a & b).values()) / total

@@ -95,8 +95,10 @@ class DocsLayout:
             if len(parts) >= 2 and full.exists():
                 inside(self.repo, full)
                 return parts[0], Path(*parts[1:]).as_posix()
-        # a bare doc path relative to a language folder
-        inside(self.repo, self.docs_root / SOURCE_LANG / p) if not p.is_absolute() else inside(self.repo, p)
+        # a bare doc path relative to a language folder: it must stay inside that folder
+        if p.is_absolute():
+            inside(self.docs_root, p)
+        inside(self.lang_dir(SOURCE_LANG), self.lang_dir(SOURCE_LANG) / p)
         rel = p.as_posix()
         for lg in (lang, SOURCE_LANG):
             if self.path(lg, rel).is_file():

@@ -1,0 +1,101 @@
+"""Content checks: code blocks identical to the English, links and references kept, fragments resolve."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from ..doc import Block, BlockKind, Document
+from ..doc.protected import _dedent_block, link_targets, references
+from .findings import ERROR, WARNING, Finding
+
+_COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
+
+
+def _code_blocks(doc: Document) -> list[Block]:
+    return [b for b in doc.blocks if b.kind is BlockKind.CODE]
+
+
+def _without_comments(code: str) -> str:
+    lines = []
+    for line in code.splitlines():
+        stripped = _COMMENT_RE.sub("", line).rstrip()
+        if stripped:
+            lines.append(stripped)
+    return "\n".join(lines)
+
+
+def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+    s = _code_blocks(src)
+    t = _code_blocks(tgt)
+    s_code = [_dedent_block(b.text) for b in s]
+    t_code = [_dedent_block(b.text) for b in t]
+    if s_code == t_code:
+        return
+    sm = difflib.SequenceMatcher(a=s_code, b=t_code, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1):
+                sb, tb = s[i1 + k], t[j1 + k]
+                if _without_comments(s_code[i1 + k]) == _without_comments(t_code[j1 + k]):
+                    yield Finding(file, tb.start_line, "code", WARNING,
+                                  f"code block differs from the English (line {sb.start_line}) only in comments")
+                else:
+                    yield Finding(file, tb.start_line, "code", ERROR,
+                                  f"code block differs from the English one at line {sb.start_line}: "
+                                  f"{_first_difference(s_code[i1 + k], t_code[j1 + k])}; code must stay identical")
+            continue
+        for i in range(i1, i2):
+            line = t[j1].start_line if j1 < len(t) else (t[-1].end_line if t else 1)
+            yield Finding(file, line, "code", ERROR,
+                          f"code block of the English (line {s[i].start_line}) is missing here")
+        for j in range(j1, j2):
+            yield Finding(file, t[j].start_line, "code", ERROR, "code block not in the English doc")
+
+
+def _first_difference(a: str, b: str) -> str:
+    for la, lb in zip(a.splitlines(), b.splitlines(), strict=False):
+        if la != lb:
+            return f"expected {la.strip()[:60]!r}, found {lb.strip()[:60]!r}"
+    return "lines added or removed"
+
+
+def _norm_target(target: str, lang: str) -> str:
+    t = target.replace(f"/{lang}/", "/en/").removesuffix(".md").removesuffix(".mdx")
+    return re.sub(r"\.mdx?(#|$)", r"\1", t)
+
+
+def check_links(src: Document, tgt: Document, file: str, lang: str) -> Iterator[Finding]:
+    s_refs, t_refs = Counter(references(src)), Counter(references(tgt))
+    for ref, n in (s_refs - t_refs).items():
+        yield Finding(file, 0, "references", ERROR,
+                      f"[`{ref}`] appears {n} more time(s) in the English than here; keep every [`Name`] reference")
+    s_links = Counter(_norm_target(x, lang) for x in link_targets(src) if not x.startswith("#"))
+    t_links = Counter(_norm_target(x, lang) for x in link_targets(tgt) if not x.startswith("#"))
+    for target, n in (s_links - t_links).items():
+        yield Finding(file, 0, "links", ERROR,
+                      f"link to {target} appears {n} more time(s) in the English than here")
+    yield from check_fragments(tgt, file)
+
+
+_FRAGMENT_RE = re.compile(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)[\"']")
+
+
+def check_fragments(tgt: Document, file: str) -> Iterator[Finding]:
+    anchors = set(tgt.anchors())
+    for b in tgt.blocks:
+        if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
+            continue
+        text = b.text
+        for m in _FRAGMENT_RE.finditer(text):
+            frag = m.group(1) or m.group(2)
+            if frag in anchors:
+                continue
+            line = b.start_line + text.count("\n", 0, m.start())
+            yield Finding(file, line, "fragments", ERROR,
+                          f"link to #{frag} points nowhere: no heading of this file has that anchor"
+                          + (f" (anchors here: {', '.join(sorted(anchors)[:5])}...)" if anchors else ""))

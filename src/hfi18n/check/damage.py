@@ -1,0 +1,160 @@
+"""Damage checks on a translated doc: what machine translation and bad tooling leave behind.
+
+Leaked placeholders, text wrapped in a stray ```md fence, model chatter, mojibake (UTF-8 read as
+another encoding), unbalanced component tags, unclosed fences and paragraphs left in English.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from ..doc import BlockKind, Document
+from ..doc.inline import protect
+from .findings import ERROR, WARNING, Finding
+from .structure import MDX_TAGS, strip_code_spans
+
+LEAK_RE = re.compile(r"⟦\d+⟧|\$?hf_i18n_placeholder\d*|<ph\d+\s*/?>|\bPLACEHOLDER_\d+\b|__PH\d+__")
+CHATTER_RE = re.compile(
+    r"^\s*(here is|here's|sure[,!]|certainly[,!]|below is|i have translated|the translation|translation:|"
+    r"translated text|다음은.{0,20}번역|번역(된|한)? (결과|내용|텍스트|문서)(입니다|는)|以下是|这是.{0,10}翻译|"
+    r"以下は.{0,10}翻訳)",
+    re.IGNORECASE,
+)
+MOJIBAKE_RE = re.compile(
+    "\ufffd|[ÃÂâêëìí][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
+)
+_SCRIPTS = {
+    "ko": ("HANGUL",),
+    "zh": ("CJK",),
+    "cn": ("CJK",),
+    "ja": ("HIRAGANA", "KATAKANA", "CJK"),
+    "hi": ("DEVANAGARI",),
+    "ta": ("TAMIL",),
+    "or": ("ORIYA",),
+    "ru": ("CYRILLIC",),
+    "ar": ("ARABIC",),
+    "th": ("THAI",),
+}
+_EN_STOP = {"the", "and", "of", "to", "is", "in", "for", "with", "you", "this", "that", "are", "can", "it"}
+_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*?)?(/?)>")
+MIN_LETTERS = 30
+"""Paragraphs with fewer letters are not judged for language (names, short labels)."""
+
+
+def script_ratio(text: str, lang: str) -> float | None:
+    """Share of letters in ``text`` written in ``lang``'s script; None for Latin-script languages."""
+    names = _SCRIPTS.get(lang)
+    if names is None:
+        return None
+    letters = target = 0
+    for ch in text:
+        if ch.isalpha():
+            letters += 1
+            if unicodedata.name(ch, "").startswith(names):
+                target += 1
+    return target / letters if letters else 1.0
+
+
+def looks_english(text: str, lang: str) -> bool:
+    """True if prose ``text`` (placeholders removed) reads as untranslated English for ``lang``."""
+    letters = sum(ch.isalpha() for ch in text)
+    if letters < MIN_LETTERS:
+        return False
+    ratio = script_ratio(text, lang)
+    if ratio is not None:
+        return ratio < 0.05
+    words = re.findall(r"[a-z]+", text.lower())
+    return len(words) >= 8 and sum(w in _EN_STOP for w in words) / len(words) > 0.2
+
+
+def check_damage(tgt: Document, file: str, lang: str, src: Document | None = None) -> Iterator[Finding]:
+    prose_blocks = [b for b in tgt.blocks if b.kind not in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER)]
+    for b in prose_blocks:
+        text = b.text
+        for m in LEAK_RE.finditer(text):
+            yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "leaked-placeholder", ERROR,
+                          f"leftover placeholder {m.group(0)!r}: the text it stood for is lost; copy it from the English")
+        for m in MOJIBAKE_RE.finditer(text):
+            yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "mojibake", ERROR,
+                          f"garbled characters {text[m.start():m.start() + 6]!r}: text was decoded with the wrong "
+                          "encoding; retype or re-translate this line")
+            break
+    segs = [s for b in prose_blocks for s in b.segments]
+    if segs:
+        for seg in (segs[0], segs[-1]):
+            if CHATTER_RE.search(seg.text):
+                yield Finding(file, seg.line, "chatter", ERROR,
+                              f"looks like a translator's remark, not doc text: {seg.text[:60]!r}; delete it")
+                break
+    yield from _fences(tgt, file, src)
+    yield from _unbalanced(tgt, file, src)
+    for b in tgt.blocks:
+        if b.kind not in (BlockKind.PARAGRAPH, BlockKind.CALLOUT):
+            continue
+        for seg in b.segments:
+            if looks_english(re.sub(r"⟦\d+⟧", " ", seg.text), lang):
+                yield Finding(file, seg.line, "untranslated", WARNING,
+                              f"paragraph still in English: {seg.text[:50]!r}...")
+
+
+def _fences(tgt: Document, file: str, src: Document | None) -> Iterator[Finding]:
+    lines_total = tgt.blocks[-1].end_line if tgt.blocks else 0
+    md_src = sum(1 for b in src.blocks if b.kind is BlockKind.CODE and b.meta.get("info") in ("md", "markdown")) if src else 0
+    md_tgt = 0
+    for b in tgt.blocks:
+        if b.kind is not BlockKind.CODE or not b.meta.get("fence"):
+            continue
+        fence = str(b.meta["fence"])
+        last = b.text.rstrip("\r\n").rsplit("\n", 1)[-1].strip()
+        if b.end_line >= lines_total and not (last.startswith(fence) and b.end_line > b.start_line):
+            yield Finding(file, b.start_line, "unclosed-fence", ERROR,
+                          f"code fence {fence} opened here is never closed: everything after it renders as code")
+        if b.meta.get("info") in ("md", "markdown"):
+            md_tgt += 1
+    if md_tgt > md_src:
+        first = next(b for b in tgt.blocks if b.kind is BlockKind.CODE and b.meta.get("info") in ("md", "markdown"))
+        yield Finding(file, first.start_line, "stray-fence", ERROR,
+                      "text wrapped in a ```md fence that the English does not have; remove the fence lines")
+
+
+def _tag_balance(doc: Document) -> dict[str, list[int]]:
+    """For each component tag, the lines of opens not yet closed at the end (negative: extra closes)."""
+    open_lines: dict[str, list[int]] = {}
+    extra: dict[str, list[int]] = {}
+    for b in doc.blocks:
+        if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
+            continue
+        text = strip_code_spans(b.text)
+        for m in _TAG_RE.finditer(text):
+            close, name, selfclose = m.groups()
+            if selfclose or name not in MDX_TAGS | {"div", "details", "summary", "table"}:
+                continue
+            line = b.start_line + text.count("\n", 0, m.start())
+            if close:
+                if open_lines.get(name):
+                    open_lines[name].pop()
+                else:
+                    extra.setdefault(name, []).append(-line)
+            else:
+                open_lines.setdefault(name, []).append(line)
+    for name, lines in extra.items():
+        open_lines.setdefault(name, []).extend(lines)
+    return {k: v for k, v in open_lines.items() if v}
+
+
+def _unbalanced(tgt: Document, file: str, src: Document | None) -> Iterator[Finding]:
+    src_bad = set(_tag_balance(src)) if src else set()
+    for name, lines in _tag_balance(tgt).items():
+        if name in src_bad:
+            continue
+        line = abs(lines[0])
+        what = f"</{name}> without a matching <{name}>" if lines[0] < 0 else f"<{name}> is never closed"
+        yield Finding(file, line, "unbalanced-tag", ERROR, f"{what}; the page will not build correctly")
+
+
+def prose_text(doc: Document) -> str:
+    """All translatable text of a doc with placeholders removed (for glossary and language checks)."""
+    return "\n".join(protect(s.text)[0] for s in doc.segments())

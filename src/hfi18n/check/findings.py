@@ -1,0 +1,67 @@
+"""A check finding and the output formats (text, JSON, GitHub annotations)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(slots=True, frozen=True)
+class Finding:
+    """One problem found in a translated doc."""
+
+    file: str
+    """Path of the translated file, relative to the repository root."""
+    line: int
+    """1-based line in the translated file (0 when the problem concerns the whole file)."""
+    check: str
+    """Name of the check, e.g. ``anchors``, ``code``, ``leaked-placeholder``."""
+    severity: str
+    """``error`` (the doc is broken or loses content) or ``warning`` (worth a look)."""
+    message: str
+    """What is wrong and what to do, in words a translator understands."""
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.file, f.line, f.severity != ERROR, f.check, f.message))
+
+
+def has_errors(findings: Iterable[Finding]) -> bool:
+    return any(f.severity == ERROR for f in findings)
+
+
+def format_text(findings: list[Finding]) -> str:
+    return "".join(f"{f.file}:{f.line}: {f.severity} [{f.check}] {f.message}\n" for f in findings)
+
+
+def format_json(findings: list[Finding]) -> str:
+    return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2) + "\n"
+
+
+def _gh_escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def format_github(findings: list[Finding]) -> str:
+    """GitHub Actions workflow commands: annotations on the PR diff."""
+    return "".join(
+        f"::{f.severity} file={f.file},line={max(f.line, 1)},title={f.check}::{_gh_escape(f.message)}\n"
+        for f in findings
+    )
+
+
+def summary(findings: list[Finding], files: int) -> str:
+    errors = sum(1 for f in findings if f.severity == ERROR)
+    warnings = len(findings) - errors
+    by_check = Counter(f.check for f in findings)
+    detail = ", ".join(f"{name} {n}" for name, n in by_check.most_common())
+    line = f"{files} file(s) checked: {errors} error(s), {warnings} warning(s)"
+    return line + (f" ({detail})" if detail else "")

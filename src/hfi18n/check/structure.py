@@ -1,0 +1,164 @@
+"""Structure checks: headings, anchors, autodoc blocks, MDX tags, callouts and tables."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+from ..doc import Block, BlockKind, Document
+from .findings import ERROR, WARNING, Finding
+
+_MDX_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^<>]*?)?)(/?)>")
+_ID_RE = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})""")
+_CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE)
+MDX_TAGS = {"Tip", "hfoptions", "hfoption", "frameworkcontent", "pt", "tf", "Youtube", "Question",
+            "Added", "Changed", "Deprecated", "EditOnGithub", "PipelineTag", "DocNotebookDropdown"}
+"""doc-builder components whose sequence must match the English exactly."""
+
+
+def _finding(file: str, line: int, check: str, message: str, severity: str = ERROR) -> Finding:
+    return Finding(file, line, check, severity, message)
+
+
+def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+    s_heads, t_heads = src.headings(), tgt.headings()
+    s_levels = [int(h.meta["level"]) for h in s_heads]  # type: ignore[call-overload]
+    t_levels = [int(h.meta["level"]) for h in t_heads]  # type: ignore[call-overload]
+    s_anchors = [str(h.meta["anchor"]) for h in s_heads]
+    en_set = set(s_anchors)
+    if s_levels != t_levels:
+        sm = difflib.SequenceMatcher(a=s_levels, b=t_levels, autojunk=False)
+        for tag, i1, i2, j1, j2 in sm.get_opcodes():
+            if tag == "equal":
+                continue
+            line = t_heads[j1].start_line if j1 < len(t_heads) else (t_heads[-1].end_line if t_heads else 1)
+            if tag == "delete":
+                titles = ", ".join(f"'{s_heads[i].meta['title']}'" for i in range(i1, i2))
+                msg = f"section(s) of the English missing here: {titles} (English line {s_heads[i1].start_line})"
+            elif tag == "insert":
+                titles = ", ".join(f"'{t_heads[j].meta['title']}'" for j in range(j1, j2))
+                msg = f"heading(s) not in the English: {titles}"
+            else:
+                msg = (f"heading levels differ from the English: "
+                       f"{'/'.join('#' * lv for lv in s_levels[i1:i2])} in English (line {s_heads[i1].start_line}), "
+                       f"{'/'.join('#' * lv for lv in t_levels[j1:j2])} here")
+            yield _finding(file, line, "headings", msg)
+    # anchors: every translated heading must carry an English anchor
+    pairs = _pair_headings(s_heads, t_heads)
+    for t in t_heads:
+        anchor = str(t.meta["anchor"])
+        if anchor in en_set:
+            continue
+        s = pairs.get(id(t))
+        hint = f" [[{s.meta['anchor']}]]" if s is not None else ""
+        if t.meta.get("explicit_anchor") is None:
+            msg = (f"heading '{t.meta['title']}' has no English anchor, so links to it break; "
+                   f"end the line with{hint or ' the English [[anchor]]'}")
+        else:
+            msg = f"anchor [[{anchor}]] is not an anchor of the English doc" + (
+                f"; the English heading here uses{hint}" if hint else "")
+        yield _finding(file, t.start_line, "anchors", msg)
+
+
+def _pair_headings(s_heads: list[Block], t_heads: list[Block]) -> dict[int, Block]:
+    """Map translated heading (by id) to its English heading, aligned by level sequence."""
+    sm = difflib.SequenceMatcher(
+        a=[h.meta["level"] for h in s_heads], b=[h.meta["level"] for h in t_heads], autojunk=False
+    )
+    pairs: dict[int, Block] = {}
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag in ("equal", "replace") and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1):
+                pairs[id(t_heads[j1 + k])] = s_heads[i1 + k]
+    return pairs
+
+
+def check_autodoc(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+    s = [b for b in src.blocks if b.kind is BlockKind.AUTODOC]
+    t = [b for b in tgt.blocks if b.kind is BlockKind.AUTODOC]
+    s_text = [_norm(b.text) for b in s]
+    t_text = [_norm(b.text) for b in t]
+    sm = difflib.SequenceMatcher(a=s_text, b=t_text, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        line = t[j1].start_line if j1 < len(t) else (t[-1].end_line if t else 1)
+        if tag in ("delete", "replace"):
+            for i in range(i1, i2):
+                yield _finding(file, line, "autodoc",
+                               f"[[autodoc]] block differs from or is missing against the English "
+                               f"(English line {s[i].start_line}: {s_text[i].splitlines()[0]}); copy it unchanged")
+        if tag == "insert":
+            for j in range(j1, j2):
+                yield _finding(file, t[j].start_line, "autodoc",
+                               f"[[autodoc]] block not in the English: {t_text[j].splitlines()[0]}")
+
+
+def _norm(text: str) -> str:
+    return "\n".join(line.strip() for line in text.strip().splitlines())
+
+
+_CODE_SPAN_RE = re.compile(r"(`+)[^`].*?\1|(`+)\2")
+
+
+def strip_code_spans(text: str) -> str:
+    """``text`` with inline code blanked out (same length, so offsets and line numbers hold)."""
+    return _CODE_SPAN_RE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def mdx_tags(doc: Document) -> list[tuple[str, int]]:
+    """doc-builder component tags (``<Tip>``, ``</hfoption>``...) with ids, in order, with their line."""
+    out: list[tuple[str, int]] = []
+    for b in doc.blocks:
+        if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
+            continue
+        text = strip_code_spans(b.text)
+        for m in _MDX_TAG_RE.finditer(text):
+            close, name, attrs, selfclose = m.groups()
+            if name not in MDX_TAGS:
+                continue
+            idm = _ID_RE.search(attrs or "")
+            ident = next((g for g in idm.groups() if g is not None), "") if idm else ""
+            label = f"<{close}{name}{f' id={ident!r}' if ident else ''}{selfclose}>"
+            if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
+                if close:
+                    continue
+                label = "callout:WARNING" if "warning" in (attrs or "") else "callout:TIP"
+            out.append((label, b.start_line + text.count("\n", 0, m.start())))
+        for m in _CALLOUT_LINE_RE.finditer(text):
+            out.append((f"callout:{m.group(1).upper()}", b.start_line + text.count("\n", 0, m.start())))
+    return out
+
+
+def check_tags(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+    s = mdx_tags(src)
+    t = mdx_tags(tgt)
+    s_names = [x[0] for x in s]
+    t_names = [x[0] for x in t]
+    if s_names == t_names:
+        return
+    sm = difflib.SequenceMatcher(a=s_names, b=t_names, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        line = t[j1][1] if j1 < len(t) else (t[-1][1] if t else 1)
+        english = " ".join(s_names[i1:i2]) or "nothing"
+        here = " ".join(t_names[j1:j2]) or "nothing"
+        yield _finding(file, line, "tags",
+                       f"components differ from the English: expected {english} (English line "
+                       f"{s[i1][1] if i1 < len(s) else '-'}), found {here}; ids like hfoption id stay in English")
+
+
+def check_tables(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+    s = [b for b in src.blocks if b.kind is BlockKind.TABLE]
+    t = [b for b in tgt.blocks if b.kind is BlockKind.TABLE]
+    if len(s) != len(t):
+        yield _finding(file, t[0].start_line if t else 1, "tables",
+                       f"the English has {len(s)} table(s), this file {len(t)}", WARNING)
+        return
+    for sb, tb in zip(s, t, strict=True):
+        if sb.meta["columns"] != tb.meta["columns"]:
+            yield _finding(file, tb.start_line, "tables",
+                           f"table has {tb.meta['columns']} column(s), the English one (line {sb.start_line}) "
+                           f"has {sb.meta['columns']}; keep every | separator")
