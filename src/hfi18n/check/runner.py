@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..doc import Document, parse
+from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from ..doc.protected import fingerprint, similarity
 from .content import check_code, check_fragments, check_links
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings
