@@ -21,7 +21,7 @@ from ..errors import GitHubError
 
 API_URL = "https://api.github.com"
 TOKEN_HELP = (
-    "create a new token at https://github.com/settings/tokens (classic: 'public_repo' scope; fine-grained: "
+    "the token is wrong, expired or revoked: regenerate it (or create a new one) at https://github.com/settings/tokens (classic: 'public_repo' scope; fine-grained: "
     "'Pull requests: write' and 'Contents: write' on your fork) and export it as GITHUB_TOKEN"
 )
 MAX_RATE_WAIT = 20.0
@@ -167,6 +167,10 @@ class GitHubClient:
     @property
     def has_token(self) -> bool:
         return self._token is not None
+
+    def token_for_git(self) -> str | None:
+        """The token, for :meth:`hfi18n.publish.git.Git.push` only (it passes it through GIT_ASKPASS)."""
+        return self._token
 
     # -- building and sending
 

@@ -1,0 +1,212 @@
+"""One translated doc -> one draft pull request, owned by the translator.
+
+:func:`publish` refuses a doc that fails ``hfi18n check`` or that already has an open PR upstream, then
+builds the branch in a temporary worktree started from the upstream default branch (one commit for the
+doc, one for the toctree), pushes it to the translator's fork and opens a draft PR whose title and body
+follow the language community's conventions (``data/templates/pr_<lang>.md``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from ..config import Config
+from ..errors import GitHubError, RefusedError, RepoError
+from ..repo.layout import DocsLayout
+from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path, update_toctree
+from .git import Git
+from .github import GitHubClient, PullRequest
+
+LANGUAGE_NAMES = {
+    "ko": "Korean", "zh": "Chinese", "cn": "Chinese", "ja": "Japanese", "de": "German", "fr": "French",
+    "es": "Spanish", "pt": "Portuguese", "it": "Italian", "hi": "Hindi", "ru": "Russian", "tr": "Turkish",
+    "ar": "Arabic", "vi": "Vietnamese", "id": "Indonesian", "th": "Thai", "ta": "Tamil", "te": "Telugu",
+    "or": "Odia", "pl": "Polish", "uk": "Ukrainian", "he": "Hebrew", "fa": "Persian", "bn": "Bengali",
+}
+"""Language code (docs folder name) to the English name used in PR titles."""
+
+TRACKING_ISSUES = {("huggingface/transformers", "ko"): 20179}
+"""Known community tracking issues, used when ``lang.<code>.tracking_issue`` is not configured."""
+
+
+def language_name(lang: str) -> str:
+    return LANGUAGE_NAMES.get(lang.lower(), lang)
+
+
+def pr_title(rel: str, lang: str) -> str:
+    """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``."""
+    return f"🌐 [i18n-{lang.upper()}] Translated `{rel}` to {language_name(lang)}"
+
+
+def branch_name(rel: str, lang: str) -> str:
+    """``ko-fsdp``, ``ko-guides-upload``: language and doc, safe as a git branch name."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", local_of(rel)).strip("-.") or "doc"
+    return f"{lang}-{slug}"
+
+
+def find_open_pull(pulls: Sequence[PullRequest], rel: str, lang: str, branch: str) -> PullRequest | None:
+    """An open PR translating the same doc into the same language (by title convention or branch name)."""
+    tag = f"[i18n-{lang.upper()}]"
+    names = {rel, rel.rsplit("/", 1)[-1], local_of(rel), local_of(rel).rsplit("/", 1)[-1]}
+    doc_re = re.compile(r"`([^`]+)`")
+    for pr in pulls:
+        if pr.head_ref == branch:
+            return pr
+        if tag.lower() in pr.title.lower() and any(
+                m in names or local_of(m) in names for m in doc_re.findall(pr.title)):
+            return pr
+    return None
+
+
+def load_template(lang: str) -> Template:
+    """The PR body template of ``lang`` (``pr_<lang>.md``), else ``pr_default.md``."""
+    base = resources.files("hfi18n").joinpath("data", "templates")
+    for name in (f"pr_{lang.lower()}.md", "pr_default.md"):
+        res = base.joinpath(name)
+        if res.is_file():
+            return Template(res.read_text(encoding="utf-8"))
+    raise RepoError("PR templates are missing from the hfi18n installation", hint="reinstall hfi18n")
+
+
+def check_summary(findings: Sequence[Any], limit: int = 10) -> str:
+    """Markdown summary of ``hfi18n check`` findings for the PR body."""
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = [f for f in findings if f.severity != "error"]
+    head = f"`hfi18n check`: {len(errors)} error(s), {len(warnings)} warning(s)."
+    lines = [head]
+    for f in warnings[:limit]:
+        lines.append(f"- line {f.line}: {f.message} (`{f.check}`)")
+    if len(warnings) > limit:
+        lines.append(f"- ... and {len(warnings) - limit} more")
+    return "\n".join(lines)
+
+
+def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | None, summary: str,
+            reviewers: Sequence[str] = ()) -> str:
+    """The body from the language's template."""
+    tracking = f"Part of https://github.com/{upstream}/issues/{tracking_issue}" if tracking_issue else ""
+    text = load_template(lang).safe_substitute(
+        doc=rel, language=language_name(lang), tracking_line=tracking, check_summary=summary,
+        reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
+    )
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+@dataclass(slots=True)
+class PublishResult:
+    """What :func:`publish` did."""
+
+    pull: PullRequest
+    branch: str
+    title: str
+    commits: list[str] = field(default_factory=list)
+    """Commits pushed, oldest first (doc, then toctree when it changed)."""
+
+
+CheckFn = Callable[[DocsLayout, str, str], list[Any]]
+
+
+def _default_check(layout: DocsLayout, lang: str, rel: str) -> list[Any]:
+    try:
+        from ..check import check_file  # type: ignore[attr-defined]
+    except ImportError:
+        raise RefusedError("hfi18n check is not available in this installation, so publish cannot verify "
+                           "the translation", hint="update hfi18n") from None
+    return check_file(layout, lang, rel)
+
+
+def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: GitHubClient,
+            upstream: str | None = None, fork: str | None = None, ready: bool = False,
+            branch: str | None = None,
+            translate_titles: TitleTranslator | None = None, run_check: CheckFn | None = None,
+            log: Callable[[str], None] = lambda _m: None) -> PublishResult:
+    """Push the translation of ``doc`` to the fork on its own branch and open a draft PR upstream."""
+    upstream = upstream or config.get("github.upstream")
+    fork = fork or config.get("github.fork")
+    if not upstream or not fork:
+        missing = "--upstream" if not upstream else "--fork"
+        raise RepoError(f"no {missing[2:]} repository given",
+                        hint=f"pass {missing} OWNER/NAME or set github.{missing[2:]} in hfi18n.toml")
+    if not client.has_token:
+        raise GitHubError("no GitHub token: publish needs one to push and open the pull request",
+                          hint="export GITHUB_TOKEN=... (a token with 'public_repo' scope)")
+    _, rel_any = layout.resolve_doc_arg(doc, lang)
+    rel = layout.twin(rel_any, lang)
+    if rel is None:
+        raise RefusedError(f"no {lang} translation of {rel_any} yet",
+                           hint=f"translate it first: hfi18n translate --lang {lang} {rel_any}")
+
+    findings = (run_check or _default_check)(layout, lang, rel)
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        shown = "; ".join(f"line {f.line}: {f.message}" for f in errors[:3])
+        raise RefusedError(f"{lang}/{rel} fails hfi18n check with {len(errors)} error(s): {shown}",
+                           hint=f"fix them (hfi18n check --lang {lang} {rel}), then publish again")
+
+    name = branch or branch_name(rel, lang)
+    title = pr_title(rel, lang)
+    log(f"looking for open pull requests on {upstream}")
+    dup = find_open_pull(client.list_open_pulls(upstream), rel, lang, name)
+    if dup is not None:
+        raise RefusedError(f"an open pull request already translates {rel} to {language_name(lang)}: "
+                           f"{dup.html_url}", hint="review or continue that PR instead of opening another")
+
+    up = client.get_repo(upstream, role="upstream repository")
+    fk = client.get_repo(fork, role="fork")
+    if fk.can_push is False:
+        raise GitHubError(f"the token cannot push to {fork}",
+                          hint="use a token of the fork's owner with 'public_repo' scope (or Contents: write)")
+    up_url = config.get("github.upstream_url") or up.clone_url
+    fork_url = config.get("github.fork_url") or fk.clone_url
+
+    git = Git(layout.repo)
+    docs_rel = layout.docs_root.relative_to(layout.repo).as_posix()
+    local = local_of(rel)
+    titles = _current_titles(layout, lang, local)
+    log(f"fetching {up.default_branch} of {upstream}")
+    base = git.fetch(up_url, up.default_branch)
+    commits: list[str] = []
+    with git.worktree(base) as wt:
+        wt_layout = DocsLayout.open(wt.cwd, docs_rel)
+        target = wt_layout.path(lang, rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(layout.path(lang, rel), target)
+        doc_path = Path(docs_rel, lang, rel).as_posix()
+        if not wt.run("status", "--porcelain", "--", doc_path).strip():
+            raise RefusedError(f"{lang}/{rel} is the same as on {upstream}'s {up.default_branch}: nothing to publish")
+        commits.append(wt.commit([doc_path], f"🌐 [i18n-{lang.upper()}] Translate {rel} to {language_name(lang)}"))
+        update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
+        toc_path = toctree_path(wt_layout, lang).relative_to(wt.cwd).as_posix()
+        if wt.run("status", "--porcelain", "--", toc_path).strip():
+            commits.append(wt.commit([toc_path], f"🌐 [i18n-{lang.upper()}] Add {rel} to the "
+                                     f"{language_name(lang)} toctree"))
+        log(f"pushing branch {name} to {fork}")
+        wt.push(fork_url, name, token=client.token_for_git())
+    git.run("branch", "-f", name, commits[-1], check=False)
+
+    tracking = config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
+    body = pr_body(rel, lang, upstream=upstream, tracking_issue=tracking, summary=check_summary(findings),
+                   reviewers=config.get(f"lang.{lang}.reviewers") or ())
+    fork_owner = fork.split("/")[0]
+    log(f"opening a {'draft ' if not ready else ''}pull request on {upstream}")
+    pull = client.create_pull(upstream, title, body, head=f"{fork_owner}:{name}", base=up.default_branch,
+                              draft=not ready)
+    return PublishResult(pull, name, title, commits)
+
+
+def _current_titles(layout: DocsLayout, lang: str, local: str) -> dict[str, str]:
+    """The title the translator gave ``local`` in their own toctree, to reuse on the PR branch."""
+    path = toctree_path(layout, lang)
+    if not path.is_file():
+        return {}
+    for entry in load_toctree(path).entries():
+        if local_of(entry.local) == local and not entry.in_translation:
+            return {local: entry.title}
+    return {}

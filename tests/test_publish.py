@@ -1,0 +1,289 @@
+"""``hfi18n publish`` end to end: real git (local bare repos as upstream and fork) and the fake GitHub."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from hfi18n.cli import main
+from hfi18n.config import Config
+from hfi18n.errors import GitHubError, RefusedError, RepoError
+from hfi18n.publish.git import _ASKPASS, Git
+from hfi18n.publish.github import GitHubClient, PullRequest
+from hfi18n.publish.pr import branch_name, find_open_pull, pr_body, pr_title, publish
+from hfi18n.repo.layout import DocsLayout
+from tests.fakes.github_server import FakeGitHub
+
+FIX = Path(__file__).parent / "fixtures" / "toctree"
+TOKEN = "ghp_PublishSecret_0123456789abcdef"
+UPSTREAM, FORK = "huggingface/hub", "me/hub"
+TITLE = "🌐 [i18n-KO] Translated `guides/cli.md` to Korean"
+
+EN_CLI = """# Use the CLI
+
+The `hf` command line lets you download files.
+
+## Install [[install]]
+
+Run this:
+
+```bash
+pip install huggingface_hub
+```
+
+See [the docs](https://huggingface.co/docs).
+"""
+KO_CLI = """# CLI 사용하기 [[use-the-cli]]
+
+`hf` 명령줄 도구로 파일을 다운로드할 수 있습니다.
+
+## 설치 [[install]]
+
+다음을 실행하세요:
+
+```bash
+pip install huggingface_hub
+```
+
+[문서](https://huggingface.co/docs)를 참고하세요.
+"""
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
+
+
+@dataclass
+class World:
+    upstream: Path
+    fork: Path
+    clone: Path
+    gh: FakeGitHub
+
+    @property
+    def layout(self) -> DocsLayout:
+        return DocsLayout.open(self.clone)
+
+    def config(self, **extra) -> Config:
+        return Config({"github": {"upstream": UPSTREAM, "fork": FORK},
+                       "lang": {"ko": {"tracking_issue": 20179}}, **extra})
+
+    def client(self, token: str | None = TOKEN) -> GitHubClient:
+        return GitHubClient(token, self.gh.url, timeout=5)
+
+    def fork_branch(self, name: str) -> list[str]:
+        """Commits of ``name`` on the fork that upstream main does not have, oldest first."""
+        out = git(self.fork, "rev-list", "--reverse", name, "--not", git(self.upstream, "rev-parse", "main").strip())
+        return out.split()
+
+
+@pytest.fixture()
+def world(tmp_path: Path):
+    seed = tmp_path / "seed"
+    docs = seed / "docs/source"
+    for lang, names in {"en": ["index", "quicktour", "installation", "guides/download", "guides/upload",
+                               "guides/cli", "reference/api", "reference/files", "reference/utilities"],
+                        "ko": ["index", "installation", "guides/download", "in_translation"]}.items():
+        for name in names:
+            p = docs / lang / f"{name}.md"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(f"# {name}\n\ntext\n", encoding="utf-8")
+    (docs / "en/guides/cli.md").write_text(EN_CLI, encoding="utf-8")
+    shutil.copy(FIX / "en.yml", docs / "en/_toctree.yml")
+    shutil.copy(FIX / "ko.yml", docs / "ko/_toctree.yml")
+    git(tmp_path, "init", "-q", "-b", "main", str(seed))
+    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "add", ".")
+    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "commit", "-q", "-m", "docs")
+    upstream, fork, clone = tmp_path / "upstream.git", tmp_path / "fork.git", tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--bare", str(seed), str(upstream))
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    git(clone, "config", "user.name", "Kim Translator")
+    git(clone, "config", "user.email", "kim@example.com")
+    (clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI, encoding="utf-8")  # the translator's work
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
+        gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
+        yield World(upstream, fork, clone, gh)
+
+
+def do_publish(w: World, **kw):
+    client = kw.pop("client", None) or w.client()
+    config = kw.pop("config", None) or w.config()
+    with client:
+        return publish(w.layout, "ko", kw.pop("doc", "guides/cli.md"), config=config, client=client, **kw)
+
+
+def test_publish_opens_a_draft_pr_with_two_commits(world: World) -> None:
+    status_before = git(world.clone, "status", "--porcelain")
+    result = do_publish(world)
+
+    # GitHub: one draft PR from fork to upstream main, authenticated, with the community title
+    [post] = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.headers["authorization"] == f"Bearer {TOKEN}"
+    assert post.body["draft"] is True and post.body["head"] == "me:ko-guides-cli" and post.body["base"] == "main"
+    assert post.body["title"] == TITLE == result.title
+    assert result.pull.html_url == f"https://github.com/{UPSTREAM}/pull/1" and result.pull.draft
+    body = post.body["body"]
+    for needle in ("# What does this PR do?", "Translated the `guides/cli.md` file of the documentation to Korean 😄",
+                   "Thank you in advance for your review.", f"Part of https://github.com/{UPSTREAM}/issues/20179",
+                   "## Before reviewing", "- [x] Check for missing / redundant translations (번역 누락/중복 검사)",
+                   "- [x] Grammar Check (맞춤법 검사)", "- [x] Review or Add new terms to glossary (용어 확인 및 추가)",
+                   "- [x] Check Inline TOC (e.g. `[[lowercased-header]]`)",
+                   "- [ ] Check live-preview for gotchas (live-preview로 정상작동 확인)", "## Who can review?",
+                   "machine-translated with hfi18n, then reviewed and edited by the translator",
+                   "`hfi18n check`: 0 error(s)"):
+        assert needle in body, needle
+
+    # git: branch on the fork = upstream main + doc commit + toctree commit, by the translator
+    commits = world.fork_branch("ko-guides-cli")
+    assert commits == result.commits and len(commits) == 2
+    files = [git(world.fork, "show", "--name-only", "--format=", c).split() for c in commits]
+    assert files == [["docs/source/ko/guides/cli.md"], ["docs/source/ko/_toctree.yml"]]
+    assert git(world.fork, "show", "-s", "--format=%an <%ae>", commits[0]).strip() == "Kim Translator <kim@example.com>"
+    assert git(world.fork, "show", f"{commits[0]}:docs/source/ko/guides/cli.md") == KO_CLI
+    toc = git(world.fork, "show", f"{commits[1]}:docs/source/ko/_toctree.yml")
+    assert "  - local: guides/download\n    title: 파일 다운로드\n  - local: guides/cli\n    title: CLI 사용하기\n" in toc
+
+    # the translator's checkout is untouched, a local branch points at the pushed commit, no token anywhere
+    assert git(world.clone, "status", "--porcelain") == status_before
+    assert git(world.clone, "rev-parse", "ko-guides-cli").strip() == commits[-1]
+    assert "hfi18n-publish" not in git(world.clone, "worktree", "list")
+    assert TOKEN not in (world.clone / ".git/config").read_text()
+    assert TOKEN not in git(world.fork, "log", "-p", "ko-guides-cli")
+    for root, _dirs, names in os.walk(world.clone / ".git"):
+        for name in names:
+            p = Path(root, name)
+            if p.stat().st_size < 1_000_000:
+                assert TOKEN.encode() not in p.read_bytes(), p
+
+
+def test_cli_publish_prints_the_url_and_reads_token_from_env(world: World, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    (world.clone / "hfi18n.toml").write_text(
+        f'[github]\nupstream = "{UPSTREAM}"\nfork = "{FORK}"\napi_url = "{world.gh.url}"\n', encoding="utf-8")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    monkeypatch.delenv("HFI18N_CONFIG", raising=False)
+    code = main(["publish", "--repo", str(world.clone), "--lang", "ko", "docs/source/en/guides/cli.md", "--ready",
+                 "--no-llm"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.out.strip() == f"https://github.com/{UPSTREAM}/pull/1"
+    assert TOKEN not in captured.out + captured.err
+    post = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")[0].body
+    assert post["draft"] is False and "issues/20179" not in post["body"]  # no tracking issue configured
+
+
+def test_duplicate_open_pr_is_refused_with_its_url(world: World) -> None:
+    world.gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `cli.md` to Korean", head="other:ko-cli")
+    with pytest.raises(RefusedError, match=r"already translates guides/cli.md.*https://github.com/huggingface/hub/pull/1"):
+        do_publish(world)
+    assert not world.gh.of("POST", "/")
+    assert "ko-guides-cli" not in git(world.fork, "branch")
+
+
+def test_failing_check_is_refused(world: World) -> None:
+    broken = KO_CLI.replace("```bash\npip install huggingface_hub\n```\n", "")
+    (world.clone / "docs/source/ko/guides/cli.md").write_text(broken, encoding="utf-8")
+    with pytest.raises(RefusedError, match="fails hfi18n check"):
+        do_publish(world)
+    assert world.gh.requests == []
+
+
+def test_bad_token_is_a_clear_error(world: World) -> None:
+    with pytest.raises(GitHubError, match="Bad credentials") as info:
+        do_publish(world, client=world.client("ghp_wrong"))
+    assert "regenerate" in (info.value.hint or "").lower() or "new token" in (info.value.hint or "")
+    assert "ko-guides-cli" not in git(world.fork, "branch")
+
+
+def test_missing_token_missing_fork_and_no_push_permission(world: World) -> None:
+    with pytest.raises(GitHubError, match="no GitHub token"):
+        do_publish(world, client=world.client(None))
+    with pytest.raises(GitHubError, match="fork nobody/hub not found: create it on GitHub with Fork"):
+        do_publish(world, config=Config({"github": {"upstream": UPSTREAM, "fork": "nobody/hub"}}))
+    world.gh.add_repo("ro/hub", clone_url=world.fork.as_uri(), push=False)
+    with pytest.raises(GitHubError, match="cannot push to ro/hub"):
+        do_publish(world, fork="ro/hub")
+
+
+def test_rate_limit_and_network_down(world: World) -> None:
+    world.gh.mode = "ratelimit"
+    with pytest.raises(GitHubError, match="rate limit"):
+        do_publish(world)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(GitHubError, match="cannot reach GitHub"):
+        do_publish(world, client=GitHubClient(TOKEN, f"http://127.0.0.1:{port}", timeout=2))
+
+
+def test_push_rejected_when_branch_exists_on_fork(world: World) -> None:
+    other = world.clone.parent / "other"
+    git(world.clone.parent, "clone", "-q", str(world.fork), str(other))
+    (other / "x.txt").write_text("x", encoding="utf-8")
+    git(other, "add", "x.txt")
+    git(other, "-c", "user.name=O", "-c", "user.email=o@example.com", "commit", "-q", "-m", "x")
+    git(other, "push", "-q", "origin", "HEAD:refs/heads/ko-guides-cli")
+    with pytest.raises(RepoError, match="branch already exists") as info:
+        do_publish(world)
+    assert "--branch" in (info.value.hint or "")
+    result = do_publish(world, branch="i18n-ko/cli")
+    assert world.fork_branch("i18n-ko/cli") == result.commits
+    assert world.gh.of("POST", "/")[0].body["head"] == "me:i18n-ko/cli"
+
+
+def test_doc_and_toctree_already_upstream_means_nothing_to_publish(world: World) -> None:
+    do_publish(world)
+    git(world.fork, "push", "-q", str(world.upstream), "ko-guides-cli:main")
+    world.gh.pulls.clear()
+    with pytest.raises(RefusedError, match="nothing to publish"):
+        do_publish(world, branch="again")
+
+
+def test_askpass_answers_from_environment_only(tmp_path: Path) -> None:
+    script = tmp_path / "askpass.sh"
+    script.write_text(_ASKPASS, encoding="utf-8")
+    script.chmod(0o700)
+    env = {**os.environ, "HFI18N_GIT_TOKEN": TOKEN}
+
+    def run(prompt: str) -> str:
+        return subprocess.run([str(script), prompt], capture_output=True, text=True, env=env).stdout
+
+    assert run("Username for 'https://github.com': ") == "x-access-token\n"
+    assert run("Password for 'https://x@github.com': ") == TOKEN + "\n"
+    assert TOKEN not in _ASKPASS
+
+
+def test_git_errors_are_clear(tmp_path: Path) -> None:
+    with pytest.raises(RepoError, match="not a git repository"):
+        Git(tmp_path).toplevel()
+
+
+def test_titles_branches_and_duplicate_matching() -> None:
+    assert pr_title("fsdp.md", "ko") == "🌐 [i18n-KO] Translated `fsdp.md` to Korean"
+    assert pr_title("fsdp.md", "zh") == "🌐 [i18n-ZH] Translated `fsdp.md` to Chinese"
+    assert pr_title("tasks/asr.md", "ja") == "🌐 [i18n-JA] Translated `tasks/asr.md` to Japanese"
+    assert branch_name("fsdp.md", "ko") == "ko-fsdp" and branch_name("tasks/asr.md", "ko") == "ko-tasks-asr"
+    pulls = [PullRequest(1, "🌐 [i18n-KO] Translated `fsdp.md` to Korean", "u1", "a", "x", True),
+             PullRequest(2, "🌐 [i18n-ZH] Translated `asr.md` to Chinese", "u2", "b", "y", False),
+             PullRequest(3, "Fix typo", "u3", "c", "ko-tasks-asr", False)]
+    assert find_open_pull(pulls, "fsdp.md", "ko", "ko-fsdp").number == 1
+    assert find_open_pull(pulls, "fsdp.md", "zh", "zh-fsdp") is None
+    assert find_open_pull(pulls, "tasks/asr.md", "zh", "zh-tasks-asr").number == 2
+    assert find_open_pull(pulls, "tasks/asr.md", "ko", "ko-tasks-asr").number == 3
+
+
+def test_generic_template_for_other_languages() -> None:
+    body = pr_body("fsdp.md", "de", upstream="huggingface/transformers", tracking_issue=None, summary="S",
+                   reviewers=["alice", "@bob"])
+    assert "Translated the `fsdp.md` file of the documentation to German." in body
+    assert "@alice @bob" in body and "Part of" not in body and "\n\n\n" not in body
+    zh = pr_body("fsdp.md", "zh", upstream="huggingface/transformers", tracking_issue=1, summary="S")
+    assert "to Chinese" in zh and "Part of https://github.com/huggingface/transformers/issues/1" in zh
