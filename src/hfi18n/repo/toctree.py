@@ -720,7 +720,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
                 seen[local] = item.start_line + 1
     for rel in layout.docs(lang):
         if _normalize_local(rel) not in listed:
-            add(1, "toctree-unlisted", "warning",
+            add(1, "toctree-unlisted", "error",
                 f"{lang}/{rel} is translated but not in the toctree: run `hfi18n toctree --lang {lang} {rel}`")
     if en is not None:
         mirror = _Mirror(tr, en)
