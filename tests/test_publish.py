@@ -138,7 +138,7 @@ def test_publish_opens_a_draft_pr_with_two_commits(world: World) -> None:
                    "- [x] Check Inline TOC (e.g. `[[lowercased-header]]`)",
                    "- [ ] Check live-preview for gotchas (live-preview로 정상작동 확인)", "## Who can review?",
                    "machine-translated with hfi18n, then reviewed and edited by the translator",
-                   "`hfi18n check`: 0 error(s)"):
+                   "`hfi18n check`: 1 file(s) checked: 0 error(s)"):
         assert needle in body, needle
 
     # git: branch on the fork = upstream main + doc commit + toctree commit, by the translator
@@ -287,3 +287,14 @@ def test_generic_template_for_other_languages() -> None:
     assert "@alice @bob" in body and "Part of" not in body and "\n\n\n" not in body
     zh = pr_body("fsdp.md", "zh", upstream="huggingface/transformers", tracking_issue=1, summary="S")
     assert "to Chinese" in zh and "Part of https://github.com/huggingface/transformers/issues/1" in zh
+
+
+def test_https_push_keeps_the_token_out_of_config_and_errors(world: World) -> None:
+    with socket.socket() as s:  # nobody listens there: git fails to connect
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config_before = (world.clone / ".git/config").read_text()
+    with pytest.raises(RepoError, match="cannot reach") as info:
+        Git(world.clone).push(f"https://127.0.0.1:{port}/me/hub.git", "ko-x", token=TOKEN)
+    assert TOKEN not in str(info.value) and TOKEN not in (info.value.hint or "")
+    assert (world.clone / ".git/config").read_text() == config_before

@@ -64,17 +64,11 @@ def toctree(
     layout = DocsLayout.open(repo)
     if check:
         findings = check_toctree(layout, lang)
-        if fmt is Format.json:
-            print_json([{"file": f.file, "line": f.line, "check": f.check, "severity": f.severity,
-                         "message": f.message} for f in findings])
-        elif fmt is Format.github:
-            for f in findings:
-                level = "error" if f.severity == "error" else "warning"
-                out.print(f"::{level} file={f.file},line={max(f.line, 1)},title={f.check}::{f.message}",
-                          markup=False)
-        else:
-            for f in findings:
-                out.print(f"{f.file}:{f.line}: {f.severity}: {f.message} [{f.check}]", markup=False)
+        from ..check import format_github, format_json, format_text
+
+        formatter = {Format.json: format_json, Format.github: format_github}.get(fmt, format_text)
+        out.print(formatter(findings), end="", markup=False)
+        if fmt is Format.text:
             errors = sum(f.severity == "error" for f in findings)
             err.print(f"{errors} error(s), {len(findings) - errors} warning(s)")
         raise typer.Exit(1 if any(f.severity == "error" for f in findings) else 0)

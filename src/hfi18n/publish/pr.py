@@ -77,10 +77,10 @@ def load_template(lang: str) -> Template:
 
 def check_summary(findings: Sequence[Any], limit: int = 10) -> str:
     """Markdown summary of ``hfi18n check`` findings for the PR body."""
-    errors = [f for f in findings if f.severity == "error"]
+    from ..check import summary
+
     warnings = [f for f in findings if f.severity != "error"]
-    head = f"`hfi18n check`: {len(errors)} error(s), {len(warnings)} warning(s)."
-    lines = [head]
+    lines = [f"`hfi18n check`: {summary(list(findings), 1)}."]
     for f in warnings[:limit]:
         lines.append(f"- line {f.line}: {f.message} (`{f.check}`)")
     if len(warnings) > limit:

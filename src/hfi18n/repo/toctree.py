@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -28,6 +29,9 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
 from .layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+
+if TYPE_CHECKING:
+    from ..check.findings import Finding
 
 TOCTREE = "_toctree.yml"
 PLACEHOLDER_LOCAL = "in_translation"
@@ -57,17 +61,6 @@ class TocEntry:
     """1-based line of the entry in the file."""
     placeholder_for: str | None = None
     """For a placeholder: the English ``local`` it stands for, from its comment or title, when known."""
-
-
-@dataclass(slots=True)
-class TocFinding:
-    """A problem of a toctree, shaped like :class:`hfi18n.check` findings."""
-
-    file: str
-    line: int
-    check: str
-    severity: str
-    message: str
 
 
 @dataclass(slots=True)
@@ -302,10 +295,8 @@ _PLAIN_SAFE = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^#]*$")
 def _scalar(text: str) -> str:
     """``text`` as a YAML scalar: plain when that reads back the same, else double-quoted."""
     if _PLAIN_SAFE.match(text) and ": " not in text and not text.endswith((":", " ")):
-        from ruamel.yaml import YAML as _Y
-
         try:
-            back = _Y(typ="safe").load(f"k: {text}")
+            back = YAML(typ="safe").load(f"k: {text}")
         except YAMLError:
             back = None
         if isinstance(back, dict) and back.get("k") == text:
@@ -690,13 +681,14 @@ def _lis_keep(values: list[int]) -> set[int]:
     return keep
 
 
-def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -> list[TocFinding]:
+def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -> list[Finding]:
     """Problems of ``tr`` against the files of ``lang`` and the English toctree ``en``."""
+    from ..check.findings import Finding
     file = layout.rel_to_repo(toctree_path(layout, lang))
-    findings: list[TocFinding] = []
+    findings: list[Finding] = []
 
     def add(line: int, check: str, severity: str, message: str) -> None:
-        findings.append(TocFinding(file, line, check, severity, message))
+        findings.append(Finding(file, line, check, severity, message))
 
     seen: dict[str, int] = {}
     listed: set[str] = set()
@@ -745,11 +737,14 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
     return findings
 
 
-def check_toctree(layout: DocsLayout, lang: str) -> list[TocFinding]:
-    """Toctree problems of ``lang``: missing files, unlisted translations, duplicates, order drift."""
+def check_toctree(layout: DocsLayout, lang: str) -> list[Finding]:
+    """Toctree problems of ``lang`` as :class:`hfi18n.check.Finding`: missing files, unlisted translations,
+    duplicates, order drift against English."""
+    from ..check.findings import Finding
+
     path = toctree_path(layout, lang)
     if not path.is_file():
-        return [TocFinding(layout.rel_to_repo(layout.lang_dir(lang)) + "/" + TOCTREE, 0, "toctree-missing",
+        return [Finding(layout.rel_to_repo(layout.lang_dir(lang)) + "/" + TOCTREE, 0, "toctree-missing",
                            "error", f"no {TOCTREE} for '{lang}': doc-builder cannot build these docs")]
     tr = load_toctree(path)
     en_path = toctree_path(layout, SOURCE_LANG)
