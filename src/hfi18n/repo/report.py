@@ -1,0 +1,192 @@
+"""Render a :class:`~hfi18n.repo.status.StatusReport`: rich table, JSON, Markdown, CSV (HTML in
+:mod:`hfi18n.repo.report_html`).
+
+Every format shows the same facts. JSON is a list of objects, one per (language, doc), with the fields of
+:class:`~hfi18n.repo.status.DocStatus` plus ``rank`` (place in the language's "translate next" list, or
+null). Markdown is meant to be pasted into a tracking issue: a summary line, the ranked list as a
+checklist, then every doc by state.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from .status import RANK_LIMIT, STATES, DocStatus, StatusReport
+
+STATE_STYLE = {
+    "up-to-date": "green",
+    "outdated": "yellow",
+    "in-progress": "cyan",
+    "missing": "red",
+    "orphaned": "magenta",
+}
+
+CSV_FIELDS = (
+    "lang", "path", "state", "translated_path", "base_commit", "base_method", "matched_revision",
+    "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
+    "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
+    "in_progress", "score", "rank",
+)
+
+
+def ranks(report: StatusReport) -> dict[tuple[str, str], int]:
+    """``(lang, path)`` -> 1-based place in the language's "translate next" list."""
+    out: dict[tuple[str, str], int] = {}
+    for lang in report.languages:
+        for i, d in enumerate(report.ranked(lang), 1):
+            out[(lang, d.path)] = i
+    return out
+
+
+def short(sha: str | None) -> str:
+    return sha[:10] if sha else ""
+
+
+def drift_text(d: DocStatus) -> str:
+    """``3 commits, +12/-4 lines, sections +1 -0 ~2`` for an outdated doc."""
+    if d.state not in ("outdated", "in-progress") or not d.commits_behind:
+        return ""
+    secs = f"sections +{len(d.sections_added)} -{len(d.sections_removed)} ~{len(d.sections_changed)}"
+    return f"{d.commits_behind} commit{'s' if d.commits_behind != 1 else ''}, +{d.lines_added}/-{d.lines_removed} lines, {secs}"
+
+
+# ----------------------------------------------------------------------------------------- JSON
+
+
+def to_json(report: StatusReport) -> str:
+    rk = ranks(report)
+    rows = []
+    for d in report.docs:
+        row = d.to_json()
+        row["rank"] = rk.get((d.lang, d.path))
+        rows.append(row)
+    return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+
+
+# ------------------------------------------------------------------------------------------ CSV
+
+
+def to_csv(report: StatusReport) -> str:
+    rk = ranks(report)
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    w.writeheader()
+    for d in report.docs:
+        row = d.to_json()
+        row["rank"] = rk.get((d.lang, d.path))
+        w.writerow({k: ";".join(v) if isinstance(v, list) else ("" if v is None else v)
+                    for k, v in row.items() if k in CSV_FIELDS})
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------------------------- Markdown
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def to_markdown(report: StatusReport, limit: int = RANK_LIMIT) -> str:
+    lines: list[str] = [f"# Translation status of `{report.repo_label}`", "",
+                        f"At commit `{short(report.head)}`. {report.pr_note}.", ""]
+    lines += ["| language | coverage | up to date | " + " | ".join(STATES) + " |",
+              "|---|---:|---:|" + "---:|" * len(STATES)]
+    for lang in report.languages:
+        s = report.summaries[lang]
+        lines.append(f"| {lang} | {s.coverage:.1f}% | {s.up_to_date_pct:.1f}% | "
+                     + " | ".join(str(s.counts.get(st, 0)) for st in STATES) + " |")
+    lines.append("")
+    for lang in report.languages:
+        s = report.summaries[lang]
+        docs = report.for_lang(lang)
+        lines += [f"## {lang}", "", s.line(), "", f"### Translate next ({lang})", ""]
+        ranked = report.ranked(lang, limit)
+        if not ranked:
+            lines.append("Nothing to translate.")
+        for d in ranked:
+            what = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing, {d.en_lines} lines"
+            lines.append(f"- [ ] `{d.path}` ({what})")
+        lines.append("")
+        for state in STATES:
+            group = [d for d in docs if d.state == state]
+            if not group:
+                continue
+            title = f"{state} ({len(group)})"
+            if state in ("missing", "up-to-date"):
+                lines += ["<details>", f"<summary>{title}</summary>", ""]
+            else:
+                lines += [f"### {title}", ""]
+            for d in group:
+                lines.append("- " + _md_item(d))
+            lines += (["", "</details>", ""] if state in ("missing", "up-to-date") else [""])
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _md_item(d: DocStatus) -> str:
+    box_ = "[x]" if d.state == "up-to-date" else "[ ]"
+    text = f"{box_} `{_md_escape(d.path)}`"
+    if d.translated_path and d.translated_path != d.path:
+        text += f" (translated as `{_md_escape(d.translated_path)}`)"
+    if d.state == "outdated":
+        text += f": {drift_text(d)}; base `{short(d.base_commit)}`"
+    if d.in_progress:
+        text += ": " + ", ".join(d.in_progress)
+    if d.flags:
+        text += " — " + ", ".join(d.flags)
+    return text
+
+
+# ---------------------------------------------------------------------------------------- table
+
+
+def render_table(report: StatusReport, console: Console, *, show_missing: bool = False,
+                 limit: int = RANK_LIMIT) -> None:
+    """One rich table per language, its summary line and its "translate next" list."""
+    for lang in report.languages:
+        docs = [d for d in report.for_lang(lang) if show_missing or d.state != "missing"]
+        t = Table(title=f"{lang}", box=box.SIMPLE_HEAD, title_justify="left", expand=False, pad_edge=False)
+        t.add_column("doc", overflow="fold", min_width=24)
+        t.add_column("state", no_wrap=True)
+        t.add_column("behind", justify="right", no_wrap=True)
+        t.add_column("lines", justify="right", no_wrap=True)
+        t.add_column("sections", justify="right", no_wrap=True)
+        t.add_column("base", no_wrap=True)
+        t.add_column("notes", overflow="fold")
+        for d in docs:
+            notes = list(d.flags) + d.in_progress
+            if d.translated_path and d.translated_path != d.path:
+                notes.insert(0, f"as {d.translated_path}")
+            if d.base_method == "content":
+                notes.append("base by content")
+            outdated = d.state in ("outdated", "in-progress") and d.commits_behind
+            t.add_row(
+                d.path,
+                Text(d.state, style=STATE_STYLE[d.state]),
+                str(d.commits_behind) if outdated else "",
+                f"+{d.lines_added}-{d.lines_removed}" if outdated else "",
+                f"+{len(d.sections_added)}-{len(d.sections_removed)}~{len(d.sections_changed)}" if outdated else "",
+                (d.base_commit or "")[:7],
+                ", ".join(notes),
+            )
+        summary = Text(report.summaries[lang].line(), style="bold")
+        nxt = Table(title=f"translate next ({lang})", box=box.SIMPLE_HEAD, title_justify="left")
+        nxt.add_column("#", justify="right")
+        nxt.add_column("doc", overflow="fold")
+        nxt.add_column("why")
+        for i, d in enumerate(report.ranked(lang, limit), 1):
+            why = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing ({d.en_lines} lines)"
+            nxt.add_row(str(i), d.path, why)
+        hidden = report.summaries[lang].counts.get("missing", 0) if not show_missing else 0
+        parts: list[object] = [t]
+        if hidden:
+            parts.append(Text(f"{hidden} missing docs not listed (--all lists them)", style="dim"))
+        parts += [summary, nxt]
+        console.print(Group(*parts))  # type: ignore[arg-type]
+        console.print()

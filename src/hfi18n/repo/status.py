@@ -1,0 +1,362 @@
+"""Translation status of every English doc in every language, from one pass over the doc history.
+
+For each English doc and each language there is one state:
+
+``up-to-date``
+    translated, and every English commit since the translation's base also touched the translation
+    (a sweep applied to both) or there is none;
+``outdated``
+    translated, and the English changed since the base in a commit the translation did not see;
+``missing``
+    no translation and nobody announced one;
+``in-progress``
+    no translation yet (or an outdated one) but a toctree placeholder (Korean ``local: in_translation``
+    titled ``(번역중) ...``) or an open upstream PR titled ``[i18n-XX] Translated <file> ...`` announces it;
+``orphaned``
+    a translated file whose English source no longer exists (reported under the translated path).
+
+Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
+``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
+exist), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
+reported under the new English path), ``uncommitted`` (the translation exists only in the work tree).
+
+The base of each translation and the drift since it come from :mod:`hfi18n.repo.history`. Section
+changes are computed from headings with doc-builder anchors (:func:`hfi18n.doc.heading_anchor`): a fast
+line scan rather than a full :func:`hfi18n.doc.parse`, which at ~10 ms a version would dominate the
+run time of a large repo.
+
+The "translate next" list ranks missing and outdated docs of a language by usefulness: readers meet a
+page in English toctree order, so position dominates (``0.75 * (1 - position / entries)``); a smaller job
+(English lines to translate, or lines changed for an outdated doc) gets up to ``0.25`` more, so among
+neighbours the quick wins come first. Docs absent from the English toctree come last.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..doc.anchors import heading_anchor
+from ..fileio import read_text
+from .history import (
+    BaseInfo,
+    BlobReader,
+    Fingerprints,
+    History,
+    Lineage,
+    Version,
+    drift,
+    find_base,
+    fingerprint_text,
+    load_history,
+    similarity,
+    write_bases_cache,
+)
+from .layout import SOURCE_LANG, DocsLayout
+from .status_pulls import PullInfo, docs_of_pull
+from .toctree import PLACEHOLDER_LOCAL, TocEntry, load_toctree, local_of, toctree_path
+
+STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned")
+"""Every state, in report order."""
+
+RANK_LIMIT = 20
+"""How many docs of the ranked list the human formats show per language."""
+
+
+@dataclass(slots=True)
+class DocStatus:
+    """The state of one English doc in one language (or of an orphaned translation)."""
+
+    lang: str
+    path: str
+    """English path relative to the language folder (the translated path for orphaned docs)."""
+    state: str
+    translated_path: str | None = None
+    """The translated file relative to its language folder, when there is one."""
+    base_commit: str | None = None
+    base_method: str | None = None
+    """``history`` or ``content``: how the base was found (see :mod:`hfi18n.repo.history`)."""
+    matched_revision: str | None = None
+    """English revision whose protected content best matches the translation today."""
+    en_path_at_base: str | None = None
+    commits_behind: int = 0
+    lines_added: int = 0
+    lines_removed: int = 0
+    sections_added: list[str] = field(default_factory=list)
+    sections_removed: list[str] = field(default_factory=list)
+    sections_changed: list[str] = field(default_factory=list)
+    last_english_commit: str | None = None
+    """Newest English commit the translation has not seen."""
+    en_lines: int = 0
+    """Size of the English doc today, in lines."""
+    toctree_position: int | None = None
+    """Position of the doc in the English toctree (0 = first), None when not listed."""
+    flags: list[str] = field(default_factory=list)
+    in_progress: list[str] = field(default_factory=list)
+    """What announces a translation: ``toctree placeholder`` or a PR URL."""
+    score: float = 0.0
+    """Usefulness of translating it next (missing and outdated docs only)."""
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class LangSummary:
+    lang: str
+    english_docs: int
+    counts: dict[str, int]
+
+    @property
+    def translated(self) -> int:
+        return self.counts.get("up-to-date", 0) + self.counts.get("outdated", 0)
+
+    @property
+    def coverage(self) -> float:
+        """Share of English docs with a translation (up to date or not), in percent."""
+        return 100.0 * self.translated / self.english_docs if self.english_docs else 0.0
+
+    @property
+    def up_to_date_pct(self) -> float:
+        return 100.0 * self.counts.get("up-to-date", 0) / self.english_docs if self.english_docs else 0.0
+
+    def line(self) -> str:
+        parts = ", ".join(f"{self.counts.get(s, 0)} {s}" for s in STATES)
+        return (f"{self.lang}: {self.translated}/{self.english_docs} translated ({self.coverage:.1f}% coverage, "
+                f"{self.up_to_date_pct:.1f}% up to date): {parts}")
+
+    def to_json(self) -> dict[str, object]:
+        return {"lang": self.lang, "english_docs": self.english_docs, "counts": dict(self.counts),
+                "translated": self.translated, "coverage": round(self.coverage, 2),
+                "up_to_date_pct": round(self.up_to_date_pct, 2)}
+
+
+@dataclass(slots=True)
+class StatusReport:
+    repo: str
+    head: str
+    languages: list[str]
+    docs: list[DocStatus]
+    summaries: dict[str, LangSummary]
+    pr_note: str
+    """How PR detection went: ``N open PRs of owner/name`` or why it was skipped."""
+
+    @property
+    def repo_label(self) -> str:
+        return Path(self.repo).name
+
+    def for_lang(self, lang: str) -> list[DocStatus]:
+        return [d for d in self.docs if d.lang == lang]
+
+    def ranked(self, lang: str, limit: int | None = None) -> list[DocStatus]:
+        """Missing and outdated docs of ``lang``, most useful first."""
+        todo = [d for d in self.docs if d.lang == lang and d.state in ("missing", "outdated")]
+        todo.sort(key=lambda d: (-d.score, d.path))
+        return todo[:limit] if limit else todo
+
+
+# ----------------------------------------------------------------------------------- sections
+
+
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_ATX = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+
+
+def sections(text: str) -> dict[str, str]:
+    """Heading anchor -> text of its section (heading line to the next heading), outside code fences."""
+    out: dict[str, str] = {}
+    current: str | None = None
+    body: list[str] = []
+    fence: str | None = None
+    for line in text.splitlines():
+        m = _FENCE.match(line)
+        if fence is not None:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+        elif m:
+            fence = m.group(1)
+        else:
+            h = _ATX.match(line)
+            if h:
+                if current is not None:
+                    out.setdefault(current, "\n".join(body))
+                current, body = heading_anchor(h.group(2)), []
+        body.append(line)
+    if current is not None:
+        out.setdefault(current, "\n".join(body))
+    return out
+
+
+def line_stats(old: str, new: str) -> tuple[int, int]:
+    """Lines added and removed from ``old`` to ``new``."""
+    a, b = old.splitlines(), new.splitlines()
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            removed += i2 - i1
+        if tag in ("replace", "insert"):
+            added += j2 - j1
+    return added, removed
+
+
+def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseInfo,
+                lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
+    st.base_commit, st.base_method = base.base_commit, base.method
+    st.matched_revision, st.en_path_at_base = base.matched_revision, base.en_path_at_base
+    d = drift(history, base, lineage, twin) if lineage is not None else None
+    behind = d.behind if d is not None else [history.commits[v.commit] for v in twin.versions
+                                             if v.commit > history.by_sha[base.base_commit] and v.blob]
+    st.commits_behind = len(behind)
+    st.state = "outdated" if behind else "up-to-date"
+    if behind:
+        st.last_english_commit = behind[-1].sha
+        old = blobs.text(base.base_blob)
+        st.lines_added, st.lines_removed = line_stats(old, en_now)
+        s_old, s_new = sections(old), sections(en_now)
+        st.sections_added = [a for a in s_new if a not in s_old]
+        st.sections_removed = [a for a in s_old if a not in s_new]
+        st.sections_changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
+
+
+# ---------------------------------------------------------------------------------- the pass
+
+
+def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
+    path = toctree_path(layout, lang)
+    return load_toctree(path).entries() if path.is_file() else []
+
+
+def _content_base(history: History, fps: Fingerprints, twin: Lineage, text: str, rel: str) -> BaseInfo | None:
+    """Base of a translation that history does not know (uncommitted): best content match."""
+    target = fingerprint_text(text)
+    scored = [(v, similarity(target, fps(v.blob))) for v in twin.versions if v.blob]
+    if not scored:
+        return None
+    best = max(s for _, s in scored)
+    v: Version = next(v for v, s in reversed(scored) if s >= best - 0.03)
+    sha = history.commits[v.commit].sha
+    assert v.blob is not None
+    return BaseInfo(rel, twin.path, v.path, sha, v.blob, "content", sha, sha, best)
+
+
+def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
+                   pulls: list[PullInfo] | None = None, pr_note: str = "PR detection not requested",
+                   write_cache: bool = True) -> StatusReport:
+    """Status of every English doc in each of ``langs`` (default: every language folder)."""
+    history = load_history(layout)
+    blobs = BlobReader(layout.repo)
+    langs = langs or layout.languages()
+    en_docs = layout.docs(SOURCE_LANG)
+    en_toc = {local_of(e.local): e.position for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation}
+    toc_size = max(len(en_toc), 1)
+    en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
+    # one batch for every blob any language may need
+    wanted: list[str] = []
+    for lang in langs:
+        for rel in layout.docs(lang):
+            lin = history.current.get((lang, rel))
+            twin = history.twin_now(rel)
+            for chain in (lin, twin):
+                if chain is not None:
+                    wanted.extend(v.blob for v in chain.versions if v.blob)
+    blobs.load(wanted)
+    fps = Fingerprints(blobs)
+
+    docs: list[DocStatus] = []
+    all_bases: dict[str, dict[str, BaseInfo]] = {}
+    for lang in langs:
+        bases: dict[str, BaseInfo] = {}
+        rows: dict[str, DocStatus] = {}
+        translated = [rel for rel in layout.docs(lang) if local_of(rel) != PLACEHOLDER_LOCAL]
+        for rel in translated:
+            lin = history.current.get((lang, rel))
+            en_rel = layout.twin(rel, SOURCE_LANG)
+            twin = history.twin_now(rel) if en_rel else None
+            flags: list[str] = []
+            if en_rel is None and lin is not None:
+                moved = _moved_to(history, lin)
+                if moved and layout.twin(moved, lang) is None and layout.twin(moved, SOURCE_LANG):
+                    en_rel, twin = layout.twin(moved, SOURCE_LANG), history.twin_now(moved)
+                    flags.append("moved")
+            if en_rel is None:
+                rows[rel] = DocStatus(lang, rel, "orphaned", translated_path=rel, flags=flags)
+                continue
+            st = DocStatus(lang, en_rel, "up-to-date", translated_path=rel, flags=flags)
+            rows[en_rel] = st
+            if twin is None:  # English not committed yet: nothing to compare against
+                continue
+            if lin is None:
+                st.flags.append("uncommitted")
+                base = _content_base(history, fps, twin, read_text(layout.path(lang, rel)), rel)
+            else:
+                base = find_base(history, fps, lin, twin)
+            if base is None:
+                continue
+            bases[rel] = base
+            _fill_drift(st, history, blobs, base, lin, twin, en_text[en_rel])
+        for rel in en_docs:
+            rows.setdefault(rel, DocStatus(lang, rel, "missing"))
+        _apply_toctree(layout, lang, rows, translated)
+        for info in pulls or ():
+            if info.lang == lang:
+                for rel in docs_of_pull(info, en_docs):
+                    if rel in rows and rows[rel].state in ("missing", "outdated"):
+                        rows[rel].in_progress.append(info.url)
+        for st in rows.values():
+            if st.state != "orphaned":
+                st.en_lines = en_text[st.path].count("\n") if st.path in en_text else 0
+                st.toctree_position = en_toc.get(local_of(st.path))
+            if st.in_progress and st.state in ("missing", "outdated"):
+                st.state = "in-progress"
+            if st.state in ("missing", "outdated"):
+                st.score = _usefulness(st, toc_size)
+        docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
+        all_bases[lang] = bases
+    if write_cache:
+        write_bases_cache(layout, history.head, all_bases)
+    summaries = {}
+    for lang in langs:
+        counts = {s: 0 for s in STATES}
+        for d in docs:
+            if d.lang == lang:
+                counts[d.state] += 1
+        summaries[lang] = LangSummary(lang, len(en_docs), counts)
+    return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note)
+
+
+def _moved_to(history: History, lineage: Lineage) -> str | None:
+    """Where the English source of a translation went, when it was renamed rather than deleted."""
+    for v in reversed(lineage.versions):
+        if v.blob is None:
+            continue
+        twin = history.at_path(SOURCE_LANG, v.path, v.commit)
+        if twin is not None:
+            return twin.path if twin.alive else None
+    return None
+
+
+def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus], translated: list[str]) -> None:
+    entries = _toc_entries(layout, lang)
+    listed = {local_of(e.local) for e in entries if not e.in_translation}
+    by_local = {local_of(rel): rel for rel in rows}
+    for rel in translated:
+        st = rows.get(rel) or next((r for r in rows.values() if r.translated_path == rel), None)
+        if st is not None and local_of(rel) not in listed:
+            st.flags.append("not-in-toctree")
+    for e in entries:
+        if e.in_translation:
+            target = by_local.get(local_of(e.placeholder_for)) if e.placeholder_for else None
+            if target is not None and rows[target].state in ("missing", "outdated"):
+                rows[target].in_progress.append("toctree placeholder")
+            continue
+        rel = by_local.get(local_of(e.local))
+        if layout.twin(local_of(e.local) + ".md", lang) is None and rel is not None:
+            rows[rel].flags.append("toctree-missing-file")
+
+
+def _usefulness(st: DocStatus, toc_size: int) -> float:
+    pos = 0.0 if st.toctree_position is None else 1.0 - st.toctree_position / toc_size
+    work = (st.lines_added + st.lines_removed) if st.state == "outdated" else st.en_lines
+    return round(0.75 * pos + 0.25 / (1.0 + work / 200.0), 4)

@@ -1,0 +1,156 @@
+"""Open upstream pull requests that announce a translation, for ``hfi18n status``.
+
+Translation PRs follow the convention ``🌐 [i18n-KO] Translated `fsdp.md` to Korean``. Titles in the wild
+vary: the file as a name or a path (``docs/source/ko/x.md``), with or without backticks, ``.md`` or
+``.mdx``, several files (``a.md, b.md and c.md``), lower-case tags (``[i18n-ko]``). :func:`parse_pr_title`
+accepts all of these; :func:`docs_of_pull` maps the files to English docs (by path, else by a unique
+file name).
+
+The open PRs come from :class:`hfi18n.publish.github.GitHubClient` (paginated, rate-limit aware) and are
+kept for :data:`PULLS_TTL` seconds in ``<git dir>/hfi18n/pulls.json`` so repeated runs do not spend the
+rate limit. Without a token or an upstream, or offline, :func:`fetch_pulls` says why it skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ..errors import GitHubError
+from ..fileio import atomic_write
+from .layout import DOC_SUFFIXES
+from .toctree import local_of
+
+PULLS_TTL = 600.0
+"""Seconds a fetched list of open PRs is reused."""
+
+_TAG_RE = re.compile(r"\[\s*i18n[-_ ]([A-Za-z]{2,3}(?:[-_][A-Za-z]{2,4})?)\s*\]", re.IGNORECASE)
+_TRANSLATE_RE = re.compile(r"translat|번역|翻译|翻訳|traduc|übersetz", re.IGNORECASE)
+_TICKED_RE = re.compile(r"`([^`\s]+)`")
+_BARE_RE = re.compile(r"(?<![\w`/.-])((?:[\w.-]+/)*[\w.-]+\.mdx?)\b")
+_DOCS_PREFIX_RE = re.compile(r"^(?:\./)?(?:docs/source/)?(?:[a-z]{2}(?:[-_][A-Za-z]{2,4})?/)?")
+
+
+@dataclass(slots=True, frozen=True)
+class PullInfo:
+    """An open PR that translates docs."""
+
+    number: int
+    title: str
+    url: str
+    user: str
+    lang: str
+    """Language folder of the tag, lower case (``ko``)."""
+    files: tuple[str, ...]
+    """Files named in the title, relative to the language folder when a path was given."""
+
+
+def _clean(name: str, lang: str) -> str:
+    name = name.strip().strip("'\",;:()")
+    if name.startswith(("docs/source/", "./docs/source/")):
+        name = _DOCS_PREFIX_RE.sub("", name, count=1)
+    elif name.startswith((f"{lang}/", "en/")):
+        name = name.split("/", 1)[1]
+    return name
+
+
+def parse_pr_title(title: str) -> tuple[str, list[str]] | None:
+    """``(lang, files)`` of a translation PR title, or None when the title is not one.
+
+    >>> parse_pr_title("🌐 [i18n-KO] Translated `fsdp.md` to Korean")
+    ('ko', ['fsdp.md'])
+    """
+    m = _TAG_RE.search(title)
+    if not m:
+        return None
+    lang = m.group(1).lower().replace("_", "-")
+    rest = title[m.end():]
+    if not _TRANSLATE_RE.search(rest):
+        return None
+    files: list[str] = []
+    for name in _TICKED_RE.findall(rest):
+        if name.endswith(DOC_SUFFIXES) or "/" in name:
+            files.append(_clean(name, lang))
+    for name in _BARE_RE.findall(_TICKED_RE.sub(" ", rest)):
+        files.append(_clean(name, lang))
+    seen: dict[str, None] = {}
+    for f in files:
+        if f:
+            seen.setdefault(f, None)
+    return lang, list(seen)
+
+
+def docs_of_pull(pull: PullInfo, en_docs: list[str]) -> list[str]:
+    """English docs (relative to ``en/``) a PR translates: same path, else the only doc with that name."""
+    by_local = {local_of(rel): rel for rel in en_docs}
+    by_name: dict[str, list[str]] = {}
+    for rel in en_docs:
+        by_name.setdefault(local_of(rel).rsplit("/", 1)[-1], []).append(rel)
+    out: list[str] = []
+    for f in pull.files:
+        loc = local_of(f)
+        if loc in by_local:
+            out.append(by_local[loc])
+        elif "/" not in loc and len(by_name.get(loc, [])) == 1:
+            out.append(by_name[loc][0])
+    return out
+
+
+def pulls_from_titles(raw: list[dict[str, object]]) -> list[PullInfo]:
+    """Keep the translation PRs of a list of ``{number, title, url, user}``."""
+    out = []
+    for pr in raw:
+        parsed = parse_pr_title(str(pr["title"]))
+        if parsed is not None:
+            out.append(PullInfo(int(pr["number"]), str(pr["title"]), str(pr["url"]), str(pr["user"]),
+                                parsed[0], tuple(parsed[1])))
+    return out
+
+
+def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *,
+                api_url: str = "https://api.github.com", ttl: float = PULLS_TTL,
+                now: float | None = None) -> tuple[list[PullInfo] | None, str]:
+    """Open translation PRs of ``upstream`` and a note for the user; ``None`` when detection was skipped."""
+    if not token:
+        return None, "PR detection skipped: no GitHub token (set GITHUB_TOKEN or github.token in hfi18n.toml)"
+    if not upstream:
+        return None, "PR detection skipped: no upstream repository (pass --upstream OWNER/NAME or set github.upstream)"
+    now = time.time() if now is None else now
+    cache = git_dir / "hfi18n" / "pulls.json" if git_dir is not None else None
+    raw = _read_cache(cache, upstream, api_url, now - ttl) if cache is not None else None
+    source = "cached"
+    if raw is None:
+        from ..publish.github import GitHubClient
+
+        try:
+            with GitHubClient(token, api_url) as client:
+                pulls = client.list_open_pulls(upstream)
+        except GitHubError as exc:
+            return None, f"PR detection skipped: {exc.message}"
+        raw = [{"number": p.number, "title": p.title, "url": p.html_url, "user": p.user} for p in pulls]
+        source = "fetched"
+        if cache is not None:
+            with contextlib.suppress(OSError):
+                atomic_write(cache, json.dumps({"upstream": upstream, "api_url": api_url, "time": now,
+                                                "pulls": raw}, ensure_ascii=False))
+    infos = pulls_from_titles(raw)
+    return infos, f"{len(infos)} open translation PR(s) of {upstream} ({len(raw)} open PRs, {source})"
+
+
+def _read_cache(path: Path, upstream: str, api_url: str, not_before: float) -> list[dict[str, object]] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("upstream") != upstream or data.get("api_url") != api_url or data.get("time", 0) < not_before:
+        return None
+    pulls = data.get("pulls")
+    return pulls if isinstance(pulls, list) else None
+
+
+def pull_json(p: PullInfo) -> dict[str, object]:
+    return asdict(p)

@@ -1,0 +1,270 @@
+"""Doc history in one pass: log parsing, lineages through renames, translation events vs sweeps, bases."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hfi18n.errors import RepoError
+from hfi18n.repo.history import (
+    BaseInfo,
+    BlobReader,
+    Fingerprints,
+    drift,
+    english_at,
+    find_base,
+    find_bases,
+    fingerprint_text,
+    is_translation_subject,
+    load_history,
+    parse_log,
+    replay,
+    similarity,
+    translation_events,
+)
+from hfi18n.repo.layout import DocsLayout
+
+LICENSE = "<!--Copyright {year} The HuggingFace Team. All rights reserved.-->\n\n"
+
+
+class GitRepo:
+    """A throwaway doc-builder repository: write files, commit with a subject, read shas."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.docs = root / "docs" / "source"
+        self.docs.mkdir(parents=True)
+        self._t = 1_700_000_000
+        self.git("init", "-q", "-b", "main")
+
+    def git(self, *args: str) -> str:
+        self._t += 60
+        env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
+               "GIT_AUTHOR_DATE": f"{self._t} +0000", "GIT_COMMITTER_DATE": f"{self._t} +0000"}
+        return subprocess.run(["git", "-C", str(self.root), *args], check=True, capture_output=True,
+                              text=True, env=env).stdout
+
+    def write(self, rel: str, text: str) -> None:
+        p = self.docs / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+    def rm(self, rel: str) -> None:
+        self.git("rm", "-q", f"docs/source/{rel}")
+
+    def mv(self, old: str, new: str) -> None:
+        (self.docs / new).parent.mkdir(parents=True, exist_ok=True)
+        self.git("mv", f"docs/source/{old}", f"docs/source/{new}")
+
+    def commit(self, subject: str, files: dict[str, str] | None = None) -> str:
+        for rel, text in (files or {}).items():
+            self.write(rel, text)
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", subject)
+        return self.git("rev-parse", "HEAD").strip()
+
+    @property
+    def layout(self) -> DocsLayout:
+        return DocsLayout.open(self.root)
+
+
+def en_doc(year: int = 2023, code: str = "pipe = Pipeline()", extra: str = "", title: str = "Quicktour") -> str:
+    return (LICENSE.format(year=year) + f"# {title}\n\nRead [`DiffusionPipeline`] and [the guide](./guide).\n\n"
+            f"```py\n{code}\nimage = pipe(prompt)\n```\n\n## Install\n\nRun `pip install diffusers`.\n{extra}")
+
+
+def ko_doc(year: int = 2023, code: str = "pipe = Pipeline()", extra: str = "") -> str:
+    return (LICENSE.format(year=year) + "# 훑어보기 [[quicktour]]\n\n[`DiffusionPipeline`]과 [가이드](./guide)를 "
+            f"읽으세요.\n\n```py\n{code}\nimage = pipe(prompt)\n```\n\n## 설치 [[install]]\n\n"
+            f"`pip install diffusers`를 실행하세요.\n{extra}")
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+# ----------------------------------------------------------------------------------- log parsing
+
+
+def test_parse_log_reads_raw_and_numstat_with_renames() -> None:
+    z = "\0"
+    data = (
+        f"\x01{'a' * 40}\x021700000000\x02First{z}\n"
+        f":000000 100644 {'0' * 40} {'1' * 40} A{z}docs/source/en/a.mdx{z}"
+        f"3\t0\tdocs/source/en/a.mdx{z}"
+        f"\x01{'b' * 40}\x021700000100\x02Rename{z}\n"
+        f":100644 100644 {'1' * 40} {'2' * 40} R090{z}docs/source/en/a.mdx{z}docs/source/en/a.md{z}"
+        f"1\t1\t{z}docs/source/en/a.mdx{z}docs/source/en/a.md{z}"
+    ).encode()
+    parsed = parse_log(data)
+    assert [c[2] for c in parsed] == ["First", "Rename"]
+    (ch,) = parsed[1][3]
+    assert (ch.status, ch.old, ch.new, ch.blob) == ("R", "docs/source/en/a.mdx", "docs/source/en/a.md", "2" * 40)
+    assert parsed[1][4] == {"docs/source/en/a.md": (1, 1)}
+    history = replay(parsed, "docs/source/")
+    lin = history.current[("en", "a.md")]
+    assert [(v.status, v.path) for v in lin.versions] == [("A", "a.mdx"), ("R", "a.md")]
+
+
+def test_translation_subjects() -> None:
+    assert is_translation_subject("🌐 [i18n-KO] Translated `fsdp.md` to Korean (#123)", "ko")
+    assert is_translation_subject("[Docs] Korean translation update (#4022)", "ko")
+    assert is_translation_subject("docs: 번역 수정", "ko")
+    assert is_translation_subject("continue translate document to zh (#12194)", "zh")
+    assert not is_translation_subject("Update more licenses to 2025 (#11746)", "ko")
+    assert not is_translation_subject("[docs] deprecate torch_dtype for dtype (#14313)", "ko")
+    assert not is_translation_subject("🌐 [i18n-KO] Translated `fsdp.md` to Korean", "zh")
+
+
+def test_fingerprint_keeps_code_refs_and_links_not_prose() -> None:
+    en, ko = fingerprint_text(en_doc()), fingerprint_text(ko_doc())
+    assert en["ref:DiffusionPipeline"] == 1 and en["link:./guide"] == 1 and en["code:pipe = Pipeline()"] == 1
+    assert similarity(en, ko) == 1.0
+    assert similarity(en, fingerprint_text(en_doc(code="pipe = Other()"))) < 1.0
+    assert similarity(fingerprint_text("just prose"), fingerprint_text("단지 산문")) == 0.0
+
+
+# ------------------------------------------------------------------------------ synthetic repos
+
+
+def test_sweep_is_not_a_retranslation_and_renames_are_followed(repo: GitRepo) -> None:
+    c1 = repo.commit("Add quicktour", {"en/quicktour.mdx": en_doc()})
+    c2 = repo.commit("🌐 [i18n-KO] Translated `quicktour.mdx` to Korean", {"ko/quicktour.mdx": ko_doc()})
+    c3 = repo.commit("Update licenses to 2024", {"en/quicktour.mdx": en_doc(2024), "ko/quicktour.mdx": ko_doc(2024)})
+    c4 = repo.commit("[docs] new section", {"en/quicktour.mdx": en_doc(2024, extra="\n## Next\n\nMore.\n")})
+    repo.mv("en/quicktour.mdx", "en/quicktour.md")
+    repo.mv("ko/quicktour.mdx", "ko/quicktour.md")
+    c5 = repo.commit("Rename docs from .mdx to .md")
+    layout = repo.layout
+    history = load_history(layout)
+    assert [c.sha for c in history.commits] == [c1, c2, c3, c4, c5]
+    ko = history.current[("ko", "quicktour.md")]
+    en = history.twin_now("quicktour.md")
+    assert en is history.current[("en", "quicktour.md")]
+    assert [(history.commits[v.commit].sha, v.status, v.path) for v in ko.versions] == [
+        (c2, "A", "quicktour.mdx"), (c3, "M", "quicktour.mdx"), (c5, "R", "quicktour.md")]
+    blobs = BlobReader(layout.repo)
+    events = translation_events(history, ko, blobs)
+    assert [history.commits[v.commit].sha for v in events] == [c2]  # the license sweep is not one
+    base = find_base(history, Fingerprints(blobs), ko, en)
+    assert base is not None
+    assert (base.base_commit, base.method, base.en_path_at_base, base.event_commit) == (c1, "history", "quicktour.mdx", c2)
+    d = drift(history, base, ko, en)
+    assert [c.sha for c in d.behind] == [c4]  # the rename alone is no change
+    assert [c.sha for c in d.mirrored] == [c3]  # the sweep reached the translation too
+    assert english_at(layout, base.base_commit, base.en_path_at_base) == en_doc()
+    assert find_bases(layout, "ko") == {"quicktour.md": base}
+
+
+def test_single_language_rewrite_is_an_event_but_a_typo_fix_is_not(repo: GitRepo) -> None:
+    body = "".join(f"Line {i} of the guide.\n" for i in range(40))
+    ko_body = "".join(f"가이드의 {i}번째 줄.\n" for i in range(40))
+    repo.commit("Add guide", {"en/guide.md": en_doc() + body})
+    repo.commit("[i18n-KO] Translated guide.md to Korean", {"ko/guide.md": ko_doc() + ko_body})
+    c3 = repo.commit("[docs] guide update", {"en/guide.md": en_doc(code="pipe = Pipeline(fast=True)") + body})
+    c4 = repo.commit("Fix typo", {"ko/guide.md": ko_doc() + ko_body.replace("0번째", "영번째")})
+    history = load_history(repo.layout)
+    ko = history.current[("ko", "guide.md")]
+    blobs = BlobReader(repo.root)
+    assert c4 not in [history.commits[v.commit].sha for v in translation_events(history, ko, blobs)]
+    rewritten = ko_doc(code="pipe = Pipeline(fast=True)") + "".join(f"새 가이드 {i}.\n" for i in range(40))
+    c5 = repo.commit("Reflect the English changes in guide.md", {"ko/guide.md": rewritten})
+    history = load_history(repo.layout)
+    ko = history.current[("ko", "guide.md")]
+    events = [history.commits[v.commit].sha for v in translation_events(history, ko, blobs)]
+    assert events[-1] == c5
+    base = find_base(history, Fingerprints(blobs), ko, history.twin_now("guide.md"))
+    assert base is not None and base.base_commit == c3 and base.method == "history"
+
+
+def test_translation_lag_is_found_by_content(repo: GitRepo) -> None:
+    c1 = repo.commit("Add doc", {"en/doc.md": en_doc(code="a = 1\nb = 2\nc = 3\nd = 4")})
+    repo.commit("Rewrite the code", {"en/doc.md": en_doc(code="x = 10\ny = 20\nz = 30\nw = 40")})
+    # the translator started from the first version; the PR landed after the rewrite
+    c3 = repo.commit("[i18n-KO] Translated doc.md", {"ko/doc.md": ko_doc(code="a = 1\nb = 2\nc = 3\nd = 4")})
+    history = load_history(repo.layout)
+    blobs = BlobReader(repo.root)
+    base = find_base(history, Fingerprints(blobs), history.current[("ko", "doc.md")], history.twin_now("doc.md"))
+    assert base is not None
+    assert (base.base_commit, base.method, base.event_commit) == (c1, "content", c3)
+    assert base.similarity == 1.0 and base.matched_revision == c1
+
+
+def test_no_english_at_the_event_falls_back_to_content(repo: GitRepo) -> None:
+    repo.commit("[i18n-KO] Translated the draft", {"ko/new.md": ko_doc(code="q = 1\nr = 2\ns = 3")})
+    c2 = repo.commit("Add English", {"en/new.md": en_doc(code="q = 1\nr = 2\ns = 3")})
+    c3 = repo.commit("Change English", {"en/new.md": en_doc(code="t = 9\nu = 8\nv = 7")})
+    history = load_history(repo.layout)
+    blobs = BlobReader(repo.root)
+    ko, en = history.current[("ko", "new.md")], history.twin_now("new.md")
+    base = find_base(history, Fingerprints(blobs), ko, en)
+    assert base is not None and (base.base_commit, base.method) == (c2, "content")
+    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+
+
+def test_legacy_root_docs_and_language_folder_renames_keep_lineages(repo: GitRepo) -> None:
+    c1 = repo.commit("Docs at the root", {"index.mdx": en_doc()})
+    repo.mv("index.mdx", "en/index.mdx")
+    repo.commit("Move English into en/")
+    repo.commit("Tamil translation of index", {"tm/index.mdx": ko_doc()})
+    repo.mv("tm/index.mdx", "ta/index.mdx")
+    repo.commit("rename tm -> ta")
+    history = load_history(repo.layout)
+    en = history.current[("en", "index.mdx")]
+    assert history.commits[en.versions[0].commit].sha == c1
+    ta = history.current[("ta", "index.mdx")]
+    assert [v.status for v in ta.versions] == ["A", "R"] and ta.lang == "ta"
+
+
+def test_bases_are_cached_by_head_for_translate_update(repo: GitRepo) -> None:
+    from hfi18n.repo.status import compute_status
+
+    repo.commit("Add", {"en/a.md": en_doc()})
+    c2 = repo.commit("[i18n-KO] Translated a.md", {"ko/a.md": ko_doc()})
+    compute_status(repo.layout, ["ko"])
+    cache = repo.root / ".git" / "hfi18n" / "status-cache.json"
+    assert cache.is_file()
+    (info,) = find_bases(repo.layout, "ko").values()
+    assert isinstance(info, BaseInfo) and info.event_commit == c2
+
+
+def test_errors_name_the_next_step(tmp_path: Path, repo: GitRepo) -> None:
+    (tmp_path / "plain" / "docs" / "source" / "en").mkdir(parents=True)
+    with pytest.raises(RepoError, match="git rev-parse failed"):
+        load_history(DocsLayout.open(tmp_path / "plain"))
+    repo.commit("Add", {"en/a.md": en_doc()})
+    head = repo.git("rev-parse", "HEAD").strip()
+    with pytest.raises(RepoError, match="does not exist at commit") as exc:
+        english_at(repo.layout, head, "nope.md")
+    assert exc.value.hint
+
+
+# ------------------------------------------------------------------------------- real corpora
+
+
+@pytest.mark.corpus
+def test_diffusers_ko_bases_checked_against_git_log(corpus) -> None:
+    layout = DocsLayout.open(corpus("diffusers"))
+    bases = find_bases(layout, "ko")
+    # ethical_guidelines: re-translated in f50d5fb ("[i18n-KO] Fix typo and update translation"); the
+    # last English change before it is the 2025 license sweep 20015ae.
+    b = bases["conceptual/ethical_guidelines.md"]
+    assert (b.base_commit[:7], b.event_commit[:7], b.method) == ("20015ae", "f50d5fb", "history")
+    # index.md: the Korean was last updated in 44b4475 (2024-07); English then was 35fddd8 (2024 license)
+    b = bases["index.md"]
+    assert (b.base_commit[:7], b.event_commit[:7]) == ("35fddd8", "44b4475")
+    # stable_diffusion_xl: translated in 9083c3d from the long API page that e6898a1 had already cut
+    # down (translation lag): content finds the version the translation matches.
+    b = bases["api/pipelines/stable_diffusion/stable_diffusion_xl.md"]
+    assert (b.base_commit[:7], b.method) == ("1d9f61a", "content")
+    history = load_history(layout)
+    for rel, b in bases.items():
+        subject = history.commits[history.by_sha[b.event_commit]].subject
+        # a sweep never counts as (re-)translating a file
+        assert "licenses to 2025" not in subject and "torch_dtype" not in subject
+        assert "Migrate syntax" not in subject, rel
