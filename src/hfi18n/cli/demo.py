@@ -1,0 +1,38 @@
+"""``hfi18n demo``: run the main job on the bundled example repository."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import typer
+
+from ..example import build_example_repo
+from ._app import app
+from ._output import err
+
+
+@app.command()
+def demo(
+    directory: Path = typer.Option(None, "--dir", help="Where to create the example repo (default: a temp folder)."),
+) -> None:
+    """Build the bundled example repo and run status, check and a translation plan on it."""
+    from . import main
+
+    target = directory or Path(tempfile.mkdtemp(prefix="hfi18n-demo-")) / "tiny-transformers"
+    repo = build_example_repo(target)
+    err.print(f"[bold]Example repository:[/] {repo}\n")
+    steps = [
+        ("What needs translating (status)", ["status", "--repo", str(repo), "--lang", "ko"]),
+        ("Lint the Korean docs (check)", ["check", "--repo", str(repo), "--lang", "ko"]),
+        ("Translation plan, nothing sent (translate --dry-run)",
+         ["translate", "--repo", str(repo), "--lang", "ko", "--next", "3", "--dry-run"]),
+    ]
+    known = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
+    for title, argv in steps:
+        err.print(f"\n[bold cyan]== {title}:[/] hfi18n {' '.join(argv)}")
+        if argv[0] not in known:
+            err.print(f"(the {argv[0]} command is not available in this build)")
+            continue
+        main(argv)
+    err.print("\nThe check findings above are deliberate defects of the example's Korean quick tour.")

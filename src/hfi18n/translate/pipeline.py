@@ -1,0 +1,309 @@
+"""The translation engine: memory lookup, batching, concurrent requests, validation, retries, output.
+
+:class:`Translator` takes :class:`DocJob` objects (an English doc parsed once, the segments still to
+translate and any translations already known) and fills them:
+
+1. segments found in the translation memory cost nothing;
+2. the rest are grouped per doc into requests under a token budget, with neighbouring prose as
+   read-only context, and sent concurrently (the provider retries rate limits and server errors);
+3. every answer is validated per segment (:mod:`.validate`); an accepted segment goes to the memory at
+   once, so a run killed at any moment resumes where it stopped;
+4. failing segments are retried in smaller batches, then alone; what still fails stays in English and
+   is reported with the reason;
+5. :meth:`Translator.finish` renders each doc (headings keep their English anchor), runs ``check``
+   against the English and writes the file atomically only if there is no error.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..check import Finding, check_pair, has_errors
+from ..doc import BlockKind, Document, Segment, parse
+from ..errors import ProviderError
+from ..fileio import atomic_write
+from .glossary import Glossary
+from .memory import TranslationMemory, memory_key
+from .pricing import estimate_cost, estimate_tokens
+from .prompt import PROMPT_VERSION, Batch, build_request, parse_answer
+from .providers.base import AuthError, Provider, RetriesExhaustedError
+from .validate import validate_segment
+
+ALLOW_ERRORS_MARK = "<!-- hfi18n: this machine draft has check errors; run `hfi18n check` before publishing -->\n"
+
+
+@dataclass(slots=True)
+class SegmentFailure:
+    """A segment left in English, and why."""
+
+    doc: str
+    segment: str
+    line: int
+    reason: str
+
+
+@dataclass(slots=True)
+class DocJob:
+    """One English doc to translate into one target file."""
+
+    en_rel: str
+    """English path relative to the language folder."""
+    doc: Document
+    """The English doc, parsed once."""
+    target: Path
+    """File to write."""
+    pending: list[Segment]
+    """Segments to translate (memory first, then the provider)."""
+    translations: dict[str, str] = field(default_factory=dict)
+    """Segment id to translated text (placeholder form), already known or found during the run."""
+    failures: list[SegmentFailure] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    written: bool = False
+    note: str = ""
+    """Outcome for the summary (``written``, ``not written: ...``)."""
+
+
+@dataclass(slots=True)
+class RunStats:
+    """Counters for the final summary (all updated under a lock)."""
+
+    segments: int = 0
+    cache_hits: int = 0
+    translated: int = 0
+    requests: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    cost_known: bool = True
+    retried_segments: int = 0
+    failed_segments: int = 0
+    seconds: float = 0.0
+    stopped_for_cost: bool = False
+
+
+@dataclass(slots=True)
+class _Task:
+    job: DocJob
+    segments: list[Segment]
+    level: int
+    """0: first try; 1: half batches; 2: alone; 3: alone, last try."""
+
+
+ProgressFn = Callable[[str, DocJob, int], None]
+"""Called with ("segments", job, n) when n segments of a job are done, ("doc", job, 0) when written."""
+
+
+class Translator:
+    def __init__(self, provider: Provider, lang: str, *, glossary: Glossary | None = None,
+                 memory: TranslationMemory | None = None, concurrency: int = 4, batch_tokens: int = 1200,
+                 context_chars: int = 400, max_cost: float | None = None,
+                 progress: ProgressFn | None = None) -> None:
+        self.provider = provider
+        self.lang = lang
+        self.glossary = glossary
+        self.memory = memory
+        self.concurrency = max(1, concurrency)
+        self.batch_tokens = batch_tokens
+        self.context_chars = context_chars
+        self.max_cost = max_cost
+        self.progress = progress or (lambda kind, job, n: None)
+        self.stats = RunStats()
+        self._lock = threading.Lock()
+        self.glossary_version = glossary.version if glossary is not None else "none"
+
+    # -- keys and memory --------------------------------------------------------------------------
+
+    def key(self, seg: Segment) -> str:
+        return memory_key(seg.text, self.lang, self.provider.model, PROMPT_VERSION, self.glossary_version)
+
+    def _from_memory(self, jobs: list[DocJob]) -> None:
+        for job in jobs:
+            self.stats.segments += len(job.pending)
+            if self.memory is None or not job.pending:
+                continue
+            keys = {seg.id: self.key(seg) for seg in job.pending}
+            found = self.memory.get_many(keys.values())
+            still = []
+            for seg in job.pending:
+                hit = found.get(keys[seg.id])
+                if hit is not None and validate_segment(seg, hit, self.lang) is None:
+                    job.translations[seg.id] = hit
+                    self.stats.cache_hits += 1
+                else:
+                    still.append(seg)
+            if len(still) != len(job.pending):
+                self.progress("segments", job, len(job.pending) - len(still))
+            job.pending = still
+
+    # -- batching ---------------------------------------------------------------------------------
+
+    def batches(self, job: DocJob, segments: list[Segment], budget: int | None = None) -> Iterator[list[Segment]]:
+        """Consecutive segments of a doc grouped under the token budget (a long one goes alone)."""
+        budget = budget or self.batch_tokens
+        batch: list[Segment] = []
+        size = 0
+        for seg in segments:
+            n = estimate_tokens(seg.text)
+            if batch and size + n > budget:
+                yield batch
+                batch, size = [], 0
+            batch.append(seg)
+            size += n
+        if batch:
+            yield batch
+
+    def _context(self, job: DocJob, segments: list[Segment]) -> tuple[str, str]:
+        all_segs = list(job.doc.segments())
+        index = {s.id: i for i, s in enumerate(all_segs)}
+        first, last = index[segments[0].id], index[segments[-1].id]
+        before = " ".join(s.text for s in all_segs[max(0, first - 2):first])[-self.context_chars:]
+        after = " ".join(s.text for s in all_segs[last + 1:last + 3])[: self.context_chars]
+        return before, after
+
+    def max_tokens_for(self, segments: list[Segment]) -> int:
+        source = sum(estimate_tokens(s.text) for s in segments)
+        return max(512, min(16000, int(source * 3) + 200))
+
+    # -- running ----------------------------------------------------------------------------------
+
+    def run(self, jobs: list[DocJob]) -> RunStats:
+        """Translate every pending segment of ``jobs`` (memory first, then the provider)."""
+        started = time.monotonic()
+        self._from_memory(jobs)
+        queue: list[_Task] = [
+            _Task(job, batch, 0) for job in jobs for batch in self.batches(job, job.pending)
+        ]
+        queue.reverse()  # pop() from the end keeps doc order
+        inflight: dict[Future[list[_Task]], _Task] = {}
+        with ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="hfi18n") as pool:
+            while queue or inflight:
+                while queue and len(inflight) < self.concurrency and not self._over_budget():
+                    task = queue.pop()
+                    inflight[pool.submit(self._attempt, task)] = task
+                if not inflight:
+                    break
+                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    inflight.pop(fut)
+                    follow_ups = fut.result()  # AuthError and config errors propagate and stop the run
+                    queue.extend(reversed(follow_ups))
+            if queue:
+                self.stats.stopped_for_cost = True
+                for task in queue:
+                    for seg in task.segments:
+                        self._fail(task.job, seg, f"not sent: --max-cost {self.max_cost} reached")
+        self.stats.seconds = time.monotonic() - started
+        return self.stats
+
+    def _over_budget(self) -> bool:
+        return self.max_cost is not None and self.stats.cost_usd >= self.max_cost
+
+    def _attempt(self, task: _Task) -> list[_Task]:
+        job = task.job
+        before, after = self._context(job, task.segments)
+        request = build_request(Batch(str(job.en_rel), task.segments, before, after), self.lang, self.glossary,
+                                max_tokens=self.max_tokens_for(task.segments))
+        try:
+            completion = self.provider.complete(request)
+        except AuthError:
+            raise
+        except RetriesExhaustedError as exc:  # the provider already retried: splitting will not help
+            for seg in task.segments:
+                self._fail(job, seg, f"provider kept failing: {exc.message}")
+            return []
+        except ProviderError as exc:
+            return self._retry_or_fail(task, {s.id: f"provider error: {exc.message}" for s in task.segments})
+        with self._lock:
+            self.stats.requests += 1
+            self.stats.tokens_in += completion.input_tokens
+            self.stats.tokens_out += completion.output_tokens
+            cost = estimate_cost(completion.model or self.provider.model, completion.input_tokens,
+                                 completion.output_tokens)
+            if cost is None:
+                cost = estimate_cost(self.provider.model, completion.input_tokens, completion.output_tokens)
+            if cost is None:
+                self.stats.cost_known = self.stats.cost_known and self.provider.name == "pseudo"
+            else:
+                self.stats.cost_usd += cost
+        if completion.finish_reason == "length":
+            return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
+        answers = parse_answer(completion.text)
+        rejected: dict[str, str] = {}
+        accepted: list[tuple[Segment, str]] = []
+        for seg in task.segments:
+            reason = validate_segment(seg, answers.get(seg.id), self.lang)
+            if reason is None:
+                accepted.append((seg, answers[seg.id]))
+            else:
+                rejected[seg.id] = reason
+        for seg, text in accepted:
+            job.translations[seg.id] = text
+            if self.memory is not None:
+                self.memory.put(self.key(seg), seg.text, text, self.lang, self.provider.model,
+                                {"doc": job.en_rel, "prompt": PROMPT_VERSION})
+        with self._lock:
+            self.stats.translated += len(accepted)
+        if accepted:
+            self.progress("segments", job, len(accepted))
+        return self._retry_or_fail(task, rejected) if rejected else []
+
+    def _retry_or_fail(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
+        failed = [s for s in task.segments if s.id in reasons]
+        if task.level >= 3:
+            for seg in failed:
+                self._fail(task.job, seg, reasons[seg.id])
+            return []
+        with self._lock:
+            self.stats.retried_segments += len(failed)
+        if len(failed) > 1 and task.level == 0:
+            half = (len(failed) + 1) // 2
+            return [_Task(task.job, failed[:half], 1), _Task(task.job, failed[half:], 1)]
+        level = max(task.level + 1, 2)
+        return [_Task(task.job, [seg], level) for seg in failed]
+
+    def _fail(self, job: DocJob, seg: Segment, reason: str) -> None:
+        with self._lock:
+            job.failures.append(SegmentFailure(job.en_rel, seg.id, seg.line, reason))
+            self.stats.failed_segments += 1
+        self.progress("segments", job, 1)
+
+    # -- output -----------------------------------------------------------------------------------
+
+    def finish(self, job: DocJob, *, display_path: str, allow_errors: bool = False, write: bool = True) -> str:
+        """Render ``job``'s translation, check it against the English and write it if it passes."""
+        text = render_translation(job.doc, job.translations)
+        job.findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=self.lang,
+                                  glossary=self.glossary)
+        if has_errors(job.findings) and not allow_errors:
+            job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
+            return text
+        if has_errors(job.findings):
+            text = ALLOW_ERRORS_MARK + text
+        if write:
+            atomic_write(job.target, text)
+            job.written = True
+            job.note = "written" + (" with check errors (marked)" if has_errors(job.findings) else "")
+            self.progress("doc", job, 0)
+        return text
+
+
+def render_translation(doc: Document, translations: dict[str, str]) -> str:
+    """Render ``doc`` with ``translations``; a translated heading gets the English anchor explicitly."""
+    final = dict(translations)
+    for block in doc.blocks:
+        if block.kind is not BlockKind.HEADING or block.meta.get("explicit_anchor") is not None:
+            continue
+        for seg in block.segments:
+            if seg.id in final and final[seg.id].strip() != seg.text.strip():
+                final[seg.id] = final[seg.id].rstrip() + f" [[{block.meta['anchor']}]]"
+    return doc.render(final)
+
+
+def new_job(en_rel: str, text: str, target: Path) -> DocJob:
+    doc = parse(text, en_rel)
+    return DocJob(en_rel, doc, target, list(doc.segments()))

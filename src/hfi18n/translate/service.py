@@ -1,0 +1,149 @@
+"""The ``translate`` job as a library call: choose docs, plan, estimate, run, write.
+
+The CLI (and later the web app and MCP server) call these functions; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import RefusedError, RepoError
+from ..fileio import read_text
+from ..repo.layout import SOURCE_LANG, DocsLayout
+from .pipeline import DocJob, Translator, new_job
+from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
+from .prompt import Batch, build_request
+from .update import UpdatePlan, plan_update
+
+DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
+"""Models whose cost a dry run shows besides the chosen one."""
+
+
+@dataclass(slots=True)
+class Skipped:
+    en_rel: str
+    reason: str
+
+
+@dataclass(slots=True)
+class Selection:
+    """Docs chosen for a run: jobs to run, docs refused with the command that would handle them."""
+
+    jobs: list[DocJob] = field(default_factory=list)
+    updates: dict[str, UpdatePlan] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def _english_rel(layout: DocsLayout, arg: str, lang: str) -> str:
+    file_lang, rel = layout.resolve_doc_arg(arg, lang)
+    if file_lang != SOURCE_LANG:
+        en = layout.twin(rel, SOURCE_LANG)
+        if en is None:
+            raise RepoError(f"{arg} has no English source", hint="translate docs that exist under docs/source/en")
+        rel = en
+    return rel
+
+
+def backup_dir(layout: DocsLayout) -> Path:
+    git = layout.repo / ".git"
+    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
+
+
+def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int | None = None,
+                update: bool = False, force: bool = False) -> Selection:
+    """Build jobs for ``paths`` (English or translated paths) or the ``next_n`` most useful docs."""
+    sel = Selection()
+    rels = [_english_rel(layout, p, lang) for p in paths]
+    if next_n:
+        from ..repo.status import compute_status
+
+        report = compute_status(layout, [lang], write_cache=True)
+        wanted = ("missing", "outdated") if update else ("missing",)
+        rels.extend(d.path for d in report.ranked(lang) if d.state in wanted and d.path not in rels)
+        rels = rels[: max(next_n, len(paths))]
+    if not rels:
+        raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
+    bases = None
+    for rel in rels:
+        target_rel = layout.twin(rel, lang)
+        target = layout.path(lang, target_rel or rel)
+        en_text = read_text(layout.path(SOURCE_LANG, rel))
+        if target_rel is None:
+            sel.jobs.append(new_job(rel, en_text, target))
+        elif update:
+            if bases is None:
+                from ..repo.history import find_bases
+
+                bases = find_bases(layout, lang)
+            base = bases.get(target_rel)
+            if base is None:
+                sel.skipped.append(Skipped(rel, "no base English version found in history (is it committed?); "
+                                               "use --force to re-translate it whole"))
+                continue
+            from ..repo.history import english_at
+
+            plan = plan_update(english_at(layout, base.base_commit, base.en_path_at_base), en_text,
+                               read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
+            sel.updates[rel] = plan
+            sel.jobs.append(plan.job)
+        elif force:
+            sel.jobs.append(new_job(rel, en_text, target))
+        else:
+            sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} exists and may hold human work; use "
+                                            "--update to refresh it incrementally or --force to replace it"))
+    return sel
+
+
+def back_up(layout: DocsLayout, job: DocJob) -> Path | None:
+    """Copy an existing translation aside before --force replaces it."""
+    if not job.target.exists():
+        return None
+    dest = backup_dir(layout) / f"{time.strftime('%Y%m%d-%H%M%S')}" / job.target.relative_to(layout.docs_root)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(job.target, dest)
+    return dest
+
+
+@dataclass(slots=True)
+class Estimate:
+    """What a run would send (after translation-memory hits), and what it would cost."""
+
+    files: int
+    segments: int
+    cached: int
+    requests: int
+    chars: int
+    tokens_in: int
+    tokens_out: int
+    costs: dict[str, float | None]
+    per_doc: list[dict[str, object]]
+
+
+def estimate(translator: Translator, jobs: list[DocJob]) -> Estimate:
+    """Plan the requests exactly as a run would (memory first) without sending anything."""
+    translator._from_memory(jobs)  # fills hits, leaves the rest pending
+    requests = tokens_in = tokens_out = chars = 0
+    per_doc = []
+    for job in jobs:
+        doc_in = doc_out = doc_req = 0
+        for batch in translator.batches(job, job.pending):
+            before, after = translator._context(job, batch)
+            req = build_request(Batch(job.en_rel, batch, before, after), translator.lang, translator.glossary,
+                                max_tokens=translator.max_tokens_for(batch))
+            doc_in += estimate_tokens(req.system) + estimate_tokens(req.user)
+            doc_out += sum(estimate_output_tokens(s.text, translator.lang) for s in batch) + 10 * len(batch)
+            doc_req += 1
+        doc_chars = sum(len(s.text) for s in job.pending)
+        per_doc.append({"path": job.en_rel, "segments": len(job.pending), "chars": doc_chars,
+                        "requests": doc_req, "tokens_in": doc_in, "tokens_out": doc_out})
+        requests += doc_req
+        tokens_in += doc_in
+        tokens_out += doc_out
+        chars += doc_chars
+    models = dict.fromkeys([translator.provider.model, *DRY_RUN_MODELS])
+    costs = {m: estimate_cost(m, tokens_in, tokens_out) for m in models if m in PRICES or m == translator.provider.model}
+    return Estimate(len(jobs), translator.stats.segments, translator.stats.cache_hits, requests, chars,
+                    tokens_in, tokens_out, costs, per_doc)
