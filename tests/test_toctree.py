@@ -277,3 +277,17 @@ def test_adding_pages_to_every_corpus_language_changes_only_added_lines(corpus) 
                 assert len(hits[0].groups) >= 1 or not en_entry.groups
                 checked += 1
     assert checked >= 40
+
+
+def test_provider_is_asked_only_for_titles_that_are_missing() -> None:
+    ko, en = trees()
+    asked: list[list[str]] = []
+
+    def spy(titles: list[str]) -> list[str]:
+        asked.append(titles)
+        return fake_translate(titles)
+
+    add_entries(ko, en, [("guides/upload", "업로드"), ("installation", None)], translate_titles=spy)
+    assert asked == []  # group 가이드 exists, page titled, installation present
+    add_entries(ko, en, [("reference/api", "API"), ("guides/cli", None)], translate_titles=spy)
+    assert asked == [["Main classes", "Reference", "Use the CLI"]]

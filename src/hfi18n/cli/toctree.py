@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from ..config import load_config
+from ..errors import ConfigError
 from ..repo.layout import DocsLayout
 from ..repo.toctree import (
     TitleTranslator,
@@ -40,7 +41,12 @@ def title_translator(repo: Path, lang: str, provider: str | None, model: str | N
         from ..publish.pr import language_name
         from ..translate.providers import get_provider
 
-        prov = get_provider(provider, model=model, config=load_config(repo), lang=lang)
+        try:
+            prov = get_provider(provider, model=model, config=load_config(repo), lang=lang)
+        except ConfigError as exc:
+            raise ConfigError(f"new toctree titles need translating: {exc.message}",
+                              hint=f"{exc.hint or ''}; or pass --no-llm to keep the English titles".lstrip("; ")) \
+                from None
         return llm_title_translator(prov, language_name(lang))(titles)
 
     return translate

@@ -475,18 +475,19 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
     when None). A page's title defaults to its English title, translated the same way.
     """
     pages = [(_normalize_local(loc), title) for loc, title in pages]
-    # titles to translate, one batch
+    # titles to translate, one batch: pages without a title, and groups the translation lacks
+    mirror = _Mirror(tr, en)
     wanted: list[str] = []
     for loc, title in pages:
         en_item = _find_en(en, loc)
-        if en_item is None:
+        if en_item is None or any(not _is_placeholder(it) for it in mirror.find_ref(loc)):
             continue
         if title is None:
             wanted.append(en_item.title)
-        node = en_item.parent
-        while node is not None and node.owner is not None:
-            wanted.append(node.owner.title)
-            node = node.owner.parent
+        seq = en_item.parent
+        while seq is not None and seq.owner is not None and mirror.match_seq(seq) is None:
+            wanted.append(seq.owner.title)
+            seq = seq.owner.parent
     wanted = list(dict.fromkeys(w for w in wanted if w))
     translated = dict(zip(wanted, translate_titles(wanted), strict=True)) if translate_titles and wanted \
         else {w: w for w in wanted}
