@@ -41,7 +41,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "
                                 "follows an older version of the English; update it (hfi18n translate --update)"))
         findings.extend(f for f in check_headings(src, tgt, file) if f.check == "anchors")
-        findings.extend(check_fragments(tgt, file))
+        findings.extend(check_fragments(tgt, file, src))
     else:
         findings.extend(check_headings(src, tgt, file))
         findings.extend(check_autodoc(src, tgt, file))

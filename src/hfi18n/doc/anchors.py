@@ -14,13 +14,20 @@ ANCHOR_RE = re.compile(r"\s*\[\[([^\[\]]+)\]\]\s*$")
 """An explicit anchor at the end of a heading line."""
 
 
+_LINK_TARGET_RE = re.compile(r"\]\([^)]*\)|<[^<>]+>")
+
+
 def slugify(title: str) -> str:
-    """The anchor doc-builder derives from a heading's text."""
+    """The anchor doc-builder derives from a heading's text.
+
+    Mirrors doc-builder's kit (``preprocessors/mdsvex``): trim, lowercase, runs of whitespace to ``-``,
+    then drop everything but Unicode letters (``\\p{L}``), numbers (``\\p{N}``) and ``-``. Link targets
+    and inline HTML tags are not part of the heading's text, so they are removed first.
+    """
+    text = _LINK_TARGET_RE.sub("]", title).strip().lower()
     out = []
-    for ch in title.lower():
-        if ch.isspace():
-            out.append("-")
-        elif ch == "-" or unicodedata.category(ch)[0] == "L" or unicodedata.category(ch) == "Nd":
+    for ch in re.sub(r"\s+", "-", text):
+        if ch == "-" or unicodedata.category(ch)[0] in ("L", "N"):
             out.append(ch)
     return "".join(out)
 
