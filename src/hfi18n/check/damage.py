@@ -22,9 +22,13 @@ CHATTER_RE = re.compile(
     r"以下は.{0,10}翻訳)",
     re.IGNORECASE,
 )
+_CP1252_TAIL = (
+    "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
 MOJIBAKE_RE = re.compile(
-    "\ufffd|[ÃÂâêëìí][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
-    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
+    # U+FFFD, a 2-byte sequence read as cp1252/latin-1 (Ã©), or a 3-byte one (Hangul, CJK, curly quotes)
+    f"\ufffd|[ÃÂ][{_CP1252_TAIL}]|[àáâãäåæçèéêëìíîï][{_CP1252_TAIL}]{{2}}"
 )
 _SCRIPTS = {
     "ko": ("HANGUL",),
@@ -78,6 +82,8 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
             yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "leaked-placeholder", ERROR,
                           f"leftover placeholder {m.group(0)!r}: the text it stood for is lost; copy it from the English")
         for m in MOJIBAKE_RE.finditer(text):
+            if m.group(0) != "\ufffd" and all(ch.isalpha() for ch in m.group(0)[1:]):
+                continue  # letters only (éšš): accented text, not bytes read with the wrong encoding
             yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "mojibake", ERROR,
                           f"garbled characters {text[m.start():m.start() + 6]!r}: text was decoded with the wrong "
                           "encoding; retype or re-translate this line")
