@@ -30,6 +30,8 @@ MOJIBAKE_RE = re.compile(
     # U+FFFD, a 2-byte sequence read as cp1252/latin-1 (Ã©), or a 3-byte one (Hangul, CJK, curly quotes)
     f"\ufffd|[ÃÂ][{_CP1252_TAIL}]|[àáâãäåæçèéêëìíîï][{_CP1252_TAIL}]{{2}}"
 )
+_ODD_RE = re.compile("[\u0080-\u009f\u00a1-\u00bf\u20ac\u201a\u201e\u2020\u2021\u02c6\u2030\u2039\u203a\u2122]")
+"""Characters that almost only follow a Latin letter when UTF-8 bytes were decoded as cp1252/latin-1."""
 _SCRIPTS = {
     "ko": ("HANGUL",),
     "zh": ("CJK",),
@@ -82,8 +84,8 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
             yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "leaked-placeholder", ERROR,
                           f"leftover placeholder {m.group(0)!r}: the text it stood for is lost; copy it from the English")
         for m in MOJIBAKE_RE.finditer(text):
-            if m.group(0) != "\ufffd" and all(ch.isalpha() for ch in m.group(0)[1:]):
-                continue  # letters only (éšš): accented text, not bytes read with the wrong encoding
+            if m.group(0) != "\ufffd" and not _ODD_RE.search(m.group(0)[1:]):
+                continue  # letters and quotes only (éšš, é’): accented text, not wrongly decoded bytes
             yield Finding(file, b.start_line + text.count("\n", 0, m.start()), "mojibake", ERROR,
                           f"garbled characters {text[m.start():m.start() + 6]!r}: text was decoded with the wrong "
                           "encoding; retype or re-translate this line")
