@@ -25,9 +25,10 @@ changes are computed from headings with doc-builder anchors (:func:`hfi18n.doc.h
 line scan rather than a full :func:`hfi18n.doc.parse`, which at ~10 ms a version would dominate the
 run time of a large repo.
 
-The "translate next" list ranks missing and outdated docs of a language by usefulness: readers meet a
-page in English toctree order, so position dominates (``0.75 * (1 - position / entries)``); a smaller job
-(English lines to translate, or lines changed for an outdated doc) gets up to ``0.25`` more, so among
+The "translate next" list ranks missing and outdated docs of a language by usefulness. Readers start
+at the top of the English toctree, so position dominates: ``1 / (1 + position / 10)`` (the first page
+counts 1, the 10th a half, the 100th a tenth). The size of the job (English lines to translate, or lines
+changed for an outdated doc) scales that by 0.75 to 1 (``0.75 + 0.25 / (1 + lines / 200)``), so among
 neighbours the quick wins come first. Docs absent from the English toctree come last.
 """
 
@@ -60,6 +61,9 @@ from .toctree import PLACEHOLDER_LOCAL, TocEntry, load_toctree, local_of, toctre
 
 STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned")
 """Every state, in report order."""
+
+POSITION_SCALE = 10.0
+"""Toctree position at which a page counts half as much as the first one (readers start at the top)."""
 
 RANK_LIMIT = 20
 """How many docs of the ranked list the human formats show per language."""
@@ -153,7 +157,7 @@ class StatusReport:
     def ranked(self, lang: str, limit: int | None = None) -> list[DocStatus]:
         """Missing and outdated docs of ``lang``, most useful first."""
         todo = [d for d in self.docs if d.lang == lang and d.state in ("missing", "outdated")]
-        todo.sort(key=lambda d: (-d.score, d.path))
+        todo.sort(key=lambda d: (d.toctree_position is None, -d.score, d.path))
         return todo[:limit] if limit else todo
 
 
@@ -250,7 +254,6 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
     en_toc = {local_of(e.local): e.position for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation}
-    toc_size = max(len(en_toc), 1)
     en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
     # one batch for every blob any language may need
     wanted: list[str] = []
@@ -311,7 +314,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if st.in_progress and st.state in ("missing", "outdated"):
                 st.state = "in-progress"
             if st.state in ("missing", "outdated"):
-                st.score = _usefulness(st, toc_size)
+                st.score = _usefulness(st)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
     if write_cache:
@@ -356,7 +359,7 @@ def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus], tr
             rows[rel].flags.append("toctree-missing-file")
 
 
-def _usefulness(st: DocStatus, toc_size: int) -> float:
-    pos = 0.0 if st.toctree_position is None else 1.0 - st.toctree_position / toc_size
+def _usefulness(st: DocStatus) -> float:
+    pos = 1.0 / (1.0 + st.toctree_position / POSITION_SCALE) if st.toctree_position is not None else 0.0
     work = (st.lines_added + st.lines_removed) if st.state == "outdated" else st.en_lines
-    return round(0.75 * pos + 0.25 / (1.0 + work / 200.0), 4)
+    return round(pos * (0.75 + 0.25 / (1.0 + work / 200.0)), 4)
