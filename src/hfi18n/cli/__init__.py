@@ -39,6 +39,24 @@ def _human_message(exc: BaseException) -> tuple[str, str | None]:
     )
 
 
+def _click_exceptions() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:
+    """Exit, usage-error and abort exceptions of click and of typer (which may ship its own click)."""
+    import typer
+
+    exits: list[type] = [typer.Exit]
+    usage: list[type] = []
+    aborts: list[type] = [typer.Abort]
+    for name in ("click.exceptions", "typer._click.exceptions"):
+        try:
+            mod = importlib.import_module(name)
+        except ImportError:
+            continue
+        usage.append(mod.ClickException)
+        exits.extend(getattr(mod, n) for n in ("Exit",) if hasattr(mod, n))
+        aborts.extend(getattr(mod, n) for n in ("Abort",) if hasattr(mod, n))
+    return tuple(exits), tuple(usage), tuple(aborts)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point."""
     try:
@@ -46,14 +64,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # typer/click exit
         return int(exc.code or 0)
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
-        import click
-
-        if isinstance(exc, click.exceptions.Exit):
-            return exc.exit_code
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            return exc.exit_code
-        if isinstance(exc, click.exceptions.Abort):
+        exit_types, usage_types, abort_types = _click_exceptions()
+        if isinstance(exc, exit_types):
+            return exc.exit_code  # type: ignore[attr-defined]
+        if isinstance(exc, usage_types):
+            exc.show()  # type: ignore[attr-defined]
+            return exc.exit_code  # type: ignore[attr-defined]
+        if isinstance(exc, abort_types):
             err.print("aborted")
             return 1
         if os.environ.get("HFI18N_TRACEBACK"):

@@ -46,7 +46,7 @@ def translate(
     allow_errors: bool = typer.Option(False, "--allow-errors", help="Write docs that fail `check`, marked as such."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for --lang)."),
     memory: Path = typer.Option(None, "--memory", help="Translation memory file (default: .git/hfi18n/memory.sqlite3)."),
-    batch_tokens: int = typer.Option(1200, "--batch-tokens", min=50, help="Source tokens per request."),
+    batch_tokens: int = typer.Option(1200, "--batch-tokens", min=1, help="Source tokens per request."),
     fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout)."),
     docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
 ) -> None:

@@ -30,7 +30,7 @@ from ..fileio import atomic_write
 from .glossary import Glossary
 from .memory import TranslationMemory, memory_key
 from .pricing import estimate_cost, estimate_tokens
-from .prompt import PROMPT_VERSION, Batch, build_request, parse_answer
+from .prompt import PROMPT_VERSION, Batch, build_request, outside_text, parse_answer
 from .providers.base import AuthError, Provider, RetriesExhaustedError
 from .validate import validate_segment
 
@@ -82,6 +82,8 @@ class RunStats:
     cost_known: bool = True
     retried_segments: int = 0
     failed_segments: int = 0
+    extra_text_dropped: int = 0
+    """Answers with text around the segment elements (preamble, fences): the elements were used, the rest dropped."""
     seconds: float = 0.0
     stopped_for_cost: bool = False
 
@@ -233,6 +235,9 @@ class Translator:
         if completion.finish_reason == "length":
             return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
         answers = parse_answer(completion.text)
+        if outside_text(completion.text):
+            with self._lock:
+                self.stats.extra_text_dropped += 1
         rejected: dict[str, str] = {}
         accepted: list[tuple[Segment, str]] = []
         for seg in task.segments:
