@@ -442,7 +442,7 @@ class BlobReader:
 
 # -------------------------------------------------------------------------------- content fingerprint
 
-_FENCE_RE = re.compile(r"^\s*(`{3,}|~{3,})")
+FENCE_RE = re.compile(r"^\s*(`{3,}|~{3,})")
 _INLINE_CODE_RE = re.compile(r"(`+)(.+?)\1")
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _ATTR_RE = re.compile(r"\b(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
@@ -458,7 +458,7 @@ def fingerprint_text(text: str) -> Counter[str]:
     fp: Counter[str] = Counter()
     fence: str | None = None
     for line in text.splitlines():
-        m = _FENCE_RE.match(line) if ("`" in line or "~" in line) else None
+        m = FENCE_RE.match(line) if ("`" in line or "~" in line) else None
         if fence is not None:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = None
@@ -633,7 +633,7 @@ class Fingerprints:
         return fp
 
 
-def _best_by_content(
+def best_by_content(
     versions: list[Version], target: Counter[str], fps: Fingerprints
 ) -> tuple[Version, float] | None:
     """Latest version whose similarity to ``target`` is within :data:`CONTENT_MARGIN` of the best."""
@@ -666,12 +666,12 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         candidates = [v for v in twin_versions if v.commit <= last.commit]
         base = candidates[-1] if candidates else None
         if base is not None and usable:
-            pick = _best_by_content(candidates, target, fps)
+            pick = best_by_content(candidates, target, fps)
             if pick is not None and pick[0] is not base:
                 base, method = pick[0], "content"
     if base is None:
         # no usable pairing in history: compare with every English version
-        pick = _best_by_content(twin_versions, target, fps) if usable else None
+        pick = best_by_content(twin_versions, target, fps) if usable else None
         if pick is not None:
             base, method = pick[0], "content"
         else:
@@ -679,7 +679,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
             base = before[-1] if before else twin_versions[0]
     assert base.blob is not None
     now = lineage.versions[-1]
-    matched = _best_by_content(twin_versions, fps(now.blob), fps) if now.blob else None
+    matched = best_by_content(twin_versions, fps(now.blob), fps) if now.blob else None
     return BaseInfo(
         path=lineage.path,
         en_path=twin.path,
@@ -692,6 +692,31 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         similarity=similarity(target, fps(base.blob)),
     )
 
+
+
+def content_base(history: History, fps: Fingerprints, twin: Lineage, text: str, rel: str) -> BaseInfo | None:
+    """Base of a translation history does not know (not committed yet): the best content match, else
+    the English of today (a new translation is most likely made from it)."""
+    versions = [v for v in twin.versions if v.blob]
+    if not versions:
+        return None
+    target = fingerprint_text(text)
+    pick = best_by_content(versions, target, fps) if sum(target.values()) >= MIN_FINGERPRINT else None
+    v, score = pick if pick is not None else (versions[-1], similarity(target, fps(versions[-1].blob or "")))
+    assert v.blob is not None
+    sha = history.commits[v.commit].sha
+    return BaseInfo(rel, twin.path, v.path, sha, v.blob, "content", sha, sha, score)
+
+
+def moved_to(history: History, lineage: Lineage) -> str | None:
+    """Where the English source of a translation is now, when it was renamed rather than deleted."""
+    for v in reversed(lineage.versions):
+        if v.blob is None:
+            continue
+        twin = history.at_path(SOURCE_LANG, v.path, v.commit)
+        if twin is not None:
+            return twin.path if twin.alive else None
+    return None
 
 @dataclass(slots=True)
 class Drift:

@@ -36,23 +36,23 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..doc.anchors import heading_anchor
 from ..fileio import read_text
 from .history import (
+    FENCE_RE,
     BaseInfo,
     BlobReader,
     Fingerprints,
     History,
     Lineage,
-    Version,
+    content_base,
     drift,
     find_base,
-    fingerprint_text,
     load_history,
-    similarity,
+    moved_to,
     write_bases_cache,
 )
 from .layout import SOURCE_LANG, DocsLayout
@@ -104,7 +104,10 @@ class DocStatus:
     """Usefulness of translating it next (missing and outdated docs only)."""
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self)
+        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
+
+
+_DOC_FIELDS = tuple(f.name for f in fields(DocStatus))
 
 
 @dataclass(slots=True)
@@ -164,7 +167,6 @@ class StatusReport:
 # ----------------------------------------------------------------------------------- sections
 
 
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ATX = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 
 
@@ -175,7 +177,7 @@ def sections(text: str) -> dict[str, str]:
     body: list[str] = []
     fence: str | None = None
     for line in text.splitlines():
-        m = _FENCE.match(line)
+        m = FENCE_RE.match(line)
         if fence is not None:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = None
@@ -196,6 +198,13 @@ def sections(text: str) -> dict[str, str]:
 def line_stats(old: str, new: str) -> tuple[int, int]:
     """Lines added and removed from ``old`` to ``new``."""
     a, b = old.splitlines(), new.splitlines()
+    start = 0  # the common head and tail need no matching (most edits are local)
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    a, b = a[start:len(a) - end], b[start:len(b) - end]
     added = removed = 0
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag in ("replace", "delete"):
@@ -232,39 +241,58 @@ def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
     return load_toctree(path).entries() if path.is_file() else []
 
 
-def _content_base(history: History, fps: Fingerprints, twin: Lineage, text: str, rel: str) -> BaseInfo | None:
-    """Base of a translation that history does not know (uncommitted): best content match."""
-    target = fingerprint_text(text)
-    scored = [(v, similarity(target, fps(v.blob))) for v in twin.versions if v.blob]
-    if not scored:
-        return None
-    best = max(s for _, s in scored)
-    v: Version = next(v for v, s in reversed(scored) if s >= best - 0.03)
-    sha = history.commits[v.commit].sha
-    assert v.blob is not None
-    return BaseInfo(rel, twin.path, v.path, sha, v.blob, "content", sha, sha, best)
+@dataclass(slots=True)
+class _Pair:
+    """A translated file of one language and the English doc it belongs to."""
+
+    rel: str
+    lineage: Lineage | None
+    """Its history, None when it is not committed."""
+    en_rel: str | None
+    """The English doc (relative to ``en/``), None for an orphan."""
+    twin: Lineage | None
+    """History of the English doc, None when it is not committed."""
+    flags: list[str]
+
+
+def _pairs(layout: DocsLayout, history: History, lang: str) -> list[_Pair]:
+    out: list[_Pair] = []
+    claimed: set[str] = set()
+    for rel in layout.docs(lang):
+        if local_of(rel) == PLACEHOLDER_LOCAL:
+            continue  # the page toctree placeholders point to
+        lin = history.current.get((lang, rel))
+        en_rel = layout.twin(rel, SOURCE_LANG)
+        flags: list[str] = []
+        if en_rel is None and lin is not None:
+            moved = moved_to(history, lin)
+            new_rel = layout.twin(moved, SOURCE_LANG) if moved else None
+            if moved and new_rel and new_rel not in claimed and layout.twin(moved, lang) is None:
+                en_rel = new_rel
+                flags.append("moved")
+        if en_rel is not None:
+            claimed.add(en_rel)
+        twin = history.current.get((SOURCE_LANG, en_rel)) if en_rel else None
+        out.append(_Pair(rel, lin, en_rel, twin, flags))
+    return out
 
 
 def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    pulls: list[PullInfo] | None = None, pr_note: str = "PR detection not requested",
                    write_cache: bool = True) -> StatusReport:
-    """Status of every English doc in each of ``langs`` (default: every language folder)."""
+    """Status of every English doc in each of ``langs`` (default: every language folder).
+
+    Reads history once, every blob it needs in one batch, and the files of the work tree.
+    """
     history = load_history(layout)
-    blobs = BlobReader(layout.repo)
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
     en_toc = {local_of(e.local): e.position for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation}
     en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
-    # one batch for every blob any language may need
-    wanted: list[str] = []
-    for lang in langs:
-        for rel in layout.docs(lang):
-            lin = history.current.get((lang, rel))
-            twin = history.twin_now(rel)
-            for chain in (lin, twin):
-                if chain is not None:
-                    wanted.extend(v.blob for v in chain.versions if v.blob)
-    blobs.load(wanted)
+    pairs = {lang: _pairs(layout, history, lang) for lang in langs}
+    blobs = BlobReader(layout.repo)
+    blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
+               for v in chain.versions if v.blob)
     fps = Fingerprints(blobs)
 
     docs: list[DocStatus] = []
@@ -272,36 +300,25 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     for lang in langs:
         bases: dict[str, BaseInfo] = {}
         rows: dict[str, DocStatus] = {}
-        translated = [rel for rel in layout.docs(lang) if local_of(rel) != PLACEHOLDER_LOCAL]
-        for rel in translated:
-            lin = history.current.get((lang, rel))
-            en_rel = layout.twin(rel, SOURCE_LANG)
-            twin = history.twin_now(rel) if en_rel else None
-            flags: list[str] = []
-            if en_rel is None and lin is not None:
-                moved = _moved_to(history, lin)
-                if moved and layout.twin(moved, lang) is None and layout.twin(moved, SOURCE_LANG):
-                    en_rel, twin = layout.twin(moved, SOURCE_LANG), history.twin_now(moved)
-                    flags.append("moved")
-            if en_rel is None:
-                rows[rel] = DocStatus(lang, rel, "orphaned", translated_path=rel, flags=flags)
+        for p in pairs[lang]:
+            if p.en_rel is None:
+                rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=p.flags)
                 continue
-            st = DocStatus(lang, en_rel, "up-to-date", translated_path=rel, flags=flags)
-            rows[en_rel] = st
-            if twin is None:  # English not committed yet: nothing to compare against
+            st = rows[p.en_rel] = DocStatus(lang, p.en_rel, "up-to-date", translated_path=p.rel, flags=p.flags)
+            if p.twin is None:
+                st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
-            if lin is None:
+            if p.lineage is None:
                 st.flags.append("uncommitted")
-                base = _content_base(history, fps, twin, read_text(layout.path(lang, rel)), rel)
+                base = content_base(history, fps, p.twin, read_text(layout.path(lang, p.rel)), p.rel)
             else:
-                base = find_base(history, fps, lin, twin)
-            if base is None:
-                continue
-            bases[rel] = base
-            _fill_drift(st, history, blobs, base, lin, twin, en_text[en_rel])
+                base = find_base(history, fps, p.lineage, p.twin)
+            if base is not None:
+                bases[p.rel] = base
+                _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "missing"))
-        _apply_toctree(layout, lang, rows, translated)
+        _apply_toctree(layout, lang, rows)
         for info in pulls or ():
             if info.lang == lang:
                 for rel in docs_of_pull(info, en_docs):
@@ -309,7 +326,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                         rows[rel].in_progress.append(info.url)
         for st in rows.values():
             if st.state != "orphaned":
-                st.en_lines = en_text[st.path].count("\n") if st.path in en_text else 0
+                st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
             if st.in_progress and st.state in ("missing", "outdated"):
                 st.state = "in-progress"
@@ -321,7 +338,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         write_bases_cache(layout, history.head, all_bases)
     summaries = {}
     for lang in langs:
-        counts = {s: 0 for s in STATES}
+        counts = dict.fromkeys(STATES, 0)
         for d in docs:
             if d.lang == lang:
                 counts[d.state] += 1
@@ -329,25 +346,14 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note)
 
 
-def _moved_to(history: History, lineage: Lineage) -> str | None:
-    """Where the English source of a translation went, when it was renamed rather than deleted."""
-    for v in reversed(lineage.versions):
-        if v.blob is None:
-            continue
-        twin = history.at_path(SOURCE_LANG, v.path, v.commit)
-        if twin is not None:
-            return twin.path if twin.alive else None
-    return None
-
-
-def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus], translated: list[str]) -> None:
+def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus]) -> None:
+    """Flag translations the toctree does not list and entries without a file; placeholders announce."""
     entries = _toc_entries(layout, lang)
     listed = {local_of(e.local) for e in entries if not e.in_translation}
-    by_local = {local_of(rel): rel for rel in rows}
-    for rel in translated:
-        st = rows.get(rel) or next((r for r in rows.values() if r.translated_path == rel), None)
-        if st is not None and local_of(rel) not in listed:
+    for st in rows.values():
+        if st.translated_path is not None and local_of(st.translated_path) not in listed:
             st.flags.append("not-in-toctree")
+    by_local = {local_of(rel): rel for rel in rows}
     for e in entries:
         if e.in_translation:
             target = by_local.get(local_of(e.placeholder_for)) if e.placeholder_for else None
@@ -355,7 +361,7 @@ def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus], tr
                 rows[target].in_progress.append("toctree placeholder")
             continue
         rel = by_local.get(local_of(e.local))
-        if layout.twin(local_of(e.local) + ".md", lang) is None and rel is not None:
+        if rel is not None and layout.twin(local_of(e.local) + ".md", lang) is None:
             rows[rel].flags.append("toctree-missing-file")
 
 
