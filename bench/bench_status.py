@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from hfi18n.repo import history  # noqa: E402
+from hfi18n.repo import doclog  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.repo.status import compute_status  # noqa: E402
 
@@ -28,7 +28,7 @@ CORPORA = ("diffusers", "huggingface_hub", "smolagents")
 
 
 def run(path: Path) -> tuple[float, float, int, int]:
-    history._HISTORY_CACHE.clear()
+    doclog._HISTORY_CACHE.clear()
     start = time.perf_counter()
     report = compute_status(DocsLayout.open(path), write_cache=False)
     cold = time.perf_counter() - start

@@ -2,11 +2,9 @@
 
 Reading history
 ---------------
-:func:`load_history` runs one ``git log --first-parent -M --raw --numstat -z`` over the docs root and
-replays it oldest first. Every doc file becomes a :class:`Lineage`: the chain of its versions, followed
-through renames and moves (``.mdx`` -> ``.md``, folder moves) inside its language folder. Blob contents
-are read afterwards in bulk with one ``git cat-file --batch`` (:class:`BlobReader`). No git command runs
-per file.
+:mod:`hfi18n.repo.doclog` reads the whole doc history with one ``git log`` and replays it into
+lineages (each doc file followed through its renames); blob contents come in bulk from one
+``git cat-file --batch``. No git command runs per file.
 
 Finding the base of a translation
 ---------------------------------
@@ -42,402 +40,36 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import subprocess
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RepoError
 from ..fileio import atomic_write
-from .layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+from .doclog import (
+    BlobReader,
+    Commit,
+    History,
+    Lineage,
+    Version,
+    load_history,
+    parse_log,
+    replay,
+    repo_info,
+    run_git,
+)
+from .layout import SOURCE_LANG, DocsLayout
+
+__all__ = [
+    "BaseInfo", "BlobReader", "Commit", "Drift", "Fingerprints", "History", "Lineage", "Version", "content_base",
+    "drift", "english_at", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
+    "load_history", "moved_to", "parse_log", "replay", "repo_info", "similarity", "translation_events",
+    "write_bases_cache",
+]
 
 REWRITE_SHARE = 0.1
 """A single-language commit that changes at least this share of a translated file re-translates it."""
-
-
-# --------------------------------------------------------------------------------------------- git
-
-
-def _git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
-    try:
-        proc = subprocess.run(
-            ["git", "-C", str(repo), *args],
-            input=input,
-            capture_output=True,
-            check=False,
-            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
-        )
-    except FileNotFoundError:
-        raise RepoError("git is not installed", hint="install git; status reads the doc history") from None
-    if proc.returncode != 0:
-        msg = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RepoError(
-            f"git {args[0]} failed: {msg[-1] if msg else 'exit ' + str(proc.returncode)}",
-            hint="run status inside a git checkout with at least one commit",
-        )
-    return proc.stdout
-
-
-# ------------------------------------------------------------------------------------------ model
-
-
-@dataclass(slots=True)
-class Commit:
-    """One commit that changed the docs root (first-parent history)."""
-
-    index: int
-    """Position in history, 0 = oldest."""
-    sha: str
-    time: int
-    """Author time (seconds since the epoch)."""
-    subject: str
-    langs: frozenset[str] = frozenset()
-    """Languages (``en`` included) with at least one doc file changed by this commit."""
-    toctree_langs: frozenset[str] = frozenset()
-    """Languages whose ``_toctree.yml`` this commit changed."""
-
-
-@dataclass(slots=True)
-class Version:
-    """A doc file as one commit left it."""
-
-    commit: int
-    """Index of the commit in :attr:`History.commits`."""
-    path: str
-    """Path relative to the language folder after the commit."""
-    blob: str | None
-    """Blob id after the commit; ``None`` when the commit deleted the file."""
-    status: str
-    """``A`` added, ``M`` modified, ``R`` renamed (maybe modified too), ``D`` deleted."""
-    added: int = 0
-    removed: int = 0
-
-
-@dataclass(slots=True, eq=False)
-class Lineage:
-    """One doc file followed through its renames: every version, oldest first."""
-
-    lang: str
-    versions: list[Version] = field(default_factory=list)
-
-    @property
-    def path(self) -> str:
-        return self.versions[-1].path
-
-    @property
-    def alive(self) -> bool:
-        return self.versions[-1].blob is not None
-
-    def at(self, commit: int) -> Version | None:
-        """The version in force right after commit ``commit`` (``None`` if not yet created)."""
-        found = None
-        for v in self.versions:
-            if v.commit > commit:
-                break
-            found = v
-        return found
-
-    def commits(self) -> set[int]:
-        return {v.commit for v in self.versions}
-
-
-@dataclass(slots=True)
-class History:
-    """Replayed doc history of a repository."""
-
-    head: str
-    """Sha of HEAD when the history was read."""
-    commits: list[Commit]
-    lineages: list[Lineage]
-    current: dict[tuple[str, str], Lineage]
-    """``(lang, rel)`` -> lineage of every doc alive at HEAD."""
-    occupancy: dict[tuple[str, str], list[tuple[int, int, Lineage]]]
-    """``(lang, rel)`` -> ``(from_commit, to_commit_exclusive, lineage)`` spans: which file sat at a path when."""
-    by_sha: dict[str, int] = field(default_factory=dict)
-    """Commit sha -> index in :attr:`commits`."""
-    git_dir: Path | None = None
-    """The repository's git folder, for caches."""
-
-    def __post_init__(self) -> None:
-        if not self.by_sha:
-            self.by_sha = {c.sha: c.index for c in self.commits}
-
-    def at_path(self, lang: str, rel: str, commit: int) -> Lineage | None:
-        """The lineage at ``lang/rel`` right after ``commit``, ``.md``/``.mdx`` alike."""
-        stem = rel.rsplit(".", 1)[0]
-        for suffix in DOC_SUFFIXES:
-            for start, end, lin in self.occupancy.get((lang, stem + suffix), ()):
-                if start <= commit < end:
-                    return lin
-        return None
-
-    def twin_now(self, rel: str, lang: str = SOURCE_LANG) -> Lineage | None:
-        stem = rel.rsplit(".", 1)[0]
-        for suffix in DOC_SUFFIXES:
-            lin = self.current.get((lang, stem + suffix))
-            if lin is not None:
-                return lin
-        return None
-
-
-# ------------------------------------------------------------------------------------ log parsing
-
-_LOG_FORMAT = "%x01%H%x02%at%x02%s"
-
-
-_LANG_RE = re.compile(r"^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$")
-"""A top-level folder of the docs root that names a language (``ko``, ``pt``, ``zh-hans``, ``pt_BR``)."""
-
-
-def _split_lang(path: str, prefix: str) -> tuple[str, str] | None:
-    """``docs/source/ko/a/b.md`` -> ``("ko", "a/b.md")``; ``None`` outside the docs root.
-
-    Before the per-language layout, English docs sat directly under the docs root (``docs/source/index.mdx``,
-    ``docs/source/api/x.mdx``): a path whose first folder does not name a language is English, so the
-    later move into ``en/`` is followed as a rename.
-    """
-    if not path.startswith(prefix):
-        return None
-    rest = path[len(prefix):]
-    lang, sep, rel = rest.partition("/")
-    if sep and rel and _LANG_RE.match(lang):
-        return lang, rel
-    return SOURCE_LANG, rest
-
-
-def _is_doc(rel: str) -> bool:
-    return rel.endswith(DOC_SUFFIXES)
-
-
-@dataclass(slots=True)
-class _RawChange:
-    status: str
-    old: str | None
-    new: str | None
-    blob: str
-
-
-def parse_log(data: bytes) -> list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]:
-    """Parse ``git log -z --raw --numstat --format=_LOG_FORMAT`` output, newest commit first.
-
-    Returns ``(sha, time, subject, raw changes, numstat by new path)`` per commit.
-    """
-    commits: list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]] = []
-    tokens = data.decode("utf-8", "surrogateescape").split("\0")
-    i, n = 0, len(tokens)
-    changes: list[_RawChange] = []
-    stats: dict[str, tuple[int, int]] = {}
-    while i < n:
-        tok = tokens[i].lstrip("\n")
-        i += 1
-        if not tok:
-            continue
-        if tok.startswith("\x01"):
-            sha, t, subject = tok[1:].split("\x02", 2)
-            changes, stats = [], {}
-            commits.append((sha, int(t), subject, changes, stats))
-        elif tok.startswith(":"):
-            fields = tok[1:].split()
-            status, new_blob = fields[4], fields[3]
-            letter = status[0]
-            if letter in "RC":
-                old, new = tokens[i], tokens[i + 1]
-                i += 2
-            else:
-                old = new = tokens[i]
-                i += 1
-            if letter == "D":
-                changes.append(_RawChange("D", old, None, new_blob))
-            elif letter == "A" or letter == "C":
-                changes.append(_RawChange("A", None, new, new_blob))
-            elif letter == "R":
-                changes.append(_RawChange("R", old, new, new_blob))
-            else:  # M, T
-                changes.append(_RawChange("M", old, new, new_blob))
-        else:  # numstat: "added\tremoved\tpath" or "added\tremoved\t" then old, new
-            added, removed, path = tok.split("\t", 2)
-            if not path:
-                path = tokens[i + 1]
-                i += 2
-            stats[path] = (
-                int(added) if added.isdigit() else -1,
-                int(removed) if removed.isdigit() else -1,
-            )
-    return commits
-
-
-@dataclass(slots=True, frozen=True)
-class RepoInfo:
-    top: Path
-    """Git top-level folder."""
-    prefix: str
-    """Docs root relative to ``top``, with a trailing slash (empty when they are the same)."""
-    git_dir: Path
-    head: str
-
-
-def repo_info(layout: DocsLayout) -> RepoInfo:
-    """Where git keeps the repository, and HEAD, in one ``git rev-parse``."""
-    out = _git(layout.repo, "rev-parse", "--show-toplevel", "--absolute-git-dir", "HEAD").decode().split("\n")
-    top = Path(out[0].strip())
-    rel = layout.docs_root.resolve().relative_to(top.resolve()).as_posix()
-    return RepoInfo(top, (rel + "/") if rel != "." else "", Path(out[1].strip()), out[2].strip())
-
-
-_HISTORY_CACHE: dict[tuple[str, str], History] = {}
-
-
-def load_history(layout: DocsLayout) -> History:
-    """Read and replay the doc history of ``layout`` (cached in-process by HEAD sha)."""
-    info = repo_info(layout)
-    key = (str(layout.docs_root), info.head)
-    if key in _HISTORY_CACHE:
-        return _HISTORY_CACHE[key]
-    raw = _git(
-        info.top,
-        "log",
-        "--first-parent",
-        "--diff-merges=first-parent",
-        "-M",
-        "--raw",
-        "--numstat",
-        "-z",
-        "--no-abbrev",
-        "--no-color",
-        f"--format={_LOG_FORMAT}",
-        info.head,
-        "--",
-        info.prefix or ".",
-    )
-    history = replay(parse_log(raw)[::-1], info.prefix, info.head)
-    history.git_dir = info.git_dir
-    _HISTORY_CACHE[key] = history
-    return history
-
-
-def replay(
-    parsed: list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]],
-    prefix: str,
-    head: str = "",
-) -> History:
-    """Replay parsed commits (oldest first) into lineages."""
-    commits: list[Commit] = []
-    lineages: list[Lineage] = []
-    current: dict[tuple[str, str], Lineage] = {}
-    since: dict[tuple[str, str], int] = {}
-    occupancy: dict[tuple[str, str], list[tuple[int, int, Lineage]]] = {}
-
-    def vacate(key: tuple[str, str], idx: int) -> Lineage | None:
-        lin = current.pop(key, None)
-        if lin is not None:
-            occupancy.setdefault(key, []).append((since.pop(key), idx, lin))
-        return lin
-
-    def occupy(key: tuple[str, str], lin: Lineage, idx: int) -> None:
-        if key in current and current[key] is not lin:
-            vacate(key, idx)
-        current[key] = lin
-        since.setdefault(key, idx)
-
-    for idx, (sha, t, subject, changes, stats) in enumerate(parsed):
-        langs: set[str] = set()
-        toc_langs: set[str] = set()
-        moving: dict[tuple[str, str], Lineage] = {}
-        todo: list[tuple[_RawChange, tuple[str, str] | None, tuple[str, str] | None]] = []
-        for ch in changes:
-            old = _split_lang(ch.old, prefix) if ch.old else None
-            new = _split_lang(ch.new, prefix) if ch.new else None
-            for loc in (old, new):
-                if loc and loc[1] == "_toctree.yml":
-                    toc_langs.add(loc[0])
-            old = old if old and _is_doc(old[1]) else None
-            new = new if new and _is_doc(new[1]) else None
-            if old is None and new is None:
-                continue
-            if ch.status == "R" and (
-                old is None or new is None or (old[0] == SOURCE_LANG) != (new[0] == SOURCE_LANG)
-            ):
-                # English turned into a translation (or a doc moved in or out of the docs root): a
-                # deletion plus an addition. A language folder renamed (tm -> ta) stays a rename.
-                if old is not None:
-                    todo.append((_RawChange("D", ch.old, None, ch.blob), old, None))
-                if new is not None:
-                    todo.append((_RawChange("A", None, ch.new, ch.blob), None, new))
-                continue
-            todo.append((ch, old, new))
-        # first take every moved or deleted file off its path, then place files
-        for ch, old, _new in todo:
-            if ch.status in ("R", "D") and old is not None:
-                lin = vacate(old, idx)
-                if lin is not None:
-                    moving[old] = lin
-        for ch, old, new in todo:
-            added, removed = stats.get(ch.new or ch.old or "", (0, 0))
-            if ch.status == "D":
-                assert old is not None
-                langs.add(old[0])
-                lin = moving.get(old)
-                if lin is not None:
-                    lin.versions.append(Version(idx, old[1], None, "D", added, removed))
-                continue
-            assert new is not None
-            langs.add(new[0])
-            if ch.status == "R":
-                assert old is not None
-                lin = moving.pop(old, None)
-            elif ch.status == "M":
-                lin = current.get(new)
-            else:
-                lin = None
-            status = ch.status
-            if lin is None:
-                lin = Lineage(new[0])
-                lineages.append(lin)
-                status = "A"
-            lin.lang = new[0]
-            lin.versions.append(Version(idx, new[1], ch.blob, status, added, removed))
-            occupy(new, lin, idx)
-        commits.append(Commit(idx, sha, t, subject, frozenset(langs), frozenset(toc_langs)))
-    end = len(commits)
-    for key in list(current):
-        occupancy.setdefault(key, []).append((since[key], end + 1, current[key]))
-    return History(head, commits, lineages, dict(current), occupancy)
-
-
-# ------------------------------------------------------------------------------------ blob reading
-
-
-class BlobReader:
-    """Read blob contents in bulk with one ``git cat-file --batch`` per call of :meth:`load`."""
-
-    def __init__(self, repo: Path) -> None:
-        self.repo = repo
-        self._cache: dict[str, str] = {}
-
-    def load(self, blobs: Iterable[str]) -> None:
-        wanted = sorted({b for b in blobs if b and b not in self._cache})
-        if not wanted:
-            return
-        out = _git(self.repo, "cat-file", "--batch", input=("\n".join(wanted) + "\n").encode())
-        pos = 0
-        for sha in wanted:
-            nl = out.index(b"\n", pos)
-            header = out[pos:nl].split()
-            pos = nl + 1
-            if len(header) < 3 or header[1] == b"missing":
-                self._cache[sha] = ""
-                continue
-            size = int(header[2])
-            self._cache[sha] = out[pos : pos + size].decode("utf-8", "replace")
-            pos += size + 1
-
-    def text(self, blob: str) -> str:
-        if blob not in self._cache:
-            self.load([blob])
-        return self._cache[blob]
 
 
 # -------------------------------------------------------------------------------- content fingerprint
@@ -811,7 +443,7 @@ def english_at(layout: DocsLayout, commit: str, en_path: str) -> str:
     """The English doc ``en_path`` (relative to ``en/``) as it was at ``commit``."""
     info = repo_info(layout)
     try:
-        data = _git(info.top, "cat-file", "blob", f"{commit}:{info.prefix}{SOURCE_LANG}/{en_path}")
+        data = run_git(info.top, "cat-file", "blob", f"{commit}:{info.prefix}{SOURCE_LANG}/{en_path}")
     except RepoError:
         raise RepoError(
             f"{SOURCE_LANG}/{en_path} does not exist at commit {commit[:12]}",
