@@ -1,4 +1,4 @@
-"""The glossary miner: alignment of translated docs, candidate terms, proposals, usage counts."""
+"""The glossary miner: aligned translations, candidate terms, proposals, glossary usage counts."""
 
 from __future__ import annotations
 
@@ -12,18 +12,9 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.errors import RepoError
+from hfi18n.translate.aligned import Unit, align_docs, aligned_units, term_usage
 from hfi18n.translate.glossary import Glossary
-from hfi18n.translate.mine import (
-    Unit,
-    align_docs,
-    aligned_units,
-    english_terms,
-    ko_stem,
-    korean_candidates,
-    mine,
-    mine_units,
-    term_usage,
-)
+from hfi18n.translate.mine import english_terms, ko_stem, korean_candidates, mine, mine_units
 
 FIX = Path(__file__).parent / "fixtures" / "glossary"
 REPO = FIX / "repo"
@@ -216,6 +207,19 @@ def test_cli_usage(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["term"] == "fine-tuning"  # least followed first
     assert {r["term"] for r in rows} >= {"inference", "Hub", "pipeline", "model"}
+
+
+def test_cli_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["glossary", "mine", "--repo", str(REPO), "--lang", "ko", "--format", "table", "--no-history"]) == 0
+    assert "추론" in capsys.readouterr().out
+    assert main(["glossary", "usage", "--repo", str(REPO), "--lang", "ko", "--no-history"]) == 0
+    captured = capsys.readouterr()
+    assert "체크포인트" in captured.out and "terms occur in the aligned translations" in captured.err
+
+
+def test_cli_mine_bad_repo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["glossary", "mine", "--repo", str(tmp_path), "--lang", "ko"]) == 2
+    assert "no English docs" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------------------------------ corpus

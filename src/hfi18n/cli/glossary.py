@@ -146,7 +146,7 @@ def usage(
     required translation, and how many use each alternative. Terms the translators seldom follow are
     listed first: they are the rows to reconsider.
     """
-    from ..translate.mine import aligned_units, term_usage
+    from ..translate.aligned import aligned_units, term_usage
 
     g = _load(glossary, lang)
     rows = [r for r in term_usage(g, aligned_units(repo, lang, docs_root, history=history)) if r.occurrences]

@@ -4,7 +4,7 @@ A glossary is a TSV file (``data/glossary/<lang>.tsv`` ships with hfi18n)::
 
     # comment lines start with '#'; blank lines are ignored
     term	translation	keep_english	alternatives	notes
-    fine-tuning|fine-tune|fine-tuned	미세 조정	no	파인튜닝	diffusers ko: 미세 조정 12, 파인튜닝 9
+    fine-tuning|fine-tune|fine-tuned	파인튜닝	no	미세 조정|미세 튜닝	diffusers ko: 파인튜닝 40 of 52
     Trainer		yes		class name
 
 Columns (tab-separated):
@@ -48,7 +48,8 @@ Matching rules (:meth:`Glossary.matches`, used by :meth:`~Glossary.relevant` and
 Checking a translation (:meth:`Glossary.violations`) looks for the required translation or one of the
 alternatives anywhere in the translated text, ignoring whitespace (Korean spacing varies: 미세 조정 and
 미세조정 are both accepted) and ignoring what follows it (particles: 추론을, 추론하기). A keep-English term
-must appear in English (same matching rules as above) or as one of its alternatives.
+must appear in English (same matching rules as above, anywhere: "Hugging Face Hub" contains ``Hub``)
+or as one of its alternatives.
 
 All terms of a glossary are compiled into one regular expression shaped like a trie, so finding terms is
 a single pass over the text however large the glossary is.
