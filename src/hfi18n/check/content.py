@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from ..doc import Block, BlockKind, Document
 from ..doc.protected import _dedent_block, link_targets, references
 from .findings import ERROR, WARNING, Finding
+from .structure import all_anchors
 
 _COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
 
@@ -99,8 +100,8 @@ def check_fragments(tgt: Document, file: str, src: Document | None = None) -> It
 
     A fragment that is already broken in the English is the English's bug: reported as a warning.
     """
-    anchors = set(tgt.anchors())
-    src_broken = {f for f, _ in _fragments(src)} - set(src.anchors()) if src is not None else set()
+    anchors = all_anchors(tgt)
+    src_broken = {f for f, _ in _fragments(src)} - all_anchors(src) if src is not None else set()
     for frag, line in _fragments(tgt):
         if frag in anchors:
             continue

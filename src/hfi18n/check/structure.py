@@ -21,12 +21,52 @@ def _finding(file: str, line: int, check: str, message: str, severity: str = ERR
     return Finding(file, line, check, severity, message)
 
 
+def _autodoc_objects(block: Block) -> set[str]:
+    """Anchors of the object of an ``[[autodoc]] pkg.mod.Name`` block: its name as written and
+    ``pkg.Name`` (doc-builder uses the shortest import path, usually the package's top level)."""
+    name = str(block.meta.get("name", ""))
+    parts = name.split(".")
+    return {name, f"{parts[0]}.{parts[-1]}"} if len(parts) > 1 else ({name} if name else set())
+
+
+def _autodoc_names(block: Block) -> set[str]:
+    """Every anchor an autodoc block generates: the object's and each listed method's."""
+    objects = _autodoc_objects(block)
+    methods = [ln.strip()[2:].strip() for ln in block.text.strip().splitlines()[1:] if ln.strip().startswith("- ")]
+    return objects | {f"{o}.{m}" for o in objects for m in methods}
+
+
+def heading_aliases(doc: Document) -> dict[int, set[str]]:
+    """Extra anchors of headings (by block id): doc-builder appends the anchor of the first
+    ``[[autodoc]]`` object that follows a heading to that heading."""
+    out: dict[int, set[str]] = {}
+    last: Block | None = None
+    for b in doc.blocks:
+        if b.kind is BlockKind.HEADING:
+            last = b
+        elif b.kind is BlockKind.AUTODOC and last is not None:
+            out[id(last)] = _autodoc_objects(b)
+            last = None
+    return out
+
+
+def all_anchors(doc: Document) -> set[str]:
+    """Every anchor a link may target: headings, and the objects and methods of autodoc blocks."""
+    anchors = set(doc.anchors())
+    for b in doc.blocks:
+        if b.kind is BlockKind.AUTODOC:
+            anchors |= _autodoc_names(b)
+    return anchors
+
+
 def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     s_heads, t_heads = src.headings(), tgt.headings()
     s_levels = [int(h.meta["level"]) for h in s_heads]  # type: ignore[call-overload]
     t_levels = [int(h.meta["level"]) for h in t_heads]  # type: ignore[call-overload]
     s_anchors = [str(h.meta["anchor"]) for h in s_heads]
     en_set = set(s_anchors)
+    for extra in heading_aliases(src).values():
+        en_set |= extra
     if s_levels != t_levels:
         sm = difflib.SequenceMatcher(a=s_levels, b=t_levels, autojunk=False)
         for tag, i1, i2, j1, j2 in sm.get_opcodes():
@@ -45,7 +85,7 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
                        f"{'/'.join('#' * lv for lv in t_levels[j1:j2])} here")
             yield _finding(file, line, "headings", msg)
     # anchors: every translated heading must carry an English anchor
-    pairs = _pair_headings(s_heads, t_heads)
+    pairs = _pair_headings(s_heads, t_heads) if s_levels == t_levels else {}
     for t in t_heads:
         anchor = str(t.meta["anchor"])
         if anchor in en_set:

@@ -21,7 +21,7 @@ _PATTERNS = [
     # an existing placeholder-looking text must survive a round trip
     r"⟦\d+⟧",
     # doc-builder reference: [`Trainer`], [`~utils.Trainer.train`]
-    r"\[`[^`\n]+`\]",
+    r"\[`[^`\n]+`\](?![(\[])",
     # inline code: a backtick run closed by a run of the same length
     r"(?<!`)(?P<ticks>`+)(?!`).+?(?<!`)(?P=ticks)(?!`)",
     # link / image target right after the closing bracket of the link text
