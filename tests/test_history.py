@@ -150,7 +150,7 @@ def test_sweep_is_not_a_retranslation_and_renames_are_followed(repo: GitRepo) ->
         (c2, "A", "quicktour.mdx"), (c3, "M", "quicktour.mdx"), (c5, "R", "quicktour.md")]
     blobs = BlobReader(layout.repo)
     events = translation_events(history, ko, blobs)
-    assert [history.commits[v.commit].sha for v in events] == [c2]  # the license sweep is not one
+    assert [history.commits[e.version.commit].sha for e in events] == [c2]  # the license sweep is not one
     base = find_base(history, Fingerprints(blobs), ko, en)
     assert base is not None
     assert (base.base_commit, base.method, base.en_path_at_base, base.event_commit) == (c1, "history", "quicktour.mdx", c2)
@@ -171,15 +171,38 @@ def test_single_language_rewrite_is_an_event_but_a_typo_fix_is_not(repo: GitRepo
     history = load_history(repo.layout)
     ko = history.current[("ko", "guide.md")]
     blobs = BlobReader(repo.root)
-    assert c4 not in [history.commits[v.commit].sha for v in translation_events(history, ko, blobs)]
+    assert c4 not in [history.commits[e.version.commit].sha for e in translation_events(history, ko, blobs)]
     rewritten = ko_doc(code="pipe = Pipeline(fast=True)") + "".join(f"새 가이드 {i}.\n" for i in range(40))
     c5 = repo.commit("Reflect the English changes in guide.md", {"ko/guide.md": rewritten})
     history = load_history(repo.layout)
     ko = history.current[("ko", "guide.md")]
-    events = [history.commits[v.commit].sha for v in translation_events(history, ko, blobs)]
+    events = [history.commits[e.version.commit].sha for e in translation_events(history, ko, blobs)]
     assert events[-1] == c5
     base = find_base(history, Fingerprints(blobs), ko, history.twin_now("guide.md"))
     assert base is not None and base.base_commit == c3 and base.method == "history"
+
+
+def test_a_small_tagged_update_moves_the_base_only_when_it_syncs(repo: GitRepo) -> None:
+    prose = "".join(f"가이드의 {i}번째 줄.\n" for i in range(60))
+    code_a, code_b = "a = 1\nb = 2\nc = 3\nd = 4\ne = 5", "a = 1\nb = 2\nc = 30\nd = 40\ne = 5"
+    c1 = repo.commit("Add doc", {"en/doc.md": en_doc(code=code_a)})
+    repo.commit("[i18n-KO] Translated doc.md", {"ko/doc.md": ko_doc(code=code_a) + prose})
+    c3 = repo.commit("[docs] new values", {"en/doc.md": en_doc(code=code_b)})
+    c4 = repo.commit("[i18n-KO] Fix typo in doc.md", {"ko/doc.md": ko_doc(code=code_a) + prose.replace("0번째", "영번째")})
+    history = load_history(repo.layout)
+    fps = Fingerprints(BlobReader(repo.root))
+    ko, en = history.current[("ko", "doc.md")], history.twin_now("doc.md")
+    events = translation_events(history, ko, fps.blobs)
+    assert [history.commits[e.version.commit].sha for e in events][-1] == c4 and not events[-1].rewrite
+    base = find_base(history, fps, ko, en)
+    assert base is not None and base.base_commit == c1  # the typo fix did not catch up with c3
+    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+    c5 = repo.commit("[i18n-KO] Update doc.md", {"ko/doc.md": ko_doc(code=code_b) + prose})
+    history = load_history(repo.layout)
+    ko = history.current[("ko", "doc.md")]
+    base = find_base(history, fps, ko, en := history.twin_now("doc.md"))
+    assert base is not None and (base.base_commit, base.event_commit) == (c3, c5)
+    assert drift(history, base, ko, en).behind == []
 
 
 def test_translation_lag_is_found_by_content(repo: GitRepo) -> None:

@@ -268,7 +268,16 @@ def test_corpus_states_checked_by_hand_against_git_log(corpus) -> None:
     sd = ko["stable_diffusion.md"]
     assert sd.state == "outdated" and sd.base_commit[:7] == "460580e"
 
+    # ko basic_training: translated in 011a728; 9083c3d only fixed a term (레포지토리 -> 리포지토리), so
+    # edefef8 (make_image_grid) is still behind: the Korean keeps the old make_grid helper
+    bt = ko["tutorials/basic_training.md"]
+    assert (bt.base_commit[:7], bt.commits_behind) == ("229d509", 5)
+
     hub = rows(compute_status(DocsLayout.open(corpus("huggingface_hub")), ["ko", "de"], write_cache=False), "ko")
+    # ko upload.md translated in 04577e1 (2024-04) from fa75037; every later Korean change is a sweep
+    # (CLI rename, tip-block migration, v1.0, "hf_transfer references in Korean and German translations")
+    up = hub["guides/upload.md"]
+    assert (up.state, up.base_commit[:7], up.commits_behind) == ("outdated", "fa75037", 13)
     # English guides/webhooks_server.md was renamed to guides/webhooks.md; ko still has the old name
     w = hub["guides/webhooks.md"]
     assert w.translated_path == "guides/webhooks_server.md" and "moved" in w.flags and w.state == "outdated"

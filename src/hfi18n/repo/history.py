@@ -9,27 +9,32 @@ lineages (each doc file followed through its renames); blob contents come in bul
 Finding the base of a translation
 ---------------------------------
 For a translated file we look at every commit that changed it and sort those into *translation events*
-and *sweeps*:
+and *sweeps* (:func:`translation_events`):
 
-* the commit that created the file (not a rename) is a translation event;
-* a commit whose subject says it translates this language (``[i18n-KO]``, "Korean translation",
-  "translate ... to Korean", "번역") is a translation event;
-* a commit that changed docs of this language only (no English doc, no other language) and rewrote a
-  large share of the file (at least :data:`REWRITE_SHARE` of its lines) is a translation event;
+* the commit that created the file (not a rename) is an event;
+* a commit tagged ``[i18n-KO]`` for the language is an event;
+* a commit that changed docs of this language only (no English doc, no other language) is an event when
+  its subject says it translates ("Korean translation update", "번역") or when it rewrote at least
+  :data:`REWRITE_SHARE` of the file;
 * everything else is a sweep or a fix: a commit that touched several languages at once (license year,
-  syntax migration, an API renamed across every language, link clean-ups) or a small edit of the
-  translation alone (typo fix). Sweeps and fixes do not re-translate the file, so they never move the base.
+  syntax migration, an API renamed across every language, link clean-ups, "fix X in the Korean and German
+  translations") or a small edit of the translation alone (typo fix). Sweeps and fixes never move the base.
 
-The base is the English twin (the English file at the translated file's path at that time, ``.md`` and
-``.mdx`` alike) as it stood right after the last translation event (``method="history"``).
+At each event the candidates are the versions of the English twin (the English file at the translated
+file's path at that time, ``.md`` and ``.mdx`` alike, followed through renames) up to that commit. The
+translation's *protected content* (code lines, inline code, ``[`Refs`]``, link targets:
+:func:`fingerprint_text`) is compared with each candidate's, and the latest candidate within
+:data:`CONTENT_MARGIN` of the best match is chosen: usually the English in force at the event
+(``method="history"``), an older one when the translator worked from an older English than the one
+merged by the time the translation landed (``method="content"``). Without enough protected content to
+compare, the English in force at the event is taken. The creation and every rewrite set the base; a
+small update (an ``[i18n-KO]`` typo fix) moves it only if it brought the protected content closer to the
+newer English (:data:`IMPROVEMENT`), so a fix does not hide what the English changed meanwhile.
 
-When history cannot give a base — no English twin existed at the event (the translation was made from
-a file at another path, or its English had been deleted), or the English twin of today is a different
-lineage from the one at the event — we fall back to content (``method="content"``): the translation's
-*protected content* (code lines, ``[`Refs`]``, link targets; see :func:`protected_fingerprint`) is
-compared with that of every historical version of today's English twin, and the best-matching version
-(highest Dice overlap, latest on ties) is the base. Independently of the method, ``matched_revision``
-is always the English revision whose protected content best matches the translation as it is today.
+When history cannot pair the translation with today's English twin at any event (the translation was
+made before that English file existed at that path, or from another English file), every version of
+the twin is compared by content (``method="content"``). ``matched_revision`` is always the English
+revision whose protected content best matches the translation as it is today.
 
 English commits after the base that also changed the translation (a sweep applied to both) are not
 counted as "behind": the translation already has that change. A translation is outdated when at least
@@ -62,7 +67,7 @@ from .doclog import (
 from .layout import SOURCE_LANG, DocsLayout
 
 __all__ = [
-    "BaseInfo", "BlobReader", "Commit", "Drift", "Fingerprints", "History", "Lineage", "Version", "content_base",
+    "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Version", "content_base",
     "drift", "english_at", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
     "load_history", "moved_to", "parse_log", "replay", "repo_info", "similarity", "translation_events",
     "write_bases_cache",
@@ -176,26 +181,45 @@ def _share(v: Version, prev_lines: int) -> float:
     return (v.added + v.removed) / max(1, 2 * prev_lines + v.added - v.removed)
 
 
-def translation_events(history: History, lineage: Lineage, blobs: BlobReader | None = None) -> list[Version]:
-    """The versions of a translated file that (re-)translated it, oldest first; sweeps and fixes left out.
+@dataclass(slots=True, frozen=True)
+class Event:
+    """A commit that (re-)translated a file."""
 
-    See the module docstring for the rules. ``blobs`` gives file sizes for the rewrite share; without
-    it the share is taken from the numstat of the commit against 100-line files.
+    version: Version
+    """The translated file as the commit left it."""
+    rewrite: bool
+    """The file was created or a large share of it rewritten (see :data:`REWRITE_SHARE`)."""
+    before: str | None
+    """Blob of the file just before the commit (None when the commit created it)."""
+
+
+def _tag_re(lang: str) -> re.Pattern[str]:
+    return re.compile(rf"i18n[-_ ]{re.escape(lang.lower())}\b")
+
+
+def translation_events(history: History, lineage: Lineage, blobs: BlobReader) -> list[Event]:
+    """The commits that (re-)translated a file, oldest first; sweeps and fixes left out.
+
+    An event is the creation; a commit tagged ``[i18n-XX]`` for the language; a commit of this language
+    only whose subject says it translates (``Korean translation update``); or a commit of this language
+    only that rewrites at least :data:`REWRITE_SHARE` of the file.
     """
-    events: list[Version] = []
-    prev_lines = 0
+    events: list[Event] = []
+    tag = _tag_re(lineage.lang)
+    prev: Version | None = None
     for v in lineage.versions:
         if v.blob is None:
             continue
         commit = history.commits[v.commit]
-        lines = blobs.text(v.blob).count("\n") if blobs is not None else prev_lines + v.added - v.removed
-        if v.status == "A":
-            events.append(v)
-        elif v.added == 0 and v.removed == 0:
-            pass  # pure rename
-        elif is_translation_subject(commit.subject, lineage.lang) or commit.langs == {lineage.lang} and _share(v, prev_lines) >= REWRITE_SHARE:
-            events.append(v)
-        prev_lines = lines
+        alone = commit.langs == {lineage.lang}
+        prev_lines = blobs.text(prev.blob).count("\n") if prev is not None and prev.blob else 0
+        rewrite = v.status == "A" or _share(v, prev_lines) >= REWRITE_SHARE
+        if v.status != "A" and v.added == 0 and v.removed == 0:
+            pass  # a pure rename
+        elif (v.status == "A" or tag.search(commit.subject.lower())
+              or alone and (rewrite or is_translation_subject(commit.subject, lineage.lang))):
+            events.append(Event(v, rewrite, prev.blob if prev is not None else None))
+        prev = v
     return events
 
 
@@ -207,6 +231,10 @@ the latest of them wins (protected content often does not change between English
 
 MIN_FINGERPRINT = 5
 """A translation with fewer protected items than this cannot be matched by content."""
+
+IMPROVEMENT = 0.01
+"""How much closer to a newer English version a small translation update must bring the protected
+content for the base to move to that version."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -283,33 +311,40 @@ def best_by_content(
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage) -> BaseInfo | None:
     """Base of translated ``lineage`` against its English ``twin`` of today (see the module docstring)."""
-    events = translation_events(history, lineage, fps.blobs)
-    if not events or not twin.versions:
-        return None
-    last = events[-1]
-    assert last.blob is not None
-    target = fps(last.blob)
-    usable = sum(target.values()) >= MIN_FINGERPRINT
     twin_versions = [v for v in twin.versions if v.blob]
-    at_event = history.at_path(SOURCE_LANG, last.path, last.commit)
+    events = translation_events(history, lineage, fps.blobs)
+    if not events or not twin_versions:
+        return None
     base: Version | None = None
-    method = "history"
-    if at_event is twin:
-        candidates = [v for v in twin_versions if v.commit <= last.commit]
-        base = candidates[-1] if candidates else None
-        if base is not None and usable:
-            pick = best_by_content(candidates, target, fps)
-            if pick is not None and pick[0] is not base:
-                base, method = pick[0], "content"
-    if base is None:
-        # no usable pairing in history: compare with every English version
-        pick = best_by_content(twin_versions, target, fps) if usable else None
-        if pick is not None:
-            base, method = pick[0], "content"
-        else:
-            before = [v for v in twin_versions if v.commit <= last.commit]
-            base = before[-1] if before else twin_versions[0]
-    assert base.blob is not None
+    method, used = "history", events[-1]
+    for ev in events:
+        v = ev.version
+        assert v.blob is not None
+        target = fps(v.blob)
+        usable = sum(target.values()) >= MIN_FINGERPRINT
+        paired = history.at_path(SOURCE_LANG, v.path, v.commit) is twin
+        candidates = [e for e in twin_versions if e.commit <= v.commit] if paired else []
+        if not candidates:
+            if base is None and usable:  # history cannot pair it: compare with every English version
+                pick = best_by_content(twin_versions, target, fps)
+                if pick is not None:
+                    base, method, used = pick[0], "content", ev
+            continue
+        pick = best_by_content(candidates, target, fps) if usable else None
+        choice = pick[0] if pick is not None else candidates[-1]
+        how = "history" if choice is candidates[-1] else "content"
+        if base is None or ev.rewrite:
+            base, method, used = choice, how, ev
+        elif usable and ev.before is not None and choice.commit > base.commit:
+            # a small update moves the base only if it brought the translation closer to newer English
+            new_fp = fps(choice.blob or "")
+            if similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
+                base, method, used = choice, how, ev
+    if base is None:  # nothing to compare: the English in force at the last event, else the first English
+        last = events[-1].version
+        before = [e for e in twin_versions if e.commit <= last.commit]
+        base = before[-1] if before else twin_versions[0]
+    assert base.blob is not None and used.version.blob is not None
     now = lineage.versions[-1]
     matched = best_by_content(twin_versions, fps(now.blob), fps) if now.blob else None
     return BaseInfo(
@@ -320,10 +355,9 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         base_blob=base.blob,
         method=method,
         matched_revision=history.commits[matched[0].commit].sha if matched else None,
-        event_commit=history.commits[last.commit].sha,
-        similarity=similarity(target, fps(base.blob)),
+        event_commit=history.commits[used.version.commit].sha,
+        similarity=similarity(fps(used.version.blob), fps(base.blob)),
     )
-
 
 
 def content_base(history: History, fps: Fingerprints, twin: Lineage, text: str, rel: str) -> BaseInfo | None:
