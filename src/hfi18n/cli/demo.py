@@ -26,7 +26,7 @@ def demo(
         ("What needs translating (status)", ["status", "--repo", str(repo), "--lang", "ko"]),
         ("Lint the Korean docs (check)", ["check", "--repo", str(repo), "--lang", "ko"]),
         ("Translation plan, nothing sent (translate --dry-run)",
-         ["translate", "--repo", str(repo), "--lang", "ko", "--next", "3", "--dry-run"]),
+         ["translate", "--repo", str(repo), "--lang", "ko", "--next", "3", "--update", "--dry-run"]),
     ]
     known = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
     for title, argv in steps:
@@ -35,4 +35,6 @@ def demo(
             err.print(f"(the {argv[0]} command is not available in this build)")
             continue
         main(argv)
-    err.print("\nThe check findings above are deliberate defects of the example's Korean quick tour.")
+    err.print("\nThe example's Korean quick tour carries deliberate defects for check to find, and its index "
+              "page is outdated: the English gained a section after it was translated.\n"
+              f"Try: hfi18n translate --repo {repo} --lang ko --next 3 --update --provider pseudo")
