@@ -169,3 +169,28 @@ def test_corpus_findings_real_defects(corpus) -> None:
     assert ("docs/source/ko/conceptual/philosophy.md", "fragments") in by
     assert any(f.check == "drift" for f in findings)
     assert any(f.check == "orphan" for f in findings)
+
+
+def test_glossary_option_reports_missing_required_term(example: Path, tmp_path: Path, capsys) -> None:
+    gloss = tmp_path / "ko.tsv"
+    gloss.write_text("term\ttranslation\tkeep_english\talternatives\tnotes\n"
+                     "inference\t추론\tno\t\t\n"
+                     "tokenizer\t토크나이저\tno\t\t\n", encoding="utf-8")
+    main(["check", "--repo", str(example), "--lang", "ko", "--glossary", str(gloss), "--format", "json",
+          "quicktour.md"])
+    found = [(d["check"], d["line"]) for d in json.loads(capsys.readouterr().out) if d["check"] == "glossary"]
+    # "inference" is rendered 추론 in the first section; "tokenizer" became 토크나이저: no finding for either
+    assert found == []
+    gloss.write_text("term\ttranslation\tkeep_english\talternatives\tnotes\n"
+                     "inference\t인퍼런스\tno\t\t\n", encoding="utf-8")
+    main(["check", "--repo", str(example), "--lang", "ko", "--glossary", str(gloss), "--format", "json",
+          "quicktour.md"])
+    found = [(d["check"], d["line"]) for d in json.loads(capsys.readouterr().out) if d["check"] == "glossary"]
+    assert found == [("glossary", 3)]
+
+
+def test_bad_glossary_file_is_a_clear_error(example: Path, tmp_path: Path, capsys) -> None:
+    gloss = tmp_path / "bad.tsv"
+    gloss.write_bytes(b"term\ttranslation\n\xff\xfe\n")
+    assert main(["check", "--repo", str(example), "--lang", "ko", "--glossary", str(gloss)]) == 2
+    assert "bad.tsv" in capsys.readouterr().err
