@@ -194,3 +194,8 @@ def test_bad_glossary_file_is_a_clear_error(example: Path, tmp_path: Path, capsy
     gloss.write_bytes(b"term\ttranslation\n\xff\xfe\n")
     assert main(["check", "--repo", str(example), "--lang", "ko", "--glossary", str(gloss)]) == 2
     assert "bad.tsv" in capsys.readouterr().err
+
+
+def test_crlf_and_bom_translations_check_clean() -> None:
+    assert run_check(EN, KO.replace("\n", "\r\n")) == []
+    assert run_check(EN, "\ufeff" + KO) == []
