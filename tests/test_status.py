@@ -109,6 +109,16 @@ def test_ranking_follows_toctree_position_then_size(site) -> None:
     assert report.ranked("ko", 2) == report.ranked("ko")[:2]
 
 
+def test_placeholder_without_comment_is_matched_by_english_title(site) -> None:
+    repo: GitRepo = site["repo"]  # type: ignore[assignment]
+    toc = repo.docs / "ko" / "_toctree.yml"
+    text = toc.read_text(encoding="utf-8").replace(
+        "  - local: old\n", "  - local: in_translation\n    title: (번역중) A big page\n  - local: old\n")
+    toc.write_text(text, encoding="utf-8")
+    got = rows(compute_status(repo.layout, ["ko"], write_cache=False))
+    assert got["big.md"].state == "in-progress" and got["big.md"].in_progress == ["toctree placeholder"]
+
+
 def test_open_pr_marks_a_doc_in_progress(site) -> None:
     repo: GitRepo = site["repo"]  # type: ignore[assignment]
     pr = PullInfo(7, "🌐 [i18n-KO] Translated `big.md` to Korean", "https://github.com/o/r/pull/7", "me", "ko",

@@ -419,6 +419,8 @@ def translated_pairs(history: History, lang: str) -> list[tuple[Lineage, Lineage
 
 
 CACHE_FILE = "hfi18n/status-cache.json"
+CACHE_VERSION = 2
+"""Bumped whenever the base-finding rules change, so an old cache is not trusted."""
 """Bases found by the last status run, under the git folder, keyed by HEAD."""
 
 
@@ -426,17 +428,15 @@ def _cache_path(git_dir: Path | None) -> Path | None:
     return git_dir / CACHE_FILE if git_dir is not None else None
 
 
-def write_bases_cache(layout: DocsLayout, head: str, bases: dict[str, dict[str, BaseInfo]]) -> None:
+def write_bases_cache(history: History, bases: dict[str, dict[str, BaseInfo]]) -> None:
     """Record the bases of every language for ``translate --update`` (best effort: a cache)."""
-    history = load_history(layout)
     path = _cache_path(history.git_dir)
     if path is None:
         return
-    data = {"head": head, "bases": {lang: {rel: b.to_json() for rel, b in sorted(m.items())}
-                                    for lang, m in bases.items()}}
-    old = _read_cache(path, head)
-    for lang, m in old.items():
-        data["bases"].setdefault(lang, {rel: b.to_json() for rel, b in m.items()})
+    by_lang = {lang: {rel: b.to_json() for rel, b in sorted(m.items())} for lang, m in bases.items()}
+    for lang, m in _read_cache(path, history.head).items():
+        by_lang.setdefault(lang, {rel: b.to_json() for rel, b in m.items()})
+    data = {"version": CACHE_VERSION, "head": history.head, "bases": by_lang}
     with contextlib.suppress(OSError):  # a read-only checkout still gets its status
         atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
@@ -444,7 +444,7 @@ def write_bases_cache(layout: DocsLayout, head: str, bases: dict[str, dict[str, 
 def _read_cache(path: Path, head: str) -> dict[str, dict[str, BaseInfo]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("head") != head:
+        if data.get("head") != head or data.get("version") != CACHE_VERSION:
             return {}
         return {lang: {rel: BaseInfo.from_json(b) for rel, b in m.items()} for lang, m in data["bases"].items()}
     except (OSError, ValueError, KeyError, TypeError):

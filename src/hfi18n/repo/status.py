@@ -57,7 +57,14 @@ from .history import (
 )
 from .layout import SOURCE_LANG, DocsLayout
 from .status_pulls import PullInfo, docs_of_pull
-from .toctree import PLACEHOLDER_LOCAL, TocEntry, load_toctree, local_of, toctree_path
+from .toctree import (
+    ANY_PLACEHOLDER_PREFIXES,
+    PLACEHOLDER_LOCAL,
+    TocEntry,
+    load_toctree,
+    local_of,
+    toctree_path,
+)
 
 STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned")
 """Every state, in report order."""
@@ -287,7 +294,11 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     history = load_history(layout)
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
-    en_toc = {local_of(e.local): e.position for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation}
+    en_entries = [e for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation]
+    en_toc = {local_of(e.local): e.position for e in en_entries}
+    en_titles: dict[str, list[str]] = {}
+    for e in en_entries:
+        en_titles.setdefault(e.title.strip(), []).append(e.local)
     en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
     pairs = {lang: _pairs(layout, history, lang) for lang in langs}
     blobs = BlobReader(layout.repo)
@@ -318,7 +329,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "missing"))
-        _apply_toctree(layout, lang, rows)
+        _apply_toctree(layout, lang, rows, en_titles)
         for info in pulls or ():
             if info.lang == lang:
                 for rel in docs_of_pull(info, en_docs):
@@ -335,7 +346,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
     if write_cache:
-        write_bases_cache(layout, history.head, all_bases)
+        write_bases_cache(history, all_bases)
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)
@@ -346,7 +357,17 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note)
 
 
-def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus]) -> None:
+def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | None:
+    """English local of a placeholder titled ``(번역중) <English title>`` when the title is unique."""
+    for prefix in ANY_PLACEHOLDER_PREFIXES:
+        if title.startswith(prefix):
+            found = en_titles.get(title[len(prefix):].strip(), [])
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus],
+                   en_titles: dict[str, list[str]]) -> None:
     """Flag translations the toctree does not list and entries without a file; placeholders announce."""
     entries = _toc_entries(layout, lang)
     listed = {local_of(e.local) for e in entries if not e.in_translation}
@@ -356,7 +377,9 @@ def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus]) ->
     by_local = {local_of(rel): rel for rel in rows}
     for e in entries:
         if e.in_translation:
-            target = by_local.get(local_of(e.placeholder_for)) if e.placeholder_for else None
+            hint = e.placeholder_for if e.placeholder_for not in (None, PLACEHOLDER_LOCAL) else \
+                _placeholder_by_title(e.title, en_titles)
+            target = by_local.get(local_of(hint)) if hint else None
             if target is not None and rows[target].state in ("missing", "outdated"):
                 rows[target].in_progress.append("toctree placeholder")
             continue
