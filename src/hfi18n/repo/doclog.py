@@ -58,8 +58,6 @@ class Commit:
     subject: str
     langs: frozenset[str] = frozenset()
     """Languages (``en`` included) with at least one doc file changed by this commit."""
-    toctree_langs: frozenset[str] = frozenset()
-    """Languages whose ``_toctree.yml`` this commit changed."""
 
 
 @dataclass(slots=True)
@@ -92,15 +90,6 @@ class Lineage:
     @property
     def alive(self) -> bool:
         return self.versions[-1].blob is not None
-
-    def at(self, commit: int) -> Version | None:
-        """The version in force right after commit ``commit`` (``None`` if not yet created)."""
-        found = None
-        for v in self.versions:
-            if v.commit > commit:
-                break
-            found = v
-        return found
 
     def commits(self) -> set[int]:
         return {v.commit for v in self.versions}
@@ -306,15 +295,11 @@ def replay(
 
     for idx, (sha, t, subject, changes, stats) in enumerate(parsed):
         langs: set[str] = set()
-        toc_langs: set[str] = set()
         moving: dict[tuple[str, str], Lineage] = {}
         todo: list[tuple[_RawChange, tuple[str, str] | None, tuple[str, str] | None]] = []
         for ch in changes:
             old = _split_lang(ch.old, prefix) if ch.old else None
             new = _split_lang(ch.new, prefix) if ch.new else None
-            for loc in (old, new):
-                if loc and loc[1] == "_toctree.yml":
-                    toc_langs.add(loc[0])
             old = old if old and _is_doc(old[1]) else None
             new = new if new and _is_doc(new[1]) else None
             if old is None and new is None:
@@ -362,7 +347,7 @@ def replay(
             lin.lang = new[0]
             lin.versions.append(Version(idx, new[1], ch.blob, status, added, removed))
             occupy(new, lin, idx)
-        commits.append(Commit(idx, sha, t, subject, frozenset(langs), frozenset(toc_langs)))
+        commits.append(Commit(idx, sha, t, subject, frozenset(langs)))
     end = len(commits)
     for key in list(current):
         occupancy.setdefault(key, []).append((since[key], end + 1, current[key]))

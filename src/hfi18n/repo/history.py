@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RepoError
-from ..fileio import atomic_write
+from ..fileio import atomic_write, read_text
 from .doclog import (
     BlobReader,
     Commit,
@@ -66,10 +66,14 @@ from .doclog import (
 )
 from .layout import SOURCE_LANG, DocsLayout
 
+PLACEHOLDER_PAGE = "in_translation"
+"""The page toctree placeholders point to (``local: in_translation``): not a translation of anything."""
+
 __all__ = [
-    "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Version", "content_base",
+    "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Pair", "Version",
+    "base_of", "content_base",
     "drift", "english_at", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
-    "load_history", "moved_to", "parse_log", "replay", "repo_info", "similarity", "translation_events",
+    "load_history", "moved_to", "pair_translations", "parse_log", "replay", "repo_info", "similarity", "translation_events",
     "write_bases_cache",
 ]
 
@@ -89,8 +93,11 @@ _REF_RE = re.compile(r"\[`([^`\]]+)`\]")
 def fingerprint_text(text: str) -> Counter[str]:
     """Protected content of a doc: code lines, inline code, ``[`Refs`]`` and link targets.
 
-    Private stand-in for ``hfi18n.doc.protected_fingerprint`` until the doc model provides it. Comment
-    lines in code are left out: translators translate them.
+    A line scan rather than :func:`hfi18n.doc.protected_fingerprint`: status fingerprints every
+    historical version of every translated doc and its English twin (about 1,250 blobs for diffusers),
+    and a full parse costs ~10 ms each. Code counts line by line, so an English code block with one line
+    changed still mostly matches its translation. Comment lines in code are left out: translators
+    translate them.
     """
     fp: Counter[str] = Counter()
     fence: str | None = None
@@ -162,10 +169,14 @@ _NATIVE_TRANSLATE = {"ko": ("번역",), "zh": ("翻译", "翻譯"), "cn": ("翻�
 _TRANSLATE_WORDS = re.compile(r"translat|번역|翻译|翻訳|traduc|übersetz|tradu[zç]", re.IGNORECASE)
 
 
+def _tag_re(lang: str) -> re.Pattern[str]:
+    return re.compile(rf"i18n[-_ ]{re.escape(lang.lower())}\b")
+
+
 def is_translation_subject(subject: str, lang: str) -> bool:
     """Does a commit subject say it translates into ``lang``? (``[i18n-KO] ...``, "Korean translation")."""
     s = subject.lower()
-    if re.search(rf"i18n[-_ ]{re.escape(lang.lower())}\b", s):
+    if _tag_re(lang).search(s):
         return True
     if any(word in s for word in _NATIVE_TRANSLATE.get(lang.lower(), ())):
         return True
@@ -191,10 +202,6 @@ class Event:
     """The file was created or a large share of it rewritten (see :data:`REWRITE_SHARE`)."""
     before: str | None
     """Blob of the file just before the commit (None when the commit created it)."""
-
-
-def _tag_re(lang: str) -> re.Pattern[str]:
-    return re.compile(rf"i18n[-_ ]{re.escape(lang.lower())}\b")
 
 
 def translation_events(history: History, lineage: Lineage, blobs: BlobReader) -> list[Event]:
@@ -252,14 +259,14 @@ class BaseInfo:
     base_blob: str
     """Blob of the English text at the base (see :func:`english_at`)."""
     method: str
-    """``history``: the English in force at the last translation commit; ``content``: chosen by comparing
-    protected content with every historical English version."""
+    """``history``: the English in force at the translation commit that set the base; ``content``: an
+    other English version, chosen because its protected content matches the translation better."""
     matched_revision: str | None
     """English revision whose protected content best matches the translation as it is today."""
     event_commit: str
-    """Last commit that (re-)translated the file."""
+    """The translation commit that set the base (the creation or a later re-translation)."""
     similarity: float
-    """Protected-content similarity of the translation (at ``event_commit``) to the base, 0..1."""
+    """Protected-content similarity of the translation (as ``event_commit`` left it) to the base, 0..1."""
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> BaseInfo:
@@ -384,6 +391,7 @@ def moved_to(history: History, lineage: Lineage) -> str | None:
             return twin.path if twin.alive else None
     return None
 
+
 @dataclass(slots=True)
 class Drift:
     """How the English twin moved since the base."""
@@ -409,19 +417,57 @@ def drift(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage) -> 
 # ------------------------------------------------------------------------------------------- API
 
 
-def translated_pairs(history: History, lang: str) -> list[tuple[Lineage, Lineage | None]]:
-    """Every translated doc of ``lang`` alive at HEAD with its English twin of today (or ``None``)."""
-    return [
-        (lin, history.twin_now(rel))
-        for (lg, rel), lin in sorted(history.current.items(), key=lambda kv: kv[0])
-        if lg == lang
-    ]
+@dataclass(slots=True)
+class Pair:
+    """A translated file of one language and the English doc it belongs to."""
+
+    rel: str
+    lineage: Lineage | None
+    """Its history, None when it is not committed."""
+    en_rel: str | None
+    """The English doc (relative to ``en/``), None for an orphan."""
+    twin: Lineage | None
+    """History of the English doc, None when it is not committed."""
+    flags: list[str]
+
+
+def pair_translations(layout: DocsLayout, history: History, lang: str) -> list[Pair]:
+    """Every translated doc of ``lang`` in the work tree with its English doc: the twin at the same path,
+    or the new path of an English source that was renamed while the translation stayed (flag ``moved``)."""
+    out: list[Pair] = []
+    claimed: set[str] = set()
+    for rel in layout.docs(lang):
+        if rel.rsplit(".", 1)[0] == PLACEHOLDER_PAGE:
+            continue  # the page toctree placeholders point to
+        lin = history.current.get((lang, rel))
+        en_rel = layout.twin(rel, SOURCE_LANG)
+        flags: list[str] = []
+        if en_rel is None and lin is not None:
+            moved = moved_to(history, lin)
+            new_rel = layout.twin(moved, SOURCE_LANG) if moved else None
+            if moved and new_rel and new_rel not in claimed and layout.twin(moved, lang) is None:
+                en_rel = new_rel
+                flags.append("moved")
+        if en_rel is not None:
+            claimed.add(en_rel)
+        twin = history.current.get((SOURCE_LANG, en_rel)) if en_rel else None
+        out.append(Pair(rel, lin, en_rel, twin, flags))
+    return out
+
+
+def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, pair: Pair) -> BaseInfo | None:
+    """Base of a paired translation: from history, or by content when it is not committed yet."""
+    if pair.twin is None:
+        return None
+    if pair.lineage is None:
+        return content_base(history, fps, pair.twin, read_text(layout.path(lang, pair.rel)), pair.rel)
+    return find_base(history, fps, pair.lineage, pair.twin)
 
 
 CACHE_FILE = "hfi18n/status-cache.json"
+"""Bases found by the last status run, under the git folder, keyed by HEAD."""
 CACHE_VERSION = 2
 """Bumped whenever the base-finding rules change, so an old cache is not trusted."""
-"""Bases found by the last status run, under the git folder, keyed by HEAD."""
 
 
 def _cache_path(git_dir: Path | None) -> Path | None:
@@ -460,16 +506,16 @@ def find_bases(layout: DocsLayout, lang: str) -> dict[str, BaseInfo]:
     cached = _read_cache(path, history.head) if path is not None else {}
     if lang in cached:
         return cached[lang]
+    pairs = [p for p in pair_translations(layout, history, lang) if p.twin is not None]
     blobs = BlobReader(layout.repo)
-    pairs = [(lin, twin) for lin, twin in translated_pairs(history, lang) if twin is not None]
-    blobs.load(v.blob for lin, twin in pairs for v in (*lin.versions, *twin.versions) if v.blob)
+    blobs.load(v.blob for p in pairs for chain in (p.lineage, p.twin) if chain is not None
+               for v in chain.versions if v.blob)
     fps = Fingerprints(blobs)
     out: dict[str, BaseInfo] = {}
-    for lin, twin in pairs:
-        assert twin is not None
-        info = find_base(history, fps, lin, twin)
+    for p in pairs:
+        info = base_of(layout, history, fps, lang, p)
         if info is not None:
-            out[lin.path] = info
+            out[p.rel] = info
     return out
 
 

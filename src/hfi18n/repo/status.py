@@ -48,11 +48,10 @@ from .history import (
     Fingerprints,
     History,
     Lineage,
-    content_base,
+    base_of,
     drift,
-    find_base,
     load_history,
-    moved_to,
+    pair_translations,
     write_bases_cache,
 )
 from .layout import SOURCE_LANG, DocsLayout
@@ -248,42 +247,6 @@ def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
     return load_toctree(path).entries() if path.is_file() else []
 
 
-@dataclass(slots=True)
-class _Pair:
-    """A translated file of one language and the English doc it belongs to."""
-
-    rel: str
-    lineage: Lineage | None
-    """Its history, None when it is not committed."""
-    en_rel: str | None
-    """The English doc (relative to ``en/``), None for an orphan."""
-    twin: Lineage | None
-    """History of the English doc, None when it is not committed."""
-    flags: list[str]
-
-
-def _pairs(layout: DocsLayout, history: History, lang: str) -> list[_Pair]:
-    out: list[_Pair] = []
-    claimed: set[str] = set()
-    for rel in layout.docs(lang):
-        if local_of(rel) == PLACEHOLDER_LOCAL:
-            continue  # the page toctree placeholders point to
-        lin = history.current.get((lang, rel))
-        en_rel = layout.twin(rel, SOURCE_LANG)
-        flags: list[str] = []
-        if en_rel is None and lin is not None:
-            moved = moved_to(history, lin)
-            new_rel = layout.twin(moved, SOURCE_LANG) if moved else None
-            if moved and new_rel and new_rel not in claimed and layout.twin(moved, lang) is None:
-                en_rel = new_rel
-                flags.append("moved")
-        if en_rel is not None:
-            claimed.add(en_rel)
-        twin = history.current.get((SOURCE_LANG, en_rel)) if en_rel else None
-        out.append(_Pair(rel, lin, en_rel, twin, flags))
-    return out
-
-
 def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    pulls: list[PullInfo] | None = None, pr_note: str = "PR detection not requested",
                    write_cache: bool = True) -> StatusReport:
@@ -300,7 +263,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     for e in en_entries:
         en_titles.setdefault(e.title.strip(), []).append(e.local)
     en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
-    pairs = {lang: _pairs(layout, history, lang) for lang in langs}
+    pairs = {lang: pair_translations(layout, history, lang) for lang in langs}
     blobs = BlobReader(layout.repo)
     blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
                for v in chain.versions if v.blob)
@@ -313,17 +276,15 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         rows: dict[str, DocStatus] = {}
         for p in pairs[lang]:
             if p.en_rel is None:
-                rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=p.flags)
+                rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=list(p.flags))
                 continue
-            st = rows[p.en_rel] = DocStatus(lang, p.en_rel, "up-to-date", translated_path=p.rel, flags=p.flags)
+            st = rows[p.en_rel] = DocStatus(lang, p.en_rel, "up-to-date", translated_path=p.rel, flags=list(p.flags))
             if p.twin is None:
                 st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
             if p.lineage is None:
                 st.flags.append("uncommitted")
-                base = content_base(history, fps, p.twin, read_text(layout.path(lang, p.rel)), p.rel)
-            else:
-                base = find_base(history, fps, p.lineage, p.twin)
+            base = base_of(layout, history, fps, lang, p)
             if base is not None:
                 bases[p.rel] = base
                 _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
