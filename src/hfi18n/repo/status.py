@@ -18,7 +18,9 @@ For each English doc and each language there is one state:
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
 exist), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
-reported under the new English path), ``uncommitted`` (the translation exists only in the work tree).
+reported under the new English path), ``uncommitted`` (the translation exists only in the work tree:
+its base is found by content), ``english-uncommitted`` (the English doc is not committed yet, so
+there is nothing to compare with).
 
 The base of each translation and the drift since it come from :mod:`hfi18n.repo.history`. Section
 changes are computed from headings with doc-builder anchors (:func:`hfi18n.doc.heading_anchor`): a fast
