@@ -96,7 +96,7 @@ def _md_escape(text: str) -> str:
 def to_markdown(report: StatusReport, limit: int = RANK_LIMIT) -> str:
     lines: list[str] = [f"# Translation status of `{report.repo_label}`", "",
                         f"At commit `{short(report.head)}`. {report.pr_note}.", ""]
-    lines += ["| language | coverage | up to date | " + " | ".join(STATES) + " |",
+    lines += ["| language | % translated | % up to date | " + " | ".join(STATES) + " |",
               "|---|---:|---:|" + "---:|" * len(STATES)]
     for lang in report.languages:
         s = report.summaries[lang]

@@ -93,7 +93,7 @@ def to_html(report: StatusReport, limit: int = RANK_LIMIT) -> str:
             f'<span><i style="background:{COLORS[s]}"></i>{escape(s)}</span>' for s in (*CHART_STATES, "missing"))
         + "</p>",
         coverage_chart(report),
-        '<table id="summary"><tr><th>language</th><th>coverage</th><th>up to date</th>'
+        '<table id="summary"><tr><th>language</th><th>% translated</th><th>% up to date</th>'
         + "".join(f"<th>{escape(s)}</th>" for s in STATES) + "</tr>",
     ]
     for lang in report.languages:
