@@ -47,6 +47,11 @@ def _english_rel(layout: DocsLayout, arg: str, lang: str) -> str:
     return rel
 
 
+def _underlying_state(d: object) -> str:
+    """State of a doc whose only in-progress mark is a toctree placeholder: outdated if it has a translation."""
+    return "outdated" if getattr(d, "translated_path", None) else "missing"
+
+
 def backup_dir(layout: DocsLayout) -> Path:
     git = layout.repo / ".git"
     return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
@@ -62,7 +67,15 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
 
         report = compute_status(layout, [lang], write_cache=True)
         wanted = ("missing", "outdated") if update else ("missing",)
-        rels.extend(d.path for d in report.ranked(lang) if d.state in wanted and d.path not in rels)
+        placeholder_only = sorted(
+            (d for d in report.for_lang(lang) if d.state == "in-progress" and d.in_progress == ["toctree placeholder"]),
+            key=lambda d: (d.toctree_position is None, d.toctree_position or 0, d.path))
+        for d in [*report.ranked(lang), *placeholder_only]:
+            # a toctree placeholder alone does not claim a doc (many sit there for years); an open PR does
+            claimed = [x for x in d.in_progress if x != "toctree placeholder"]
+            state = d.state if d.state != "in-progress" or claimed else _underlying_state(d)
+            if state in wanted and not claimed and d.path not in rels:
+                rels.append(d.path)
         rels = rels[: max(next_n, len(paths))]
     if not rels:
         raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
