@@ -19,25 +19,19 @@ from typing import Any
 
 from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
+from ..languages import language
 from ..repo.layout import DocsLayout
+from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path, update_toctree
 from .git import Git
 from .github import GitHubClient, PullRequest
-
-LANGUAGE_NAMES = {
-    "ko": "Korean", "zh": "Chinese", "cn": "Chinese", "ja": "Japanese", "de": "German", "fr": "French",
-    "es": "Spanish", "pt": "Portuguese", "it": "Italian", "hi": "Hindi", "ru": "Russian", "tr": "Turkish",
-    "ar": "Arabic", "vi": "Vietnamese", "id": "Indonesian", "th": "Thai", "ta": "Tamil", "te": "Telugu",
-    "or": "Odia", "pl": "Polish", "uk": "Ukrainian", "he": "Hebrew", "fa": "Persian", "bn": "Bengali",
-}
-"""Language code (docs folder name) to the English name used in PR titles."""
 
 TRACKING_ISSUES = {("huggingface/transformers", "ko"): 20179}
 """Known community tracking issues, used when ``lang.<code>.tracking_issue`` is not configured."""
 
 
 def language_name(lang: str) -> str:
-    return LANGUAGE_NAMES.get(lang.lower(), lang)
+    return language(lang).name
 
 
 def pr_title(rel: str, lang: str) -> str:
@@ -53,14 +47,12 @@ def branch_name(rel: str, lang: str) -> str:
 
 def find_open_pull(pulls: Sequence[PullRequest], rel: str, lang: str, branch: str) -> PullRequest | None:
     """An open PR translating the same doc into the same language (by title convention or branch name)."""
-    tag = f"[i18n-{lang.upper()}]"
-    names = {rel, rel.rsplit("/", 1)[-1], local_of(rel), local_of(rel).rsplit("/", 1)[-1]}
-    doc_re = re.compile(r"`([^`]+)`")
+    names = {local_of(rel), local_of(rel).rsplit("/", 1)[-1]}
     for pr in pulls:
         if pr.head_ref == branch:
             return pr
-        if tag.lower() in pr.title.lower() and any(
-                m in names or local_of(m) in names for m in doc_re.findall(pr.title)):
+        parsed = parse_pr_title(pr.title)
+        if parsed is not None and parsed[0] == lang.lower() and any(local_of(f) in names for f in parsed[1]):
             return pr
     return None
 

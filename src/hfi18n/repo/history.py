@@ -52,6 +52,7 @@ from pathlib import Path
 
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text
+from ..languages import LANGUAGES, language
 from .doclog import (
     BlobReader,
     Commit,
@@ -139,31 +140,6 @@ def similarity(a: Counter[str], b: Counter[str]) -> float:
 
 # ------------------------------------------------------------------------------ translation events
 
-LANGUAGE_NAMES: dict[str, tuple[str, ...]] = {
-    "ko": ("korean", "한국어"),
-    "zh": ("chinese", "中文"),
-    "cn": ("chinese", "中文"),
-    "zh-hans": ("chinese", "中文"),
-    "ja": ("japanese", "日本語"),
-    "pt": ("portuguese", "português"),
-    "de": ("german", "deutsch"),
-    "fr": ("french", "français"),
-    "es": ("spanish", "español"),
-    "it": ("italian", "italiano"),
-    "hi": ("hindi", "हिन्दी"),
-    "ta": ("tamil", "தமிழ்"),
-    "tm": ("tamil", "தமிழ்"),
-    "or": ("odia", "oriya", "ଓଡ଼ିଆ"),
-    "ru": ("russian", "русский"),
-    "tr": ("turkish", "türkçe"),
-    "ar": ("arabic", "العربية"),
-    "vi": ("vietnamese", "tiếng việt"),
-    "id": ("indonesian", "bahasa indonesia"),
-    "te": ("telugu", "తెలుగు"),
-    "bn": ("bengali", "বাংলা"),
-}
-"""English and native names of the languages, to recognise translation commits by their subject."""
-
 _NATIVE_TRANSLATE = {"ko": ("번역",), "zh": ("翻译", "翻譯"), "cn": ("翻译",), "ja": ("翻訳",)}
 """The word "translation" in the language itself: a subject using it is about that language."""
 _TRANSLATE_WORDS = re.compile(r"translat|번역|翻译|翻訳|traduc|übersetz|tradu[zç]", re.IGNORECASE)
@@ -182,7 +158,8 @@ def is_translation_subject(subject: str, lang: str) -> bool:
         return True
     if not _TRANSLATE_WORDS.search(s):
         return False
-    names = LANGUAGE_NAMES.get(lang.lower(), ())
+    lg = language(lang)
+    names = (lg.name.lower(), *lg.native) if lg.code in LANGUAGES else ()
     return any(name in s for name in names) or re.search(rf"\b{re.escape(lang.lower())}\b", s) is not None
 
 

@@ -14,17 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..doc import Segment
+from ..languages import language as language_of
 from .glossary import Glossary, Term
 from .providers.base import ChatRequest
 
 PROMPT_VERSION = "1"
-
-LANGUAGE_NAMES = {
-    "ko": "Korean", "zh": "Simplified Chinese", "cn": "Simplified Chinese", "zh-hant": "Traditional Chinese",
-    "ja": "Japanese", "hi": "Hindi", "de": "German", "fr": "French", "es": "Spanish", "pt": "Portuguese",
-    "it": "Italian", "ru": "Russian", "tr": "Turkish", "vi": "Vietnamese", "ar": "Arabic", "te": "Telugu",
-    "ta": "Tamil", "or": "Odia", "th": "Thai", "id": "Indonesian", "pl": "Polish", "uk": "Ukrainian",
-}
 
 STYLE_GUIDES = {
     "ko": (
@@ -71,7 +65,7 @@ def _escape(text: str) -> str:
 
 
 def system_prompt(lang: str, terms: Sequence[Term] = ()) -> str:
-    language = LANGUAGE_NAMES.get(lang, lang)
+    language = language_of(lang).prompt_name
     text = RULES.format(language=language, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE))
     if terms:
         lines = "\n".join(f"- {t.prompt_line()}" for t in terms)
