@@ -29,3 +29,19 @@ def test_command_has_help_and_is_in_readme(name: str, capsys: pytest.CaptureFixt
 def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frobnicate"]) == 2
     assert "No such command" in capsys.readouterr().err
+
+
+def test_error_messages_keep_square_brackets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rich markup must not eat [[anchors]] or [i18n-KO] from messages."""
+    from hfi18n.errors import RefusedError
+
+    @app.command("boom-test", hidden=True)
+    def boom() -> None:
+        raise RefusedError("open PR [i18n-KO] exists for [[anchor]]", hint="see [this]")
+
+    try:
+        assert main(["boom-test"]) == 2
+        err = capsys.readouterr().err
+        assert "[i18n-KO]" in err and "[[anchor]]" in err and "[this]" in err
+    finally:
+        app.registered_commands[:] = [c for c in app.registered_commands if c.name != "boom-test"]

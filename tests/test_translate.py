@@ -269,3 +269,25 @@ def test_pseudo_over_every_english_doc_passes_check(corpus, name: str) -> None:
         assert job.failures == [], (path, job.failures[:3])
         errors = [f for f in job.findings if f.severity == "error"]
         assert errors == [], (path, errors[:3])
+
+
+def test_answer_that_breaks_check_is_not_written_unless_allowed(repo: Path, server: FakeLLMServer, monkeypatch,
+                                                               capsys) -> None:
+    """Valid per segment (placeholders intact) but the doc fails check: an unclosed <Tip> component."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    en = "# Title\n\nThis paragraph explains how the library loads every model from the Hub.\n"
+    (repo / "docs/source/en/extra.md").write_text(en, encoding="utf-8")
+    bad = '<s id="s1">제목</s>\n<s id="s2"><Tip> 이 문단은 라이브러리가 Hub에서 모든 모델을 불러오는 방법을 설명합니다.</s>'
+    argv = ["translate", "--repo", str(repo), "--lang", "ko", "extra.md", "--provider", "openai",
+            "--base-url", server.openai_base_url, "--memory", str(repo / "no-memory.sqlite3")]
+    server.reply(bad)
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "not written" in out and "unbalanced-tag" in out
+    assert not (repo / "docs/source/ko/extra.md").exists()
+    (repo / "no-memory.sqlite3").unlink()
+    server.reply(bad)
+    assert main([*argv, "--allow-errors"]) == 0
+    text = (repo / "docs/source/ko/extra.md").read_text(encoding="utf-8")
+    assert text.startswith("<!-- hfi18n: this machine draft has check errors")
+    assert "# 제목 [[title]]" in text

@@ -10,6 +10,8 @@ import importlib
 import os
 import sys
 
+from rich.markup import escape
+
 from ..errors import HfI18nError
 from ._app import app
 from ._output import err
@@ -76,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("HFI18N_TRACEBACK"):
             raise
         message, hint = _human_message(exc)
-        err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+        err.print(f"[bold red]error:[/] {escape(message)}", markup=True, highlight=False)
         if hint:
-            err.print(f"[yellow]hint:[/] {hint}")
+            err.print(f"[yellow]hint:[/] {escape(hint)}")
         return getattr(exc, "exit_code", 2) if isinstance(exc, HfI18nError) else 2
     except KeyboardInterrupt as exc:
         message, hint = _human_message(exc)

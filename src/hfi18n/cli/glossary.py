@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
@@ -116,13 +117,13 @@ def validate(
             g = Glossary.load(f) if f is not None else _load(None, lang)
         except InputError as exc:
             failed = True
-            err.print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+            err.print(f"[bold red]error:[/] {escape(str(exc))}", markup=True, highlight=False)
             if exc.hint:
-                err.print(f"[yellow]hint:[/] {exc.hint}")
+                err.print(f"[yellow]hint:[/] {escape(exc.hint)}")
             continue
         name = str(f) if f is not None else g.path
         for message in lint(g):
-            out.print(f"{name}: warning: {message}")
+            out.print(escape(f"{name}: warning: {message}"))
         out.print(f"{name}: {len(g)} terms ({sum(t.keep_english for t in g)} kept in English), "
                   f"language {g.lang}, version {g.version}")
     if failed:
