@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.repo.toctree import check_toctree, load_toctree, update_toctree
+from hfi18n.repo.toctree import load_toctree
+from hfi18n.repo.toctree_check import check_toctree
+from hfi18n.repo.toctree_edit import update_toctree
 
 pytestmark = [pytest.mark.docbuilder, pytest.mark.slow, pytest.mark.corpus]
 
@@ -33,7 +35,7 @@ def build(repo: Path, out: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.skipif(shutil.which("doc-builder") is None, reason="hf-doc-builder is not installed")
 def test_doc_builder_builds_ko_after_adding_pages(corpus_copy, tmp_path: Path) -> None:
-    from hfi18n.repo.toctree import llm_title_translator
+    from hfi18n.repo.toctree_edit import llm_title_translator
     from hfi18n.translate.providers import get_provider
 
     repo = corpus_copy("huggingface_hub")

@@ -11,13 +11,12 @@ import pytest
 from hfi18n.cli import main
 from hfi18n.errors import InputError
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.repo.toctree import (
-    Toctree,
+from hfi18n.repo.toctree import Toctree, load_toctree
+from hfi18n.repo.toctree_check import check_toctree
+from hfi18n.repo.toctree_edit import (
     add_entries,
-    check_toctree,
     heading_title,
     llm_title_translator,
-    load_toctree,
     parse_segment_titles,
     segment_titles,
     update_toctree,

@@ -9,13 +9,9 @@ import typer
 from ..config import load_config
 from ..errors import ConfigError
 from ..repo.layout import DocsLayout
-from ..repo.toctree import (
-    TitleTranslator,
-    check_toctree,
-    llm_title_translator,
-    unlisted_docs,
-    update_toctree,
-)
+from ..repo.toctree import TitleTranslator
+from ..repo.toctree_check import check_toctree
+from ..repo.toctree_edit import llm_title_translator, unlisted_docs, update_toctree
 from ._app import LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 

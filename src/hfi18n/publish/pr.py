@@ -22,7 +22,8 @@ from ..errors import GitHubError, RefusedError, RepoError
 from ..languages import language
 from ..repo.layout import DocsLayout
 from ..repo.status_pulls import parse_pr_title
-from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path, update_toctree
+from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
+from ..repo.toctree_edit import update_toctree
 from .git import Git
 from .github import GitHubClient, PullRequest
 

@@ -1,0 +1,116 @@
+"""Check a ``_toctree.yml`` against the files and the English toctree (``hfi18n toctree --check``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .layout import SOURCE_LANG, DocsLayout
+
+if TYPE_CHECKING:
+    from ..check.findings import Finding
+from .toctree import (
+    PLACEHOLDER_LOCAL,
+    TOCTREE,
+    Toctree,
+    _normalize_local,
+    load_toctree,
+    toctree_path,
+)
+from .toctree_edit import _Mirror
+
+# --------------------------------------------------------------------------- checking
+
+
+def _lis_keep(values: list[int]) -> set[int]:
+    """Indices of one longest increasing subsequence of ``values``."""
+    import bisect
+
+    tails: list[int] = []
+    tails_idx: list[int] = []
+    prev = [-1] * len(values)
+    for i, v in enumerate(values):
+        k = bisect.bisect_left(tails, v)
+        if k == len(tails):
+            tails.append(v)
+            tails_idx.append(i)
+        else:
+            tails[k] = v
+            tails_idx[k] = i
+        prev[i] = tails_idx[k - 1] if k > 0 else -1
+    keep: set[int] = set()
+    i = tails_idx[-1] if tails_idx else -1
+    while i != -1:
+        keep.add(i)
+        i = prev[i]
+    return keep
+
+
+def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -> list[Finding]:
+    """Problems of ``tr`` against the files of ``lang`` and the English toctree ``en``."""
+    from ..check.findings import Finding
+    file = layout.rel_to_repo(toctree_path(layout, lang))
+    findings: list[Finding] = []
+
+    def add(line: int, check: str, severity: str, message: str) -> None:
+        findings.append(Finding(file, line, check, severity, message))
+
+    seen: dict[str, int] = {}
+    listed: set[str] = set()
+    for item, _ in tr.walk():
+        if item.local is None:
+            if item.sections is None:
+                add(item.start_line + 1, "toctree-structure", "error", "item has neither 'local' nor 'sections'")
+            continue
+        local = _normalize_local(item.local)
+        listed.add(local)
+        if "title" not in item.scalars:
+            add(item.start_line + 1, "toctree-structure", "error", f"entry '{item.local}' has no title")
+        if layout.twin(local + ".md", lang) is None:
+            add(item.start_line + 1, "toctree-missing-file", "error",
+                f"entry '{item.local}' points to a missing file {lang}/{local}.md")
+        if local != PLACEHOLDER_LOCAL:
+            if local in seen:
+                add(item.start_line + 1, "toctree-duplicate", "error",
+                    f"'{item.local}' is listed twice (first on line {seen[local]})")
+            else:
+                seen[local] = item.start_line + 1
+    for rel in layout.docs(lang):
+        if _normalize_local(rel) not in listed:
+            add(1, "toctree-unlisted", "error",
+                f"{lang}/{rel} is translated but not in the toctree: run `hfi18n toctree --lang {lang} {rel}`")
+    if en is not None:
+        mirror = _Mirror(tr, en)
+        en_pos = {_normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
+        seqs = [tr.root] + [it.sections for it, _ in tr.walk() if it.sections is not None]
+        for seq in seqs:
+            ranked = [(it, r, en_pos[r]) for it in seq.items if (r := mirror.ref(it)) in en_pos]
+            keep = _lis_keep([p for _, _, p in ranked])
+            for i, (it, name, pos) in enumerate(ranked):
+                if i in keep:
+                    continue
+                prev = next((ranked[j] for j in range(i - 1, -1, -1) if j in keep), None)
+                nxt = next((ranked[j] for j in range(i + 1, len(ranked)) if j in keep), None)
+                if prev is not None and prev[2] > pos:
+                    where = f"comes after '{prev[1]}' here but before it in English"
+                elif nxt is not None:
+                    where = f"comes before '{nxt[1]}' here but after it in English"
+                else:
+                    where = "is out of the English order"
+                add(it.start_line + 1, "toctree-order", "warning", f"'{name}' {where}")
+    findings.sort(key=lambda f: (f.line, f.check))
+    return findings
+
+
+def check_toctree(layout: DocsLayout, lang: str) -> list[Finding]:
+    """Toctree problems of ``lang`` as :class:`hfi18n.check.Finding`: missing files, unlisted translations,
+    duplicates, order drift against English."""
+    from ..check.findings import Finding
+
+    path = toctree_path(layout, lang)
+    if not path.is_file():
+        return [Finding(layout.rel_to_repo(layout.lang_dir(lang)) + "/" + TOCTREE, 0, "toctree-missing",
+                           "error", f"no {TOCTREE} for '{lang}': doc-builder cannot build these docs")]
+    tr = load_toctree(path)
+    en_path = toctree_path(layout, SOURCE_LANG)
+    en = load_toctree(en_path) if en_path.is_file() else None
+    return check_tree(tr, en, layout, lang)

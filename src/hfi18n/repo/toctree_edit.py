@@ -1,0 +1,391 @@
+"""Edit a ``_toctree.yml``: add translated pages where the English toctree has them.
+
+:func:`add_entries` puts a translated page in the group that mirrors its English group, after the nearest
+English sibling already present (creating missing groups in English order), or fills the language's
+placeholder entry (Korean ``local: in_translation`` titled ``(번역중) ...``). New lines are spliced into the
+source text with the indentation and key order of their siblings (see :mod:`.toctree`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from ..fileio import read_text
+from .layout import SOURCE_LANG, DocsLayout
+
+if TYPE_CHECKING:
+    pass
+from ..doc import parse
+from .toctree import (
+    ANY_PLACEHOLDER_PREFIXES,
+    PLACEHOLDER_LOCAL,
+    TitleTranslator,
+    TocChange,
+    Toctree,
+    _is_placeholder,
+    _Item,
+    _normalize_local,
+    _Seq,
+    load_toctree,
+    local_of,
+    toctree_path,
+)
+
+# --------------------------------------------------------------------------- rendering new lines
+
+_PLAIN_SAFE = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^#]*$")
+
+
+def _scalar(text: str) -> str:
+    """``text`` as a YAML scalar: plain when that reads back the same, else double-quoted."""
+    if _PLAIN_SAFE.match(text) and ": " not in text and not text.endswith((":", " ")):
+        try:
+            back = YAML(typ="safe").load(f"k: {text}")
+        except YAMLError:
+            back = None
+        if isinstance(back, dict) and back.get("k") == text:
+            return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+@dataclass(slots=True)
+class _Style:
+    """How new items are written, copied from existing ones."""
+
+    gap: int
+    """Spaces between the dash and the first key."""
+    entry_keys: tuple[str, ...]
+    group_keys: tuple[str, ...]
+    sections_offset: int
+    """Dash column of a group's ``sections`` items, relative to the group's key column."""
+
+
+def _style_for(seq: _Seq, *trees: Toctree) -> _Style:
+    """Indentation and key order for a new item of ``seq``: from its siblings, else the first tree that has some."""
+    candidates = list(seq.items)
+    for tree in trees:
+        candidates += [it for it, _ in tree.walk()]
+    entry = next((it for it in candidates if it.local is not None and it.sections is None), None)
+    group = next((it for it in candidates if it.sections is not None and it.sections.items), None)
+    ref = candidates[0] if candidates else None
+    entry_keys = tuple(k for k in entry.keys if k in ("local", "title")) if entry else ()
+    group_keys = tuple(k for k in group.keys if k in ("title", "sections")) if group else ()
+    return _Style(
+        gap=max(ref.key_col - ref.dash_col - 1, 1) if ref else 1,
+        entry_keys=entry_keys if len(entry_keys) == 2 else ("local", "title"),
+        group_keys=group_keys if len(group_keys) == 2 else ("title", "sections"),
+        sections_offset=group.sections.items[0].dash_col - group.key_col if group and group.sections else 0,
+    )
+
+
+def _render(style: _Style, dash_col: int, *, local: str | None, title: str,
+            group_child: list[str] | None = None) -> list[str]:
+    """Lines of a new item at ``dash_col``: an entry, or a group holding the rendered ``group_child``."""
+    key_col = dash_col + 1 + style.gap
+    first_prefix = " " * dash_col + "-" + " " * style.gap
+    lines: list[str] = []
+    keys = style.entry_keys if group_child is None else style.group_keys
+    for key in keys:
+        prefix = first_prefix if not lines else " " * key_col
+        if key == "local":
+            lines.append(f"{prefix}local: {_scalar(local or '')}")
+        elif key == "title":
+            lines.append(f"{prefix}title: {_scalar(title)}")
+        elif key == "sections":
+            lines.append(f"{prefix}sections:")
+            lines.extend(group_child or [])
+    return lines
+
+
+# --------------------------------------------------------------------------- mirroring English
+
+
+class _Mirror:
+    """Maps English items to their counterparts in a translated toctree."""
+
+    def __init__(self, tr: Toctree, en: Toctree) -> None:
+        self.tr, self.en = tr, en
+        self.en_titles = {it.local: it.title for it, _ in en.walk() if it.local}
+        self.groups_map = self._match_groups()
+
+    def ref(self, item: _Item) -> str | None:
+        """English local an item of the translated tree stands for."""
+        if item.local is None:
+            return None
+        if not _is_placeholder(item):
+            return _normalize_local(item.local)
+        hint = self.tr._placeholder_hint(item)
+        if hint and hint != PLACEHOLDER_LOCAL:
+            return hint
+        for prefix in ANY_PLACEHOLDER_PREFIXES:
+            if item.title.startswith(prefix):
+                english = item.title[len(prefix):].strip()
+                matches = [loc for loc, t in self.en_titles.items() if t == english]
+                if len(matches) == 1:
+                    return _normalize_local(matches[0])
+        return None
+
+    def direct_refs(self, seq: _Seq) -> set[str]:
+        return {r for it in seq.items if (r := self.ref(it))}
+
+    def _match_groups(self) -> dict[int, _Item]:
+        """English group (by ``id``) -> translated group, decided children first.
+
+        A group matches the translated group sharing most of its direct entries; failing that one with
+        the same title; failing that the translated parent of a matched subgroup.
+        """
+        tr_groups = [it for it, _ in self.tr.walk() if it.sections is not None]
+        tr_refs = [(g, self.direct_refs(g.sections)) for g in tr_groups]
+        by_title: dict[str, list[_Item]] = {}
+        for g in tr_groups:
+            by_title.setdefault(g.title, []).append(g)
+        out: dict[int, _Item] = {}
+
+        def visit(seq: _Seq) -> None:
+            for it in seq.items:
+                if it.sections is None:
+                    continue
+                visit(it.sections)  # children first
+                en_refs = {_normalize_local(x.local) for x in it.sections.items if x.local}
+                best, score = None, 0
+                for g, refs in tr_refs:
+                    if (n := len(refs & en_refs)) > score:
+                        best, score = g, n
+                if best is None and len(by_title.get(it.title, [])) == 1:
+                    best = by_title[it.title][0]
+                if best is None:
+                    for sub in it.sections.items:
+                        m = out.get(id(sub))
+                        if m is not None and m.parent is not None and m.parent.owner is not None:
+                            best = m.parent.owner
+                            break
+                if best is not None:
+                    out[id(it)] = best
+
+        visit(self.en.root)
+        return out
+
+    def match_seq(self, en_seq: _Seq) -> _Seq | None:
+        """The translated sequence mirroring ``en_seq`` (root matches root)."""
+        if en_seq.owner is None:
+            return self.tr.root
+        m = self.groups_map.get(id(en_seq.owner))
+        return m.sections if m is not None else None
+
+    def counterpart(self, en_item: _Item, seq: _Seq) -> _Item | None:
+        """The item of translated ``seq`` that mirrors ``en_item`` (entry or group)."""
+        if en_item.local is not None and en_item.sections is None:
+            target = _normalize_local(en_item.local)
+            return next((it for it in seq.items if self.ref(it) == target), None)
+        if en_item.sections is not None:
+            m = self.match_seq(en_item.sections)
+            if m is not None and m.owner is not None and m.owner.parent is seq:
+                return m.owner
+        return None
+
+    def find_ref(self, local: str) -> list[_Item]:
+        return [it for it, _ in self.tr.walk() if self.ref(it) == local]
+
+
+def _find_en(en: Toctree, local: str) -> _Item | None:
+    return next((it for it, _ in en.walk() if it.local and _normalize_local(it.local) == local), None)
+
+
+def _insertion_line(mirror: _Mirror, en_item: _Item, seq: _Seq) -> int:
+    """Line before which a new counterpart of ``en_item`` goes in ``seq``, mirroring English order."""
+    siblings = en_item.parent.items if en_item.parent else []
+    k = siblings.index(en_item)
+    for j in range(k - 1, -1, -1):
+        c = mirror.counterpart(siblings[j], seq)
+        if c is not None:
+            return c.end_line + 1
+    for j in range(k + 1, len(siblings)):
+        c = mirror.counterpart(siblings[j], seq)
+        if c is not None:
+            return c.start_line
+    if seq.items:
+        return seq.items[-1].end_line + 1
+    owner = seq.owner
+    return owner.end_line + 1 if owner is not None else len(mirror.tr._lines)
+
+
+def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]], *,
+                translate_titles: TitleTranslator | None = None) -> list[TocChange]:
+    """Add or update the entries of ``pages`` (``(local, title or None)``) in ``tr``, mirroring ``en``.
+
+    A page already listed is left alone; a placeholder for it is filled in (local and title); otherwise
+    the entry is inserted in the group that mirrors its English group, after its nearest English sibling
+    already present. Missing groups are created in English order, titled by ``translate_titles`` (English
+    when None). A page's title defaults to its English title, translated the same way.
+    """
+    pages = [(_normalize_local(loc), title) for loc, title in pages]
+    # titles to translate, one batch: pages without a title, and groups the translation lacks
+    mirror = _Mirror(tr, en)
+    wanted: list[str] = []
+    for loc, title in pages:
+        en_item = _find_en(en, loc)
+        if en_item is None or any(not _is_placeholder(it) for it in mirror.find_ref(loc)):
+            continue
+        if title is None:
+            wanted.append(en_item.title)
+        seq = en_item.parent
+        while seq is not None and seq.owner is not None and mirror.match_seq(seq) is None:
+            wanted.append(seq.owner.title)
+            seq = seq.owner.parent
+    wanted = list(dict.fromkeys(w for w in wanted if w))
+    translated = dict(zip(wanted, translate_titles(wanted), strict=True)) if translate_titles and wanted \
+        else {w: w for w in wanted}
+
+    changes = []
+    for loc, title in pages:
+        changes.append(_add_one(tr, en, loc, title, translated))
+    return changes
+
+
+def _fill_placeholder(tr: Toctree, item: _Item, local: str, title: str) -> TocChange:
+    """Turn a placeholder into the real entry: its ``local`` (dropping a ``# path`` comment) and title."""
+    line = item.start_line
+    edits: list[tuple[int, int, str]] = []
+    loc_s = item.scalars["local"]
+    rest = tr._lines[loc_s.line][tr._col(loc_s.end, loc_s.line):]
+    comment = re.match(r"[ \t]*#[^\r\n]*", rest)
+    edits.append((loc_s.start, loc_s.end + (comment.end() if comment else 0), _scalar(local)))
+    title_s = item.scalars.get("title")
+    if title_s is not None:
+        edits.append((title_s.start, title_s.end, _scalar(title)))
+    for start, end, new in sorted(edits, reverse=True):  # from the end, so earlier offsets stay valid
+        tr._replace(start, end, new)
+    if title_s is None:
+        it = next(i for i, _ in tr.walk() if i.start_line == line)
+        tr._insert_lines(it.end_line + 1, [" " * it.key_col + f"title: {_scalar(title)}"])
+    return TocChange(local, "replaced-placeholder", title, line + 1)
+
+
+def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated: dict[str, str]) -> TocChange:
+    mirror = _Mirror(tr, en)
+    en_item = _find_en(en, local)
+    existing = [it for it in mirror.find_ref(local) if not _is_placeholder(it)]
+    if existing:
+        it = existing[0]
+        return TocChange(local, "present", it.title, it.start_line + 1)
+    if en_item is None:
+        return TocChange(local, "not-in-english", title or local)
+    title = title or translated.get(en_item.title, en_item.title)
+    placeholders = [it for it in mirror.find_ref(local) if _is_placeholder(it)]
+    if placeholders:
+        return _fill_placeholder(tr, placeholders[0], local, title)
+
+    # find or create the group chain
+    created: list[str] = []
+    chain: list[_Item] = []  # English items from the page up to the first group that has a counterpart
+    node: _Item = en_item
+    seq = mirror.match_seq(node.parent) if node.parent else tr.root
+    while seq is None:
+        chain.append(node.parent.owner)
+        node = node.parent.owner
+        seq = mirror.match_seq(node.parent) if node.parent else tr.root
+    # ``node`` is the English item to insert into ``seq`` (a group to create, or the entry itself)
+    line = _insertion_line(mirror, node, seq)
+    style = _style_for(seq, tr, en)
+    if seq.items:
+        dash_col = seq.items[0].dash_col
+    else:
+        dash_col = seq.owner.key_col + style.sections_offset if seq.owner is not None else 0
+    step = 1 + style.gap + style.sections_offset  # from a group's dash to its sections' dashes
+    lines = _render(style, dash_col + step * len(chain), local=local, title=title)
+    for depth, grp in zip(range(len(chain) - 1, -1, -1), chain, strict=True):
+        gtitle = translated.get(grp.title, grp.title)
+        created.append(gtitle)
+        lines = _render(style, dash_col + step * depth, local=None, title=gtitle, group_child=lines)
+    tr._insert_lines(line, lines)
+    entry_line = next((it.start_line + 1 for it, _ in tr.walk() if it.local == local), line + 1)
+    return TocChange(local, "added", title, entry_line, tuple(reversed(created)))
+
+
+# --------------------------------------------------------------------------- titles
+
+
+def heading_title(text: str) -> str | None:
+    """Title of a doc from its first level-1 heading, anchor dropped (``# 제목 [[anchor]]`` -> ``제목``)."""
+    for block in parse(text).headings():
+        if block.meta["level"] == 1:
+            return str(block.meta["title"]).strip() or None
+    return None
+
+
+def segment_titles(titles: list[str]) -> str:
+    """Titles in the segment wire format ``<segments><s id="t1">...</s>...</segments>``."""
+    from html import escape
+
+    body = "\n".join(f'<s id="t{i}">{escape(t, quote=False)}</s>' for i, t in enumerate(titles, 1))
+    return f"<segments>\n{body}\n</segments>"
+
+
+def parse_segment_titles(text: str, titles: list[str]) -> list[str]:
+    """Translations parsed back from the wire format; a missing or empty answer keeps the source title."""
+    from html import unescape
+
+    found = {m.group(1): unescape(m.group(2)).strip()
+             for m in re.finditer(r'<s id="(t\d+)">(.*?)</s>', text, flags=re.S)}
+    return [found.get(f"t{i}") or t for i, t in enumerate(titles, 1)]
+
+
+def llm_title_translator(provider: object, language: str, *, max_tokens: int = 2048) -> TitleTranslator:
+    """A :data:`TitleTranslator` asking ``provider`` (see :mod:`hfi18n.translate.providers`) in one call."""
+
+    def translate(titles: list[str]) -> list[str]:
+        from ..translate.providers.base import ChatRequest
+
+        system = (
+            f"You translate the titles of a software documentation's table of contents into {language}. "
+            "Keep product, class and function names, code in backticks and emoji as they are. Answer only "
+            'with the same <segments> list, each <s id="..."> holding the translated title.'
+        )
+        answer = provider.complete(ChatRequest(system=system, user=segment_titles(titles),  # type: ignore[attr-defined]
+                                               max_tokens=max_tokens))
+        return parse_segment_titles(answer.text, titles)
+
+    return translate
+
+
+def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
+                   translate_titles: TitleTranslator | None = None, titles: dict[str, str] | None = None,
+                   write: bool = True) -> tuple[Toctree, list[TocChange]]:
+    """Add the translated docs ``rels`` (paths relative to the language folder) to ``lang``'s toctree.
+
+    A page's title is ``titles[local]`` when given, else the translated doc's first heading, else its
+    English title through ``translate_titles``. Docs with no translated file are reported
+    (``"missing-translation"``) and not added: doc-builder fails on an entry without its file.
+    """
+    en = load_toctree(toctree_path(layout, SOURCE_LANG))
+    path = toctree_path(layout, lang)
+    tr = load_toctree(path) if path.is_file() else Toctree("", path)
+    pages: list[tuple[str, str | None]] = []
+    changes: list[TocChange] = []
+    for rel in rels:
+        local = local_of(rel)
+        twin = layout.twin(local + ".md", lang)
+        if twin is None:
+            changes.append(TocChange(local, "missing-translation", ""))
+            continue
+        title = (titles or {}).get(local) or heading_title(read_text(layout.path(lang, twin)))
+        pages.append((local, title))
+    before = tr.text
+    changes += add_entries(tr, en, pages, translate_titles=translate_titles)
+    if write and tr.text != before:
+        tr.save(path)
+    return tr, changes
+
+
+def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:
+    """Translated docs of ``lang`` that its toctree does not list (all of them when it has no toctree)."""
+    path = toctree_path(layout, lang)
+    listed = {_normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
+    return [rel for rel in layout.docs(lang) if _normalize_local(rel) not in listed]
