@@ -16,6 +16,7 @@ translate and any translations already known) and fills them:
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -61,6 +62,8 @@ class DocJob:
     """Segments to translate (memory first, then the provider)."""
     translations: dict[str, str] = field(default_factory=dict)
     """Segment id to translated text (placeholder form), already known or found during the run."""
+    block_overrides: dict[int, str] = field(default_factory=dict)
+    """Block index to text kept from an existing translation (``--update``: e.g. translated code comments)."""
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     written: bool = False
@@ -281,7 +284,7 @@ class Translator:
 
     def finish(self, job: DocJob, *, display_path: str, allow_errors: bool = False, write: bool = True) -> str:
         """Render ``job``'s translation, check it against the English and write it if it passes."""
-        text = render_translation(job.doc, job.translations)
+        text = render_translation(job.doc, job.translations, job.block_overrides)
         job.findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=self.lang,
                                   glossary=self.glossary)
         if has_errors(job.findings) and not allow_errors:
@@ -297,16 +300,25 @@ class Translator:
         return text
 
 
-def render_translation(doc: Document, translations: dict[str, str]) -> str:
-    """Render ``doc`` with ``translations``; a translated heading gets the English anchor explicitly."""
+_ENDS_WITH_ANCHOR = re.compile(r"\[\[[^\[\]]+\]\]\s*$")
+
+
+def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:
+    """Render ``doc`` with ``translations``; a translated heading gets the English anchor explicitly.
+
+    ``overrides`` replaces whole blocks (by index) with text kept from an existing translation.
+    """
     final = dict(translations)
     for block in doc.blocks:
         if block.kind is not BlockKind.HEADING or block.meta.get("explicit_anchor") is not None:
             continue
         for seg in block.segments:
-            if seg.id in final and final[seg.id].strip() != seg.text.strip():
-                final[seg.id] = final[seg.id].rstrip() + f" [[{block.meta['anchor']}]]"
-    return doc.render(final)
+            text = final.get(seg.id)
+            if text is not None and text.strip() != seg.text.strip() and not _ENDS_WITH_ANCHOR.search(text):
+                final[seg.id] = text.rstrip() + f" [[{block.meta['anchor']}]]"
+    if not overrides:
+        return doc.render(final)
+    return "".join(overrides.get(i) or block.render(final) for i, block in enumerate(doc.blocks))
 
 
 def new_job(en_rel: str, text: str, target: Path) -> DocJob:

@@ -16,9 +16,11 @@ Inputs are three docs: the English version the translation was made from (the *b
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..check.content import _without_comments
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.protected import _dedent_block
 from .pipeline import DocJob
@@ -38,6 +40,9 @@ class UpdatePlan:
     base_commit: str
 
 
+_ANCHOR_TAIL_RE = re.compile(r"[ \t]*\[\[[^\[\]]+\]\][ \t]*")
+
+
 def _signature(block: Block) -> str:
     if block.kind is BlockKind.HEADING:
         return f"h{block.meta['level']}"
@@ -51,22 +56,66 @@ def _content_blocks(doc: Document) -> list[Block]:
     return [b for b in doc.blocks if b.kind not in (BlockKind.BLANK, BlockKind.COMMENT, BlockKind.RAW)]
 
 
-def align_segments(base: Document, translation: Document) -> dict[str, Segment]:
-    """Base English segment id -> the translated segment that renders it."""
+def align_blocks(base: Document, translation: Document) -> list[tuple[Block, Block]]:
+    """Pairs (base English block, translated block) that render the same content, in order."""
     a, b = _content_blocks(base), _content_blocks(translation)
     sm = difflib.SequenceMatcher(a=[_signature(x) for x in a], b=[_signature(x) for x in b], autojunk=False)
-    pairs: dict[str, Segment] = {}
+    pairs: list[tuple[Block, Block]] = []
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag not in ("equal", "replace") or i2 - i1 != j2 - j1:
             continue
         for k in range(i2 - i1):
             src, tgt = a[i1 + k], b[j1 + k]
-            if src.kind is not tgt.kind and {src.kind, tgt.kind} != {BlockKind.CALLOUT, BlockKind.PARAGRAPH}:
-                continue
-            s_segs, t_segs = src.segments, tgt.segments
-            if len(s_segs) == len(t_segs):
-                pairs.update({s.id: t for s, t in zip(s_segs, t_segs, strict=True)})
+            if src.kind is tgt.kind or {src.kind, tgt.kind} == {BlockKind.CALLOUT, BlockKind.PARAGRAPH}:
+                pairs.append((src, tgt))
     return pairs
+
+
+def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
+    """Base English segment id -> the translated segment that renders it.
+
+    A translated heading's segment text gets its own ``[[anchor]]`` back, as the translator wrote it
+    (``설치[[installation]]``), so an update does not respace every heading.
+    """
+    out: dict[str, Segment] = {}
+    for src, tgt in pairs:
+        s_segs, t_segs = src.segments, tgt.segments
+        if len(s_segs) != len(t_segs):
+            continue
+        out.update({s.id: t for s, t in zip(s_segs, t_segs, strict=True)})
+        if tgt.kind is BlockKind.HEADING and tgt.meta.get("explicit_anchor") and len(t_segs) == 1:
+            tail = tgt.parts[tgt.parts.index(t_segs[0]) + 1:]
+            anchor = "".join(p for p in tail if isinstance(p, str)).rstrip("\r\n")
+            if _ANCHOR_TAIL_RE.fullmatch(anchor):
+                seg = t_segs[0]
+                out[s_segs[0].id] = Segment(seg.id, seg.text + anchor, seg.spans, seg.line,
+                                            seg.prefixes, seg.suffixes)
+    return out
+
+
+def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new: Document) -> dict[int, str]:
+    """Index in ``new.blocks`` -> the translator's version of an untranslatable block the English did not
+    change: a heading made only of code with its ``[[anchor]]``, a code block whose comments were
+    translated (kept only if it differs from the English in comments alone)."""
+    human = {id(src): tgt for src, tgt in pairs}
+    a, b = _content_blocks(base), _content_blocks(new)
+    position = {id(block): i for i, block in enumerate(new.blocks)}
+    sm = difflib.SequenceMatcher(a=[x.text for x in a], b=[x.text for x in b], autojunk=False)
+    out: dict[int, str] = {}
+    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+        if tag != "equal":
+            continue
+        for k in range(i2 - i1):
+            old, cur = a[i1 + k], b[j1 + k]
+            theirs = human.get(id(old))
+            if cur.translatable or theirs is None or theirs.translatable or theirs.text == cur.text:
+                continue
+            if cur.kind is BlockKind.CODE and (
+                _without_comments(_dedent_block(theirs.text)) != _without_comments(_dedent_block(cur.text))
+            ):
+                continue
+            out[position[id(cur)]] = theirs.text
+    return out
 
 
 def carry_over(human: Segment, base_seg: Segment) -> str:
@@ -86,7 +135,8 @@ def carry_over(human: Segment, base_seg: Segment) -> str:
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str) -> UpdatePlan:
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
-    human = align_segments(base, tr)
+    pairs = align_blocks(base, tr)
+    human = align_segments(pairs)
     old_segs, new_segs = list(base.segments()), list(new.segments())
     sm = difflib.SequenceMatcher(a=[s.text for s in old_segs], b=[s.text for s in new_segs], autojunk=False)
     translations: dict[str, str] = {}
@@ -100,5 +150,6 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
             if old.id in human:
                 translations[cur.id] = carry_over(human[old.id], old)
     pending = [s for s in new_segs if s.id not in translations]
-    job = DocJob(en_rel, new, target, pending, translations)
+    job = DocJob(en_rel, new, target, pending, translations,
+                 block_overrides=reuse_protected_blocks(pairs, base, new))
     return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit)

@@ -1,0 +1,58 @@
+"""``translate --update`` planning: what is kept from the human translation and what is sent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hfi18n.translate.pipeline import render_translation
+from hfi18n.translate.update import plan_update
+
+OLD_EN = """# Title
+
+Some text here for the intro, with `torch_dtype`.
+
+```py
+x = 1  # set x
+```
+
+## `api`
+
+More text.
+"""
+NEW_EN = OLD_EN.replace("`torch_dtype`", "`dtype`").replace("More text.", "More text, now longer.")
+HUMAN = """# 제목[[title]]
+
+소개를 위한 텍스트이며 `torch_dtype`를 씁니다.
+
+```py
+x = 1  # x 설정
+```
+
+## `api`[[api]]
+
+추가 텍스트.
+"""
+
+
+def test_update_keeps_human_prose_code_comments_and_anchors() -> None:
+    plan = plan_update(OLD_EN, NEW_EN, HUMAN, en_rel="x.md", target=Path("x.md"), base_commit="abc")
+    assert (plan.kept, plan.changed, plan.removed) == (2, 1, 1)
+    assert [s.text for s in plan.job.pending] == ["More text, now longer."]
+    out = render_translation(plan.job.doc, {**plan.job.translations, plan.job.pending[0].id: "더 긴 텍스트."},
+                             plan.job.block_overrides)
+    # the sweep torch_dtype -> dtype reaches the kept human sentence; the changed one is replaced
+    assert out == HUMAN.replace("`torch_dtype`", "`dtype`").replace("추가 텍스트.", "더 긴 텍스트.")
+
+
+def test_code_changed_in_english_is_taken_from_english() -> None:
+    new_en = NEW_EN.replace("x = 1", "x = 2")
+    plan = plan_update(OLD_EN, new_en, HUMAN, en_rel="x.md", target=Path("x.md"), base_commit="abc")
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert "x = 2  # set x" in out and "x 설정" not in out
+
+
+def test_code_with_other_changes_than_comments_is_not_kept() -> None:
+    human = HUMAN.replace("x = 1  # x 설정", "x = 3  # x 설정")
+    plan = plan_update(OLD_EN, NEW_EN, human, en_rel="x.md", target=Path("x.md"), base_commit="abc")
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert "x = 1  # set x" in out
