@@ -291,3 +291,23 @@ def test_answer_that_breaks_check_is_not_written_unless_allowed(repo: Path, serv
     text = (repo / "docs/source/ko/extra.md").read_text(encoding="utf-8")
     assert text.startswith("<!-- hfi18n: this machine draft has check errors")
     assert "# 제목 [[title]]" in text
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["huggingface_hub", "smolagents"])
+def test_update_every_outdated_and_missing_ko_doc_of_a_corpus(corpus_copy, name: str, capsys) -> None:
+    """Every missing doc is translated and every outdated one updated; all pass check, so all are written.
+    Errors the human translation already had are reported as warnings and do not block the update."""
+    repo = corpus_copy(name)
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--next", "1000", "--update",
+                 "--provider", "pseudo", "--format", "json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0, [d for d in summary["docs"] if not d["written"]][:3]
+    assert len(summary["updates"]) >= 8 and summary["failed_segments"] == 0
+    kept = sum(u["kept"] for u in summary["updates"].values())
+    changed = sum(u["changed"] for u in summary["updates"].values())
+    assert kept > 0.3 * (kept + changed)  # much of the human text survives an update
+    status = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "docs/source/en"],
+                            capture_output=True, text=True, check=True)
+    assert status.stdout == ""  # English untouched

@@ -25,8 +25,12 @@ DRIFT_THRESHOLD = 0.6
 
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
-               glossary: Glossary | None = None) -> list[Finding]:
-    """All findings for translated ``tgt`` against English ``src`` (None: the English is gone)."""
+               glossary: Glossary | None = None, summarize_drift: bool = True) -> list[Finding]:
+    """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
+
+    A translation that shares little with the English gets one ``drift`` error instead of the block by
+    block comparison, unless ``summarize_drift`` is False.
+    """
     findings: list[Finding] = []
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
@@ -35,7 +39,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         return sort_findings(findings)
     src_fp = fingerprint(src)
     shared = similarity(src_fp, fingerprint(tgt))
-    if shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5:
+    if summarize_drift and shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5:
         # made from a much older English: one finding says so instead of dozens of block diffs
         findings.append(Finding(file, 0, "drift", ERROR,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "

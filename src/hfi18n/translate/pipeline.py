@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..check import Finding, check_pair, has_errors
+from ..check import WARNING, Finding, check_pair, has_errors
 from ..doc import BlockKind, Document, Segment, parse
 from ..errors import ProviderError
 from ..fileio import atomic_write
@@ -66,6 +66,9 @@ class DocJob:
     """Block index to text kept from an existing translation (``--update``: e.g. translated code comments)."""
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    baseline: set[tuple[str, str]] = field(default_factory=set)
+    """:func:`baseline_key` of errors the existing translation already had against today's English
+    (``--update``): reported as warnings, they do not block writing the update."""
     written: bool = False
     note: str = ""
     """Outcome for the summary (``written``, ``not written: ...``)."""
@@ -285,8 +288,9 @@ class Translator:
     def finish(self, job: DocJob, *, display_path: str, allow_errors: bool = False, write: bool = True) -> str:
         """Render ``job``'s translation, check it against the English and write it if it passes."""
         text = render_translation(job.doc, job.translations, job.block_overrides)
-        job.findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=self.lang,
-                                  glossary=self.glossary)
+        findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=self.lang,
+                              glossary=self.glossary)
+        job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
         if has_errors(job.findings) and not allow_errors:
             job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
             return text
@@ -300,7 +304,16 @@ class Translator:
         return text
 
 
-_ENDS_WITH_ANCHOR = re.compile(r"\[\[[^\[\]]+\]\]\s*$")
+_ENDS_WITH_ANCHOR = re.compile(r"[ \t]*\[\[([^\[\]]+)\]\][ \t]*$")
+
+
+def baseline_key(f: Finding) -> tuple[str, str]:
+    """What makes two findings the same problem: the check and the message, counts and lines aside."""
+    return f.check, re.sub(r"\d+", "#", f.message)
+
+
+def _demote(f: Finding) -> Finding:
+    return Finding(f.file, f.line, f.check, WARNING, f"already in the previous translation: {f.message}")
 
 
 def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:
@@ -310,11 +323,19 @@ def render_translation(doc: Document, translations: dict[str, str], overrides: d
     """
     final = dict(translations)
     for block in doc.blocks:
-        if block.kind is not BlockKind.HEADING or block.meta.get("explicit_anchor") is not None:
+        if block.kind is not BlockKind.HEADING:
             continue
         for seg in block.segments:
             text = final.get(seg.id)
-            if text is not None and text.strip() != seg.text.strip() and not _ENDS_WITH_ANCHOR.search(text):
+            if text is None:
+                continue
+            m = _ENDS_WITH_ANCHOR.search(text)
+            if block.meta.get("explicit_anchor") is not None:  # the English anchor is in the frame already
+                if m:
+                    final[seg.id] = text[: m.start()]
+            elif m and m.group(1) != block.meta["anchor"]:  # a translator's anchor that is not the English one
+                final[seg.id] = text[: m.start()] + f" [[{block.meta['anchor']}]]"
+            elif not m and text.strip() != seg.text.strip():
                 final[seg.id] = text.rstrip() + f" [[{block.meta['anchor']}]]"
     if not overrides:
         return doc.render(final)

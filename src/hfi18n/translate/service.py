@@ -10,10 +10,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..check import check_pair
+from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from .pipeline import DocJob, Translator, new_job
+from .pipeline import DocJob, Translator, baseline_key, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
 from .prompt import Batch, build_request
 from .update import UpdatePlan, plan_update
@@ -100,6 +102,12 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
 
             plan = plan_update(english_at(layout, base.base_commit, base.en_path_at_base), en_text,
                                read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
+            plan.job.baseline = {
+                baseline_key(f)
+                for f in check_pair(plan.job.doc, parse(read_text(target)), file=layout.rel_to_repo(target),
+                                    lang=lang, summarize_drift=False)
+                if f.severity == "error"
+            }
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)
         elif force:

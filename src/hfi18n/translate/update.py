@@ -108,7 +108,8 @@ def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new
         for k in range(i2 - i1):
             old, cur = a[i1 + k], b[j1 + k]
             theirs = human.get(id(old))
-            if cur.translatable or theirs is None or theirs.translatable or theirs.text == cur.text:
+            if (cur.kind not in (BlockKind.CODE, BlockKind.HEADING) or cur.translatable or theirs is None
+                    or theirs.translatable or theirs.text == cur.text):
                 continue
             if cur.kind is BlockKind.CODE and (
                 _without_comments(_dedent_block(theirs.text)) != _without_comments(_dedent_block(cur.text))
