@@ -85,6 +85,9 @@ def test_translated_heading_keeps_english_anchor() -> None:
         ("训练 模型", "训练-模型"),
         ("What's new in v4.0?", "whats-new-in-v40"),
         ("Custom anchor [[my-anchor]]", "my-anchor"),
+        ("**Bold**text and `code`s", "bold-text-and-code-s"),
+        ("snake_case_name", "snakecasename"),
+        ("See [the guide](./guide#x) now", "see-the-guide-now"),
     ],
 )
 def test_anchor_rule(title: str, anchor: str) -> None:

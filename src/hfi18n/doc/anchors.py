@@ -15,6 +15,7 @@ ANCHOR_RE = re.compile(r"\s*\[\[([^\[\]]+)\]\]\s*$")
 
 
 _LINK_TARGET_RE = re.compile(r"\]\([^)]*\)|<[^<>]+>")
+_MARKUP_RE = re.compile(r"`+|\*+|(?<![^\W_])_+|_+(?![^\W_])")
 
 
 def slugify(title: str) -> str:
@@ -24,7 +25,8 @@ def slugify(title: str) -> str:
     then drop everything but Unicode letters (``\\p{L}``), numbers (``\\p{N}``) and ``-``. Link targets
     and inline HTML tags are not part of the heading's text, so they are removed first.
     """
-    text = _LINK_TARGET_RE.sub("]", title).strip().lower()
+    # doc-builder joins the text of the heading's inline nodes with spaces: markup boundaries are spaces
+    text = _MARKUP_RE.sub(" ", _LINK_TARGET_RE.sub("]", title)).strip().lower()
     out = []
     for ch in re.sub(r"\s+", "-", text):
         if ch == "-" or unicodedata.category(ch)[0] in ("L", "N"):
