@@ -57,6 +57,7 @@ def atomic_write(path: Path | str, text: str) -> None:
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
+        os.chmod(tmp, _mode_for(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
@@ -66,6 +67,16 @@ def atomic_write(path: Path | str, text: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The existing file's permissions, else what a plain ``open()`` would give (mkstemp makes 0600)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def inside(root: Path, candidate: Path | str) -> Path:

@@ -1,0 +1,53 @@
+"""Atomic writes and careful reads."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from hfi18n.errors import InputError
+from hfi18n.fileio import MAX_DOC_BYTES, atomic_write, read_text
+
+
+def test_atomic_write_keeps_bytes_and_permissions(tmp_path: Path) -> None:
+    p = tmp_path / "a" / "doc.md"
+    atomic_write(p, "# 제목\r\n\r\ntext\n")
+    assert p.read_bytes() == "# 제목\r\n\r\ntext\n".encode()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert p.stat().st_mode & 0o777 == 0o666 & ~umask
+    p.chmod(0o640)
+    atomic_write(p, "new\n")
+    assert p.stat().st_mode & 0o777 == 0o640
+    assert [x.name for x in p.parent.iterdir()] == ["doc.md"]  # no temp file left behind
+
+
+def test_atomic_write_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = tmp_path / "doc.md"
+    p.write_text("old\n", encoding="utf-8")
+
+    def boom(*_a: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        atomic_write(p, "new\n")
+    assert p.read_text(encoding="utf-8") == "old\n"
+    assert [x.name for x in tmp_path.iterdir()] == ["doc.md"]
+
+
+def test_read_text_errors(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="not found"):
+        read_text(tmp_path / "missing.md")
+    big = tmp_path / "big.md"
+    big.write_bytes(b"x" * (MAX_DOC_BYTES + 1))
+    with pytest.raises(InputError, match="larger than"):
+        read_text(big)
+    assert read_text(_write(tmp_path / "bom.md", b"\xef\xbb\xbf# T\n")) == "\ufeff# T\n"
+
+
+def _write(p: Path, data: bytes) -> Path:
+    p.write_bytes(data)
+    return p
