@@ -133,9 +133,9 @@ def test_publish_opens_a_draft_pr_with_two_commits(world: World) -> None:
     body = post.body["body"]
     for needle in ("# What does this PR do?", "Translated the `guides/cli.md` file of the documentation to Korean 😄",
                    "Thank you in advance for your review.", f"Part of https://github.com/{UPSTREAM}/issues/20179",
-                   "## Before reviewing", "- [x] Check for missing / redundant translations (번역 누락/중복 검사)",
-                   "- [x] Grammar Check (맞춤법 검사)", "- [x] Review or Add new terms to glossary (용어 확인 및 추가)",
-                   "- [x] Check Inline TOC (e.g. `[[lowercased-header]]`)",
+                   "## Before reviewing", "- [ ] Check for missing / redundant translations (번역 누락/중복 검사)",
+                   "- [ ] Grammar Check (맞춤법 검사)", "- [ ] Review or Add new terms to glossary (용어 확인 및 추가)",
+                   "- [ ] Check Inline TOC (e.g. `[[lowercased-header]]`)",
                    "- [ ] Check live-preview for gotchas (live-preview로 정상작동 확인)", "## Who can review?",
                    "machine-translated with hfi18n, then reviewed and edited by the translator",
                    "`hfi18n check`: 1 file(s) checked: 0 error(s)"):
