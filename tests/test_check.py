@@ -199,3 +199,13 @@ def test_bad_glossary_file_is_a_clear_error(example: Path, tmp_path: Path, capsy
 def test_crlf_and_bom_translations_check_clean() -> None:
     assert run_check(EN, KO.replace("\n", "\r\n")) == []
     assert run_check(EN, "\ufeff" + KO) == []
+
+
+def test_autodoc_anchors_as_doc_builder_generates_them() -> None:
+    """doc-builder appends the object's anchor (its shortest import path) to the heading before an
+    [[autodoc]] block; translations may use it, and links may point at objects and methods."""
+    en = "### OpenAIModel\n\n[[autodoc]] OpenAIModel\n    - generate\n\nSee [the method](#OpenAIModel.generate).\n"
+    ko = ("### OpenAI 모델[[smolagents.OpenAIModel]]\n\n[[autodoc]] OpenAIModel\n    - generate\n\n"
+          "[메서드](#smolagents.OpenAIModel.generate)를 보세요.\n")
+    assert run_check(en, ko) == []
+    assert run_check(en, ko.replace("smolagents.OpenAIModel]]", "other-model]]")) == [("anchors", "error", 1)]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from ..doc import Block, BlockKind, Document
 from ..doc.protected import _dedent_block, link_targets, references
 from .findings import ERROR, WARNING, Finding
-from .structure import all_anchors
+from .structure import all_anchors, autodoc_names, matches_autodoc
 
 _COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
 
@@ -100,10 +100,10 @@ def check_fragments(tgt: Document, file: str, src: Document | None = None) -> It
 
     A fragment that is already broken in the English is the English's bug: reported as a warning.
     """
-    anchors = all_anchors(tgt)
+    anchors, objects = all_anchors(tgt), autodoc_names(tgt)
     src_broken = {f for f, _ in _fragments(src)} - all_anchors(src) if src is not None else set()
     for frag, line in _fragments(tgt):
-        if frag in anchors:
+        if frag in anchors or matches_autodoc(frag, objects):
             continue
         if frag in src_broken:
             yield Finding(file, line, "fragments", WARNING,
