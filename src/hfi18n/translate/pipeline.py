@@ -70,6 +70,9 @@ class DocJob:
     """:func:`baseline_key` of errors the existing translation already had against today's English
     (``--update``): reported as warnings, they do not block writing the update."""
     written: bool = False
+    _order: list[Segment] | None = field(default=None, repr=False)
+    """All segments of the doc in order, and their positions (computed once, for the context)."""
+    _index: dict[str, int] = field(default_factory=dict, repr=False)
     note: str = ""
     """Outcome for the summary (``written``, ``not written: ...``)."""
 
@@ -166,8 +169,10 @@ class Translator:
             yield batch
 
     def _context(self, job: DocJob, segments: list[Segment]) -> tuple[str, str]:
-        all_segs = list(job.doc.segments())
-        index = {s.id: i for i, s in enumerate(all_segs)}
+        if job._order is None:
+            job._order = list(job.doc.segments())
+            job._index = {s.id: i for i, s in enumerate(job._order)}
+        all_segs, index = job._order, job._index
         first, last = index[segments[0].id], index[segments[-1].id]
         before = " ".join(s.text for s in all_segs[max(0, first - 2):first])[-self.context_chars:]
         after = " ".join(s.text for s in all_segs[last + 1:last + 3])[: self.context_chars]

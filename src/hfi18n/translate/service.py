@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check import check_pair
-from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
@@ -104,7 +103,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                                read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
             plan.job.baseline = {
                 baseline_key(f)
-                for f in check_pair(plan.job.doc, parse(read_text(target)), file=layout.rel_to_repo(target),
+                for f in check_pair(plan.job.doc, plan.translation, file=layout.rel_to_repo(target),
                                     lang=lang, summarize_drift=False)
                 if f.severity == "error"
             }

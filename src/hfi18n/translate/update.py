@@ -38,6 +38,8 @@ class UpdatePlan:
     removed: int
     """Base segments gone from today's English (their translation is dropped)."""
     base_commit: str
+    translation: Document
+    """The existing translation, parsed."""
 
 
 _ANCHOR_TAIL_RE = re.compile(r"[ \t]*\[\[[^\[\]]+\]\][ \t]*")
@@ -153,4 +155,4 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations]
     job = DocJob(en_rel, new, target, pending, translations,
                  block_overrides=reuse_protected_blocks(pairs, base, new))
-    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit)
+    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr)
