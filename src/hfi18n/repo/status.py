@@ -23,9 +23,8 @@ its base is found by content), ``english-uncommitted`` (the English doc is not c
 there is nothing to compare with).
 
 The base of each translation and the drift since it come from :mod:`hfi18n.repo.history`. Section
-changes are computed from headings with doc-builder anchors (:func:`hfi18n.doc.heading_anchor`): a fast
-line scan rather than a full :func:`hfi18n.doc.parse`, which at ~10 ms a version would dominate the
-run time of a large repo.
+changes compare the base English and today's English parsed with the doc model (two parses per outdated
+doc), by heading anchor.
 
 The "translate next" list ranks missing and outdated docs of a language by usefulness. Readers start
 at the top of the English toctree, so position dominates: ``1 / (1 + position / 10)`` (the first page
@@ -37,14 +36,12 @@ neighbours the quick wins come first. Docs absent from the English toctree come 
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ..doc.anchors import heading_anchor
+from ..doc import BlockKind, parse
 from ..fileio import read_text
 from .history import (
-    FENCE_RE,
     BaseInfo,
     BlobReader,
     Fingerprints,
@@ -175,31 +172,19 @@ class StatusReport:
 # ----------------------------------------------------------------------------------- sections
 
 
-_ATX = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
-
-
 def sections(text: str) -> dict[str, str]:
-    """Heading anchor -> text of its section (heading line to the next heading), outside code fences."""
+    """Heading anchor -> text of its section (the heading's block to the next heading), from the doc model."""
     out: dict[str, str] = {}
     current: str | None = None
     body: list[str] = []
-    fence: str | None = None
-    for line in text.splitlines():
-        m = FENCE_RE.match(line)
-        if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-        elif m:
-            fence = m.group(1)
-        else:
-            h = _ATX.match(line)
-            if h:
-                if current is not None:
-                    out.setdefault(current, "\n".join(body))
-                current, body = heading_anchor(h.group(2)), []
-        body.append(line)
+    for block in parse(text).blocks:
+        if block.kind is BlockKind.HEADING:
+            if current is not None:
+                out.setdefault(current, "".join(body))
+            current, body = str(block.meta["anchor"]), []
+        body.append(block.text)
     if current is not None:
-        out.setdefault(current, "\n".join(body))
+        out.setdefault(current, "".join(body))
     return out
 
 
