@@ -162,10 +162,10 @@ def test_heading_title_skips_comments_and_code() -> None:
 
 
 def test_segment_wire_format_round_trip() -> None:
-    titles = ["Main classes", "A & B <C>"]
-    wire = segment_titles(titles)
-    assert wire == '<segments>\n<s id="t1">Main classes</s>\n<s id="t2">A &amp; B &lt;C&gt;</s>\n</segments>'
-    assert parse_segment_titles('<s id="t2">가 &amp; 나</s>', titles) == ["Main classes", "가 & 나"]
+    titles = ["Main classes", "A & B <C> </s>"]
+    wire = segment_titles(titles)  # the prompt's format: only what would break an element is escaped
+    assert wire == '<segments>\n<s id="t1">Main classes</s>\n<s id="t2">A & B <C> &lt;/s></s>\n</segments>'
+    assert parse_segment_titles('<s id="t2">가 & 나 &lt;/s></s>', titles) == ["Main classes", "가 & 나 </s>"]
 
 
 def test_pseudo_provider_translates_group_titles() -> None:

@@ -23,6 +23,7 @@ from .layout import SOURCE_LANG, DocsLayout
 if TYPE_CHECKING:
     pass
 from ..doc import parse
+from ..translate.wire import format_segments, parse_elements
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
@@ -321,20 +322,14 @@ def heading_title(text: str) -> str | None:
 
 
 def segment_titles(titles: list[str]) -> str:
-    """Titles in the segment wire format ``<segments><s id="t1">...</s>...</segments>``."""
-    from html import escape
-
-    body = "\n".join(f'<s id="t{i}">{escape(t, quote=False)}</s>' for i, t in enumerate(titles, 1))
-    return f"<segments>\n{body}\n</segments>"
+    """Titles in the segment wire format (``t1``, ``t2``...)."""
+    return format_segments((f"t{i}", t) for i, t in enumerate(titles, 1))
 
 
 def parse_segment_titles(text: str, titles: list[str]) -> list[str]:
     """Translations parsed back from the wire format; a missing or empty answer keeps the source title."""
-    from html import unescape
-
-    found = {m.group(1): unescape(m.group(2)).strip()
-             for m in re.finditer(r'<s id="(t\d+)">(.*?)</s>', text, flags=re.S)}
-    return [found.get(f"t{i}") or t for i, t in enumerate(titles, 1)]
+    found = parse_elements(text)
+    return [found.get(f"t{i}", "").strip() or t for i, t in enumerate(titles, 1)]
 
 
 def llm_title_translator(provider: object, language: str, *, max_tokens: int = 2048) -> TitleTranslator:

@@ -31,9 +31,10 @@ from ..fileio import atomic_write
 from .glossary import Glossary
 from .memory import TranslationMemory, memory_key
 from .pricing import estimate_cost, estimate_tokens
-from .prompt import PROMPT_VERSION, Batch, build_request, outside_text, parse_answer
+from .prompt import PROMPT_VERSION, Batch, build_request
 from .providers.base import AuthError, Provider, RetriesExhaustedError
 from .validate import validate_segment
+from .wire import outside_text, parse_elements
 
 ALLOW_ERRORS_MARK = "<!-- hfi18n: this machine draft has check errors; run `hfi18n check` before publishing -->\n"
 
@@ -245,7 +246,7 @@ class Translator:
                 self.stats.cost_usd += cost
         if completion.finish_reason == "length":
             return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
-        answers = parse_answer(completion.text)
+        answers = parse_elements(completion.text)
         if outside_text(completion.text):
             with self._lock:
                 self.stats.extra_text_dropped += 1

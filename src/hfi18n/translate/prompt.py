@@ -9,7 +9,6 @@ every translation-memory key.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from ..doc import Segment
 from ..languages import language as language_of
 from .glossary import Glossary, Term
 from .providers.base import ChatRequest
+from .wire import format_segments
 
 PROMPT_VERSION = "1"
 
@@ -59,11 +59,6 @@ class Batch:
     context_after: str = ""
 
 
-def _escape(text: str) -> str:
-    """Escape only what would break the element structure; the model sees the Markdown as is."""
-    return text.replace("</s>", "&lt;/s>").replace("<s id=", "&lt;s id=")
-
-
 def system_prompt(lang: str, terms: Sequence[Term] = ()) -> str:
     language = language_of(lang).prompt_name
     text = RULES.format(language=language, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE))
@@ -78,8 +73,7 @@ def user_message(batch: Batch) -> str:
     context = "\n...\n".join(c for c in (batch.context_before, batch.context_after) if c)
     if context:
         parts.append(f"<context>\n{context}\n</context>")
-    body = "\n".join(f'<s id="{s.id}">{_escape(s.text)}</s>' for s in batch.segments)
-    parts.append(f"<segments>\n{body}\n</segments>")
+    parts.append(format_segments((s.id, s.text) for s in batch.segments))
     return "\n".join(parts)
 
 
@@ -88,19 +82,3 @@ def build_request(batch: Batch, lang: str, glossary: Glossary | None, *, max_tok
     if glossary is not None:
         terms = glossary.relevant("\n".join(s.text for s in batch.segments))
     return ChatRequest(system=system_prompt(lang, terms), user=user_message(batch), max_tokens=max_tokens)
-
-
-_ELEMENT_RE = re.compile(r'<s id="([^"]+)">(.*?)</s>', re.DOTALL)
-
-
-def parse_answer(text: str) -> dict[str, str]:
-    """Segment id to translated text, from the model's answer (elements only; a repeated id keeps the first)."""
-    out: dict[str, str] = {}
-    for m in _ELEMENT_RE.finditer(text):
-        out.setdefault(m.group(1), m.group(2).replace("&lt;/s>", "</s>").replace("&lt;s id=", "<s id="))
-    return out
-
-
-def outside_text(text: str) -> str:
-    """What the answer holds besides the elements (chatter, fences), stripped."""
-    return _ELEMENT_RE.sub("", text).strip()

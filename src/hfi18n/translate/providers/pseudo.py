@@ -27,10 +27,8 @@ from typing import Any, ClassVar
 import httpx
 
 from ..pricing import estimate_tokens
+from ..wire import extract_segments
 from .openai import OpenAIProvider
-
-SEGMENTS_BLOCK_RE = re.compile(r"<segments>(.*?)</segments>", re.DOTALL)
-SEGMENT_RE = re.compile(r'<s id="([^"]*)">(.*?)</s>', re.DOTALL)
 
 _PROTECTED_RE = re.compile(
     r"⟦\d+⟧"  # placeholders
@@ -66,19 +64,8 @@ _LETTERS: dict[str, str] = {
 }
 
 
-def extract_segments(user: str) -> list[tuple[str, str]]:
-    """``(id, text)`` of each ``<s id="...">text</s>`` inside the (last) ``<segments>`` block of ``user``.
-
-    Without a ``<segments>`` block the whole message is searched. Text is returned verbatim (newlines
-    and placeholders included).
-    """
-    blocks = SEGMENTS_BLOCK_RE.findall(user)
-    scope = blocks[-1] if blocks else user
-    return [(m.group(1), m.group(2)) for m in SEGMENT_RE.finditer(scope)]
-
-
 def render_segments(pairs: list[tuple[str, str]]) -> str:
-    """The answer format: one ``<s id="...">text</s>`` per segment, newline-separated."""
+    """The answer format; texts come from :func:`extract_segments`, so they are already escaped."""
     return "\n".join(f'<s id="{sid}">{text}</s>' for sid, text in pairs)
 
 
