@@ -311,3 +311,26 @@ def test_update_every_outdated_and_missing_ko_doc_of_a_corpus(corpus_copy, name:
     status = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "docs/source/en"],
                             capture_output=True, text=True, check=True)
     assert status.stdout == ""  # English untouched
+
+
+def test_next_skips_docs_an_open_pr_translates(repo: Path, monkeypatch, capsys) -> None:
+    from tests.fakes.github_server import FakeGitHub
+
+    (repo / "docs/source/en/extra.md").write_text("# Extra\n\nA second page that nobody translates yet.\n",
+                                                  encoding="utf-8")
+    with FakeGitHub(token="gh-token") as gh:
+        gh.add_repo("o/site")
+        gh.add_pull("o/site", title="🌐 [i18n-KO] Translated `training.md` to Korean", head="someone:ko-training")
+        (repo / "hfi18n.toml").write_text(f'[github]\nupstream = "o/site"\napi_url = "{gh.url}"\n',
+                                          encoding="utf-8")
+        monkeypatch.setenv("GITHUB_TOKEN", "gh-token")
+        argv = ["translate", "--repo", str(repo), "--lang", "ko", "--next", "5", "--dry-run", "--format", "json"]
+        assert main(argv) == 0
+        assert [d["path"] for d in json.loads(capsys.readouterr().out)["docs"]] == ["extra.md"]
+        assert any(r.path.startswith("/repos/o/site/pulls") for r in gh.requests)
+    monkeypatch.delenv("GITHUB_TOKEN")
+    (repo / ".git/hfi18n/pulls.json").unlink()
+    assert main(argv) == 0  # no token: PR detection skipped, said on stderr, both docs planned
+    captured = capsys.readouterr()
+    assert "PR detection skipped" in captured.err
+    assert sorted(d["path"] for d in json.loads(captured.out)["docs"]) == ["extra.md", "training.md"]

@@ -13,13 +13,11 @@ from rich.console import Console
 from ..config import load_config
 from ..errors import InputError
 from ..fileio import atomic_write
-from ..publish.github import API_URL
-from ..repo.history import repo_info
 from ..repo.layout import DocsLayout
 from ..repo.report import render_table, to_csv, to_json, to_markdown
 from ..repo.report_html import to_html
 from ..repo.status import RANK_LIMIT, compute_status
-from ..repo.status_pulls import fetch_pulls
+from ..repo.status_pulls import pulls_for
 from ._app import REPO_HELP, app
 from ._output import err, out
 
@@ -58,12 +56,7 @@ def status(
         raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {layout.docs_root}",
                          hint="languages here: " + (", ".join(layout.languages()) or "none"))
     config = load_config(layout.repo)
-    pulls, note = fetch_pulls(
-        repo_info(layout).git_dir,
-        upstream or config.get("github.upstream"),
-        config.secret("GITHUB_TOKEN", "github.token"),
-        api_url=config.get("github.api_url") or API_URL,
-    )
+    pulls, note = pulls_for(layout, config, upstream)
     if pulls is None:
         err.print(note)
     report = compute_status(layout, langs, pulls=pulls, pr_note=note)

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from ..config import load_config
 from ..repo.layout import DocsLayout
+from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, RunStats, Translator
@@ -58,7 +59,12 @@ def translate(
     """
     layout = DocsLayout.open(repo, docs_root)
     config = load_config(layout.repo)
-    sel = select_docs(layout, lang, paths or [], next_n=next_n, update=update, force=force)
+    pulls = None
+    if next_n:  # docs an open upstream PR already translates are not picked
+        pulls, note = pulls_for(layout, config)
+        if pulls is None:
+            err.print(escape(note))
+    sel = select_docs(layout, lang, paths or [], next_n=next_n, update=update, force=force, pulls=pulls)
     for s in sel.skipped:
         err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}")
     if not sel.jobs:

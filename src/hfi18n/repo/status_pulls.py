@@ -20,9 +20,11 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..config import Config
 from ..errors import GitHubError
 from ..fileio import atomic_write
-from .layout import DOC_SUFFIXES
+from .history import repo_info
+from .layout import DOC_SUFFIXES, DocsLayout
 from .toctree import local_of
 
 PULLS_TTL = 600.0
@@ -139,6 +141,18 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
                                                 "pulls": raw}, ensure_ascii=False))
     infos = pulls_from_titles(raw)
     return infos, f"{len(infos)} open translation PR(s) of {upstream} ({len(raw)} open PRs, {source})"
+
+
+def pulls_for(layout: DocsLayout, config: Config, upstream: str | None = None) -> tuple[list[PullInfo] | None, str]:
+    """:func:`fetch_pulls` with the repository's settings (``github.upstream``, ``GITHUB_TOKEN``...)."""
+    from ..publish.github import API_URL
+
+    return fetch_pulls(
+        repo_info(layout).git_dir,
+        upstream or config.get("github.upstream"),
+        config.secret("GITHUB_TOKEN", "github.token"),
+        api_url=config.get("github.api_url") or API_URL,
+    )
 
 
 def _read_cache(path: Path, upstream: str, api_url: str, not_before: float) -> list[dict[str, object]] | None:

@@ -14,6 +14,7 @@ from ..check import check_pair
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, baseline_key, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
 from .prompt import Batch, build_request
@@ -59,14 +60,18 @@ def backup_dir(layout: DocsLayout) -> Path:
 
 
 def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int | None = None,
-                update: bool = False, force: bool = False) -> Selection:
-    """Build jobs for ``paths`` (English or translated paths) or the ``next_n`` most useful docs."""
+                update: bool = False, force: bool = False, pulls: list[PullInfo] | None = None) -> Selection:
+    """Build jobs for ``paths`` (English or translated paths) or the ``next_n`` most useful docs.
+
+    ``pulls``: open translation PRs upstream (see :func:`hfi18n.repo.status_pulls.pulls_for`); a doc one
+    of them translates is not picked by ``next_n``.
+    """
     sel = Selection()
     rels = [_english_rel(layout, p, lang) for p in paths]
     if next_n:
         from ..repo.status import compute_status
 
-        report = compute_status(layout, [lang], write_cache=True)
+        report = compute_status(layout, [lang], pulls=pulls, write_cache=True)
         wanted = ("missing", "outdated") if update else ("missing",)
         placeholder_only = sorted(
             (d for d in report.for_lang(lang) if d.state == "in-progress" and d.in_progress == ["toctree placeholder"]),
