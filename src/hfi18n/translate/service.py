@@ -13,6 +13,7 @@ from pathlib import Path
 from ..check import check_pair
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
+from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, baseline_key, new_job
@@ -85,7 +86,12 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
         rels = rels[: max(next_n, len(paths))]
     if not rels:
         raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
-    bases = None
+    bases: dict[str, BaseInfo] = {}
+    blobs: BlobReader | None = None
+    if update:  # every base English text in one git call
+        bases = find_bases(layout, lang)
+        blobs = BlobReader(repo_info(layout).top)
+        blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases)
     for rel in rels:
         target_rel = layout.twin(rel, lang)
         target = layout.path(lang, target_rel or rel)
@@ -93,18 +99,13 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
         if target_rel is None:
             sel.jobs.append(new_job(rel, en_text, target))
         elif update:
-            if bases is None:
-                from ..repo.history import find_bases
-
-                bases = find_bases(layout, lang)
             base = bases.get(target_rel)
             if base is None:
                 sel.skipped.append(Skipped(rel, "no base English version found in history (is it committed?); "
                                                "use --force to re-translate it whole"))
                 continue
-            from ..repo.history import english_at
-
-            plan = plan_update(english_at(layout, base.base_commit, base.en_path_at_base), en_text,
+            assert blobs is not None
+            plan = plan_update(blobs.text(base.base_blob), en_text,
                                read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
             plan.job.baseline = {
                 baseline_key(f)
