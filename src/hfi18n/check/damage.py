@@ -11,7 +11,6 @@ import unicodedata
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
-from ..doc.inline import protect
 from .findings import ERROR, WARNING, Finding
 from .structure import MDX_TAGS, strip_code_spans
 
@@ -161,8 +160,3 @@ def _unbalanced(tgt: Document, file: str, src: Document | None) -> Iterator[Find
         line = abs(lines[0])
         what = f"</{name}> without a matching <{name}>" if lines[0] < 0 else f"<{name}> is never closed"
         yield Finding(file, line, "unbalanced-tag", ERROR, f"{what}; the page will not build correctly")
-
-
-def prose_text(doc: Document) -> str:
-    """All translatable text of a doc with placeholders removed (for glossary and language checks)."""
-    return "\n".join(protect(s.text)[0] for s in doc.segments())

@@ -32,7 +32,7 @@ from .glossary import Glossary
 from .memory import TranslationMemory, memory_key
 from .pricing import estimate_cost, estimate_tokens
 from .prompt import PROMPT_VERSION, Batch, build_request
-from .providers.base import AuthError, Provider, RetriesExhaustedError
+from .providers.base import AuthError, ChatRequest, Provider, RetriesExhaustedError
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
@@ -133,7 +133,8 @@ class Translator:
     def key(self, seg: Segment) -> str:
         return memory_key(seg.text, self.lang, self.provider.model, PROMPT_VERSION, self.glossary_version)
 
-    def _from_memory(self, jobs: list[DocJob]) -> None:
+    def lookup_memory(self, jobs: list[DocJob]) -> None:
+        """Fill translations found in the memory; what is left stays in ``job.pending``."""
         for job in jobs:
             self.stats.segments += len(job.pending)
             if self.memory is None or not job.pending:
@@ -179,6 +180,12 @@ class Translator:
         after = " ".join(s.text for s in all_segs[last + 1:last + 3])[: self.context_chars]
         return before, after
 
+    def request_for(self, job: DocJob, segments: list[Segment]) -> ChatRequest:
+        """The request that translates ``segments`` of ``job`` (with their neighbours as context)."""
+        before, after = self._context(job, segments)
+        return build_request(Batch(str(job.en_rel), segments, before, after), self.lang, self.glossary,
+                             max_tokens=self.max_tokens_for(segments))
+
     def max_tokens_for(self, segments: list[Segment]) -> int:
         source = sum(estimate_tokens(s.text) for s in segments)
         return max(512, min(16000, int(source * 3) + 200))
@@ -188,7 +195,7 @@ class Translator:
     def run(self, jobs: list[DocJob]) -> RunStats:
         """Translate every pending segment of ``jobs`` (memory first, then the provider)."""
         started = time.monotonic()
-        self._from_memory(jobs)
+        self.lookup_memory(jobs)
         queue: list[_Task] = [
             _Task(job, batch, 0) for job in jobs for batch in self.batches(job, job.pending)
         ]
@@ -219,9 +226,7 @@ class Translator:
 
     def _attempt(self, task: _Task) -> list[_Task]:
         job = task.job
-        before, after = self._context(job, task.segments)
-        request = build_request(Batch(str(job.en_rel), task.segments, before, after), self.lang, self.glossary,
-                                max_tokens=self.max_tokens_for(task.segments))
+        request = self.request_for(job, task.segments)
         try:
             completion = self.provider.complete(request)
         except AuthError:

@@ -18,7 +18,6 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, baseline_key, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
-from .prompt import Batch, build_request
 from .update import UpdatePlan, plan_update
 
 DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
@@ -150,15 +149,13 @@ class Estimate:
 
 def estimate(translator: Translator, jobs: list[DocJob]) -> Estimate:
     """Plan the requests exactly as a run would (memory first) without sending anything."""
-    translator._from_memory(jobs)  # fills hits, leaves the rest pending
+    translator.lookup_memory(jobs)
     requests = tokens_in = tokens_out = chars = 0
     per_doc = []
     for job in jobs:
         doc_in = doc_out = doc_req = 0
         for batch in translator.batches(job, job.pending):
-            before, after = translator._context(job, batch)
-            req = build_request(Batch(job.en_rel, batch, before, after), translator.lang, translator.glossary,
-                                max_tokens=translator.max_tokens_for(batch))
+            req = translator.request_for(job, batch)
             doc_in += estimate_tokens(req.system) + estimate_tokens(req.user)
             doc_out += sum(estimate_output_tokens(s.text, translator.lang) for s in batch) + 10 * len(batch)
             doc_req += 1
