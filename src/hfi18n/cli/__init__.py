@@ -13,17 +13,9 @@ import sys
 from rich.markup import escape
 
 from ..errors import HfI18nError
+from . import check, demo, glossary, publish, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
-
-COMMAND_MODULES = ["check", "status", "translate", "glossary", "toctree", "publish", "demo"]
-
-for _name in COMMAND_MODULES:
-    try:
-        importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError as exc:  # a command module not written yet
-        if exc.name != f"{__name__}.{_name}":
-            raise
 
 
 def _human_message(exc: BaseException) -> tuple[str, str | None]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from ..check import check_file
 from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
 from ..languages import language
@@ -106,15 +107,6 @@ class PublishResult:
 CheckFn = Callable[[DocsLayout, str, str], list[Any]]
 
 
-def _default_check(layout: DocsLayout, lang: str, rel: str) -> list[Any]:
-    try:
-        from ..check import check_file  # type: ignore[attr-defined]
-    except ImportError:
-        raise RefusedError("hfi18n check is not available in this installation, so publish cannot verify "
-                           "the translation", hint="update hfi18n") from None
-    return check_file(layout, lang, rel)
-
-
 def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: GitHubClient,
             upstream: str | None = None, fork: str | None = None, ready: bool = False,
             branch: str | None = None,
@@ -136,7 +128,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         raise RefusedError(f"no {lang} translation of {rel_any} yet",
                            hint=f"translate it first: hfi18n translate --lang {lang} {rel_any}")
 
-    findings = (run_check or _default_check)(layout, lang, rel)
+    findings = (run_check or check_file)(layout, lang, rel)
     errors = [f for f in findings if f.severity == "error"]
     if errors:
         shown = "; ".join(f"line {f.line}: {f.message}" for f in errors[:3])
