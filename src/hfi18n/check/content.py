@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -10,7 +9,7 @@ from collections.abc import Iterator
 from ..doc import Block, BlockKind, Document
 from ..doc.protected import _dedent_block, link_targets, references
 from .findings import ERROR, WARNING, Finding
-from .structure import all_anchors, autodoc_names, matches_autodoc
+from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
 
 _COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
 
@@ -35,10 +34,7 @@ def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t_code = [_dedent_block(b.text) for b in t]
     if s_code == t_code:
         return
-    sm = difflib.SequenceMatcher(a=s_code, b=t_code, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            continue
+    for tag, i1, i2, j1, j2 in changes(s_code, t_code):
         if tag == "replace" and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 sb, tb = s[i1 + k], t[j1 + k]
@@ -51,7 +47,7 @@ def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
                                   f"{_first_difference(s_code[i1 + k], t_code[j1 + k])}; code must stay identical")
             continue
         for i in range(i1, i2):
-            line = t[j1].start_line if j1 < len(t) else (t[-1].end_line if t else 1)
+            line = line_near([b.start_line for b in t], j1)
             yield Finding(file, line, "code", ERROR,
                           f"code block of the English (line {s[i].start_line}) is missing here")
         for j in range(j1, j2):
@@ -66,8 +62,8 @@ def _first_difference(a: str, b: str) -> str:
 
 
 def _norm_target(target: str, lang: str) -> str:
-    t = target.replace(f"/{lang}/", "/en/").removesuffix(".md").removesuffix(".mdx")
-    return re.sub(r"\.mdx?(#|$)", r"\1", t)
+    """A link target as the English would write it: ``/ko/`` -> ``/en/``, no ``.md``/``.mdx``."""
+    return re.sub(r"\.mdx?(?=#|$)", "", target.replace(f"/{lang}/", "/en/"))
 
 
 def check_links(src: Document, tgt: Document, file: str, lang: str) -> Iterator[Finding]:

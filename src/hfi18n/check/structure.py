@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
 from .findings import ERROR, WARNING, Finding
@@ -15,6 +15,18 @@ _CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE
 MDX_TAGS = {"Tip", "hfoptions", "hfoption", "frameworkcontent", "pt", "tf", "Youtube", "Question",
             "Added", "Changed", "Deprecated", "EditOnGithub", "PipelineTag", "DocNotebookDropdown"}
 """doc-builder components whose sequence must match the English exactly."""
+
+
+def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[tuple[str, int, int, int, int]]:
+    """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``."""
+    for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op[0] != "equal":
+            yield op
+
+
+def line_near(lines: Sequence[int], j: int) -> int:
+    """Line of item ``j`` of the translation, or of its last item when ``j`` is past the end (1 if none)."""
+    return lines[j] if j < len(lines) else (lines[-1] if lines else 1)
 
 
 def _finding(file: str, line: int, check: str, message: str, severity: str = ERROR) -> Finding:
@@ -83,11 +95,9 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
     for extra in heading_aliases(src).values():
         aliases |= extra
     if s_levels != t_levels:
-        sm = difflib.SequenceMatcher(a=s_levels, b=t_levels, autojunk=False)
-        for tag, i1, i2, j1, j2 in sm.get_opcodes():
-            if tag == "equal":
-                continue
-            line = t_heads[j1].start_line if j1 < len(t_heads) else (t_heads[-1].end_line if t_heads else 1)
+        t_lines = [h.start_line for h in t_heads]
+        for tag, i1, i2, j1, j2 in changes(s_levels, t_levels):
+            line = line_near(t_lines, j1)
             if tag == "delete":
                 titles = ", ".join(f"'{s_heads[i].meta['title']}'" for i in range(i1, i2))
                 msg = f"section(s) of the English missing here: {titles} (English line {s_heads[i1].start_line})"
@@ -134,11 +144,8 @@ def check_autodoc(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t = [b for b in tgt.blocks if b.kind is BlockKind.AUTODOC]
     s_text = [_norm(b.text) for b in s]
     t_text = [_norm(b.text) for b in t]
-    sm = difflib.SequenceMatcher(a=s_text, b=t_text, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            continue
-        line = t[j1].start_line if j1 < len(t) else (t[-1].end_line if t else 1)
+    for tag, i1, i2, j1, j2 in changes(s_text, t_text):
+        line = line_near([b.start_line for b in t], j1)
         if tag in ("delete", "replace"):
             for i in range(i1, i2):
                 yield _finding(file, line, "autodoc",
@@ -193,11 +200,8 @@ def check_tags(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t_names = [x[0] for x in t]
     if s_names == t_names:
         return
-    sm = difflib.SequenceMatcher(a=s_names, b=t_names, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            continue
-        line = t[j1][1] if j1 < len(t) else (t[-1][1] if t else 1)
+    for _tag, i1, i2, j1, j2 in changes(s_names, t_names):
+        line = line_near([x[1] for x in t], j1)
         english = " ".join(s_names[i1:i2]) or "nothing"
         here = " ".join(t_names[j1:j2]) or "nothing"
         yield _finding(file, line, "tags",
