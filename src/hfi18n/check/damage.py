@@ -11,8 +11,9 @@ import unicodedata
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
+from ..doc.inline import blank_code_spans
 from .findings import ERROR, WARNING, Finding
-from .structure import MDX_TAGS, strip_code_spans
+from .structure import MDX_TAGS
 
 LEAK_RE = re.compile(r"⟦\d+⟧|\$?hf_i18n_placeholder\d*|<ph\d+\s*/?>|\bPLACEHOLDER_\d+\b|__PH\d+__")
 CHATTER_RE = re.compile(
@@ -134,7 +135,7 @@ def _tag_balance(doc: Document) -> dict[str, list[int]]:
     for b in doc.blocks:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
             continue
-        text = strip_code_spans(b.text)
+        text = blank_code_spans(b.text)
         for m in _TAG_RE.finditer(text):
             close, name, selfclose = m.groups()
             if selfclose or name not in MDX_TAGS | {"div", "details", "summary", "table"}:

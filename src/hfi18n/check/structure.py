@@ -7,6 +7,7 @@ import re
 from collections.abc import Hashable, Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
+from ..doc.inline import blank_code_spans
 from .findings import ERROR, WARNING, Finding
 
 _MDX_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^<>]*?)?)(/?)>")
@@ -161,21 +162,13 @@ def _norm(text: str) -> str:
     return "\n".join(line.strip() for line in text.strip().splitlines())
 
 
-_CODE_SPAN_RE = re.compile(r"(`+)[^`].*?\1|(`+)\2")
-
-
-def strip_code_spans(text: str) -> str:
-    """``text`` with inline code blanked out (same length, so offsets and line numbers hold)."""
-    return _CODE_SPAN_RE.sub(lambda m: " " * len(m.group(0)), text)
-
-
 def mdx_tags(doc: Document) -> list[tuple[str, int]]:
     """doc-builder component tags (``<Tip>``, ``</hfoption>``...) with ids, in order, with their line."""
     out: list[tuple[str, int]] = []
     for b in doc.blocks:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
             continue
-        text = strip_code_spans(b.text)
+        text = blank_code_spans(b.text)
         for m in _MDX_TAG_RE.finditer(text):
             close, name, attrs, selfclose = m.groups()
             if name not in MDX_TAGS:

@@ -43,6 +43,9 @@ _PATTERNS = [
     r"(?:https?|ftp)://[^\s<>()\[\]`\"']*[^\s<>()\[\]`\"'.,;:!?*_]",
 ]
 
+CODE_SPAN_RE = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+"""An inline code span: a backtick run closed by a run of the same length."""
+
 PROTECTED_RE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.DOTALL)
 _LETTER_RE = re.compile(r"[^\W\d_]")
 
@@ -65,6 +68,11 @@ def protect(text: str) -> tuple[str, dict[str, str]]:
         pos = m.end()
     out.append(text[pos:])
     return "".join(out), spans
+
+
+def blank_code_spans(text: str) -> str:
+    """``text`` with inline code blanked out (same length, so offsets and line numbers hold)."""
+    return CODE_SPAN_RE.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def protected_spans(text: str) -> list[str]:

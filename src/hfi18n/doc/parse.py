@@ -26,7 +26,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
-from .inline import has_letters, protect
+from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
@@ -343,15 +343,11 @@ def _table(b: _Builder, start: int, end: int, depth: int) -> Block:
                  {"columns": columns, "depth": depth})
 
 
-_CODE_SPAN_RE = re.compile(r"(`+).*?\1")
 
 
 def _split_row(body: str) -> list[tuple[int, int]]:
     """Cell ranges of a pipe-table row: pipes inside code spans or escaped do not split."""
-    masked = list(body)
-    for m in _CODE_SPAN_RE.finditer(body):
-        for k in range(m.start(), m.end()):
-            masked[k] = "x"
+    masked = list(blank_code_spans(body))  # only used to find the separating pipes
     for k in range(len(body) - 1):
         if body[k] == "\\":
             masked[k + 1] = "x"
