@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         message, hint = _human_message(exc)
         err.print(f"[bold red]error:[/] {escape(message)}", markup=True, highlight=False)
         if hint:
-            err.print(f"[yellow]hint:[/] {escape(hint)}")
+            err.print(f"[yellow]hint:[/] {escape(hint)}", markup=True)
         return getattr(exc, "exit_code", 2) if isinstance(exc, HfI18nError) else 2
     except KeyboardInterrupt as exc:
         message, hint = _human_message(exc)

@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from ..example import build_example_repo
 from ._app import app
@@ -21,7 +22,7 @@ def demo(
 
     target = directory or Path(tempfile.mkdtemp(prefix="hfi18n-demo-")) / "tiny-transformers"
     repo = build_example_repo(target)
-    err.print(f"[bold]Example repository:[/] {repo}\n")
+    err.print(f"[bold]Example repository:[/] {escape(str(repo))}\n", markup=True)
     steps = [
         ("What needs translating (status)", ["status", "--repo", str(repo), "--lang", "ko"]),
         ("Lint the Korean docs (check)", ["check", "--repo", str(repo), "--lang", "ko"]),
@@ -29,7 +30,7 @@ def demo(
          ["translate", "--repo", str(repo), "--lang", "ko", "--next", "3", "--update", "--dry-run"]),
     ]
     for title, argv in steps:
-        err.print(f"\n[bold cyan]== {title}:[/] hfi18n {' '.join(argv)}")
+        err.print(f"\n[bold cyan]== {title}:[/] hfi18n {escape(' '.join(argv))}", markup=True)
         main(argv)
     err.print("\nThe example's Korean quick tour carries deliberate defects for check to find, and its index "
               "page is outdated: the English gained a section after it was translated.\n"

@@ -119,11 +119,11 @@ def validate(
             failed = True
             err.print(f"[bold red]error:[/] {escape(str(exc))}", markup=True, highlight=False)
             if exc.hint:
-                err.print(f"[yellow]hint:[/] {escape(exc.hint)}")
+                err.print(f"[yellow]hint:[/] {escape(exc.hint)}", markup=True)
             continue
         name = str(f) if f is not None else g.path
         for message in lint(g):
-            out.print(escape(f"{name}: warning: {message}"))
+            out.print(f"{name}: warning: {message}")
         out.print(f"{name}: {len(g)} terms ({sum(t.keep_english for t in g)} kept in English), "
                   f"language {g.lang}, version {g.version}")
     if failed:
@@ -175,7 +175,7 @@ def usage(
         from rich.console import Console
 
         with open(out_file, "w", encoding="utf-8") as fh:
-            Console(file=fh, width=200, soft_wrap=True).print(table)
+            Console(file=fh, width=200, soft_wrap=True, markup=False).print(table)
         err.print(f"wrote {out_file}")
     else:
         out.print(table)

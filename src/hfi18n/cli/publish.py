@@ -42,11 +42,11 @@ def publish(
     with GitHubClient(token, api_url) as client:
         result = publish_doc(layout, lang, doc, config=config, client=client, upstream=upstream, fork=fork,
                              ready=ready, branch=branch, translate_titles=translate,
-                             log=lambda m: err.print(m, markup=False))
+                             log=lambda m: err.print(m))
     if fmt is Format.json:
         print_json({"url": result.pull.html_url, "number": result.pull.number, "draft": result.pull.draft,
                     "branch": result.branch, "title": result.title, "commits": result.commits})
         return
     kind = "draft pull request" if result.pull.draft else "pull request"
-    err.print(f"opened {kind} #{result.pull.number}: {result.title}", markup=False)
-    out.print(result.pull.html_url, markup=False)
+    err.print(f"opened {kind} #{result.pull.number}: {result.title}")
+    out.print(result.pull.html_url)

@@ -63,7 +63,8 @@ def status(
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()
-            render_table(report, Console(file=buf, width=160, no_color=True), show_missing=show_all, limit=limit)
+            console = Console(file=buf, width=160, no_color=True, markup=False)
+            render_table(report, console, show_missing=show_all, limit=limit)
             atomic_write(out_file, buf.getvalue())
             err.print(f"wrote {out_file}")
         else:

@@ -69,7 +69,7 @@ def toctree(
         from ..check import format_github, format_json, format_text
 
         formatter = {Format.json: format_json, Format.github: format_github}.get(fmt, format_text)
-        out.print(formatter(findings), end="", markup=False)
+        out.print(formatter(findings), end="")
         if fmt is Format.text:
             errors = sum(f.severity == "error" for f in findings)
             err.print(f"{errors} error(s), {len(findings) - errors} warning(s)")
@@ -88,7 +88,6 @@ def toctree(
     for c in changes:
         where = f" (line {c.line})" if c.line else ""
         groups = f"; new group {' > '.join(c.created_groups)}" if c.created_groups else ""
-        out.print(f"{c.local}: {ACTION_TEXT.get(c.action, c.action)}{where} {c.title}{groups}".rstrip(),
-                  markup=False)
+        out.print(f"{c.local}: {ACTION_TEXT.get(c.action, c.action)}{where} {c.title}{groups}".rstrip())
     if dry_run:
         err.print("dry run: nothing written")

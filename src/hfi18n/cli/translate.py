@@ -63,10 +63,10 @@ def translate(
     if next_n:  # docs an open upstream PR already translates are not picked
         pulls, note = pulls_for(layout, config)
         if pulls is None:
-            err.print(escape(note))
+            err.print(note)
     sel = select_docs(layout, lang, paths or [], next_n=next_n, update=update, force=force, pulls=pulls)
     for s in sel.skipped:
-        err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}")
+        err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}", markup=True)
     if not sel.jobs:
         raise typer.Exit(1 if sel.skipped else 0)
     gloss = Glossary.load(glossary) if glossary else Glossary.builtin(lang)
@@ -132,7 +132,7 @@ def _print_plan(plan: Estimate, sel: Selection, model: str, fmt: str) -> None:
     for col in ("doc", "segments", "chars", "requests", "tokens in", "tokens out"):
         table.add_column(col, justify="left" if col == "doc" else "right")
     for d in plan.per_doc:
-        name = escape(str(d["path"]))
+        name = str(d["path"])
         if name in sel.updates:
             u = sel.updates[name]
             name += f" (update: keep {u.kept}, translate {u.changed}, drop {u.removed})"
@@ -163,18 +163,19 @@ def _print_summary(sel: Selection, stats: RunStats, model: str, machine: bool) -
         return
     for j in sel.jobs:
         colour = "green" if j.written else "red"
-        out.print(f"[{colour}]{escape(j.note)}[/]: {escape(str(j.target))}")
+        out.print(f"[{colour}]{escape(j.note)}[/]: {escape(str(j.target))}", markup=True)
         if j.en_rel in sel.updates:
             u = sel.updates[j.en_rel]
             out.print(f"  update: kept {u.kept} human segment(s), translated {u.changed}, dropped {u.removed}")
         for f in j.failures:
-            out.print(escape(f"  left in English (line {f.line}): {f.reason}"))
+            out.print(f"  left in English (line {f.line}): {f.reason}")
         for f in j.findings:
             if f.severity == "error":
-                out.print(escape(f"  {f.file}:{f.line}: [{f.check}] {f.message}"))
+                out.print(f"  {f.file}:{f.line}: [{f.check}] {f.message}")
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
     out.print(f"{stats.segments} segment(s): {stats.cache_hits} from memory, {stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
               f"{stats.tokens_in} tokens in, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
     if stats.stopped_for_cost:
-        out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]")
+        out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]",
+                  markup=True)
