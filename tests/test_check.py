@@ -209,3 +209,10 @@ def test_autodoc_anchors_as_doc_builder_generates_them() -> None:
           "[메서드](#smolagents.OpenAIModel.generate)를 보세요.\n")
     assert run_check(en, ko) == []
     assert run_check(en, ko.replace("smolagents.OpenAIModel]]", "other-model]]")) == [("anchors", "error", 1)]
+
+
+def test_accented_latin_text_is_not_mojibake() -> None:
+    en = "Load the model and run it on the data you prepared for the evaluation.\n"
+    for text in ("Chargez le modèle «déjà» prêt — c’est l’été.\n", "Íñšťáĺĺ ťĥéé’š ɱóóđéĺ ŕúñ.\n"):
+        assert "mojibake" not in {c for c, _, _ in run_check(en, text, lang="fr")}
+    assert ("mojibake", "error", 1) in run_check(en, "Chargez le modÃ¨le.\n", lang="fr")

@@ -56,3 +56,15 @@ def test_code_with_other_changes_than_comments_is_not_kept() -> None:
     plan = plan_update(OLD_EN, NEW_EN, human, en_rel="x.md", target=Path("x.md"), base_commit="abc")
     out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
     assert "x = 1  # set x" in out
+
+
+def test_rendered_headings_always_carry_the_english_anchor() -> None:
+    from hfi18n.doc import parse
+
+    doc = parse("## Install\n\n## Setup [[setup]]\n")
+    s1, s2 = (s.id for s in doc.segments())
+    # a translator's anchor that is not the English one is replaced; one the frame already has is not doubled
+    out = render_translation(doc, {s1: "설치[[설치하기]]", s2: "준비[[setup]]"})
+    assert out == "## 설치 [[install]]\n\n## 준비 [[setup]]\n"
+    # the translator's own spelling of the right anchor is kept; a heading left in English gets none
+    assert render_translation(doc, {s1: "설치[[install]]", s2: "Setup"}) == "## 설치[[install]]\n\n## Setup [[setup]]\n"
