@@ -8,7 +8,7 @@ import socket
 import pytest
 
 from hfi18n.errors import GitHubError
-from hfi18n.publish.github import GitHubClient, PullRequest, _next_link
+from hfi18n.repo.github import GitHubClient, PullRequest, _next_link
 from tests.fakes.github_server import FakeGitHub
 
 TOKEN = "ghp_SECRET_token_value_1234567890"

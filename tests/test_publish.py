@@ -15,7 +15,7 @@ from hfi18n.cli import main
 from hfi18n.config import Config
 from hfi18n.errors import GitHubError, RefusedError, RepoError
 from hfi18n.publish.git import _ASKPASS, Git
-from hfi18n.publish.github import GitHubClient, PullRequest
+from hfi18n.repo.github import GitHubClient, PullRequest
 from hfi18n.publish.pr import branch_name, find_open_pull, pr_body, pr_title, publish
 from hfi18n.repo.layout import DocsLayout
 from tests.fakes.github_server import FakeGitHub

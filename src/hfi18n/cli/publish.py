@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ..config import load_config
-from ..publish.github import API_URL, GitHubClient
+from ..repo.github import API_URL, GitHubClient
 from ..publish.pr import publish as publish_doc
 from ..repo.layout import DocsLayout
 from ._app import LANG_HELP, REPO_HELP, Format, app

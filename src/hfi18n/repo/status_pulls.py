@@ -126,7 +126,7 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
     raw = _read_cache(cache, upstream, api_url, now - ttl) if cache is not None else None
     source = "cached"
     if raw is None:
-        from ..publish.github import GitHubClient
+        from .github import GitHubClient
 
         try:
             with GitHubClient(token, api_url) as client:
@@ -145,7 +145,7 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
 
 def pulls_for(layout: DocsLayout, config: Config, upstream: str | None = None) -> tuple[list[PullInfo] | None, str]:
     """:func:`fetch_pulls` with the repository's settings (``github.upstream``, ``GITHUB_TOKEN``...)."""
-    from ..publish.github import API_URL
+    from .github import API_URL
 
     return fetch_pulls(
         repo_info(layout).git_dir,
