@@ -7,38 +7,27 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..doc import Block, BlockKind, Document
-from ..doc.protected import _dedent_block, link_targets, references
+from ..doc.protected import code_without_comments, dedent_block, link_targets, references
 from .findings import ERROR, WARNING, Finding
 from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
-
-_COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
 
 
 def _code_blocks(doc: Document) -> list[Block]:
     return [b for b in doc.blocks if b.kind is BlockKind.CODE]
 
 
-def _without_comments(code: str) -> str:
-    lines = []
-    for line in code.splitlines():
-        stripped = _COMMENT_RE.sub("", line).rstrip()
-        if stripped:
-            lines.append(stripped)
-    return "\n".join(lines)
-
-
 def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     s = _code_blocks(src)
     t = _code_blocks(tgt)
-    s_code = [_dedent_block(b.text) for b in s]
-    t_code = [_dedent_block(b.text) for b in t]
+    s_code = [dedent_block(b.text) for b in s]
+    t_code = [dedent_block(b.text) for b in t]
     if s_code == t_code:
         return
     for tag, i1, i2, j1, j2 in changes(s_code, t_code):
         if tag == "replace" and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 sb, tb = s[i1 + k], t[j1 + k]
-                if _without_comments(s_code[i1 + k]) == _without_comments(t_code[j1 + k]):
+                if code_without_comments(s_code[i1 + k]) == code_without_comments(t_code[j1 + k]):
                     yield Finding(file, tb.start_line, "code", WARNING,
                                   f"code block differs from the English (line {sb.start_line}) only in comments")
                 else:

@@ -7,21 +7,14 @@ another encoding), unbalanced component tags, unclosed fences and paragraphs lef
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
 from ..doc.inline import blank_code_spans
+from ..scripts import CHATTER_RE, LEAK_RE, looks_english
 from .findings import ERROR, WARNING, Finding
 from .structure import MDX_TAGS
 
-LEAK_RE = re.compile(r"⟦\d+⟧|\$?hf_i18n_placeholder\d*|<ph\d+\s*/?>|\bPLACEHOLDER_\d+\b|__PH\d+__")
-CHATTER_RE = re.compile(
-    r"^\s*(here is|here's|sure[,!]|certainly[,!]|below is|i have translated|the translation|translation:|"
-    r"translated text|다음은.{0,20}번역|번역(된|한)? (결과|내용|텍스트|문서)(입니다|는)|以下是|这是.{0,10}翻译|"
-    r"以下は.{0,10}翻訳)",
-    re.IGNORECASE,
-)
 _CP1252_TAIL = (
     "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
     "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
@@ -32,48 +25,9 @@ MOJIBAKE_RE = re.compile(
 )
 _ODD_RE = re.compile("[\u0080-\u009f\u00a1-\u00bf\u20ac\u201a\u201e\u2020\u2021\u02c6\u2030\u2039\u203a\u2122]")
 """Characters that almost only follow a Latin letter when UTF-8 bytes were decoded as cp1252/latin-1."""
-_SCRIPTS = {
-    "ko": ("HANGUL",),
-    "zh": ("CJK",),
-    "cn": ("CJK",),
-    "ja": ("HIRAGANA", "KATAKANA", "CJK"),
-    "hi": ("DEVANAGARI",),
-    "ta": ("TAMIL",),
-    "or": ("ORIYA",),
-    "ru": ("CYRILLIC",),
-    "ar": ("ARABIC",),
-    "th": ("THAI",),
-}
-_EN_STOP = {"the", "and", "of", "to", "is", "in", "for", "with", "you", "this", "that", "are", "can", "it"}
 _TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*?)?(/?)>")
-MIN_LETTERS = 30
-"""Paragraphs with fewer letters are not judged for language (names, short labels)."""
 
 
-def script_ratio(text: str, lang: str) -> float | None:
-    """Share of letters in ``text`` written in ``lang``'s script; None for Latin-script languages."""
-    names = _SCRIPTS.get(lang)
-    if names is None:
-        return None
-    letters = target = 0
-    for ch in text:
-        if ch.isalpha():
-            letters += 1
-            if unicodedata.name(ch, "").startswith(names):
-                target += 1
-    return target / letters if letters else 1.0
-
-
-def looks_english(text: str, lang: str) -> bool:
-    """True if prose ``text`` (placeholders removed) reads as untranslated English for ``lang``."""
-    letters = sum(ch.isalpha() for ch in text)
-    if letters < MIN_LETTERS:
-        return False
-    ratio = script_ratio(text, lang)
-    if ratio is not None:
-        return ratio < 0.05
-    words = re.findall(r"[a-z]+", text.lower())
-    return len(words) >= 8 and sum(w in _EN_STOP for w in words) / len(words) > 0.2
 
 
 def check_damage(tgt: Document, file: str, lang: str, src: Document | None = None) -> Iterator[Finding]:

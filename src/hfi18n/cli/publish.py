@@ -7,8 +7,8 @@ from pathlib import Path
 import typer
 
 from ..config import load_config
-from ..repo.github import API_URL, GitHubClient
 from ..publish.pr import publish as publish_doc
+from ..repo.github import API_URL, GitHubClient
 from ..repo.layout import DocsLayout
 from ._app import LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json

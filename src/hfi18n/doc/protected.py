@@ -14,19 +14,30 @@ from .inline import protected_spans
 from .model import BlockKind, Document
 
 _REF_RE = re.compile(r"^\[`~?([^`]+)`\]$")
+_COMMENT_RE = re.compile(r"(^|\s)(#|//).*$")
 _LINK_RE = re.compile(r"^\((\S*?)(?:\s+[\"'].*)?\)$", re.DOTALL)
 
 
 def code_blocks(doc: Document) -> list[str]:
     """Text of every fenced/indented code block, in order, without the container indentation."""
-    return [_dedent_block(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
+    return [dedent_block(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
 
 
-def _dedent_block(text: str) -> str:
+def dedent_block(text: str) -> str:
     """Code without container indentation (list items, blockquotes) and trailing spaces."""
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
     lines = [re.sub(r"^[ \t]*>[ \t]?", "", line) if line.lstrip().startswith(">") else line for line in lines]
     return textwrap.dedent("\n".join(lines)).strip("\n")
+
+
+def code_without_comments(code: str) -> str:
+    """Code with ``#`` and ``//`` comments and blank lines removed (to compare code across languages)."""
+    lines = []
+    for line in code.splitlines():
+        stripped = _COMMENT_RE.sub("", line).rstrip()
+        if stripped:
+            lines.append(stripped)
+    return "\n".join(lines)
 
 
 def inline_protected(doc: Document) -> list[str]:

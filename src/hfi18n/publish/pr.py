@@ -21,12 +21,12 @@ from ..check import check_file
 from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
 from ..languages import language
+from ..repo.github import GitHubClient, PullRequest
 from ..repo.layout import DocsLayout
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
 from .git import Git
-from ..repo.github import GitHubClient, PullRequest
 
 TRACKING_ISSUES = {("huggingface/transformers", "ko"): 20179}
 """Known community tracking issues, used when ``lang.<code>.tracking_issue`` is not configured."""

@@ -20,9 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..check.content import _without_comments
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
-from ..doc.protected import _dedent_block
+from ..doc.protected import code_without_comments, dedent_block
 from .pipeline import DocJob
 
 
@@ -49,7 +48,7 @@ def _signature(block: Block) -> str:
     if block.kind is BlockKind.HEADING:
         return f"h{block.meta['level']}"
     if block.kind in (BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB):
-        return f"{block.kind.value}:{_dedent_block(block.text)}"
+        return f"{block.kind.value}:{dedent_block(block.text)}"
     spans = sorted({seg.spans[p] for seg in block.segments for p in seg.placeholders()})
     return f"{block.kind.value}:{'|'.join(spans)}"
 
@@ -114,7 +113,7 @@ def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new
                     or theirs.translatable or theirs.text == cur.text):
                 continue
             if cur.kind is BlockKind.CODE and (
-                _without_comments(_dedent_block(theirs.text)) != _without_comments(_dedent_block(cur.text))
+                code_without_comments(dedent_block(theirs.text)) != code_without_comments(dedent_block(cur.text))
             ):
                 continue
             out[position[id(cur)]] = theirs.text

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..check.damage import CHATTER_RE, LEAK_RE, looks_english, script_ratio
 from ..doc import PLACEHOLDER_RE, Segment
+from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio
 
 _FENCE_RE = re.compile(r"^\s*(```|~~~)")
 
