@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +49,31 @@ def corpus_copy(tmp_path: Path):
         return _clone(name, tmp_path / name)
 
     return get
+
+
+def under_ci() -> bool:
+    """True when running in CI (``CI`` set to anything but empty/0/false)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def require(name: str, *, exe: bool = False) -> str:
+    """Skip the test when module (or executable, ``exe=True``) ``name`` is missing; under CI, fail.
+
+    For dependencies the test extra promises: on CI a missing one is a broken install, not a reason to
+    skip. An executable is looked up next to the running Python first (the venv's ``bin``), then on PATH.
+    Returns the module name or the executable's path.
+    """
+    if exe:
+        local = Path(sys.executable).with_name(name)
+        found = str(local) if local.is_file() else shutil.which(name)
+    else:
+        try:
+            found = name if importlib.util.find_spec(name) is not None else None
+        except (ImportError, ValueError):
+            found = None
+    if found is None:
+        what = f"{'executable' if exe else 'module'} {name!r} is not installed"
+        if under_ci():
+            pytest.fail(f"{what}, but the test extra promises it (pip install -e '.[test]')", pytrace=False)
+        pytest.skip(what)
+    return found
