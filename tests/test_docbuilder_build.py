@@ -38,7 +38,7 @@ def build(exe: str, repo: Path, out: Path) -> subprocess.CompletedProcess[str]:
 def test_doc_builder_builds_ko_after_adding_pages(corpus_copy, tmp_path: Path) -> None:
     require("requests")  # doc-builder imports it; huggingface_hub 2.x no longer brings it
     exe = require("doc-builder", exe=True)
-    from hfi18n.repo.toctree_edit import llm_title_translator
+    from hfi18n.translate.titles import llm_title_translator
     from hfi18n.translate.providers import get_provider
 
     repo = corpus_copy("huggingface_hub")

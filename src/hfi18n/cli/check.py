@@ -6,8 +6,7 @@ from pathlib import Path
 
 import typer
 
-from ..check import check_paths, format_github, format_json, format_text, has_errors, summary
-from ..repo.layout import DocsLayout
+from .. import api
 from ._app import LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out
 
@@ -25,19 +24,8 @@ def check(
 
     Exits with 1 when any error is found.
     """
-    layout = DocsLayout.open(repo, docs_root)
-    gloss = None
-    if glossary is not None:
-        from ..translate.glossary import Glossary
-
-        gloss = Glossary.load(glossary)
-    findings, files = check_paths(layout, lang, paths or [], glossary=gloss)
-    if fmt is Format.json:
-        out.file.write(format_json(findings))
-    elif fmt is Format.github:
-        out.file.write(format_github(findings))
-    else:
-        out.file.write(format_text(findings))
-    err.print(summary(findings, files))
-    if has_errors(findings):
+    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary)
+    out.file.write(result.format(fmt.value))
+    err.print(result.summary())
+    if not result.ok:
         raise typer.Exit(1)

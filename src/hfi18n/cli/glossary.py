@@ -33,18 +33,9 @@ GLOSSARY_HELP = "Glossary TSV file (default: the one shipped with hfi18n for --l
 
 
 def _load(glossary: Path | None, lang: str):
-    from ..translate.glossary import Glossary
+    from ..api import load_glossary
 
-    if glossary is not None:
-        return Glossary.load(glossary, lang)
-    g = Glossary.builtin(lang)
-    if g is None:
-        shipped = ", ".join(Glossary.builtin_languages()) or "none"
-        raise InputError(
-            f"hfi18n ships no glossary for {lang!r}",
-            hint=f"pass --glossary FILE (shipped: {shipped}); `hfi18n glossary mine` proposes terms to start one",
-        )
-    return g
+    return load_glossary(lang, glossary, required=True)
 
 
 def _emit(text: str, out_file: Path | None) -> None:

@@ -6,13 +6,9 @@ from pathlib import Path
 
 import typer
 
-from ..config import load_config
-from ..publish.pr import publish as publish_doc
-from ..repo.github import API_URL, GitHubClient
-from ..repo.layout import DocsLayout
+from .. import api
 from ._app import LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
-from .toctree import title_translator
 
 
 @app.command()
@@ -29,24 +25,18 @@ def publish(
     provider: str | None = typer.Option(None, "--provider", help="Translation provider for new group titles."),
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
 ) -> None:
     """Check the translation, push it to your fork on its own branch and open a draft PR upstream.
 
     The GitHub token comes from GITHUB_TOKEN (or github.token in the config); it is never printed or stored.
     """
-    layout = DocsLayout.open(repo)
-    config = load_config(layout.repo)
-    token = config.secret("GITHUB_TOKEN", "github.token")
-    api_url = config.get("github.api_url") or API_URL
-    translate = title_translator(layout.repo, lang, provider, model, no_llm)
-    with GitHubClient(token, api_url) as client:
-        result = publish_doc(layout, lang, doc, config=config, client=client, upstream=upstream, fork=fork,
-                             ready=ready, branch=branch, translate_titles=translate,
-                             log=lambda m: err.print(m))
+    result = api.publish(repo, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream, ready=ready,
+                         branch=branch, no_llm=no_llm, provider=provider, model=model,
+                         progress=lambda e: err.print(e.message))
     if fmt is Format.json:
-        print_json({"url": result.pull.html_url, "number": result.pull.number, "draft": result.pull.draft,
-                    "branch": result.branch, "title": result.title, "commits": result.commits})
+        print_json(result.to_json())
         return
-    kind = "draft pull request" if result.pull.draft else "pull request"
-    err.print(f"opened {kind} #{result.pull.number}: {result.title}")
-    out.print(result.pull.html_url)
+    kind = "draft pull request" if result.draft else "pull request"
+    err.print(f"opened {kind} #{result.number}: {result.title}")
+    out.print(result.url)

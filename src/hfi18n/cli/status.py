@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import enum
 import io
+import json
 import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
 
-from ..config import load_config
-from ..errors import InputError
+from .. import api
 from ..fileio import atomic_write
-from ..repo.layout import DocsLayout
-from ..repo.report import render_table, to_csv, to_json, to_markdown
-from ..repo.report_html import to_html
-from ..repo.status import RANK_LIMIT, compute_status
-from ..repo.status_pulls import pulls_for
+from ..repo.status import RANK_LIMIT
 from ._app import REPO_HELP, app
 from ._output import err, out
 
@@ -49,32 +45,24 @@ def status(
     found in git history (sweeps such as license-year or API renames across languages are not
     re-translations) or, failing that, by comparing code, references and link targets.
     """
-    layout = DocsLayout.open(repo, docs_root)
-    langs = list(lang) if lang else layout.languages()
-    unknown = [lg for lg in langs if not layout.lang_dir(lg).is_dir()]
-    if unknown:
-        raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {layout.docs_root}",
-                         hint="languages here: " + (", ".join(layout.languages()) or "none"))
-    config = load_config(layout.repo)
-    pulls, note = pulls_for(layout, config, upstream)
-    if pulls is None:
-        err.print(note)
-    report = compute_status(layout, langs, pulls=pulls, pr_note=note)
+    result = api.status(repo, lang or None, docs_root=docs_root, upstream=upstream)
+    if not result.pulls_found:
+        err.print(result.pr_note)
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()
             console = Console(file=buf, width=160, no_color=True, markup=False)
-            render_table(report, console, show_missing=show_all, limit=limit)
+            result.render_table(console, show_missing=show_all, limit=limit)
             atomic_write(out_file, buf.getvalue())
             err.print(f"wrote {out_file}")
         else:
-            render_table(report, out, show_missing=show_all, limit=limit)
+            result.render_table(out, show_missing=show_all, limit=limit)
         return
     text = {
-        ReportFormat.json: lambda: to_json(report),
-        ReportFormat.md: lambda: to_markdown(report, limit),
-        ReportFormat.csv: lambda: to_csv(report),
-        ReportFormat.html: lambda: to_html(report, limit),
+        ReportFormat.json: lambda: json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n",
+        ReportFormat.md: lambda: result.to_markdown(limit),
+        ReportFormat.csv: lambda: result.to_csv(),
+        ReportFormat.html: lambda: result.to_html(limit),
     }[fmt]()
     if out_file is not None:
         atomic_write(out_file, text)

@@ -6,12 +6,7 @@ from pathlib import Path
 
 import typer
 
-from ..config import load_config
-from ..errors import ConfigError
-from ..repo.layout import DocsLayout
-from ..repo.toctree import TitleTranslator
-from ..repo.toctree_check import check_toctree
-from ..repo.toctree_edit import llm_title_translator, unlisted_docs, update_toctree
+from .. import api
 from ._app import LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 
@@ -22,30 +17,6 @@ ACTION_TEXT = {
     "not-in-english": "skipped (not in the English toctree)",
     "missing-translation": "skipped (no translated file yet)",
 }
-
-
-def title_translator(repo: Path, lang: str, provider: str | None, model: str | None,
-                     no_llm: bool) -> TitleTranslator | None:
-    """The provider-backed title translator, or None (English titles) with ``--no-llm``.
-
-    The provider is built on first use, so a run that needs no new title needs no provider configured.
-    """
-    if no_llm:
-        return None
-
-    def translate(titles: list[str]) -> list[str]:
-        from ..publish.pr import language_name
-        from ..translate.providers import get_provider
-
-        try:
-            prov = get_provider(provider, model=model, config=load_config(repo), lang=lang)
-        except ConfigError as exc:
-            raise ConfigError(f"new toctree titles need translating: {exc.message}",
-                              hint=f"{exc.hint or ''}; or pass --no-llm to keep the English titles".lstrip("; ")) \
-                from None
-        return llm_title_translator(prov, language_name(lang))(titles)
-
-    return translate
 
 
 @app.command()
@@ -61,31 +32,25 @@ def toctree(
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change without writing."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
+    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
 ) -> None:
-    """Add translated docs to docs/source/<lang>/_toctree.yml mirroring English, or --check it."""
-    layout = DocsLayout.open(repo)
+    """Add translated docs to <docs root>/<lang>/_toctree.yml mirroring English, or --check it."""
     if check:
-        findings = check_toctree(layout, lang)
-        from ..check import format_github, format_json, format_text
-
-        formatter = {Format.json: format_json, Format.github: format_github}.get(fmt, format_text)
-        out.print(formatter(findings), end="")
+        result = api.toctree_check(repo, lang, docs_root=docs_root)
+        out.print(result.format(fmt.value), end="")
         if fmt is Format.text:
-            errors = sum(f.severity == "error" for f in findings)
-            err.print(f"{errors} error(s), {len(findings) - errors} warning(s)")
-        raise typer.Exit(1 if any(f.severity == "error" for f in findings) else 0)
+            err.print(f"{result.errors} error(s), {len(result.findings) - result.errors} warning(s)")
+        raise typer.Exit(0 if result.ok else 1)
 
-    rels = [layout.resolve_doc_arg(p, lang)[1] for p in paths] if paths else unlisted_docs(layout, lang)
-    if not rels:
+    changes = api.toctree(repo, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
+                          model=model, dry_run=dry_run)
+    if not changes.changes:
         err.print(f"every translated '{lang}' doc is already in the toctree")
         return
-    translate = title_translator(layout.repo, lang, provider, model, no_llm)
-    _, changes = update_toctree(layout, lang, rels, translate_titles=translate, write=not dry_run)
     if fmt is Format.json:
-        print_json([{"local": c.local, "action": c.action, "title": c.title, "line": c.line,
-                     "created_groups": list(c.created_groups)} for c in changes])
+        print_json(changes.to_json())
         return
-    for c in changes:
+    for c in changes.changes:
         where = f" (line {c.line})" if c.line else ""
         groups = f"; new group {' > '.join(c.created_groups)}" if c.created_groups else ""
         out.print(f"{c.local}: {ACTION_TEXT.get(c.action, c.action)}{where} {c.title}{groups}".rstrip())

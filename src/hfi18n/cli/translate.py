@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import typer
@@ -11,24 +10,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..config import load_config
-from ..repo.layout import DocsLayout
-from ..repo.status_pulls import pulls_for
-from ..translate.glossary import Glossary
-from ..translate.memory import TranslationMemory
-from ..translate.pipeline import DocJob, RunStats, Translator
-from ..translate.providers import get_provider
-from ..translate.service import Estimate, Selection, back_up, estimate, select_docs
+from .. import api
 from ._app import LANG_HELP, REPO_HELP, app
 from ._output import err, out
-
-
-def default_memory_path(layout: DocsLayout) -> Path:
-    git = layout.repo / ".git"
-    if git.is_dir():
-        return git / "hfi18n" / "memory.sqlite3"
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return cache / "hfi18n" / "memory.sqlite3"
 
 
 @app.command()
@@ -57,84 +41,66 @@ def translate(
     A doc is written only if it passes `hfi18n check`; existing translations are never overwritten
     without --update or --force.
     """
-    layout = DocsLayout.open(repo, docs_root)
-    config = load_config(layout.repo)
-    pulls = None
-    if next_n:  # docs an open upstream PR already translates are not picked
-        pulls, note = pulls_for(layout, config)
-        if pulls is None:
-            err.print(note)
-    sel = select_docs(layout, lang, paths or [], next_n=next_n, update=update, force=force, pulls=pulls)
-    for s in sel.skipped:
-        err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}", markup=True)
-    if not sel.jobs:
-        raise typer.Exit(1 if sel.skipped else 0)
-    gloss = Glossary.load(glossary) if glossary else Glossary.builtin(lang)
-    prov = get_provider(provider or ("pseudo" if dry_run and not (provider or config.get("provider")) else None),
-                        model=model, base_url=base_url, config=config, lang=lang)
-    tm = TranslationMemory(memory or default_memory_path(layout))
-    try:
-        if dry_run:
-            plan = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs)
-            _print_plan(plan, sel, prov.model, fmt)
-            return
-        code = _run(layout, sel, prov, lang, gloss, tm, concurrency, max_cost, batch_tokens, allow_errors, force, fmt)
-    finally:
-        tm.close()
-        prov.close()
-    if code:
-        raise typer.Exit(code)
-
-
-def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory,
-         concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
-         fmt: str) -> int:
+    common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
+                  glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root)
+    if dry_run:
+        plan = api.plan(repo, lang, paths or [], progress=_log, **common)
+        _print_skipped(plan.skipped)
+        if not plan.estimate.files:
+            raise typer.Exit(1 if plan.skipped else 0)
+        _print_plan(plan, fmt)
+        return
     machine = fmt == "json"
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=err, disable=machine, transient=False)
-    tasks: dict[int, object] = {}
+    tasks: dict[str, object] = {}
+
+    def on_progress(event: api.ProgressEvent) -> None:
+        if event.kind is api.ProgressKind.START:
+            if "" not in tasks:
+                tasks[""] = progress.add_task("all segments", total=0)
+            overall = tasks[""]
+            progress.update(overall, total=(progress.tasks[0].total or 0) + event.total)  # type: ignore[arg-type]
+            tasks[event.doc] = progress.add_task(event.doc, total=max(event.total, 1))
+        elif event.kind is api.ProgressKind.SEGMENTS:
+            progress.advance(tasks[event.doc], event.done)  # type: ignore[arg-type]
+            progress.advance(tasks[""], event.done)  # type: ignore[arg-type]
+        else:
+            _log(event)
+
     with progress:
-        overall = progress.add_task("all segments", total=sum(len(j.pending) for j in sel.jobs))
-        for job in sel.jobs:
-            tasks[id(job)] = progress.add_task(job.en_rel, total=max(len(job.pending), 1))
-
-        def on_progress(kind: str, job: DocJob, n: int) -> None:
-            if kind == "segments":
-                progress.advance(tasks[id(job)], n)  # type: ignore[arg-type]
-                progress.advance(overall, n)
-
-        translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
-                                batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
-        stats = translator.run(sel.jobs)
-    for job in sel.jobs:
-        if force and job.target.exists() and job.en_rel not in sel.updates:
-            saved = back_up(layout, job)
-            if saved:
-                err.print(f"backup of the replaced translation: {saved}")
-        translator.finish(job, display_path=layout.rel_to_repo(job.target), allow_errors=allow_errors)
-    _print_summary(sel, stats, prov.model, machine)
-    if any(not j.written for j in sel.jobs) or sel.skipped:
-        return 1
-    return 0
+        result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
+                               allow_errors=allow_errors, progress=on_progress, **common)
+    _print_skipped(result.skipped)
+    if not result.docs:
+        raise typer.Exit(result.exit_code)
+    _print_summary(result, machine)
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
 
 
-def _print_plan(plan: Estimate, sel: Selection, model: str, fmt: str) -> None:
+def _log(event: api.ProgressEvent) -> None:
+    if event.kind is api.ProgressKind.LOG:
+        err.print(event.message)
+
+
+def _print_skipped(skipped: list) -> None:
+    for s in skipped:
+        err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}", markup=True)
+
+
+def _print_plan(result: api.PlanResult, fmt: str) -> None:
     if fmt == "json":
-        out.file.write(json.dumps({
-            "files": plan.files, "segments": plan.segments, "cached": plan.cached, "requests": plan.requests,
-            "chars": plan.chars, "tokens_in": plan.tokens_in, "tokens_out": plan.tokens_out,
-            "costs_usd": plan.costs, "docs": plan.per_doc,
-            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
-                        for k, u in sel.updates.items()},
-        }, indent=2) + "\n")
+        out.file.write(json.dumps(result.to_json(), indent=2) + "\n")
         return
+    plan, updates = result.estimate, result.updates
     table = Table(title="Translation plan (nothing sent)")
     for col in ("doc", "segments", "chars", "requests", "tokens in", "tokens out"):
         table.add_column(col, justify="left" if col == "doc" else "right")
     for d in plan.per_doc:
         name = str(d["path"])
-        if name in sel.updates:
-            u = sel.updates[name]
+        if name in updates:
+            u = updates[name]
             name += f" (update: keep {u.kept}, translate {u.changed}, drop {u.removed})"
         table.add_row(name, str(d["segments"]), str(d["chars"]), str(d["requests"]), str(d["tokens_in"]),
                       str(d["tokens_out"]))
@@ -145,37 +111,28 @@ def _print_plan(plan: Estimate, sel: Selection, model: str, fmt: str) -> None:
         out.print(f"  estimated cost with {m}: " + (f"${cost:.4f}" if cost is not None else "unknown (no price)"))
 
 
-def _print_summary(sel: Selection, stats: RunStats, model: str, machine: bool) -> None:
-    docs = [{"path": j.en_rel, "target": str(j.target), "written": j.written, "note": j.note,
-             "failures": [{"line": f.line, "reason": f.reason} for f in j.failures],
-             "errors": [f.as_dict() for f in j.findings if f.severity == "error"]} for j in sel.jobs]
-    summary = {
-        "model": model, "segments": stats.segments, "from_memory": stats.cache_hits,
-        "translated": stats.translated, "requests": stats.requests, "tokens_in": stats.tokens_in,
-        "tokens_out": stats.tokens_out, "cost_usd": round(stats.cost_usd, 6) if stats.cost_known else None,
-        "seconds": round(stats.seconds, 2), "retried_segments": stats.retried_segments,
-        "failed_segments": stats.failed_segments, "stopped_for_cost": stats.stopped_for_cost,
-        "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed} for k, u in sel.updates.items()},
-        "docs": docs,
-    }
+def _print_summary(result: api.TranslateResult, machine: bool) -> None:
     if machine:
-        out.file.write(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
+        out.file.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
         return
-    for j in sel.jobs:
-        colour = "green" if j.written else "red"
-        out.print(f"[{colour}]{escape(j.note)}[/]: {escape(str(j.target))}", markup=True)
-        if j.en_rel in sel.updates:
-            u = sel.updates[j.en_rel]
+    for d in result.docs:
+        colour = "green" if d.written and not d.draft else "yellow" if d.written else "red"
+        out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
+        if d.path in result.updates:
+            u = result.updates[d.path]
             out.print(f"  update: kept {u.kept} human segment(s), translated {u.changed}, dropped {u.removed}")
-        for f in j.failures:
-            out.print(f"  left in English (line {f.line}): {f.reason}")
-        for f in j.findings:
-            if f.severity == "error":
-                out.print(f"  {f.file}:{f.line}: [{f.check}] {f.message}")
+        for f in d.failures:
+            out.print(f"  left in English (line {f['line']}): {f['reason']}")
+        for e in d.errors:
+            out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
+    stats = result.stats
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
     out.print(f"{stats.segments} segment(s): {stats.cache_hits} from memory, {stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
               f"{stats.tokens_in} tokens in, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
     if stats.stopped_for_cost:
         out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]",
+                  markup=True)
+    if result.cancelled:
+        out.print("[yellow]cancelled: finished segments are in the translation memory; run again to continue[/]",
                   markup=True)

@@ -60,14 +60,19 @@ def drift_text(d: DocStatus) -> str:
 # ----------------------------------------------------------------------------------------- JSON
 
 
-def to_json(report: StatusReport) -> str:
+def json_rows(report: StatusReport) -> list[dict[str, object]]:
+    """One plain object per (language, doc): the fields of ``DocStatus`` plus ``rank``."""
     rk = ranks(report)
     rows = []
     for d in report.docs:
         row = d.to_json()
         row["rank"] = rk.get((d.lang, d.path))
         rows.append(row)
-    return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    return rows
+
+
+def to_json(report: StatusReport) -> str:
+    return json.dumps(json_rows(report), ensure_ascii=False, indent=2) + "\n"
 
 
 # ------------------------------------------------------------------------------------------ CSV

@@ -23,7 +23,6 @@ from .layout import SOURCE_LANG, DocsLayout
 if TYPE_CHECKING:
     pass
 from ..doc import parse
-from ..translate.wire import format_segments, parse_elements
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
@@ -319,35 +318,6 @@ def heading_title(text: str) -> str | None:
         if block.meta["level"] == 1:
             return str(block.meta["title"]).strip() or None
     return None
-
-
-def segment_titles(titles: list[str]) -> str:
-    """Titles in the segment wire format (``t1``, ``t2``...)."""
-    return format_segments((f"t{i}", t) for i, t in enumerate(titles, 1))
-
-
-def parse_segment_titles(text: str, titles: list[str]) -> list[str]:
-    """Translations parsed back from the wire format; a missing or empty answer keeps the source title."""
-    found = parse_elements(text)
-    return [found.get(f"t{i}", "").strip() or t for i, t in enumerate(titles, 1)]
-
-
-def llm_title_translator(provider: object, language: str, *, max_tokens: int = 2048) -> TitleTranslator:
-    """A :data:`TitleTranslator` asking ``provider`` (see :mod:`hfi18n.translate.providers`) in one call."""
-
-    def translate(titles: list[str]) -> list[str]:
-        from ..translate.providers.base import ChatRequest
-
-        system = (
-            f"You translate the titles of a software documentation's table of contents into {language}. "
-            "Keep product, class and function names, code in backticks and emoji as they are. Answer only "
-            'with the same <segments> list, each <s id="..."> holding the translated title.'
-        )
-        answer = provider.complete(ChatRequest(system=system, user=segment_titles(titles),  # type: ignore[attr-defined]
-                                               max_tokens=max_tokens))
-        return parse_segment_titles(answer.text, titles)
-
-    return translate
 
 
 def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,

@@ -36,6 +36,7 @@ from .providers.base import AuthError, ChatRequest, Provider, RetriesExhaustedEr
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
+CANCELLED = "not sent: the run was cancelled"
 ALLOW_ERRORS_MARK = "<!-- hfi18n: this machine draft has check errors; run `hfi18n check` before publishing -->\n"
 
 
@@ -96,6 +97,8 @@ class RunStats:
     """Answers with text around the segment elements (preamble, fences): the elements were used, the rest dropped."""
     seconds: float = 0.0
     stopped_for_cost: bool = False
+    cancelled: bool = False
+    """The run was cancelled: some segments were never sent (their failure reason is :data:`CANCELLED`)."""
 
 
 @dataclass(slots=True)
@@ -192,8 +195,12 @@ class Translator:
 
     # -- running ----------------------------------------------------------------------------------
 
-    def run(self, jobs: list[DocJob]) -> RunStats:
-        """Translate every pending segment of ``jobs`` (memory first, then the provider)."""
+    def run(self, jobs: list[DocJob], *, cancel: threading.Event | None = None) -> RunStats:
+        """Translate every pending segment of ``jobs`` (memory first, then the provider).
+
+        Once ``cancel`` is set no new request is sent; the requests in flight finish (their accepted
+        segments reach the memory) and every segment not sent fails with :data:`CANCELLED`.
+        """
         started = time.monotonic()
         self.lookup_memory(jobs)
         queue: list[_Task] = [
@@ -203,7 +210,8 @@ class Translator:
         inflight: dict[Future[list[_Task]], _Task] = {}
         with ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="hfi18n") as pool:
             while queue or inflight:
-                while queue and len(inflight) < self.concurrency and not self._over_budget():
+                while queue and len(inflight) < self.concurrency and not self._over_budget() \
+                        and not (cancel is not None and cancel.is_set()):
                     task = queue.pop()
                     inflight[pool.submit(self._attempt, task)] = task
                 if not inflight:
@@ -213,7 +221,12 @@ class Translator:
                     inflight.pop(fut)
                     follow_ups = fut.result()  # AuthError and config errors propagate and stop the run
                     queue.extend(reversed(follow_ups))
-            if queue:
+            if queue and cancel is not None and cancel.is_set():
+                self.stats.cancelled = True
+                for task in queue:
+                    for seg in task.segments:
+                        self._fail(task.job, seg, CANCELLED)
+            elif queue:
                 self.stats.stopped_for_cost = True
                 for task in queue:
                     for seg in task.segments:

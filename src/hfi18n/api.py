@@ -1,0 +1,647 @@
+"""The public library API of hfi18n: one function per job, plain arguments in, a typed result out.
+
+The CLI (:mod:`hfi18n.cli`), the web app and the MCP server call only this module. Every function takes
+the repository path, the language and plain options (``docs_root`` defaults to ``docs/source``), raises
+:class:`hfi18n.errors.HfI18nError` subclasses with a human message and a hint, prints nothing, and returns
+a slotted dataclass whose ``to_json()`` gives plain JSON-able data (the exact shapes ``--format json`` of
+the CLI prints).
+
+Functions:
+
+``status(repo, langs)`` -> :class:`StatusResult`
+    the state of every English doc in each language (up to date, outdated, missing, in progress,
+    orphaned), with the ranked "translate next" list.
+``next_docs(repo, lang, n)`` -> :class:`NextDocsResult`
+    the ``n`` most useful docs to translate next (missing, and outdated with ``update=True``).
+``check(repo, lang, paths)`` -> :class:`CheckResult`
+    findings of every check on translated docs against their English source.
+``plan(repo, lang, paths)`` -> :class:`PlanResult`
+    what ``translate`` would send (segments, requests, tokens, cost per model); sends nothing.
+``translate(repo, lang, paths)`` -> :class:`TranslateResult`
+    translate English docs; a doc is written only if it passes ``check`` (or as a marked draft with
+    ``allow_errors``); progress through ``progress``; a ``cancel`` event stops it within one request.
+``toctree(repo, lang, paths)`` -> :class:`ToctreeResult`
+    add translated docs to the language's ``_toctree.yml`` mirroring English.
+``toctree_check(repo, lang)`` -> :class:`CheckResult`
+    problems of the language's ``_toctree.yml``.
+``publish(repo, lang, doc)`` -> :class:`PublishResult`
+    push one translated doc to the translator's fork and open a draft pull request upstream.
+``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
+    the glossary of a language, or only the terms occurring in ``text``.
+
+Secrets (provider keys, the GitHub token) come only from the environment or the config
+(:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``); no
+function takes a secret as an argument or returns one.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .check import Finding, check_paths, has_errors
+from .config import Config, load_config
+from .errors import ConfigError, InputError, RefusedError
+from .repo.layout import DocsLayout
+from .repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
+from .repo.status_pulls import pulls_for
+from .repo.toctree import TitleTranslator, TocChange
+from .translate.glossary import Glossary, Term
+from .translate.memory import TranslationMemory
+from .translate.pipeline import DocJob, RunStats, Translator
+from .translate.service import Estimate, Selection, Skipped, back_up, estimate, select_docs
+from .translate.update import UpdatePlan
+
+__all__ = [
+    "DEFAULT_DOCS_ROOT",
+    "CheckResult",
+    "DocOutcome",
+    "GlossaryResult",
+    "NextDocsResult",
+    "PlanResult",
+    "ProgressEvent",
+    "ProgressKind",
+    "PublishResult",
+    "StatusResult",
+    "ToctreeResult",
+    "TranslateResult",
+    "check",
+    "default_memory_path",
+    "glossary_lookup",
+    "load_glossary",
+    "next_docs",
+    "plan",
+    "publish",
+    "status",
+    "title_translator",
+    "toctree",
+    "toctree_check",
+    "translate",
+]
+
+DEFAULT_DOCS_ROOT = "docs/source"
+
+
+# ------------------------------------------------------------------------------------ progress
+
+
+class ProgressKind(str, enum.Enum):
+    START = "start"
+    """A doc enters the run: ``total`` segments to translate (memory hits included)."""
+    SEGMENTS = "segments"
+    """``done`` more segments of ``doc`` are finished (translated, from memory, or failed)."""
+    DOC = "doc"
+    """``doc`` is finished: ``message`` says whether it was written."""
+    LOG = "log"
+    """A line for the user (``message``), e.g. a publish step or a backup made."""
+
+
+@dataclass(slots=True, frozen=True)
+class ProgressEvent:
+    kind: ProgressKind
+    doc: str = ""
+    done: int = 0
+    total: int = 0
+    message: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind.value, "doc": self.doc, "done": self.done, "total": self.total,
+                "message": self.message}
+
+
+ProgressFn = Callable[[ProgressEvent], None]
+
+
+def _no_progress(_event: ProgressEvent) -> None:
+    return None
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def _layout(repo: Path | str, docs_root: str) -> DocsLayout:
+    return DocsLayout.open(repo, docs_root)
+
+
+def _config(layout: DocsLayout, config: Config | None) -> Config:
+    return config if config is not None else load_config(layout.repo)
+
+
+def default_memory_path(layout: DocsLayout) -> Path:
+    """``<repo>/.git/hfi18n/memory.sqlite3``, or the user cache when the repo has no ``.git`` folder."""
+    git = layout.repo / ".git"
+    if git.is_dir():
+        return git / "hfi18n" / "memory.sqlite3"
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return cache / "hfi18n" / "memory.sqlite3"
+
+
+def load_glossary(lang: str, path: Path | str | None = None, *, required: bool = False) -> Glossary | None:
+    """The glossary at ``path``, else the one shipped for ``lang`` (None, or an error if ``required``)."""
+    if path is not None:
+        return Glossary.load(path, lang)
+    g = Glossary.builtin(lang)
+    if g is None and required:
+        shipped = ", ".join(Glossary.builtin_languages()) or "none"
+        raise InputError(
+            f"hfi18n ships no glossary for {lang!r}",
+            hint=f"pass --glossary FILE (shipped: {shipped}); `hfi18n glossary mine` proposes terms to start one",
+        )
+    return g
+
+
+def _check_languages(layout: DocsLayout, langs: Sequence[str]) -> None:
+    unknown = [lg for lg in langs if not layout.lang_dir(lg).is_dir()]
+    if unknown:
+        raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {layout.docs_root}",
+                         hint="languages here: " + (", ".join(layout.languages()) or "none"))
+
+
+def title_translator(repo: Path | str, lang: str, provider: str | None = None, model: str | None = None, *,
+                     no_llm: bool = False, base_url: str | None = None,
+                     config: Config | None = None) -> TitleTranslator | None:
+    """The provider-backed toctree title translator, or None (English titles) with ``no_llm``.
+
+    The provider is built on first use, so a run that needs no new title needs no provider configured.
+    """
+    if no_llm:
+        return None
+
+    def translate_titles(titles: list[str]) -> list[str]:
+        from .languages import language
+        from .translate.providers import get_provider
+        from .translate.titles import llm_title_translator
+
+        try:
+            prov = get_provider(provider, model=model, base_url=base_url,
+                                config=config if config is not None else load_config(repo), lang=lang)
+        except ConfigError as exc:
+            raise ConfigError(f"new toctree titles need translating: {exc.message}",
+                              hint=f"{exc.hint or ''}; or pass --no-llm to keep the English titles".lstrip("; ")) \
+                from None
+        try:
+            return llm_title_translator(prov, language(lang).name)(titles)
+        finally:
+            prov.close()
+
+    return translate_titles
+
+
+# -------------------------------------------------------------------------------------- status
+
+
+@dataclass(slots=True)
+class StatusResult:
+    report: StatusReport
+    pr_note: str
+    """How PR detection went (``N open translation PR(s) of owner/name`` or why it was skipped)."""
+    pulls_found: bool = True
+    """False when open PRs could not be listed (``pr_note`` says why) or were not asked for."""
+
+    def to_markdown(self, limit: int = RANK_LIMIT) -> str:
+        """A summary, the ranked list as a checklist and every doc by state (for a tracking issue)."""
+        from .repo.report import to_markdown
+
+        return to_markdown(self.report, limit)
+
+    def to_csv(self) -> str:
+        from .repo.report import to_csv
+
+        return to_csv(self.report)
+
+    def to_html(self, limit: int = RANK_LIMIT) -> str:
+        """A self-contained HTML page (filters, sorting, links)."""
+        from .repo.report_html import to_html
+
+        return to_html(self.report, limit)
+
+    def render_table(self, console, *, show_missing: bool = False, limit: int = RANK_LIMIT) -> None:
+        """Print the report as rich tables on ``console``."""
+        from .repo.report import render_table
+
+        render_table(self.report, console, show_missing=show_missing, limit=limit)
+
+    def to_json(self) -> list[dict[str, object]]:
+        """One object per (language, doc): the fields of ``DocStatus`` plus ``rank`` (as ``status --format json``)."""
+        from .repo.report import json_rows
+
+        return json_rows(self.report)
+
+
+def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
+           upstream: str | None = None, pulls: bool = True, config: Config | None = None) -> StatusResult:
+    """Status of every English doc in each of ``langs`` (default: every language folder).
+
+    ``pulls``: look for open translation PRs upstream (``github.upstream`` or ``upstream``) to mark
+    docs in progress.
+    """
+    layout = _layout(repo, docs_root)
+    langs = list(langs) if langs else layout.languages()
+    _check_languages(layout, langs)
+    cfg = _config(layout, config)
+    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
+    report = compute_status(layout, langs, pulls=found, pr_note=note)
+    return StatusResult(report, note, found is not None)
+
+
+@dataclass(slots=True)
+class NextDocsResult:
+    lang: str
+    docs: list[DocStatus]
+    pr_note: str
+
+    def to_json(self) -> list[dict[str, object]]:
+        return [{**d.to_json(), "rank": i} for i, d in enumerate(self.docs, 1)]
+
+
+def next_docs(repo: Path | str = ".", lang: str = "ko", n: int = RANK_LIMIT, *, update: bool = False,
+              docs_root: str = DEFAULT_DOCS_ROOT, upstream: str | None = None, pulls: bool = True,
+              config: Config | None = None) -> NextDocsResult:
+    """The ``n`` most useful docs of ``lang`` to translate: missing ones (outdated too with ``update``)."""
+    result = status(repo, [lang], docs_root=docs_root, upstream=upstream, pulls=pulls, config=config)
+    wanted = ("missing", "outdated") if update else ("missing",)
+    docs = [d for d in result.report.ranked(lang) if d.state in wanted][:n]
+    return NextDocsResult(lang, docs, result.pr_note)
+
+
+# --------------------------------------------------------------------------------------- check
+
+
+@dataclass(slots=True)
+class CheckResult:
+    findings: list[Finding]
+    files: int
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+    def to_json(self) -> list[dict[str, object]]:
+        """The findings as ``check --format json`` prints them."""
+        return [f.as_dict() for f in self.findings]
+
+    def format(self, kind: str = "text") -> str:
+        """The findings as ``text`` (``file:line: severity [check] message``), ``json`` or ``github``
+        (workflow-command annotations)."""
+        from .check import format_github, format_json, format_text
+
+        formatter = {"json": format_json, "github": format_github, "text": format_text}.get(kind)
+        if formatter is None:
+            raise InputError(f"unknown findings format {kind!r}", hint="use text, json or github")
+        return formatter(self.findings)
+
+    def summary(self) -> str:
+        """``N file(s) checked: E error(s), W warning(s) (by check)``."""
+        from .check import summary
+
+        return summary(self.findings, self.files)
+
+
+def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+          docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None) -> CheckResult:
+    """Check translated docs (default: every doc of ``lang``) against their English source.
+
+    ``glossary``: a glossary TSV whose required translations are checked too (none by default).
+    """
+    layout = _layout(repo, docs_root)
+    gloss = Glossary.load(glossary) if glossary is not None else None
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss)
+    return CheckResult(findings, files)
+
+
+def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:
+    """Problems of ``lang``'s ``_toctree.yml`` against its files and the English toctree."""
+    from .repo.toctree_check import check_toctree
+
+    layout = _layout(repo, docs_root)
+    return CheckResult(check_toctree(layout, lang), 1)
+
+
+# ---------------------------------------------------------------------------------- plan / run
+
+
+def _updates_json(sel: Selection, *, base: bool) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = {}
+    for k, u in sel.updates.items():
+        row: dict[str, object] = {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+        if base:
+            row["base"] = u.base_commit
+        out[k] = row
+    return out
+
+
+@dataclass(slots=True)
+class PlanResult:
+    estimate: Estimate
+    model: str
+    updates: dict[str, UpdatePlan] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        """As ``translate --dry-run --format json`` prints it."""
+        p = self.estimate
+        return {
+            "files": p.files, "segments": p.segments, "cached": p.cached, "requests": p.requests,
+            "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
+            "costs_usd": p.costs, "docs": p.per_doc,
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
+                        for k, u in self.updates.items()},
+        }
+
+
+@dataclass(slots=True)
+class DocOutcome:
+    """What a run did with one doc."""
+
+    path: str
+    """English path relative to the language folder."""
+    target: Path
+    written: bool
+    draft: bool
+    """Written with the draft mark (check errors or failed segments)."""
+    note: str
+    failures: list[dict[str, object]]
+    errors: list[dict[str, object]]
+    """Check errors of the rendered translation."""
+    backup: Path | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
+                "failures": self.failures, "errors": self.errors, "draft": self.draft,
+                "backup": str(self.backup) if self.backup else None}
+
+
+@dataclass(slots=True)
+class TranslateResult:
+    model: str
+    stats: RunStats
+    docs: list[DocOutcome]
+    updates: dict[str, UpdatePlan] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    cancelled: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every doc was written (a draft only when ``allow_errors`` asked for it); 1 when a doc
+        was skipped or not written, a segment failed, or the run was cancelled."""
+        bad = (self.skipped or self.cancelled or self.stats.failed_segments
+               or any(not d.written for d in self.docs))
+        return 1 if bad else 0
+
+    def to_json(self) -> dict[str, object]:
+        """As ``translate --format json`` prints it."""
+        s = self.stats
+        return {
+            "model": self.model, "segments": s.segments, "from_memory": s.cache_hits,
+            "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
+            "tokens_out": s.tokens_out, "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,
+            "seconds": round(s.seconds, 2), "retried_segments": s.retried_segments,
+            "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
+            "cancelled": self.cancelled,
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+                        for k, u in self.updates.items()},
+            "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
+            "docs": [d.to_json() for d in self.docs],
+        }
+
+
+def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int | None, update: bool,
+            force: bool, config: Config, progress: ProgressFn) -> Selection:
+    pulls = None
+    if next_n:  # docs an open upstream PR already translates are not picked
+        pulls, note = pulls_for(layout, config)
+        if pulls is None:
+            progress(ProgressEvent(ProgressKind.LOG, message=note))
+    return select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+
+
+def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *, next_n: int | None = None,
+         update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
+         base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
+         memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+         progress: ProgressFn | None = None) -> PlanResult:
+    """What :func:`translate` would send and cost, without sending anything.
+
+    With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
+    with common models.
+    """
+    from .translate.providers import get_provider
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    gloss = load_glossary(lang, glossary)
+    name = provider or (None if cfg.get("provider") else "pseudo")
+    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang)
+    tm = TranslationMemory(memory or default_memory_path(layout))
+    try:
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs)
+    finally:
+        tm.close()
+        prov.close()
+    return PlanResult(est, prov.model, dict(sel.updates), list(sel.skipped))
+
+
+def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+              next_n: int | None = None, update: bool = False, force: bool = False,
+              provider: str | None = None, model: str | None = None, base_url: str | None = None,
+              concurrency: int = 4, max_cost: float | None = None, allow_errors: bool = False,
+              glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
+              docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+              progress: ProgressFn | None = None, cancel: threading.Event | None = None) -> TranslateResult:
+    """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
+
+    A doc is written only if its translation passes ``check``; with ``allow_errors``, or when some
+    segments failed, it is written only as a marked draft. Existing translations are never replaced
+    without ``update`` (incremental) or ``force`` (a backup is kept). Setting ``cancel`` stops the run
+    after the requests in flight; finished segments are in the translation memory, and no doc with
+    unfinished segments is written.
+    """
+    from .translate.providers import get_provider
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    if not sel.jobs:
+        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped))
+    gloss = load_glossary(lang, glossary)
+    prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
+    tm = TranslationMemory(memory or default_memory_path(layout))
+    try:
+        return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
+                    batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
+                    cancel=cancel)
+    finally:
+        tm.close()
+        prov.close()
+
+
+def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
+         concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
+         progress: ProgressFn, cancel: threading.Event | None) -> TranslateResult:
+    for job in sel.jobs:
+        progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
+
+    def on_progress(kind: str, job: DocJob, n: int) -> None:
+        if kind == "segments":
+            progress(ProgressEvent(ProgressKind.SEGMENTS, job.en_rel, n, len(job.pending)))
+
+    translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
+                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
+    stats = translator.run(sel.jobs, cancel=cancel)
+    cancelled = bool(cancel is not None and cancel.is_set())
+    outcomes: list[DocOutcome] = []
+    for job in sel.jobs:
+        saved = None
+        unfinished = cancelled and any(s.id not in job.translations for s in job.doc.segments()) \
+            and len(job.failures) < sum(1 for s in job.doc.segments() if s.id not in job.translations)
+        if unfinished:
+            job.note = "not written: cancelled before every segment was translated"
+        else:
+            if force and job.target.exists() and job.en_rel not in sel.updates:
+                saved = back_up(layout, job)
+                if saved:
+                    progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
+                                           message=f"backup of the replaced translation: {saved}"))
+            translator.finish(job, display_path=layout.rel_to_repo(job.target), allow_errors=allow_errors)
+        progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note))
+        outcomes.append(DocOutcome(
+            job.en_rel, job.target, job.written, job.written and "marked" in job.note, job.note,
+            [{"line": f.line, "reason": f.reason} for f in job.failures],
+            [f.as_dict() for f in job.findings if f.severity == "error"], saved))
+    return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), cancelled)
+
+
+# ------------------------------------------------------------------------------------- toctree
+
+
+@dataclass(slots=True)
+class ToctreeResult:
+    changes: list[TocChange]
+    written: bool
+    """The toctree file was changed on disk (False for a dry run or when nothing changed)."""
+
+    def to_json(self) -> list[dict[str, object]]:
+        """As ``toctree --format json`` prints it."""
+        return [{"local": c.local, "action": c.action, "title": c.title, "line": c.line,
+                 "created_groups": list(c.created_groups)} for c in self.changes]
+
+
+def toctree(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+            docs_root: str = DEFAULT_DOCS_ROOT, no_llm: bool = False, provider: str | None = None,
+            model: str | None = None, base_url: str | None = None, dry_run: bool = False,
+            config: Config | None = None) -> ToctreeResult:
+    """Add translated docs (default: every translated doc not listed yet) to ``lang``'s toctree.
+
+    New group titles are translated by the provider unless ``no_llm`` (English titles are kept).
+    """
+    from .repo.toctree_edit import unlisted_docs, update_toctree
+
+    layout = _layout(repo, docs_root)
+    paths = list(paths)
+    rels = [layout.resolve_doc_arg(p, lang)[1] for p in paths] if paths else unlisted_docs(layout, lang)
+    if not rels:
+        return ToctreeResult([], False)
+    translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, base_url=base_url,
+                                        config=config)
+    tr, changes = update_toctree(layout, lang, rels, translate_titles=translate_titles, write=not dry_run)
+    written = not dry_run and any(c.action in ("added", "replaced-placeholder") for c in changes)
+    return ToctreeResult(changes, written)
+
+
+# ------------------------------------------------------------------------------------- publish
+
+
+@dataclass(slots=True)
+class PublishResult:
+    url: str
+    number: int
+    draft: bool
+    branch: str
+    title: str
+    commits: list[str]
+
+    def to_json(self) -> dict[str, object]:
+        """As ``publish --format json`` prints it."""
+        return {"url": self.url, "number": self.number, "draft": self.draft, "branch": self.branch,
+                "title": self.title, "commits": list(self.commits)}
+
+
+def github_client(config: Config):
+    """A GitHub REST client with the token of ``GITHUB_TOKEN`` (or ``github.token``) and ``github.api_url``."""
+    from .repo.github import API_URL, GitHubClient
+
+    return GitHubClient(config.secret("GITHUB_TOKEN", "github.token"), config.get("github.api_url") or API_URL)
+
+
+def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_root: str = DEFAULT_DOCS_ROOT,
+            fork: str | None = None, upstream: str | None = None, ready: bool = False, branch: str | None = None,
+            no_llm: bool = False, provider: str | None = None, model: str | None = None,
+            config: Config | None = None, progress: ProgressFn | None = None) -> PublishResult:
+    """Check ``doc``'s translation, push it (and its toctree entry) to the fork, open a draft PR upstream.
+
+    The GitHub token comes from ``GITHUB_TOKEN`` (or ``github.token`` in the config).
+    """
+    from .publish.pr import publish as publish_doc
+
+    if not doc:
+        raise RefusedError("no doc given", hint="name the doc to publish, e.g. fsdp.md")
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
+    with github_client(cfg) as client:
+        result = publish_doc(layout, lang, doc, config=cfg, client=client, upstream=upstream, fork=fork,
+                             ready=ready, branch=branch, translate_titles=translate_titles,
+                             log=lambda m: progress(ProgressEvent(ProgressKind.LOG, doc, message=m)))
+    return PublishResult(result.pull.html_url, result.pull.number, result.pull.draft, result.branch,
+                         result.title, list(result.commits))
+
+
+# ------------------------------------------------------------------------------------ glossary
+
+
+@dataclass(slots=True)
+class GlossaryResult:
+    lang: str
+    version: str
+    terms: list[Term]
+    total: int
+    """Terms in the whole glossary."""
+    prompt: str = ""
+    """The glossary lines a translation request carries for these terms."""
+
+    def to_json(self) -> dict[str, object]:
+        """As ``glossary show --format json`` prints it."""
+        return {
+            "lang": self.lang, "version": self.version,
+            "terms": [{"source": t.source, "forms": list(t.forms), "target": t.target,
+                       "keep_english": t.keep_english, "alternatives": list(t.alternatives), "notes": t.notes}
+                      for t in self.terms],
+        }
+
+
+def glossary_lookup(lang: str = "ko", text: str | None = None, *, glossary: Path | str | None = None,
+                    terms: Iterable[str] = ()) -> GlossaryResult:
+    """The glossary of ``lang`` (the shipped one, or the TSV ``glossary``).
+
+    ``text``: only the terms occurring in it (what a translation request for it would carry);
+    ``terms``: only these English terms (exact source or form, case-insensitive).
+    """
+    g = load_glossary(lang, glossary, required=True)
+    assert g is not None
+    found = g.relevant(text) if text is not None else list(g.terms)
+    wanted = {t.lower() for t in terms}
+    if wanted:
+        found = [t for t in found if {t.source.lower(), *(f.lower() for f in t.forms)} & wanted]
+    return GlossaryResult(g.lang, g.version, found, len(g), g.prompt_lines(found) if found else "")
