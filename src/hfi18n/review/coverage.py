@@ -1,0 +1,192 @@
+"""Omissions and duplications: the 번역 누락/중복 검사 of the Korean team's PR checklist.
+
+Works on the :class:`~.align.Alignment` of the English and the translation:
+
+- **English left beside its translation**: a translated paragraph that is still English and (nearly)
+  the text of an English paragraph of the same section, while another paragraph translates it;
+- **duplication**: a translated paragraph whose text is (nearly) that of another translated paragraph, or
+  that translates the same English paragraph as its aligned neighbour;
+- **omission**: an English paragraph with no counterpart, when the translation has nothing left over in
+  that place (so a rewritten paragraph is not mistaken for a missing one) and the neighbouring
+  translated paragraph is not long enough to hold it too (merged paragraphs are not omissions);
+  and, within an aligned pair, an English sentence whose names, numbers, code and links are all
+  absent from a translation shorter than expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+from ..doc import PLACEHOLDER_RE
+from ..scripts import looks_english
+from ..translate.aligned import _LENGTH_RATIO, Item, _norm_span
+from .align import Alignment
+from .model import WARNING, Kind, ReviewFinding
+
+MIN_CHARS = 40
+"""Paragraphs shorter than this (labels, one-word cells) are not judged."""
+SAME_TEXT = 0.85
+"""Similarity (difflib ratio) from which an English paragraph and a leftover count as the same text."""
+DUPLICATE = 0.95
+"""Similarity from which two translated paragraphs count as one paragraph written twice."""
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\[(\"'])")
+_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _similar(a: str, b: str) -> float:
+    a, b = _norm(a), _norm(b)
+    if not a or not b:
+        return 0.0
+    return difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio()
+
+
+def _excerpt(text: str, n: int = 60) -> str:
+    text = _norm(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def check_coverage(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
+    yield from _leftovers(al, file, lang)
+    yield from _omissions(al, file, lang)
+    yield from _sentences(al, file, lang)
+
+
+def _leftovers(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
+    """Unaligned (or doubly aligned) translated paragraphs: English left in, or translated twice."""
+    prose = [t for t in al.tr_items if not t.heading and len(_norm(t.text)) >= MIN_CHARS]
+    reported: set[int] = set()
+    for gap, (es, ts) in enumerate(al.sections()):
+        before, after = al.neighbours(gap)
+        near_en = [*es, *(p[0] for p in (before, after) if p is not None and not p[0].heading)]
+        for t in ts:
+            if t.heading or len(_norm(t.text)) < MIN_CHARS:
+                continue
+            if looks_english(t.text, lang):
+                e = max(near_en, key=lambda e: _similar(e.text, t.text), default=None)
+                if e is not None and _similar(e.text, t.text) >= SAME_TEXT:
+                    partner = al.translation_of(e)
+                    where = f" (its translation is at line {partner.line})" if partner is not None else ""
+                    reported.add(id(t))
+                    yield ReviewFinding(file, t.line, Kind.ENGLISH_LEFT, "english-left", WARNING,
+                                        f"English paragraph left in the translation{where}: "
+                                        f"'{_excerpt(t.text)}'; delete it or translate it",
+                                        english_line=e.line)
+                    continue
+            twin = _twin(t, prose, al)
+            if twin is not None:
+                reported.add(id(t))
+                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                                    f"this paragraph repeats the one at line {twin.line}: "
+                                    f"'{_excerpt(t.text)}'; delete one of them")
+                continue
+            for pair in (before, after):
+                if pair is None or pair[0].heading:
+                    continue
+                e, other = pair
+                if _same_english(e, t, other, lang):
+                    reported.add(id(t))
+                    yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
+                                        f"this paragraph translates the same English paragraph (line {e.line}) "
+                                        f"as line {other.line}; keep one of them", english_line=e.line)
+                    break
+    # an aligned paragraph that repeats an earlier one (the copy got the alignment, not the original)
+    seen: list[Item] = []
+    for t in prose:
+        if id(t) not in reported and al.english_of(t) is not None:
+            twin = _twin(t, seen, al)
+            if twin is not None and twin.line < t.line and id(twin) not in reported:
+                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                                    f"this paragraph repeats the one at line {twin.line}: "
+                                    f"'{_excerpt(t.text)}'; delete one of them")
+        seen.append(t)
+
+
+def _twin(t: Item, others: list[Item], al: Alignment) -> Item | None:
+    """A paragraph of ``others`` with (nearly) the text of ``t``, unless their English paragraphs are
+    (nearly) the same too (a doc that repeats itself on purpose)."""
+    for o in others:
+        if o is t or o.line == t.line:
+            continue
+        sim = _similar(o.text, t.text)
+        if sim < DUPLICATE:
+            continue
+        e1, e2 = al.english_of(t), al.english_of(o)
+        if e1 is not None and e2 is not None and _similar(e1.text, e2.text) >= sim - 0.05:
+            continue
+        return o
+    return None
+
+
+def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:
+    """``t`` (unaligned) looks like a second translation of ``e`` (aligned with ``other``)."""
+    if looks_english(t.text, lang) or not (e.spans or e.keep):
+        return False
+    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    len_ok = 0.5 < (len(t.text) / max(len(e.text) * ratio, 1)) < 2.0
+    marks = e.spans | e.keep
+    return len_ok and len(marks) >= 2 and (t.spans | t.keep) >= marks and (other.spans | other.keep) >= marks
+
+
+def _omissions(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
+    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    for gap, (es, ts) in enumerate(al.sections()):
+        missing = [e for e in es if not e.heading and len(_norm(e.text)) >= MIN_CHARS]
+        if not missing or any(not t.heading and len(_norm(t.text)) >= 10 for t in ts):
+            continue
+        before, after = al.neighbours(gap)
+        for e in missing:
+            if _merged(e, before, ratio) or _merged(e, after, ratio):
+                continue
+            anchor = after[1].line if after is not None else (before[1].line if before is not None else 1)
+            if before is not None and after is None:
+                anchor = before[1].line
+            yield ReviewFinding(file, anchor, Kind.OMISSION, "missing-paragraph", WARNING,
+                                f"the English paragraph at line {e.line} has no translation "
+                                f"{'before' if after is not None else 'after'} this paragraph: "
+                                f"'{_excerpt(e.text)}'", english_line=e.line)
+
+
+def _merged(e: Item, pair: tuple[Item, Item] | None, ratio: float) -> bool:
+    """The translated paragraph of ``pair`` is long enough to also hold ``e`` (merged paragraphs)."""
+    if pair is None or pair[0].heading:
+        return False
+    pe, pt = pair
+    alone = len(pt.text) / max(len(pe.text) * ratio, 1)
+    both = len(pt.text) / max((len(pe.text) + len(e.text)) * ratio, 1)
+    return abs(both - 1) < abs(alone - 1)
+
+
+def _strong(token: str) -> bool:
+    """A token that survives translation: has a digit or a capital after its first letter (LoRA, SDXL)."""
+    return any(c.isdigit() for c in token) or any(c.isupper() for c in token[1:])
+
+
+def _sentences(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
+    """Aligned pairs whose translation is short and lacks every mark of an English sentence."""
+    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    for e, t in al.pairs:
+        if e.heading or len(e.text) < 2 * MIN_CHARS or len(t.text) >= 0.75 * len(e.text) * ratio:
+            continue
+        eb, tb = al.en_block(e), al.tr_block(t)
+        if eb is None or tb is None:
+            continue
+        e_text = "\n".join(seg.text for seg in eb.segments)
+        spans = {k: _norm_span(v) for seg in eb.segments for k, v in seg.spans.items()}
+        sentences = _SENTENCE_RE.split(_norm(e_text))
+        if len(sentences) < 2:
+            continue
+        t_marks = {x.lower() for x in _TOKEN_RE.findall(t.text)} | set(t.spans)
+        for s in sentences:
+            marks = {spans[p] for p in PLACEHOLDER_RE.findall(s) if p in spans and spans[p]}
+            marks |= {x.lower() for x in _TOKEN_RE.findall(PLACEHOLDER_RE.sub(" ", s)) if _strong(x)}
+            if len(marks) >= 2 and not marks & t_marks:
+                yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
+                                    f"the English sentence '{_excerpt(PLACEHOLDER_RE.sub('…', s), 80)}' "
+                                    f"(line {e.line}) seems untranslated: "
+                                    f"none of {', '.join(sorted(marks)[:4])} appears here", english_line=e.line)

@@ -1,0 +1,186 @@
+"""Turn ``check`` findings into review findings: a line for each, and a mechanical fix where there is one.
+
+``check`` reports some problems for the whole file (a link target or a ``[`Reference`]`` that is missing);
+a review needs a line to comment on. Here each is placed on the translated paragraph aligned with the
+English paragraph that has it. Fixes, shown as GitHub suggestions, are made only where the correction is
+certain:
+
+- a translated heading without the English anchor gets ``[[anchor]]`` of the aligned English heading
+  (same level), or its wrong ``[[anchor]]`` replaced;
+- an in-page link ``(#스케줄러)`` that points nowhere is pointed at the anchor of the heading it names
+  (``(#schedulers)`` for ``### 스케줄러 [[schedulers]]``), or at the fragment the aligned English
+  paragraph links to in the same position;
+- a link target that differs from the English one in the aligned paragraph is restored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from ..check import Finding
+from ..check.structure import all_anchors
+from ..doc import Block, Document, slugify
+from ..doc.anchors import ANCHOR_RE
+from ..doc.protected import link_targets, references
+from .align import Alignment
+from .model import ERROR, Fix, Kind, ReviewFinding
+
+_FRAGMENT_RE = re.compile(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)[\"']")
+_LANG_DIR_RE = re.compile(r"/([a-z]{2}(?:[-_][A-Za-z]{2,4})?)/")
+
+
+def _block_doc(block: Block) -> Document:
+    return Document([block])
+
+
+def norm_target(target: str, lang: str) -> str:
+    """A link target as the English would write it (``/ko/`` -> ``/en/``, no ``.md``)."""
+    return re.sub(r"\.mdx?(?=#|$)", "", target.replace(f"/{lang}/", "/en/"))
+
+
+def _review(f: Finding, line: int | None = None, fix: Fix | None = None,
+            english_line: int | None = None) -> ReviewFinding:
+    return ReviewFinding(f.file, f.line if line is None else line, Kind.CHECK, f.check, f.severity, f.message,
+                         fix=fix, english_line=english_line)
+
+
+def heading_fix(al: Alignment, line: int, text: str) -> tuple[Fix, int] | None:
+    """The fix giving the translated heading at ``line`` its English anchor, with the English line.
+
+    Only when both docs have the same sequence of heading levels (as ``check`` requires for its hint):
+    otherwise a heading could be paired with the wrong English one."""
+    levels = [h.meta["level"] for h in al.src.headings()] == [h.meta["level"] for h in al.tgt.headings()]
+    t = next((t for t in al.tr_items if t.heading and t.line == line), None)
+    e = al.english_of(t) if t is not None and levels else None
+    if t is None or e is None or e.level != t.level or not e.anchor:
+        return None
+    if e.anchor in al.tgt.anchors():  # another heading has it already: the pairing is doubtful
+        return None
+    m = ANCHOR_RE.search(text)
+    if m:
+        return Fix(m.group(0).strip(), f"[[{e.anchor}]]"), e.line
+    stripped = text.rstrip()
+    if not stripped or set(stripped) <= {"=", "-"}:
+        return None
+    return Fix(stripped, f"{stripped} [[{e.anchor}]]"), e.line
+
+
+def _fragment_fixes(al: Alignment, line: int, text: str) -> dict[str, Fix]:
+    """Broken ``#fragment`` of line ``line`` -> its fix."""
+    anchors = all_anchors(al.tgt)
+    by_title = {}
+    for h in al.tgt.headings():
+        by_title.setdefault(slugify(str(h.meta.get("title", "")).strip()), str(h.meta["anchor"]))
+    t = al.tr_item_at(line)
+    e = al.english_of(t) if t is not None else None
+    block = al.tr_block(t) if t is not None else None
+    e_block = al.en_block(e) if e is not None else None
+    t_frags = [m.group(1) or m.group(2) for m in _FRAGMENT_RE.finditer(block.text)] if block else []
+    e_frags = [m.group(1) or m.group(2) for m in _FRAGMENT_RE.finditer(e_block.text)] if e_block else []
+    fixes: dict[str, Fix] = {}
+    for m in _FRAGMENT_RE.finditer(text):
+        frag = m.group(1) or m.group(2)
+        if frag in anchors or frag in fixes:
+            continue
+        target = by_title.get(slugify(frag.replace("-", " ")))
+        if target is None and len(t_frags) == len(e_frags) and frag in t_frags:
+            cand = e_frags[t_frags.index(frag)]
+            target = cand if cand in anchors else None
+        if target is not None and target != frag:
+            old = m.group(0)
+            fixes[frag] = Fix(old, old.replace(f"#{frag}", f"#{target}", 1))
+    return fixes
+
+
+def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragraph: bool = True) -> list[ReviewFinding]:
+    """Review findings for ``check`` findings: line-0 link/reference findings placed on the paragraph
+    that lacks them (``per_paragraph``), fixes attached."""
+    lines = al.tgt.source.splitlines()
+    out: list[ReviewFinding] = []
+    placed_links: set[str] = set()
+    placed_refs: set[str] = set()
+    pair_findings = list(_pair_links(al, lang)) if per_paragraph else []
+    for f, key in pair_findings:
+        (placed_links if f.rule == "links" else placed_refs).add(key)
+    out.extend(f for f, _ in pair_findings)
+    frag_cache: dict[int, dict[str, Fix]] = {}
+    for f in findings:
+        text = lines[f.line - 1] if 1 <= f.line <= len(lines) else ""
+        if f.check == "anchors" and f.line:
+            got = heading_fix(al, f.line, text)
+            out.append(_review(f, fix=got[0] if got else None, english_line=got[1] if got else None))
+        elif f.check == "fragments" and f.line:
+            fixes = frag_cache.setdefault(f.line, _fragment_fixes(al, f.line, text))
+            fix = next((fx for frag, fx in fixes.items() if f"#{frag} " in f.message + " "), None)
+            out.append(_review(f, fix=fix))
+        elif f.check == "links" and not f.line and _link_key(f.message) in placed_links:
+            continue  # reported on its paragraph instead
+        elif f.check == "references" and not f.line and _ref_key(f.message) in placed_refs:
+            continue
+        else:
+            out.append(_review(f))
+    return out
+
+
+def _link_key(message: str) -> str:
+    m = re.match(r"link to (\S+) appears", message)
+    return m.group(1) if m else ""
+
+
+def _ref_key(message: str) -> str:
+    m = re.match(r"\[`([^`]+)`\] appears", message)
+    return m.group(1) if m else ""
+
+
+def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]:
+    """Per aligned paragraph: English link targets and references missing from the translation.
+
+    Only targets missing from the whole translated doc are reported (a link moved to the next
+    paragraph is not an error); each is reported once, on the first paragraph that lacks it.
+    """
+    doc_links = Counter(norm_target(x, lang) for x in link_targets(al.tgt))
+    doc_en_links = Counter(norm_target(x, lang) for x in link_targets(al.src))
+    doc_refs, doc_en_refs = Counter(references(al.tgt)), Counter(references(al.src))
+    missing_links = doc_en_links - doc_links
+    missing_refs = doc_en_refs - doc_refs
+    file = al.tgt.path or ""
+    lines = al.tgt.source.splitlines()
+    for e, t in al.pairs:
+        eb, tb = al.en_block(e), al.tr_block(t)
+        if eb is None or tb is None or e.heading:
+            continue
+        e_doc, t_doc = _block_doc(eb), _block_doc(tb)
+        e_links = [x for x in link_targets(e_doc) if not x.startswith("#")]
+        t_links = [x for x in link_targets(t_doc) if not x.startswith("#")]
+        lost = [x for x in e_links if missing_links[norm_target(x, lang)] > 0
+                and norm_target(x, lang) not in {norm_target(y, lang) for y in t_links}]
+        extra = [y for y in t_links if norm_target(y, lang) not in {norm_target(x, lang) for x in e_links}]
+        for x in lost:
+            key = norm_target(x, lang)
+            missing_links[key] -= 1
+            fix = line = None
+            if len(lost) == 1 and len(extra) == 1 and len(e_links) == len(t_links):
+                line = _line_of(lines, tb, f"]({extra[0]}")
+                if line is not None:
+                    fix = Fix(f"]({extra[0]}", f"]({x}")
+            msg = (f"link to {key} of the English paragraph (line {e.line}) is missing here"
+                   + (f"; the link here points to {extra[0]} instead" if fix else ""))
+            yield ReviewFinding(file, line or t.line, Kind.CHECK, "links", ERROR, msg, fix=fix,
+                                english_line=e.line), key
+        t_refs = Counter(references(t_doc))
+        for ref in references(e_doc):
+            if missing_refs[ref] > 0 and not t_refs[ref]:
+                missing_refs[ref] -= 1
+                yield ReviewFinding(file, t.line, Kind.CHECK, "references", ERROR,
+                                    f"[`{ref}`] of the English paragraph (line {e.line}) is missing here; "
+                                    "keep every [`Name`] reference", english_line=e.line), ref
+
+
+def _line_of(lines: list[str], block: Block, needle: str) -> int | None:
+    for n in range(block.start_line, block.end_line + 1):
+        if n - 1 < len(lines) and needle in lines[n - 1]:
+            return n
+    return None
+

@@ -1,0 +1,157 @@
+"""Review one translated doc against its English source, or the translated docs of a checkout.
+
+:func:`review_texts` is the one pipeline both the PR reviewer and local files go through: parse both
+texts once, run every ``check`` rule, align the two docs, then place the check findings on lines (with
+mechanical fixes), look for omissions and duplications, and check glossary consistency. The LLM review
+(:mod:`.llm`) runs on top when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..check import check_pair
+from ..doc import Document, parse
+from ..errors import HfI18nError
+from ..fileio import read_text
+from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..translate.glossary import Glossary
+from .align import Alignment
+from .coverage import check_coverage
+from .model import ERROR, WARNING, DocReview, Kind, Review, ReviewFinding, sort_key
+from .place import place
+from .terms import CorpusUsage, check_terms
+
+CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, references, " \
+                "fragments, damage)"
+
+
+@dataclass(slots=True)
+class Options:
+    """What a review runs besides the rules."""
+
+    glossary: Glossary | None = None
+    usage: CorpusUsage | None = None
+    """How the language's docs render each glossary term (None: not computed)."""
+    llm: Callable[[DocReview, Alignment], list[ReviewFinding]] | None = None
+    """The LLM reviewer (see :func:`hfi18n.review.llm.llm_reviewer`); None: no LLM review."""
+
+
+def _unreadable(file: str, exc: HfI18nError) -> ReviewFinding:
+    return ReviewFinding(file, exc.line or 0, Kind.CHECK, "unreadable", ERROR,
+                         f"{exc.message}; {exc.hint or ''}".strip("; "))
+
+
+def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
+                 rel: str | None = None, options: Options | None = None) -> DocReview:
+    """Review translation ``tr_text`` (shown as ``file``, ``rel`` in its language folder) against English
+    ``en_text`` (None: no English)."""
+    opts = options or Options()
+    doc = DocReview(file, english_file, lang, tr_text)
+    try:
+        tgt = parse(tr_text, file)
+        src: Document | None = parse(en_text, english_file) if en_text is not None else None
+    except HfI18nError as exc:
+        doc.findings.append(_unreadable(file, exc))
+        doc.not_checked.append("everything else: the file could not be parsed")
+        return doc
+    checks = check_pair(src, tgt, file=file, lang=lang)
+    doc.checked.append(CHECKED_RULES)
+    if src is None:
+        doc.findings = [ReviewFinding(f.file, f.line, Kind.CHECK, f.check, f.severity, f.message) for f in checks]
+        doc.not_checked.append("omissions, duplications, glossary: there is no English source")
+        return _finish(doc)
+    al = Alignment.build(src, tgt, lang)
+    drift = any(f.check == "drift" for f in checks)
+    findings = place(checks, al, lang, per_paragraph=not drift)
+    if drift:
+        doc.not_checked.append("omissions and duplications: the translation follows an older English")
+    else:
+        findings.extend(check_coverage(al, file, lang))
+        doc.checked.append("omissions and duplications (paragraph alignment)")
+    if opts.glossary is not None:
+        usage = opts.usage.others(rel or file) if opts.usage is not None else None
+        findings.extend(check_terms(al, file, opts.glossary, usage, missing=not drift))
+        doc.checked.append(f"glossary consistency ({len(opts.glossary)} terms"
+                           + (", counts from the other docs)" if usage is not None else ")"))
+        if opts.usage is None:
+            doc.not_checked.append("glossary terms missing from a paragraph (needs a checkout of the repository "
+                                   "to compare with the other docs: --repo)")
+        elif drift:
+            doc.not_checked.append("glossary terms missing from a paragraph: the translation follows an older English")
+    else:
+        doc.not_checked.append(f"glossary consistency (no glossary for {lang})")
+    doc.findings = _dedupe(findings)
+    if opts.llm is not None:
+        doc.findings.extend(opts.llm(doc, al))
+    else:
+        doc.not_checked.append("mistranslation and fluency (LLM review: run with --llm)")
+    return _finish(doc)
+
+
+def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:
+    """Drop a check's ``untranslated`` warning where the review says more (English left beside its
+    translation) and exact repeats."""
+    english_left = {f.line for f in findings if f.kind is Kind.ENGLISH_LEFT}
+    out: list[ReviewFinding] = []
+    seen: set[tuple[object, ...]] = set()
+    for f in findings:
+        if f.kind is Kind.CHECK and f.rule == "untranslated" and f.line in english_left:
+            continue
+        key = (f.line, f.kind, f.rule, f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def _finish(doc: DocReview) -> DocReview:
+    doc.findings.sort(key=sort_key)
+    doc.not_checked.append("the rendered page (live preview)")
+    return doc
+
+
+def review_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
+                 options: Options | None = None) -> Review:
+    """Review translated docs of a checkout (default: every doc of ``lang``)."""
+    rels: list[str] = []
+    for arg in paths:
+        file_lang, rel = layout.resolve_doc_arg(arg, lang)
+        if file_lang == SOURCE_LANG:
+            twin = layout.twin(rel, lang)
+            if twin is None:
+                raise HfI18nError(f"{arg} has no {lang} translation to review",
+                                  hint=f"translate it first: hfi18n translate --lang {lang} {rel}")
+            rel = twin
+        rels.append(rel)
+    if not rels:
+        if not layout.lang_dir(lang).is_dir():
+            raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
+                              hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
+        rels = layout.docs(lang)
+    review = Review(source=f"{len(rels)} local file(s) of {layout.repo.name}")
+    for rel in rels:
+        path = layout.path(lang, rel)
+        shown = layout.rel_to_repo(path)
+        en_rel = layout.twin(rel, SOURCE_LANG)
+        try:
+            tr_text = read_text(path)
+        except HfI18nError as exc:
+            doc = DocReview(shown, None, lang, "", [_unreadable(shown, exc)])
+            review.docs.append(doc)
+            continue
+        en_text = None
+        if en_rel is not None:
+            try:
+                en_text = read_text(layout.path(SOURCE_LANG, en_rel))
+            except HfI18nError as exc:
+                review.skipped.append(f"{shown}: English source unreadable ({exc.message})")
+                continue
+        en_shown = layout.rel_to_repo(layout.path(SOURCE_LANG, en_rel)) if en_rel else None
+        review.docs.append(review_texts(en_text, tr_text, file=shown, english_file=en_shown, lang=lang,
+                                        rel=rel, options=options))
+    return review
+
+
+__all__ = ["ERROR", "WARNING", "Options", "review_paths", "review_texts"]

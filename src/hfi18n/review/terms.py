@@ -1,0 +1,105 @@
+"""Glossary consistency: a term rendered differently from the glossary *and* from the language's other docs.
+
+For every aligned English/translated paragraph whose English has a glossary term:
+
+- the translation has none of the accepted spellings: reported when the other docs of the language
+  mostly do use one (otherwise the glossary, not this doc, is out of step with practice);
+- the translation uses an alternative spelling while the glossary's required one is also what the
+  other docs use most: reported with a mechanical fix (the alternative replaced on its line).
+
+Counts of the other docs come from :func:`hfi18n.translate.aligned.term_usage` over the aligned human
+translations of the checkout (the reviewed doc excluded); without a checkout only alternatives are
+reported (a miss cannot be told from a glossary out of step with practice).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..translate.aligned import TermUsage, Unit, aligned_units, term_usage
+from ..translate.glossary import Glossary, Term, _squash
+from .align import Alignment
+from .model import WARNING, Fix, Kind, ReviewFinding
+
+MIN_SHARE = 0.5
+"""Share of the other docs' occurrences that must use an accepted spelling for a miss to be reported."""
+
+
+class CorpusUsage:
+    """How the translated docs of a checkout render each glossary term, per doc, so a review can
+    compare a doc with all the *other* docs of its language."""
+
+    __slots__ = ("_per_file", "_total")
+
+    def __init__(self, repo: Path, lang: str, glossary: Glossary, *, docs_root: str = "docs/source") -> None:
+        by_file: dict[str, list[Unit]] = {}
+        for u in aligned_units(repo, lang, docs_root, history=False):
+            by_file.setdefault(u.file, []).append(u)
+        self._per_file = {f: {t.term.source: t for t in term_usage(glossary, units)} for f, units in by_file.items()}
+        self._total = {t.term.source: t for t in term_usage(glossary, [u for us in by_file.values() for u in us])}
+
+    def others(self, rel: str) -> dict[str, TermUsage]:
+        """Usage in every doc but ``rel`` (path relative to the language folder)."""
+        own = self._per_file.get(rel)
+        if own is None:
+            return self._total
+        out: dict[str, TermUsage] = {}
+        for key, tot in self._total.items():
+            mine = own[key]
+            out[key] = TermUsage(tot.term, tot.occurrences - mine.occurrences, tot.followed - mine.followed,
+                                 tot.accepted - mine.accepted, tot.variants - mine.variants)
+        return out
+
+
+def _spellings(term: Term, text: str) -> list[str]:
+    squashed = _squash(text)
+    return [a for a in term.accepted if not (term.keep_english and a == term.source) and _squash(a) in squashed]
+
+
+def _counts(usage: TermUsage | None) -> str:
+    if usage is None or not usage.occurrences:
+        return ""
+    parts = ", ".join(f"{k} {n}" for k, n in usage.variants.most_common(3))
+    return f"; other docs: {parts or 'none of the accepted spellings'} in {usage.occurrences} paragraph(s)"
+
+
+def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, TermUsage] | None, *,
+                missing: bool = True) -> Iterator[ReviewFinding]:
+    """Glossary findings of the aligned pairs; ``missing=False`` reports alternatives only (for a
+    translation of an older English, whose pairs are less sure)."""
+    lines = al.tgt.source.splitlines()
+    here: Counter[tuple[str, str]] = Counter()
+    for e, t in al.pairs:
+        for term in glossary.relevant(e.text):
+            for s in _spellings(term, t.text):
+                here[(term.source, s)] += 1
+    for e, t in al.pairs:
+        for term in glossary.relevant(e.text):
+            u = usage.get(term.source) if usage is not None else None
+            this_doc = ", ".join(f"{s} {n}" for (src, s), n in here.items() if src == term.source)
+            this_doc = f"; this doc: {this_doc}" if this_doc else ""
+            want = "keep it in English" if term.keep_english else f"'{term.target}'"
+            if not glossary.present(term, t.text):
+                if not missing or u is None or (not u.occurrences or u.accepted / u.occurrences < MIN_SHARE):
+                    continue
+                yield ReviewFinding(file, t.line, Kind.GLOSSARY, "term-missing", WARNING,
+                                    f"'{term.source}' (English line {e.line}) is not rendered as the glossary "
+                                    f"says ({want}){_counts(u)}{this_doc}", english_line=e.line)
+                continue
+            if term.keep_english or not term.target or _squash(term.target) in _squash(t.text):
+                continue
+            used = _spellings(term, t.text)
+            if not used:
+                continue
+            alt = used[0]
+            if u is not None and u.variants[term.target] <= u.variants[alt]:
+                continue  # the other docs prefer the alternative as much: not an inconsistency
+            block = al.tr_block(t)
+            line = next((n for n in range(block.start_line, block.end_line + 1)
+                         if n - 1 < len(lines) and alt in lines[n - 1]), None) if block else None
+            yield ReviewFinding(file, line or t.line, Kind.GLOSSARY, "term-variant", WARNING,
+                                f"'{term.source}' is written '{alt}' here; the glossary says {want}"
+                                f"{_counts(u)}{this_doc}",
+                                fix=Fix(alt, term.target) if line else None, english_line=e.line)
