@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .secrets import register
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -49,10 +50,10 @@ class Config:
 
     def secret(self, env_var: str, key: str | None = None) -> str | None:
         """A secret from ``env_var`` or, failing that, the config ``key``."""
-        value = os.environ.get(env_var)
-        if value:
-            return value
-        return self.get(key) if key else None
+        value = os.environ.get(env_var) or (self.get(key) if key else None)
+        if isinstance(value, str):
+            register(value)  # a key from the config file is redacted like one from the environment
+        return value or None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .secrets import redact
+
 
 class HfI18nError(Exception):
     """Base error: ``message`` says what went wrong, ``hint`` what to do about it."""
@@ -16,6 +18,8 @@ class HfI18nError(Exception):
 
     def __init__(self, message: str, *, hint: str | None = None, path: Path | str | None = None,
                  line: int | None = None) -> None:
+        message = redact(message)  # errors carry servers' words: no secret leaves through them
+        hint = redact(hint) if hint else hint
         super().__init__(message)
         self.message = message
         self.hint = hint

@@ -38,6 +38,8 @@ class FakeGitHub:
     rate_reset_in: int = 3600
     page_size_cap: int = 100
     """Server-side page size cap (GitHub: 100); tests lower it to exercise Link pagination."""
+    echo_token: bool = False
+    """A hostile or buggy server: the 401 message quotes the Authorization header it received."""
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
 
@@ -155,7 +157,8 @@ class FakeGitHub:
             return 500, {"message": "Server Error"}, {}
         if "authorization" in rec.headers and not self._auth_ok(rec) or (
                 rec.method == "POST" and not self._auth_ok(rec)):
-            return 401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"}, {}
+            quoted = f" (got {rec.headers.get('authorization')})" if self.echo_token else ""
+            return 401, {"message": "Bad credentials" + quoted, "documentation_url": "https://docs.github.com/rest"}, {}
         segs = [s for s in rec.path.split("/") if s]
         if len(segs) == 3 and segs[0] == "repos" and rec.method == "GET":
             repo = self.repos.get(f"{segs[1]}/{segs[2]}")

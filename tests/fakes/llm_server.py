@@ -200,9 +200,10 @@ class FakeLLMServer:
         """HTTP 429 with ``Retry-After: <retry_after>`` (or an HTTP date that far ahead; ``None``: no header)."""
         return self._queue("rate_limit", times, match, retry_after=retry_after, http_date=http_date)
 
-    def server_error(self, status: int = 500, *, times: int = 1, match: str | None = None) -> FakeLLMServer:
+    def server_error(self, status: int = 500, *, times: int = 1, match: str | None = None,
+                     echo_key: bool = False) -> FakeLLMServer:
         """HTTP 500, 502, 503 or 529 (Anthropic's "overloaded") with the wire's error body."""
-        return self._queue("server_error", times, match, status=status)
+        return self._queue("server_error", times, match, status=status, echo_key=echo_key)
 
     def timeout(self, seconds: float = 5.0, *, times: int = 1, match: str | None = None) -> FakeLLMServer:
         """Sleep ``seconds`` before answering (set the client's timeout below that)."""
@@ -458,7 +459,10 @@ class _Handler(BaseHTTPRequestHandler):
         if kind == "server_error":
             status = fault.params["status"]
             kind_name = "overloaded_error" if status == 529 else "api_error"
-            self._error(rec, status, kind_name, "Overloaded" if status == 529 else "Internal server error")
+            message = "Overloaded" if status == 529 else "Internal server error"
+            if fault.params.get("echo_key"):  # a careless server quoting the credentials it received
+                message += f" (request had {rec.headers.get('authorization') or rec.headers.get('x-api-key')})"
+            self._error(rec, status, kind_name, message)
             return True
         if kind == "timeout":
             if self.fake.sleep(fault.params["seconds"]):

@@ -46,14 +46,22 @@ def format_json(findings: list[Finding]) -> str:
     return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2) + "\n"
 
 
-def _gh_escape(text: str) -> str:
+def gh_escape_data(text: str) -> str:
+    """Escape the message of a GitHub workflow command (``%``, CR and LF), so it stays one command."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def gh_escape_property(text: str) -> str:
+    """Escape a property value of a workflow command: the data rules plus ``:`` and ``,``, which
+    would otherwise end the property list or start another property (a file name may hold any of them)."""
+    return gh_escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def format_github(findings: list[Finding]) -> str:
     """GitHub Actions workflow commands: annotations on the PR diff."""
     return "".join(
-        f"::{f.severity} file={f.file},line={max(f.line, 1)},title={f.check}::{_gh_escape(f.message)}\n"
+        f"::{f.severity} file={gh_escape_property(f.file)},line={max(f.line, 1)},"
+        f"title={gh_escape_property(f.check)}::{gh_escape_data(f.message)}\n"
         for f in findings
     )
 

@@ -126,6 +126,11 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
             raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
                               hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
     findings: list[Finding] = []
+    if not paths:  # links leading out of the repository are reported, never followed
+        for rel in layout.outside_docs(lang):
+            findings.append(Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
+                                    "this file is a link to a file outside the repository (or to nothing): it is "
+                                    "not read; replace the link with the translated file itself"))
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary))
-    return sort_findings(findings), len(rels)
+    return sort_findings(findings), len(rels) + len(layout.outside_docs(lang)) * (not paths)

@@ -13,6 +13,7 @@ import sys
 from rich.markup import escape
 
 from ..errors import HfI18nError
+from ..secrets import redact
 from . import check, demo, glossary, publish, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
@@ -70,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("HFI18N_TRACEBACK"):
             raise
         message, hint = _human_message(exc)
+        message, hint = redact(message), (redact(hint) if hint else hint)
         err.print(f"[bold red]error:[/] {escape(message)}", markup=True, highlight=False)
         if hint:
             err.print(f"[yellow]hint:[/] {escape(hint)}", markup=True)

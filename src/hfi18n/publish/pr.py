@@ -22,7 +22,7 @@ from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
-from ..repo.layout import DocsLayout
+from ..repo.layout import DocsLayout, validate_lang
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
@@ -113,6 +113,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
             translate_titles: TitleTranslator | None = None, run_check: CheckFn | None = None,
             log: Callable[[str], None] = lambda _m: None) -> PublishResult:
     """Push the translation of ``doc`` to the fork on its own branch and open a draft PR upstream."""
+    validate_lang(lang, target=True)
     upstream = upstream or config.get("github.upstream")
     fork = fork or config.get("github.fork")
     if not upstream or not fork:

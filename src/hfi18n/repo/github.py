@@ -2,8 +2,9 @@
 
 Requests are built by :meth:`GitHubClient.build_request` and sent by :meth:`GitHubClient.send`, so tests
 can look at a request without HTTP. Every failure becomes a :class:`~hfi18n.errors.GitHubError` with a
-next step (see :data:`STATUS_HINTS`). The token is sent only in the ``Authorization`` header: it never
-appears in ``repr``, messages or logs.
+next step (see :data:`STATUS_HINTS`). The token is sent only in the ``Authorization`` header and only to
+the configured API origin (a pagination link to another host is refused); it never appears in ``repr``,
+messages or logs (every message passes through :func:`hfi18n.secrets.redact`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import httpx
 
 from .. import __version__
 from ..errors import GitHubError
+from ..secrets import register
 
 API_URL = "https://api.github.com"
 TOKEN_HELP = (
@@ -103,6 +105,11 @@ def _next_link(link: str | None) -> str | None:
     return None
 
 
+def _origin(url: str | httpx.URL) -> tuple[str, str, int | None]:
+    u = httpx.URL(url)
+    return u.scheme, u.host, u.port
+
+
 def _message(resp: httpx.Response) -> str:
     try:
         data = resp.json()
@@ -140,6 +147,7 @@ class GitHubClient:
                  max_rate_wait: float = MAX_RATE_WAIT, transport: httpx.BaseTransport | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self._token = token or None
+        register(self._token)
         self.api_url = api_url.rstrip("/")
         headers = {
             "Accept": "application/vnd.github+json",
@@ -177,7 +185,9 @@ class GitHubClient:
     def build_request(self, method: str, path_or_url: str, *, params: dict[str, Any] | None = None,
                       json: Any = None) -> httpx.Request:
         url = path_or_url if path_or_url.startswith(("http://", "https://")) else self.api_url + path_or_url
-        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        # the token goes to the configured API origin only (scheme, host and port), never elsewhere
+        home = self._token and _origin(url) == _origin(self.api_url)
+        headers = {"Authorization": f"Bearer {self._token}"} if home else {}
         return self._http.build_request(method, url, params=params, json=json, headers=headers)
 
     def send(self, request: httpx.Request, *, what: str) -> httpx.Response:
@@ -271,6 +281,13 @@ class GitHubClient:
                 raise GitHubError(f"unexpected answer from GitHub while trying to {what}")
             pulls.extend(PullRequest.from_json(d) for d in data)
             url, params = _next_link(resp.headers.get("link")), None
+            if url is not None and _origin(url) != _origin(self.api_url):
+                # a next page elsewhere is not GitHub's API: refuse rather than send the token there or
+                # mix another server's answers into the list
+                raise GitHubError(
+                    f"the next page of {repo}'s pull requests is on another server ({httpx.URL(url).host}), "
+                    f"not {self.api_url}: refusing to follow it",
+                    hint="check github.api_url in hfi18n.toml and any proxy between you and GitHub")
             pages += 1
         self._pulls_cache[repo] = pulls
         return list(pulls)

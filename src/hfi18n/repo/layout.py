@@ -7,14 +7,41 @@ POSIX strings relative to the language folder (``"training/lora.md"``) unless th
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import RepoError
+from ..errors import InputError, RepoError
 from ..fileio import inside
 
 DOC_SUFFIXES = (".md", ".mdx")
 SOURCE_LANG = "en"
+
+_LANG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+"""A language folder name: ``ko``, ``zh-hans``, ``pt_BR``; never a path (no ``/``, ``..``, empty)."""
+
+
+def validate_lang(lang: str, *, target: bool = False) -> str:
+    """Return ``lang`` if it is a plain language folder name, else raise :class:`InputError`.
+
+    Every command goes through this (via :meth:`DocsLayout.lang_dir`), so ``--lang ../..`` or ``--lang ''``
+    can never turn into a path outside the docs root. ``target=True`` (commands that write into the
+    language folder: translate, toctree, publish) also refuses the source language, so the English is
+    never overwritten by a "translation".
+    """
+    if not isinstance(lang, str) or not _LANG_NAME_RE.fullmatch(lang):
+        raise InputError(
+            f"{lang!r} is not a language code",
+            hint="pass --lang with the name of a language folder under docs/source, such as ko, zh or pt_BR",
+        )
+    if target and lang == SOURCE_LANG:
+        raise InputError(
+            f"'{SOURCE_LANG}' is the source language: it cannot be a translation target",
+            hint="pass the language to translate into, such as --lang ko",
+        )
+    return lang
 
 
 @dataclass(slots=True, frozen=True)
@@ -41,7 +68,8 @@ class DocsLayout:
         return cls(r, root)
 
     def lang_dir(self, lang: str) -> Path:
-        return self.docs_root / lang
+        """The folder of ``lang`` (validated by :func:`validate_lang`: never outside the docs root)."""
+        return self.docs_root / validate_lang(lang)
 
     def languages(self) -> list[str]:
         """Translation languages: folders of the docs root other than ``en`` holding docs."""
@@ -51,29 +79,67 @@ class DocsLayout:
             if p.is_dir() and p.name != SOURCE_LANG and not p.name.startswith((".", "_"))
         )
 
-    def docs(self, lang: str) -> list[str]:
-        """Every ``.md``/``.mdx`` doc of a language, relative to its folder, sorted."""
+    def is_inside(self, path: Path | str) -> bool:
+        """Does ``path`` (symlinks resolved, existing or not) stay inside the repository?
+
+        Every file hfi18n discovers or is about to read, write or back up must pass this: a symlink in
+        the docs pointing elsewhere is never followed (see :meth:`docs`, :meth:`outside_docs`).
+        """
+        try:
+            full = Path(path).resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            return False
+        return full == self.repo or self.repo in full.parents
+
+    def safe_path(self, path: Path | str) -> Path:
+        """``path`` itself when :meth:`is_inside`, else a :class:`RepoError` naming it."""
+        if not self.is_inside(path):
+            shown = Path(path)
+            with contextlib.suppress(ValueError):
+                shown = shown.relative_to(self.repo)
+            raise RepoError(f"{shown} is a link to a file outside the repository: hfi18n does not read or write it",
+                            hint="replace the link with a real file, or remove it")
+        return Path(path)
+
+    def _walk(self, lang: str) -> list[tuple[str, bool]]:
         base = self.lang_dir(lang)
         if not base.is_dir():
             return []
-        return sorted(
-            p.relative_to(base).as_posix()
-            for p in base.rglob("*")
-            if p.suffix in DOC_SUFFIXES and p.is_file()
-        )
+        found = []
+        for p in base.rglob("*"):
+            if p.suffix in DOC_SUFFIXES and (p.is_file() or p.is_symlink()):
+                found.append((p.relative_to(base).as_posix(), p.is_file() and self.is_inside(p)))
+        return sorted(found)
+
+    def docs(self, lang: str) -> list[str]:
+        """Every ``.md``/``.mdx`` doc of a language, relative to its folder, sorted.
+
+        A doc that resolves outside the repository (a symlink to elsewhere) is left out: it is never
+        read, sent to a provider or written (:meth:`outside_docs` lists them, for ``check`` to report).
+        """
+        return [rel for rel, ok in self._walk(lang) if ok]
+
+    def outside_docs(self, lang: str) -> list[str]:
+        """Docs of a language that are links leading outside the repository (or nowhere)."""
+        return [rel for rel, ok in self._walk(lang) if not ok]
 
     def path(self, lang: str, rel: str) -> Path:
         return self.lang_dir(lang) / rel
 
     def rel_to_repo(self, path: Path) -> str:
-        return path.resolve().relative_to(self.repo).as_posix()
+        """``path`` relative to the repository; a link leading outside is named by where it sits."""
+        try:
+            return path.resolve().relative_to(self.repo).as_posix()
+        except (ValueError, OSError, RuntimeError):
+            return Path(os.path.abspath(path)).relative_to(self.repo).as_posix()
 
     def twin(self, rel: str, lang: str) -> str | None:
         """The existing file of ``lang`` for doc ``rel``, allowing ``.md``/``.mdx`` to differ."""
         stem = rel.rsplit(".", 1)[0]
         for suffix in DOC_SUFFIXES:
             cand = stem + suffix
-            if self.path(lang, cand).is_file():
+            path = self.path(lang, cand)
+            if path.is_file() and self.is_inside(path):
                 return cand
         return None
 
@@ -101,7 +167,9 @@ class DocsLayout:
         inside(self.lang_dir(SOURCE_LANG), self.lang_dir(SOURCE_LANG) / p)
         rel = p.as_posix()
         for lg in (lang, SOURCE_LANG):
-            if self.path(lg, rel).is_file():
+            path = self.path(lg, rel)
+            if path.is_file() or path.is_symlink():
+                self.safe_path(path)
                 return lg, rel
         raise RepoError(
             f"no doc {arg} under {self.docs_root}/{SOURCE_LANG} or {self.docs_root}/{lang}",

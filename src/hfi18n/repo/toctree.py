@@ -281,4 +281,5 @@ def load_toctree(path: Path | str) -> Toctree:
 
 
 def toctree_path(layout: DocsLayout, lang: str) -> Path:
-    return layout.lang_dir(lang) / TOCTREE
+    """``docs/source/<lang>/_toctree.yml``; a link to a file outside the repository is refused."""
+    return layout.safe_path(layout.lang_dir(lang) / TOCTREE)

@@ -14,7 +14,7 @@ from ..check import check_pair
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
-from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, baseline_key, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
@@ -66,6 +66,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     ``pulls``: open translation PRs upstream (see :func:`hfi18n.repo.status_pulls.pulls_for`); a doc one
     of them translates is not picked by ``next_n``.
     """
+    validate_lang(lang, target=True)
     sel = Selection()
     rels = [_english_rel(layout, p, lang) for p in paths]
     if next_n:
@@ -94,6 +95,10 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     for rel in rels:
         target_rel = layout.twin(rel, lang)
         target = layout.path(lang, target_rel or rel)
+        if not layout.is_inside(target):  # a link to elsewhere: never read, backed up or replaced
+            sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} leads outside the "
+                                            "repository (a symbolic link): hfi18n does not read or write it"))
+            continue
         en_text = read_text(layout.path(SOURCE_LANG, rel))
         if target_rel is None:
             sel.jobs.append(new_job(rel, en_text, target))

@@ -39,15 +39,21 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
 
 from ...errors import ProviderError
+from ...secrets import redact as redact_secrets
+from ...secrets import register
 from ..pricing import estimate_tokens
 
+if TYPE_CHECKING:
+    from .batches import BatchInfo, BatchResult
+
 log = logging.getLogger("hfi18n.providers")
+T = TypeVar("T")
 
 FINISH_REASONS = ("stop", "length", "other")
 
@@ -63,6 +69,9 @@ class ChatRequest:
     max_tokens: int = 4096
     """Upper bound on the answer's tokens; an answer cut there has ``finish_reason == "length"``."""
     temperature: float = 0.0
+    cache_prefix: bool = False
+    """The system prompt is the same for many requests: mark it cacheable (Anthropic ``cache_control``;
+    OpenAI caches long prefixes by itself)."""
 
 
 @dataclass(slots=True)
@@ -74,7 +83,8 @@ class Completion:
     finish_reason: str
     """``"stop"`` (natural end), ``"length"`` (cut at ``max_tokens``) or ``"other"`` (refusal, filter...)."""
     input_tokens: int
-    """Prompt tokens as reported by the server, else estimated with :func:`~..pricing.estimate_tokens`."""
+    """Prompt tokens as reported by the server (all of them, cached ones included), else estimated with
+    :func:`~..pricing.estimate_tokens`."""
     output_tokens: int
     """Answer tokens as reported by the server, else estimated."""
     model: str
@@ -83,6 +93,12 @@ class Completion:
     """Wall time of the HTTP exchange that succeeded (retries and waits not included)."""
     retries: int = 0
     """Transient failures retried before success."""
+    cache_write_tokens: int = 0
+    """Part of :attr:`input_tokens` written to the provider's prompt cache (Anthropic
+    ``cache_creation_input_tokens``)."""
+    cache_read_tokens: int = 0
+    """Part of :attr:`input_tokens` read from the prompt cache (Anthropic ``cache_read_input_tokens``,
+    OpenAI ``prompt_tokens_details.cached_tokens``)."""
 
 
 class TransientError(ProviderError):
@@ -128,6 +144,7 @@ class Secret:
 
     def __init__(self, value: str) -> None:
         self._value = value
+        register(value)  # hfi18n.secrets.redact masks it in every message from now on
 
     def get(self) -> str:
         return self._value
@@ -195,6 +212,8 @@ class Provider:
     """Environment variable that may override the default base URL."""
     default_model: ClassVar[str]
     default_base_url: ClassVar[str] = ""
+    supports_batch: ClassVar[bool] = False
+    """Whether the provider has a batch API (:meth:`submit_batch` and the rest)."""
 
     def __init__(self, model: str | None = None, *, api_key: str | None = None, base_url: str | None = None,
                  timeout: float = 120.0, max_retries: int = 5, client: httpx.Client | None = None,
@@ -229,6 +248,34 @@ class Provider:
     def build_request(self, req: ChatRequest) -> httpx.Request:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def cache_min_tokens(self) -> int:
+        """Shortest prompt prefix this provider's model caches (OpenAI: 1,024 tokens)."""
+        return 1024
+
+    # -- batch API (providers that have one override these; see .batches) ----------------------
+
+    def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
+        """Submit ``(custom_id, request)`` pairs as one batch; returns at once."""
+        raise self._no_batch()
+
+    def batch_status(self, batch_id: str) -> BatchInfo:
+        raise self._no_batch()
+
+    def batch_results(self, info: BatchInfo) -> list[BatchResult]:
+        """One result per request the provider reports on (an ended batch)."""
+        raise self._no_batch()
+
+    def cancel_batch(self, batch_id: str) -> BatchInfo:
+        raise self._no_batch()
+
+    def list_batches(self, limit: int = 100) -> list[BatchInfo]:
+        raise self._no_batch()
+
+    def _no_batch(self) -> ProviderError:
+        return ProviderError(f"provider '{self.name}' has no batch API",
+                             hint="use --provider anthropic or --provider openai for --batch, or translate "
+                                  "interactively (without --batch)")
+
     def parse_response(self, data: dict[str, Any]) -> Completion:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -257,18 +304,34 @@ class Provider:
         key = self._key()
         if key:
             text = text.replace(key, "***")
-        return _KEYLIKE_RE.sub("***", text)
+        return _KEYLIKE_RE.sub("***", redact_secrets(text))
 
     # -- sending -------------------------------------------------------------------------------
 
     def complete(self, req: ChatRequest) -> Completion:
         """Send ``req``, retrying transient failures; raise :class:`ProviderError` on final failure."""
+        completion, latency, retries = self.call(lambda: self.build_request(req),
+                                                 lambda r: self.parse_json(r, self.parse_response))
+        completion.latency_s = latency
+        completion.retries = retries
+        if completion.input_tokens <= 0 and completion.output_tokens <= 0:
+            completion.input_tokens = estimate_tokens(req.system) + estimate_tokens(req.user)
+            completion.output_tokens = estimate_tokens(completion.text)
+        return completion
+
+    def call(self, build: Callable[[], httpx.Request], handle: Callable[[httpx.Response], T]) -> tuple[T, float, int]:
+        """Send ``build()`` and ``handle`` the 2xx answer, retrying transient failures.
+
+        Returns ``(result, seconds of the exchange that succeeded, retries)``; raises
+        :class:`RetriesExhaustedError`, :class:`AuthError` or :class:`ProviderError`. Every endpoint (chat,
+        batches, files) goes through here, so all share the retry, rate-limit and redaction rules.
+        """
         retries = 0
         while True:
             self._wait_for_pause()
             started = time.monotonic()
             try:
-                completion = self._attempt(req)
+                result = handle(self._exchange(build()))
             except TransientError as exc:
                 if retries >= self.max_retries:
                     raise self._exhausted(exc, retries + 1) from exc
@@ -280,15 +343,10 @@ class Provider:
                     self.on_retry(RetryEvent(self.name, retries, delay, exc))
                 time.sleep(delay)
                 continue
-            completion.latency_s = time.monotonic() - started
-            completion.retries = retries
-            if completion.input_tokens <= 0 and completion.output_tokens <= 0:
-                completion.input_tokens = estimate_tokens(req.system) + estimate_tokens(req.user)
-                completion.output_tokens = estimate_tokens(completion.text)
-            return completion
+            return result, time.monotonic() - started, retries
 
-    def _attempt(self, req: ChatRequest) -> Completion:
-        request = self.build_request(req)
+    def _exchange(self, request: httpx.Request) -> httpx.Response:
+        """One HTTP exchange: transport failures and non-2xx statuses become errors."""
         try:
             response = self._client.send(request)
         except httpx.TimeoutException as exc:
@@ -300,6 +358,12 @@ class Provider:
         status = response.status_code
         if status >= 400 or status < 200:
             raise self._status_error(response)
+        return response
+
+    def parse_json(self, response: httpx.Response, parse: Callable[[dict[str, Any]], T]) -> T:
+        """``parse`` the JSON object of ``response``; a body that is not one, or not of the expected shape,
+        is a :class:`TransientError` (retried)."""
+        status = response.status_code
         try:
             data = response.json()
         except ValueError:
@@ -308,7 +372,7 @@ class Provider:
         if not isinstance(data, dict):
             raise TransientError(f"{self.name} answered with JSON that is not an object", status=status)
         try:
-            return self.parse_response(data)
+            return parse(data)
         except TransientError:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -316,6 +380,14 @@ class Provider:
             detail = f": {server}" if server else f" ({type(exc).__name__}: {exc})"
             raise TransientError(f"{self.name} answered with an unexpected JSON shape{detail}",
                                  status=status) from None
+
+    def _request(self, method: str, url: str, *, json: Any = None, **kw: Any) -> httpx.Request:
+        """A request with this provider's headers and its own timeout (``Client.send`` adds none)."""
+        return httpx.Request(method, url, headers=self.headers(), json=json,
+                             extensions={"timeout": self._timeout().as_dict()}, **kw)
+
+    def headers(self) -> dict[str, str]:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def _wait_for_pause(self) -> None:
         with self._pause_lock:

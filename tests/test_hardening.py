@@ -1,0 +1,179 @@
+"""Issue 8: nothing outside the repo is read or written, no secret is shown, no falsely "done" answer.
+
+Each test reproduces one defect the hostile probe found; the item number of the issue is in the name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from hfi18n.check import Finding, format_github
+from hfi18n.cli import main
+from hfi18n.errors import GitHubError, HfI18nError, InputError
+from hfi18n.example import build_example_repo
+from hfi18n.repo.github import GitHubClient
+from hfi18n.repo.layout import DocsLayout, validate_lang
+
+SECRET_VARS = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "GITHUB_TOKEN", "GH_TOKEN")
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    return build_example_repo(tmp_path / "repo")
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for var in (*SECRET_VARS, "HFI18N_CONFIG", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and ".git" not in p.relative_to(root).parts}
+
+
+# ------------------------------------------------------------------------------ 8: --lang validated
+
+
+@pytest.mark.parametrize("bad", ["../..", "", "..", ".", "ko/../..", "/tmp", "a/b", "ko\n", "ko\\x"])
+def test_item8_lang_must_be_a_plain_folder_name(bad: str) -> None:
+    with pytest.raises(InputError):
+        validate_lang(bad)
+
+
+def test_item8_source_language_is_never_a_target() -> None:
+    assert validate_lang("ko") == "ko" and validate_lang("zh-hans") == "zh-hans" and validate_lang("pt_BR")
+    assert validate_lang("en") == "en"  # reading English is fine
+    with pytest.raises(InputError, match="source language"):
+        validate_lang("en", target=True)
+
+
+@pytest.mark.parametrize("argv", [
+    ["translate", "--lang", "../..", "index.md", "--provider", "pseudo"],
+    ["translate", "--lang", "", "index.md", "--provider", "pseudo"],
+    ["translate", "--lang", "en", "index.md", "--force", "--provider", "pseudo"],
+    ["translate", "--lang", "en", "--next", "2", "--force", "--provider", "pseudo"],
+    ["toctree", "--lang", "en", "index.md", "--no-llm"],
+    ["toctree", "--lang", "../..", "--no-llm"],
+    ["check", "--lang", "../.."],
+    ["status", "--lang", "../.."],
+])
+def test_item8_bad_lang_writes_nothing_anywhere(repo: Path, argv: list[str], capsys) -> None:
+    before = tree(repo.parent)
+    code = main([*argv, "--repo", str(repo)])
+    assert code == 2, capsys.readouterr()
+    assert "language" in capsys.readouterr().err
+    assert tree(repo.parent) == before
+
+
+# ------------------------------------------------------------------------------ 11: github annotations
+
+
+def test_item11_github_annotations_escape_properties_and_messages() -> None:
+    f = Finding("docs/source/ko/a\n::error file=x,line=1::pwned.md", 3, "tags,x:y", "error", "50% bad\r\nnext")
+    out = format_github([f])
+    assert out.count("\n") == 1 and "\r" not in out
+    assert out == ("::error file=docs/source/ko/a%0A%3A%3Aerror file=x%2Cline=1%3A%3Apwned.md,line=3,"
+                   "title=tags%2Cx%3Ay::50%25 bad%0D%0Anext\n")
+
+
+# ------------------------------------------------------------------------------ 9: token stays home
+
+
+def _paged_transport(seen: list[httpx.Request], next_url: str) -> httpx.MockTransport:
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if request.url.host == "api.github.test" and "page" not in request.url.params:
+            return httpx.Response(200, json=[], headers={"link": f'<{next_url}>; rel="next"'})
+        return httpx.Response(200, json=[])
+    return httpx.MockTransport(handler)
+
+
+def test_item9_pagination_link_to_another_host_is_refused() -> None:
+    seen: list[httpx.Request] = []
+    transport = _paged_transport(seen, "https://evil.test/repos/a/b/pulls?page=2")
+    with GitHubClient("s3cret-token", "https://api.github.test", transport=transport) as client, \
+            pytest.raises(GitHubError, match="evil.test"):
+        client.list_open_pulls("a/b")
+    assert [r.url.host for r in seen] == ["api.github.test"]
+
+
+def test_item9_same_origin_pagination_still_works_and_token_only_goes_home() -> None:
+    seen: list[httpx.Request] = []
+    transport = _paged_transport(seen, "https://api.github.test/repos/a/b/pulls?page=2")
+    with GitHubClient("s3cret-token", "https://api.github.test", transport=transport) as client:
+        assert client.list_open_pulls("a/b") == []
+        assert len(seen) == 2 and all(r.headers["authorization"] == "Bearer s3cret-token" for r in seen)
+        for url in ("https://evil.test/x", "http://api.github.test/x", "https://api.github.test:8443/x"):
+            assert "authorization" not in client.build_request("GET", url).headers
+
+
+# ------------------------------------------------------------------------------ 10: secrets redacted
+
+
+def test_item10_redact_masks_env_and_registered_secrets_and_their_url_forms(monkeypatch) -> None:
+    from hfi18n import secrets
+
+    monkeypatch.setenv("GH_TOKEN", "gh/tok+en=1")
+    monkeypatch.setenv("HF_TOKEN", "hf_abc")
+    secrets.register("typed-in-the-web-ui")
+    text = "a gh/tok+en=1 b gh%2Ftok%2Ben%3D1 c gh/tok%2Ben%3D1 d gh%2Ftok+en%3D1 e hf_abc f typed-in-the-web-ui"
+    assert secrets.redact(text) == "a *** b *** c *** d *** e *** f ***"
+    assert secrets.redact("nothing here") == "nothing here"
+
+
+def test_item10_every_error_is_redacted(monkeypatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-very-secret")
+    exc = HfI18nError("server said: sk-ant-very-secret", hint="key sk-ant-very-secret is bad")
+    assert "very-secret" not in str(exc) and "very-secret" not in (exc.hint or "")
+
+
+def test_item10_github_error_echoing_the_token_is_redacted(repo: Path, monkeypatch, capsys) -> None:
+    from tests.fakes.github_server import FakeGitHub
+
+    token = "ghp_echoed_secret_0123456789"
+    monkeypatch.setenv("GITHUB_TOKEN", token)
+    with FakeGitHub(token="another-token") as gh:
+        gh.echo_token = True
+        with GitHubClient(token, gh.url) as client, pytest.raises(GitHubError) as info:
+            client.get_repo("me/hub")
+        assert token not in str(info.value) and "***" in str(info.value)
+        (repo / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\nupstream = "up/hub"\n')
+        main(["status", "--repo", str(repo), "--lang", "ko"])
+        main(["publish", "--repo", str(repo), "--lang", "ko", "index.md", "--fork", "me/hub", "--no-llm"])
+    captured = capsys.readouterr()
+    assert token not in captured.out + captured.err
+    assert "***" in captured.err
+
+
+def test_item10_provider_error_echoing_the_key_is_redacted(repo: Path, monkeypatch, capsys) -> None:
+    from tests.fakes.llm_server import FakeLLMServer
+
+    key = "sk-proj-echoed-key-0123456789"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    with FakeLLMServer(api_key=key) as server:
+        server.server_error(403, times=1, echo_key=True)
+        main(["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--provider", "openai",
+              "--base-url", server.openai_base_url, "--model", "gpt-4.1-mini", "--format", "json"])
+        assert any(r.status == 403 for r in server.requests)
+    captured = capsys.readouterr()
+    assert key not in captured.out + captured.err and "***" in captured.out + captured.err
+    assert key not in "".join(p.read_text(encoding="utf-8", errors="replace") for p in repo.rglob("*.md"))
+
+
+def test_item10_cli_top_level_redacts_unexpected_errors(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("HF_TOKEN", "hf_top_level_secret")
+
+    def boom(*a, **k):
+        raise ValueError("oops hf_top_level_secret")
+
+    monkeypatch.setattr(DocsLayout, "open", boom)
+    assert main(["status"]) == 2
+    err = capsys.readouterr().err
+    assert "hf_top_level_secret" not in err and "***" in err
+
