@@ -9,16 +9,19 @@ messages or logs (every message passes through :func:`hfi18n.secrets.redact`).
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
 from .. import __version__
 from ..errors import GitHubError
+from ..fileio import decode_doc
 from ..secrets import register
 
 API_URL = "https://api.github.com"
@@ -331,3 +334,156 @@ class GitHubClient:
         pr = PullRequest.from_json(resp.json())
         self._pulls_cache.pop(upstream, None)
         return pr
+
+    # -- pull request reviews (``hfi18n review``)
+
+    def _get_pages(self, path: str, *, what: str, params: dict[str, Any] | None = None,
+                   max_pages: int = 30) -> list[Any]:
+        """Every item of a paginated list endpoint (``per_page=100``, following ``Link: rel="next"``)."""
+        items: list[Any] = []
+        url: str | None = path
+        query: dict[str, Any] | None = {**(params or {}), "per_page": 100}
+        for _ in range(max_pages):
+            if url is None:
+                break
+            resp = self.send(self.build_request("GET", url, params=query), what=what)
+            data = resp.json()
+            if not isinstance(data, list):
+                raise GitHubError(f"unexpected answer from GitHub while trying to {what}")
+            items.extend(data)
+            url, query = _next_link(resp.headers.get("link")), None
+            if url is not None and _origin(url) != _origin(self.api_url):
+                raise GitHubError(f"the next page while trying to {what} is on another server, not {self.api_url}: "
+                                  "refusing to follow it", hint="check github.api_url in hfi18n.toml")
+        return items
+
+    def get_pull(self, repo: str, number: int) -> PullDetails:
+        """One pull request with its head and base commits."""
+        _check_repo_name(repo)
+        return PullDetails.from_json(self._get_json(f"/repos/{repo}/pulls/{int(number)}",
+                                                    what=f"read pull request {repo}#{number}"))
+
+    def list_pull_files(self, repo: str, number: int) -> list[PullFile]:
+        """The files a pull request changes, with their diff hunks (``patch``)."""
+        _check_repo_name(repo)
+        data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/files",
+                               what=f"list the files of pull request {repo}#{number}")
+        return [PullFile.from_json(d) for d in data if isinstance(d, dict)]
+
+    def get_file_text(self, repo: str, path: str, ref: str) -> str | None:
+        """Text of ``path`` at commit ``ref`` (None when it does not exist there)."""
+        _check_repo_name(repo)
+        what = f"read {path} at {ref[:12]} in {repo}"
+        try:
+            data = self._get_json(f"/repos/{repo}/contents/{quote(path)}", what=what, params={"ref": ref})
+        except GitHubError as exc:
+            if "(404)" in exc.message:
+                return None
+            raise
+        if not isinstance(data, dict) or data.get("type") != "file":
+            return None
+        if data.get("encoding") != "base64":
+            raise GitHubError(f"GitHub did not send the content of {path} (too large?) while trying to {what}",
+                              hint="review the file locally: hfi18n review --repo PATH FILE")
+        return decode_doc(base64.b64decode(str(data.get("content") or "")), path)
+
+    def list_reviews(self, repo: str, number: int) -> list[PullReview]:
+        _check_repo_name(repo)
+        data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/reviews",
+                               what=f"list the reviews of {repo}#{number}")
+        return [PullReview.from_json(d) for d in data if isinstance(d, dict)]
+
+    def list_review_comments(self, repo: str, number: int) -> list[ReviewComment]:
+        _check_repo_name(repo)
+        data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/comments",
+                               what=f"list the review comments of {repo}#{number}")
+        return [ReviewComment.from_json(d) for d in data if isinstance(d, dict)]
+
+    def create_review(self, repo: str, number: int, *, commit_id: str, body: str,
+                      comments: list[dict[str, Any]]) -> PullReview:
+        """Submit one review with event COMMENT (never APPROVE or REQUEST_CHANGES) and inline ``comments``
+        (``{"path", "line", "side": "RIGHT", "body"}``)."""
+        _check_repo_name(repo)
+        payload = {"commit_id": commit_id, "body": body, "event": "COMMENT", "comments": comments}
+        resp = self.send(self.build_request("POST", f"/repos/{repo}/pulls/{int(number)}/reviews", json=payload),
+                         what=f"post a review on {repo}#{number}")
+        return PullReview.from_json(resp.json())
+
+    def update_review(self, repo: str, number: int, review_id: int, body: str) -> None:
+        _check_repo_name(repo)
+        self.send(self.build_request("PUT", f"/repos/{repo}/pulls/{int(number)}/reviews/{int(review_id)}",
+                                     json={"body": body}), what=f"update review {review_id} on {repo}#{number}")
+
+    def update_review_comment(self, repo: str, comment_id: int, body: str) -> None:
+        _check_repo_name(repo)
+        self.send(self.build_request("PATCH", f"/repos/{repo}/pulls/comments/{int(comment_id)}",
+                                     json={"body": body}), what=f"update review comment {comment_id} on {repo}")
+
+
+@dataclass(slots=True, frozen=True)
+class PullDetails:
+    """What a review needs to know about a pull request."""
+
+    number: int
+    title: str
+    html_url: str
+    head_sha: str
+    head_repo: str
+    """``owner/name`` of the repository holding the head commit (a fork, usually)."""
+    base_sha: str
+    base_repo: str
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PullDetails:
+        head, base = data.get("head") or {}, data.get("base") or {}
+        return cls(int(data["number"]), str(data.get("title") or ""), str(data.get("html_url") or ""),
+                   str(head.get("sha") or ""), str((head.get("repo") or {}).get("full_name") or ""),
+                   str(base.get("sha") or ""), str((base.get("repo") or {}).get("full_name") or ""))
+
+
+@dataclass(slots=True, frozen=True)
+class PullFile:
+    """A file changed by a pull request."""
+
+    filename: str
+    status: str
+    """``added``, ``modified``, ``removed``, ``renamed``..."""
+    patch: str | None
+    """The unified diff hunks (None for binary or very large changes)."""
+    previous_filename: str | None = None
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PullFile:
+        return cls(str(data.get("filename") or ""), str(data.get("status") or ""),
+                   data.get("patch") if isinstance(data.get("patch"), str) else None,
+                   data.get("previous_filename") or None)
+
+
+@dataclass(slots=True, frozen=True)
+class PullReview:
+    id: int
+    body: str
+    state: str
+    user: str
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PullReview:
+        return cls(int(data.get("id") or 0), str(data.get("body") or ""), str(data.get("state") or ""),
+                   str((data.get("user") or {}).get("login") or ""))
+
+
+@dataclass(slots=True, frozen=True)
+class ReviewComment:
+    """An inline review comment."""
+
+    id: int
+    path: str
+    line: int | None
+    body: str
+    user: str
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ReviewComment:
+        line = data.get("line")
+        return cls(int(data.get("id") or 0), str(data.get("path") or ""), int(line) if line else None,
+                   str(data.get("body") or ""), str((data.get("user") or {}).get("login") or ""))
