@@ -5,6 +5,7 @@ Each test reproduces one defect the hostile probe found; the item number of the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -177,3 +178,70 @@ def test_item10_cli_top_level_redacts_unexpected_errors(monkeypatch, capsys) -> 
     err = capsys.readouterr().err
     assert "hf_top_level_secret" not in err and "***" in err
 
+
+
+# ------------------------------------------------------------------------------ 6, 7: symlinks out
+
+
+OUTSIDE_TEXT = "# Secret [[secret]]\n\nTOP SECRET outside the repository.\n"
+
+
+@pytest.fixture()
+def outside(tmp_path: Path) -> Path:
+    f = tmp_path / "outside" / "secret.md"
+    f.parent.mkdir()
+    f.write_text(OUTSIDE_TEXT, encoding="utf-8")
+    return f
+
+
+def test_item6_english_symlink_outside_is_never_listed_read_or_sent(repo: Path, outside: Path, capsys) -> None:
+    (repo / "docs/source/en/leak.md").symlink_to(outside)
+    layout = DocsLayout.open(repo)
+    assert "leak.md" not in layout.docs("en") and layout.outside_docs("en") == ["leak.md"]
+    assert layout.twin("leak.md", "en") is None
+    assert main(["status", "--repo", str(repo), "--lang", "ko", "--format", "json"]) == 0
+    report = capsys.readouterr().out
+    assert "leak.md" not in report
+    memory = repo.parent / "memory.sqlite3"
+    main(["translate", "--repo", str(repo), "--lang", "ko", "--next", "10", "--provider", "pseudo",
+          "--memory", str(memory)])
+    out = capsys.readouterr()
+    assert not (repo / "docs/source/ko/leak.md").exists()
+    assert b"TOP SECRET" not in memory.read_bytes()
+    assert "TOP SECRET" not in out.out + out.err
+    assert outside.read_text(encoding="utf-8") == OUTSIDE_TEXT
+    # an explicit path is refused too, however it is spelled
+    assert main(["translate", "--repo", str(repo), "--lang", "ko", "leak.md", "--provider", "pseudo"]) == 2
+    assert "outside the repository" in capsys.readouterr().err
+
+
+def test_item7_translated_symlink_outside_is_a_finding_and_the_rest_is_checked(repo: Path, outside: Path,
+                                                                               capsys) -> None:
+    (repo / "docs/source/ko/leak.md").symlink_to(outside)
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "--format", "json"]) == 1
+    findings = json.loads(capsys.readouterr().out)
+    leak = [f for f in findings if f["file"] == "docs/source/ko/leak.md"]
+    assert [f["check"] for f in leak] == ["outside-repo"]
+    assert {f["file"] for f in findings} >= {"docs/source/ko/quicktour.md"}  # the others are still checked
+    assert all("TOP SECRET" not in f["message"] for f in findings)
+
+
+def test_item7_force_never_backs_up_or_replaces_a_link_leading_outside(repo: Path, outside: Path, capsys) -> None:
+    (repo / "docs/source/en/leak.md").write_text("# Leak [[leak]]\n\nSome English text to translate.\n")
+    (repo / "docs/source/ko/leak.md").symlink_to(outside)
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "leak.md", "--force", "--provider", "pseudo"])
+    assert code != 0
+    assert "outside the repository" in capsys.readouterr().err
+    assert (repo / "docs/source/ko/leak.md").is_symlink()
+    assert outside.read_text(encoding="utf-8") == OUTSIDE_TEXT
+    backups = repo / ".git/hfi18n/backup"
+    assert not backups.exists() or not any(p.is_file() for p in backups.rglob("*"))
+
+
+def test_item6_language_folder_linking_outside_is_never_written(repo: Path, tmp_path: Path, capsys) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo / "docs/source/ja").symlink_to(elsewhere, target_is_directory=True)
+    main(["translate", "--repo", str(repo), "--lang", "ja", "index.md", "--provider", "pseudo"])
+    assert list(elsewhere.iterdir()) == []
+    assert "outside the repository" in capsys.readouterr().err
