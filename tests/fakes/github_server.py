@@ -4,18 +4,24 @@ Start it with ``with FakeGitHub(token="t") as gh:`` and point a client at ``gh.u
 Python: ``gh.add_repo("me/hub", clone_url=...)``, ``gh.pulls["huggingface/hub"]`` (list of JSON dicts).
 Failure modes: ``gh.mode = "ratelimit" | "retry-after" | "error500"``. Every request is kept in
 ``gh.requests`` (method, path, query, headers, json body). Requests with a wrong token get 401.
+Pull request reviews: ``gh.add_review_pull(repo, base={path: text}, head={path: text})`` makes a PR
+with head/base commits, file contents at both and GitHub-style patches; ``GET`` the PR, its files,
+contents at a ref, reviews and review comments, ``POST`` a review (422 "line must be part of the diff"
+for a comment outside the patch or in ``gh.reject_lines``), ``PUT`` a review body, ``PATCH`` a comment.
 The server binds 127.0.0.1 on an ephemeral port, serves in a daemon thread and stops on exit.
 """
 
 from __future__ import annotations
 
+import base64
+import difflib
 import json
 import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 
 @dataclass
@@ -40,6 +46,17 @@ class FakeGitHub:
     """Server-side page size cap (GitHub: 100); tests lower it to exercise Link pagination."""
     echo_token: bool = False
     """A hostile or buggy server: the 401 message quotes the Authorization header it received."""
+    files: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    """Changed files of each pull request ``(repo, number)``, with their patches."""
+    contents: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    """File text per ``(repo, commit sha, path)``."""
+    reviews: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    review_comments: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    reject_lines: set[tuple[str, int]] = field(default_factory=set)
+    """``(path, line)`` a review comment is refused on with 422 even inside the diff (a stale diff)."""
+    login: str = "hfi18n-bot"
+    """The user the token belongs to: author of created reviews and comments."""
+    _next_id: int = 1000
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
 
@@ -78,6 +95,120 @@ class FakeGitHub:
         self.pulls.setdefault(repo, []).append(pr)
         return pr
 
+    # -- pull request reviews (hfi18n review)
+
+    def add_review_pull(self, repo: str, *, base: dict[str, str], head: dict[str, str | None],
+                        title: str = "🌐 [i18n-KO] Translated `doc.md` to Korean", fork: str = "someone/fork") -> dict:
+        """A pull request of ``repo`` whose base commit holds the files of ``base`` and whose head commit
+        holds those of ``head`` merged over them (None: the PR deletes the file). The PR's changed files
+        and their patches are computed like GitHub does (unified diff hunks, 3 lines of context)."""
+        pr = self.add_pull(repo, title=title, head=f"{fork.split('/')[0]}:translate")
+        number = pr["number"]
+        base_sha, head_sha = f"base{number:036d}", f"head{number:036d}"
+        pr["base"] = {"ref": "main", "sha": base_sha, "repo": {"full_name": repo}}
+        pr["head"]["sha"] = head_sha
+        pr["head"]["repo"] = {"full_name": fork}
+        for path, text in base.items():
+            self.contents[(repo, base_sha, path)] = text
+            self.contents[(fork, head_sha, path)] = text
+        files = []
+        for path, text in head.items():
+            old = base.get(path)
+            if text is None:
+                self.contents.pop((fork, head_sha, path), None)
+            else:
+                self.contents[(fork, head_sha, path)] = text
+            status = "removed" if text is None else ("added" if old is None else "modified")
+            files.append({"filename": path, "status": status, "patch": _patch(old or "", text or "")})
+        self.files[(repo, number)] = files
+        return pr
+
+    def _pull(self, full: str, number: int) -> dict | None:
+        return next((p for p in self.pulls.get(full, []) if p["number"] == number), None)
+
+    def _page(self, items: list[Any], rec: Recorded) -> tuple[int, Any, dict[str, str]]:
+        per_page = min(int(rec.query.get("per_page", ["30"])[0]), self.page_size_cap)
+        page = int(rec.query.get("page", ["1"])[0])
+        headers = {}
+        if page * per_page < len(items):
+            nxt = f"{self.url}{rec.path}?per_page={per_page}&page={page + 1}"
+            headers["link"] = f'<{nxt}>; rel="next"'
+        return 200, items[(page - 1) * per_page: page * per_page], headers
+
+    def _route_review(self, rec: Recorded, segs: list[str]) -> tuple[int, Any, dict[str, str]] | None:
+        """Routes under /repos/{owner}/{repo}/pulls/{n}/... and /contents/; None: not one of them."""
+        full = f"{segs[1]}/{segs[2]}"
+        write = rec.method in ("POST", "PUT", "PATCH")
+        if write and not self._auth_ok(rec):
+            return 401, {"message": "Bad credentials"}, {}
+        if segs[3] == "contents" and rec.method == "GET":
+            path = unquote("/".join(segs[4:]))
+            ref = rec.query.get("ref", [""])[0]
+            text = self.contents.get((full, ref, path))
+            if text is None:
+                return 404, {"message": "Not Found"}, {}
+            return 200, {"type": "file", "path": path, "encoding": "base64",
+                         "content": base64.b64encode(text.encode()).decode()}, {}
+        if segs[3] == "pulls" and len(segs) == 6 and segs[4] == "comments" and rec.method == "PATCH":
+            for comments in self.review_comments.values():
+                for c in comments:
+                    if c["id"] == int(segs[5]):
+                        c["body"] = (rec.body or {}).get("body", c["body"])
+                        return 200, c, {}
+            return 404, {"message": "Not Found"}, {}
+        if segs[3] != "pulls" or len(segs) < 5 or not segs[4].isdigit():
+            return None
+        number = int(segs[4])
+        pr = self._pull(full, number)
+        if pr is None:
+            return 404, {"message": "Not Found"}, {}
+        rest = segs[5:]
+        key = (full, number)
+        if not rest and rec.method == "GET":
+            return 200, pr, {}
+        if rest == ["files"] and rec.method == "GET":
+            return self._page(self.files.get(key, []), rec)
+        if rest == ["comments"] and rec.method == "GET":
+            return self._page(self.review_comments.get(key, []), rec)
+        if rest == ["reviews"] and rec.method == "GET":
+            return self._page(self.reviews.get(key, []), rec)
+        if rest == ["reviews"] and rec.method == "POST":
+            return self._create_review(key, pr, rec.body or {})
+        if len(rest) == 2 and rest[0] == "reviews" and rec.method == "PUT":
+            for r in self.reviews.get(key, []):
+                if r["id"] == int(rest[1]):
+                    r["body"] = (rec.body or {}).get("body", r["body"])
+                    return 200, r, {}
+            return 404, {"message": "Not Found"}, {}
+        return 404, {"message": "Not Found"}, {}
+
+    def _create_review(self, key: tuple[str, int], pr: dict, body: dict) -> tuple[int, Any, dict[str, str]]:
+        if body.get("event") not in (None, "COMMENT", "APPROVE", "REQUEST_CHANGES"):
+            return 422, {"message": "Unprocessable Entity", "errors": ["Invalid event"]}, {}
+        if body.get("commit_id") not in (None, pr["head"].get("sha")):
+            return 422, {"message": "Unprocessable Entity", "errors": ["commit_id is not part of the pull request"]}, {}
+        files = {f["filename"]: f for f in self.files.get(key, [])}
+        comments = body.get("comments") or []
+        for c in comments:
+            f = files.get(c.get("path"))
+            side = c.get("side", "RIGHT")
+            if f is None or side != "RIGHT" or c.get("line") not in _right_lines(f.get("patch") or "") \
+                    or (c.get("path"), c.get("line")) in self.reject_lines:
+                return 422, {"message": "Unprocessable Entity", "errors": [
+                    "Pull request review thread line must be part of the diff and Pull request review "
+                    "thread diff hunk can't be blank"]}, {}
+        self._next_id += 1
+        review = {"id": self._next_id, "body": body.get("body", ""), "state": "COMMENTED" if body.get("event") ==
+                  "COMMENT" else str(body.get("event") or "PENDING"), "user": {"login": self.login},
+                  "commit_id": body.get("commit_id")}
+        self.reviews.setdefault(key, []).append(review)
+        for c in comments:
+            self._next_id += 1
+            self.review_comments.setdefault(key, []).append({
+                "id": self._next_id, "pull_request_review_id": review["id"], "path": c["path"], "line": c["line"],
+                "side": "RIGHT", "body": c["body"], "user": {"login": self.login}, "commit_id": body.get("commit_id")})
+        return 200, review, {}
+
     @property
     def url(self) -> str:
         assert self._server is not None
@@ -101,6 +232,12 @@ class FakeGitHub:
 
             def do_POST(self) -> None:
                 fake._handle(self, "POST")
+
+            def do_PUT(self) -> None:
+                fake._handle(self, "PUT")
+
+            def do_PATCH(self) -> None:
+                fake._handle(self, "PATCH")
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
@@ -160,6 +297,10 @@ class FakeGitHub:
             quoted = f" (got {rec.headers.get('authorization')})" if self.echo_token else ""
             return 401, {"message": "Bad credentials" + quoted, "documentation_url": "https://docs.github.com/rest"}, {}
         segs = [s for s in rec.path.split("/") if s]
+        if len(segs) >= 5 and segs[0] == "repos" and segs[3] in ("pulls", "contents"):
+            routed = self._route_review(rec, segs)
+            if routed is not None:
+                return routed
         if len(segs) == 3 and segs[0] == "repos" and rec.method == "GET":
             repo = self.repos.get(f"{segs[1]}/{segs[2]}")
             return (200, repo, {}) if repo else (404, {"message": "Not Found"}, {})
@@ -204,3 +345,24 @@ class FakeGitHub:
         pr["body"] = body.get("body", "")
         pr["base"] = {"ref": body["base"]}
         return 201, pr, {}
+
+
+def _patch(old: str, new: str) -> str:
+    """GitHub's ``patch`` of a file: the unified diff hunks without the ---/+++ header."""
+    lines = list(difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=3))
+    return "\n".join(lines[2:])
+
+
+def _right_lines(patch: str) -> set[int]:
+    """Lines of the new file a review comment may target: added and context lines of the hunks."""
+    out: set[int] = set()
+    line = 0
+    for row in patch.splitlines():
+        if row.startswith("@@"):
+            line = int(row.split("+")[1].split(",")[0].split(" ")[0])
+        elif row.startswith("-"):
+            continue
+        elif line:
+            out.add(line)
+            line += 1
+    return out
