@@ -1,0 +1,144 @@
+"""Structured outputs of the MCP tools: pydantic models the SDK turns into each tool's ``outputSchema``.
+
+Each model is filled from the ``to_json()`` of a :mod:`hfi18n.api` result (the shapes the CLI prints with
+``--format json``), so the three interfaces report the same fields. Per-doc status rows and per-doc plan
+rows stay plain objects: their keys are the ones documented by ``hfi18n status --format json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Finding(BaseModel):
+    file: str = Field(description="translated file, relative to the repository root")
+    line: int = Field(description="1-based line in the translated file (0: the whole file)")
+    check: str = Field(description="name of the check, e.g. anchors, code, links")
+    severity: str = Field(description="error (broken or lost content) or warning (worth a look)")
+    message: str = Field(description="what is wrong and what to do")
+
+
+class LanguageSummary(BaseModel):
+    lang: str
+    english_docs: int
+    counts: dict[str, int] = Field(description="docs per state: up-to-date, outdated, missing, in-progress, orphaned")
+    translated: int
+    coverage: float = Field(description="percent of English docs with a translation")
+    up_to_date_pct: float
+
+
+class StatusOutput(BaseModel):
+    head: str = Field(description="commit the status was computed at")
+    pr_note: str = Field(description="how detection of open translation PRs went")
+    languages: list[LanguageSummary]
+    docs: list[dict[str, Any]] = Field(
+        description="one row per (language, doc): lang, path, state, commits_behind, sections_changed, "
+                    "in_progress, rank (1 = translate first) and more")
+
+
+class NextDocsOutput(BaseModel):
+    lang: str
+    pr_note: str
+    docs: list[dict[str, Any]] = Field(description="status rows, most useful first (rank 1, 2, ...)")
+
+
+class CheckOutput(BaseModel):
+    files: int = Field(description="translated files checked")
+    errors: int
+    warnings: int
+    ok: bool = Field(description="no errors")
+    findings: list[Finding]
+
+
+class Skip(BaseModel):
+    path: str
+    reason: str
+
+
+class PlanOutput(BaseModel):
+    model: str = Field(description="model the estimate is for (pseudo when no provider is configured)")
+    files: int
+    segments: int = Field(description="segments to translate")
+    cached: int = Field(description="segments already in the translation memory (free)")
+    requests: int
+    chars: int
+    tokens_in: int
+    tokens_out: int
+    costs_usd: dict[str, float | None] = Field(description="estimated cost per model, in US dollars (None: unknown)")
+    docs: list[dict[str, Any]] = Field(description="the same numbers per doc")
+    updates: dict[str, dict[str, Any]] = Field(description="per doc updated incrementally: kept, changed, removed")
+    skipped: list[Skip] = Field(description="docs not planned, with the reason (e.g. already translated)")
+
+
+class CheckSummary(BaseModel):
+    ok: bool = Field(description="the written translation has no check errors")
+    errors: int
+    findings: list[Finding] = Field(description="the check errors of the translation")
+
+
+class FailedSegment(BaseModel):
+    line: int = Field(description="line of the segment in the English doc")
+    reason: str = Field(description="why every attempt was refused; the segment stays in English")
+
+
+class TranslateOutput(BaseModel):
+    doc: str = Field(description="the English doc, relative to the language folder")
+    path: str | None = Field(description="the translated file, relative to the repository root")
+    written: bool
+    draft: bool = Field(description="written with a draft marker (check errors or failed segments)")
+    note: str = Field(description="what happened to the file, in words")
+    check: CheckSummary
+    failed_segments: list[FailedSegment]
+    model: str
+    segments: int
+    from_memory: int
+    translated: int
+    requests: int
+    tokens_in: int
+    tokens_out: int
+    cost_usd: float | None
+    cancelled: bool
+    update: dict[str, Any] | None = Field(
+        default=None, description="for an incremental update: segments kept, changed, removed")
+
+
+class TocChange(BaseModel):
+    local: str
+    action: str = Field(description="added, replaced-placeholder, present or not-in-english")
+    title: str
+    line: int
+    created_groups: list[str]
+
+
+class ToctreeOutput(BaseModel):
+    written: bool = Field(description="_toctree.yml was changed on disk")
+    changes: list[TocChange]
+    problems: list[Finding] = Field(description="problems of the language's _toctree.yml after the change")
+
+
+class PublishOutput(BaseModel):
+    url: str = Field(description="the pull request")
+    number: int
+    draft: bool
+    branch: str
+    title: str
+    commits: list[str]
+
+
+class Term(BaseModel):
+    source: str
+    forms: list[str]
+    target: str | None = Field(description="the required translation (None when the term stays English)")
+    keep_english: bool
+    alternatives: list[str]
+    notes: str
+
+
+class GlossaryOutput(BaseModel):
+    lang: str
+    version: str
+    total: int = Field(description="terms in the whole glossary")
+    terms: list[Term]
+    prompt: str = Field(description="the glossary lines a translation request carries for these terms")

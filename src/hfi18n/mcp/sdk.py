@@ -1,0 +1,70 @@
+"""The parts of the official ``mcp`` SDK the server uses, for both of its major versions.
+
+mcp 1.x (>= 1.21; structured tool output came in 1.10, and 1.21 is Gradio's floor) calls the high-level server
+``mcp.server.fastmcp.FastMCP``; mcp 2.x renamed it ``mcp.server.mcpserver.MCPServer`` and keeps the same
+``tool()``/``add_tool()`` surface, ``Context.report_progress`` and ``ToolError``. Both are supported
+because Gradio's MCP support (``hfi18n[web]``) still requires ``mcp<2`` while a plain
+``pip install 'hfi18n[mcp]'`` gets 2.x.
+
+Importing this module without the SDK raises :class:`hfi18n.errors.ConfigError` naming the command that
+installs it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from importlib import metadata
+
+from ..errors import ConfigError
+from . import INSTALL_HINT
+
+try:
+    from mcp.types import ToolAnnotations
+except ModuleNotFoundError as exc:  # the SDK is an optional dependency
+    if exc.name not in ("mcp", "mcp.types"):
+        raise  # installed but broken (e.g. mcp 1.x with a pydantic it predates): show the real error
+    raise ConfigError("`hfi18n mcp` needs the MCP Python SDK, which is not installed",
+                      hint=f"install it with: {INSTALL_HINT}") from None
+
+try:  # mcp 2.x
+    from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver import MCPServer as Server
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    MAJOR = 2
+except ImportError:  # mcp 1.x
+    from mcp.server.fastmcp import Context  # type: ignore[no-redef]
+    from mcp.server.fastmcp import FastMCP as Server  # type: ignore[no-redef]
+    from mcp.server.fastmcp.exceptions import ToolError  # type: ignore[no-redef]
+
+    MAJOR = 1
+
+__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "run_stdio", "sdk_version"]
+
+
+def sdk_version() -> str:
+    try:
+        return metadata.version("mcp")
+    except metadata.PackageNotFoundError:  # pragma: no cover - imported but not installed as a dist
+        return "unknown"
+
+
+def run_stdio(server: Server) -> None:
+    """Serve ``server`` on this process's stdin/stdout until the client closes the connection.
+
+    The protocol owns stdout. mcp 2.x points fd 1 at stderr while serving, so stray output of a child
+    process (git) cannot corrupt the stream; for mcp 1.x the same is done here.
+    """
+    if MAJOR >= 2:
+        server.run("stdio")
+        return
+    protocol = os.dup(1)
+    os.dup2(2, 1)
+    saved = sys.stdout
+    sys.stdout = io.TextIOWrapper(os.fdopen(protocol, "wb", buffering=0), encoding="utf-8", write_through=True)
+    try:
+        server.run("stdio")
+    finally:
+        sys.stdout = saved

@@ -1,0 +1,337 @@
+"""The hfi18n MCP server: one tool per job of :mod:`hfi18n.api`, on one repository fixed at start.
+
+``build_server(repo)`` returns an SDK server whose tools take JSON-schema'd arguments (doc paths are
+relative to the language folder and validated by the library: nothing outside the repository is read or
+written) and return structured results (:mod:`hfi18n.mcp.outputs`). What the tools never take or show:
+
+* secrets: provider keys and the GitHub token come only from the environment (or ``hfi18n.toml``), and
+  every string a tool returns goes through :func:`hfi18n.secrets.redact`;
+* the provider's base URL: it comes from the environment or the config only, so a tool call cannot send
+  the key to another server.
+
+A library error (:class:`hfi18n.errors.HfI18nError`) becomes a tool error (``isError``) carrying its human
+message and hint; anything else becomes "unexpected error" with the details on stderr. The blocking library
+calls run on a worker thread; cancelling a ``translate`` call stops it after the requests in flight, with
+finished segments kept in the translation memory and no half-translated file written.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import traceback
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+import anyio
+from pydantic import BaseModel, Field
+
+from .. import api
+from ..errors import HfI18nError
+from ..secrets import redact
+from . import outputs as out
+from .sdk import Context, Server, ToolAnnotations, ToolError
+
+log = logging.getLogger("hfi18n.mcp")
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+
+# ------------------------------------------------------------------------------------ arguments
+
+Lang = Annotated[str, Field(description="target language: a folder under docs/source, e.g. ko, zh, ja")]
+Doc = Annotated[str, Field(description="one English doc, relative to the language folder, e.g. guides/cli.md")]
+ProviderName = Annotated[
+    Literal["anthropic", "openai", "hf", "pseudo"] | None,
+    Field(description="LLM provider (default: the configured one, or the one whose key is in the server's "
+                      "environment); pseudo is offline and free"),
+]
+Model = Annotated[str | None, Field(description="model name (default: the configured one or the provider's)")]
+NoLLM = Annotated[bool, Field(description="keep English titles for new toctree groups instead of asking the LLM")]
+
+INSTRUCTIONS = """\
+hfi18n keeps Hugging Face doc-builder documentation translated, on one repository fixed when this server
+started. A typical loop for language L: next_docs (what to translate) -> plan (what it would cost) ->
+translate (writes docs/source/L/<doc> only if it passes check) -> check -> toctree -> publish (a draft PR
+for a human to review). Doc paths are relative to the language folder (guides/cli.md). Keys and tokens
+come from the server's environment and are never tool arguments."""
+
+READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, openWorldHint=False)
+LOCAL_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=True)
+
+DESCRIPTIONS = {
+    "status": "Translation status of every English doc per language: up to date, outdated (commits and "
+              "sections behind), missing, in progress (toctree placeholder or open PR), orphaned; coverage "
+              "per language. Reads the repository's git history; with pulls=true asks GitHub for open "
+              "translation PRs (one API call, no token needed). No LLM, no cost.",
+    "next_docs": "The n most useful docs to translate next in one language (missing ones, and outdated "
+                 "ones with update=true), skipping docs an open PR already translates. No LLM, no cost.",
+    "check": "Check translated docs against their English source: anchors, code blocks, links, "
+             "doc-builder tags and references, headings, untranslated text, mojibake. Returns the "
+             "findings with file and line. Reads files only; no LLM, no cost.",
+    "plan": "What translate would send for the given docs, without sending anything: segments, "
+            "requests, tokens in and out, and the estimated cost per model. Free; use it before translate.",
+    "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "
+                 "doc's prose (never code or markup) to the configured LLM provider: this COSTS TOKENS "
+                 "(use plan first; max_cost caps it). The file is written only if it passes check, or as a "
+                 "marked draft with allow_errors. An existing translation is updated only with update=true "
+                 "(keeps the human text of unchanged segments), never overwritten. Returns the written path, "
+                 "the check summary and the segments that failed (left in English).",
+    "toctree": "Add translated docs (default: every translated doc not listed yet) to the language's "
+               "_toctree.yml, mirroring the English order and nesting; returns the changes and the "
+               "toctree's remaining problems. New group titles are translated by the LLM (a few tokens) "
+               "unless no_llm=true.",
+    "publish": "Open a DRAFT pull request upstream for ONE translated doc: checks it, commits it and its "
+               "toctree entry on a new branch, pushes to the translator's fork and opens the PR with the "
+               "community's title and template. Needs GITHUB_TOKEN in the server's environment; writes to "
+               "GitHub (a branch on the fork, a PR upstream). Refuses a doc that fails check or already has "
+               "an open PR.",
+    "glossary_lookup": "Terms of the shipped glossary of a language: the required translation of each "
+                       "English term, or terms kept in English. With text, only the terms occurring in it "
+                       "(what a translation request for that text would carry). No cost.",
+}
+
+
+# ------------------------------------------------------------------------------------- plumbing
+
+
+def _error_text(exc: BaseException) -> str:
+    """The human message of a library error, as the CLI prints it (message, then the next step)."""
+    if isinstance(exc, HfI18nError):
+        text = str(exc) + (f"\nhint: {exc.hint}" if exc.hint else "")
+    elif isinstance(exc, PermissionError):
+        text = f"permission denied: {exc.filename}"
+    elif isinstance(exc, OSError):
+        text = f"{exc.strerror or exc}: {exc.filename or ''}".strip(": ")
+    else:
+        text = (f"unexpected error: {type(exc).__name__}: {exc}\n"
+                "hint: this is a bug in hfi18n; the server's stderr has the traceback")
+    return redact(text)
+
+
+async def _call(fn: Callable[..., T], *args: Any, cancel: threading.Event | None = None, **kw: Any) -> T:
+    """Run a blocking library call on a worker thread; library errors become tool errors."""
+    try:
+        return await anyio.to_thread.run_sync(partial(fn, *args, **kw), abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        if cancel is not None:
+            cancel.set()  # the run stops after the requests in flight; memory and files stay consistent
+        raise
+    except HfI18nError as exc:
+        raise ToolError(_error_text(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - the one place a tool turns a crash into a message
+        if not isinstance(exc, OSError):
+            log.error("%s", redact(traceback.format_exc()))
+        raise ToolError(_error_text(exc)) from None
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_scrub(v) for v in value]
+    return value
+
+
+def _output(model: type[M], data: dict[str, Any]) -> M:
+    """``model`` filled from ``data`` with every known secret redacted from every string."""
+    return model.model_validate(_scrub(data))
+
+
+def _summary(findings: list[dict[str, Any]], files: int) -> dict[str, Any]:
+    errors = sum(f["severity"] == "error" for f in findings)
+    return {"files": files, "errors": errors, "warnings": len(findings) - errors, "ok": errors == 0,
+            "findings": findings}
+
+
+class _Progress:
+    """Collects the library's progress events (from any thread) for the tool to report to the client."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.done = 0
+        self.total = 0
+        self.message = ""
+
+    def __call__(self, event: api.ProgressEvent) -> None:
+        with self._lock:
+            if event.kind is api.ProgressKind.START:
+                self.total += event.total
+            elif event.kind is api.ProgressKind.SEGMENTS:
+                self.done += event.done
+            self.message = event.message or (f"{event.doc}: {event.kind.value}" if event.doc else self.message)
+
+    def snapshot(self) -> tuple[int, int, str]:
+        with self._lock:
+            return self.done, self.total, self.message
+
+
+async def _with_progress(ctx: Context | None, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+    """``_call`` with the library's progress sent to the client as progress notifications."""
+    progress = _Progress()
+    result: list[T] = []
+
+    async def report() -> None:
+        last = None
+        while True:
+            snap = progress.snapshot()
+            if ctx is not None and snap != last and snap[1]:
+                await ctx.report_progress(snap[0], snap[1], redact(snap[2]) or None)
+                last = snap
+            await anyio.sleep(0.2)
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(report)
+        try:
+            result.append(await _call(fn, *args, progress=progress, **kw))
+        finally:
+            tg.cancel_scope.cancel()
+    return result[0]
+
+
+# ---------------------------------------------------------------------------------------- tools
+
+
+def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) -> Server:
+    """An MCP server whose tools work on ``repo`` only."""
+    root = Path(repo).resolve()
+    server = Server("hfi18n", instructions=INSTRUCTIONS)
+
+    def tool(annotations: ToolAnnotations) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            server.add_tool(fn, name=fn.__name__, description=DESCRIPTIONS[fn.__name__], annotations=annotations,
+                            structured_output=True)
+            return fn
+        return register
+
+    @tool(READ_ONLY)
+    async def status(
+        langs: Annotated[list[str] | None, Field(description="languages (default: every language folder)")] = None,
+        states: Annotated[list[Literal["up-to-date", "outdated", "missing", "in-progress", "orphaned"]] | None,
+                          Field(description="only docs in these states (default: all)")] = None,
+        pulls: Annotated[bool, Field(description="look for open translation PRs upstream on GitHub")] = True,
+    ) -> out.StatusOutput:
+        res = await _call(api.status, root, langs, docs_root=docs_root, pulls=pulls)
+        rows = [r for r in res.to_json() if not states or r["state"] in states]
+        report = res.report
+        return _output(out.StatusOutput, {
+            "head": report.head, "pr_note": res.pr_note, "docs": rows,
+            "languages": [report.summaries[lg].to_json() for lg in report.languages if lg in report.summaries]})
+
+    @tool(READ_ONLY)
+    async def next_docs(
+        lang: Lang,
+        n: Annotated[int, Field(ge=1, le=200, description="how many docs")] = 10,
+        update: Annotated[bool, Field(description="include outdated translations, not only missing ones")] = False,
+        pulls: Annotated[bool, Field(description="skip docs an open upstream PR translates (asks GitHub)")] = True,
+    ) -> out.NextDocsOutput:
+        res = await _call(api.next_docs, root, lang, n, update=update, docs_root=docs_root, pulls=pulls)
+        return _output(out.NextDocsOutput, {"lang": res.lang, "pr_note": res.pr_note, "docs": res.to_json()})
+
+    @tool(READ_ONLY)
+    async def check(
+        lang: Lang,
+        paths: Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
+                                                             "(default: every doc of the language)")] = None,
+    ) -> out.CheckOutput:
+        res = await _call(api.check, root, lang, paths or [], docs_root=docs_root)
+        return _output(out.CheckOutput, _summary(res.to_json(), res.files))
+
+    @tool(READ_ONLY)
+    async def plan(
+        lang: Lang,
+        paths: Annotated[list[str] | None, Field(description="English docs relative to the language folder "
+                                                             "(or give next_n)")] = None,
+        next_n: Annotated[int | None, Field(ge=1, le=200, description="plan the n most useful docs")] = None,
+        update: Annotated[bool, Field(description="plan incremental updates of existing translations")] = False,
+        provider: ProviderName = None,
+        model: Model = None,
+    ) -> out.PlanOutput:
+        if not paths and not next_n:
+            raise ToolError("give paths (docs to plan) or next_n (the n most useful docs)")
+        res = await _call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
+                          model=model, docs_root=docs_root)
+        data = res.to_json()
+        data.update(model=res.model, skipped=[{"path": s.en_rel, "reason": s.reason} for s in res.skipped])
+        return _output(out.PlanOutput, data)
+
+    @tool(REMOTE_WRITE)
+    async def translate(
+        ctx: Context,
+        lang: Lang,
+        doc: Doc,
+        update: Annotated[bool, Field(description="update an existing (outdated) translation incrementally")] = False,
+        allow_errors: Annotated[bool, Field(description="write a marked draft even if check finds errors")] = False,
+        provider: ProviderName = None,
+        model: Model = None,
+        max_cost: Annotated[float | None, Field(ge=0, description="stop sending requests past this many US dollars")]
+        = None,
+    ) -> out.TranslateOutput:
+        cancel = threading.Event()
+        res = await _with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
+                                   provider=provider, model=model, max_cost=max_cost, docs_root=docs_root,
+                                   cancel=cancel)
+        if not res.docs:
+            reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
+            raise ToolError(redact(f"not translated: {reasons}"))
+        d, s = res.docs[0], res.stats
+        path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
+        upd = res.updates.get(d.path)
+        return _output(out.TranslateOutput, {
+            "doc": d.path, "path": path if d.written else None, "written": d.written, "draft": d.draft,
+            "note": d.note, "check": {"ok": not d.errors, "errors": len(d.errors), "findings": d.errors},
+            "failed_segments": d.failures, "model": res.model, "segments": s.segments,
+            "from_memory": s.cache_hits, "translated": s.translated, "requests": s.requests,
+            "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
+            "cost_usd": round(s.cost_usd, 6) if s.cost_known else None, "cancelled": res.cancelled,
+            "update": {"kept": upd.kept, "changed": upd.changed, "removed": upd.removed} if upd else None})
+
+    @tool(LOCAL_WRITE)
+    async def toctree(
+        lang: Lang,
+        paths: Annotated[list[str] | None, Field(description="translated docs to add (default: every one "
+                                                             "not listed yet)")] = None,
+        no_llm: NoLLM = False,
+        dry_run: Annotated[bool, Field(description="report the changes without writing the file")] = False,
+        provider: ProviderName = None,
+        model: Model = None,
+    ) -> out.ToctreeOutput:
+        res = await _call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
+                          model=model, dry_run=dry_run)
+        problems = await _call(api.toctree_check, root, lang, docs_root=docs_root)
+        return _output(out.ToctreeOutput, {"written": res.written, "changes": res.to_json(),
+                                           "problems": problems.to_json()})
+
+    @tool(REMOTE_WRITE)
+    async def publish(
+        lang: Lang,
+        doc: Doc,
+        fork: Annotated[str | None, Field(description="the translator's fork, owner/name (default: "
+                                                      "github.fork of hfi18n.toml)")] = None,
+        upstream: Annotated[str | None, Field(description="the upstream repository, owner/name (default: "
+                                                          "github.upstream of hfi18n.toml)")] = None,
+        no_llm: NoLLM = False,
+        provider: ProviderName = None,
+        model: Model = None,
+    ) -> out.PublishOutput:
+        res = await _call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
+                          no_llm=no_llm, provider=provider, model=model)
+        return _output(out.PublishOutput, res.to_json())
+
+    @tool(READ_ONLY)
+    async def glossary_lookup(
+        lang: Lang,
+        text: Annotated[str | None, Field(description="only the terms occurring in this English text")] = None,
+        terms: Annotated[list[str] | None, Field(description="only these English terms")] = None,
+    ) -> out.GlossaryOutput:
+        res = await _call(api.glossary_lookup, lang, text, terms=terms or [])
+        data = res.to_json()
+        data.update(total=res.total, prompt=res.prompt)
+        return _output(out.GlossaryOutput, data)
+
+    return server
