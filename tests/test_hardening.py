@@ -245,3 +245,54 @@ def test_item6_language_folder_linking_outside_is_never_written(repo: Path, tmp_
     main(["translate", "--repo", str(repo), "--lang", "ja", "index.md", "--provider", "pseudo"])
     assert list(elsewhere.iterdir()) == []
     assert "outside the repository" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ 14: blame the right thing
+
+
+ENGLISH_FAULTS = {
+    "fence.md": ("# Fence [[fence]]\n\nSome text here to translate.\n\n```py\nx = 1\n\nMore text.\n", 5, "fence"),
+    "tip.md": ("# Tip [[tip]]\n\n<Tip>\n\nSome tip text here to translate.\n\nMore text after.\n", 3, "<Tip>"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENGLISH_FAULTS))
+def test_item14_a_fault_of_the_english_blames_the_english_file_and_line(repo: Path, name: str, capsys) -> None:
+    text, line, what = ENGLISH_FAULTS[name]
+    (repo / "docs/source/en" / name).write_text(text, encoding="utf-8")
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", name, "--provider", "pseudo"])
+    err = capsys.readouterr().err
+    assert code == 1 and not (repo / "docs/source/ko" / name).exists()
+    assert f"docs/source/en/{name}:{line}" in err and what in err and "English" in err
+    # a translation that copies the fault is not blamed for it: check names the English
+    (repo / "docs/source/ko" / name).write_text(text.replace("Some", "일부"), encoding="utf-8")
+    main(["check", "--repo", str(repo), "--lang", "ko", name, "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)
+    faults = [f for f in findings if f["check"] in ("unclosed-fence", "unbalanced-tag", "english-fault")]
+    assert [f["check"] for f in faults] == ["english-fault"]
+    assert f"docs/source/en/{name}:{line}" in faults[0]["message"]
+
+
+def test_item14_repo_without_commits_says_so(tmp_path: Path, capsys) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path / "new")], check=True)
+    (tmp_path / "new/docs/source/en").mkdir(parents=True)
+    (tmp_path / "new/docs/source/en/a.md").write_text("# A\n")
+    (tmp_path / "new/docs/source/ko").mkdir()
+    assert main(["status", "--repo", str(tmp_path / "new")]) == 2
+    err = capsys.readouterr().err
+    assert "no commits" in err and "usage" not in err and "<command>" not in err
+
+
+def test_item14_repo_outside_git_says_so(tmp_path: Path, capsys) -> None:
+    (tmp_path / "plain/docs/source/en").mkdir(parents=True)
+    (tmp_path / "plain/docs/source/en/a.md").write_text("# A\n")
+    assert main(["status", "--repo", str(tmp_path / "plain")]) == 2
+    assert "not a git repository" in capsys.readouterr().err
+
+
+def test_item14_repo_pointing_at_a_file_says_it_is_a_file(repo: Path, capsys) -> None:
+    assert main(["status", "--repo", str(repo / "docs/source/en/index.md")]) == 2
+    err = capsys.readouterr().err
+    assert "is a file" in err and "does not exist" not in err

@@ -51,7 +51,13 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
                 yield Finding(file, seg.line, "chatter", ERROR,
                               f"looks like a translator's remark, not doc text: {seg.text[:60]!r}; delete it")
                 break
-    yield from _fences(tgt, file, src)
+    en_faults = source_faults(src) if src is not None else []
+    for fault in en_faults:  # copied from the English: the English is to blame, and said so
+        yield Finding(file, 0, "english-fault", WARNING,
+                      f"the English source has a fault this translation copies: {fault.file}:{fault.line}: "
+                      f"{fault.message}; fix it in the English")
+    copied = {f.check for f in en_faults}
+    yield from (f for f in _fences(tgt, file, src) if f.check not in copied)
     yield from _unbalanced(tgt, file, src)
     for b in tgt.blocks:
         if b.kind not in (BlockKind.PARAGRAPH, BlockKind.CALLOUT):
@@ -60,6 +66,17 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
             if looks_english(re.sub(r"⟦\d+⟧", " ", seg.text), lang):
                 yield Finding(file, seg.line, "untranslated", WARNING,
                               f"paragraph still in English: {seg.text[:50]!r}...")
+
+
+def source_faults(src: Document, file: str | None = None) -> list[Finding]:
+    """Faults of an English doc that a faithful translation would copy: a code fence never closed and
+    component tags (``<Tip>``...) never closed or closed twice. The findings name the English file
+    (``file``, else the document's path) and its line, so the English gets the blame, not the translation.
+    """
+    name = file or src.path or "English source"
+    faults = [f for f in _fences(src, name, None) if f.check == "unclosed-fence"]
+    faults.extend(_unbalanced(src, name, None))
+    return faults
 
 
 def _fences(tgt: Document, file: str, src: Document | None) -> Iterator[Finding]:

@@ -103,7 +103,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     if tgt is None:
         return findings
     en_rel = layout.twin(rel, SOURCE_LANG)
-    src = _read_doc(layout.path(SOURCE_LANG, en_rel), en_rel, findings) if en_rel else None
+    en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
+    src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)])
 
 

@@ -232,10 +232,26 @@ class RepoInfo:
 
 def repo_info(layout: DocsLayout) -> RepoInfo:
     """Where git keeps the repository, and HEAD, in one ``git rev-parse``."""
-    out = run_git(layout.repo, "rev-parse", "--show-toplevel", "--absolute-git-dir", "HEAD").decode().split("\n")
+    try:
+        out = run_git(layout.repo, "rev-parse", "--show-toplevel", "--absolute-git-dir", "HEAD").decode().split("\n")
+    except RepoError:
+        raise _why_no_head(layout.repo) from None
     top = Path(out[0].strip())
     rel = layout.docs_root.resolve().relative_to(top.resolve()).as_posix()
     return RepoInfo(top, (rel + "/") if rel != "." else "", Path(out[1].strip()), out[2].strip())
+
+
+def _why_no_head(repo: Path) -> RepoError:
+    """A human error for a folder where ``git rev-parse HEAD`` fails: not a repository, or no commit yet."""
+    try:
+        run_git(repo, "rev-parse", "--absolute-git-dir")
+    except RepoError:
+        return RepoError(f"{repo} is not a git repository",
+                         hint="status and translate --update read the docs' git history: run them in a clone "
+                              "(git clone https://github.com/huggingface/<repo>)")
+    return RepoError(f"the git repository at {repo} has no commits yet",
+                     hint="commit the docs first (git add docs && git commit); the status of a translation "
+                          "is worked out from the history")
 
 
 _HISTORY_CACHE: dict[tuple[str, str], History] = {}

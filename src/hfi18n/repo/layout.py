@@ -57,6 +57,8 @@ class DocsLayout:
     def open(cls, repo: Path | str = ".", docs_root: str = "docs/source") -> DocsLayout:
         """Find the docs root of ``repo`` or raise a :class:`RepoError` that says what to pass."""
         r = Path(repo).resolve()
+        if r.exists() and not r.is_dir():
+            raise RepoError(f"{repo} is a file, not a folder", hint="pass --repo the folder of the repository checkout")
         if not r.is_dir():
             raise RepoError(f"repository folder {repo} does not exist", hint="pass --repo PATH to a checkout")
         root = inside(r, docs_root)
