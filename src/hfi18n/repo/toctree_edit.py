@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from ..fileio import read_text
-from .layout import SOURCE_LANG, DocsLayout
+from .layout import SOURCE_LANG, DocsLayout, validate_lang
 
 if TYPE_CHECKING:
     pass
@@ -329,6 +329,7 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
     English title through ``translate_titles``. Docs with no translated file are reported
     (``"missing-translation"``) and not added: doc-builder fails on an entry without its file.
     """
+    validate_lang(lang, target=True)
     en = load_toctree(toctree_path(layout, SOURCE_LANG))
     path = toctree_path(layout, lang)
     tr = load_toctree(path) if path.is_file() else Toctree("", path)
@@ -351,6 +352,7 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
 
 def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:
     """Translated docs of ``lang`` that its toctree does not list (all of them when it has no toctree)."""
+    validate_lang(lang, target=True)
     path = toctree_path(layout, lang)
     listed = {_normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
     return [rel for rel in layout.docs(lang) if _normalize_local(rel) not in listed]
