@@ -26,6 +26,9 @@ Functions:
     problems of the language's ``_toctree.yml``.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
+``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
+    review translated docs or a translation PR (check findings on lines, omissions and duplications,
+    glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
 ``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
     the glossary of a language, or only the terms occurring in ``text``.
 
@@ -50,6 +53,7 @@ from .repo.layout import DocsLayout
 from .repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from .repo.status_pulls import pulls_for
 from .repo.toctree import TitleTranslator, TocChange
+from .review.service import ReviewResult
 from .translate.glossary import Glossary, Term
 from .translate.memory import TranslationMemory
 from .translate.pipeline import DocJob, RunStats, Translator
@@ -66,6 +70,7 @@ __all__ = [
     "ProgressEvent",
     "ProgressKind",
     "PublishResult",
+    "ReviewResult",
     "StatusResult",
     "ToctreeResult",
     "TranslateResult",
@@ -76,6 +81,7 @@ __all__ = [
     "next_docs",
     "plan",
     "publish",
+    "review",
     "status",
     "title_translator",
     "toctree",
@@ -645,3 +651,26 @@ def glossary_lookup(lang: str = "ko", text: str | None = None, *, glossary: Path
     if wanted:
         found = [t for t in found if {t.source.lower(), *(f.lower() for f in t.forms)} & wanted]
     return GlossaryResult(g.lang, g.version, found, len(g), g.prompt_lines(found) if found else "")
+
+
+# -------------------------------------------------------------------------------------- review
+
+
+def review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterable[str] = (), *,
+           pr: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
+           model: str | None = None, base_url: str | None = None, glossary: Path | str | None = None,
+           docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+           progress: ProgressFn | None = None) -> ReviewResult:
+    """Review translated docs like a language team's reviewer: every check finding on its line,
+    omissions and duplications, glossary consistency with the other docs, optionally an LLM review.
+
+    Local files (``paths`` of ``lang`` in ``repo``), or the pull request ``pr`` (``OWNER/REPO#N`` or its
+    URL; changed docs at the head, English at the base, via the GitHub API). ``post`` submits one COMMENT
+    review on the PR (token from ``GITHUB_TOKEN``) and updates it on later runs.
+    """
+    from .review.service import run_review
+
+    report = progress or _no_progress
+    return run_review(repo, lang, paths, pr=pr, post=post, llm=llm, provider=provider, model=model,
+                      base_url=base_url, glossary=glossary, docs_root=docs_root, config=config,
+                      log=lambda m: report(ProgressEvent(ProgressKind.LOG, pr or "", message=m)))

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from ..errors import HfI18nError
 from ..secrets import redact
-from . import check, demo, glossary, mcp, publish, status, toctree, translate  # noqa: F401  (registers the commands)
+from . import check, demo, glossary, mcp, publish, review, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
 

@@ -1,0 +1,126 @@
+"""Review a pull request: its changed ``docs/source/<lang>/`` files at the head, the English at the base.
+
+Everything comes through the GitHub REST client (:class:`hfi18n.repo.github.GitHubClient`): the PR (head
+and base commits), its changed files with their diff hunks, and file contents at a commit. No checkout
+is needed; with one (``repo``), the glossary consistency also compares with the language's other docs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import GitHubError
+from ..repo.github import GitHubClient, PullDetails
+from ..repo.layout import DOC_SUFFIXES, SOURCE_LANG
+from .model import Review
+from .runner import Options, review_texts
+
+_REF_RE = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
+_URL_RE = re.compile(r"^https?://[^/]+/([\w.-]+/[\w.-]+)/pulls?/(\d+)(?:[/?#].*)?$")
+_HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
+
+
+@dataclass(slots=True, frozen=True)
+class PullRef:
+    repo: str
+    """``owner/name``."""
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.repo}#{self.number}"
+
+
+def parse_pull_ref(text: str) -> PullRef:
+    """``OWNER/REPO#N`` or a pull request URL (``https://github.com/OWNER/REPO/pull/N[/files]``)."""
+    t = text.strip()
+    m = _REF_RE.match(t) or _URL_RE.match(t)
+    if not m:
+        raise GitHubError(f"'{text}' is not a pull request",
+                          hint="write it as OWNER/REPO#N (huggingface/diffusers#1234) or paste the PR's URL")
+    return PullRef(m.group(1), int(m.group(2)))
+
+
+def right_lines(patch: str | None) -> set[int]:
+    """Lines of the new file that a review comment may target: the added and context lines of the hunks."""
+    out: set[int] = set()
+    line = 0
+    for row in (patch or "").splitlines():
+        m = _HUNK_RE.match(row)
+        if m:
+            line = int(m.group(1))
+            continue
+        if not line or row.startswith("-") or row.startswith("\\"):
+            continue
+        out.add(line)
+        line += 1
+    return out
+
+
+@dataclass(slots=True)
+class PrReview:
+    """A review of a pull request, with what :mod:`.post` needs to comment on its diff."""
+
+    ref: PullRef
+    pull: PullDetails
+    review: Review
+    diff_lines: dict[str, set[int]] = field(default_factory=dict)
+    """Per reviewed file, the lines of the head version that are part of the diff."""
+
+    def to_json(self) -> dict[str, object]:
+        return {**self.review.to_json(), "pull": str(self.ref), "head": self.pull.head_sha,
+                "base": self.pull.base_sha}
+
+
+def translated_doc(path: str, docs_root: str, lang: str | None) -> tuple[str, str] | None:
+    """``(lang, rel)`` when ``path`` is a translated doc under ``docs_root`` (of ``lang`` if given)."""
+    prefix = docs_root.strip("/") + "/"
+    if not path.startswith(prefix) or not path.endswith(DOC_SUFFIXES):
+        return None
+    folder, _, rel = path[len(prefix):].partition("/")
+    if not rel or folder == SOURCE_LANG or (lang is not None and folder != lang):
+        return None
+    return folder, rel
+
+
+def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = "docs/source",
+                options: Callable[[str], Options] | None = None,
+                log: Callable[[str], None] = lambda _m: None) -> PrReview:
+    """Review every translated doc the pull request adds or modifies."""
+    pull = client.get_pull(ref.repo, ref.number)
+    head_repo = pull.head_repo or ref.repo
+    base_repo = pull.base_repo or ref.repo
+    review = Review(source=f"{ref} ({pull.title})" if pull.title else str(ref))
+    result = PrReview(ref, pull, review)
+    root = docs_root.strip("/")
+    for f in client.list_pull_files(ref.repo, ref.number):
+        found = translated_doc(f.filename, root, lang)
+        if found is None:
+            continue
+        file_lang, rel = found
+        if f.status == "removed":
+            review.skipped.append(f"{f.filename}: deleted by the PR")
+            continue
+        log(f"reviewing {f.filename}")
+        text = client.get_file_text(head_repo, f.filename, pull.head_sha)
+        if text is None:
+            review.skipped.append(f"{f.filename}: not found at the PR's head commit")
+            continue
+        stem = rel.rsplit(".", 1)[0]
+        en_text = en_path = None
+        for suffix in DOC_SUFFIXES:
+            cand = f"{root}/{SOURCE_LANG}/{stem}{suffix}"
+            en_text = client.get_file_text(base_repo, cand, pull.base_sha)
+            if en_text is not None:
+                en_path = cand
+                break
+        opts = options(file_lang) if options is not None else None
+        doc = review_texts(en_text, text, file=f.filename, english_file=en_path, lang=file_lang, rel=rel,
+                           options=opts)
+        review.docs.append(doc)
+        result.diff_lines[f.filename] = right_lines(f.patch)
+    if not review.docs and not review.skipped:
+        review.skipped.append(f"the PR changes no translated doc under {root}/<lang>/"
+                              + (f" for {lang}" if lang else ""))
+    return result

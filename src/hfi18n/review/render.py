@@ -1,0 +1,159 @@
+"""Review output: text (one line per finding), JSON and Markdown, and the bodies of GitHub comments.
+
+A GitHub review comment covers one line of the translation: every finding on that line, and one
+```` ```suggestion ```` block with all their mechanical fixes applied to the line (GitHub applies a
+suggestion by replacing the commented line with the block's content). Each body starts with a hidden
+marker naming the file and line, so a later run finds and updates its own comments.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+
+from .model import ERROR, DocReview, Kind, Review, ReviewFinding
+
+COMMENT_MARK = "<!-- hfi18n-review:comment "
+SUMMARY_MARK = "<!-- hfi18n-review:summary -->"
+FOLLOWUP_MARK = "<!-- hfi18n-review:followup -->"
+RESOLVED_NOTE = "hfi18n no longer finds this on the latest run."
+KIND_TITLES = {
+    Kind.CHECK: "check rules", Kind.OMISSION: "omissions", Kind.DUPLICATION: "duplications",
+    Kind.ENGLISH_LEFT: "English left beside its translation", Kind.GLOSSARY: "glossary consistency",
+    Kind.LLM: "LLM review",
+}
+
+
+def _icon(f: ReviewFinding) -> str:
+    return "❌" if f.severity == ERROR else "⚠️"
+
+
+def format_text(review: Review) -> str:
+    out = []
+    for d in review.docs:
+        for f in d.findings:
+            out.append(f"{f.file}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {f.message}\n")
+            fixed = d.suggested_line(f.line) if f.fix else None
+            if fixed is not None:
+                out.append(f"    suggestion: {fixed.strip()}\n")
+            if f.rewrite:
+                out.append(f"    rewrite: {f.rewrite}\n")
+    out.extend(f"skipped: {s}\n" for s in review.skipped)
+    return "".join(out)
+
+
+def format_json(data: dict[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def counts_line(review: Review) -> str:
+    counts = review.counts()
+    if not counts:
+        return f"{len(review.docs)} doc(s) reviewed: no findings"
+    detail = ", ".join(f"{KIND_TITLES[Kind(k)]} {n}" for k, n in counts.most_common())
+    return f"{len(review.docs)} doc(s) reviewed: {sum(counts.values())} finding(s) ({detail})"
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def counts_table(findings: Iterable[ReviewFinding]) -> str:
+    by_kind = Counter(f.kind for f in findings)
+    rows = [f"| {KIND_TITLES[k]} | {by_kind[k]} |" for k in Kind if by_kind[k]]
+    return "| kind | findings |\n|---|---|\n" + "\n".join(rows) if rows else "No findings."
+
+
+def _union(docs: list[DocReview], attr: str) -> list[str]:
+    seen: list[str] = []
+    for d in docs:
+        for item in getattr(d, attr):
+            if item not in seen:
+                seen.append(item)
+    return seen
+
+
+def format_markdown(review: Review) -> str:
+    """The whole review as Markdown (for a PR comment, an issue or a file)."""
+    parts = [f"## hfi18n review: {review.source}\n", counts_table(review.findings), ""]
+    for d in review.docs:
+        parts.append(f"### `{d.file}`\n")
+        if not d.findings:
+            parts.append("No findings.\n")
+            continue
+        parts.append("| line | kind | finding |\n|---|---|---|")
+        for f in d.findings:
+            fixed = d.suggested_line(f.line) if f.fix else None
+            extra = f"<br>suggestion: `{_md_escape(fixed.strip())}`" if fixed else ""
+            parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(f.message)}{extra} |")
+        parts.append("")
+    parts.append(checked_text(review.docs))
+    if review.skipped:
+        parts.append("\n**Skipped:** " + "; ".join(review.skipped))
+    return "\n".join(parts) + "\n"
+
+
+def checked_text(docs: list[DocReview]) -> str:
+    checked, not_checked = _union(docs, "checked"), _union(docs, "not_checked")
+    out = []
+    if checked:
+        out.append("**Checked:** " + "; ".join(checked) + ".")
+    if not_checked:
+        out.append("**Not checked:** " + "; ".join(not_checked) + ".")
+    return "\n\n".join(out)
+
+
+def comment_key(file: str, line: int) -> str:
+    return f"{file}:{line}"
+
+
+def comment_marker(key: str) -> str:
+    return f"{COMMENT_MARK}{key} -->"
+
+
+def marker_key(body: str) -> str | None:
+    """The key of an hfi18n comment body (None: not one of ours)."""
+    if not body.startswith(COMMENT_MARK):
+        return None
+    end = body.find(" -->", len(COMMENT_MARK))
+    return body[len(COMMENT_MARK):end] if end > 0 else None
+
+
+def comment_body(doc: DocReview, line: int, findings: list[ReviewFinding]) -> str:
+    """Body of the inline comment on ``line``: its findings and, if any fix applies, a suggestion."""
+    lines = [comment_marker(comment_key(doc.file, line))]
+    for f in findings:
+        lines.append(f"{_icon(f)} **{f.kind.value}/{f.rule}**: {f.message}")
+        if f.rewrite:
+            lines.append(f"  Suggested rewrite: {f.rewrite}")
+    fixed = doc.suggested_line(line)
+    if fixed is not None:
+        lines += ["", "```suggestion", fixed, "```"]
+    return "\n".join(lines)
+
+
+def resolved_body(body: str) -> str:
+    """A previous comment whose findings are gone: kept, struck through, with a note."""
+    marker, _, rest = body.partition("\n")
+    rest = rest.split("\n```suggestion", 1)[0].rstrip()
+    struck = "\n".join(f"~~{ln}~~" if ln.strip() else ln for ln in rest.splitlines())
+    return f"{marker}\n✅ {RESOLVED_NOTE}\n\n{struck}"
+
+
+def summary_body(review: Review, outside: list[ReviewFinding], base_sha: str, inline: int) -> str:
+    """The review's body: counts per kind, what was checked and not, findings not on a diff line."""
+    parts = [SUMMARY_MARK, "## hfi18n review", "",
+             f"Reviewed {len(review.docs)} translated doc(s) of this PR against the English at the base commit "
+             f"`{base_sha[:7]}`: {sum(review.counts().values())} finding(s), {inline} as comments on the diff.",
+             "", counts_table(review.findings), "", checked_text(review.docs)]
+    if outside:
+        parts += ["", f"### Not on a line of this PR's diff ({len(outside)})", ""]
+        for f in outside:
+            where = f"`{f.file}:{f.line}`" if f.line else f"`{f.file}`"
+            parts.append(f"- {_icon(f)} {where} **{f.kind.value}/{f.rule}**: {f.message}")
+    if review.skipped:
+        parts += ["", "**Skipped:** " + "; ".join(review.skipped)]
+    parts += ["", "_hfi18n only comments: it never approves or requests changes. Running it again updates "
+              "these comments instead of adding new ones._"]
+    return "\n".join(parts)
