@@ -132,7 +132,7 @@ def test_http_fault_is_retried(repo: Path, server: FakeLLMServer, fault: str) ->
 
 
 def test_persistent_wrong_language_stays_english_and_is_reported(repo: Path, server: FakeLLMServer) -> None:
-    server.wrong_language(times=100, match='<s id="s2">')
+    server.wrong_language(times=100, match="Fine-tuning adapts a pretrained model")
     provider = server.provider("openai")
     en = (repo / "docs/source/en/training.md").read_text(encoding="utf-8")
     job = new_job("training.md", en, repo / "docs/source/ko/training.md")
@@ -277,7 +277,7 @@ def test_answer_that_breaks_check_is_not_written_unless_allowed(repo: Path, serv
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     en = "# Title\n\nThis paragraph explains how the library loads every model from the Hub.\n"
     (repo / "docs/source/en/extra.md").write_text(en, encoding="utf-8")
-    bad = '<s id="s1">제목</s>\n<s id="s2"><Tip> 이 문단은 라이브러리가 Hub에서 모든 모델을 불러오는 방법을 설명합니다.</s>'
+    bad = '<1>제목</1>\n<2><Tip> 이 문단은 라이브러리가 Hub에서 모든 모델을 불러오는 방법을 설명합니다.</2>'
     argv = ["translate", "--repo", str(repo), "--lang", "ko", "extra.md", "--provider", "openai",
             "--base-url", server.openai_base_url, "--memory", str(repo / "no-memory.sqlite3")]
     server.reply(bad)

@@ -5,7 +5,9 @@ translate and any translations already known) and fills them:
 
 1. segments found in the translation memory cost nothing;
 2. the rest are grouped per doc into requests under a token budget, with neighbouring prose as
-   read-only context, and sent concurrently (the provider retries rate limits and server errors);
+   read-only context where it helps, and sent concurrently (the provider retries rate limits and server
+   errors). Every request of a run shares one system prompt (rules, style, the run's glossary terms),
+   marked cacheable; with caching on, the first request goes alone so the others read the cache;
 3. every answer is validated per segment (:mod:`.validate`); an accepted segment goes to the memory at
    once, so a run killed at any moment resumes where it stopped;
 4. failing segments are retried in smaller batches, then alone; what still fails stays in English and
@@ -28,11 +30,20 @@ from ..check import WARNING, Finding, check_pair, has_errors
 from ..doc import BlockKind, Document, Segment, parse
 from ..errors import ProviderError
 from ..fileio import atomic_write
-from .glossary import Glossary
+from .glossary import Glossary, Term
 from .memory import TranslationMemory, memory_key
-from .pricing import estimate_cost, estimate_tokens
-from .prompt import PROMPT_VERSION, Batch, build_request
-from .providers.base import AuthError, ChatRequest, Provider, RetriesExhaustedError
+from .pricing import estimate_cost, estimate_tokens, price_for
+from .prompt import (
+    DEFAULT_OPTIONS,
+    PROMPT_VERSION,
+    Batch,
+    PromptOptions,
+    batch_terms,
+    build_request,
+    pad_terms,
+    wire_ids,
+)
+from .providers.base import AuthError, ChatRequest, Completion, Provider, RetriesExhaustedError
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
@@ -75,6 +86,8 @@ class DocJob:
     _order: list[Segment] | None = field(default=None, repr=False)
     """All segments of the doc in order, and their positions (computed once, for the context)."""
     _index: dict[str, int] = field(default_factory=dict, repr=False)
+    _headings: set[str] = field(default_factory=set, repr=False)
+    """Ids of the segments that are headings (they need no context)."""
     note: str = ""
     """Outcome for the summary (``written``, ``not written: ...``)."""
 
@@ -89,6 +102,12 @@ class RunStats:
     requests: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
+    cache_write_tokens: int = 0
+    """Prompt tokens written to the provider's prompt cache (part of ``tokens_in``)."""
+    cache_read_tokens: int = 0
+    """Prompt tokens read from the prompt cache (part of ``tokens_in``)."""
+    batch: bool = False
+    """Costs are at the batch discount (answers came from a provider batch)."""
     cost_usd: float = 0.0
     cost_known: bool = True
     retried_segments: int = 0
@@ -109,6 +128,9 @@ class _Task:
     """0: first try; 1: half batches; 2: alone; 3: alone, last try."""
 
 
+Task = _Task
+"""A request to make: segments of one doc and the retry level (public for the batch path)."""
+
 ProgressFn = Callable[[str, DocJob, int], None]
 """Called with ("segments", job, n) when n segments of a job are done, ("doc", job, 0) when written."""
 
@@ -117,7 +139,7 @@ class Translator:
     def __init__(self, provider: Provider, lang: str, *, glossary: Glossary | None = None,
                  memory: TranslationMemory | None = None, concurrency: int = 4, batch_tokens: int = 1200,
                  context_chars: int = 400, max_cost: float | None = None,
-                 progress: ProgressFn | None = None) -> None:
+                 progress: ProgressFn | None = None, options: PromptOptions = DEFAULT_OPTIONS) -> None:
         self.provider = provider
         self.lang = lang
         self.glossary = glossary
@@ -127,6 +149,9 @@ class Translator:
         self.context_chars = context_chars
         self.max_cost = max_cost
         self.progress = progress or (lambda kind, job, n: None)
+        self.options = options
+        self.prefix_terms: list[Term] | None = None
+        """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
         self.stats = RunStats()
         self._lock = threading.Lock()
         self.glossary_version = glossary.version if glossary is not None else "none"
@@ -155,6 +180,21 @@ class Translator:
             if len(still) != len(job.pending):
                 self.progress("segments", job, len(job.pending) - len(still))
             job.pending = still
+        self.plan_prefix(jobs)
+
+    def plan_prefix(self, jobs: list[DocJob]) -> list[Term]:
+        """The glossary block shared by every request of the run: the terms of all pending segments,
+        padded with more terms when that makes the prefix cacheable and caching pays."""
+        terms = batch_terms(self.glossary, [s for job in jobs for s in job.pending])
+        if self.options.cache:
+            price = price_for(self.provider.model)
+            requests = sum(1 for job in jobs for _ in self.batches(job, job.pending))
+            if price is not None and price.input > 0:
+                terms = pad_terms(self.glossary, terms, self.lang, min_tokens=self.provider.cache_min_tokens(),
+                                  requests=requests, write_factor=price.cache_write / price.input,
+                                  read_factor=price.cache_read / price.input, wire=self.options.wire)
+        self.prefix_terms = terms
+        return terms
 
     # -- batching ---------------------------------------------------------------------------------
 
@@ -177,17 +217,34 @@ class Translator:
         if job._order is None:
             job._order = list(job.doc.segments())
             job._index = {s.id: i for i, s in enumerate(job._order)}
+            job._headings = {s.id for b in job.doc.blocks if b.kind is BlockKind.HEADING for s in b.segments}
         all_segs, index = job._order, job._index
         first, last = index[segments[0].id], index[segments[-1].id]
-        before = " ".join(s.text for s in all_segs[max(0, first - 2):first])[-self.context_chars:]
-        after = " ".join(s.text for s in all_segs[last + 1:last + 3])[: self.context_chars]
+        mode = self.options.context
+        if mode == "none":
+            return "", ""
+        if mode == "always":
+            before = " ".join(s.text for s in all_segs[max(0, first - 2):first])[-self.context_chars:]
+            after = " ".join(s.text for s in all_segs[last + 1:last + 3])[: self.context_chars]
+            return before, after
+        # smart: headings need none; a batch that starts a section needs nothing before it; only a
+        # batch of one or two segments (retries, short docs) gets what follows
+        if all(s.id in job._headings for s in segments):
+            return "", ""
+        limit = self.context_chars // 2
+        before = "" if segments[0].id in job._headings or first == 0 else all_segs[first - 1].text[-limit:]
+        after = all_segs[last + 1].text[:limit] if len(segments) <= 2 and last + 1 < len(all_segs) else ""
         return before, after
 
     def request_for(self, job: DocJob, segments: list[Segment]) -> ChatRequest:
         """The request that translates ``segments`` of ``job`` (with their neighbours as context)."""
         before, after = self._context(job, segments)
-        return build_request(Batch(str(job.en_rel), segments, before, after), self.lang, self.glossary,
-                             max_tokens=self.max_tokens_for(segments))
+        if self.options.run_glossary and self.prefix_terms is not None:
+            terms = self.prefix_terms
+        else:
+            terms = batch_terms(self.glossary, segments)
+        return build_request(Batch(str(job.en_rel), segments, before, after), self.lang, terms,
+                             max_tokens=self.max_tokens_for(segments), options=self.options)
 
     def max_tokens_for(self, segments: list[Segment]) -> int:
         source = sum(estimate_tokens(s.text) for s in segments)
@@ -208,15 +265,17 @@ class Translator:
         ]
         queue.reverse()  # pop() from the end keeps doc order
         inflight: dict[Future[list[_Task]], _Task] = {}
+        warm = not self.options.cache  # with caching, one request first writes the cache for the others
         with ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="hfi18n") as pool:
             while queue or inflight:
-                while queue and len(inflight) < self.concurrency and not self._over_budget() \
+                while queue and len(inflight) < (self.concurrency if warm else 1) and not self._over_budget() \
                         and not (cancel is not None and cancel.is_set()):
                     task = queue.pop()
                     inflight[pool.submit(self._attempt, task)] = task
                 if not inflight:
                     break
                 done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                warm = True
                 for fut in done:
                     inflight.pop(fut)
                     follow_ups = fut.result()  # AuthError and config errors propagate and stop the run
@@ -234,6 +293,11 @@ class Translator:
         self.stats.seconds = time.monotonic() - started
         return self.stats
 
+    def retry_tasks(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
+        """Follow-up tasks for the segments of ``task`` that failed (``reasons``: segment id to why); a
+        segment past the last level is reported as failed instead."""
+        return self._retry_or_fail(task, reasons)
+
     def _over_budget(self) -> bool:
         return self.max_cost is not None and self.stats.cost_usd >= self.max_cost
 
@@ -250,32 +314,51 @@ class Translator:
             return []
         except ProviderError as exc:
             return self._retry_or_fail(task, {s.id: f"provider error: {exc.message}" for s in task.segments})
+        return self.absorb(task, completion)
+
+    def account(self, completion: Completion, *, batch: bool = False) -> None:
+        """Add one answer's usage and cost to the run's stats (``batch``: at the batch discount)."""
         with self._lock:
             self.stats.requests += 1
             self.stats.tokens_in += completion.input_tokens
             self.stats.tokens_out += completion.output_tokens
-            cost = estimate_cost(completion.model or self.provider.model, completion.input_tokens,
-                                 completion.output_tokens)
-            if cost is None:
-                cost = estimate_cost(self.provider.model, completion.input_tokens, completion.output_tokens)
+            self.stats.cache_write_tokens += completion.cache_write_tokens
+            self.stats.cache_read_tokens += completion.cache_read_tokens
+            self.stats.batch = self.stats.batch or batch
+            cost = None
+            for model in (completion.model or self.provider.model, self.provider.model):
+                cost = estimate_cost(model, completion.input_tokens, completion.output_tokens,
+                                     cache_write=completion.cache_write_tokens,
+                                     cache_read=completion.cache_read_tokens, batch=batch)
+                if cost is not None:
+                    break
             if cost is None:
                 self.stats.cost_known = self.stats.cost_known and self.provider.name == "pseudo"
             else:
                 self.stats.cost_usd += cost
+
+    def absorb(self, task: _Task, completion: Completion, *, batch: bool = False) -> list[_Task]:
+        """Account for ``completion``, validate each segment of ``task`` in it, keep what passes (memory
+        at once) and return the follow-up tasks for what failed (the batch path uses this too)."""
+        job = task.job
+        self.account(completion, batch=batch)
         if completion.finish_reason == "length":
             return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
-        answers = parse_elements(completion.text)
-        if outside_text(completion.text):
+        wire = self.options.wire
+        answers = parse_elements(completion.text, wire)
+        if outside_text(completion.text, wire):
             with self._lock:
                 self.stats.extra_text_dropped += 1
+        ids = wire_ids(Batch(job.en_rel, task.segments), wire)
         rejected: dict[str, str] = {}
         accepted: list[tuple[Segment, str]] = []
-        for seg in task.segments:
-            reason = validate_segment(seg, answers.get(seg.id), self.lang)
-            if reason is None:
-                accepted.append((seg, answers[seg.id]))
+        for seg, wid in zip(task.segments, ids, strict=True):
+            answer = answers.get(wid)
+            reason = validate_segment(seg, answer, self.lang)
+            if reason is None and answer is not None:
+                accepted.append((seg, answer))
             else:
-                rejected[seg.id] = reason
+                rejected[seg.id] = reason or "segment missing from the answer"
         for seg, text in accepted:
             job.translations[seg.id] = text
             if self.memory is not None:

@@ -1,7 +1,7 @@
 """Price table and token estimates, for ``--dry-run`` and for providers that report no usage.
 
-Prices are US dollars per million tokens (input, output) as published by Anthropic and OpenAI,
-**approximate, taken as of November 2025**. They change: a dry run prints them as estimates, never as
+Prices are US dollars per million tokens (input, output, prompt-cache write and read, batch factor) as
+published by Anthropic and OpenAI, **approximate, taken as of November 2025** (:data:`PRICES_AS_OF`). They change: a dry run prints them as estimates, never as
 a bill. Hugging Face Inference Providers bill per provider and model, so their models are not listed
 and :func:`estimate_cost` returns ``None`` for them (the dry run then prints tokens only).
 
@@ -22,35 +22,61 @@ languages about 1.3 times.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 PRICES_AS_OF = "2025-11"
-"""When :data:`PRICES` was last checked against the vendors' price pages."""
+"""When :data:`PRICES` was last checked against the vendors' price pages (list prices, standard tier)."""
 
-PRICES: dict[str, tuple[float, float]] = {
-    # Anthropic (https://www.anthropic.com/pricing), USD per million tokens (input, output).
-    "claude-opus-4-5": (5.00, 25.00),
-    "claude-opus-4-1": (15.00, 75.00),
-    "claude-opus-4": (15.00, 75.00),
-    "claude-sonnet-4-5": (3.00, 15.00),
-    "claude-sonnet-4": (3.00, 15.00),
-    "claude-3-7-sonnet": (3.00, 15.00),
-    "claude-haiku-4-5": (1.00, 5.00),
-    "claude-3-5-haiku": (0.80, 4.00),
-    # OpenAI (https://openai.com/api/pricing), standard tier.
-    "gpt-5.1": (1.25, 10.00),
-    "gpt-5": (1.25, 10.00),
-    "gpt-5-mini": (0.25, 2.00),
-    "gpt-5-nano": (0.05, 0.40),
-    "gpt-4.1": (2.00, 8.00),
-    "gpt-4.1-mini": (0.40, 1.60),
-    "gpt-4.1-nano": (0.10, 0.40),
-    "gpt-4o": (2.50, 10.00),
-    "gpt-4o-mini": (0.15, 0.60),
-    "o4-mini": (1.10, 4.40),
-    "o3": (2.00, 8.00),
-    "o3-mini": (1.10, 4.40),
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """USD per million tokens of one model, and its discounts."""
+
+    input: float
+    """Uncached prompt tokens."""
+    output: float
+    cache_write: float
+    """Prompt tokens written to the prompt cache (Anthropic: 1.25x input for the 5-minute cache; OpenAI
+    caches automatically and charges writes as plain input)."""
+    cache_read: float
+    """Prompt tokens read from the cache (Anthropic: 0.1x input; OpenAI: 0.1x to 0.5x by model)."""
+    batch: float = 0.5
+    """Factor on every token of a batch job (both vendors: 50% off, cache discounts stacking on top)."""
+
+
+def _anthropic(inp: float, out: float) -> Price:
+    return Price(inp, out, cache_write=inp * 1.25, cache_read=inp * 0.1)
+
+
+def _openai(inp: float, out: float, cached: float) -> Price:
+    return Price(inp, out, cache_write=inp, cache_read=cached)
+
+
+PRICES: dict[str, Price] = {
+    # Anthropic (https://www.anthropic.com/pricing): cache write 1.25x, cache read 0.1x, Message Batches 50%.
+    "claude-opus-4-5": _anthropic(5.00, 25.00),
+    "claude-opus-4-1": _anthropic(15.00, 75.00),
+    "claude-opus-4": _anthropic(15.00, 75.00),
+    "claude-sonnet-4-5": _anthropic(3.00, 15.00),
+    "claude-sonnet-4": _anthropic(3.00, 15.00),
+    "claude-3-7-sonnet": _anthropic(3.00, 15.00),
+    "claude-haiku-4-5": _anthropic(1.00, 5.00),
+    "claude-3-5-haiku": _anthropic(0.80, 4.00),
+    # OpenAI (https://openai.com/api/pricing): (input, output, cached input); Batch API 50%.
+    "gpt-5.1": _openai(1.25, 10.00, 0.125),
+    "gpt-5": _openai(1.25, 10.00, 0.125),
+    "gpt-5-mini": _openai(0.25, 2.00, 0.025),
+    "gpt-5-nano": _openai(0.05, 0.40, 0.005),
+    "gpt-4.1": _openai(2.00, 8.00, 0.50),
+    "gpt-4.1-mini": _openai(0.40, 1.60, 0.10),
+    "gpt-4.1-nano": _openai(0.10, 0.40, 0.025),
+    "gpt-4o": _openai(2.50, 10.00, 1.25),
+    "gpt-4o-mini": _openai(0.15, 0.60, 0.075),
+    "o4-mini": _openai(1.10, 4.40, 0.275),
+    "o3": _openai(2.00, 8.00, 0.50),
+    "o3-mini": _openai(1.10, 4.40, 0.55),
     # The offline pseudo-localizer.
-    "pseudo": (0.0, 0.0),
+    "pseudo": Price(0.0, 0.0, 0.0, 0.0, 1.0),
 }
 
 _OUTPUT_FACTOR = {"ko": 2.0, "ja": 2.0, "zh": 1.8}
@@ -101,8 +127,8 @@ def _normalize(model: str) -> str:
     return name
 
 
-def price_for(model: str) -> tuple[float, float] | None:
-    """``(usd_per_mtok_in, usd_per_mtok_out)`` for ``model`` or ``None`` when unknown.
+def price_for(model: str) -> Price | None:
+    """The :class:`Price` of ``model``, or ``None`` when unknown.
 
     Dated or suffixed ids match their family: ``claude-sonnet-4-5-20250929`` prices as
     ``claude-sonnet-4-5``, ``gpt-4.1-2025-04-14`` as ``gpt-4.1``. The longest matching name wins, so
@@ -118,12 +144,20 @@ def price_for(model: str) -> tuple[float, float] | None:
     return PRICES[best] if best is not None else None
 
 
-def estimate_cost(model: str, tokens_in: int, tokens_out: int) -> float | None:
-    """Estimated USD cost of a request of this size, or ``None`` when the model's price is unknown."""
+def estimate_cost(model: str, tokens_in: int, tokens_out: int, *, cache_write: int = 0, cache_read: int = 0,
+                  batch: bool = False) -> float | None:
+    """USD cost of a request of this size, or ``None`` when the model's price is unknown.
+
+    ``tokens_in`` counts every prompt token, cached ones included; ``cache_write``/``cache_read`` are the
+    parts of it written to / read from the prompt cache; ``batch`` applies the batch discount.
+    """
     price = price_for(model)
     if price is None:
         return None
-    return (tokens_in * price[0] + tokens_out * price[1]) / 1_000_000
+    plain = max(0, tokens_in - cache_write - cache_read)
+    usd = (plain * price.input + cache_write * price.cache_write + cache_read * price.cache_read
+           + tokens_out * price.output) / 1_000_000
+    return usd * price.batch if batch else usd
 
 
 def cost_table(tokens_in: int, tokens_out: int, models: list[str] | None = None) -> list[tuple[str, float | None]]:

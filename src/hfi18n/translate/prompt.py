@@ -1,10 +1,18 @@
-"""The translation prompt: instructions per language, the segment wire format, parsing answers.
+"""The translation prompt: a stable, cacheable prefix for the run, then the per-request content.
 
-A request carries a batch of segments as ``<s id="s12">text</s>`` elements inside ``<segments>``,
-preceded by read-only ``<context>`` (the neighbouring prose) so no paragraph is translated blind. The
-system prompt holds the rules, the language's style guide and only the glossary entries whose source
-terms occur in the batch. Bump :data:`PROMPT_VERSION` whenever the wording changes: it is part of
-every translation-memory key.
+A request is laid out for prompt caching: the **system prompt** holds what is the same for every request
+of a run (the rules, the language's style guide and one glossary block with the terms that occur anywhere
+in the run's pending text), so it is marked cacheable (:attr:`ChatRequest.cache_prefix`; Anthropic
+``cache_control``, OpenAI caches any prefix of 1,024 tokens or more by itself). The **user message** holds
+the per-request part: read-only ``<context>`` where it helps (the prose just before the batch, unless the
+batch starts a section; the prose after it only for a batch of one or two segments; none for headings
+alone) and the ``<segments>`` to translate in the wire format of :mod:`.wire`, numbered 1..n.
+
+:func:`pad_terms` lengthens the glossary block with further terms of the glossary when that makes the
+prefix long enough to be cached and the run is long enough for caching to pay.
+
+Bump :data:`PROMPT_VERSION` whenever the wording or layout changes: it is part of every
+translation-memory key.
 """
 
 from __future__ import annotations
@@ -15,10 +23,11 @@ from dataclasses import dataclass
 from ..doc import Segment
 from ..languages import language as language_of
 from .glossary import Glossary, Term
+from .pricing import estimate_tokens
 from .providers.base import ChatRequest
-from .wire import format_segments
+from .wire import COMPACT, LEGACY, WireFormat, format_segments
 
-PROMPT_VERSION = "1"
+PROMPT_VERSION = "2"
 
 STYLE_GUIDES = {
     "ko": (
@@ -31,13 +40,18 @@ STYLE_GUIDES = {
 }
 DEFAULT_STYLE = "Write clear, friendly, gender-neutral text for developers, in the register of technical docs."
 
+_ELEMENTS = {
+    COMPACT.name: ("numbered element <1>...</1>, <2>...</2>", "numbered elements, same numbers"),
+    LEGACY.name: ('<s id="..."> element', '<s id="...">...</s> elements, same ids'),
+}
+
 RULES = """You translate Hugging Face documentation from English into {language}.
 {style}
 
 Rules:
-- Translate only the text inside each <s id="..."> element of <segments>. The <context> is there to help
+- Translate only the text inside each {element} of <segments>. The <context> is there to help
   you understand the surroundings; never translate or return it.
-- Answer with exactly the same <s id="...">...</s> elements, same ids, same order, one per input
+- Answer with exactly the same {answer}, same order, one per input
   element, and nothing else: no preamble, no explanation, no code fences.
 - Every placeholder like ⟦1⟧ stands for code, a link target or markup. Keep each placeholder exactly once,
   unchanged, where it belongs in your sentence. Never invent new placeholders.
@@ -46,6 +60,24 @@ Rules:
 - Keep product, library, class, function and model names in English (Transformers, Diffusers, Hub,
   PyTorch, 🤗 names, `from_pretrained`...). Keep emoji.
 - A segment that is only a name or a code-like label stays as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class PromptOptions:
+    """How requests are laid out (the defaults are hfi18n's; :data:`LEGACY_OPTIONS` is prompt version 1)."""
+
+    wire: WireFormat = COMPACT
+    run_glossary: bool = True
+    """One glossary block for the whole run in the system prompt (else: the terms of each batch)."""
+    cache: bool = True
+    """Mark the system prompt cacheable."""
+    context: str = "smart"
+    """``"smart"`` (see the module docstring), ``"always"`` (two segments each side) or ``"none"``."""
+
+
+DEFAULT_OPTIONS = PromptOptions()
+LEGACY_OPTIONS = PromptOptions(wire=LEGACY, run_glossary=False, cache=False, context="always")
+"""The layout of prompt version 1 (kept for the cost bench)."""
 
 
 @dataclass(slots=True)
@@ -59,26 +91,73 @@ class Batch:
     context_after: str = ""
 
 
-def system_prompt(lang: str, terms: Sequence[Term] = ()) -> str:
+def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMPACT) -> str:
     language = language_of(lang).prompt_name
-    text = RULES.format(language=language, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE))
+    element, answer = _ELEMENTS[wire.name]
+    text = RULES.format(language=language, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE), element=element,
+                        answer=answer)
     if terms:
         lines = "\n".join(f"- {t.prompt_line()}" for t in terms)
         text += f"\n\nGlossary (use these translations):\n{lines}"
     return text
 
 
-def user_message(batch: Batch) -> str:
+def wire_ids(batch: Batch, wire: WireFormat = COMPACT) -> list[str]:
+    """The element id of each segment of ``batch`` on the wire (1..n in compact, segment ids in legacy)."""
+    if wire is COMPACT:
+        return [str(i) for i in range(1, len(batch.segments) + 1)]
+    return [s.id for s in batch.segments]
+
+
+def user_message(batch: Batch, wire: WireFormat = COMPACT) -> str:
     parts = []
     context = "\n...\n".join(c for c in (batch.context_before, batch.context_after) if c)
     if context:
         parts.append(f"<context>\n{context}\n</context>")
-    parts.append(format_segments((s.id, s.text) for s in batch.segments))
+    parts.append(format_segments(zip(wire_ids(batch, wire), (s.text for s in batch.segments), strict=True),
+                                 wire))
     return "\n".join(parts)
 
 
-def build_request(batch: Batch, lang: str, glossary: Glossary | None, *, max_tokens: int) -> ChatRequest:
-    terms: list[Term] = []
-    if glossary is not None:
-        terms = glossary.relevant("\n".join(s.text for s in batch.segments))
-    return ChatRequest(system=system_prompt(lang, terms), user=user_message(batch), max_tokens=max_tokens)
+def build_request(batch: Batch, lang: str, terms: Sequence[Term], *, max_tokens: int,
+                  options: PromptOptions = DEFAULT_OPTIONS) -> ChatRequest:
+    """The request for ``batch``; ``terms`` is the glossary block (the run's, or the batch's)."""
+    return ChatRequest(system=system_prompt(lang, terms, options.wire), user=user_message(batch, options.wire),
+                       max_tokens=max_tokens, cache_prefix=options.cache)
+
+
+def batch_terms(glossary: Glossary | None, segments: Sequence[Segment]) -> list[Term]:
+    """Glossary entries whose source terms occur in ``segments``."""
+    if glossary is None:
+        return []
+    return glossary.relevant("\n".join(s.text for s in segments))
+
+
+def pad_terms(glossary: Glossary | None, terms: list[Term], lang: str, *, min_tokens: int, requests: int,
+              write_factor: float, read_factor: float, wire: WireFormat = COMPACT) -> list[Term]:
+    """``terms`` plus further glossary terms when that makes the system prompt cacheable and it pays.
+
+    A prefix of ``P`` tokens sent ``n`` times costs ``n * P`` uncached; padded to ``M >= min_tokens`` it
+    costs ``M * write_factor + (n - 1) * M * read_factor`` (in units of the input price). Pads only
+    when the glossary holds enough terms to reach ``M`` and the second is cheaper.
+    """
+    if glossary is None or requests < 2:
+        return terms
+    prefix = estimate_tokens(system_prompt(lang, terms, wire))
+    if prefix >= min_tokens:
+        return terms
+    have = {t.source for t in terms}
+    padded = list(terms)
+    size = prefix
+    for term in glossary:
+        if size >= min_tokens:
+            break
+        if term.source not in have:
+            padded.append(term)
+            size += estimate_tokens(term.prompt_line()) + 1
+    if size < min_tokens:
+        return terms
+    size = estimate_tokens(system_prompt(lang, padded, wire))
+    if size * write_factor + (requests - 1) * size * read_factor < requests * prefix:
+        return padded
+    return terms

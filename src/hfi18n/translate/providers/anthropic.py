@@ -8,6 +8,16 @@ Wire format (``POST {base_url}/v1/messages``, headers ``x-api-key`` and ``anthro
                "stop_reason": "end_turn" | "max_tokens" | "stop_sequence" | "refusal" | ...,
                "usage": {"input_tokens": N, "output_tokens": M}}
 
+With :attr:`ChatRequest.cache_prefix` the system prompt goes as one text block with
+``cache_control: {"type": "ephemeral"}``; usage then reports ``cache_creation_input_tokens`` and
+``cache_read_input_tokens`` besides ``input_tokens`` (which counts only the uncached rest).
+
+Message Batches (:meth:`AnthropicProvider.submit_batch`): ``POST /v1/messages/batches`` with
+``{"requests": [{"custom_id", "params": <the request above>}]}``, polled with
+``GET /v1/messages/batches/{id}`` until ``processing_status`` is ``ended``, results as JSONL from
+``GET /v1/messages/batches/{id}/results`` (one ``{"custom_id", "result": {"type": "succeeded" |
+"errored" | "expired" | "canceled", ...}}`` per request), ``POST .../{id}/cancel``.
+
 ``stop_reason`` maps to ``"stop"`` (end_turn, stop_sequence), ``"length"`` (max_tokens,
 model_context_window_exceeded) or ``"other"`` (refusal, tool_use, pause_turn...). HTTP 529 (overloaded)
 is retried like a 5xx; 429 answers carry ``retry-after``, which is honoured.
@@ -16,10 +26,12 @@ is retried like a 5xx; 429 answers carry ``retry-after``, which is honoured.
 from __future__ import annotations
 
 from typing import Any, ClassVar
+from urllib.parse import quote
 
 import httpx
 
 from .base import ChatRequest, Completion, Provider, as_int, normalize_finish
+from .batches import CANCELED, ERRORED, EXPIRED, SUCCEEDED, BatchInfo, BatchResult, jsonl
 
 ANTHROPIC_VERSION = "2023-06-01"
 
@@ -33,6 +45,7 @@ class AnthropicProvider(Provider):
     base_url_env: ClassVar[str | None] = "ANTHROPIC_BASE_URL"
     default_model: ClassVar[str] = "claude-sonnet-4-5"
     default_base_url: ClassVar[str] = "https://api.anthropic.com"
+    supports_batch: ClassVar[bool] = True
 
     @property
     def endpoint(self) -> str:
@@ -40,6 +53,16 @@ class AnthropicProvider(Provider):
         if self.base_url.endswith("/v1"):
             return f"{self.base_url}/messages"
         return f"{self.base_url}/v1/messages"
+
+    def cache_min_tokens(self) -> int:
+        """Anthropic caches a prefix of at least 1,024 tokens (Sonnet, Opus 4/4.1), 2,048 (Haiku 3/3.5) or
+        4,096 (Opus 4.5, Haiku 4.5)."""
+        model = self.model.lower()
+        if "haiku-4" in model or "opus-4-5" in model:
+            return 4096
+        if "haiku" in model:
+            return 2048
+        return 1024
 
     def headers(self) -> dict[str, str]:
         headers = {
@@ -59,7 +82,9 @@ class AnthropicProvider(Provider):
             "messages": [{"role": "user", "content": req.user}],
             "temperature": req.temperature,
         }
-        if req.system:
+        if req.system and req.cache_prefix:
+            payload["system"] = [{"type": "text", "text": req.system, "cache_control": {"type": "ephemeral"}}]
+        elif req.system:
             payload["system"] = req.system
         return payload
 
@@ -72,11 +97,68 @@ class AnthropicProvider(Provider):
         blocks = data["content"]
         text = "".join(b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text")
         usage = data.get("usage") or {}
+        written = as_int(usage.get("cache_creation_input_tokens"))
+        read = as_int(usage.get("cache_read_input_tokens"))
         return Completion(
             text=text,
             finish_reason=normalize_finish(data.get("stop_reason"), stop=("end_turn", "stop_sequence"),
                                            length=("max_tokens", "model_context_window_exceeded")),
-            input_tokens=as_int(usage.get("input_tokens")),
+            input_tokens=as_int(usage.get("input_tokens")) + written + read,
             output_tokens=as_int(usage.get("output_tokens")),
             model=str(data.get("model") or self.model),
+            cache_write_tokens=written,
+            cache_read_tokens=read,
         )
+
+    # -- Message Batches ---------------------------------------------------------------------------
+
+    def batches_url(self, batch_id: str = "", action: str = "") -> str:
+        url = f"{self.endpoint}/batches"
+        if batch_id:
+            url += "/" + quote(batch_id, safe="")
+        return url + (f"/{action}" if action else "")
+
+    def build_batch(self, items: list[tuple[str, ChatRequest]]) -> httpx.Request:
+        requests = [{"custom_id": cid, "params": self.payload(req)} for cid, req in items]
+        return self._request("POST", self.batches_url(), json={"requests": requests})
+
+    def parse_batch(self, data: dict[str, Any]) -> BatchInfo:
+        status = str(data["processing_status"])
+        counts = {k: as_int(v) for k, v in (data.get("request_counts") or {}).items()}
+        return BatchInfo(str(data["id"]), status, status == "ended", counts)
+
+    def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
+        return self.call(lambda: self.build_batch(items), lambda r: self.parse_json(r, self.parse_batch))[0]
+
+    def batch_status(self, batch_id: str) -> BatchInfo:
+        return self.call(lambda: self._request("GET", self.batches_url(batch_id)),
+                         lambda r: self.parse_json(r, self.parse_batch))[0]
+
+    def cancel_batch(self, batch_id: str) -> BatchInfo:
+        return self.call(lambda: self._request("POST", self.batches_url(batch_id, "cancel")),
+                         lambda r: self.parse_json(r, self.parse_batch))[0]
+
+    def list_batches(self, limit: int = 100) -> list[BatchInfo]:
+        def parse(data: dict[str, Any]) -> list[BatchInfo]:
+            return [self.parse_batch(b) for b in data["data"]]
+
+        return self.call(lambda: self._request("GET", self.batches_url(), params={"limit": limit}),
+                         lambda r: self.parse_json(r, parse))[0]
+
+    def batch_results(self, info: BatchInfo) -> list[BatchResult]:
+        # Always from this provider's base URL: the key is never sent to a host named in an answer.
+        text = self.call(lambda: self._request("GET", self.batches_url(info.id, "results")), lambda r: r.text)[0]
+        return [self.parse_result(row) for row in jsonl(text) if isinstance(row.get("custom_id"), str)]
+
+    def parse_result(self, row: dict[str, Any]) -> BatchResult:
+        cid = row["custom_id"]
+        result = row.get("result") if isinstance(row.get("result"), dict) else {}
+        kind = result.get("type")
+        if kind == SUCCEEDED:
+            try:
+                return BatchResult(cid, SUCCEEDED, self.parse_response(result["message"]))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                return BatchResult(cid, ERRORED, error=f"result of an unexpected shape ({type(exc).__name__})")
+        if kind in (EXPIRED, CANCELED):
+            return BatchResult(cid, kind, error=f"request {kind} before it ran")
+        return BatchResult(cid, ERRORED, error=self._server_message(result.get("error")) or "errored")

@@ -51,6 +51,7 @@ class HFProvider(OpenAIProvider):
     base_url_env: ClassVar[str | None] = None
     default_model: ClassVar[str] = "meta-llama/Llama-3.3-70B-Instruct"
     default_base_url: ClassVar[str] = HF_ROUTER_URL
+    supports_batch: ClassVar[bool] = False  # the router has no batch API
 
     @classmethod
     def key_required(cls, base_url: str | None = None) -> bool:

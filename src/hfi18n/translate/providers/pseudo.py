@@ -5,7 +5,7 @@ is a real :class:`~.openai.OpenAIProvider` whose HTTP client answers in-process 
 so a run with ``--provider pseudo`` goes through the very same code as one with a real provider:
 request building, answer parsing, usage accounting, truncation at ``max_tokens``.
 
-The answer keeps the ``<s id="...">...</s>`` segment format of the prompt (see :func:`extract_segments`)
+The answer keeps the segment wire format of the prompt (:mod:`..wire`, see :func:`extract_segments`)
 and changes only letters: placeholders (``⟦1⟧``), URLs, inline code, HTML tags and entities,
 ``[[...]]``/``{...}`` markers, digits, punctuation, Markdown markers and newlines are kept as they are.
 
@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import httpx
 
 from ..pricing import estimate_tokens
-from ..wire import extract_segments
+from ..wire import WireFormat, extract_segments, format_for
 from .openai import OpenAIProvider
 
 _PROTECTED_RE = re.compile(
@@ -64,9 +64,9 @@ _LETTERS: dict[str, str] = {
 }
 
 
-def render_segments(pairs: list[tuple[str, str]]) -> str:
+def render_segments(pairs: list[tuple[str, str]], fmt: WireFormat | None = None) -> str:
     """The answer format; texts come from :func:`extract_segments`, so they are already escaped."""
-    return "\n".join(f'<s id="{sid}">{text}</s>' for sid, text in pairs)
+    return (fmt or format_for(sid for sid, _ in pairs)).render(pairs, escaped=True)
 
 
 def _base_lang(lang: str | None) -> str:
@@ -153,6 +153,7 @@ class Pseudo(OpenAIProvider):
     base_url_env: ClassVar[str | None] = None
     default_model: ClassVar[str] = "pseudo"
     default_base_url: ClassVar[str] = "http://pseudo.invalid/v1"
+    supports_batch: ClassVar[bool] = False
 
     def __init__(self, model: str | None = None, *, lang: str | None = None, **kw: Any) -> None:
         self.lang = lang
