@@ -175,22 +175,31 @@ async def _with_progress(ctx: Context | None, fn: Callable[..., T], *args: Any, 
     """``_call`` with the library's progress sent to the client as progress notifications."""
     progress = _Progress()
     result: list[T] = []
+    last: list[tuple[int, int, str]] = []
+
+    async def send() -> None:
+        snap = progress.snapshot()
+        if ctx is not None and snap[1] and (not last or snap != last[-1]):
+            last.append(snap)
+            await ctx.report_progress(snap[0], snap[1], redact(snap[2]) or None)
 
     async def report() -> None:
-        last = None
         while True:
-            snap = progress.snapshot()
-            if ctx is not None and snap != last and snap[1]:
-                await ctx.report_progress(snap[0], snap[1], redact(snap[2]) or None)
-                last = snap
+            await send()
             await anyio.sleep(0.2)
 
+    failed: list[ToolError] = []
     async with anyio.create_task_group() as tg:
         tg.start_soon(report)
         try:
             result.append(await _call(fn, *args, progress=progress, **kw))
+        except ToolError as exc:  # raised after the group, which would wrap it in an ExceptionGroup
+            failed.append(exc)
         finally:
             tg.cancel_scope.cancel()
+    if failed:
+        raise failed[0]
+    await send()  # the final count, even for a run shorter than one reporting interval
     return result[0]
 
 
@@ -278,7 +287,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
                                    cancel=cancel)
         if not res.docs:
             reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
-            raise ToolError(redact(f"not translated: {reasons}"))
+            raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
+                                   "update an existing translation (the human text of unchanged segments is kept)"))
         d, s = res.docs[0], res.stats
         path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
         upd = res.updates.get(d.path)
