@@ -24,6 +24,19 @@ def placeholder(n: int) -> str:
     return f"⟦{n}⟧"
 
 
+_ENTITIES = {'"': "&quot;", "'": "&#39;"}
+
+
+def escape_prose(text: str, escape: str) -> str:
+    """Prose made safe inside an attribute value (``attr"``) or a JavaScript string (``js"``)."""
+    if not escape:
+        return text
+    quote = escape[-1]
+    if escape.startswith("attr"):
+        return text.replace(quote, _ENTITIES.get(quote, quote))
+    return re.sub(r"(?<!\\)" + re.escape(quote), lambda _m: "\\" + quote, text)
+
+
 class BlockKind(str, enum.Enum):
     """What a block is. ``translatable`` blocks hold at least one :class:`Segment`."""
 
@@ -59,6 +72,16 @@ class Segment:
     """Exact source text before the prose on each continuation line (line 2 onwards)."""
     suffixes: list[str] = field(default_factory=list)
     """Exact source text after the prose on each line but the last (trailing spaces + newline)."""
+    escape: str = ""
+    """How translated prose is made safe where the segment sits: ``""`` (Markdown, HTML text), ``'attr"'``
+    / ``"attr'"`` (an HTML attribute value: its quote becomes an entity) or ``'js"'``, ``"js'"``,
+    ``"js`"`` (a JavaScript string literal in an MDX prop: its quote is backslash-escaped, newlines become
+    spaces). Placeholders are put back unescaped."""
+    role: str = ""
+    """Where the prose comes from: ``""`` (Markdown), ``"html"`` (text of an HTML element), ``"attr"``
+    (a prose attribute value such as ``alt``) or ``"prop"`` (a prose string in an MDX component prop).
+    Spans of Markdown segments hold line breaks without their framing (prefixes and suffixes apply
+    inside them); spans of the others are exact source (a multi-line tag keeps its indentation)."""
 
     def restore(self, text: str | None = None) -> str:
         """Source form of ``text`` (default: the segment's own text): placeholders back, lines re-framed.
@@ -67,8 +90,11 @@ class Segment:
         newline; the trailing whitespace of the source lines is kept where the line count allows.
         """
         body = self.text if text is None else text
-        body = PLACEHOLDER_RE.sub(lambda m: self.spans.get(m.group(0), m.group(0)), body)
-        lines = body.split("\n")
+        if text is not None and self.escape.startswith("js"):
+            body = body.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+        # HTML spans hold their source line breaks and indentation (a multi-line tag): lines first; a
+        # Markdown span's line breaks (a code span over two lines) are framed like the prose's
+        lines = [self._fill(line) for line in body.split("\n")] if self.role else self._fill(body).split("\n")
         if len(lines) == 1:
             return lines[0]
         eol = "\r\n" if self.suffixes and self.suffixes[0].endswith("\r\n") else "\n"
@@ -78,6 +104,19 @@ class Segment:
             prefix = self.prefixes[i] if i < len(self.prefixes) else (self.prefixes[-1] if self.prefixes else "")
             out.append(suffix)
             out.append(prefix + line)
+        return "".join(out)
+
+    def _fill(self, line: str) -> str:
+        """``line`` with its placeholders replaced by their spans and its prose escaped (``escape``)."""
+        if not self.escape:
+            return PLACEHOLDER_RE.sub(lambda m: self.spans.get(m.group(0), m.group(0)), line)
+        out: list[str] = []
+        pos = 0
+        for m in PLACEHOLDER_RE.finditer(line):
+            out.append(escape_prose(line[pos:m.start()], self.escape))
+            out.append(self.spans.get(m.group(0), m.group(0)))
+            pos = m.end()
+        out.append(escape_prose(line[pos:], self.escape))
         return "".join(out)
 
     def placeholders(self) -> list[str]:

@@ -6,9 +6,13 @@ every leaf block; doc-builder's own constructs are recognised on top of it:
 - paragraphs that are ``[[autodoc]] Name`` (with their indented method list), ``[[open-in-colab]]``
   or ``$$`` display math are protected;
 - a blockquote starting with ``[!TIP]``/``[!WARNING]``... is a callout whose marker line is protected;
-- HTML/MDX blocks (``<hfoptions>``, ``<Tip>``, ``<div>``...) are handled line by line: tag-only lines
-  and code fences inside them stay protected, lines with text become segments with the tags inside
-  protected;
+- an HTML element opened at block level (``<div>``, ``<img>``, ``<details>``, a self-closing component
+  such as ``<Question ... />``) is read as doc-builder (Svelte) reads it, to its matching close tag across
+  blank lines and indentation (:mod:`.html`): tags and non-prose attribute values protected, element
+  text, prose attributes (``alt``, ``title``) and prose props segments, Markdown inside it (a fence or a
+  paragraph after a blank line) parsed as Markdown;
+- other HTML blocks (components whose content is Markdown: ``<Tip>``, ``<hfoption>``...) are read line by
+  line: tags (also multi-line ones) and code fences stay protected, text becomes segments;
 - lines markdown-it assigns to no leaf block (blank lines, bare list markers) are kept verbatim.
 
 Each translatable leaf becomes a :class:`Segment` whose text has the line prefixes (``> ``, list
@@ -26,8 +30,10 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
+from .html import read_html, region_end, split_region
 from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
+from .props import PROSE_PROPS
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
 _MD_BODY = MarkdownIt("commonmark").enable("table")
@@ -72,9 +78,15 @@ def _body_eol(line: str) -> tuple[str, str]:
 class _Builder:
     """Turns markdown-it leaf tokens into blocks over the exact source lines."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], props: frozenset[str] = PROSE_PROPS) -> None:
         self.lines = lines
         self.seg_count = 0
+        self.props = props
+
+    def new_segment(self, text: str, spans: dict[str, str], line: int, prefixes: list[str],
+                    suffixes: list[str], *, escape: str = "", role: str = "") -> Segment:
+        self.seg_count += 1
+        return Segment(f"s{self.seg_count}", text, spans, line, prefixes, suffixes, escape, role)
 
     def segment(self, text: str, line: int, prefixes: list[str], suffixes: list[str]) -> Segment | None:
         """A segment for ``text`` (lines joined by ``\\n``) if it has any prose to translate."""
@@ -151,12 +163,15 @@ def _container_depth(stack: list[str]) -> int:
     return sum(1 for t in stack if t in ("list_item_open", "blockquote_open"))
 
 
-def parse(text: str, path: str | Path | None = None) -> Document:
-    """Parse ``text`` into blocks; ``Document.render()`` gives back ``text`` exactly."""
+def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[str] | None = None) -> Document:
+    """Parse ``text`` into blocks; ``Document.render()`` gives back ``text`` exactly.
+
+    ``prose_props``: MDX prop names whose string values are prose (default :data:`.props.PROSE_PROPS`).
+    """
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     lines = _split_lines(body)
-    b = _Builder(lines)
+    b = _Builder(lines, PROSE_PROPS if prose_props is None else frozenset(prose_props))
     blocks: list[Block] = []
     _parse_chunk(b, blocks, 0, _MD)
     if bom:
@@ -167,8 +182,12 @@ def parse(text: str, path: str | Path | None = None) -> Document:
     return Document(blocks, str(path) if path is not None else None)
 
 
-def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) -> None:
-    """Parse source lines ``offset..`` and append their blocks.
+def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, stop: int | None = None) -> None:
+    """Parse source lines ``offset..stop-1`` (default: to the end) and append their blocks.
+
+    An HTML element opened at block level becomes a region read by :func:`_region`; when markdown-it's
+    view of the lines after it differs (a block it started inside the element goes on after it), the
+    rest is parsed afresh from the element's end.
 
     CommonMark ends an HTML block at the first blank line, even inside a code fence that the HTML
     block opened (``<pt>`` then a fence with blank lines in its code). doc-builder keeps such a fence
@@ -176,7 +195,8 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) 
     protected block and parsing starts afresh after it.
     """
     lines = b.lines
-    tokens = md.parse("".join(lines[offset:]))
+    stop = len(lines) if stop is None else stop
+    tokens = md.parse("".join(lines[offset:stop]))
     covered = offset
     stack: list[str] = []
 
@@ -194,6 +214,10 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) 
         covered = max(covered, upto)
 
     for idx, tok in enumerate(tokens):
+        if tok.map is not None and tok.map[0] + offset < covered < tok.map[1] + offset:
+            # markdown-it read a block across the end of an HTML region: read what follows afresh
+            _parse_chunk(b, blocks, covered, _MD_BODY, stop)
+            return
         if tok.type.endswith("_open") and tok.type not in _LEAF_TYPES:
             stack.append(tok.type)
             continue
@@ -206,6 +230,12 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) 
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
+        if not stack and tok.type in ("html_block", "paragraph", "code_block"):
+            rend = region_end(lines, start, stop)
+            if rend is not None:
+                _region(b, blocks, start, rend)
+                covered = rend
+                continue
         depth = _container_depth(stack)
         in_quote = "blockquote_open" in stack
         blocks.extend(_leaf(b, tok, tokens, idx, start, end, depth, in_quote, lines))
@@ -213,13 +243,29 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt) 
         if tok.type == "html_block":
             fence = _open_fence(lines[start:end])
             if fence is not None:
-                close = _closing_fence(lines, end, fence)
+                close = _closing_fence(lines, end, fence, stop)
                 blocks.append(b.raw(BlockKind.CODE, end, close, info="", fence=fence, depth=depth,
                                     continued=True))
-                if close < len(lines):
-                    _parse_chunk(b, blocks, close, _MD_BODY)
+                if close < stop:
+                    _parse_chunk(b, blocks, close, _MD_BODY, stop)
                 return
-    fill_gap(len(lines))
+    fill_gap(stop)
+
+
+def _region(b: _Builder, blocks: list[Block], start: int, end: int) -> None:
+    """Blocks for an HTML element at lines ``start..end-1``: HTML stretches and Markdown islands."""
+    raw = _RAW_HTML_RE.match(b.lines[start]) is not None
+    for a, z, markdown in split_region(b.lines, start, end):
+        if markdown:
+            _parse_chunk(b, blocks, a, _MD_BODY, z)
+            continue
+        text = "".join(b.lines[a:z])
+        tags = [m.group(0) for m in _TAG_RE.finditer(text)]
+        if raw:
+            blocks.append(b.raw(BlockKind.HTML, a, z, tags=tags, depth=0))
+            continue
+        parts = read_html(text, a + 1, b.new_segment, props=b.props)
+        blocks.append(Block(BlockKind.HTML, a + 1, z, parts, {"tags": tags, "depth": 0}))
 
 
 def _open_fence(chunk: list[str]) -> str | None:
@@ -236,13 +282,14 @@ def _open_fence(chunk: list[str]) -> str | None:
     return fence
 
 
-def _closing_fence(lines: list[str], start: int, fence: str) -> int:
-    """Line index just after the fence closing ``fence`` at or after ``start`` (or the end)."""
-    for i in range(start, len(lines)):
+def _closing_fence(lines: list[str], start: int, fence: str, stop: int | None = None) -> int:
+    """Line index just after the fence closing ``fence`` at or after ``start`` (or ``stop``)."""
+    stop = len(lines) if stop is None else stop
+    for i in range(start, stop):
         m = _FENCE_RE.match(lines[i])
         if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not lines[i][m.end():].strip():
             return i + 1
-    return len(lines)
+    return stop
 
 
 def parse_file(path: str | Path) -> Document:
@@ -375,31 +422,5 @@ def _html_block(b: _Builder, start: int, end: int, depth: int) -> Block:
         return b.raw(BlockKind.COMMENT, start, end, depth=depth)
     if _RAW_HTML_RE.match(b.lines[start]):
         return b.raw(BlockKind.HTML, start, end, tags=tags, depth=depth)
-    parts: list[str | Segment] = []
-    fence: str | None = None
-    in_comment = False
-    for i in range(start, end):
-        line = b.lines[i]
-        body, eol = _body_eol(line)
-        m = _FENCE_RE.match(body)
-        if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-            parts.append(line)
-            continue
-        if m:
-            fence = m.group(1)
-            parts.append(line)
-            continue
-        if in_comment or body.lstrip().startswith("<!--"):
-            in_comment = "-->" not in body or body.rfind("<!--") > body.rfind("-->")
-            parts.append(line)
-            continue
-        text = body.strip()
-        lead = body[: len(body) - len(body.lstrip())]
-        seg = b.segment(text, i + 1, [], []) if text else None
-        if seg is None:
-            parts.append(line)
-            continue
-        parts.extend([lead, seg, body[len(lead) + len(text):] + eol])
+    parts = read_html("".join(b.lines[start:end]), start + 1, b.new_segment, markdown=True, props=b.props)
     return Block(BlockKind.HTML, start + 1, end, [p for p in parts if p != ""], {"tags": tags, "depth": depth})

@@ -1,0 +1,152 @@
+"""MDX props: ``{...}`` expressions are code, except the string values of prose keys inside them.
+
+A component such as ``<Question choices={[{ text: "...", explain: "...", correct: true }]} />`` holds
+reader-facing strings inside a JavaScript expression. The expression stays protected; only string
+literals that are the value of a prose key (``text: "..."``, ``"explain": '...'``) are translated.
+
+- :func:`expression_end` finds the ``}`` closing an expression (nested braces, strings, template
+  literals and comments skipped);
+- :func:`prose_strings` lists the prose string literals of an expression;
+- :func:`decode_js` turns a literal's raw content into pieces for a segment: text (``\\"`` read as ``"``)
+  and protected escapes (``\\n``, ``\\\\``...), which the segment keeps as placeholders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PROSE_PROPS: frozenset[str] = frozenset({"text", "explain", "title", "label", "description"})
+"""Default prose keys/props of MDX components (their string values are translated)."""
+
+_KEY_RE = re.compile(r"""(?<![\w$.])(["']?)([A-Za-z_$][\w$]*)\1\s*:\s*(?=["'`])""")
+
+
+@dataclass(slots=True, frozen=True)
+class JsString:
+    """A string literal in an expression: ``text[start:end]`` is its raw content (quotes excluded)."""
+
+    key: str
+    start: int
+    end: int
+    quote: str
+
+
+def string_end(text: str, pos: int) -> int:
+    """Index just after the string literal opened by the quote at ``text[pos]`` (len(text) if unclosed)."""
+    quote = text[pos]
+    i = pos + 1
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            return i + 1
+        if ch == "\n" and quote != "`":
+            return n  # a newline inside a '' or "" string: not a string after all
+        i += 1
+    return n
+
+
+def expression_end(text: str, pos: int) -> int | None:
+    """Index just after the ``}`` that closes the ``{`` at ``text[pos]``; None when it is never closed."""
+    depth = 0
+    i = pos
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "\"'`":
+            i = string_end(text, i)
+            if i >= n:
+                return None
+            continue
+        if ch == "/" and text.startswith("//", i):
+            nl = text.find("\n", i)
+            i = n if nl < 0 else nl
+            continue
+        if ch == "/" and text.startswith("/*", i):
+            close = text.find("*/", i + 2)
+            if close < 0:
+                return None
+            i = close + 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def prose_strings(expr: str, keys: frozenset[str] = PROSE_PROPS) -> list[JsString]:
+    """String literals of ``expr`` that are the value of a prose key, in order.
+
+    Template literals with ``${...}`` are code and skipped; so are strings inside other strings.
+    """
+    out: list[JsString] = []
+    i = 0
+    n = len(expr)
+    while i < n:
+        ch = expr[i]
+        if ch in "\"'`":
+            # a string not preceded by a prose key: skip it whole
+            i = string_end(expr, i)
+            continue
+        m = _KEY_RE.match(expr, i) if (ch.isalpha() or ch in "_$\"'") else None
+        if m is None:
+            i += 1
+            continue
+        value = m.end()
+        quote = expr[value]
+        end = string_end(expr, value)
+        if end > n or expr[end - 1] != quote or end - 1 <= value:
+            i = end
+            continue
+        raw = expr[value + 1:end - 1]
+        if m.group(2) in keys and not (quote == "`" and "${" in raw) and raw.strip():
+            out.append(JsString(m.group(2), value + 1, end - 1, quote))
+        i = end
+    return out
+
+
+_ESCAPE_RE = re.compile(r"\\(?:u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|.)", re.DOTALL)
+
+
+def decode_js(raw: str, quote: str) -> list[tuple[str, bool]]:
+    """Pieces of a string literal's content: ``(text, False)`` to translate, ``(raw escape, True)`` kept.
+
+    An escaped quote of the literal's own kind (``\\"`` in ``"..."``) reads as the quote; the segment
+    escapes quotes again when it is rendered, so the source comes back byte for byte.
+    """
+    pieces: list[tuple[str, bool]] = []
+    pos = 0
+    buf: list[str] = []
+    for m in _ESCAPE_RE.finditer(raw):
+        buf.append(raw[pos:m.start()])
+        if m.group(0) == "\\" + quote:
+            buf.append(quote)
+        else:
+            if buf:
+                pieces.append(("".join(buf), False))
+                buf = []
+            pieces.append((m.group(0), True))
+        pos = m.end()
+    buf.append(raw[pos:])
+    if "".join(buf):
+        pieces.append(("".join(buf), False))
+    return [p for p in pieces if p[0]]
+
+
+def escape_js(text: str, quote: str) -> str:
+    """``text`` (translated prose) made safe inside a ``quote`` literal: its quotes escaped, no newline."""
+    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return re.sub(r"(?<!\\)" + re.escape(quote), lambda _m: "\\" + quote, text)
+
+
+def encode_js(text: str, quote: str) -> str:
+    """Source form of decoded text (quotes escaped again); inverse of the text pieces of :func:`decode_js`."""
+    return text.replace(quote, "\\" + quote)
