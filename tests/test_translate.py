@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from hfi18n.check import check_paths
+from hfi18n.check.gate import render_checked, write_job
 from hfi18n.cli import main
 from hfi18n.doc import PLACEHOLDER_RE
+from hfi18n.doc.draft import DRAFT_MARK
 from hfi18n.example import build_example_repo
+from hfi18n.fileio import TEMP_PREFIX
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers.base import AuthError
@@ -109,7 +112,7 @@ def test_content_fault_is_retried_never_written(repo: Path, server: FakeLLMServe
         assert stats.extra_text_dropped == 1 and stats.retried_segments == 0
     elif fault not in ("reorder", "bad_json"):
         assert stats.retried_segments >= 1
-    tr.finish(job, display_path="docs/source/ko/training.md")
+    write_job(job, DocsLayout.open(repo), lang="ko")
     assert job.written and errors_of(repo, "training.md") == []
     text = job.target.read_text(encoding="utf-8")
     assert "Here is the translation" not in text and "```md" not in text and not PLACEHOLDER_RE.search(text)
@@ -140,9 +143,10 @@ def test_persistent_wrong_language_stays_english_and_is_reported(repo: Path, ser
     tr.run([job])
     assert [f.line for f in job.failures] == [5]
     assert "English" in job.failures[0].reason or "wrong language" in job.failures[0].reason
-    tr.finish(job, display_path="docs/source/ko/training.md")
+    write_job(job, DocsLayout.open(repo), lang="ko")
     text = job.target.read_text(encoding="utf-8")
     assert "Fine-tuning adapts a pretrained model to your dataset." in text  # kept in English
+    assert text.startswith(DRAFT_MARK) and "draft" in job.note  # ... so only as a marked draft
     findings, _ = check_paths(DocsLayout.open(repo), "ko", ["training.md"])
     assert [(f.check, f.severity) for f in findings] == [("untranslated", "warning")]
 
@@ -243,6 +247,7 @@ def test_kill_9_resumes_without_losing_work_or_leaving_half_files(repo: Path, mo
         assert 3 <= done < 6
         target = repo / "docs/source/ko/training.md"
         assert not target.exists() and not list(target.parent.glob(".training.md.*"))
+        assert not list(target.parent.glob(TEMP_PREFIX + "*"))
         first_run = len(server.requests)
         result = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
@@ -265,7 +270,7 @@ def test_pseudo_over_every_english_doc_passes_check(corpus, name: str) -> None:
         job = new_job(path.name, path.read_text(encoding="utf-8"), Path("/nonexistent") / path.name)
         tr = Translator(provider, "ko", concurrency=1, batch_tokens=4000)
         tr.run([job])
-        tr.finish(job, display_path=str(path), write=False)
+        render_checked(job, lang="ko", display_path=str(path))
         assert job.failures == [], (path, job.failures[:3])
         errors = [f for f in job.findings if f.severity == "error"]
         assert errors == [], (path, errors[:3])

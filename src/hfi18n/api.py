@@ -47,7 +47,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .check import Finding, check_paths, has_errors
+from .check.gate import Backups, set_update_baseline, write_job
 from .config import Config, load_config
+from .doc.draft import is_draft_file
 from .errors import ConfigError, InputError, RefusedError
 from .repo.layout import DocsLayout
 from .repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
@@ -57,7 +59,7 @@ from .review.service import ReviewResult
 from .translate.glossary import Glossary, Term
 from .translate.memory import TranslationMemory
 from .translate.pipeline import DocJob, RunStats, Translator
-from .translate.service import Estimate, Selection, Skipped, back_up, estimate, select_docs
+from .translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from .translate.update import UpdatePlan
 
 __all__ = [
@@ -495,6 +497,8 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
          progress: ProgressFn, cancel: threading.Event | None) -> TranslateResult:
+    for update in sel.updates.values():
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
     for job in sel.jobs:
         progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
 
@@ -505,27 +509,20 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
     stats = translator.run(sel.jobs, cancel=cancel)
-    cancelled = bool(cancel is not None and cancel.is_set())
+    backups = Backups(layout) if force else None
     outcomes: list[DocOutcome] = []
     for job in sel.jobs:
-        saved = None
-        unfinished = cancelled and any(s.id not in job.translations for s in job.doc.segments()) \
-            and len(job.failures) < sum(1 for s in job.doc.segments() if s.id not in job.translations)
-        if unfinished:
-            job.note = "not written: cancelled before every segment was translated"
-        else:
-            if force and job.target.exists() and job.en_rel not in sel.updates:
-                saved = back_up(layout, job)
-                if saved:
-                    progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
-                                           message=f"backup of the replaced translation: {saved}"))
-            translator.finish(job, display_path=layout.rel_to_repo(job.target), allow_errors=allow_errors)
+        replacing = backups if job.en_rel not in sel.updates else None
+        done = write_job(job, layout, lang=lang, glossary=gloss, allow_errors=allow_errors, backups=replacing)
+        if done.backup is not None:
+            progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
+                                   message=f"backup of the replaced translation: {done.backup}"))
         progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note))
         outcomes.append(DocOutcome(
-            job.en_rel, job.target, job.written, job.written and "marked" in job.note, job.note,
+            job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
-            [f.as_dict() for f in job.findings if f.severity == "error"], saved))
-    return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), cancelled)
+            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup))
+    return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
 
 
 # ------------------------------------------------------------------------------------- toctree
@@ -604,6 +601,11 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
         raise RefusedError("no doc given", hint="name the doc to publish, e.g. fsdp.md")
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    _, rel = layout.resolve_doc_arg(doc, lang)
+    twin = layout.twin(rel, lang)
+    if twin is not None and is_draft_file(layout.path(lang, twin)):
+        raise RefusedError(f"{lang}/{twin} is a machine draft (its first line is the hfi18n draft mark)",
+                           hint="finish the translation, run hfi18n check, delete the mark line, then publish")
     cfg = _config(layout, config)
     translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
     with github_client(cfg) as client:

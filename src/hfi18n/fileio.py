@@ -3,17 +3,22 @@
 ``read_text`` refuses what it cannot represent losslessly (non-UTF-8, huge files) with a clear error;
 BOM and CRLF are kept in the returned text so that rendering gives back the exact bytes.
 ``atomic_write`` never leaves a half-written file: it writes a temporary file next to the target,
-fsyncs it and renames it over the target.
+fsyncs it and renames it over the target, optionally only if the target is still what the caller read
+(``snapshot``); the next write into a folder removes temporary files a killed run left there.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
 import tempfile
+import threading
+import time
 from pathlib import Path
 
-from .errors import InputError, RepoError
+from .errors import InputError, RefusedError, RepoError
 
 MAX_DOC_BYTES = 5 * 1024 * 1024
 """Docs larger than this are refused: no real doc-builder page comes near it."""
@@ -51,22 +56,124 @@ def read_text(path: Path | str) -> str:
     return decode_doc(data, p)
 
 
-def atomic_write(path: Path | str, text: str) -> None:
-    """Write ``text`` (UTF-8, newlines untouched) to ``path`` atomically."""
+TEMP_PREFIX = ".hfi18n-tmp-"
+"""Name start of every temporary file: hidden, never ending like a doc (``.md``/``.mdx``/``.yml``)."""
+TEMP_SUFFIX = ".partial"
+STALE_TEMP_SECONDS = 120.0
+"""A temporary file older than this was left by a killed run (a write takes milliseconds)."""
+_LEGACY_TEMP = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+"""Temporary files of earlier versions: ``.<target name>.XXXXXXXX.tmp`` next to the target."""
+ABSENT = "absent"
+"""The :func:`snapshot` of a path where no file exists."""
+
+_cleaned: set[Path] = set()
+_cleaned_lock = threading.Lock()
+
+
+def snapshot(path: Path | str) -> str:
+    """What is at ``path`` now: :data:`ABSENT`, or a digest of its bytes (a link: of where it points).
+
+    Taken when a run selects its docs and compared when it writes: a file whose snapshot changed in
+    between (a human saved it, another run wrote it) is not replaced.
+    """
+    p = Path(path)
+    if p.is_symlink():
+        return "link:" + os.readlink(p)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        return ABSENT
+    except IsADirectoryError:
+        return "directory"
+    return digest(data)
+
+
+def digest(data: bytes) -> str:
+    """The :func:`snapshot` of a file holding ``data``."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> None:
+    """Write ``text`` (UTF-8, newlines untouched) to ``path`` atomically.
+
+    The text goes to a temporary file in the same folder (named :data:`TEMP_PREFIX`..., so no doc
+    glob ever sees it), is fsynced, then renamed over ``path``: readers see the old file or the new
+    one, never a part. ``expect`` (a :func:`snapshot`) refuses with :class:`RefusedError` when the file
+    is no longer what the caller started from; with :data:`ABSENT` the file is created only if nothing
+    is there (atomically: a link, not a rename). Leftover temporary files of killed runs in the folder
+    are removed (only ours: :func:`clean_stale_temps`).
+    """
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    _clean_once(p.parent)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=p.parent)
     try:
         os.chmod(tmp, _mode_for(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, p)
+        if expect == ABSENT:
+            try:
+                os.link(tmp, p)  # fails if anything appeared at p meanwhile
+            except FileExistsError:
+                raise _changed(p) from None
+            os.unlink(tmp)
+        else:
+            if expect is not None and snapshot(p) != expect:
+                raise _changed(p)
+            os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _changed(p: Path) -> RefusedError:
+    return RefusedError(f"{p} changed since this run started (someone saved it meanwhile?): not replaced",
+                        path=None, hint="look at the file; run again to translate from what it holds now, "
+                        "or with --force to replace it (a backup is kept)")
+
+
+def is_temp_name(name: str) -> bool:
+    """Is ``name`` one of our temporary files (of this version or an earlier one)?"""
+    return name.startswith(TEMP_PREFIX) or _LEGACY_TEMP.match(name) is not None
+
+
+def clean_stale_temps(folder: Path | str, *, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove our temporary files in ``folder`` left by a killed run; returns what was removed.
+
+    Only files named like ours (:data:`TEMP_PREFIX`..., or ``.<name>.XXXXXXXX.tmp`` of earlier versions
+    when ``<name>`` exists beside it) and older than ``older_than`` seconds (a run writing now is left
+    alone) are touched; never a link, never a folder.
+    """
+    folder = Path(folder)
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return removed
+    for entry in entries:
+        if not entry.is_file(follow_symlinks=False):
+            continue
+        m = _LEGACY_TEMP.match(entry.name)
+        if not (entry.name.startswith(TEMP_PREFIX) or (m and (folder / m.group("name")).exists())):
+            continue
+        with contextlib.suppress(OSError):
+            if now - entry.stat(follow_symlinks=False).st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def _clean_once(folder: Path) -> None:
+    """:func:`clean_stale_temps` of ``folder``, once per process."""
+    with _cleaned_lock:
+        if folder in _cleaned:
+            return
+        _cleaned.add(folder)
+    clean_stale_temps(folder)
 
 
 def _mode_for(path: Path) -> int:

@@ -15,6 +15,9 @@ For each English doc and each language there is one state:
 ``orphaned``
     a translated file whose English source no longer exists (reported under the translated path).
 
+A translation hfi18n wrote as a marked machine draft (check errors or segments left in English) is
+``in-progress`` with the flag ``draft``, never ``up-to-date``.
+
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
 exist), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
@@ -40,6 +43,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..doc import BlockKind, parse
+from ..doc.draft import is_draft_file
 from ..fileio import read_text
 from .history import (
     BaseInfo,
@@ -66,6 +70,9 @@ from .toctree import (
 
 STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned")
 """Every state, in report order."""
+
+DRAFT_NOTE = "machine draft"
+"""``in_progress`` entry of a translation that starts with the draft mark (:mod:`hfi18n.doc.draft`)."""
 
 POSITION_SCALE = 10.0
 """Toctree position at which a page counts half as much as the first one (readers start at the top)."""
@@ -284,10 +291,14 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                     if rel in rows and rows[rel].state in ("missing", "outdated"):
                         rows[rel].in_progress.append(info.url)
         for st in rows.values():
+            if st.translated_path is not None and is_draft_file(layout.path(lang, st.translated_path)):
+                st.flags.append("draft")  # a machine draft hfi18n marked as unfinished: never up to date
+                if st.state in ("up-to-date", "outdated"):
+                    st.in_progress.append(DRAFT_NOTE)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
-            if st.in_progress and st.state in ("missing", "outdated"):
+            if st.in_progress and st.state in ("missing", "outdated") or DRAFT_NOTE in st.in_progress:
                 st.state = "in-progress"
             if st.state in ("missing", "outdated"):
                 st.score = _usefulness(st)

@@ -12,8 +12,8 @@ translate and any translations already known) and fills them:
    once, so a run killed at any moment resumes where it stopped;
 4. failing segments are retried in smaller batches, then alone; what still fails stays in English and
    is reported with the reason;
-5. :meth:`Translator.finish` renders each doc (headings keep their English anchor), runs ``check``
-   against the English and writes the file atomically only if there is no error.
+5. :func:`render_translation` renders each doc (headings keep their English anchor); the write gate
+   above ``check`` (:mod:`hfi18n.check.gate`) checks it against the English and writes it.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..check import WARNING, Finding, check_pair, has_errors
 from ..doc import BlockKind, Document, Segment, parse
+from ..doc.draft import DRAFT_MARK
 from ..errors import ProviderError
-from ..fileio import atomic_write
+from ..fileio import snapshot
 from .glossary import Glossary, Term
 from .memory import TranslationMemory, memory_key
 from .pricing import estimate_cost, estimate_tokens, price_for
@@ -48,7 +48,8 @@ from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
 CANCELLED = "not sent: the run was cancelled"
-ALLOW_ERRORS_MARK = "<!-- hfi18n: this machine draft has check errors; run `hfi18n check` before publishing -->\n"
+ALLOW_ERRORS_MARK = DRAFT_MARK
+"""First line of a doc written although unfinished (see :mod:`hfi18n.doc.draft`)."""
 
 
 @dataclass(slots=True)
@@ -78,10 +79,11 @@ class DocJob:
     block_overrides: dict[int, str] = field(default_factory=dict)
     """Block index to text kept from an existing translation (``--update``: e.g. translated code comments)."""
     failures: list[SegmentFailure] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
+    findings: list = field(default_factory=list)
+    """``check`` findings of the rendered translation (set by :mod:`hfi18n.check.gate`)."""
     baseline: set[tuple[str, str]] = field(default_factory=set)
-    """:func:`baseline_key` of errors the existing translation already had against today's English
-    (``--update``): reported as warnings, they do not block writing the update."""
+    """Keys of errors the existing translation already had against today's English (``--update``): reported
+    as warnings, they do not block writing the update (see :func:`hfi18n.check.gate.baseline_key`)."""
     written: bool = False
     _order: list[Segment] | None = field(default=None, repr=False)
     """All segments of the doc in order, and their positions (computed once, for the context)."""
@@ -90,6 +92,13 @@ class DocJob:
     """Ids of the segments that are headings (they need no context)."""
     note: str = ""
     """Outcome for the summary (``written``, ``not written: ...``)."""
+    target_before: str | None = None
+    """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
+    the target is replaced only if it still matches."""
+
+    def __post_init__(self) -> None:
+        if self.target_before is None:
+            self.target_before = snapshot(self.target)
 
 
 @dataclass(slots=True)
@@ -390,37 +399,8 @@ class Translator:
             self.stats.failed_segments += 1
         self.progress("segments", job, 1)
 
-    # -- output -----------------------------------------------------------------------------------
-
-    def finish(self, job: DocJob, *, display_path: str, allow_errors: bool = False, write: bool = True) -> str:
-        """Render ``job``'s translation, check it against the English and write it if it passes."""
-        text = render_translation(job.doc, job.translations, job.block_overrides)
-        findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=self.lang,
-                              glossary=self.glossary)
-        job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
-        if has_errors(job.findings) and not allow_errors:
-            job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
-            return text
-        if has_errors(job.findings):
-            text = ALLOW_ERRORS_MARK + text
-        if write:
-            atomic_write(job.target, text)
-            job.written = True
-            job.note = "written" + (" with check errors (marked)" if has_errors(job.findings) else "")
-            self.progress("doc", job, 0)
-        return text
-
 
 _ENDS_WITH_ANCHOR = re.compile(r"[ \t]*\[\[([^\[\]]+)\]\][ \t]*$")
-
-
-def baseline_key(f: Finding) -> tuple[str, str]:
-    """What makes two findings the same problem: the check and the message, counts and lines aside."""
-    return f.check, re.sub(r"\d+", "#", f.message)
-
-
-def _demote(f: Finding) -> Finding:
-    return Finding(f.file, f.line, f.check, WARNING, f"already in the previous translation: {f.message}")
 
 
 def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:

@@ -1,22 +1,19 @@
-"""The ``translate`` job as a library call: choose docs, plan, estimate, run, write.
+"""Choosing the docs of a ``translate`` run and estimating it (the run itself: :mod:`hfi18n.api`).
 
-The CLI (and later the web app and MCP server) call these functions; nothing here prints.
+Nothing here prints or writes a doc. For ``--update`` the errors the existing translation already has
+are set on each job by :func:`hfi18n.check.gate.set_update_baseline` (``check`` sits above this layer).
 """
 
 from __future__ import annotations
 
-import shutil
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..check import check_pair
 from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.status_pulls import PullInfo
-from .pipeline import DocJob, Translator, baseline_key, new_job
+from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
 from .update import UpdatePlan, plan_update
 
@@ -52,11 +49,6 @@ def _english_rel(layout: DocsLayout, arg: str, lang: str) -> str:
 def _underlying_state(d: object) -> str:
     """State of a doc whose only in-progress mark is a toctree placeholder: outdated if it has a translation."""
     return "outdated" if getattr(d, "translated_path", None) else "missing"
-
-
-def backup_dir(layout: DocsLayout) -> Path:
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
 
 
 def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int | None = None,
@@ -111,12 +103,6 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             assert blobs is not None
             plan = plan_update(blobs.text(base.base_blob), en_text,
                                read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
-            plan.job.baseline = {
-                baseline_key(f)
-                for f in check_pair(plan.job.doc, plan.translation, file=layout.rel_to_repo(target),
-                                    lang=lang, summarize_drift=False)
-                if f.severity == "error"
-            }
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)
         elif force:
@@ -125,16 +111,6 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} exists and may hold human work; use "
                                             "--update to refresh it incrementally or --force to replace it"))
     return sel
-
-
-def back_up(layout: DocsLayout, job: DocJob) -> Path | None:
-    """Copy an existing translation aside before --force replaces it."""
-    if not job.target.exists():
-        return None
-    dest = backup_dir(layout) / f"{time.strftime('%Y%m%d-%H%M%S')}" / job.target.relative_to(layout.docs_root)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(job.target, dest)
-    return dest
 
 
 @dataclass(slots=True)

@@ -1,0 +1,150 @@
+"""The write gate: a translation reaches the disk only whole, checked, and over nothing it did not read.
+
+:func:`write_job` is the one place a machine translation is written (the CLI, the web app and the MCP
+server all come here through :mod:`hfi18n.api`):
+
+1. the doc is rendered from its segments (:func:`hfi18n.translate.pipeline.render_translation`) and
+   checked against the English (:func:`.runner.check_pair`);
+2. a doc none of whose segments was translated is never written (a run where every request failed
+   must not write the English as the translation), nor one whose run was cancelled before all its
+   segments were sent;
+3. a doc with check errors is written only when the user allows it, and then, like a doc with
+   segments left in English, only as a marked draft (:data:`hfi18n.doc.draft.DRAFT_MARK`);
+4. the file is replaced only if it is still what the run started from (:attr:`DocJob.target_before`,
+   compared atomically by :func:`hfi18n.fileio.atomic_write`); with ``--force`` the file as it is at
+   write time is copied to a backup folder of its own first (:class:`Backups`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..doc import Document, parse
+from ..doc.draft import DRAFT_MARK
+from ..errors import RefusedError
+from ..fileio import ABSENT, atomic_write, digest, snapshot
+from ..repo.layout import DocsLayout
+from ..translate.glossary import Glossary
+from ..translate.pipeline import CANCELLED, DocJob, render_translation
+from .findings import ERROR, WARNING, Finding, has_errors
+from .runner import check_pair
+
+
+def backup_root(layout: DocsLayout) -> Path:
+    """``<repo>/.git/hfi18n/backup`` (``<repo>/.hfi18n/hfi18n/backup`` without a ``.git`` folder)."""
+    git = layout.repo / ".git"
+    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
+
+
+@dataclass(slots=True)
+class Backups:
+    """The backup folder of one run: ``<backup root>/<date-time>-<unique>/<lang>/<doc>``.
+
+    Created on first use with a unique name (two runs in the same second never share one); a file is
+    saved with an exclusive create, so nothing in a backup is ever overwritten.
+    """
+
+    layout: DocsLayout
+    folder: Path | None = None
+    saved: list[Path] = field(default_factory=list)
+
+    def save(self, path: Path) -> tuple[Path, str]:
+        """Copy the file at ``path`` into this run's folder; returns ``(copy, snapshot of what was copied)``.
+
+        A link leading outside the repository is refused (:class:`RefusedError`): its target is never read.
+        """
+        if not self.layout.is_inside(path):
+            raise RefusedError(f"{self.layout.rel_to_repo(path)} is a link to a file outside the repository: "
+                               "it is not backed up or replaced", hint="replace the link with a real file")
+        data = path.read_bytes()
+        if self.folder is None:
+            root = backup_root(self.layout)
+            root.mkdir(parents=True, exist_ok=True)
+            self.folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+        dest = self.folder / Path(os.path.abspath(path)).relative_to(self.layout.docs_root)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        with open(dest, "xb") as fh:  # exclusive: a backup is never replaced
+            fh.write(data)
+        self.saved.append(dest)
+        return dest, snapshot(path) if path.is_symlink() else digest(data)
+
+
+@dataclass(slots=True)
+class WriteResult:
+    """What :func:`write_job` did with one doc."""
+
+    text: str
+    """The rendered translation (with the draft mark when it is a draft)."""
+    written: bool
+    draft: bool
+    backup: Path | None = None
+
+
+def baseline_key(f: Finding) -> tuple[str, str]:
+    """What makes two findings the same problem: the check and the message, counts and lines aside."""
+    return f.check, re.sub(r"\d+", "#", f.message)
+
+
+def _demote(f: Finding) -> Finding:
+    return Finding(f.file, f.line, f.check, WARNING, f"already in the previous translation: {f.message}")
+
+
+def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: str) -> None:
+    """Errors the existing translation already has against today's English (``--update``): reported
+    as warnings, they do not block writing the update."""
+    job.baseline = {baseline_key(f) for f in check_pair(job.doc, translation, file=file, lang=lang,
+                                                        summarize_drift=False) if f.severity == ERROR}
+
+
+def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None) -> str:
+    """Render ``job``'s translation and check it against the English (findings in ``job.findings``)."""
+    text = render_translation(job.doc, job.translations, job.block_overrides)
+    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary)
+    job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
+    return text
+
+
+def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
+              allow_errors: bool = False, backups: Backups | None = None, write: bool = True) -> WriteResult:
+    """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
+    what happened. ``backups``: replace an existing file (``--force``) after saving it there."""
+    shown = layout.rel_to_repo(job.target)
+    text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
+    result = WriteResult(text, False, False)
+    segments = list(job.doc.segments())
+    if any(f.reason == CANCELLED for f in job.failures):
+        job.note = "not written: the run was cancelled before every segment was translated"
+        return result
+    if segments and not any(s.id in job.translations for s in segments):
+        job.note = f"not written: no segment was translated ({len(job.failures)} failed)"
+        return result
+    errors = has_errors(job.findings)
+    if errors and not allow_errors:
+        job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
+        return result
+    result.draft = errors or bool(job.failures)
+    if result.draft:
+        result.text = text = DRAFT_MARK + text
+    if not write:
+        return result
+    expect = job.target_before
+    try:
+        if backups is not None and snapshot(job.target) != ABSENT:
+            result.backup, expect = backups.save(job.target)
+        atomic_write(job.target, text, expect=expect)
+    except RefusedError as exc:
+        job.note = f"not written: {exc.message}"
+        return result
+    job.written = result.written = True
+    if errors:
+        job.note = "written as a marked draft: check found errors"
+    elif job.failures:
+        job.note = f"written as a marked draft: {len(job.failures)} segment(s) left in English"
+    else:
+        job.note = "written"
+    return result
