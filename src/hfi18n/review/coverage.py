@@ -61,23 +61,16 @@ def _leftovers(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
     """Unaligned (or doubly aligned) translated paragraphs: English left in, or translated twice."""
     prose = [t for t in al.tr_items if not t.heading and len(_norm(t.text)) >= MIN_CHARS]
     reported: set[int] = set()
-    for gap, (es, ts) in enumerate(al.sections()):
+    english_left = set()
+    for f, t in _english_left(al, file, lang):
+        english_left.add(id(t))
+        reported.add(id(t))
+        yield f
+    for gap, (_es, ts) in enumerate(al.sections()):
         before, after = al.neighbours(gap)
-        near_en = [*es, *(p[0] for p in (before, after) if p is not None and not p[0].heading)]
         for t in ts:
-            if t.heading or len(_norm(t.text)) < MIN_CHARS:
+            if t.heading or len(_norm(t.text)) < MIN_CHARS or id(t) in english_left:
                 continue
-            if looks_english(t.text, lang):
-                e = max(near_en, key=lambda e: _similar(e.text, t.text), default=None)
-                if e is not None and _similar(e.text, t.text) >= SAME_TEXT:
-                    partner = al.translation_of(e)
-                    where = f" (its translation is at line {partner.line})" if partner is not None else ""
-                    reported.add(id(t))
-                    yield ReviewFinding(file, t.line, Kind.ENGLISH_LEFT, "english-left", WARNING,
-                                        f"English paragraph left in the translation{where}: "
-                                        f"'{_excerpt(t.text)}'; delete it or translate it",
-                                        english_line=e.line)
-                    continue
             twin = _twin(t, prose, al)
             if twin is not None:
                 reported.add(id(t))
@@ -89,7 +82,7 @@ def _leftovers(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
                 if pair is None or pair[0].heading:
                     continue
                 e, other = pair
-                if _same_english(e, t, other, lang):
+                if id(other) not in english_left and _same_english(e, t, other, lang):
                     reported.add(id(t))
                     yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
                                         f"this paragraph translates the same English paragraph (line {e.line}) "
@@ -105,6 +98,37 @@ def _leftovers(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
                                     f"this paragraph repeats the one at line {twin.line}: "
                                     f"'{_excerpt(t.text)}'; delete one of them")
         seen.append(t)
+
+
+def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewFinding, Item]]:
+    """Translated paragraphs still in English, (nearly) the text of an English paragraph, next to a
+    translated paragraph that translates the same English (aligned with it, or left unaligned)."""
+    items = [t for t in al.tr_items if not t.heading]
+    for k, t in enumerate(items):
+        if len(_norm(t.text)) < MIN_CHARS or not looks_english(t.text, lang):
+            continue
+        e = al.english_of(t)
+        if e is None or _similar(e.text, t.text) < SAME_TEXT:
+            e = max((x for x in al.en_items if not x.heading), key=lambda x: _similar(x.text, t.text), default=None)
+        if e is None or _similar(e.text, t.text) < SAME_TEXT:
+            continue
+        for n in (items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None):
+            if n is None or looks_english(n.text, lang) or al.english_of(n) not in (None, e):
+                continue
+            if al.english_of(n) is None and not _plausible(e, n, lang):
+                continue
+            yield ReviewFinding(file, t.line, Kind.ENGLISH_LEFT, "english-left", WARNING,
+                                f"English paragraph left beside its translation (line {n.line}): "
+                                f"'{_excerpt(t.text)}'; delete it", english_line=e.line), t
+            break
+
+
+def _plausible(e: Item, t: Item, lang: str) -> bool:
+    """``t`` could translate ``e``: a plausible length, and most code and links of ``e`` kept."""
+    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    if not 0.4 < len(t.text) / max(len(e.text) * ratio, 1) < 2.5:
+        return False
+    return not e.spans or len(e.spans & t.spans) >= 0.5 * len(e.spans)
 
 
 def _twin(t: Item, others: list[Item], al: Alignment) -> Item | None:
