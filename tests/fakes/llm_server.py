@@ -51,6 +51,8 @@ from hfi18n.translate.providers.pseudo import (
     render_segments,
 )
 
+from .llm_batches import BatchStore
+
 OPENAI_PATHS = ("/v1/chat/completions", "/chat/completions")
 ANTHROPIC_PATHS = ("/v1/messages", "/messages")
 CHATTER_BEFORE = "Here is the translation:\n\n"
@@ -88,6 +90,10 @@ class RecordedRequest:
     """As sent on the wire (``stop``/``length`` or ``end_turn``/``max_tokens``)."""
     started: float = 0.0
     ended: float = 0.0
+    request_bytes: int = 0
+    """Size of the request body."""
+    response_bytes: int = 0
+    """Size of the response body."""
 
 
 class FakeLLMServer:
@@ -104,6 +110,10 @@ class FakeLLMServer:
         self._faults: deque[Fault] = deque()
         self._requests: list[RecordedRequest] = []
         self._stop = threading.Event()
+        self._prefix_cache: set[tuple[str, str, str]] = set()
+        self._serial = 0
+        self.batches = BatchStore(self)
+        """The batch endpoints' state (see :mod:`tests.fakes.llm_batches`)."""
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -310,6 +320,91 @@ class FakeLLMServer:
         return text, False
 
 
+    # -- prompt cache ----------------------------------------------------------------------------
+
+    def cache_min_tokens(self, wire: str, model: str) -> int:
+        """Shortest cacheable prefix, as the real providers have it."""
+        model = model.lower()
+        if wire == "anthropic" and ("haiku-4" in model or "opus-4-5" in model):
+            return 4096
+        if wire == "anthropic" and "haiku" in model:
+            return 2048
+        return 1024
+
+    def cached_prefix(self, wire: str, payload: dict[str, Any]) -> tuple[int, int]:
+        """``(tokens written, tokens read)`` of the prompt cache for this request.
+
+        Anthropic caches the system blocks up to the last one marked ``cache_control`` (nothing when none
+        is marked); OpenAI caches the system message by itself, in steps of 128 tokens from 1,024. A
+        prefix shorter than the model's minimum is not cached. The first request with a prefix writes it
+        (Anthropic reports ``cache_creation_input_tokens``; OpenAI reports nothing), later ones read it.
+        """
+        model = str(payload.get("model"))
+        if wire == "anthropic":
+            system = payload.get("system")
+            if not isinstance(system, list):
+                return 0, 0
+            marked = [i for i, b in enumerate(system) if isinstance(b, dict) and b.get("cache_control")]
+            if not marked:
+                return 0, 0
+            prefix = "".join(str(b.get("text", "")) for b in system[: marked[-1] + 1] if isinstance(b, dict))
+        else:
+            messages = payload.get("messages") or []
+            first = messages[0] if messages and isinstance(messages[0], dict) else {}
+            if first.get("role") != "system":
+                return 0, 0
+            prefix = str(first.get("content", ""))
+        tokens = estimate_tokens(prefix)
+        if tokens < self.cache_min_tokens(wire, model):
+            return 0, 0
+        key = (wire, model, prefix)
+        with self._lock:
+            seen = key in self._prefix_cache
+            self._prefix_cache.add(key)
+        if wire == "openai":
+            cached = 1024 + (tokens - 1024) // 128 * 128
+            return 0, (cached if seen else 0)
+        return (0, tokens) if seen else (tokens, 0)
+
+    def answer_body(self, wire: str, payload: dict[str, Any], user: str,
+                    fault: Fault | None) -> tuple[dict[str, Any], str, str]:
+        """``(JSON body, answer text, finish reason on the wire)`` of a successful answer to ``payload``."""
+        text, truncated = self.content_answer(fault, user)
+        limit = payload.get("max_tokens") or payload.get("max_completion_tokens")
+        if isinstance(limit, int) and limit > 0 and estimate_tokens(text) > limit:
+            text, truncated = cut_to_tokens(text, limit), True
+        system = payload.get("system") or ""
+        if isinstance(system, list):
+            system = "".join(str(b.get("text", "")) for b in system if isinstance(b, dict))
+        prompt = "".join(str(m.get("content", "")) for m in payload["messages"] if isinstance(m, dict))
+        tokens_in = estimate_tokens(str(system)) + estimate_tokens(prompt)
+        tokens_out = estimate_tokens(text)
+        written, read = self.cached_prefix(wire, payload)
+        model = payload["model"]
+        with self._lock:
+            self._serial += 1
+            serial = self._serial
+        if wire == "anthropic":
+            finish = "max_tokens" if truncated else "end_turn"
+            return {
+                "id": f"msg_fake_{serial:06d}", "type": "message", "role": "assistant", "model": model,
+                "content": [{"type": "text", "text": text}], "stop_reason": finish,
+                "stop_sequence": None,
+                "usage": {"input_tokens": tokens_in - written - read, "output_tokens": tokens_out,
+                          "cache_creation_input_tokens": written, "cache_read_input_tokens": read},
+            }, text, finish
+        finish = "length" if truncated else "stop"
+        return {
+            "id": f"chatcmpl-fake-{serial:06d}", "object": "chat.completion", "created": int(time.time()),
+            "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                         "logprobs": None, "finish_reason": finish}],
+            "usage": {"prompt_tokens": tokens_in, "completion_tokens": tokens_out,
+                      "total_tokens": tokens_in + tokens_out,
+                      "prompt_tokens_details": {"cached_tokens": read, "audio_tokens": 0}},
+        }, text, finish
+
+
 def _user_text(payload: dict[str, Any]) -> str:
     for message in reversed(payload.get("messages") or []):
         if isinstance(message, dict) and message.get("role") == "user":
@@ -343,13 +438,14 @@ class _Handler(BaseHTTPRequestHandler):
     # -- plumbing ------------------------------------------------------------------------------
 
     def _send(self, rec: RecordedRequest, status: int, body: bytes | dict[str, Any],
-              headers: dict[str, str] | None = None) -> None:
+              headers: dict[str, str] | None = None, content_type: str = "application/json") -> None:
         data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
         rec.status = status
         rec.ended = time.monotonic()
+        rec.response_bytes = len(data)
         try:
             self.send_response(status)
-            self.send_header("content-type", "application/json")
+            self.send_header("content-type", content_type)
             self.send_header("content-length", str(len(data)))
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
@@ -367,6 +463,8 @@ class _Handler(BaseHTTPRequestHandler):
         rec = RecordedRequest(path=self.path, wire="", headers={k.lower(): v for k, v in self.headers.items()},
                               json=None, started=time.monotonic())
         self.fake._record(rec)
+        if self.fake.batches.handle(self, rec, "GET", b""):
+            return
         self._error(rec, 404, "not_found_error", f"no route for GET {self.path}")
 
     def do_POST(self) -> None:  # noqa: N802
@@ -376,12 +474,14 @@ class _Handler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         wire = "openai" if path in OPENAI_PATHS else "anthropic" if path in ANTHROPIC_PATHS else ""
         rec = RecordedRequest(path=path, wire=wire, headers={k.lower(): v for k, v in self.headers.items()},
-                              json=None, started=time.monotonic())
+                              json=None, started=time.monotonic(), request_bytes=len(raw))
         try:
             rec.json = json.loads(raw.decode("utf-8")) if raw else None
         except (UnicodeDecodeError, json.JSONDecodeError):
             rec.json = None
         count = fake._record(rec)
+        if not wire and fake.batches.handle(self, rec, "POST", raw):
+            return None
         if not wire:
             return self._error(rec, 404, "not_found_error", f"no route for POST {path}")
         if count > fake.max_requests:
@@ -480,31 +580,5 @@ class _Handler(BaseHTTPRequestHandler):
         return False
 
     def _answer(self, rec: RecordedRequest, payload: dict[str, Any], fault: Fault | None) -> None:
-        text, truncated = self.fake.content_answer(fault, rec.user)
-        limit = payload.get("max_tokens") or payload.get("max_completion_tokens")
-        if isinstance(limit, int) and limit > 0 and estimate_tokens(text) > limit:
-            text, truncated = cut_to_tokens(text, limit), True
-        system = payload.get("system") or ""
-        prompt = "".join(str(m.get("content", "")) for m in payload["messages"] if isinstance(m, dict))
-        tokens_in = estimate_tokens(str(system)) + estimate_tokens(prompt)
-        tokens_out = estimate_tokens(text)
-        rec.answer = text
-        model = payload["model"]
-        if rec.wire == "anthropic":
-            rec.finish_reason = "max_tokens" if truncated else "end_turn"
-            body: dict[str, Any] = {
-                "id": f"msg_fake_{id(rec):x}", "type": "message", "role": "assistant", "model": model,
-                "content": [{"type": "text", "text": text}], "stop_reason": rec.finish_reason,
-                "stop_sequence": None, "usage": {"input_tokens": tokens_in, "output_tokens": tokens_out},
-            }
-        else:
-            rec.finish_reason = "length" if truncated else "stop"
-            body = {
-                "id": f"chatcmpl-fake-{id(rec):x}", "object": "chat.completion", "created": int(time.time()),
-                "model": model,
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                             "logprobs": None, "finish_reason": rec.finish_reason}],
-                "usage": {"prompt_tokens": tokens_in, "completion_tokens": tokens_out,
-                          "total_tokens": tokens_in + tokens_out},
-            }
+        body, rec.answer, rec.finish_reason = self.fake.answer_body(rec.wire, payload, rec.user, fault)
         self._send(rec, 200, body)
