@@ -50,7 +50,7 @@ def _first_difference(a: str, b: str) -> str:
     return "lines added or removed"
 
 
-def _norm_target(target: str, lang: str) -> str:
+def normalize_target(target: str, lang: str) -> str:
     """A link target as the English would write it: ``/ko/`` -> ``/en/``, no ``.md``/``.mdx``."""
     return re.sub(r"\.mdx?(?=#|$)", "", target.replace(f"/{lang}/", "/en/"))
 
@@ -60,8 +60,8 @@ def check_links(src: Document, tgt: Document, file: str, lang: str) -> Iterator[
     for ref, n in (s_refs - t_refs).items():
         yield Finding(file, 0, "references", ERROR,
                       f"[`{ref}`] appears {n} more time(s) in the English than here; keep every [`Name`] reference")
-    s_links = Counter(_norm_target(x, lang) for x in link_targets(src) if not x.startswith("#"))
-    t_links = Counter(_norm_target(x, lang) for x in link_targets(tgt) if not x.startswith("#"))
+    s_links = Counter(normalize_target(x, lang) for x in link_targets(src) if not x.startswith("#"))
+    t_links = Counter(normalize_target(x, lang) for x in link_targets(tgt) if not x.startswith("#"))
     for target, n in (s_links - t_links).items():
         yield Finding(file, 0, "links", ERROR,
                       f"link to {target} appears {n} more time(s) in the English than here")
