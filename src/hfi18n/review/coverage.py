@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from ..doc import PLACEHOLDER_RE
 from ..scripts import looks_english
-from ..translate.aligned import _LENGTH_RATIO, Item, _norm_span
+from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
 from .model import WARNING, Kind, ReviewFinding
 
@@ -125,7 +125,7 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
 
 def _plausible(e: Item, t: Item, lang: str) -> bool:
     """``t`` could translate ``e``: a plausible length, and most code and links of ``e`` kept."""
-    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    ratio = LENGTH_RATIO.get(lang, 1.0)
     if not 0.4 < len(t.text) / max(len(e.text) * ratio, 1) < 2.5:
         return False
     return not e.spans or len(e.spans & t.spans) >= 0.5 * len(e.spans)
@@ -151,14 +151,14 @@ def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:
     """``t`` (unaligned) looks like a second translation of ``e`` (aligned with ``other``)."""
     if looks_english(t.text, lang) or not (e.spans or e.keep):
         return False
-    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    ratio = LENGTH_RATIO.get(lang, 1.0)
     len_ok = 0.5 < (len(t.text) / max(len(e.text) * ratio, 1)) < 2.0
     marks = e.spans | e.keep
     return len_ok and len(marks) >= 2 and (t.spans | t.keep) >= marks and (other.spans | other.keep) >= marks
 
 
 def _omissions(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
-    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    ratio = LENGTH_RATIO.get(lang, 1.0)
     for gap, (es, ts) in enumerate(al.sections()):
         missing = [e for e in es if not e.heading and len(_norm(e.text)) >= MIN_CHARS]
         if not missing or any(not t.heading and len(_norm(t.text)) >= 10 for t in ts):
@@ -193,7 +193,7 @@ def _strong(token: str) -> bool:
 
 def _sentences(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
     """Aligned pairs whose translation is short and lacks every mark of an English sentence."""
-    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    ratio = LENGTH_RATIO.get(lang, 1.0)
     for e, t in al.pairs:
         if e.heading or len(e.text) < 2 * MIN_CHARS or len(t.text) >= 0.75 * len(e.text) * ratio:
             continue
@@ -201,7 +201,7 @@ def _sentences(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
         if eb is None or tb is None:
             continue
         e_text = "\n".join(seg.text for seg in eb.segments)
-        spans = {k: _norm_span(v) for seg in eb.segments for k, v in seg.spans.items()}
+        spans = {k: norm_span(v) for seg in eb.segments for k, v in seg.spans.items()}
         sentences = _SENTENCE_RE.split(_norm(e_text))
         if len(sentences) < 2:
             continue

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..translate.aligned import TermUsage, Unit, aligned_units, term_usage
-from ..translate.glossary import Glossary, Term, _squash
+from ..translate.glossary import Glossary, Term, squash
 from .align import Alignment
 from .model import WARNING, Fix, Kind, ReviewFinding
 
@@ -54,8 +54,8 @@ class CorpusUsage:
 
 
 def _spellings(term: Term, text: str) -> list[str]:
-    squashed = _squash(text)
-    return [a for a in term.accepted if not (term.keep_english and a == term.source) and _squash(a) in squashed]
+    squashed = squash(text)
+    return [a for a in term.accepted if not (term.keep_english and a == term.source) and squash(a) in squashed]
 
 
 def _counts(usage: TermUsage | None) -> str:
@@ -88,7 +88,7 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
                                     f"'{term.source}' (English line {e.line}) is not rendered as the glossary "
                                     f"says ({want}){_counts(u)}{this_doc}", english_line=e.line)
                 continue
-            if term.keep_english or not term.target or _squash(term.target) in _squash(t.text):
+            if term.keep_english or not term.target or squash(term.target) in squash(t.text):
                 continue
             used = _spellings(term, t.text)
             if not used:

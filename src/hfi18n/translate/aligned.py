@@ -36,7 +36,7 @@ from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from .glossary import Glossary, Term, _english_regex, _squash
+from .glossary import Glossary, Term, _english_regex, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
 
@@ -78,7 +78,9 @@ _LANG_IN_URL_RE = re.compile(r"/(?:en|ko|zh|ja|de|fr|es|pt|it|hi|cn|tr|ru|ar)(?=
 _KEEP_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
 
 
-def _norm_span(span: str) -> str:
+def norm_span(span: str) -> str:
+    """A protected span (code, reference, link target) normalised for comparing an English doc with its
+    translation: brackets and backticks dropped, the language folder taken out of URLs, lowercased."""
     return _LANG_IN_URL_RE.sub("", span.strip("`[]()~ ")).lower()
 
 
@@ -101,12 +103,12 @@ def doc_items(doc: Document) -> list[Item]:
             items.append(Item(
                 True, int(block.meta.get("level", 1)), str(block.meta.get("anchor", "")),
                 block.meta.get("explicit_anchor") is not None, text,
-                frozenset(_norm_span(s) for seg in segs for s in seg.spans.values()),
+                frozenset(norm_span(s) for seg in segs for s in seg.spans.values()),
                 _keep_tokens(text), block.start_line, block.kind,
             ))
         elif block.kind in PROSE_KINDS and segs:
             text = "\n".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
-            spans = frozenset(_norm_span(v) for s in segs for v in s.spans.values())
+            spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
             items.append(Item(False, 0, "", False, text, spans, _keep_tokens(text), segs[0].line, block.kind))
     return items
 
@@ -152,7 +154,8 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float | None:
 
 
 # typical length of a translation relative to its English source, in characters
-_LENGTH_RATIO = {"ko": 0.55, "ja": 0.45, "zh": 0.3, "cn": 0.3}
+LENGTH_RATIO = {"ko": 0.55, "ja": 0.45, "zh": 0.3, "cn": 0.3}
+"""Typical length of a translation in characters per English character, by language (1.0 otherwise)."""
 
 
 def _heading_score(e: Item, t: Item) -> float:
@@ -179,7 +182,7 @@ def _prose_score(e: Item, t: Item, ratio: float) -> float:
 
 def align_items(en: list[Item], tr: list[Item], lang: str = "ko") -> list[tuple[Item, Item]]:
     """Aligned (English, translated) items: headings first, then prose between aligned headings."""
-    ratio = _LENGTH_RATIO.get(lang, 1.0)
+    ratio = LENGTH_RATIO.get(lang, 1.0)
     eh = [i for i, it in enumerate(en) if it.heading]
     th = [j for j, it in enumerate(tr) if it.heading]
     hpairs = _dp_align(len(eh), len(th), lambda a, b: _heading_score(en[eh[a]], tr[th[b]]) - 0.5)
@@ -364,14 +367,14 @@ def term_usage(glossary: Glossary, units: Iterable[Unit]) -> list[TermUsage]:
         terms = glossary.relevant(u.en)
         if not terms:
             continue
-        squashed = _squash(u.tr)
+        squashed = squash(u.tr)
         for t in terms:
             rec = usage[id(t)]
             rec.occurrences += 1
             hits = []
             if t.keep_english and _english_regex(t).search(u.tr):
                 hits.append("(English)")
-            hits.extend(a for a in t.accepted if not (t.keep_english and a == t.source) and _squash(a) in squashed)
+            hits.extend(a for a in t.accepted if not (t.keep_english and a == t.source) and squash(a) in squashed)
             for h in hits:
                 rec.variants[h] += 1
             required = "(English)" if t.keep_english else t.target

@@ -182,7 +182,9 @@ def _trie_regex(words: Iterable[str]) -> str:
     return build(trie)
 
 
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
+    """``text`` without whitespace, casefolded: how a rendering is looked for in a translation (Korean
+    spacing varies: 모델 허브 / 모델허브)."""
     return _SPACE_RE.sub("", text).casefold()
 
 
@@ -352,12 +354,12 @@ class Glossary:
 
     def present(self, term: Term, target_text: str) -> bool:
         """Does ``target_text`` satisfy ``term`` (required translation, alternative, or English kept)?"""
-        return self._present(term, target_text, _squash(target_text))
+        return self._present(term, target_text, squash(target_text))
 
     def _present(self, term: Term, target_text: str, squashed: str) -> bool:
         if term.keep_english and _english_regex(term).search(target_text):
             return True
-        return any(_squash(a) in squashed for a in term.accepted if not (term.keep_english and a == term.source))
+        return any(squash(a) in squashed for a in term.accepted if not (term.keep_english and a == term.source))
 
     def violations(self, source_text: str, target_text: str) -> list[tuple[Term, str]]:
         """Terms of ``source_text`` whose required translation (or an alternative) is absent from
@@ -365,7 +367,7 @@ class Glossary:
         terms = self.relevant(source_text)
         if not terms:
             return []
-        squashed = _squash(target_text)
+        squashed = squash(target_text)
         out: list[tuple[Term, str]] = []
         for t in terms:
             if self._present(t, target_text, squashed):
@@ -460,12 +462,12 @@ def lint(glossary: Glossary) -> list[str]:
                            "(keep_english yes?)")
             if t.target.casefold() == t.source.casefold():
                 out.append(f"{t.source!r}: translation equals the term (set keep_english to yes)")
-        seen = {_squash(t.target)} if t.target else set()
+        seen = {squash(t.target)} if t.target else set()
         for a in t.alternatives:
-            if _squash(a) in seen:
+            if squash(a) in seen:
                 out.append(f"{t.source!r}: alternative {a!r} repeats the translation or another alternative "
                            "(spacing and case are ignored)")
-            seen.add(_squash(a))
+            seen.add(squash(a))
         for f in english_forms(t):
             key = f if _is_case_sensitive(f) else f.casefold()
             other = owner.setdefault(key, t)
