@@ -11,10 +11,12 @@ from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from .alone import check_alone
 from .content import check_code, check_fragments, check_links
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings
 from .structure import check_autodoc, check_headings, check_tables, check_tags
+from .tags import check_html_tags, check_html_untranslated
 
 if TYPE_CHECKING:
     from ..translate.glossary import Glossary
@@ -35,7 +37,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
-        findings.extend(check_damage(tgt, file, lang))
+        findings.extend(check_alone(tgt, file, lang))
         return sort_findings(findings)
     src_fp = fingerprint(src)
     shared = similarity(src_fp, fingerprint(tgt))
@@ -50,10 +52,12 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_headings(src, tgt, file))
         findings.extend(check_autodoc(src, tgt, file))
         findings.extend(check_tags(src, tgt, file))
+        findings.extend(check_html_tags(src, tgt, file, lang))
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
         findings.extend(check_links(src, tgt, file, lang))
     findings.extend(check_damage(tgt, file, lang, src))
+    findings.extend(check_html_untranslated(src, tgt, file, lang))
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
     return sort_findings(findings)
