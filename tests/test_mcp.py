@@ -267,6 +267,63 @@ def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) 
     serve(world.repo, world.env(), world.errlog, body)
 
 
+def test_cancelling_translate_stops_it_and_keeps_finished_segments(world: World) -> None:
+    """An agent (or its user) cancels a running translate: no file, the memory keeps what was done."""
+    from importlib.metadata import version
+
+    import anyio
+
+    async def body(s: Session) -> None:
+        missing = (await s.call("status", langs=["ko"], states=["missing"], pulls=False)).data["docs"]
+        doc = max(missing, key=lambda d: d["en_lines"])["path"]  # the largest: many requests
+        planned = (await s.call("plan", lang="ko", paths=[doc])).data
+        assert planned["requests"] >= 3, planned
+        target = world.repo / "docs/source/ko" / doc
+
+        world.llm.latency(1.0)
+        started = anyio.Event()
+        scope = anyio.CancelScope()
+
+        async def on_progress(done: float, total: float | None, message: str | None) -> None:
+            started.set()
+
+        async def run() -> None:
+            with scope:
+                await s.session.call_tool("translate", {"lang": "ko", "doc": doc, "concurrency": 1},
+                                          progress_callback=on_progress)
+
+        async with anyio.create_task_group() as tg:
+            request_id = getattr(s.session, "_request_id", None)
+            tg.start_soon(run)
+            with anyio.fail_after(60):
+                await started.wait()  # the first batch is done
+            if int(version("mcp").split(".")[0]) < 2:  # 1.x clients do not tell the server they gave up
+                from mcp import types
+
+                await s.session.send_notification(types.ClientNotification(types.CancelledNotification(
+                    method="notifications/cancelled",
+                    params=types.CancelledNotificationParams(requestId=request_id, reason="stop"))))
+            scope.cancel()
+
+        with anyio.fail_after(30):  # the server stops within the requests in flight
+            while True:
+                before = len(world.llm.requests)
+                await anyio.sleep(1.0)
+                if len(world.llm.requests) == before:
+                    break
+        sent = len(world.llm.requests)
+        assert 0 < sent < planned["requests"], "cancelled before the end"
+        assert not target.exists(), "a cancelled doc is never written half-translated"
+
+        world.llm.latency(0.0)
+        out = (await s.call("translate", lang="ko", doc=doc)).data  # resumes: finished segments are free
+        assert out["written"] and target.is_file() and out["check"]["ok"]
+        assert out["from_memory"] > 0 and out["from_memory"] + out["translated"] == out["segments"]
+        assert len(world.llm.requests) - sent < planned["requests"]
+
+    serve(world.repo, world.env(), world.errlog, body)
+
+
 def test_mcp_without_the_sdk_names_the_install_command(tmp_path: Path) -> None:
     """`hfi18n mcp` where the SDK cannot be imported: exit 2 and the exact pip command."""
     (tmp_path / "docs/source/en").mkdir(parents=True)

@@ -113,7 +113,12 @@ def _error_text(exc: BaseException) -> str:
 
 
 async def _call(fn: Callable[..., T], *args: Any, cancel: threading.Event | None = None, **kw: Any) -> T:
-    """Run a blocking library call on a worker thread; library errors become tool errors."""
+    """Run a blocking library call on a worker thread; library errors become tool errors.
+
+    ``cancel`` is passed on to ``fn`` and set when the client cancels the call.
+    """
+    if cancel is not None:
+        kw["cancel"] = cancel
     try:
         return await anyio.to_thread.run_sync(partial(fn, *args, **kw), abandon_on_cancel=True)
     except anyio.get_cancelled_exc_class():
@@ -280,11 +285,12 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         model: Model = None,
         max_cost: Annotated[float | None, Field(ge=0, description="stop sending requests past this many US dollars")]
         = None,
+        concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
     ) -> out.TranslateOutput:
         cancel = threading.Event()
         res = await _with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
-                                   provider=provider, model=model, max_cost=max_cost, docs_root=docs_root,
-                                   cancel=cancel)
+                                   provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
+                                   docs_root=docs_root, cancel=cancel)
         if not res.docs:
             reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
             raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
