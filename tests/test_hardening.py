@@ -296,3 +296,51 @@ def test_item14_repo_pointing_at_a_file_says_it_is_a_file(repo: Path, capsys) ->
     assert main(["status", "--repo", str(repo / "docs/source/en/index.md")]) == 2
     err = capsys.readouterr().err
     assert "is a file" in err and "does not exist" not in err
+
+
+# ------------------------------------------------------------------------------ 13: one bad file, one row
+
+
+def test_item13_self_referencing_alias_in_a_toctree_is_a_clear_error(repo: Path, capsys) -> None:
+    (repo / "docs/source/ko/_toctree.yml").write_text(
+        "- &loop\n  title: Loop\n  sections:\n  - local: index\n    title: Home\n  - *loop\n", encoding="utf-8")
+    for argv in (["toctree", "--check"], ["status"], ["toctree", "index.md", "--no-llm"]):
+        assert main([*argv, "--repo", str(repo), "--lang", "ko"]) == 2
+        err = capsys.readouterr().err
+        assert "alias" in err and "_toctree.yml" in err and "Recursion" not in err
+
+
+@pytest.mark.parametrize("content", [b"# Bad\n\nnot \xff utf-8\n", b"# Big\n\n" + b"x" * (5 * 1024 * 1024 + 10)])
+def test_item13_unreadable_english_is_one_row_with_the_reason(repo: Path, content: bytes, capsys) -> None:
+    (repo / "docs/source/en/bad.md").write_bytes(content)
+    (repo / "docs/source/ko/bad.md").write_text("# 나쁜 [[bad]]\n\n번역된 문장입니다.\n", encoding="utf-8")
+    (repo / "docs/source/en/lost.md").write_bytes(content)
+    assert main(["status", "--repo", str(repo), "--lang", "ko", "--format", "json"]) == 0, capsys.readouterr().err
+    rows = {d["path"]: d for d in json.loads(capsys.readouterr().out)}
+    for name in ("bad.md", "lost.md"):
+        assert rows[name]["state"] == "unknown" and "en/" + name in rows[name]["problem"]
+        assert ("UTF-8" in rows[name]["problem"]) or ("MB" in rows[name]["problem"])
+    assert rows["index.md"]["state"] == "outdated" and rows["quicktour.md"]["state"] == "up-to-date"
+    main(["status", "--repo", str(repo), "--lang", "ko"])  # the table shows the state too
+    assert "2 unknown" in capsys.readouterr().out
+    main(["check", "--repo", str(repo), "--lang", "ko", "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)
+    assert not [f for f in findings if f["check"] == "orphan"]
+    assert [f["file"] for f in findings if f["check"] == "unreadable"] == ["docs/source/en/bad.md"]
+    assert {f["file"] for f in findings} >= {"docs/source/ko/quicktour.md"}
+    # translate --next does not pick a doc it cannot read
+    main(["translate", "--repo", str(repo), "--lang", "ko", "--next", "10", "--provider", "pseudo",
+          "--memory", str(repo.parent / "m.sqlite3")])
+    assert not (repo / "docs/source/ko/lost.md").exists()
+
+
+def test_item13_duplicate_toctree_entry_is_reported_as_a_duplicate(repo: Path, capsys) -> None:
+    toc = repo / "docs/source/ko/_toctree.yml"
+    text = toc.read_text(encoding="utf-8")
+    dup = "  - local: index\n    title: Tiny Transformers\n"
+    assert dup in text
+    toc.write_text(text.replace(dup, dup + dup), encoding="utf-8")
+    main(["toctree", "--check", "--repo", str(repo), "--lang", "ko"])
+    out = capsys.readouterr().out
+    assert "listed twice" in out
+    assert "'index' comes before 'index'" not in out and "'index' comes after 'index'" not in out

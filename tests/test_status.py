@@ -96,7 +96,7 @@ def test_states_numbers_and_flags_are_exact(site) -> None:
     assert cached["moved_src.md"].en_path == "moved_dst.md" and cached["small.md"].method == "content"
     s = report.summaries["ko"]
     assert s.english_docs == 8 and s.translated == 5 and s.coverage == 62.5
-    assert s.counts == {"up-to-date": 4, "outdated": 1, "in-progress": 1, "missing": 2, "orphaned": 1}
+    assert s.counts == {"up-to-date": 4, "outdated": 1, "in-progress": 1, "missing": 2, "orphaned": 1, "unknown": 0}
     assert s.line().startswith("ko: 5/8 translated (62.5% coverage, 50.0% up to date)")
 
 

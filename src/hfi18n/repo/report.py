@@ -26,13 +26,14 @@ STATE_STYLE = {
     "in-progress": "cyan",
     "missing": "red",
     "orphaned": "magenta",
+    "unknown": "dim",
 }
 
 CSV_FIELDS = (
     "lang", "path", "state", "translated_path", "base_commit", "base_method", "matched_revision",
     "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
     "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
-    "in_progress", "score", "rank",
+    "in_progress", "score", "rank", "problem",
 )
 
 
@@ -145,6 +146,8 @@ def _md_item(d: DocStatus) -> str:
         text += ": " + ", ".join(d.in_progress)
     if d.flags:
         text += " — " + ", ".join(d.flags)
+    if d.problem:
+        text += f" — {_md_escape(d.problem)}"
     return text
 
 
@@ -165,7 +168,7 @@ def render_table(report: StatusReport, console: Console, *, show_missing: bool =
         t.add_column("base", no_wrap=True)
         t.add_column("notes", overflow="fold")
         for d in docs:
-            notes = list(d.flags) + d.in_progress
+            notes = list(d.flags) + d.in_progress + ([d.problem] if d.problem else [])
             if d.translated_path and d.translated_path != d.path:
                 notes.insert(0, f"as {d.translated_path}")
             if d.base_method == "content":

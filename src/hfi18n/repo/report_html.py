@@ -19,6 +19,7 @@ COLORS = {
     "in-progress": "#3b82c4",
     "missing": "#d9d9d9",
     "orphaned": "#b04ab0",
+    "unknown": "#8a8a8a",
 }
 CHART_STATES = ("up-to-date", "outdated", "in-progress")
 """Bar segments: translated up to date, translated but outdated, announced. The rest of the bar is missing."""
@@ -120,7 +121,7 @@ def to_html(report: StatusReport, limit: int = RANK_LIMIT) -> str:
             out.append("<table><tr><th>doc</th><th>translated file</th><th>drift</th><th>base</th>"
                        "<th>notes</th><th>rank</th></tr>")
             for d in group:
-                notes = ", ".join([*d.flags, *d.in_progress])
+                notes = ", ".join([*d.flags, *d.in_progress, *([d.problem] if d.problem else [])])
                 base = short(d.base_commit) + (f" ({d.base_method})" if d.base_commit else "")
                 r = rk.get((lang, d.path))
                 out.append(

@@ -13,7 +13,11 @@ For each English doc and each language there is one state:
     no translation yet (or an outdated one) but a toctree placeholder (Korean ``local: in_translation``
     titled ``(번역중) ...``) or an open upstream PR titled ``[i18n-XX] Translated <file> ...`` announces it;
 ``orphaned``
-    a translated file whose English source no longer exists (reported under the translated path).
+    a translated file whose English source no longer exists (reported under the translated path);
+``unknown``
+    the state cannot be worked out, and ``problem`` says why: the English doc (or the translation) cannot
+    be read (not UTF-8, too large), or the clone's history is shallow or partial so no base can be
+    trusted. Never counted as up to date, never picked by ``translate --next``.
 
 A translation hfi18n wrote as a marked machine draft (check errors or segments left in English) is
 ``in-progress`` with the flag ``draft``, never ``up-to-date``.
@@ -44,6 +48,7 @@ from pathlib import Path
 
 from ..doc import BlockKind, parse
 from ..doc.draft import is_draft_file
+from ..errors import InputError
 from ..fileio import read_text
 from .history import (
     BaseInfo,
@@ -68,7 +73,7 @@ from .toctree import (
     toctree_path,
 )
 
-STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned")
+STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned", "unknown")
 """Every state, in report order."""
 
 DRAFT_NOTE = "machine draft"
@@ -114,6 +119,8 @@ class DocStatus:
     """What announces a translation: ``toctree placeholder`` or a PR URL."""
     score: float = 0.0
     """Usefulness of translating it next (missing and outdated docs only)."""
+    problem: str | None = None
+    """Why the state is ``unknown`` (an unreadable file, a shallow history), else None."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
@@ -256,7 +263,13 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     en_titles: dict[str, list[str]] = {}
     for e in en_entries:
         en_titles.setdefault(e.title.strip(), []).append(e.local)
-    en_text = {rel: read_text(layout.path(SOURCE_LANG, rel)) for rel in en_docs}
+    en_text: dict[str, str] = {}
+    unreadable: dict[str, str] = {}  # one unreadable English doc is one row saying why, not a failed status
+    for rel in en_docs:
+        try:
+            en_text[rel] = read_text(layout.path(SOURCE_LANG, rel))
+        except InputError as exc:
+            en_text[rel], unreadable[rel] = "", f"the English {SOURCE_LANG}/{rel} cannot be read: {exc.message}"
     pairs = {lang: pair_translations(layout, history, lang) for lang in langs}
     blobs = BlobReader(layout.repo)
     blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
@@ -273,17 +286,25 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=list(p.flags))
                 continue
             st = rows[p.en_rel] = DocStatus(lang, p.en_rel, "up-to-date", translated_path=p.rel, flags=list(p.flags))
+            if p.en_rel in unreadable:
+                st.state, st.problem = "unknown", unreadable[p.en_rel]
+                continue
             if p.twin is None:
                 st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
             if p.lineage is None:
                 st.flags.append("uncommitted")
-            base = base_of(layout, history, fps, lang, p)
+            try:
+                base = base_of(layout, history, fps, lang, p)
+            except InputError as exc:  # an uncommitted translation that cannot be read
+                st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
+                continue
             if base is not None:
                 bases[p.rel] = base
                 _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
         for rel in en_docs:
-            rows.setdefault(rel, DocStatus(lang, rel, "missing"))
+            rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
+                            else DocStatus(lang, rel, "missing"))
         _apply_toctree(layout, lang, rows, en_titles)
         for info in pulls or ():
             if info.lang == lang:

@@ -171,16 +171,21 @@ class Toctree:
                              line=node.start_mark.line + 1)
         return self._seq(node, None, where)
 
-    def _seq(self, node: SequenceNode, owner: _Item | None, where: str) -> _Seq:
+    def _seq(self, node: SequenceNode, owner: _Item | None, where: str, active: frozenset[int] = frozenset()) -> _Seq:
+        if id(node) in active:  # a YAML alias (*name) inside the list it names: it would never end
+            raise InputError("a YAML alias in the toctree refers to a list that contains it, so the toctree "
+                             "never ends", path=where, line=(owner.start_line + 1) if owner else None,
+                             hint="write the sections out instead of using an alias (*name) to one of their parents")
+        active = active | {id(node)}
         seq = _Seq(owner=owner)
         for child in node.value:
             if not isinstance(child, MappingNode):
                 raise InputError("toctree items must be mappings with 'local'/'title' or 'sections'",
                                  path=where, line=child.start_mark.line + 1)
-            seq.items.append(self._item(child, seq, where))
+            seq.items.append(self._item(child, seq, where, active))
         return seq
 
-    def _item(self, node: MappingNode, parent: _Seq, where: str) -> _Item:
+    def _item(self, node: MappingNode, parent: _Seq, where: str, active: frozenset[int] = frozenset()) -> _Item:
         key_col = node.start_mark.column
         dash_line = node.start_mark.line
         line_text = self._lines[dash_line] if dash_line < len(self._lines) else ""
@@ -196,7 +201,7 @@ class Toctree:
                 item.scalars[key] = _Scalar(str(v.value), v.start_mark.index, end_idx, end_line)
                 item.end_line = max(item.end_line, end_line, k.start_mark.line)
             elif key == "sections" and isinstance(v, SequenceNode):
-                item.sections = self._seq(v, item, where)
+                item.sections = self._seq(v, item, where, active)
                 last = item.sections.items[-1].end_line if item.sections.items else k.start_mark.line
                 item.end_line = max(item.end_line, last)
             else:

@@ -71,7 +71,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
         if local != PLACEHOLDER_LOCAL:
             if local in seen:
                 add(item.start_line + 1, "toctree-duplicate", "error",
-                    f"'{item.local}' is listed twice (first on line {seen[local]})")
+                    f"'{item.local}' is listed twice (first on line {seen[local]}): remove one of the entries")
             else:
                 seen[local] = item.start_line + 1
     for rel in layout.docs(lang):
@@ -83,7 +83,13 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
         en_pos = {_normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
         seqs = [tr.root] + [it.sections for it, _ in tr.walk() if it.sections is not None]
         for seq in seqs:
-            ranked = [(it, r, en_pos[r]) for it in seq.items if (r := mirror.ref(it)) in en_pos]
+            ranked = []
+            in_seq: set[str] = set()  # a page listed twice here is a duplicate (reported above), not an order
+            for it in seq.items:
+                r = mirror.ref(it)
+                if r in en_pos and r not in in_seq:
+                    in_seq.add(r)
+                    ranked.append((it, r, en_pos[r]))
             keep = _lis_keep([p for _, _, p in ranked])
             for i, (it, name, pos) in enumerate(ranked):
                 if i in keep:
