@@ -17,7 +17,7 @@ from .model import ERROR, DocReview, Kind, Review, ReviewFinding
 COMMENT_MARK = "<!-- hfi18n-review:comment "
 SUMMARY_MARK = "<!-- hfi18n-review:summary -->"
 FOLLOWUP_MARK = "<!-- hfi18n-review:followup -->"
-RESOLVED_NOTE = "hfi18n no longer finds this on the latest run."
+RESOLVED_NOTE = "The latest hfi18n run no longer reports this on this line (fixed, or see the review summary)."
 KIND_TITLES = {
     Kind.CHECK: "check rules", Kind.OMISSION: "omissions", Kind.DUPLICATION: "duplications",
     Kind.ENGLISH_LEFT: "English left beside its translation", Kind.GLOSSARY: "glossary consistency",

@@ -1,0 +1,204 @@
+"""hfi18n review --pr against the loopback GitHub: one COMMENT review, inline comments on the right diff
+lines with suggestions that fix the doc, re-runs that change nothing, 422 and rate limits."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hfi18n import api
+from hfi18n.check import check_pair
+from hfi18n.cli import main
+from hfi18n.config import Config
+from hfi18n.doc import parse
+from hfi18n.errors import GitHubError
+from hfi18n.fileio import read_text
+from hfi18n.review.pull import parse_pull_ref, right_lines
+from hfi18n.review.render import SUMMARY_MARK
+from tests.fakes.github_server import FakeGitHub
+
+REPO = "huggingface/diffusers"
+EN = "docs/source/en/conceptual/philosophy.md"
+KO = "docs/source/ko/conceptual/philosophy.md"
+SUGGESTION_RE = re.compile(r"```suggestion\n(.*?)\n```", re.DOTALL)
+
+
+def test_pull_refs_and_diff_lines():
+    assert str(parse_pull_ref("huggingface/diffusers#12")) == "huggingface/diffusers#12"
+    ref = parse_pull_ref("https://github.com/huggingface/diffusers/pull/12345/files")
+    assert (ref.repo, ref.number) == ("huggingface/diffusers", 12345)
+    with pytest.raises(GitHubError):
+        parse_pull_ref("diffusers 12")
+    patch = "@@ -1,3 +1,4 @@\n a\n-b\n+B\n+C\n c\n@@ -10,2 +11,2 @@\n x\n-y\n+Y"
+    assert right_lines(patch) == {1, 2, 3, 4, 11, 12}
+    assert right_lines(None) == set()
+
+
+@pytest.fixture()
+def texts(corpus):
+    root = corpus("diffusers")
+    return read_text(root / EN), read_text(root / KO)
+
+
+def _config(gh: FakeGitHub) -> Config:
+    return Config({"github": {"api_url": gh.url}})
+
+
+def _pr(gh: FakeGitHub, en: str, ko: str) -> tuple[int, int]:
+    """A PR that fixes a typo on the line with the broken fragments (so that line is in the diff)."""
+    line = next(i for i, ln in enumerate(ko.splitlines(), 1) if "(#스케줄러)" in ln)
+    lines = ko.splitlines(keepends=True)
+    base_ko = "".join(lines[:line - 1] + ["파이프라인은 오타가 있는 문장입니다.\n"] + lines[line:])
+    gh.add_repo(REPO)
+    pr = gh.add_review_pull(REPO, base={EN: en, KO: base_ko}, head={KO: ko, "README.md": "x"})
+    return pr["number"], line
+
+
+def _writes(gh: FakeGitHub) -> list:
+    return [r for r in gh.requests if r.method in ("POST", "PUT", "PATCH")]
+
+
+def _apply(text: str, line: int, replacement: str) -> str:
+    lines = text.splitlines(keepends=True)
+    eol = "\n" if lines[line - 1].endswith("\n") else ""
+    lines[line - 1] = replacement + eol
+    return "".join(lines)
+
+
+@pytest.mark.corpus
+def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_nothing(texts, monkeypatch):
+    en, ko = texts
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, line = _pr(gh, en, ko)
+        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        (post,) = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
+        body = post.body
+        assert body["event"] == "COMMENT"
+        assert body["commit_id"] == gh._pull(REPO, number)["head"]["sha"]
+        comments = body["comments"]
+        # the diff covers the changed line and 3 lines of context: only findings there are inline
+        assert [(c["path"], c["line"], c["side"]) for c in comments] == [(KO, line, "RIGHT")]
+        assert comments[0]["body"].startswith(f"<!-- hfi18n-review:comment {KO}:{line} -->")
+        assert comments[0]["body"].count("fragments") == 3
+        (suggestion,) = SUGGESTION_RE.findall(comments[0]["body"])
+        fixed = _apply(ko, line, suggestion)
+        before = [f for f in check_pair(parse(en), parse(ko), file=KO, lang="ko") if f.check == "fragments"]
+        after = [f for f in check_pair(parse(en), parse(fixed), file=KO, lang="ko") if f.check == "fragments"]
+        assert len(before) == 3 and after == []
+        assert fixed.count("\n") == ko.count("\n")  # only that line changed
+        # the summary: counts, what was and was not checked, findings outside the diff
+        summary = body["body"]
+        assert summary.startswith(SUMMARY_MARK)
+        assert "| check rules |" in summary and "**Not checked:**" in summary
+        assert "drift" in summary  # the whole-file finding is in the summary
+        assert result.posted is not None and result.posted.created == 1 and result.posted.summary == "created"
+        assert "README.md" not in str(result.to_json())  # only translated docs are reviewed
+
+        n_writes = len(_writes(gh))
+        again = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        assert len(_writes(gh)) == n_writes  # nothing new, nothing changed
+        assert again.posted.unchanged == 1 and again.posted.created == 0 and again.posted.summary == "unchanged"
+        assert len(gh.reviews[(REPO, number)]) == 1
+        assert len(gh.review_comments[(REPO, number)]) == 1
+
+
+@pytest.mark.corpus
+def test_rerun_after_applying_the_suggestion_edits_the_comment_in_place(texts, monkeypatch):
+    en, ko = texts
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, line = _pr(gh, en, ko)
+        api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        (comment,) = gh.review_comments[(REPO, number)]
+        (suggestion,) = SUGGESTION_RE.findall(comment["body"])
+        pr = gh._pull(REPO, number)
+        gh.contents[(pr["head"]["repo"]["full_name"], pr["head"]["sha"], KO)] = _apply(ko, line, suggestion)
+        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        assert result.posted.updated == 1 and result.posted.created == 0
+        (comment,) = gh.review_comments[(REPO, number)]
+        assert comment["line"] == line and "fragments" not in comment["body"]
+        assert len(gh.of("PATCH", f"/repos/{REPO}/pulls/comments/{comment['id']}")) == 1
+        assert len(gh.reviews[(REPO, number)]) == 1  # the summary was edited, not posted again
+        assert result.posted.summary == "updated"
+
+
+@pytest.mark.corpus
+def test_line_not_part_of_the_diff_moves_comments_into_the_summary(texts, monkeypatch):
+    en, ko = texts
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, line = _pr(gh, en, ko)
+        gh.reject_lines.add((KO, line))  # GitHub's diff moved under us
+        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        posts = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
+        assert [len(p.body["comments"]) for p in posts] == [1, 0]  # refused with 422, then without comments
+        (review,) = gh.reviews[(REPO, number)]
+        assert review["state"] == "COMMENTED"
+        assert f"`{KO}:{line}`" in review["body"] and "#스케줄러" in review["body"]
+        assert result.posted.fallback and "422" in result.posted.fallback
+
+
+@pytest.mark.corpus
+def test_rate_limits_are_waited_out_or_reported(texts, monkeypatch):
+    en, ko = texts
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, _ = _pr(gh, en, ko)
+        gh.mode = "retry-after"  # one secondary rate limit (Retry-After: 0), then normal service
+        api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        assert len(gh.reviews[(REPO, number)]) == 1
+        assert gh.requests[0].path.endswith(f"/pulls/{number}") and gh.requests[1].path == gh.requests[0].path
+        gh.mode = "ratelimit"  # primary limit, resets in an hour: a clear error, nothing posted
+        with pytest.raises(GitHubError, match="rate limit"):
+            api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        assert len(gh.reviews[(REPO, number)]) == 1
+
+
+@pytest.mark.corpus
+def test_added_doc_gets_anchor_suggestions_on_every_line(corpus, monkeypatch, capsys, tmp_path):
+    """A PR adding a translation: every line is in the diff; a heading without its English anchor gets
+    a suggestion that adds it, and the CLI prints and posts the review."""
+    root = corpus("huggingface_hub")
+    rel = "guides/collections.md"
+    en = read_text(root / "docs/source/en" / rel)
+    ko = read_text(root / "docs/source/ko" / rel)
+    heading = next(ln for ln in ko.splitlines()
+                   if ln.startswith("## ") and "[[" in ln and ko.count(ln[ln.index("[["):]) == 1)
+    bare = heading[:heading.index("[[")].rstrip()
+    broken = ko.replace(heading, bare, 1)
+    line = broken.splitlines().index(bare) + 1
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        gh.add_repo("huggingface/huggingface_hub")
+        pr = gh.add_review_pull("huggingface/huggingface_hub", base={f"docs/source/en/{rel}": en},
+                                head={f"docs/source/ko/{rel}": broken})
+        config = tmp_path / "hfi18n.toml"
+        config.write_text(f'[github]\napi_url = "{gh.url}"\n', encoding="utf-8")
+        monkeypatch.setenv("HFI18N_CONFIG", str(config))
+        code = main(["review", "--pr", f"https://github.com/huggingface/huggingface_hub/pull/{pr['number']}",
+                     "--post", "--format", "md"])
+        assert code == 1  # a missing anchor is an error
+        out = capsys.readouterr()
+        assert "hfi18n review" in out.out and "posted on" in out.err
+        comments = gh.review_comments[("huggingface/huggingface_hub", pr["number"])]
+        (anchor,) = [c for c in comments if c["line"] == line]
+        (suggestion,) = SUGGESTION_RE.findall(anchor["body"])
+        assert suggestion == f"{bare} {heading[heading.index('[['):].rstrip()}"
+        # the translator applies it: the next run marks that comment resolved and posts nothing new
+        sha = gh._pull("huggingface/huggingface_hub", pr["number"])["head"]["sha"]
+        gh.contents[("someone/fork", sha, f"docs/source/ko/{rel}")] = _apply(broken, line, suggestion)
+        reviews = len(gh.reviews[("huggingface/huggingface_hub", pr["number"])])
+        assert main(["review", "--pr", f"huggingface/huggingface_hub#{pr['number']}", "--post"]) in (0, 1)
+        (anchor,) = [c for c in comments if c["line"] == line]
+        assert "no longer reports this" in anchor["body"] and "```suggestion" not in anchor["body"]
+        assert len(gh.reviews[("huggingface/huggingface_hub", pr["number"])]) == reviews
+
+
+def test_post_needs_a_pr_and_a_token(monkeypatch, tmp_path):
+    monkeypatch.delenv("GITHUB_TOKEN", raising=False)
+    with pytest.raises(Exception, match="--post needs a pull request"):
+        api.review(tmp_path, "ko", post=True)
+    with FakeGitHub(token="test-token") as gh, pytest.raises(Exception, match="needs a GitHub token"):
+        api.review(None, None, pr=f"{REPO}#1", post=True, config=_config(gh))
