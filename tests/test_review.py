@@ -134,3 +134,15 @@ def test_cli_review_json_and_exit_code(corpus, capsys):
 def test_cli_review_needs_lang_or_pr(capsys, tmp_path):
     assert main(["review", "--repo", str(tmp_path)]) != 0
     assert "--lang" in capsys.readouterr().err
+
+
+def test_repeated_anchor_gets_the_english_one(corpus):
+    """huggingface_hub ko guides/collections.md gives three headings [[fetch-a-collection]]: links to the
+    second and third sections land on the first. The fix restores each English anchor."""
+    layout = DocsLayout.open(corpus("huggingface_hub"))
+    (doc,) = review_paths(layout, "ko", ["guides/collections.md"]).docs
+    repeated = [f for f in doc.findings if f.rule == "anchors" and "already used" in f.message]
+    lines = [i for i, ln in enumerate(doc.text.splitlines(), 1) if ln.startswith("#") and "[[fetch-a-collection]]" in ln]
+    assert [f.line for f in repeated] == lines[1:]
+    fixed = [doc.suggested_line(f.line) for f in repeated]
+    assert [ln[ln.index("[["):] for ln in fixed] == ["[[list-collections]]", "[[create-a-new-collection]]"]

@@ -46,7 +46,7 @@ def _review(f: Finding, line: int | None = None, fix: Fix | None = None,
                          fix=fix, english_line=english_line)
 
 
-def heading_fix(al: Alignment, line: int, text: str) -> tuple[Fix, int] | None:
+def heading_fix(al: Alignment, line: int, text: str, *, allow_taken: bool = False) -> tuple[Fix, int] | None:
     """The fix giving the translated heading at ``line`` its English anchor, with the English line.
 
     Only when both docs have the same sequence of heading levels (as ``check`` requires for its hint):
@@ -56,7 +56,7 @@ def heading_fix(al: Alignment, line: int, text: str) -> tuple[Fix, int] | None:
     e = al.english_of(t) if t is not None and levels else None
     if t is None or e is None or e.level != t.level or not e.anchor:
         return None
-    if e.anchor in al.tgt.anchors():  # another heading has it already: the pairing is doubtful
+    if e.anchor in al.tgt.anchors() and not allow_taken:  # another heading has it: the pairing is doubtful
         return None
     m = ANCHOR_RE.search(text)
     if m:
@@ -184,3 +184,26 @@ def _line_of(lines: list[str], block: Block, needle: str) -> int | None:
             return n
     return None
 
+
+
+def duplicate_anchors(al: Alignment) -> Iterable[ReviewFinding]:
+    """Translated headings that repeat an anchor of an earlier heading while the English headings they
+    translate have anchors of their own: every link to the later sections lands on the first one."""
+    file = al.tgt.path or ""
+    lines = al.tgt.source.splitlines()
+    seen: dict[str, int] = {}
+    en_anchors = [str(h.meta["anchor"]) for h in al.src.headings()]
+    for h in al.tgt.headings():
+        anchor = str(h.meta["anchor"])
+        if anchor not in seen:
+            seen[anchor] = h.start_line
+            continue
+        if en_anchors.count(anchor) > 1:
+            continue  # the English repeats it too
+        text = lines[h.start_line - 1] if h.start_line <= len(lines) else ""
+        got = heading_fix(al, h.start_line, text, allow_taken=True)
+        hint = f"; the English heading here is [[{got[0].new[2:-2]}]]" if got else ""
+        yield ReviewFinding(file, h.start_line, Kind.CHECK, "anchors", ERROR,
+                            f"anchor [[{anchor}]] is already used by the heading at line {seen[anchor]}: links to "
+                            f"this section land there{hint}", fix=got[0] if got else None,
+                            english_line=got[1] if got else None)

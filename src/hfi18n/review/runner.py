@@ -20,7 +20,7 @@ from ..translate.glossary import Glossary
 from .align import Alignment
 from .coverage import check_coverage
 from .model import ERROR, WARNING, DocReview, Kind, Review, ReviewFinding, sort_key
-from .place import place
+from .place import duplicate_anchors, place
 from .terms import CorpusUsage, check_terms
 
 CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, references, " \
@@ -65,6 +65,7 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     al = Alignment.build(src, tgt, lang)
     drift = any(f.check == "drift" for f in checks)
     findings = place(checks, al, lang, per_paragraph=not drift)
+    findings.extend(duplicate_anchors(al))
     if drift:
         doc.not_checked.append("omissions and duplications: the translation follows an older English")
     else:
