@@ -27,7 +27,7 @@ pytestmark = pytest.mark.corpus
 LLM_KEY = "sk-mcp-SECRET-llm-key-0123456789"
 GH_TOKEN = "ghp_mcpSECRETgithubToken0123456789"
 UPSTREAM, FORK = "huggingface/smolagents", "me/smolagents"
-TOOLS = {"status", "next_docs", "check", "plan", "translate", "toctree", "publish", "glossary_lookup"}
+TOOLS = {"status", "next_docs", "check", "plan", "translate", "toctree", "publish", "glossary_lookup", "review"}
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -191,6 +191,11 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         chk = (await s.call("check", lang="ko", paths=[doc])).data
         assert chk["files"] == 1 and chk["ok"] and chk["errors"] == 0
 
+        rev = (await s.call("review", lang="ko", paths=[doc])).data
+        [reviewed] = rev["docs"]
+        assert reviewed["file"] == f"docs/source/ko/{doc}" and reviewed["english_file"] == f"docs/source/en/{doc}"
+        assert rev["counts"].get("error", 0) == 0
+
         toc = (await s.call("toctree", lang="ko", paths=[doc], no_llm=True)).data
         local = doc.rsplit(".", 1)[0]
         assert toc["written"] and [c["local"] for c in toc["changes"]] == [local]
@@ -226,6 +231,8 @@ def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -
 
         nothing = await s.call("plan", lang="ko")
         assert nothing.is_error and "next_n" in nothing.text
+        no_target = await s.call("review")
+        assert no_target.is_error and "lang" in no_target.text and "pr" in no_target.text
 
         for name, args in (("next_docs", {"lang": "ko", "n": 0}), ("status", {"langs": "ko"}),
                            ("translate", {"lang": "ko"}), ("plan", {"lang": "ko", "provider": "evil"})):

@@ -142,3 +142,14 @@ class GlossaryOutput(BaseModel):
     total: int = Field(description="terms in the whole glossary")
     terms: list[Term]
     prompt: str = Field(description="the glossary lines a translation request carries for these terms")
+
+
+class ReviewOutput(BaseModel):
+    source: str = Field(description="what was reviewed: local files, or owner/name#N")
+    counts: dict[str, int] = Field(description="findings per severity")
+    docs: list[dict[str, Any]] = Field(
+        description="per translated doc: file, english_file, counts, findings (file, line, kind, rule, severity, "
+                    "message, fix {old, new}, english_line), checked, not_checked")
+    skipped: list[str] = Field(description="changed files not reviewed, with the reason")
+    pull: str | None = Field(default=None, description="the pull request reviewed")
+    posted: dict[str, Any] | None = Field(default=None, description="the review posted on the PR (with post=true)")

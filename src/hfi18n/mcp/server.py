@@ -89,6 +89,11 @@ DESCRIPTIONS = {
                "community's title and template. Needs GITHUB_TOKEN in the server's environment; writes to "
                "GitHub (a branch on the fork, a PR upstream). Refuses a doc that fails check or already has "
                "an open PR.",
+    "review": "Review translated docs as a language team's reviewer would: every check finding on its line, "
+              "omitted or duplicated paragraphs, English left in, glossary terms rendered unlike the other docs; "
+              "local docs (paths), or the docs a pull request changes (pr, read through the GitHub API). Free "
+              "unless llm=true (an LLM review of each paragraph: COSTS TOKENS). post=true submits the findings as "
+              "one review comment on the PR (needs GITHUB_TOKEN; writes to GitHub).",
     "glossary_lookup": "Terms of the shipped glossary of a language: the required translation of each "
                        "English term, or terms kept in English. With text, only the terms occurring in it "
                        "(what a translation request for that text would carry). No cost.",
@@ -338,6 +343,25 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         res = await _call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
                           no_llm=no_llm, provider=provider, model=model)
         return _output(out.PublishOutput, res.to_json())
+
+    @tool(REMOTE_WRITE)
+    async def review(
+        lang: Annotated[str | None, Field(description="language of the docs (needed for local paths; with pr, "
+                                                      "default: every language the PR changes)")] = None,
+        paths: Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
+                                                             "(default: every doc of the language)")] = None,
+        pr: Annotated[str | None, Field(description="a pull request to review instead: OWNER/REPO#N or its URL")]
+        = None,
+        post: Annotated[bool, Field(description="post the findings as one review comment on the PR")] = False,
+        llm: Annotated[bool, Field(description="also ask the LLM to review each paragraph (costs tokens)")] = False,
+        provider: ProviderName = None,
+        model: Model = None,
+    ) -> out.ReviewOutput:
+        if pr is None and lang is None:
+            raise ToolError("give lang (to review local docs) or pr (to review a pull request)")
+        res = await _call(api.review, root, lang, paths or [], pr=pr, post=post, llm=llm, provider=provider,
+                          model=model, docs_root=docs_root)
+        return _output(out.ReviewOutput, res.to_json())
 
     @tool(READ_ONLY)
     async def glossary_lookup(
