@@ -4,7 +4,8 @@ A toctree is a YAML list of *groups* (``title`` + ``sections``) whose ``sections
 (``local`` + ``title``) and nested groups. ruamel.yaml parses the file in round-trip mode and gives the
 exact position of every node; edits are then applied as splices of the source text at those positions
 (a scalar replaced, an item's lines inserted), so comments, quoting, key order, indentation, line
-endings and every untouched line stay byte-identical. (A full ruamel re-dump cannot promise that: real
+endings, keys hfi18n does not know (a project's own, with any value) and every untouched line stay
+byte-identical. (A full ruamel re-dump cannot promise that: real
 toctrees mix indentation styles inside one file and ruamel re-indents top-level sequences.) New lines copy
 the indentation and key order of their siblings.
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     pass
 
 TOCTREE = "_toctree.yml"
+KNOWN_KEYS = frozenset({"local", "title", "sections"})
+"""Keys hfi18n reads; any other key (``isExpanded``, a project's own) is kept byte for byte on edits."""
 PLACEHOLDER_LOCAL = "in_translation"
 PLACEHOLDER_PREFIXES = {"ko": "(번역중)"}
 """Title prefix a language team uses for a placeholder entry of a page not translated yet."""
@@ -204,9 +207,14 @@ class Toctree:
                 item.sections = self._seq(v, item, where, active)
                 last = item.sections.items[-1].end_line if item.sections.items else k.start_mark.line
                 item.end_line = max(item.end_line, last)
-            else:
+            elif key in KNOWN_KEYS:  # doc-builder itself refuses these: a title or local must be text
                 raise InputError(f"unexpected value for '{key}' in the toctree", path=where,
-                                 line=v.start_mark.line + 1)
+                                 line=v.start_mark.line + 1,
+                                 hint=f"'{key}' must be {'a list of entries' if key == 'sections' else 'text'}")
+            else:
+                # a key of the project's own (framework variants, quiz numbers, badges...): kept as written
+                end_line = v.end_mark.line if v.end_mark.column > 0 else v.end_mark.line - 1
+                item.end_line = max(item.end_line, end_line, k.start_mark.line)
         return item
 
     # -- walking
