@@ -253,10 +253,16 @@ def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -
 
 
 def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) -> None:
-    """The LLM and GitHub answer 401 quoting the key they received: the tool errors must not repeat it."""
+    """The LLM and GitHub answer 401 quoting the key they received: the tool errors must not repeat it.
+
+    The LLM key comes from the environment, the GitHub token from the config file.
+    """
     world.llm.api_key = "the-server-wants-another-key"
     world.gh.token = "the-server-wants-another-token"
     world.gh.echo_token = True
+    world.config.write_text(world.config.read_text(encoding="utf-8") + f'token = "{GH_TOKEN}"\n', encoding="utf-8")
+    env = world.env()
+    del env["GITHUB_TOKEN"]
 
     async def body(s: Session) -> None:
         doc = (await s.call("next_docs", lang="ko", n=1, pulls=False)).data["docs"][0]["path"]
@@ -270,8 +276,9 @@ def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) 
         assert world.gh.requests, "the fake GitHub was asked"
         assert_no_secret(s, world.errlog)
         assert not (world.repo / "docs/source/ko" / doc).exists()
+        assert any(GH_TOKEN in r.headers.get("authorization", "") for r in world.gh.requests)
 
-    serve(world.repo, world.env(), world.errlog, body)
+    serve(world.repo, env, world.errlog, body)
 
 
 def test_cancelling_translate_stops_it_and_keeps_finished_segments(world: World) -> None:
