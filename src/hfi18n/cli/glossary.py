@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
+from .. import api
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
 from ._app import LANG_HELP, REPO_HELP, app
@@ -30,12 +31,6 @@ class TableFormat(str, enum.Enum):
 
 
 GLOSSARY_HELP = "Glossary TSV file (default: the one shipped with hfi18n for --lang)."
-
-
-def _load(glossary: Path | None, lang: str):
-    from ..api import load_glossary
-
-    return load_glossary(lang, glossary, required=True)
 
 
 def _emit(text: str, out_file: Path | None) -> None:
@@ -60,25 +55,16 @@ def show(
     fmt: TableFormat = typer.Option(TableFormat.table, "--format", help="table, tsv (glossary file format) or json."),
 ) -> None:
     """Print a glossary, or the glossary lines a translation request for a file would carry."""
-    g = _load(glossary, lang)
-    terms = g.terms
-    if text is not None:
-        terms = g.relevant(read_text(text))
-        if fmt is TableFormat.table:
-            out.file.write((g.prompt_lines(terms) + "\n") if terms else "")
-            err.print(f"{len(terms)} of {len(g)} terms occur in {text}")
-            return
+    result = api.glossary_lookup(lang, read_text(text) if text is not None else None, glossary=glossary)
+    terms = result.terms
+    if text is not None and fmt is TableFormat.table:
+        out.file.write((result.prompt + "\n") if terms else "")
+        err.print(f"{len(terms)} of {result.total} terms occur in {text}")
+        return
     if fmt is TableFormat.json:
-        out.file.write(json.dumps({
-            "lang": g.lang, "version": g.version,
-            "terms": [{"source": t.source, "forms": list(t.forms), "target": t.target,
-                       "keep_english": t.keep_english, "alternatives": list(t.alternatives), "notes": t.notes}
-                      for t in terms],
-        }, ensure_ascii=False, indent=2) + "\n")
+        out.file.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
     elif fmt is TableFormat.tsv:
-        from ..translate.glossary import Glossary
-
-        out.file.write(Glossary(g.lang, terms).dumps())
+        out.file.write(result.to_tsv())
     else:
         from rich.table import Table
 
@@ -87,7 +73,7 @@ def show(
             table.add_row(" | ".join((t.source, *t.forms)), "(keep in English)" if t.keep_english else t.target or "",
                           ", ".join(t.alternatives))
         out.print(table)
-        err.print(f"{len(terms)} terms ({sum(t.keep_english for t in terms)} kept in English), version {g.version}")
+        err.print(f"{len(terms)} terms ({sum(t.keep_english for t in terms)} kept in English), version {result.version}")
 
 
 @glossary_app.command("validate")
@@ -99,21 +85,19 @@ def validate(
 
     Exits with 1 when a file cannot be loaded.
     """
-    from ..translate.glossary import Glossary, lint
-
     targets = files or [None]
     failed = False
     for f in targets:
         try:
-            g = Glossary.load(f) if f is not None else _load(None, lang)
+            checked = api.glossary_validate(f, lang)
         except InputError as exc:
             failed = True
             err.print(f"[bold red]error:[/] {escape(str(exc))}", markup=True, highlight=False)
             if exc.hint:
                 err.print(f"[yellow]hint:[/] {escape(exc.hint)}", markup=True)
             continue
-        name = str(f) if f is not None else g.path
-        for message in lint(g):
+        g, name = checked.glossary, checked.name
+        for message in checked.warnings:
             out.print(f"{name}: warning: {message}")
         out.print(f"{name}: {len(g)} terms ({sum(t.keep_english for t in g)} kept in English), "
                   f"language {g.lang}, version {g.version}")
@@ -138,13 +122,10 @@ def usage(
     required translation, and how many use each alternative. Terms the translators seldom follow are
     listed first: they are the rows to reconsider.
     """
-    from ..translate.aligned import aligned_units, term_usage
-
-    g = _load(glossary, lang)
-    rows = [r for r in term_usage(g, aligned_units(repo, lang, docs_root, history=history)) if r.occurrences]
-    rows.sort(key=lambda r: (r.accepted / r.occurrences, -r.occurrences, r.term.source.lower()))
+    usage = api.glossary_usage(repo, lang, glossary=glossary, history=history, docs_root=docs_root)
+    rows = usage.rows
     if fmt is TableFormat.json:
-        _emit(json.dumps([r.as_dict() for r in rows], ensure_ascii=False, indent=2) + "\n", out_file)
+        _emit(json.dumps(usage.to_json(), ensure_ascii=False, indent=2) + "\n", out_file)
         return
     if fmt is TableFormat.tsv:
         lines = ["term\ttranslation\toccurrences\tfollowed\taccepted\tvariants\tunmatched_example"]
@@ -170,7 +151,7 @@ def usage(
         err.print(f"wrote {out_file}")
     else:
         out.print(table)
-    err.print(f"{len(rows)} of {len(g)} terms occur in the aligned translations of {repo}")
+    err.print(f"{len(rows)} of {usage.total_terms} terms occur in the aligned translations of {repo}")
 
 
 @glossary_app.command("mine")
@@ -199,21 +180,11 @@ def mine(
     score), or "keep in English" when translators keep the term as is. Sorted by support: the number of
     aligned pairs where both occur.
     """
-    from ..translate.mine import mine as run_mine
-
-    result = run_mine(repo, lang, min_count=min_count, min_score=min_score, docs_root=docs_root,
-                      history=history)
+    result = api.glossary_mine(repo, lang, min_count=min_count, min_score=min_score, limit=limit,
+                               history=history, new_only=new_only, glossary=glossary, docs_root=docs_root)
     proposals = result.proposals
-    if new_only:
-        known = _load(glossary, lang)
-        proposals = [p for p in proposals if known.get(p.term) is None and not known.relevant(p.term)]
-    if limit is not None:
-        proposals = proposals[:limit]
     if fmt is TableFormat.json:
-        _emit(json.dumps({
-            "lang": lang, "files": result.files, "aligned_pairs": result.units,
-            "proposals": [p.as_dict() for p in proposals],
-        }, ensure_ascii=False, indent=2) + "\n", out_file)
+        _emit(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n", out_file)
     elif fmt is TableFormat.tsv:
         lines = [
             f"# glossary proposals for {lang} mined from {result.files} translated docs "

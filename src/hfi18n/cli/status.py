@@ -13,7 +13,6 @@ from rich.console import Console
 
 from .. import api
 from ..fileio import atomic_write
-from ..repo.status import RANK_LIMIT
 from ._app import REPO_HELP, app
 from ._output import err, out
 
@@ -37,7 +36,7 @@ def status(
     upstream: str | None = typer.Option(None, "--upstream", help="Upstream repository OWNER/NAME whose open "
                                         "PRs announce translations (default: github.upstream)."),
     show_all: bool = typer.Option(False, "--all", help="Table: list missing docs too."),
-    limit: int = typer.Option(RANK_LIMIT, "--limit", min=1, help="How many docs the 'translate next' list shows."),
+    limit: int = typer.Option(api.RANK_LIMIT, "--limit", min=1, help="How many docs the 'translate next' list shows."),
 ) -> None:
     """Report up-to-date, outdated, missing, in-progress and orphaned docs per language.
 
