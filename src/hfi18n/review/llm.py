@@ -66,7 +66,7 @@ def _pairs(doc: DocReview, al: Alignment) -> list[_Pair]:
     out: list[_Pair] = []
     for e, t in al.pairs:
         eb, tb = al.en_block(e), al.tr_block(t)
-        if e.heading or eb is None or tb is None or len(tb.segments) != 1 or len(t.text.strip()) < 20:
+        if e.heading or eb is None or tb is None or len(tb.segments) != 1 or len(t.text.strip()) < 8:
             continue
         known = [f"line {f.line}: {f.kind.value}/{f.rule}: {f.message}" for f in doc.findings
                  if tb.start_line <= f.line <= tb.end_line]
