@@ -47,6 +47,63 @@ def script_ratio(text: str, lang: str) -> float | None:
     return target / letters if letters else 1.0
 
 
+_SCRIPT_NAMES = {  # first word(s) of a letter's Unicode name -> its script
+    "HANGUL": "Hangul", "HIRAGANA": "kana", "KATAKANA": "kana", "CJK": "Han", "CYRILLIC": "Cyrillic",
+    "ARABIC": "Arabic", "DEVANAGARI": "Devanagari", "TAMIL": "Tamil", "ORIYA": "Oriya", "THAI": "Thai",
+    "GREEK": "Greek", "HEBREW": "Hebrew", "LATIN": "Latin",
+}
+_TARGET_SCRIPTS = {
+    "ko": {"Hangul"}, "zh": {"Han"}, "cn": {"Han"}, "ja": {"kana", "Han"}, "hi": {"Devanagari"},
+    "ta": {"Tamil"}, "or": {"Oriya"}, "ru": {"Cyrillic"}, "uk": {"Cyrillic"}, "ar": {"Arabic"},
+    "th": {"Thai"},
+}
+MIN_FOREIGN = 4
+"""Fewer letters of another script than this never make an answer "in the wrong script"."""
+
+
+def script_of(ch: str) -> str:
+    """The script of letter ``ch`` (``Hangul``, ``kana``, ``Han``, ``Latin``...; ``other`` if unknown)."""
+    name = unicodedata.name(ch, "")
+    first = name.split(" ", 1)[0]
+    if first in _SCRIPT_NAMES:
+        return _SCRIPT_NAMES[first]
+    if name.startswith(("HALFWIDTH KATAKANA", "KATAKANA-HIRAGANA")):
+        return "kana"
+    return "other"
+
+
+def script_counts(text: str) -> dict[str, int]:
+    """Letters of ``text`` per script."""
+    counts: dict[str, int] = {}
+    for ch in text:
+        if ch.isalpha():
+            script = script_of(ch)
+            counts[script] = counts.get(script, 0) + 1
+    return counts
+
+
+def wrong_script(answer: str, source: str, lang: str) -> str | None:
+    """The script an answer is mostly written in when it is not ``lang``'s (None when it is fine).
+
+    Letters of Latin script (English terms, code names) never count against a non-Latin target, nor do
+    letters of a script the source already had. An answer is in the wrong script when its letters in
+    other scripts outnumber the target's: kana or Han for ``ko``, Hangul for ``ja``, Hangul or kana for
+    ``zh``, and any non-Latin script for a Latin-script language.
+    """
+    base = lang.replace("_", "-").split("-")[0].lower()
+    target = _TARGET_SCRIPTS.get(base, {"Latin"})
+    got, had = script_counts(answer), script_counts(source)
+    allowed = target | {"Latin", "other"}
+    foreign = {s: n - had.get(s, 0) for s, n in got.items() if s not in allowed and n > had.get(s, 0)}
+    if not foreign:
+        return None
+    worst, n = max(foreign.items(), key=lambda kv: kv[1])
+    mine = sum(got.get(s, 0) for s in target)
+    if sum(foreign.values()) >= MIN_FOREIGN and sum(foreign.values()) > mine:
+        return worst
+    return None
+
+
 def looks_english(text: str, lang: str) -> bool:
     """True if prose ``text`` (placeholders removed) reads as untranslated English for ``lang``."""
     letters = sum(ch.isalpha() for ch in text)

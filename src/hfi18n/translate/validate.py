@@ -2,8 +2,9 @@
 
 A translated segment is accepted only when: every placeholder of the source is back exactly once and
 none is invented; it is not empty; it does not start with chatter ("Here is the translation") or a
-code fence; it is not an echo of the English; and, for languages with their own script, it contains
-that script. A truncated answer (``finish_reason == "length"``) is rejected as a whole, since its last
+code fence; it is not an echo of the English; for languages with their own script, it contains
+that script; and its letters are not mostly in another script than the target's (a Japanese or Chinese
+answer for Korean, a Korean one for Japanese). A truncated answer (``finish_reason == "length"``) is rejected as a whole, since its last
 elements may be cut.
 """
 
@@ -13,7 +14,7 @@ import re
 from collections import Counter
 
 from ..doc import PLACEHOLDER_RE, Segment
-from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio
+from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio, wrong_script
 
 _FENCE_RE = re.compile(r"^\s*(```|~~~)")
 
@@ -48,4 +49,7 @@ def validate_segment(seg: Segment, answer: str | None, lang: str) -> str | None:
     if english_source and looks_english(stripped, lang):
         ratio = script_ratio(stripped, lang)
         return f"no {lang} text in the answer (wrong language)" if ratio == 0 else "answer is still English"
+    other = wrong_script(stripped, PLACEHOLDER_RE.sub("", seg.text), lang)
+    if other is not None:
+        return f"answer is mostly in {other} script, not {lang}'s (wrong language)"
     return None
