@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n.check.toctree import check_toctree
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.repo.toctree import load_toctree
-from hfi18n.repo.toctree_check import check_toctree
 from hfi18n.repo.toctree_edit import update_toctree
 
 from .conftest import require
@@ -38,8 +38,8 @@ def build(exe: str, repo: Path, out: Path) -> subprocess.CompletedProcess[str]:
 def test_doc_builder_builds_ko_after_adding_pages(corpus_copy, tmp_path: Path) -> None:
     require("requests")  # doc-builder imports it; huggingface_hub 2.x no longer brings it
     exe = require("doc-builder", exe=True)
-    from hfi18n.translate.titles import llm_title_translator
     from hfi18n.translate.providers import get_provider
+    from hfi18n.translate.titles import llm_title_translator
 
     repo = corpus_copy("huggingface_hub")
     layout = DocsLayout.open(repo)

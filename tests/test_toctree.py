@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n.check.toctree import check_toctree
 from hfi18n.cli import main
 from hfi18n.errors import InputError
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.repo.toctree import Toctree, load_toctree
-from hfi18n.repo.toctree_check import check_toctree
 from hfi18n.repo.toctree_edit import add_entries, heading_title, update_toctree
 from hfi18n.translate.titles import llm_title_translator, parse_segment_titles, segment_titles
 

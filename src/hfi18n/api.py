@@ -333,7 +333,7 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:
     """Problems of ``lang``'s ``_toctree.yml`` against its files and the English toctree."""
-    from .repo.toctree_check import check_toctree
+    from .check.toctree import check_toctree
 
     layout = _layout(repo, docs_root)
     return CheckResult(check_toctree(layout, lang), 1)

@@ -9,7 +9,7 @@ byte-identical. (A full ruamel re-dump cannot promise that: real
 toctrees mix indentation styles inside one file and ruamel re-indents top-level sequences.) New lines copy
 the indentation and key order of their siblings.
 
-Editing lives in :mod:`.toctree_edit` (mirroring English) and checking in :mod:`.toctree_check`.
+Editing lives in :mod:`.toctree_edit` (mirroring English); checking in :mod:`hfi18n.check.toctree`.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ class _Seq:
     """The group whose ``sections`` this is; None for the root list."""
 
 
-def _normalize_local(local: str) -> str:
+def normalize_local(local: str) -> str:
     local = local.strip().removeprefix("./")
     for suffix in DOC_SUFFIXES:
         if local.endswith(suffix):
@@ -132,7 +132,7 @@ def _normalize_local(local: str) -> str:
 
 def local_of(rel: str) -> str:
     """Toctree ``local`` of a doc path: ``"guides/upload.md"`` -> ``"guides/upload"``."""
-    return _normalize_local(rel)
+    return normalize_local(rel)
 
 
 class Toctree:
@@ -252,10 +252,10 @@ class Toctree:
         """English local named in a placeholder's comment: ``local: in_translation # guides/upload``."""
         s = item.scalars.get("local")
         if s is None or s.value != PLACEHOLDER_LOCAL:
-            return _normalize_local(s.value) if s else None
+            return normalize_local(s.value) if s else None
         rest = self._lines[s.line][self._col(s.end, s.line):]
         m = re.match(r"\s*#\s*(\S+)", rest)
-        return _normalize_local(m.group(1)) if m else None
+        return normalize_local(m.group(1)) if m else None
 
     def _col(self, index: int, line: int) -> int:
         return index - sum(len(x) for x in self._lines[:line])

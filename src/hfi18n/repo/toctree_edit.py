@@ -31,10 +31,10 @@ from .toctree import (
     Toctree,
     _is_placeholder,
     _Item,
-    _normalize_local,
     _Seq,
     load_toctree,
     local_of,
+    normalize_local,
     toctree_path,
 )
 
@@ -107,7 +107,7 @@ def _render(style: _Style, dash_col: int, *, local: str | None, title: str,
 # --------------------------------------------------------------------------- mirroring English
 
 
-class _Mirror:
+class Mirror:
     """Maps English items to their counterparts in a translated toctree."""
 
     def __init__(self, tr: Toctree, en: Toctree) -> None:
@@ -120,7 +120,7 @@ class _Mirror:
         if item.local is None:
             return None
         if not _is_placeholder(item):
-            return _normalize_local(item.local)
+            return normalize_local(item.local)
         hint = self.tr._placeholder_hint(item)
         if hint and hint != PLACEHOLDER_LOCAL:
             return hint
@@ -129,7 +129,7 @@ class _Mirror:
                 english = item.title[len(prefix):].strip()
                 matches = [loc for loc, t in self.en_titles.items() if t == english]
                 if len(matches) == 1:
-                    return _normalize_local(matches[0])
+                    return normalize_local(matches[0])
         return None
 
     def direct_refs(self, seq: _Seq) -> set[str]:
@@ -153,7 +153,7 @@ class _Mirror:
                 if it.sections is None:
                     continue
                 visit(it.sections)  # children first
-                en_refs = {_normalize_local(x.local) for x in it.sections.items if x.local}
+                en_refs = {normalize_local(x.local) for x in it.sections.items if x.local}
                 best, score = None, 0
                 for g, refs in tr_refs:
                     if (n := len(refs & en_refs)) > score:
@@ -182,7 +182,7 @@ class _Mirror:
     def counterpart(self, en_item: _Item, seq: _Seq) -> _Item | None:
         """The item of translated ``seq`` that mirrors ``en_item`` (entry or group)."""
         if en_item.local is not None and en_item.sections is None:
-            target = _normalize_local(en_item.local)
+            target = normalize_local(en_item.local)
             return next((it for it in seq.items if self.ref(it) == target), None)
         if en_item.sections is not None:
             m = self.match_seq(en_item.sections)
@@ -195,10 +195,10 @@ class _Mirror:
 
 
 def _find_en(en: Toctree, local: str) -> _Item | None:
-    return next((it for it, _ in en.walk() if it.local and _normalize_local(it.local) == local), None)
+    return next((it for it, _ in en.walk() if it.local and normalize_local(it.local) == local), None)
 
 
-def _insertion_line(mirror: _Mirror, en_item: _Item, seq: _Seq) -> int:
+def _insertion_line(mirror: Mirror, en_item: _Item, seq: _Seq) -> int:
     """Line before which a new counterpart of ``en_item`` goes in ``seq``, mirroring English order."""
     siblings = en_item.parent.items if en_item.parent else []
     k = siblings.index(en_item)
@@ -225,9 +225,9 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
     already present. Missing groups are created in English order, titled by ``translate_titles`` (English
     when None). A page's title defaults to its English title, translated the same way.
     """
-    pages = [(_normalize_local(loc), title) for loc, title in pages]
+    pages = [(normalize_local(loc), title) for loc, title in pages]
     # titles to translate, one batch: pages without a title, and groups the translation lacks
-    mirror = _Mirror(tr, en)
+    mirror = Mirror(tr, en)
     wanted: list[str] = []
     for loc, title in pages:
         en_item = _find_en(en, loc)
@@ -269,7 +269,7 @@ def _fill_placeholder(tr: Toctree, item: _Item, local: str, title: str) -> TocCh
 
 
 def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated: dict[str, str]) -> TocChange:
-    mirror = _Mirror(tr, en)
+    mirror = Mirror(tr, en)
     en_item = _find_en(en, local)
     existing = [it for it in mirror.find_ref(local) if not _is_placeholder(it)]
     if existing:
@@ -354,5 +354,5 @@ def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:
     """Translated docs of ``lang`` that its toctree does not list (all of them when it has no toctree)."""
     validate_lang(lang, target=True)
     path = toctree_path(layout, lang)
-    listed = {_normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
-    return [rel for rel in layout.docs(lang) if _normalize_local(rel) not in listed]
+    listed = {normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
+    return [rel for rel in layout.docs(lang) if normalize_local(rel) not in listed]

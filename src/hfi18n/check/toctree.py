@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .layout import SOURCE_LANG, DocsLayout
-
-if TYPE_CHECKING:
-    from ..check.findings import Finding
-from .toctree import (
+from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.toctree import (
     PLACEHOLDER_LOCAL,
     TOCTREE,
     Toctree,
-    _normalize_local,
     load_toctree,
+    normalize_local,
     toctree_path,
 )
-from .toctree_edit import _Mirror
+from ..repo.toctree_edit import Mirror
+from .findings import Finding
 
 # --------------------------------------------------------------------------- checking
 
@@ -47,7 +43,6 @@ def _lis_keep(values: list[int]) -> set[int]:
 
 def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -> list[Finding]:
     """Problems of ``tr`` against the files of ``lang`` and the English toctree ``en``."""
-    from ..check.findings import Finding
     file = layout.rel_to_repo(toctree_path(layout, lang))
     findings: list[Finding] = []
 
@@ -61,7 +56,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
             if item.sections is None:
                 add(item.start_line + 1, "toctree-structure", "error", "item has neither 'local' nor 'sections'")
             continue
-        local = _normalize_local(item.local)
+        local = normalize_local(item.local)
         listed.add(local)
         if "title" not in item.scalars:
             add(item.start_line + 1, "toctree-structure", "error", f"entry '{item.local}' has no title")
@@ -75,12 +70,12 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
             else:
                 seen[local] = item.start_line + 1
     for rel in layout.docs(lang):
-        if _normalize_local(rel) not in listed:
+        if normalize_local(rel) not in listed:
             add(1, "toctree-unlisted", "error",
                 f"{lang}/{rel} is translated but not in the toctree: run `hfi18n toctree --lang {lang} {rel}`")
     if en is not None:
-        mirror = _Mirror(tr, en)
-        en_pos = {_normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
+        mirror = Mirror(tr, en)
+        en_pos = {normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
         seqs = [tr.root] + [it.sections for it, _ in tr.walk() if it.sections is not None]
         for seq in seqs:
             ranked = []
@@ -110,8 +105,6 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
 def check_toctree(layout: DocsLayout, lang: str) -> list[Finding]:
     """Toctree problems of ``lang`` as :class:`hfi18n.check.Finding`: missing files, unlisted translations,
     duplicates, order drift against English."""
-    from ..check.findings import Finding
-
     path = toctree_path(layout, lang)
     if not path.is_file():
         return [Finding(layout.rel_to_repo(layout.lang_dir(lang)) + "/" + TOCTREE, 0, "toctree-missing",
