@@ -313,3 +313,43 @@ def test_toctree_and_publish_take_a_docs_root(repo: Path, tmp_path: Path, capsys
                  "--no-llm"])
     err = capsys.readouterr().err
     assert code == 2 and "no English docs" not in err and "upstream" in err  # got past the layout
+
+
+def test_publish_with_a_docs_root_opens_the_pr_with_the_right_paths(tmp_path: Path, monkeypatch) -> None:
+    from tests.fakes.github_server import FakeGitHub
+    from tests.test_publish import EN_CLI, FIX, FORK, KO_CLI, TOKEN, UPSTREAM, git
+
+    seed = tmp_path / "seed"
+    docs = seed / "documentation"
+    for lang, names in {"en": ["index", "guides/download", "guides/cli"], "ko": ["index", "guides/download"]}.items():
+        for name in names:
+            p = docs / lang / f"{name}.md"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(f"# {name}\n\ntext\n", encoding="utf-8")
+    (docs / "en/guides/cli.md").write_text(EN_CLI, encoding="utf-8")
+    shutil.copy(FIX / "en.yml", docs / "en/_toctree.yml")
+    (docs / "ko/_toctree.yml").write_text("- sections:\n  - local: index\n    title: 홈\n  title: 시작하기\n"
+                                          "- sections:\n  - local: guides/download\n    title: 파일 다운로드\n"
+                                          "  title: 가이드\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main", str(seed))
+    git(seed, "-c", "user.name=M", "-c", "user.email=m@example.com", "add", ".")
+    git(seed, "-c", "user.name=M", "-c", "user.email=m@example.com", "commit", "-q", "-m", "docs")
+    upstream, fork, clone = tmp_path / "upstream.git", tmp_path / "fork.git", tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--bare", str(seed), str(upstream))
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    git(clone, "config", "user.name", "Kim")
+    git(clone, "config", "user.email", "kim@example.com")
+    (clone / "documentation/ko/guides/cli.md").write_text(KO_CLI, encoding="utf-8")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
+        gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
+        config = Config({"github": {"upstream": UPSTREAM, "fork": FORK, "api_url": gh.url}})
+        with pytest.raises(Exception, match="no English docs"):
+            api.publish(clone, "ko", "guides/cli.md", no_llm=True, config=config)  # docs/source: not here
+        result = api.publish(clone, "ko", "guides/cli.md", docs_root="documentation", no_llm=True, config=config)
+    assert result.draft and len(result.commits) == 2
+    files = [git(fork, "show", "--name-only", "--format=", c).split() for c in result.commits]
+    assert files == [["documentation/ko/guides/cli.md"], ["documentation/ko/_toctree.yml"]]
+    assert "local: guides/cli" in git(fork, "show", f"{result.commits[1]}:documentation/ko/_toctree.yml")
