@@ -19,7 +19,7 @@ import difflib
 import re
 from collections.abc import Iterator
 
-from ..doc import PLACEHOLDER_RE
+from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import looks_english
 from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
@@ -31,6 +31,8 @@ SAME_TEXT = 0.85
 """Similarity (difflib ratio) from which an English paragraph and a leftover count as the same text."""
 DUPLICATE = 0.95
 """Similarity from which two translated paragraphs count as one paragraph written twice."""
+_RUNNING_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
+"""Kinds judged for English left in (tables and HTML mix names and labels with prose)."""
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\[(\"'])")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
 
@@ -105,7 +107,7 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
     translated paragraph that translates the same English (aligned with it, or left unaligned)."""
     items = [t for t in al.tr_items if not t.heading]
     for k, t in enumerate(items):
-        if len(_norm(t.text)) < MIN_CHARS or not looks_english(t.text, lang):
+        if t.kind not in _RUNNING_TEXT or len(_norm(t.text)) < MIN_CHARS or not looks_english(t.text, lang):
             continue
         e = al.english_of(t)
         if e is None or _similar(e.text, t.text) < SAME_TEXT:
@@ -143,8 +145,29 @@ def _twin(t: Item, others: list[Item], al: Alignment) -> Item | None:
         e1, e2 = al.english_of(t), al.english_of(o)
         if e1 is not None and e2 is not None and _similar(e1.text, e2.text) >= sim - 0.05:
             continue
+        if any(e is not None and _repeated(al, e) for e in (e1, e2)) or (e1 is None and e2 is None and _repeats(al)):
+            continue  # the English says it twice too
         return o
     return None
+
+
+def _near(a: str, b: str) -> bool:
+    """``a`` and ``b`` are (nearly) the same text; lengths are compared first, as that is cheap."""
+    la, lb = len(a), len(b)
+    if not la or not lb or min(la, lb) / max(la, lb) < DUPLICATE:
+        return False
+    return _similar(a, b) >= DUPLICATE
+
+
+def _repeated(al: Alignment, e: Item) -> bool:
+    """English paragraph ``e`` has a near-identical twin in the English doc."""
+    return any(x is not e and not x.heading and _near(x.text, e.text) for x in al.en_items)
+
+
+def _repeats(al: Alignment) -> bool:
+    """The English doc says some paragraph more than once."""
+    prose = [x for x in al.en_items if not x.heading and len(_norm(x.text)) >= MIN_CHARS]
+    return any(_near(a.text, b.text) for i, a in enumerate(prose) for b in prose[i + 1:])
 
 
 def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:

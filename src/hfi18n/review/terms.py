@@ -90,9 +90,10 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
                 continue
             if term.keep_english or not term.target or squash(term.target) in squash(t.text):
                 continue
-            used = _spellings(term, t.text)
+            english = {f.casefold() for f in (term.source, *term.forms)}
+            used = [a for a in _spellings(term, t.text) if a.casefold() not in english and not a.isascii()]
             if not used:
-                continue
+                continue  # keeping the English word (often part of a name) is not a rendering to change
             alt = used[0]
             if u is not None and u.variants[term.target] <= u.variants[alt]:
                 continue  # the other docs prefer the alternative as much: not an inconsistency

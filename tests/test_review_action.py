@@ -1,0 +1,67 @@
+"""The reusable GitHub Action (action.yml): its steps run as they would on a runner, with a stub `gh`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _action() -> dict:
+    return YAML(typ="safe").load((ROOT / "action.yml").read_text(encoding="utf-8"))
+
+
+def _step(name: str) -> dict:
+    return next(s for s in _action()["runs"]["steps"] if s.get("name") == name)
+
+
+def test_action_is_composite_and_untrusted_values_go_through_env():
+    action = _action()
+    assert action["runs"]["using"] == "composite"
+    for step in action["runs"]["steps"]:
+        # inputs and event data never interpolated into a script (injection): only through env
+        assert "${{" not in step.get("run", ""), step.get("name")
+    assert "--format github" in _step("hfi18n check")["run"]
+    review = _step("hfi18n review")
+    assert "--post" in review["run"] and "inputs.review == 'true'" in review["if"]
+
+
+def _run(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    if shutil.which("bash") is None:
+        pytest.skip("bash is not available")
+    full = {**os.environ, **env, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', os.environ['PATH'])}"}
+    return subprocess.run(["bash", "-c", _step(name)["run"]], cwd=cwd, env=full, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.corpus
+def test_action_lists_changed_docs_and_annotates_check_errors(corpus, tmp_path):
+    repo = corpus("diffusers")
+    stub = tmp_path / "bin"
+    stub.mkdir()
+    gh = stub / "gh"
+    gh.write_text("#!/bin/sh\nprintf '%s\\n' docs/source/ko/conceptual/philosophy.md docs/source/en/index.md "
+                  "README.md docs/source/ja/index.md\n", encoding="utf-8")
+    gh.chmod(0o755)
+    out_file, env_file = tmp_path / "out", tmp_path / "env"
+    out_file.touch()
+    env_file.touch()
+    env = {"GH_TOKEN": "t", "PR": "7", "DOCS_ROOT": "docs/source", "LANG_FILTER": "", "RUNNER_TEMP": str(tmp_path),
+           "GITHUB_OUTPUT": str(out_file), "GITHUB_ENV": str(env_file), "GITHUB_REPOSITORY": "huggingface/diffusers",
+           "PATH": f"{stub}{os.pathsep}{os.environ['PATH']}", "FAIL_ON_ERROR": "true"}
+    listed = _run("List the changed translated docs", env, repo)
+    assert listed.returncode == 0, listed.stderr
+    assert (tmp_path / "hfi18n-changed.txt").read_text().split() == [
+        "docs/source/ko/conceptual/philosophy.md", "docs/source/ja/index.md"]
+    assert "count=2" in out_file.read_text()
+    checked = _run("hfi18n check", env, repo)
+    assert checked.returncode == 0, checked.stderr  # the failure is deferred until after the review
+    assert "::error file=docs/source/ko/conceptual/philosophy.md,line=57" in checked.stdout
+    assert "HFI18N_CHECK_FAILED=1" in env_file.read_text()
