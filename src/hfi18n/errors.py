@@ -58,3 +58,27 @@ class GitHubError(HfI18nError):
 
 class RefusedError(HfI18nError):
     """An operation was refused to protect the user's work (overwrite, failing check, duplicate PR)."""
+
+
+def human_message(exc: BaseException) -> tuple[str, str | None]:
+    """``(message, next step)`` for any exception, as every interface shows it (never a traceback).
+
+    The CLI prints them on stderr, the web app and the MCP server show the same words; known secrets
+    are masked (:func:`hfi18n.secrets.redact`).
+    """
+    message, hint = _human_message(exc)
+    return redact(message), redact(hint) if hint else hint
+
+
+def _human_message(exc: BaseException) -> tuple[str, str | None]:
+    if isinstance(exc, HfI18nError):
+        return str(exc), exc.hint
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted", "finished work is kept; run the same command again to resume"
+    if isinstance(exc, PermissionError):
+        return f"permission denied: {exc.filename}", "check the file permissions"
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), None
+    return f"unexpected error: {type(exc).__name__}: {exc}", (
+        "this is a bug in hfi18n; rerun with HFI18N_TRACEBACK=1 and report the traceback"
+    )

@@ -12,26 +12,13 @@ import sys
 
 from rich.markup import escape
 
-from ..errors import HfI18nError
+from ..errors import HfI18nError, human_message
 from ..secrets import redact
-from . import check, demo, glossary, mcp, publish, review, status, toctree, translate  # noqa: F401  (registers the commands)
+from . import check, demo, glossary, mcp, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
 
-
-def _human_message(exc: BaseException) -> tuple[str, str | None]:
-    """Map an exception to (message, next step)."""
-    if isinstance(exc, HfI18nError):
-        return str(exc), exc.hint
-    if isinstance(exc, KeyboardInterrupt):
-        return "interrupted", "finished work is kept; run the same command again to resume"
-    if isinstance(exc, PermissionError):
-        return f"permission denied: {exc.filename}", "check the file permissions"
-    if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), None
-    return f"unexpected error: {type(exc).__name__}: {exc}", (
-        "this is a bug in hfi18n; rerun with HFI18N_TRACEBACK=1 and report the traceback"
-    )
+_human_message = human_message  # one mapping for every interface (hfi18n.errors)
 
 
 def _click_exceptions() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:

@@ -1,0 +1,252 @@
+"""A translation held for review before it is written: segment by segment, with findings and glossary terms.
+
+The web app translates a doc without writing it, shows each English segment beside its translation,
+lets the translator edit any of them, re-checks at once and writes only when asked. This module is that
+review model, on the same data as ``translate``:
+
+* :func:`open_draft` selects the doc exactly as ``translate`` does (a new doc; ``update``: the outdated
+  translation with its human segments kept; ``force``: a replacement), so the same refusals apply;
+* :func:`review` renders the given segment translations, runs ``check`` (with the update's baseline,
+  as ``translate --update`` does), attaches each finding to the segment whose lines it concerns, and
+  lists the glossary terms of each segment with the expected rendering;
+* :func:`write` writes the file through the write gate of ``translate`` (:func:`.gate.write_job`): only
+  if check passes, or as a marked draft when the translator says so; an existing translation is replaced
+  only by an update or ``force`` (with a backup), and only if it is still the file the draft was made
+  from.
+
+Segment texts may be in placeholder form (``⟦1⟧``, as a provider returns them) or in display form (the
+protected spans written out, as a translator edits them): rendering puts placeholders back and leaves
+other text as it is, so both render the same file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from dataclasses import dataclass, field
+
+from ..doc import PLACEHOLDER_RE, Segment
+from ..errors import RefusedError
+from ..repo.history import BlobReader, find_bases, repo_info
+from ..repo.layout import DocsLayout
+from ..translate.glossary import Glossary
+from ..translate.pipeline import DocJob
+from ..translate.service import select_docs
+from ..translate.update import UpdatePlan
+from .findings import Finding, has_errors
+from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
+from .source import skip_broken_english
+
+
+class Origin(str, enum.Enum):
+    """Where a segment's text comes from."""
+
+    MACHINE = "machine"
+    """Translated by the provider (or found in the translation memory), or edited by the translator."""
+    HUMAN = "human"
+    """Kept from the existing human translation (an update: this English did not change)."""
+    ENGLISH = "english"
+    """Not translated: the English is left (the segment failed, or the run was stopped)."""
+
+
+@dataclass(slots=True, frozen=True)
+class TermNote:
+    """A glossary term of an English segment and whether the translation renders it as expected."""
+
+    source: str
+    expected: str
+    """The required translation, or ``keep in English``."""
+    present: bool
+    where: tuple[tuple[int, int], ...] = ()
+    """``(start, end)`` of each occurrence in the English segment (display form), for highlighting."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "expected": self.expected, "present": self.present,
+                "where": [list(w) for w in self.where]}
+
+
+@dataclass(slots=True)
+class DraftSegment:
+    """One segment: the English and its translation in display form, where it lands, what is wrong."""
+
+    id: str
+    line: int
+    """Line of the segment in the English doc."""
+    target_line: int
+    """First and last line of the segment in the rendered translation."""
+    target_end: int
+    english: str
+    translation: str
+    """The translation in display form (empty when the segment is not translated)."""
+    origin: Origin
+    changed: bool
+    """An update: the English of this segment was added or changed since the base."""
+    findings: list[Finding] = field(default_factory=list)
+    terms: list[TermNote] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "line": self.line, "target_line": self.target_line, "target_end": self.target_end,
+                "english": self.english, "translation": self.translation, "origin": self.origin.value,
+                "changed": self.changed, "findings": [f.as_dict() for f in self.findings],
+                "terms": [t.to_json() for t in self.terms]}
+
+
+@dataclass(slots=True)
+class DraftDoc:
+    """One doc opened for drafting: its job (English doc, target, kept human segments) and update facts."""
+
+    layout: DocsLayout
+    lang: str
+    job: DocJob
+    kept: dict[str, str]
+    """Segment id -> the human translation an update keeps."""
+    update: UpdatePlan | None = None
+    base_english: str = ""
+    """The English the existing translation was made from (an update), for the diff shown to the user."""
+    force: bool = False
+
+    @property
+    def display_path(self) -> str:
+        return self.layout.rel_to_repo(self.job.target)
+
+
+@dataclass(slots=True)
+class DraftReview:
+    """A rendered draft, its check findings and its segments."""
+
+    doc: str
+    """English path relative to the language folder."""
+    target: str
+    """The translated file, relative to the repository root."""
+    text: str
+    findings: list[Finding]
+    segments: list[DraftSegment]
+    other_findings: list[Finding]
+    """Findings on no segment: a whole-file problem, a code block, a tag line."""
+    exists: bool
+    """The translated file exists already (an update or a replacement)."""
+    update: dict[str, object] | None = None
+    """An update: ``base`` commit, ``kept``, ``changed``, ``removed`` segment counts and ``english_diff``."""
+    before: str = ""
+    """:func:`hfi18n.fileio.snapshot` of the target when the draft was opened (pass it back to :func:`write`)."""
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+    def to_json(self) -> dict[str, object]:
+        return {"doc": self.doc, "target": self.target, "ok": self.ok, "errors": self.errors,
+                "exists": self.exists, "update": self.update, "before": self.before,
+                "findings": [f.as_dict() for f in self.findings],
+                "other_findings": [f.as_dict() for f in self.other_findings],
+                "segments": [s.to_json() for s in self.segments], "text": self.text}
+
+
+def open_draft(layout: DocsLayout, lang: str, doc: str, *, update: bool = False, force: bool = False) -> DraftDoc:
+    """Select ``doc`` as ``translate`` would; a doc ``translate`` would skip raises :class:`RefusedError`."""
+    sel = select_docs(layout, lang, [doc], update=update, force=force)
+    skip_broken_english(layout, sel)
+    if sel.skipped:
+        raise RefusedError(f"{sel.skipped[0].en_rel}: {sel.skipped[0].reason}")
+    job = sel.jobs[0]
+    plan = sel.updates.get(job.en_rel)
+    if plan is None:
+        return DraftDoc(layout, lang, job, {}, force=force)
+    set_update_baseline(job, plan.translation, file=layout.rel_to_repo(job.target), lang=lang)
+    target_rel = layout.twin(job.en_rel, lang)
+    base = find_bases(layout, lang).get(target_rel or "")
+    base_text = BlobReader(repo_info(layout).top).text(base.base_blob) if base is not None else ""
+    return DraftDoc(layout, lang, job, dict(job.translations), plan, base_text, force)
+
+
+def display(seg: Segment, text: str) -> str:
+    """``text`` (a translation of ``seg``, or its English) with placeholders written out as their spans."""
+    return PLACEHOLDER_RE.sub(lambda m: seg.spans.get(m.group(0), m.group(0)), text)
+
+
+def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """Segment id -> (first, last) line in the rendered translation (headings' anchors add no lines)."""
+    out: dict[str, tuple[int, int]] = {}
+    line = 1
+    for i, block in enumerate(draft.job.doc.blocks):
+        kept = draft.job.block_overrides.get(i)
+        if kept:
+            line += kept.count("\n")
+            continue
+        for part in block.parts:
+            if isinstance(part, str):
+                line += part.count("\n")
+                continue
+            rendered = part.restore(translations.get(part.id))
+            out[part.id] = (line, line + rendered.count("\n"))
+            line += rendered.count("\n")
+    return out
+
+
+def _terms(glossary: Glossary | None, english: str, translation: str) -> list[TermNote]:
+    """Glossary terms of ``english`` (display form), where they occur, and whether ``translation`` has them."""
+    if glossary is None:
+        return []
+    where: dict[int, list[tuple[int, int]]] = {}
+    terms = {}
+    for m in glossary.matches(english):
+        where.setdefault(id(m.term), []).append((m.start, m.end))
+        terms[id(m.term)] = m.term
+    return [TermNote(t.source, "keep in English" if t.keep_english else str(t.target),
+                     bool(translation) and glossary.present(t, translation), tuple(where[k]))
+            for k, t in terms.items()]
+
+
+def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None) -> DraftReview:
+    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments."""
+    job = draft.job
+    job.translations = {k: v for k, v in translations.items() if v}
+    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
+    spans = _lines(draft, job.translations)
+    pending = {s.id for s in draft.update.job.pending} if draft.update else set()
+    segments: list[DraftSegment] = []
+    placed: set[int] = set()
+    for seg in job.doc.segments():
+        start, end = spans[seg.id]
+        tr = job.translations.get(seg.id, "")
+        origin = Origin.ENGLISH if not tr else Origin.HUMAN if draft.kept.get(seg.id) == tr else Origin.MACHINE
+        mine = [f for f in job.findings if start <= f.line <= end]
+        placed.update(id(f) for f in mine)
+        english, shown = display(seg, seg.text), display(seg, tr) if tr else ""
+        segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
+                                     _terms(glossary, english, shown)))
+    update = None
+    if draft.update is not None:
+        u = draft.update
+        diff = "".join(difflib.unified_diff(draft.base_english.splitlines(keepends=True),
+                                            job.doc.source.splitlines(keepends=True),
+                                            f"en/{job.en_rel} @ {u.base_commit[:10]}", f"en/{job.en_rel} today", n=1))
+        update = {"base": u.base_commit, "kept": u.kept, "changed": u.changed, "removed": u.removed,
+                  "english_diff": diff}
+    return DraftReview(job.en_rel, draft.display_path, text, list(job.findings), segments,
+                  [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
+                  job.target_before or "")
+
+
+def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
+          allow_errors: bool = False, expect: str | None = None) -> tuple[DraftReview, WriteResult]:
+    """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
+
+    ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
+    the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
+    """
+    result = review(draft, translations, glossary=glossary)
+    if expect is not None:
+        draft.job.target_before = expect
+    backups = Backups(draft.layout) if draft.force and draft.update is None else None
+    done = write_job(draft.job, draft.layout, lang=draft.lang, glossary=glossary, allow_errors=allow_errors,
+                     backups=backups)
+    if not done.written:
+        hint = ("fix the segments the findings point at, or write it as a marked draft"
+                if not result.ok else "translate it again")
+        raise RefusedError(f"{result.target}: {draft.job.note}", hint=hint)
+    return result, done

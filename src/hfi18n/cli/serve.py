@@ -1,0 +1,45 @@
+"""``hfi18n serve``: the web app for translators (Gradio), on one repository checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ._app import REPO_HELP, app
+from ._output import err
+
+
+@app.command()
+def serve(
+    repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface; the "
+                             "page can write files and open PRs, so keep it local unless you mean it)."),
+    port: int = typer.Option(7860, "--port", min=1, max=65535, help="Port to listen on."),
+    lang: str = typer.Option("ko", "--lang", help="Language the page starts with."),
+    mcp: bool = typer.Option(False, "--mcp", help="Also expose every step as an MCP tool (Gradio's MCP server, at "
+                             "/gradio_api/mcp/)."),
+) -> None:
+    """Serve the web app: status, translate, review and edit, write, toctree and draft PR on one page.
+
+    Needs the web extra: pip install 'hfi18n\\[web]'.
+    """
+    from ..web import build_app, require_gradio
+
+    require_gradio()
+    from .. import api
+
+    api.status(repo, [lang], pulls=False)  # a wrong repo or language fails here, with the CLI's message
+    demo = build_app(repo.resolve(), default_lang=lang)
+    err.print(f"hfi18n web app for {repo.resolve()} on http://{host}:{port}/ (Ctrl+C stops it)")
+    demo.launch(server_name=host, server_port=port, mcp_server=mcp, show_error=False, quiet=True,
+                prevent_thread_lock=mcp)
+    if mcp:
+        problem = getattr(demo, "mcp_error", None)
+        if problem:
+            err.print(f"warning: the MCP server did not start: {problem} (Gradio's MCP support needs "
+                      "`pip install 'gradio[mcp]'`)")
+        else:
+            err.print(f"MCP tools at http://{host}:{port}/gradio_api/mcp/ (streamable HTTP) and "
+                      f"http://{host}:{port}/gradio_api/mcp/sse")
+        demo.block_thread()
