@@ -91,6 +91,17 @@ def test_every_request_failing_writes_nothing_and_exits_non_zero(repo: Path, ser
     assert main(argv) == 0 and (repo / KO).is_file()
 
 
+def test_an_update_where_every_request_fails_leaves_the_human_file_alone(repo: Path,
+                                                                         server: FakeLLMServer) -> None:
+    human = (repo / "docs/source/ko/index.md").read_bytes()
+    server.server_error(500, times=10_000)
+    result = run(repo, server, "index.md", update=True)
+    [doc] = result.docs
+    assert result.updates["index.md"].kept > 0 and result.stats.failed_segments > 0
+    assert not doc.written and "no segment was translated" in doc.note and result.exit_code == 1
+    assert (repo / "docs/source/ko/index.md").read_bytes() == human  # not turned into a draft
+
+
 def test_some_failed_segments_give_a_marked_draft_that_status_calls_a_draft(repo: Path,
                                                                            server: FakeLLMServer) -> None:
     server.wrong_language(times=100, match="Fine-tuning adapts a pretrained model")

@@ -6,8 +6,8 @@ server all come here through :mod:`hfi18n.api`):
 1. the doc is rendered from its segments (:func:`hfi18n.translate.pipeline.render_translation`) and
    checked against the English (:func:`.runner.check_pair`);
 2. a doc none of whose segments was translated is never written (a run where every request failed
-   must not write the English as the translation), nor one whose run was cancelled before all its
-   segments were sent;
+   must not write the English as the translation; for ``--update``: must not turn the human file into
+   a draft), nor one whose run was cancelled before all its segments were sent;
 3. a doc with check errors is written only when the user allows it, and then, like a doc with
    segments left in English, only as a marked draft (:data:`hfi18n.doc.draft.DRAFT_MARK`);
 4. the file is replaced only if it is still what the run started from (:attr:`DocJob.target_before`,
@@ -116,11 +116,10 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     shown = layout.rel_to_repo(job.target)
     text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
     result = WriteResult(text, False, False)
-    segments = list(job.doc.segments())
     if any(f.reason == CANCELLED for f in job.failures):
         job.note = "not written: the run was cancelled before every segment was translated"
         return result
-    if segments and not any(s.id in job.translations for s in segments):
+    if job.failures and not set(job.translations) - job.given:
         job.note = f"not written: no segment was translated ({len(job.failures)} failed)"
         return result
     errors = has_errors(job.findings)

@@ -96,9 +96,14 @@ class DocJob:
     """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
     the target is replaced only if it still matches."""
 
+    given: frozenset[str] = field(default=frozenset(), init=False)
+    """Ids of the segments whose translation was known when the job was made (``--update``: the human
+    segments kept): a run that adds nothing to them has translated nothing."""
+
     def __post_init__(self) -> None:
         if self.target_before is None:
             self.target_before = snapshot(self.target)
+        self.given = frozenset(self.translations)
 
 
 @dataclass(slots=True)
