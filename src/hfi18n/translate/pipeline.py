@@ -274,10 +274,14 @@ class Translator:
         """
         started = time.monotonic()
         self.lookup_memory(jobs)
-        queue: list[_Task] = [
-            _Task(job, batch, 0) for job in jobs for batch in self.batches(job, job.pending)
-        ]
-        queue.reverse()  # pop() from the end keeps doc order
+        self.run_tasks([_Task(job, batch, 0) for job in jobs for batch in self.batches(job, job.pending)],
+                       cancel=cancel)
+        self.stats.seconds = time.monotonic() - started
+        return self.stats
+
+    def run_tasks(self, tasks: list[_Task], *, cancel: threading.Event | None = None) -> RunStats:
+        """Send ``tasks`` (and their retries) interactively; :meth:`run` and batch retries use this."""
+        queue = list(reversed(tasks))  # pop() from the end keeps doc order
         inflight: dict[Future[list[_Task]], _Task] = {}
         warm = not self.options.cache  # with caching, one request first writes the cache for the others
         with ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="hfi18n") as pool:
@@ -304,8 +308,11 @@ class Translator:
                 for task in queue:
                     for seg in task.segments:
                         self._fail(task.job, seg, f"not sent: --max-cost {self.max_cost} reached")
-        self.stats.seconds = time.monotonic() - started
         return self.stats
+
+    def give_up(self, job: DocJob, seg: Segment, reason: str) -> None:
+        """Report ``seg`` as failed (left in English) with ``reason``."""
+        self._fail(job, seg, reason)
 
     def retry_tasks(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
         """Follow-up tasks for the segments of ``task`` that failed (``reasons``: segment id to why); a

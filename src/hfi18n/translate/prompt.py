@@ -146,18 +146,24 @@ def pad_terms(glossary: Glossary | None, terms: list[Term], lang: str, *, min_to
     prefix = estimate_tokens(system_prompt(lang, terms, wire))
     if prefix >= min_tokens:
         return terms
-    have = {t.source for t in terms}
-    padded = list(terms)
+    target = int(min_tokens * 1.03) + 8  # a margin: real tokenizers differ from the estimate
+    chosen = {t.source for t in terms}
     size = prefix
     for term in glossary:
-        if size >= min_tokens:
+        if size >= target:
             break
-        if term.source not in have:
-            padded.append(term)
-            size += estimate_tokens(term.prompt_line()) + 1
-    if size < min_tokens:
-        return terms
+        if term.source not in chosen:
+            chosen.add(term.source)
+            size += estimate_tokens(f"- {term.prompt_line()}\n")
+    padded = [t for t in glossary if t.source in chosen]  # glossary order, so the prefix is stable
     size = estimate_tokens(system_prompt(lang, padded, wire))
+    while size < target and len(padded) < len(glossary):
+        extra = next(t for t in glossary if t.source not in chosen)
+        chosen.add(extra.source)
+        padded = [t for t in glossary if t.source in chosen]
+        size = estimate_tokens(system_prompt(lang, padded, wire))
+    if size < min_tokens:  # the glossary is too short to make the prefix cacheable
+        return terms
     if size * write_factor + (requests - 1) * size * read_factor < requests * prefix:
         return padded
     return terms

@@ -53,6 +53,8 @@ class BatchInfo:
     """OpenAI: the file of failed requests."""
     message: str = ""
     """Why a whole batch failed (OpenAI ``errors``), if it did."""
+    label: str = ""
+    """The label given at submission, when the provider keeps one (OpenAI ``metadata``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "status": self.status, "ended": self.ended, "counts": dict(self.counts),

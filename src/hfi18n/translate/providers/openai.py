@@ -145,9 +145,10 @@ class OpenAIProvider(Provider):
         message = ""
         if isinstance(errors, dict) and isinstance(errors.get("data"), list):
             message = "; ".join(self._server_message(e) for e in errors["data"] if isinstance(e, dict))
+        metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
         return BatchInfo(str(data["id"]), status, status in BATCH_ENDED, counts,
                          output_file=data.get("output_file_id") or None, error_file=data.get("error_file_id") or None,
-                         message=message)
+                         message=message, label=str(metadata.get("hfi18n_job") or ""))
 
     def _batch_url(self, batch_id: str = "", action: str = "") -> str:
         url = f"{self.base_url}/batches" + (f"/{quote(batch_id, safe='')}" if batch_id else "")

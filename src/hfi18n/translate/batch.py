@@ -1,0 +1,295 @@
+"""Batch mode: a run's requests go to the provider as one batch job (half price), collected later.
+
+The flow, driven by :mod:`hfi18n.api` (``batch_submit`` / ``batch_collect`` / ``batch_status`` /
+``batch_cancel``):
+
+1. **submit** plans the requests exactly as an interactive run would (memory first, same batches, same
+   prompt), writes the job file (:class:`BatchJob`, under ``.git/hfi18n/batches/``) *before* sending,
+   submits, and writes it again with the provider's batch id. A run killed at any point loses nothing:
+   killed before the batch id is saved, the job file says so (``submitting``) and the next collect
+   looks the batch up by its label (OpenAI metadata) or asks to submit again; killed after, collect
+   finds everything.
+2. **collect** polls; once a batch has ended it downloads the results and feeds each answer through
+   :meth:`.pipeline.Translator.absorb`, the very validation and retry logic of an interactive run:
+   accepted segments go to the translation memory at once; a failed segment (bad answer, errored,
+   expired or canceled request) becomes a smaller follow-up task, past the last level a reported
+   failure. Follow-ups go out as the next round's batch (or interactively with ``retry_now``).
+3. When nothing is outstanding, the caller renders the docs from the memory and writes them through
+   the same write gate as an interactive run; the job file records each written doc, so collecting
+   twice writes nothing twice.
+
+A segment is matched to its answer by the doc, its id and a digest of its source text recorded at
+submit time: if the English changed in between, the old answer is not applied (the segment is simply
+translated again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError, ProviderError, RefusedError
+from ..fileio import atomic_write, read_text
+from .pipeline import DocJob, SegmentFailure, Task, Translator
+from .providers.base import Provider
+from .providers.batches import SUCCEEDED, BatchInfo, BatchResult
+
+MAX_ROUNDS = 4
+"""Batches per job at most: the first and up to three retry rounds (half batches, alone, alone)."""
+
+SUBMITTING, SUBMITTED, DONE, CANCELLED = "submitting", "submitted", "done", "cancelled"
+
+
+def source_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(slots=True)
+class RoundRecord:
+    """One provider batch of a job."""
+
+    round: int
+    requests: dict[str, dict[str, Any]]
+    """custom_id -> ``{"doc": en_rel, "level": n, "segments": [[segment id, source digest], ...]}``."""
+    batch_id: str | None = None
+    """The provider's id; ``None`` until the submission returned."""
+    status: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
+    ingested: bool = False
+    submitted_at: float = 0.0
+
+
+@dataclass(slots=True)
+class BatchJob:
+    """Everything needed to collect a batch run in another process, saved as JSON."""
+
+    id: str
+    provider: str
+    model: str
+    lang: str
+    paths: list[str]
+    """English docs (relative to the language folder) of the run."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The run's options (base_url, update, force, allow_errors, batch_tokens, glossary, memory, docs_root)."""
+    targets: dict[str, str] = field(default_factory=dict)
+    """en_rel -> snapshot of the target file at submit time: it is replaced only if still the same."""
+    state: str = SUBMITTING
+    rounds: list[RoundRecord] = field(default_factory=list)
+    failures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """en_rel -> segments given up on: ``{"segment", "line", "reason"}``."""
+    written: list[str] = field(default_factory=list)
+    """Docs the collect wrote (or refused to write, with the reason in :attr:`notes`)."""
+    notes: dict[str, str] = field(default_factory=dict)
+    usage: dict[str, float] = field(default_factory=dict)
+    """Accumulated over every round: requests, tokens_in/out, cache_write/read_tokens, cost_usd."""
+    created: float = field(default_factory=time.time)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BatchJob:
+        rounds = [RoundRecord(**r) for r in data.pop("rounds", [])]
+        return cls(**data, rounds=rounds)
+
+    @property
+    def outstanding(self) -> list[RoundRecord]:
+        """Rounds whose results are not in yet."""
+        return [r for r in self.rounds if not r.ingested]
+
+
+class JobStore:
+    """Job files in one folder (``.git/hfi18n/batches``), each written atomically."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, job_id: str) -> Path:
+        if not job_id or "/" in job_id or job_id.startswith("."):
+            raise InputError(f"'{job_id}' is not a batch job id", hint="see `hfi18n batch status` for the ids")
+        return self.folder / f"{job_id}.json"
+
+    def new_id(self) -> str:
+        return time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+    def save(self, job: BatchJob) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(self.path(job.id), json.dumps(job.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+    def load(self, job_id: str) -> BatchJob:
+        path = self.path(job_id)
+        if not path.is_file():
+            raise InputError(f"no batch job '{job_id}' in {self.folder}",
+                             hint="see `hfi18n batch status` for the jobs of this repository")
+        try:
+            return BatchJob.from_json(json.loads(read_text(path)))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise InputError(f"batch job file {path} is damaged ({type(exc).__name__}: {exc})",
+                             hint="delete it; finished segments are in the translation memory") from None
+
+    def jobs(self) -> list[BatchJob]:
+        """Every job, oldest first."""
+        if not self.folder.is_dir():
+            return []
+        return [self.load(p.stem) for p in sorted(self.folder.glob("*.json"))]
+
+    def latest(self, *, open_only: bool = False) -> BatchJob:
+        jobs = [j for j in self.jobs() if not open_only or j.state not in (DONE, CANCELLED)]
+        if not jobs:
+            raise RefusedError("no batch job to collect" if open_only else "no batch job in this repository",
+                               hint="submit one with `hfi18n translate --batch ...`")
+        return jobs[-1]
+
+
+# ------------------------------------------------------------------------------------ submitting
+
+
+def check_provider(provider: Provider) -> None:
+    if not provider.supports_batch:
+        raise provider._no_batch()
+
+
+def plan_round(translator: Translator, jobs: list[DocJob], level: int = 0) -> list[Task]:
+    """The tasks of a first round: every pending segment, batched as an interactive run would."""
+    return [Task(job, batch, level) for job in jobs for batch in translator.batches(job, job.pending)]
+
+
+def submit_round(provider: Provider, translator: Translator, store: JobStore, job: BatchJob,
+                 tasks: list[Task]) -> RoundRecord:
+    """Send ``tasks`` as the job's next batch; the job file is saved before and after the submission."""
+    check_provider(provider)
+    number = len(job.rounds)
+    record = RoundRecord(number, {})
+    items = []
+    for n, task in enumerate(tasks):
+        cid = f"r{number}-{n:05d}"
+        record.requests[cid] = {"doc": task.job.en_rel, "level": task.level,
+                                "segments": [[s.id, source_digest(s.text)] for s in task.segments]}
+        items.append((cid, translator.request_for(task.job, task.segments)))
+    job.rounds.append(record)
+    job.state = SUBMITTING
+    store.save(job)  # a kill during the submission leaves a job that says so
+    info = provider.submit_batch(items, label=f"{job.id}-r{number}")
+    record.batch_id, record.status, record.counts = info.id, info.status, dict(info.counts)
+    record.submitted_at = time.time()
+    job.state = SUBMITTED
+    store.save(job)
+    return record
+
+
+def recover_submission(provider: Provider, job: BatchJob) -> bool:
+    """For a round whose submission was cut off: find the batch by its label (OpenAI keeps it in the
+    batch's metadata); ``True`` if found. Otherwise the round is dropped, so it is submitted again."""
+    changed = False
+    for record in [r for r in job.rounds if r.batch_id is None]:
+        label = f"{job.id}-r{record.round}"
+        found = None
+        try:
+            found = next((b for b in provider.list_batches() if b.label == label), None)
+        except ProviderError:
+            found = None
+        if found is not None:
+            record.batch_id, record.status = found.id, found.status
+        else:
+            job.rounds.remove(record)
+        changed = True
+    if changed:
+        job.state = SUBMITTED if job.rounds else SUBMITTING
+    return changed
+
+
+# ------------------------------------------------------------------------------------ collecting
+
+
+def poll(provider: Provider, job: BatchJob) -> list[BatchInfo]:
+    """The provider's view of every outstanding round (updates the records' status and counts)."""
+    infos = []
+    for record in job.outstanding:
+        if record.batch_id is None:
+            continue
+        info = provider.batch_status(record.batch_id)
+        record.status, record.counts = info.status, dict(info.counts)
+        infos.append(info)
+    return infos
+
+
+def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob]) -> Iterator[tuple[str, Task | None, list[str]]]:
+    """``(custom_id, task, stale segment ids)`` of each request; ``task`` is ``None`` when none of its
+    segments is still the same in today's English."""
+    for cid, req in record.requests.items():
+        job = jobs.get(req["doc"])
+        segs, stale = [], []
+        if job is not None:
+            by_id = {s.id: s for s in job.doc.segments()}
+            for sid, dig in req["segments"]:
+                seg = by_id.get(sid)
+                if seg is not None and source_digest(seg.text) == dig:
+                    segs.append(seg)
+                else:
+                    stale.append(sid)
+        yield cid, (Task(job, segs, int(req["level"])) if job is not None and segs else None), stale
+
+
+def ingest(provider: Provider, translator: Translator, job: BatchJob, record: RoundRecord, info: BatchInfo,
+           jobs: dict[str, DocJob]) -> list[Task]:
+    """Feed the results of an ended round through the interactive validation; returns follow-up tasks.
+
+    Accepted segments go to the translation memory (and ``jobs``' translations); a request with no
+    result, or one that errored, expired or was canceled, is retried like a failed answer.
+    """
+    results: dict[str, BatchResult] = {r.custom_id: r for r in provider.batch_results(info)} if info.ended else {}
+    follow_ups: list[Task] = []
+    for cid, task, _stale in _tasks_of(record, jobs):
+        if task is None:
+            continue
+        result = results.get(cid)
+        if result is not None and result.kind == SUCCEEDED and result.completion is not None:
+            follow_ups.extend(translator.absorb(task, result.completion, batch=True))
+            continue
+        if result is None:
+            why = f"no result for this request (batch {info.status}{': ' + info.message if info.message else ''})"
+        else:
+            why = f"batch request {result.kind}: {result.error}"
+        follow_ups.extend(translator.retry_tasks(task, {s.id: why for s in task.segments}))
+    record.ingested = True
+    return follow_ups
+
+
+def record_failures(job: BatchJob, jobs: list[DocJob]) -> None:
+    """Keep the segments given up on (``DocJob.failures``) in the job file, once each."""
+    for dj in jobs:
+        have = {f["segment"] for f in job.failures.get(dj.en_rel, [])}
+        for f in dj.failures:
+            if f.segment not in have:
+                job.failures.setdefault(dj.en_rel, []).append({"segment": f.segment, "line": f.line,
+                                                               "reason": f.reason})
+                have.add(f.segment)
+
+
+def restore_failures(job: BatchJob, dj: DocJob) -> None:
+    """Put the job file's failures of ``dj`` back on it (segments still pending only)."""
+    pending = {s.id for s in dj.pending}
+    known = {f.segment for f in dj.failures}
+    for f in job.failures.get(dj.en_rel, []):
+        if f["segment"] in pending and f["segment"] not in known:
+            dj.failures.append(SegmentFailure(dj.en_rel, f["segment"], int(f["line"]), str(f["reason"])))
+
+
+def add_usage(job: BatchJob, translator: Translator, before: dict[str, float]) -> None:
+    """Add what ``translator`` spent since ``before`` (a :func:`usage_of` snapshot) to the job's usage."""
+    now = usage_of(translator)
+    for key, value in now.items():
+        job.usage[key] = job.usage.get(key, 0) + value - before.get(key, 0)
+
+
+def usage_of(translator: Translator) -> dict[str, float]:
+    s = translator.stats
+    return {"requests": s.requests, "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
+            "cache_write_tokens": s.cache_write_tokens, "cache_read_tokens": s.cache_read_tokens,
+            "cost_usd": s.cost_usd, "translated": s.translated, "retried_segments": s.retried_segments}
