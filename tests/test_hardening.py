@@ -344,3 +344,92 @@ def test_item13_duplicate_toctree_entry_is_reported_as_a_duplicate(repo: Path, c
     out = capsys.readouterr().out
     assert "listed twice" in out
     assert "'index' comes before 'index'" not in out and "'index' comes after 'index'" not in out
+
+
+# ------------------------------------------------------------------------------ 4: shallow and partial
+
+
+def _git(*args: str, cwd: Path | None = None) -> str:
+    import subprocess
+
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def _states(capsys, argv: list[str]) -> dict[str, str]:
+    code = main([*argv, "--format", "json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return {d["path"]: d["state"] for d in json.loads(out.out)}
+
+
+def test_item4_shallow_clone_never_says_up_to_date_and_deepen_fixes_it(repo: Path, tmp_path: Path,
+                                                                       capsys) -> None:
+    full = _states(capsys, ["status", "--repo", str(repo), "--lang", "ko"])
+    assert full["index.md"] == "outdated" and full["quicktour.md"] == "up-to-date"
+    shallow = tmp_path / "shallow"
+    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    code = main(["status", "--repo", str(shallow), "--lang", "ko", "--format", "json"])
+    out = capsys.readouterr()
+    assert code == 0
+    rows = {d["path"]: d for d in json.loads(out.out)}
+    translated = [d for d in rows.values() if d["translated_path"]]
+    assert translated and all(d["state"] == "unknown" and "shallow" in d["problem"] for d in translated)
+    assert "shallow" in out.err and "--deepen" in out.err
+    # translate --update must not keep stale prose on a guessed base
+    before = tree(shallow)
+    code = main(["translate", "--repo", str(shallow), "--lang", "ko", "index.md", "--update", "--provider", "pseudo"])
+    assert code != 0 and "shallow" in capsys.readouterr().err
+    assert tree(shallow) == before
+    # with consent the history is fetched, and the answer is the full clone's
+    assert _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == full
+    assert _git("rev-parse", "--is-shallow-repository", cwd=shallow).strip() == "false"
+
+
+def test_item4_shallow_clone_without_a_remote_cannot_deepen_and_says_so(repo: Path, tmp_path: Path,
+                                                                        capsys) -> None:
+    shallow = tmp_path / "shallow"
+    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    _git("remote", "remove", "origin", cwd=shallow)
+    assert main(["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == 2
+    assert "no remote" in capsys.readouterr().err
+
+
+def test_item4_library_deepens_when_asked(repo: Path, tmp_path: Path) -> None:
+    from hfi18n.repo.shallow import deepen_history, history_gap
+    from hfi18n.repo.status import compute_status
+
+    shallow = tmp_path / "shallow"
+    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    layout = DocsLayout.open(shallow)
+    assert "shallow" in (history_gap(layout) or "")
+    assert "shallow" in (compute_status(layout, ["ko"]).history_note or "")
+    assert "full history" in deepen_history(layout)
+    assert history_gap(layout) is None
+    report = compute_status(layout, ["ko"])
+    assert report.history_note is None
+    assert {d.path: d.state for d in report.for_lang("ko")}["index.md"] == "outdated"
+
+
+def test_item4_shallow_corpus_clone(corpus, tmp_path: Path, capsys) -> None:
+    src = corpus("smolagents")
+    full = _states(capsys, ["status", "--repo", str(src), "--lang", "ko"])
+    assert "outdated" in full.values() and "up-to-date" in full.values()
+    shallow = tmp_path / "smolagents-shallow"
+    _git("clone", "-q", "--depth", "1", f"file://{src}", str(shallow))
+    states = _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko"])
+    assert "up-to-date" not in states.values() and "outdated" not in states.values()
+    assert _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == full
+
+
+def test_item4_partial_clone_is_detected_and_gives_the_full_answer(repo: Path, tmp_path: Path, capsys) -> None:
+    from hfi18n.repo.shallow import history_gap
+
+    _git("config", "uploadpack.allowFilter", "true", cwd=repo)
+    partial = tmp_path / "partial"
+    _git("clone", "-q", "--filter=blob:none", f"file://{repo}", str(partial))
+    assert history_gap(DocsLayout.open(partial)) is None  # complete history, contents fetched on demand
+    full = _states(capsys, ["status", "--repo", str(repo), "--lang", "ko"])
+    code = main(["status", "--repo", str(partial), "--lang", "ko", "--format", "json"])
+    out = capsys.readouterr()
+    assert code == 0 and "partial clone" in out.err
+    assert {d["path"]: d["state"] for d in json.loads(out.out)} == full

@@ -14,6 +14,7 @@ from rich.console import Console
 from .. import api
 from ..fileio import atomic_write
 from ._app import REPO_HELP, app
+from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out
 
 
@@ -37,6 +38,7 @@ def status(
                                         "PRs announce translations (default: github.upstream)."),
     show_all: bool = typer.Option(False, "--all", help="Table: list missing docs too."),
     limit: int = typer.Option(api.RANK_LIMIT, "--limit", min=1, help="How many docs the 'translate next' list shows."),
+    deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
 ) -> None:
     """Report up-to-date, outdated, missing, in-progress and orphaned docs per language.
 
@@ -44,9 +46,12 @@ def status(
     found in git history (sweeps such as license-year or API renames across languages are not
     re-translations) or, failing that, by comparing code, references and link targets.
     """
+    maybe_deepen(repo, docs_root, deepen)
     result = api.status(repo, lang or None, docs_root=docs_root, upstream=upstream)
     if not result.pulls_found:
         err.print(result.pr_note)
+    if result.report.history_note:
+        err.print(result.report.history_note)
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()

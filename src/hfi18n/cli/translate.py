@@ -12,6 +12,7 @@ from rich.table import Table
 
 from .. import api
 from ._app import LANG_HELP, REPO_HELP, app
+from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out
 
 
@@ -35,12 +36,15 @@ def translate(
     batch_tokens: int = typer.Option(1200, "--batch-tokens", min=1, help="Source tokens per request."),
     fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout)."),
     docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
     A doc is written only if it passes `hfi18n check`; existing translations are never overwritten
     without --update or --force.
     """
+    if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
+        maybe_deepen(repo, docs_root, deepen)
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
                   glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root)
     if dry_run:

@@ -66,6 +66,7 @@ from .doclog import (
     run_git,
 )
 from .layout import SOURCE_LANG, DocsLayout
+from .shallow import DEEPEN_HINT, history_gap
 
 PLACEHOLDER_PAGE = "in_translation"
 """The page toctree placeholders point to (``local: in_translation``): not a translation of anything."""
@@ -478,6 +479,9 @@ def find_bases(layout: DocsLayout, lang: str) -> dict[str, BaseInfo]:
     """``rel`` (relative to the language folder) -> :class:`BaseInfo` for every committed translated doc of
     ``lang`` with an English twin. Uses the cache of the last ``status`` run at the same HEAD, else reads
     history once and blob contents in one batch."""
+    gap = history_gap(layout)
+    if gap is not None:  # a base guessed from a cut history would keep stale prose as "unchanged"
+        raise RepoError(f"{gap}, so translate --update cannot tell what changed in the English", hint=DEEPEN_HINT)
     history = load_history(layout)
     path = _cache_path(history.git_dir)
     cached = _read_cache(path, history.head) if path is not None else {}

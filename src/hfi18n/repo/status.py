@@ -63,6 +63,7 @@ from .history import (
     write_bases_cache,
 )
 from .layout import SOURCE_LANG, DocsLayout
+from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
@@ -168,6 +169,9 @@ class StatusReport:
     summaries: dict[str, LangSummary]
     pr_note: str
     """How PR detection went: ``N open PRs of owner/name`` or why it was skipped."""
+    history_note: str | None = None
+    """Why the history cannot be trusted (a shallow clone: every translation is ``unknown``) or a note on
+    a partial clone; None for a full clone (see :mod:`hfi18n.repo.shallow`)."""
 
     @property
     def repo_label(self) -> str:
@@ -256,6 +260,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     Reads history once, every blob it needs in one batch, and the files of the work tree.
     """
     history = load_history(layout)
+    gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
     en_entries = [e for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation]
@@ -292,6 +297,9 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if p.twin is None:
                 st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
+            if gap is not None:
+                st.state, st.problem = "unknown", f"{gap}; {DEEPEN_HINT}"
+                continue
             if p.lineage is None:
                 st.flags.append("uncommitted")
             try:
@@ -325,7 +333,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.score = _usefulness(st)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
-    if write_cache:
+    if write_cache and gap is None:
         write_bases_cache(history, all_bases)
     summaries = {}
     for lang in langs:
@@ -334,7 +342,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if d.lang == lang:
                 counts[d.state] += 1
         summaries[lang] = LangSummary(lang, len(en_docs), counts)
-    return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note)
+    note = f"{gap}: every translation is reported as unknown; {DEEPEN_HINT}" if gap else clone_note(layout)
+    return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note, note)
 
 
 def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | None:
