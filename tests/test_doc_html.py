@@ -112,9 +112,15 @@ def test_details_summary_and_markdown_inside_elements() -> None:
 
 def test_html_table_cells_are_segments() -> None:
     doc = parse(fixture("table.md"))
-    assert texts(doc, "html") == ["Model", "What it does", "⟦1⟧BERT⟦2⟧",
+    # a tag pair wrapping a whole cell (<a href>BERT</a>) stays outside the segment: it cannot be lost
+    assert texts(doc, "html") == ["Model", "What it does", "BERT",
                                   "Encodes text into vectors for classification.", "GPT-2",
                                   "Generates text, one token at a time."]
+
+
+def test_line_breaks_around_html_text_stay_outside_the_segment() -> None:
+    doc = parse('<td align="center">\n  raccoon playing a guitar\n  <br />\n  <img src="x.gif" alt="A raccoon" />\n</td>\n')
+    assert texts(doc) == ["raccoon playing a guitar", "A raccoon"]
 
 
 # -- check: tags and attributes against the English ----------------------------------------------------

@@ -484,6 +484,43 @@ def frame_run(pieces: list[tuple[str, bool]], encode: Callable[[str], str] | Non
     return _Framed(head, "\n".join(kept), spans, prefixes, suffixes, tail)
 
 
+_TAG_NAME_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9._:-]*)")
+_BREAK_TAGS = frozenset({"br", "wbr"})
+
+
+def _trim(run: list[tuple[str, bool]]) -> tuple[int, int]:
+    """Bounds of the part of a run worth a segment: leading/trailing ``<br>`` and whitespace left out,
+    and a tag pair wrapping the whole text (``<b>...</b>``), which a translator then cannot lose."""
+
+    def name(i: int) -> tuple[str, str] | None:
+        text, protected = run[i]
+        m = _TAG_NAME_RE.match(text) if protected else None
+        return (m.group(1), m.group(2)) if m else None
+
+    def skippable(i: int) -> bool:
+        text, protected = run[i]
+        if not protected:
+            return not text.strip()
+        n = name(i)
+        return n is not None and n[1].lower() in _BREAK_TAGS
+
+    lo, hi = 0, len(run)
+    while True:
+        while lo < hi and skippable(lo):
+            lo += 1
+        while hi > lo and skippable(hi - 1):
+            hi -= 1
+        if hi - lo < 3:
+            return lo, hi
+        first, last = name(lo), name(hi - 1)
+        if not (first and last and first[0] == "" and last[0] == "/" and first[1] == last[1]):
+            return lo, hi
+        inner = [name(i) for i in range(lo + 1, hi - 1)]
+        if any(n is not None and n[1] == first[1] for n in inner):
+            return lo, hi
+        lo, hi = lo + 1, hi - 1
+
+
 class _Reader:
     def __init__(self, text: str, first_line: int, new_segment: NewSegment, props: frozenset[str]) -> None:
         self.text = text
@@ -507,13 +544,17 @@ class _Reader:
     def flush(self) -> None:
         if not self.run:
             return
-        framed = frame_run(self.run)
+        lo, hi = _trim(self.run)
+        before = "".join(t for t, _ in self.run[:lo])
+        after = "".join(t for t, _ in self.run[hi:])
+        framed = frame_run(self.run[lo:hi]) if lo < hi else None
         if framed is None:
             self.parts.append("".join(t for t, _ in self.run))
         else:
-            seg = self.new_segment(framed.text, framed.spans, self.line_of(self.run_start + len(framed.head)),
-                                   framed.prefixes, framed.suffixes, role="html")
-            self.parts.extend([framed.head, seg, framed.tail])
+            at = self.run_start + len(before) + len(framed.head)
+            seg = self.new_segment(framed.text, framed.spans, self.line_of(at), framed.prefixes, framed.suffixes,
+                                   role="html")
+            self.parts.extend([before, framed.head, seg, framed.tail, after])
         self.run = []
 
     def protect(self, text: str) -> None:

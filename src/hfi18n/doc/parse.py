@@ -44,6 +44,7 @@ _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
 _FENCE_RE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
 _TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
+_OPEN_TAG_END_RE = re.compile(r"<[A-Za-z][^<>]*$")
 _TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9._:-]*(?:\s+[^<>]*?)?/?>", re.DOTALL)
 
 _LEAF_TYPES = {
@@ -230,9 +231,10 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
-        if not stack and tok.type in ("html_block", "paragraph", "code_block"):
+        if not stack and tok.type in ("html_block", "paragraph_open", "code_block"):
             rend = region_end(lines, start, stop)
-            if rend is not None:
+            # a paragraph that only starts with a tag (<img> then text) stays a paragraph
+            if rend is not None and (tok.type != "paragraph_open" or rend >= end):
                 _region(b, blocks, start, rend)
                 covered = rend
                 continue
@@ -379,7 +381,8 @@ def _table(b: _Builder, start: int, end: int, depth: int) -> Block:
             lead = len(cell) - len(cell.lstrip())
             trail = len(cell.rstrip())
             text = cell[lead:trail]
-            seg = b.segment(text, i + 1, [], []) if text else None
+            # a tag that opens in the cell and closes on a later line (a multi-line <img>) is not prose
+            seg = b.segment(text, i + 1, [], []) if text and not _OPEN_TAG_END_RE.search(text) else None
             if seg is None:
                 continue
             parts.append(body[pos:cs + lead])
