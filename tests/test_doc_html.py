@@ -260,3 +260,20 @@ def test_validate_rejects_an_answer_in_another_script(lang: str, answer: str, ba
         assert reason is None
     else:
         assert reason is not None and bad in reason and "wrong language" in reason
+
+
+def test_prose_props_are_configurable() -> None:
+    from hfi18n.doc import props
+    from hfi18n.errors import ConfigError
+
+    text = '<Figure items={[{ caption: "A chart of the results", src: "x.png" }]} title="Results" />\n'
+    assert texts(parse(text)) == ["Results"]
+    assert texts(parse(text, prose_props=frozenset({"caption"}))) == ["A chart of the results"]
+    try:
+        props.configure(["caption", "title"])
+        assert texts(parse(text)) == ["A chart of the results", "Results"]
+        with pytest.raises(ConfigError):
+            props.configure("caption")
+    finally:
+        props.configure(None)
+    assert texts(parse(text)) == ["Results"]

@@ -33,7 +33,7 @@ from .anchors import heading_anchor, split_anchor
 from .html import read_html, region_end, split_region
 from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
-from .props import PROSE_PROPS
+from .props import PROSE_PROPS, current_props
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
 _MD_BODY = MarkdownIt("commonmark").enable("table")
@@ -167,12 +167,13 @@ def _container_depth(stack: list[str]) -> int:
 def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[str] | None = None) -> Document:
     """Parse ``text`` into blocks; ``Document.render()`` gives back ``text`` exactly.
 
-    ``prose_props``: MDX prop names whose string values are prose (default :data:`.props.PROSE_PROPS`).
+    ``prose_props``: MDX prop names whose string values are prose (default: :func:`.props.current_props`,
+    the configured list or :data:`.props.PROSE_PROPS`).
     """
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     lines = _split_lines(body)
-    b = _Builder(lines, PROSE_PROPS if prose_props is None else frozenset(prose_props))
+    b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
     blocks: list[Block] = []
     _parse_chunk(b, blocks, 0, _MD)
     if bom:
