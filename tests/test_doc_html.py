@@ -277,3 +277,11 @@ def test_prose_props_are_configurable() -> None:
     finally:
         props.configure(None)
     assert texts(parse(text)) == ["Results"]
+
+
+def test_unbalanced_multi_line_tag_is_found_in_an_orphan() -> None:
+    ko = '# 제목 [[title]]\n\n<div\n  class="flex"\n  title="a > b">\n  내용입니다\n\n본문입니다.\n'
+    found = [(f.check, f.line) for f in check_pair(None, parse(ko), file="t.md", lang="ko")]
+    assert ("unbalanced-tag", 3) in found
+    assert ("unbalanced-tag", 3) not in [
+        (f.check, f.line) for f in check_pair(None, parse(ko + "</div>\n"), file="t.md", lang="ko")]

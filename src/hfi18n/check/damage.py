@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
-from ..doc.inline import blank_code_spans
+from ..doc.html import iter_markup
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english
 from .findings import ERROR, WARNING, Finding
 from .structure import MDX_TAGS
@@ -25,7 +25,6 @@ MOJIBAKE_RE = re.compile(
 )
 _ODD_RE = re.compile("[\u0080-\u009f\u00a1-\u00bf\u20ac\u201a\u201e\u2020\u2021\u02c6\u2030\u2039\u203a\u2122]")
 """Characters that almost only follow a Latin letter when UTF-8 bytes were decoded as cp1252/latin-1."""
-_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*?)?(/?)>")
 
 
 
@@ -106,12 +105,14 @@ def _tag_balance(doc: Document) -> dict[str, list[int]]:
     for b in doc.blocks:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
             continue
-        text = blank_code_spans(b.text)
-        for m in _TAG_RE.finditer(text):
-            close, name, selfclose = m.groups()
+        text = b.text
+        for tok in iter_markup(text):  # multi-line tags and {...} props read as doc-builder reads them
+            if tok.tag is None:
+                continue
+            close, name, selfclose = tok.tag.closing, tok.tag.name, tok.tag.selfclose
             if selfclose or name not in MDX_TAGS | {"div", "details", "summary", "table"}:
                 continue
-            line = b.start_line + text.count("\n", 0, m.start())
+            line = b.start_line + text.count("\n", 0, tok.start)
             if close:
                 if open_lines.get(name):
                     open_lines[name].pop()
