@@ -146,7 +146,7 @@ Task = _Task
 """A request to make: segments of one doc and the retry level (public for the batch path)."""
 
 ProgressFn = Callable[[str, DocJob, int], None]
-"""Called with ("segments", job, n) when n segments of a job are done, ("doc", job, 0) when written."""
+"""Called with ("segments", job, n) when n segments of a job are done (translated, from memory or failed)."""
 
 
 class Translator:
