@@ -187,26 +187,36 @@ def _omissions(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
         if not missing or any(not t.heading and len(_norm(t.text)) >= 10 for t in ts):
             continue
         before, after = al.neighbours(gap)
+        if _merged(missing, before, after, ratio):
+            continue
+        anchor = after[1].line if after is not None else (before[1].line if before is not None else 1)
         for e in missing:
-            if _merged(e, before, ratio) or _merged(e, after, ratio):
+            if _merged([e], before, after, ratio):
                 continue
-            anchor = after[1].line if after is not None else (before[1].line if before is not None else 1)
-            if before is not None and after is None:
-                anchor = before[1].line
             yield ReviewFinding(file, anchor, Kind.OMISSION, "missing-paragraph", WARNING,
                                 f"the English paragraph at line {e.line} has no translation "
                                 f"{'before' if after is not None else 'after'} this paragraph: "
                                 f"'{_excerpt(e.text)}'", english_line=e.line)
 
 
-def _merged(e: Item, pair: tuple[Item, Item] | None, ratio: float) -> bool:
-    """The translated paragraph of ``pair`` is long enough to also hold ``e`` (merged paragraphs)."""
-    if pair is None or pair[0].heading:
+MERGED = 0.85
+"""Share of the expected length from which the neighbouring translated paragraphs are taken to hold the
+missing English too (a translator merged paragraphs)."""
+
+
+def _merged(missing: list[Item], before: tuple[Item, Item] | None, after: tuple[Item, Item] | None,
+            ratio: float) -> bool:
+    """The translated paragraphs around the gap are long enough to also hold the missing English."""
+    pairs = [p for p in (before, after) if p is not None and not p[0].heading]
+    if not pairs:
         return False
-    pe, pt = pair
-    alone = len(pt.text) / max(len(pe.text) * ratio, 1)
-    both = len(pt.text) / max((len(pe.text) + len(e.text)) * ratio, 1)
-    return abs(both - 1) < abs(alone - 1)
+    extra = sum(len(e.text) for e in missing)
+    for pe, pt in pairs:  # one neighbour is closer to the length of both paragraphs than of its own
+        if abs(len(pt.text) / max((len(pe.text) + extra) * ratio, 1) - 1) < abs(len(pt.text) / max(len(pe.text) * ratio, 1) - 1):
+            return True
+    expected = ratio * (sum(len(e.text) for e, _ in pairs) + extra)
+    actual = sum(len(t.text) for _, t in pairs)
+    return actual >= MERGED * expected
 
 
 def _strong(token: str) -> bool:
