@@ -433,3 +433,67 @@ def test_item4_partial_clone_is_detected_and_gives_the_full_answer(repo: Path, t
     out = capsys.readouterr()
     assert code == 0 and "partial clone" in out.err
     assert {d["path"]: d["state"] for d in json.loads(out.out)} == full
+
+
+# ------------------------------------------------------------------------------ 12: big docs
+
+
+def _big_pair(n: int, off_every: int = 10) -> tuple[str, str]:
+    en = "".join(f"{'##' if i % 5 == 0 else '###'} Section {i} [[section-{i}]]\n\nText `x{i}`.\n\n" for i in range(n))
+    ko = "".join(f"{'##' if i % 5 == 0 else ('####' if i % off_every == 3 else '###')} 섹션 {i} [[section-{i}]]\n\n"
+                 f"글 `x{i}`.\n\n" for i in range(n))
+    return en, ko
+
+
+def test_item12_check_never_runs_a_quadratic_diff_on_a_big_doc(monkeypatch) -> None:
+    import difflib
+
+    from hfi18n.check import check_pair
+    from hfi18n.check.align import EXACT_BUDGET
+    from hfi18n.doc import parse
+
+    class Bounded(difflib.SequenceMatcher):
+        def set_seqs(self, a, b):  # every alignment check runs goes through here
+            assert len(a) * len(b) <= EXACT_BUDGET, f"quadratic diff of {len(a)} x {len(b)} items"
+            super().set_seqs(a, b)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", Bounded)
+    en, ko = _big_pair(1200)
+    findings = check_pair(parse(en, "en/big.md"), parse(ko, "ko/big.md"), file="ko/big.md", lang="ko")
+    heading_lines = sorted({f.line for f in findings if f.check == "headings"})
+    expected = [i * 4 + 1 for i in range(1200) if i % 10 == 3 and i % 5]  # each heading made a level deeper
+    assert heading_lines == expected
+
+
+def test_item12_alignment_is_exact_when_small_and_covers_everything_when_big() -> None:
+    import difflib
+    import random
+
+    from hfi18n.check.align import opcodes
+
+    rng = random.Random(8)
+    for n in (0, 1, 7, 300, 5000):
+        a = [rng.choice("abc") for _ in range(n)]
+        b = [x for x in a if rng.random() > 0.05] + ["z"] * rng.randint(0, 3)
+        ops = opcodes(a, b)
+        if len(a) * len(b) <= 250_000:  # small: exactly what difflib finds
+            exact = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+            assert [op for op in ops if op[0] != "equal"] == [op for op in exact if op[0] != "equal"]
+        pos = (0, 0)  # the opcodes tile both sequences, and "equal" spans are equal
+        for tag, i1, i2, j1, j2 in ops:
+            assert (i1, j1) == pos and (tag != "equal" or a[i1:i2] == b[j1:j2])
+            pos = (i2, j2)
+        assert pos == (len(a), len(b))
+
+
+def test_item12_a_doc_too_large_to_read_back_is_never_written(tmp_path: Path) -> None:
+    from hfi18n.fileio import MAX_DOC_BYTES, atomic_write
+
+    big = "# 큰 문서\n\n" + "가" * (MAX_DOC_BYTES // 3 + 10)  # 3 bytes per Hangul letter in UTF-8
+    assert len(big) < MAX_DOC_BYTES < len(big.encode())
+    with pytest.raises(InputError, match="larger than"):
+        atomic_write(tmp_path / "ko" / "big.md", big)
+    assert not (tmp_path / "ko" / "big.md").exists()
+    assert not list((tmp_path / "ko").glob("*")) if (tmp_path / "ko").exists() else True
+    atomic_write(tmp_path / "report.json", big)  # reports and caches are not docs
+    assert (tmp_path / "report.json").stat().st_size > MAX_DOC_BYTES

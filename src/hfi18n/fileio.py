@@ -22,6 +22,21 @@ from .errors import InputError, RefusedError, RepoError
 
 MAX_DOC_BYTES = 5 * 1024 * 1024
 """Docs larger than this are refused: no real doc-builder page comes near it."""
+DOC_SUFFIXES = (".md", ".mdx")
+"""Doc files (re-exported by :mod:`hfi18n.repo.layout`): what :func:`atomic_write` holds to the size limit."""
+
+
+def check_size(text: str, path: Path | str = "<output>") -> None:
+    """Refuse to write a doc larger than :data:`MAX_DOC_BYTES`: it could not be read back (``check``,
+    ``status`` and doc-builder's readers would refuse it), so it is never written."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_DOC_BYTES:
+        raise InputError(
+            f"refusing to write {size / 1e6:.1f} MB, larger than the {MAX_DOC_BYTES // 1_000_000} MB limit "
+            "a doc is read with (it could not be checked or read back)",
+            path=path,
+            hint="split the English document into smaller pages before translating it",
+        )
 
 
 def decode_doc(data: bytes, path: Path | str = "<input>") -> str:
@@ -104,6 +119,8 @@ def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> N
     are removed (only ours: :func:`clean_stale_temps`).
     """
     p = Path(path)
+    if p.suffix in DOC_SUFFIXES:  # a doc that could not be read back is never written
+        check_size(text, p)
     p.parent.mkdir(parents=True, exist_ok=True)
     _clean_once(p.parent)
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=p.parent)

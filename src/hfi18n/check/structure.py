@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
 from ..doc.inline import blank_code_spans
+from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
 
 _MDX_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^<>]*?)?)(/?)>")
@@ -16,13 +16,6 @@ _CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE
 MDX_TAGS = {"Tip", "hfoptions", "hfoption", "frameworkcontent", "pt", "tf", "Youtube", "Question",
             "Added", "Changed", "Deprecated", "EditOnGithub", "PipelineTag", "DocNotebookDropdown"}
 """doc-builder components whose sequence must match the English exactly."""
-
-
-def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[tuple[str, int, int, int, int]]:
-    """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``."""
-    for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-        if op[0] != "equal":
-            yield op
 
 
 def line_near(lines: Sequence[int], j: int) -> int:
@@ -129,11 +122,8 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
 
 def _pair_headings(s_heads: list[Block], t_heads: list[Block]) -> dict[int, Block]:
     """Map translated heading (by id) to its English heading, aligned by level sequence."""
-    sm = difflib.SequenceMatcher(
-        a=[h.meta["level"] for h in s_heads], b=[h.meta["level"] for h in t_heads], autojunk=False
-    )
     pairs: dict[int, Block] = {}
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+    for tag, i1, i2, j1, j2 in opcodes([h.meta["level"] for h in s_heads], [h.meta["level"] for h in t_heads]):
         if tag in ("equal", "replace") and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 pairs[id(t_heads[j1 + k])] = s_heads[i1 + k]

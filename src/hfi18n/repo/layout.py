@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError, RepoError
-from ..fileio import inside
+from ..fileio import DOC_SUFFIXES, inside
 
-DOC_SUFFIXES = (".md", ".mdx")
+__all__ = ["DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "validate_lang"]
 SOURCE_LANG = "en"
 
 _LANG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
