@@ -6,7 +6,7 @@ vary: the file as a name or a path (``docs/source/ko/x.md``), with or without ba
 accepts all of these; :func:`docs_of_pull` maps the files to English docs (by path, else by a unique
 file name).
 
-The open PRs come from :class:`hfi18n.publish.github.GitHubClient` (paginated, rate-limit aware) and are
+The open PRs come from :class:`hfi18n.repo.github.GitHubClient` (paginated, rate-limit aware) and are
 kept for :data:`PULLS_TTL` seconds in ``<git dir>/hfi18n/pulls.json`` so repeated runs do not spend the
 rate limit. Without a token or an upstream, or offline, :func:`fetch_pulls` says why it skipped.
 """
