@@ -297,6 +297,17 @@ def test_every_result_is_plain_json(repo: Path) -> None:
     assert {t.source.lower() for t in results[-1].terms} & {"model", "pipeline"}
 
 
+def test_next_docs_are_what_translate_next_picks(repo: Path) -> None:
+    (repo / "docs/source/en/extra.md").write_text("# Extra\n\nA new page about models.\n", encoding="utf-8")
+    listed = api.next_docs(repo, "ko", 5, pulls=False)
+    plan = api.plan(repo, "ko", next_n=5, memory=repo / "m.sqlite3")
+    assert [d.path for d in listed.docs] == [d["path"] for d in plan.estimate.per_doc]
+    assert "extra.md" in [d.path for d in listed.docs]
+    assert [r["rank"] for r in listed.to_json()] == list(range(1, len(listed.docs) + 1))
+    with_updates = api.next_docs(repo, "ko", 5, update=True, pulls=False)
+    assert "index.md" in [d.path for d in with_updates.docs]  # the outdated page
+
+
 def test_unknown_language_is_a_clear_error(repo: Path) -> None:
     from hfi18n.errors import InputError
 

@@ -64,7 +64,7 @@ from .review.service import ReviewResult
 from .translate.glossary import Glossary, Term
 from .translate.memory import TranslationMemory
 from .translate.pipeline import DocJob, RunStats, Translator
-from .translate.service import Estimate, Selection, Skipped, estimate, select_docs
+from .translate.service import Estimate, Selection, Skipped, estimate, next_candidates, select_docs
 from .translate.update import UpdatePlan
 
 __all__ = [
@@ -283,10 +283,10 @@ class NextDocsResult:
 def next_docs(repo: Path | str = ".", lang: str = "ko", n: int = RANK_LIMIT, *, update: bool = False,
               docs_root: str = DEFAULT_DOCS_ROOT, upstream: str | None = None, pulls: bool = True,
               config: Config | None = None) -> NextDocsResult:
-    """The ``n`` most useful docs of ``lang`` to translate: missing ones (outdated too with ``update``)."""
+    """The ``n`` most useful docs of ``lang`` to translate, as ``translate --next`` picks them: missing ones
+    (outdated too with ``update``) that no open PR claims, then those only a toctree placeholder announces."""
     result = status(repo, [lang], docs_root=docs_root, upstream=upstream, pulls=pulls, config=config)
-    wanted = ("missing", "outdated") if update else ("missing",)
-    docs = [d for d in result.report.ranked(lang) if d.state in wanted][:n]
+    docs = next_candidates(result.report, lang, update=update)[:n]
     return NextDocsResult(lang, docs, result.pr_note)
 
 

@@ -12,6 +12,7 @@ from ..errors import RefusedError, RepoError
 from ..fileio import read_text
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
+from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
@@ -51,6 +52,23 @@ def _underlying_state(d: object) -> str:
     return "outdated" if getattr(d, "translated_path", None) else "missing"
 
 
+def next_candidates(report: StatusReport, lang: str, *, update: bool = False) -> list[DocStatus]:
+    """The docs ``translate --next`` picks from, most useful first: missing ones (outdated too with
+    ``update``) that nobody claims, then those only a toctree placeholder announces (many sit there for
+    years; an open PR does claim a doc)."""
+    wanted = ("missing", "outdated") if update else ("missing",)
+    placeholder_only = sorted(
+        (d for d in report.for_lang(lang) if d.state == "in-progress" and d.in_progress == ["toctree placeholder"]),
+        key=lambda d: (d.toctree_position is None, d.toctree_position or 0, d.path))
+    out = []
+    for d in [*report.ranked(lang), *placeholder_only]:
+        claimed = [x for x in d.in_progress if x != "toctree placeholder"]
+        state = d.state if d.state != "in-progress" or claimed else _underlying_state(d)
+        if state in wanted and not claimed:
+            out.append(d)
+    return out
+
+
 def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int | None = None,
                 update: bool = False, force: bool = False, pulls: list[PullInfo] | None = None) -> Selection:
     """Build jobs for ``paths`` (English or translated paths) or the ``next_n`` most useful docs.
@@ -65,16 +83,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
         from ..repo.status import compute_status
 
         report = compute_status(layout, [lang], pulls=pulls, write_cache=True)
-        wanted = ("missing", "outdated") if update else ("missing",)
-        placeholder_only = sorted(
-            (d for d in report.for_lang(lang) if d.state == "in-progress" and d.in_progress == ["toctree placeholder"]),
-            key=lambda d: (d.toctree_position is None, d.toctree_position or 0, d.path))
-        for d in [*report.ranked(lang), *placeholder_only]:
-            # a toctree placeholder alone does not claim a doc (many sit there for years); an open PR does
-            claimed = [x for x in d.in_progress if x != "toctree placeholder"]
-            state = d.state if d.state != "in-progress" or claimed else _underlying_state(d)
-            if state in wanted and not claimed and d.path not in rels:
-                rels.append(d.path)
+        rels += [d.path for d in next_candidates(report, lang, update=update) if d.path not in rels]
         rels = rels[: max(next_n, len(paths))]
     if not rels:
         raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
