@@ -497,3 +497,14 @@ def test_item12_a_doc_too_large_to_read_back_is_never_written(tmp_path: Path) ->
     assert not list((tmp_path / "ko").glob("*")) if (tmp_path / "ko").exists() else True
     atomic_write(tmp_path / "report.json", big)  # reports and caches are not docs
     assert (tmp_path / "report.json").stat().st_size > MAX_DOC_BYTES
+
+
+def test_item6_toctree_linking_outside_is_never_read(repo: Path, outside: Path, capsys) -> None:
+    toc = repo / "docs/source/ko/_toctree.yml"
+    toc.unlink()
+    toc.symlink_to(outside)
+    for argv in (["status"], ["toctree", "--check"], ["toctree", "index.md", "--no-llm"]):
+        assert main([*argv, "--repo", str(repo), "--lang", "ko"]) == 2
+        err = capsys.readouterr().err
+        assert "outside the repository" in err and "TOP SECRET" not in err
+    assert outside.read_text(encoding="utf-8") == OUTSIDE_TEXT
