@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
-from ..translate.aligned import TermUsage, Unit, aligned_units, term_usage
+from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
 from ..translate.glossary import Glossary, Term, squash
 from .align import Alignment
 from .model import WARNING, Fix, Kind, ReviewFinding
@@ -65,6 +66,19 @@ def _counts(usage: TermUsage | None) -> str:
     return f"; other docs: {parts or 'none of the accepted spellings'} in {usage.occurrences} paragraph(s)"
 
 
+def _kept_english(glossary: Glossary, term: Term, text: str) -> bool:
+    """``text`` has the English term itself (whole word, the glossary's matching rules)."""
+    return glossary.present(replace(term, target=None, keep_english=True, alternatives=()), text)
+
+
+def _sure_pair(e: Item, t: Item) -> bool:
+    """The pairing is sure enough to say a term is missing: the paragraphs share their code and links
+    (or have none) -- drifted translations pair some unrelated paragraphs."""
+    if not e.spans and not t.spans:
+        return True
+    return len(e.spans & t.spans) >= 0.5 * max(len(e.spans), len(t.spans))
+
+
 def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, TermUsage] | None, *,
                 missing: bool = True) -> Iterator[ReviewFinding]:
     """Glossary findings of the aligned pairs; ``missing=False`` reports alternatives only (for a
@@ -82,6 +96,8 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             this_doc = f"; this doc: {this_doc}" if this_doc else ""
             want = "keep it in English" if term.keep_english else f"'{term.target}'"
             if not glossary.present(term, t.text):
+                if _kept_english(glossary, term, t.text) or not _sure_pair(e, t):
+                    continue  # the English word kept (often inside a name), or a doubtful pairing
                 if not missing or u is None or (not u.occurrences or u.accepted / u.occurrences < MIN_SHARE):
                     continue
                 yield ReviewFinding(file, t.line, Kind.GLOSSARY, "term-missing", WARNING,
