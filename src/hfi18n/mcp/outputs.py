@@ -7,9 +7,12 @@ rows stay plain objects: their keys are the ones documented by ``hfi18n status -
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from .. import api
 
 
 class Finding(BaseModel):
@@ -153,3 +156,53 @@ class ReviewOutput(BaseModel):
     skipped: list[str] = Field(description="changed files not reviewed, with the reason")
     pull: str | None = Field(default=None, description="the pull request reviewed")
     posted: dict[str, Any] | None = Field(default=None, description="the review posted on the PR (with post=true)")
+
+
+class DocResult(BaseModel):
+    doc: str = Field(description="the English doc, relative to the language folder")
+    path: str | None = Field(description="the translated file, relative to the repository root (None: not written)")
+    written: bool
+    draft: bool
+    note: str
+    check: CheckSummary
+    failed_segments: list[FailedSegment]
+
+
+class BatchJobOutput(BaseModel):
+    job: str = Field(description="the batch job id (for batch_status, batch_collect, batch_cancel)")
+    state: str = Field(description="submitted, running, resubmitted, done, already-collected, cancelling or "
+                                   "cancelled")
+    provider: str
+    model: str
+    rounds: list[dict[str, Any]] = Field(description="each batch sent: round, batch_id, status, counts, requests")
+    usage: dict[str, float] = Field(description="requests, tokens and cost_usd over every round (batch price)")
+    message: str
+    skipped: list[Skip]
+    docs: list[DocResult] = Field(description="docs written by a collect")
+
+
+class BatchStatusOutput(BaseModel):
+    jobs: list[BatchJobOutput]
+
+
+# ------------------------------------------------------------- filling the models from api results
+
+
+def doc_result(root: Path, d: api.DocOutcome) -> dict[str, Any]:
+    """One doc of a run, with its path relative to the repository."""
+    path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
+    return {"doc": d.path, "path": path if d.written else None, "written": d.written, "draft": d.draft,
+            "note": d.note, "check": {"ok": not d.errors, "errors": len(d.errors), "findings": d.errors},
+            "failed_segments": d.failures}
+
+
+def batch_job(root: Path, res: api.BatchJobResult) -> dict[str, Any]:
+    data = res.to_json()
+    data["docs"] = [doc_result(root, d) for d in res.docs]
+    return data
+
+
+def check_summary(findings: list[dict[str, Any]], files: int) -> dict[str, Any]:
+    errors = sum(f["severity"] == "error" for f in findings)
+    return {"files": files, "errors": errors, "warnings": len(findings) - errors, "ok": errors == 0,
+            "findings": findings}

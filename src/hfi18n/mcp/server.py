@@ -9,35 +9,25 @@ written) and return structured results (:mod:`hfi18n.mcp.outputs`). What the too
 * the provider's base URL: it comes from the environment or the config only, so a tool call cannot send
   the key to another server.
 
-A library error (:class:`hfi18n.errors.HfI18nError`) becomes a tool error (``isError``) carrying its human
-message and hint; anything else becomes "unexpected error" with the details on stderr. The blocking library
-calls run on a worker thread; cancelling a ``translate`` call stops it after the requests in flight, with
+A library error becomes a tool error (``isError``) carrying its human message and hint
+(:mod:`hfi18n.mcp.calls`). Cancelling a ``translate`` call stops it after the requests in flight, with
 finished segments kept in the translation memory and no half-translated file written.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
-import traceback
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-import anyio
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from .. import api
-from ..errors import HfI18nError
 from ..secrets import redact
 from . import outputs as out
+from .calls import call, output, with_progress
 from .sdk import Context, Server, ToolAnnotations, ToolError
-
-log = logging.getLogger("hfi18n.mcp")
-
-T = TypeVar("T")
-M = TypeVar("M", bound=BaseModel)
 
 # ------------------------------------------------------------------------------------ arguments
 
@@ -94,123 +84,22 @@ DESCRIPTIONS = {
               "local docs (paths), or the docs a pull request changes (pr, read through the GitHub API). Free "
               "unless llm=true (an LLM review of each paragraph: COSTS TOKENS). post=true submits the findings as "
               "one review comment on the PR (needs GITHUB_TOKEN; writes to GitHub).",
+    "batch_submit": "Submit the translation of English docs as ONE provider batch job (Anthropic Message "
+                    "Batches or the OpenAI Batch API): about half the price of translate, answers within hours. "
+                    "COSTS TOKENS (use plan first); returns at once with a job id. Nothing is written until "
+                    "batch_collect.",
+    "batch_status": "The batch jobs of the repository (or one job), polled at the provider when still open. "
+                    "No cost.",
+    "batch_collect": "Finish a batch job (default: the latest open one): once its batches ended, validate every "
+                     "answer, send what failed in a new batch (or interactively with retry_now, at full price) "
+                     "and write the docs that pass check, exactly as translate does. Collecting twice writes "
+                     "nothing twice.",
+    "batch_cancel": "Ask the provider to cancel a batch job's running batches; what already succeeded is kept "
+                    "(collect the job afterwards). No cost.",
     "glossary_lookup": "Terms of the shipped glossary of a language: the required translation of each "
                        "English term, or terms kept in English. With text, only the terms occurring in it "
                        "(what a translation request for that text would carry). No cost.",
 }
-
-
-# ------------------------------------------------------------------------------------- plumbing
-
-
-def _error_text(exc: BaseException) -> str:
-    """The human message of a library error, as the CLI prints it (message, then the next step)."""
-    if isinstance(exc, HfI18nError):
-        text = str(exc) + (f"\nhint: {exc.hint}" if exc.hint else "")
-    elif isinstance(exc, PermissionError):
-        text = f"permission denied: {exc.filename}"
-    elif isinstance(exc, OSError):
-        text = f"{exc.strerror or exc}: {exc.filename or ''}".strip(": ")
-    else:
-        text = (f"unexpected error: {type(exc).__name__}: {exc}\n"
-                "hint: this is a bug in hfi18n; the server's stderr has the traceback")
-    return redact(text)
-
-
-async def _call(fn: Callable[..., T], *args: Any, cancel: threading.Event | None = None, **kw: Any) -> T:
-    """Run a blocking library call on a worker thread; library errors become tool errors.
-
-    ``cancel`` is passed on to ``fn`` and set when the client cancels the call.
-    """
-    if cancel is not None:
-        kw["cancel"] = cancel
-    try:
-        return await anyio.to_thread.run_sync(partial(fn, *args, **kw), abandon_on_cancel=True)
-    except anyio.get_cancelled_exc_class():
-        if cancel is not None:
-            cancel.set()  # the run stops after the requests in flight; memory and files stay consistent
-        raise
-    except HfI18nError as exc:
-        raise ToolError(_error_text(exc)) from None
-    except Exception as exc:  # noqa: BLE001 - the one place a tool turns a crash into a message
-        if not isinstance(exc, OSError):
-            log.error("%s", redact(traceback.format_exc()))
-        raise ToolError(_error_text(exc)) from None
-
-
-def _scrub(value: Any) -> Any:
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, dict):
-        return {k: _scrub(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_scrub(v) for v in value]
-    return value
-
-
-def _output(model: type[M], data: dict[str, Any]) -> M:
-    """``model`` filled from ``data`` with every known secret redacted from every string."""
-    return model.model_validate(_scrub(data))
-
-
-def _summary(findings: list[dict[str, Any]], files: int) -> dict[str, Any]:
-    errors = sum(f["severity"] == "error" for f in findings)
-    return {"files": files, "errors": errors, "warnings": len(findings) - errors, "ok": errors == 0,
-            "findings": findings}
-
-
-class _Progress:
-    """Collects the library's progress events (from any thread) for the tool to report to the client."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.done = 0
-        self.total = 0
-        self.message = ""
-
-    def __call__(self, event: api.ProgressEvent) -> None:
-        with self._lock:
-            if event.kind is api.ProgressKind.START:
-                self.total += event.total
-            elif event.kind is api.ProgressKind.SEGMENTS:
-                self.done += event.done
-            self.message = event.message or (f"{event.doc}: {event.kind.value}" if event.doc else self.message)
-
-    def snapshot(self) -> tuple[int, int, str]:
-        with self._lock:
-            return self.done, self.total, self.message
-
-
-async def _with_progress(ctx: Context | None, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
-    """``_call`` with the library's progress sent to the client as progress notifications."""
-    progress = _Progress()
-    result: list[T] = []
-    last: list[tuple[int, int, str]] = []
-
-    async def send() -> None:
-        snap = progress.snapshot()
-        if ctx is not None and snap[1] and (not last or snap != last[-1]):
-            last.append(snap)
-            await ctx.report_progress(snap[0], snap[1], redact(snap[2]) or None)
-
-    async def report() -> None:
-        while True:
-            await send()
-            await anyio.sleep(0.2)
-
-    failed: list[ToolError] = []
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(report)
-        try:
-            result.append(await _call(fn, *args, progress=progress, **kw))
-        except ToolError as exc:  # raised after the group, which would wrap it in an ExceptionGroup
-            failed.append(exc)
-        finally:
-            tg.cancel_scope.cancel()
-    if failed:
-        raise failed[0]
-    await send()  # the final count, even for a run shorter than one reporting interval
-    return result[0]
 
 
 # ---------------------------------------------------------------------------------------- tools
@@ -235,10 +124,10 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
                           Field(description="only docs in these states (default: all)")] = None,
         pulls: Annotated[bool, Field(description="look for open translation PRs upstream on GitHub")] = True,
     ) -> out.StatusOutput:
-        res = await _call(api.status, root, langs, docs_root=docs_root, pulls=pulls)
+        res = await call(api.status, root, langs, docs_root=docs_root, pulls=pulls)
         rows = [r for r in res.to_json() if not states or r["state"] in states]
         report = res.report
-        return _output(out.StatusOutput, {
+        return output(out.StatusOutput, {
             "head": report.head, "pr_note": res.pr_note, "docs": rows,
             "languages": [report.summaries[lg].to_json() for lg in report.languages if lg in report.summaries]})
 
@@ -249,8 +138,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         update: Annotated[bool, Field(description="include outdated translations, not only missing ones")] = False,
         pulls: Annotated[bool, Field(description="skip docs an open upstream PR translates (asks GitHub)")] = True,
     ) -> out.NextDocsOutput:
-        res = await _call(api.next_docs, root, lang, n, update=update, docs_root=docs_root, pulls=pulls)
-        return _output(out.NextDocsOutput, {"lang": res.lang, "pr_note": res.pr_note, "docs": res.to_json()})
+        res = await call(api.next_docs, root, lang, n, update=update, docs_root=docs_root, pulls=pulls)
+        return output(out.NextDocsOutput, {"lang": res.lang, "pr_note": res.pr_note, "docs": res.to_json()})
 
     @tool(READ_ONLY)
     async def check(
@@ -258,8 +147,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         paths: Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
                                                              "(default: every doc of the language)")] = None,
     ) -> out.CheckOutput:
-        res = await _call(api.check, root, lang, paths or [], docs_root=docs_root)
-        return _output(out.CheckOutput, _summary(res.to_json(), res.files))
+        res = await call(api.check, root, lang, paths or [], docs_root=docs_root)
+        return output(out.CheckOutput, out.check_summary(res.to_json(), res.files))
 
     @tool(READ_ONLY)
     async def plan(
@@ -273,11 +162,11 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     ) -> out.PlanOutput:
         if not paths and not next_n:
             raise ToolError("give paths (docs to plan) or next_n (the n most useful docs)")
-        res = await _call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
+        res = await call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
                           model=model, docs_root=docs_root)
         data = res.to_json()
         data.update(model=res.model, skipped=[{"path": s.en_rel, "reason": s.reason} for s in res.skipped])
-        return _output(out.PlanOutput, data)
+        return output(out.PlanOutput, data)
 
     @tool(REMOTE_WRITE)
     async def translate(
@@ -293,7 +182,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
     ) -> out.TranslateOutput:
         cancel = threading.Event()
-        res = await _with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
+        res = await with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
                                    provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
                                    docs_root=docs_root, cancel=cancel)
         if not res.docs:
@@ -301,12 +190,9 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
             raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
                                    "update an existing translation (the human text of unchanged segments is kept)"))
         d, s = res.docs[0], res.stats
-        path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
         upd = res.updates.get(d.path)
-        return _output(out.TranslateOutput, {
-            "doc": d.path, "path": path if d.written else None, "written": d.written, "draft": d.draft,
-            "note": d.note, "check": {"ok": not d.errors, "errors": len(d.errors), "findings": d.errors},
-            "failed_segments": d.failures, "model": res.model, "segments": s.segments,
+        return output(out.TranslateOutput, {
+            **out.doc_result(root, d), "model": res.model, "segments": s.segments,
             "from_memory": s.cache_hits, "translated": s.translated, "requests": s.requests,
             "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None, "cancelled": res.cancelled,
@@ -322,10 +208,10 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.ToctreeOutput:
-        res = await _call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
+        res = await call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
                           model=model, dry_run=dry_run)
-        problems = await _call(api.toctree_check, root, lang, docs_root=docs_root)
-        return _output(out.ToctreeOutput, {"written": res.written, "changes": res.to_json(),
+        problems = await call(api.toctree_check, root, lang, docs_root=docs_root)
+        return output(out.ToctreeOutput, {"written": res.written, "changes": res.to_json(),
                                            "problems": problems.to_json()})
 
     @tool(REMOTE_WRITE)
@@ -340,9 +226,9 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.PublishOutput:
-        res = await _call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
+        res = await call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
                           no_llm=no_llm, provider=provider, model=model)
-        return _output(out.PublishOutput, res.to_json())
+        return output(out.PublishOutput, res.to_json())
 
     @tool(REMOTE_WRITE)
     async def review(
@@ -359,9 +245,50 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     ) -> out.ReviewOutput:
         if pr is None and lang is None:
             raise ToolError("give lang (to review local docs) or pr (to review a pull request)")
-        res = await _call(api.review, root, lang, paths or [], pr=pr, post=post, llm=llm, provider=provider,
+        res = await call(api.review, root, lang, paths or [], pr=pr, post=post, llm=llm, provider=provider,
                           model=model, docs_root=docs_root)
-        return _output(out.ReviewOutput, res.to_json())
+        return output(out.ReviewOutput, res.to_json())
+
+    @tool(REMOTE_WRITE)
+    async def batch_submit(
+        lang: Lang,
+        paths: Annotated[list[str] | None, Field(description="English docs relative to the language folder "
+                                                             "(or give next_n)")] = None,
+        next_n: Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs")] = None,
+        update: Annotated[bool, Field(description="update existing (outdated) translations incrementally")] = False,
+        allow_errors: Annotated[bool, Field(description="write marked drafts even if check finds errors")] = False,
+        provider: ProviderName = None,
+        model: Model = None,
+    ) -> out.BatchJobOutput:
+        if not paths and not next_n:
+            raise ToolError("give paths (docs to translate) or next_n (the n most useful docs)")
+        res = await call(api.batch_submit, root, lang, paths or [], next_n=next_n, update=update,
+                          allow_errors=allow_errors, provider=provider, model=model, docs_root=docs_root)
+        return output(out.BatchJobOutput, out.batch_job(root, res))
+
+    @tool(READ_ONLY)
+    async def batch_status(
+        job: Annotated[str | None, Field(description="one batch job id (default: every job)")] = None,
+    ) -> out.BatchStatusOutput:
+        res = await call(api.batch_status, root, job, docs_root=docs_root)
+        return output(out.BatchStatusOutput, {"jobs": [out.batch_job(root, r) for r in res]})
+
+    @tool(REMOTE_WRITE)
+    async def batch_collect(
+        ctx: Context,
+        job: Annotated[str | None, Field(description="the batch job id (default: the latest open job)")] = None,
+        retry_now: Annotated[bool, Field(description="retry failed segments interactively now (full price) "
+                                                     "instead of in a new batch")] = False,
+    ) -> out.BatchJobOutput:
+        res = await with_progress(ctx, api.batch_collect, root, job, retry_now=retry_now, docs_root=docs_root)
+        return output(out.BatchJobOutput, out.batch_job(root, res))
+
+    @tool(REMOTE_WRITE)
+    async def batch_cancel(
+        job: Annotated[str | None, Field(description="the batch job id (default: the latest open job)")] = None,
+    ) -> out.BatchJobOutput:
+        res = await call(api.batch_cancel, root, job, docs_root=docs_root)
+        return output(out.BatchJobOutput, out.batch_job(root, res))
 
     @tool(READ_ONLY)
     async def glossary_lookup(
@@ -369,9 +296,9 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         text: Annotated[str | None, Field(description="only the terms occurring in this English text")] = None,
         terms: Annotated[list[str] | None, Field(description="only these English terms")] = None,
     ) -> out.GlossaryOutput:
-        res = await _call(api.glossary_lookup, lang, text, terms=terms or [])
+        res = await call(api.glossary_lookup, lang, text, terms=terms or [])
         data = res.to_json()
         data.update(total=res.total, prompt=res.prompt)
-        return _output(out.GlossaryOutput, data)
+        return output(out.GlossaryOutput, data)
 
     return server
