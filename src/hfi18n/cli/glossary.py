@@ -144,11 +144,13 @@ def usage(
                       str(r.occurrences), str(r.followed), str(r.accepted),
                       ", ".join(f"{k} {v}" for k, v in r.variants.items()), r.example)
     if out_file is not None:
+        import io
+
         from rich.console import Console
 
-        with open(out_file, "w", encoding="utf-8") as fh:
-            Console(file=fh, width=200, soft_wrap=True, markup=False).print(table)
-        err.print(f"wrote {out_file}")
+        buf = io.StringIO()
+        Console(file=buf, width=200, soft_wrap=True, markup=False).print(table)
+        _emit(buf.getvalue(), out_file)
     else:
         out.print(table)
     err.print(f"{len(rows)} of {usage.total_terms} terms occur in the aligned translations of {repo}")
