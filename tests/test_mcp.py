@@ -22,8 +22,6 @@ from tests.conftest import require
 from tests.fakes.github_server import FakeGitHub
 from tests.fakes.llm_server import FakeLLMServer
 
-pytestmark = pytest.mark.corpus
-
 LLM_KEY = "sk-mcp-SECRET-llm-key-0123456789"
 GH_TOKEN = "ghp_mcpSECRETgithubToken0123456789"
 UPSTREAM, FORK = "huggingface/smolagents", "me/smolagents"
@@ -141,6 +139,8 @@ def assert_no_secret(s: Session, errlog: Path) -> None:
         assert secret not in errlog.read_text(encoding="utf-8"), "the server's stderr showed a secret"
 
 
+@pytest.mark.corpus
+@pytest.mark.slow
 def test_mcp_server_walks_the_whole_loop(world: World) -> None:
     async def body(s: Session) -> None:
         listed = await s.session.list_tools()
@@ -215,6 +215,8 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
     serve(world.repo, world.env(), world.errlog, body)
 
 
+@pytest.mark.corpus
+@pytest.mark.slow
 def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -> None:
     async def body(s: Session) -> None:
         bad_lang = await s.call("check", lang="../..")
@@ -253,6 +255,8 @@ def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -
     serve(world.repo, env, world.errlog, body)
 
 
+@pytest.mark.corpus
+@pytest.mark.slow
 def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) -> None:
     """The LLM and GitHub answer 401 quoting the key they received: the tool errors must not repeat it.
 
@@ -282,6 +286,8 @@ def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) 
     serve(world.repo, env, world.errlog, body)
 
 
+@pytest.mark.corpus
+@pytest.mark.slow
 def test_cancelling_translate_stops_it_and_keeps_finished_segments(world: World) -> None:
     """An agent (or its user) cancels a running translate: no file, the memory keeps what was done."""
     from importlib.metadata import version
@@ -339,6 +345,8 @@ def test_cancelling_translate_stops_it_and_keeps_finished_segments(world: World)
     serve(world.repo, world.env(), world.errlog, body)
 
 
+@pytest.mark.corpus
+@pytest.mark.slow
 def test_batch_tools_submit_then_collect_like_translate(world: World) -> None:
     async def body(s: Session) -> None:
         doc = (await s.call("next_docs", lang="ko", n=1, pulls=False)).data["docs"][0]["path"]
