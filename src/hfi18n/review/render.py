@@ -32,10 +32,11 @@ def _icon(f: ReviewFinding) -> str:
 def format_text(review: Review) -> str:
     out = []
     for d in review.docs:
-        for f in d.findings:
+        for i, f in enumerate(d.findings):
             out.append(f"{f.file}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {f.message}\n")
-            fixed = d.suggested_line(f.line) if f.fix else None
-            if fixed is not None:
+            last_of_line = i + 1 == len(d.findings) or d.findings[i + 1].line != f.line
+            fixed = d.suggested_line(f.line) if f.line and last_of_line else None
+            if fixed is not None:  # once per line, all its fixes applied
                 out.append(f"    suggestion: {fixed.strip()}\n")
             if f.rewrite:
                 out.append(f"    rewrite: {f.rewrite}\n")
