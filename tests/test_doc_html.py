@@ -285,3 +285,14 @@ def test_unbalanced_multi_line_tag_is_found_in_an_orphan() -> None:
     assert ("unbalanced-tag", 3) in found
     assert ("unbalanced-tag", 3) not in [
         (f.check, f.line) for f in check_pair(None, parse(ko + "</div>\n"), file="t.md", lang="ko")]
+
+
+@pytest.mark.corpus
+def test_corpus_orphan_gets_its_broken_fragment_reported(corpus) -> None:
+    from hfi18n.check import check_paths
+    from hfi18n.repo.layout import DocsLayout
+
+    findings, _ = check_paths(DocsLayout.open(corpus("diffusers")), "ko", ["optimization/torch2.0.md"])
+    found = {(f.check, f.severity) for f in findings}
+    assert ("orphan", "warning") in found  # its English moved
+    assert any(f.check == "fragments" and "#benchmark" in f.message for f in findings)
