@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import typer
@@ -72,15 +76,37 @@ def translate(
         else:
             _log(event)
 
-    with progress:
+    cancel = threading.Event()
+    with progress, _ctrl_c_cancels(cancel):
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
-                               allow_errors=allow_errors, progress=on_progress, **common)
+                               allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
     _print_skipped(result.skipped)
     if not result.docs:
         raise typer.Exit(result.exit_code)
     _print_summary(result, machine)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+@contextlib.contextmanager
+def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
+    """The first Ctrl-C sets ``cancel`` (the run stops after the requests in flight, finished docs are
+    written and the summary printed); a second one interrupts at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_sigint(signum: int, frame: object) -> None:
+        if cancel.is_set():
+            raise KeyboardInterrupt
+        cancel.set()
+        err.print("stopping after the requests in flight (finished work is kept); Ctrl-C again to quit now")
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _log(event: api.ProgressEvent) -> None:
