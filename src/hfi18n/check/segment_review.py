@@ -213,7 +213,9 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     for seg in job.doc.segments():
         start, end = spans[seg.id]
         tr = job.translations.get(seg.id, "")
-        origin = Origin.ENGLISH if not tr else Origin.HUMAN if draft.kept.get(seg.id) == tr else Origin.MACHINE
+        human = draft.kept.get(seg.id)
+        origin = (Origin.ENGLISH if not tr else
+                  Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else Origin.MACHINE)
         mine = [f for f in job.findings if start <= f.line <= end]
         placed.update(id(f) for f in mine)
         english, shown = display(seg, seg.text), display(seg, tr) if tr else ""

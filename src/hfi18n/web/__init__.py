@@ -6,7 +6,7 @@ says which command installs Gradio when it is missing. The app calls only :mod:`
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
@@ -19,8 +19,11 @@ INSTALL = "pip install 'hfi18n[web]'"
 
 def require_gradio() -> None:
     """Raise a :class:`ConfigError` naming the install command when Gradio is not installed."""
-    if importlib.util.find_spec("gradio") is None:
-        raise ConfigError("the web app needs Gradio, which is not installed", hint=f"install it with: {INSTALL}")
+    try:
+        importlib.import_module("gradio")
+    except ImportError:
+        raise ConfigError("the web app needs Gradio, which is not installed",
+                          hint=f"install it with: {INSTALL}") from None
 
 
 def build_app(*args: Any, **kwargs: Any) -> gr.Blocks:

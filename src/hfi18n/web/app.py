@@ -74,13 +74,14 @@ def _is_generator(fn: Callable[..., Any]) -> bool:
     return inspect.isgeneratorfunction(fn)
 
 
-def draft_state(lang: str, doc: str, review: api.DraftReview, translations: dict[str, str], *, update: bool,
-                force: bool, edited: Sequence[str] = ()) -> dict[str, Any]:
+def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
+                edited: Sequence[str] = ()) -> dict[str, Any]:
     """What the page (or a script) holds between steps: the doc, how it was selected, the segment
-    translations, which ones the translator edited, and the snapshot of the target the draft was made from."""
+    translations in display form (code spans and links written out, as the translator edits them), which
+    ones the translator edited, and the snapshot of the target the draft was made from."""
     return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before,
-            "translations": dict(translations), "edited": sorted(set(edited)), "ok": review.ok,
-            "errors": review.errors, "target": review.target}
+            "translations": {s.id: s.translation for s in review.segments if s.translation},
+            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target}
 
 
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
@@ -136,11 +137,12 @@ class WebApp:
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str) -> tuple[str, Any, dict[str, Any]]:
-        """Coverage per language, the ranked docs to translate next, outdated docs and docs claimed by open PRs."""
+    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
+        """Coverage per language, the ranked docs to translate next, outdated docs and docs claimed by open PRs
+        (found with the GitHub token, when there is one)."""
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
-        result = api.status(path, None, config=self.ws.config(path))
+        result = api.status(path, None, config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
         if lang not in result.report.languages:
             raise InputError(f"no docs folder for language {lang!r}",
                              hint="languages here: " + (", ".join(result.report.languages) or "none"))
@@ -231,7 +233,7 @@ class WebApp:
             log.append("stopped: finished segments are in the translation memory; translate again to resume")
         translations = result.docs[0].translations if result.docs else {}
         review = api.draft(path, lang, doc, translations, update=update, force=force)
-        state = draft_state(lang, doc, review, translations, update=update, force=force)
+        state = draft_state(lang, doc, review, update=update, force=force)
         yield ("\n".join(log), state, render.review(review), self._segment_choices(review),
                gr.Tabs(selected="review"))
 
@@ -254,7 +256,7 @@ class WebApp:
         """Re-check the draft (the translations as they are now); nothing is written."""
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
-        new = draft_state(lang, doc, review, translations, update=update, force=force, edited=state.get("edited", ()))
+        new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
         new["before"] = state.get("before") or review.before
         return new, render.review(review, set(new["edited"]))
 
@@ -335,11 +337,12 @@ def _remember(api_key: str, github_token: str) -> dict[str, str]:
 
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
-              default_url: str = "") -> gr.Blocks:
+              default_url: str = "", default_provider: str | None = None) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
-    repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``).
+    repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
+    the provider the page starts with (default: the config's ``provider``, else ``pseudo``).
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
@@ -347,6 +350,9 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     web = WebApp(ws)
     names = ws.names()
     h = _human
+    if default_provider is None:
+        cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
+        default_provider = str(cfg.get("provider") or "pseudo")
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
@@ -357,6 +363,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
             repo = gr.Dropdown(names, value=names[0] if names else None, label="Repository", scale=2,
                                elem_id="hf-repo")
             lang = gr.Textbox(default_lang, label="Language", max_lines=1, scale=1, elem_id="hf-lang")
+            gh_token = gr.Textbox("", label="GitHub token (optional: open PRs, draft PR; never stored or shown)",
+                                  type="password", scale=2, elem_id="hf-gh-token")
             status_btn = gr.Button("Show status", variant="primary", scale=1, elem_id="hf-status-btn")
         if ws.can_clone:
             with gr.Row():
@@ -378,7 +386,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
                 doc_note = gr.Markdown(elem_id="hf-doc-note")
                 with gr.Row():
-                    provider = gr.Dropdown(list(PROVIDERS), value="pseudo", label="Provider", elem_id="hf-provider")
+                    provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label="Provider", elem_id="hf-provider")
                     model = gr.Textbox("", label="Model (empty: the provider's default)", elem_id="hf-model")
                     base_url = gr.Textbox("", label="Base URL (OpenAI-compatible servers)", elem_id="hf-base-url")
                     api_key = gr.Textbox("", label="API key (used for this call only, never stored or shown)",
@@ -411,8 +419,6 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     fork = gr.Textbox("", label="Your fork (owner/name; empty: the config's)", elem_id="hf-fork")
                     upstream = gr.Textbox("", label="Upstream (owner/name; empty: the config's)",
                                           elem_id="hf-upstream")
-                    gh_token = gr.Textbox("", label="GitHub token (used for this call only, never stored or shown)",
-                                          type="password", elem_id="hf-gh-token")
                 pr_btn = gr.Button("Open the draft PR", variant="primary", elem_id="hf-pr-btn")
                 pr_note = gr.Markdown(elem_id="hf-pr-note")
         with gr.Accordion("Glossary lookup", open=False):
@@ -425,7 +431,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     "api_visibility": "private"}
         if ws.can_clone:
             clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
-        status_btn.click(h(web.status), [repo, lang], [dashboard, doc, status_json], api_name="status")
+        status_btn.click(**remember).then(h(web.status), [repo, lang, secrets], [dashboard, doc, status_json],
+                                          api_name="status")
         doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick")
         translate_btn.click(**remember).then(
             h(web.translate), [repo, lang, doc, update, force, provider, model, base_url, secrets],

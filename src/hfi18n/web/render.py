@@ -28,7 +28,7 @@ CSS = """
 .hf-review tr.hf-bad td { background: #fdecea; }
 .hf-review tr.hf-edited td.hf-tr { background: #e8f5e9; }
 .hf-term { background: #fff3bf; border-bottom: 1px dotted #8d6e00; }
-.hf-term-ok { color: #2e7d32; font-size: 12px; }
+.hf-expect { color: #8d6e00; font-size: 11px; margin-left: 1px; }
 .hf-term-missing { color: #c62828; font-size: 12px; }
 .hf-finding { font-size: 12px; margin-top: 3px; }
 .hf-finding.error { color: #c62828; }
@@ -120,13 +120,16 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
 
 
 def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
-    """``text`` escaped, with each ``(start, end, title)`` span marked as a glossary term."""
-    out, pos = [], 0
-    for start, end, title in sorted(spans):
+    """``text`` escaped, each ``(start, end, expected)`` span marked as a glossary term, followed by the
+    expected rendering in small type (the first occurrence of each term only, to keep the text readable)."""
+    out, pos, labelled = [], 0, set()
+    for start, end, expected in sorted(spans):
         if start < pos:
             continue
         out.append(escape(text[pos:start]))
-        out.append(f'<mark class="hf-term" title="{escape(title)}">{escape(text[start:end])}</mark>')
+        label = "" if expected in labelled else f'<sub class="hf-expect">{escape(expected)}</sub>'
+        labelled.add(expected)
+        out.append(f'<mark class="hf-term" title="glossary: {escape(expected)}">{escape(text[start:end])}</mark>{label}')
         pos = end
     out.append(escape(text[pos:]))
     return "".join(out)
@@ -162,12 +165,14 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
             badges.append('<span class="hf-badge english">not translated</span>')
         if s.changed:
             badges.append('<span class="hf-badge changed">English changed</span>')
-        spans = [(a, b, f"{t.source} → {t.expected}") for t in s.terms for a, b in t.where]
-        notes = "".join(
-            f'<div class="{"hf-term-ok" if t.present else "hf-term-missing"}">{escape(t.source)} → '
-            f'{escape(t.expected)}{"" if t.present else " (missing)"}</div>' for t in s.terms)
+        # terms with a translation are marked in the English with it; terms kept in English only when missing
+        spans = [(a, b, t.expected) for t in s.terms for a, b in t.where
+                 if t.expected != "keep in English" or (s.translation and not t.present)]
+        notes = "".join(f'<div class="hf-term-missing">glossary: {escape(t.source)} → {escape(t.expected)} '
+                        "(not in the translation)</div>" for t in s.terms if s.translation and not t.present)
+        # section-level glossary warnings are replaced by the per-segment notes above
         findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
-                           for f in s.findings)
+                           for f in s.findings if f.check != "glossary")
         bad = any(f.severity == "error" for f in s.findings)
         lines = f"{s.target_line}" if s.target_line == s.target_end else f"{s.target_line}-{s.target_end}"
         classes = " ".join(c for c in ("hf-bad" if bad else "", "hf-edited" if s.id in edited else "") if c)

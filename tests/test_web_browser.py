@@ -1,0 +1,231 @@
+"""The web app in a real browser: Debian's headless chromium driven by Selenium walks a translator's whole
+loop on a smolagents corpus clone, with the loopback LLM (OpenAI wire format, key typed in the page) and
+the fake GitHub over real bare git repositories as upstream and fork:
+
+status -> pick the first "next" doc -> translate (live progress) -> edit a segment -> check -> write ->
+toctree -> draft PR, then the PR link on the page.
+
+Screenshots of each screen are saved under the test's tmp folder; with ``HFI18N_SCREENSHOTS=1`` they are
+also copied to ``docs/screenshots/`` for the README.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hfi18n.config import Config
+from tests.conftest import require
+from tests.fakes.github_server import FakeGitHub
+from tests.fakes.llm_server import FakeLLMServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[1]
+UPSTREAM, FORK = "huggingface/smolagents", "kim/smolagents"
+LLM_KEY = "sk-web-test-key-0123456789"
+GH_TOKEN = "ghp_WebTestToken_0123456789abcdef"
+EDITED = "웹 화면에서 고친 문장입니다."
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture()
+def browser(tmp_path: Path):
+    require("selenium")
+    chromium = require("chromium", exe=True)
+    driver_path = require("chromedriver", exe=True)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000",
+                "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
+                "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}"):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=opts)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def world(corpus_copy, tmp_path: Path):
+    """A smolagents clone whose origin is a bare upstream, a bare fork, the fake GitHub and the loopback LLM."""
+    require("gradio")
+    clone = corpus_copy("smolagents")
+    upstream, fork = tmp_path / "upstream.git", tmp_path / "fork.git"
+    git(tmp_path, "clone", "-q", "--bare", str(clone), str(upstream))
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
+    git(clone, "config", "user.name", "Kim Translator")
+    git(clone, "config", "user.email", "kim@example.com")
+    with FakeGitHub(token=GH_TOKEN) as gh, FakeLLMServer(api_key=LLM_KEY) as llm:
+        gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
+        gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
+        gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean", head="lee:ko-tools")
+        config = Config({"github": {"upstream": UPSTREAM, "api_url": gh.url},
+                         "providers": {"openai": {"base_url": llm.openai_base_url}},
+                         "lang": {"ko": {"tracking_issue": 20179}}})
+        yield {"clone": clone, "fork": fork, "upstream": upstream, "gh": gh, "llm": llm, "config": config}
+
+
+def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, monkeypatch) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from hfi18n.web import build_app
+
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "OPENAI_API_KEY", "OPENAI_BASE_URL", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    world["llm"].latency(1.0)  # long enough to see the progress screen
+    demo = build_app(world["clone"], config=world["config"])
+    port = free_port()
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
+    d = browser
+    started = time.monotonic()
+    pages: list[str] = []
+
+    def css(sel: str):
+        return d.find_element(By.CSS_SELECTOR, sel)
+
+    def until(cond: Callable[[], object], what: str, timeout: float = 60):
+        try:
+            return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
+            toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
+            d.save_screenshot(str(shots / "failure.png"))
+            raise AssertionError(f"timed out waiting for {what}; toasts: {toasts}") from exc
+
+    def text_of(sel: str) -> str:
+        found = d.find_elements(By.CSS_SELECTOR, sel)
+        return found[0].text if found else ""
+
+    def tab(label: str) -> None:
+        [button] = [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if b.text.strip() == label]
+        button.click()
+
+    def shoot(name: str) -> None:
+        height = min(d.execute_script("return document.documentElement.scrollHeight"), 2600)
+        d.set_window_size(1400, max(900, height))
+        d.save_screenshot(str(shots / f"{name}.png"))
+        d.set_window_size(1400, 1000)
+        pages.append(d.page_source)
+
+    def choose(sel: str, starts: str) -> None:
+        box = css(f"{sel} input")
+        box.click()
+        until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
+                       if (o.get_attribute("aria-label") or "").startswith(starts)],
+              f"option {starts!r} of {sel}")[0].click()
+
+    def type_into(sel: str, text: str) -> None:
+        box = css(sel)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.DELETE)
+        box.send_keys(text)
+
+    try:
+        d.get(f"http://127.0.0.1:{port}/")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-status-btn"), "the page")
+
+        # 1. status (with the token: open PRs): coverage per language, ranked next docs, outdated docs, the doc
+        # an open PR claims
+        type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+        css("#hf-status-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+        langs = [r.get_attribute("data-lang") for r in d.find_elements(By.CSS_SELECTOR, "#hf-coverage tr")]
+        assert langs == ["es", "hi", "ko", "zh"]
+        first = d.find_elements(By.CSS_SELECTOR, "#hf-next tr[data-doc]")[0].get_attribute("data-doc")
+        assert d.find_elements(By.CSS_SELECTOR, "#hf-outdated tr[data-doc]")
+        claimed = css("#hf-claimed tr[data-doc='tutorials/tools.md'] a")
+        assert claimed.get_attribute("href") == f"https://github.com/{UPSTREAM}/pull/1"
+        shoot("1-status")
+
+        # 2. translate the first "next" doc (picked by default) with the loopback LLM and a typed key
+        tab("2 · Translate")
+        until(lambda: css("#hf-doc input").get_attribute("value").startswith(first), "the first next doc picked")
+        until(lambda: "outdated" in text_of("#hf-doc-note"), "the doc note")
+        assert css("#hf-update input").is_selected()  # an outdated doc is updated, human segments kept
+        choose("#hf-provider", "openai")
+        type_into("#hf-api-key :is(input, textarea)", LLM_KEY)
+        css("#hf-translate-btn").click()
+        until(lambda: "segment(s) to translate" in css("#hf-log textarea").get_attribute("value"), "progress")
+        shoot("2-translate")
+
+        # 3. review: opens by itself; English beside the translation, kept human segments, glossary terms
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+        review = css("#hf-review")
+        assert review.find_elements(By.CSS_SELECTOR, ".hf-badge.human")
+        changed = review.find_elements(By.CSS_SELECTOR, "tr:has(.hf-badge.changed)")
+        assert changed, "an update shows which segments changed in the English"
+        assert review.find_elements(By.CSS_SELECTOR, "mark.hf-term")
+        assert "What changed in the English since then" in review.text
+        seg_id = changed[0].get_attribute("id").removeprefix("seg-")
+        shoot("3-review")
+
+        # edit that segment: the editor loads it, the edit is re-checked at once
+        choose("#hf-segment", f"{seg_id} (")
+        before = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "the segment in the editor")
+        assert "⟦" not in before  # the translator edits code spans and links as written, not placeholders
+        type_into("#hf-seg-text textarea", f"{EDITED} {before}")
+        css("#hf-edit-btn").click()
+        until(lambda: EDITED in css(f"#seg-{seg_id}").text and css(f"#seg-{seg_id}").find_elements(
+            By.CSS_SELECTOR, ".hf-badge.edited"), "the edited segment")
+        css("#hf-check-btn").click()
+        until(lambda: css("#hf-review .hf-review").get_attribute("data-ok") == "true", "check passes")
+
+        # 4. write, toctree, draft PR
+        tab("4 · Write & publish")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+        css("#hf-write-btn").click()
+        until(lambda: "written" in text_of("#hf-write-note"), "the file written")
+        written = (world["clone"] / "docs/source/ko" / first).read_text(encoding="utf-8")
+        assert EDITED in written and not written.startswith("<!-- hfi18n")
+        css("#hf-toc-btn").click()
+        until(lambda: "toctree" in text_of("#hf-toc-note") or "nothing to add" in text_of("#hf-toc-note"),
+              "the toctree step")
+        type_into("#hf-fork :is(input, textarea)", FORK)
+        css("#hf-pr-btn").click()
+        until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+        link = css("#hf-pr-note a")
+        assert link.get_attribute("href") == f"https://github.com/{UPSTREAM}/pull/2"
+        assert f"`{first}`" in link.text or first in link.text
+        shoot("4-publish")
+    finally:
+        demo.close()
+
+    # the PR: a draft, from the fork's branch, with the typed token; the branch holds the edited doc
+    [post] = world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.body["draft"] is True and post.headers["authorization"] == f"Bearer {GH_TOKEN}"
+    branch = post.body["head"].split(":", 1)[1]
+    assert EDITED in git(world["fork"], "show", f"{branch}:docs/source/ko/{first}")
+    # the LLM got the typed key; neither secret ever reached the page
+    assert world["llm"].requests and all(r.headers.get("authorization") == f"Bearer {LLM_KEY}"
+                                         for r in world["llm"].requests)
+    for html in pages:
+        assert LLM_KEY not in html and GH_TOKEN not in html
+    assert time.monotonic() - started < 120
+    if os.environ.get("HFI18N_SCREENSHOTS"):
+        dest = ROOT / "docs" / "screenshots"
+        dest.mkdir(parents=True, exist_ok=True)
+        for png in sorted(shots.glob("[0-9]-*.png")):
+            shutil.copy(png, dest / png.name)
