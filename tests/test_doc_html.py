@@ -296,3 +296,13 @@ def test_corpus_orphan_gets_its_broken_fragment_reported(corpus) -> None:
     found = {(f.check, f.severity) for f in findings}
     assert ("orphan", "warning") in found  # its English moved
     assert any(f.check == "fragments" and "#benchmark" in f.message for f in findings)
+
+
+def test_translated_html_text_cannot_open_a_tag_or_a_svelte_expression() -> None:
+    doc = parse("<p>\n  Use a {value} when a < b.\n</p>\n")
+    assert doc.render() == "<p>\n  Use a {value} when a < b.\n</p>\n"
+    (seg,) = doc.segments()
+    assert seg.spans == {"⟦1⟧": "{value}"}  # an expression in element text is code
+    out = doc.render({seg.id: "a < b {x} 일 때 ⟦1⟧ 값을 <b>씁니다</b>"})
+    assert "a &lt; b &#123;x&#125; 일 때 {value} 값을 &lt;b>씁니다&lt;/b>" in out
+    assert tag_signature(parse(out)) == tag_signature(doc)

@@ -522,7 +522,9 @@ def _trim(run: list[tuple[str, bool]]) -> tuple[int, int]:
 
 
 class _Reader:
-    def __init__(self, text: str, first_line: int, new_segment: NewSegment, props: frozenset[str]) -> None:
+    def __init__(self, text: str, first_line: int, new_segment: NewSegment, props: frozenset[str],
+                 markdown: bool) -> None:
+        self.markdown = markdown
         self.text = text
         self.first_line = first_line
         self.new_segment = new_segment
@@ -553,7 +555,7 @@ class _Reader:
         else:
             at = self.run_start + len(before) + len(framed.head)
             seg = self.new_segment(framed.text, framed.spans, self.line_of(at), framed.prefixes, framed.suffixes,
-                                   role="html")
+                                   escape="" if self.markdown else "html", role="html")
             self.parts.extend([before, framed.head, seg, framed.tail, after])
         self.run = []
 
@@ -630,7 +632,7 @@ def read_html(text: str, first_line: int, new_segment: NewSegment, *, markdown: 
     (``<Tip>``): runs end at line ends, as each line of such a block is read on its own, and ``{...}`` is
     text. Otherwise ``{...}`` in text is a Svelte expression (code).
     """
-    r = _Reader(text, first_line, new_segment, props)
+    r = _Reader(text, first_line, new_segment, props, markdown)
     pos = 0
 
     def add_text(upto: int) -> None:

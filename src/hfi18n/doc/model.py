@@ -27,10 +27,16 @@ def placeholder(n: int) -> str:
 _ENTITIES = {'"': "&quot;", "'": "&#39;"}
 
 
+_SVELTE_TEXT = {"<": "&lt;", "{": "&#123;", "}": "&#125;"}
+
+
 def escape_prose(text: str, escape: str) -> str:
-    """Prose made safe inside an attribute value (``attr"``) or a JavaScript string (``js"``)."""
+    """Prose made safe inside an attribute value (``attr"``), a JavaScript string (``js"``) or the text
+    of an HTML element (``html``: Svelte reads ``<`` as a tag and ``{`` as an expression there)."""
     if not escape:
         return text
+    if escape == "html":
+        return re.sub(r"[<{}]", lambda m: _SVELTE_TEXT[m.group(0)], text)
     quote = escape[-1]
     if escape.startswith("attr"):
         return text.replace(quote, _ENTITIES.get(quote, quote))
@@ -73,7 +79,8 @@ class Segment:
     suffixes: list[str] = field(default_factory=list)
     """Exact source text after the prose on each line but the last (trailing spaces + newline)."""
     escape: str = ""
-    """How translated prose is made safe where the segment sits: ``""`` (Markdown, HTML text), ``'attr"'``
+    """How translated prose is made safe where the segment sits: ``""`` (Markdown), ``"html"`` (text of an
+    HTML element: ``<``, ``{``, ``}`` become entities), ``'attr"'``
     / ``"attr'"`` (an HTML attribute value: its quote becomes an entity) or ``'js"'``, ``"js'"``,
     ``"js`"`` (a JavaScript string literal in an MDX prop: its quote is backslash-escaped, newlines become
     spaces). Placeholders are put back unescaped."""
@@ -94,7 +101,10 @@ class Segment:
             body = body.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
         # HTML spans hold their source line breaks and indentation (a multi-line tag): lines first; a
         # Markdown span's line breaks (a code span over two lines) are framed like the prose's
-        lines = [self._fill(line) for line in body.split("\n")] if self.role else self._fill(body).split("\n")
+        # translated HTML text is escaped for Svelte; the source renders as it was
+        translated = text is not None and text != self.text
+        lines = ([self._fill(line, translated) for line in body.split("\n")] if self.role
+                 else self._fill(body).split("\n"))
         if len(lines) == 1:
             return lines[0]
         eol = "\r\n" if self.suffixes and self.suffixes[0].endswith("\r\n") else "\n"
@@ -106,9 +116,10 @@ class Segment:
             out.append(prefix + line)
         return "".join(out)
 
-    def _fill(self, line: str) -> str:
-        """``line`` with its placeholders replaced by their spans and its prose escaped (``escape``)."""
-        if not self.escape:
+    def _fill(self, line: str, translated: bool = False) -> str:
+        """``line`` with its placeholders replaced by their spans and its prose escaped (``escape``;
+        ``html`` only for a translation)."""
+        if not self.escape or (self.escape == "html" and not translated):
             return PLACEHOLDER_RE.sub(lambda m: self.spans.get(m.group(0), m.group(0)), line)
         out: list[str] = []
         pos = 0
