@@ -170,6 +170,45 @@ def test_write_with_expected_snapshot_is_atomic_and_refuses_changes(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md"]  # no temporary file left
 
 
+def test_a_save_at_the_last_moment_is_never_lost(tmp_path: Path, monkeypatch) -> None:
+    """A human save right before the replacement: the exchange-then-compare puts it back."""
+    from hfi18n import fileio
+
+    if fileio._renameat2() is None:
+        pytest.skip("no renameat2 on this system: atomic_write compares, then renames")
+    target = tmp_path / "a.md"
+    target.write_text("old", encoding="utf-8")
+    before = snapshot(target)
+    real, calls = fileio._swap, []
+
+    def racing(a: str, b: Path) -> bool:
+        if not calls:
+            b.write_text("human", encoding="utf-8")  # saved just before the exchange
+        calls.append(a)
+        return real(a, b)
+
+    monkeypatch.setattr(fileio, "_swap", racing)
+    with pytest.raises(RefusedError):
+        atomic_write(target, "machine", expect=before)
+    assert target.read_text(encoding="utf-8") == "human" and len(calls) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["a.md"]
+
+
+def test_without_an_atomic_exchange_the_snapshot_is_still_compared(tmp_path: Path, monkeypatch) -> None:
+    from hfi18n import fileio
+
+    monkeypatch.setattr(fileio, "_swap", lambda a, b: False)
+    target = tmp_path / "a.md"
+    target.write_text("old", encoding="utf-8")
+    before = snapshot(target)
+    target.write_text("human", encoding="utf-8")
+    with pytest.raises(RefusedError):
+        atomic_write(target, "machine", expect=before)
+    assert target.read_text(encoding="utf-8") == "human"
+    atomic_write(target, "machine", expect=snapshot(target))
+    assert target.read_text(encoding="utf-8") == "machine"
+
+
 # ----------------------------------------------------------------------------- issue 8.3: backups
 
 

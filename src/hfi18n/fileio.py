@@ -10,9 +10,13 @@ fsyncs it and renames it over the target, optionally only if the target is still
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
+import functools
 import hashlib
 import os
 import re
+import sys
 import tempfile
 import threading
 import time
@@ -114,8 +118,9 @@ def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> N
     The text goes to a temporary file in the same folder (named :data:`TEMP_PREFIX`..., so no doc
     glob ever sees it), is fsynced, then renamed over ``path``: readers see the old file or the new
     one, never a part. ``expect`` (a :func:`snapshot`) refuses with :class:`RefusedError` when the file
-    is no longer what the caller started from; with :data:`ABSENT` the file is created only if nothing
-    is there (atomically: a link, not a rename). Leftover temporary files of killed runs in the folder
+    is no longer what the caller started from: the two are exchanged atomically and what was there is
+    compared, and put back if it differs, so a file saved at the last moment is never lost. With
+    :data:`ABSENT` the file is created only if nothing is there (atomically: a link, not a rename). Leftover temporary files of killed runs in the folder
     are removed (only ours: :func:`clean_stale_temps`).
     """
     p = Path(path)
@@ -136,6 +141,17 @@ def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> N
             except FileExistsError:
                 raise _changed(p) from None
             os.unlink(tmp)
+        elif expect is not None and _swap(tmp, p):
+            # p now holds the new text and tmp what p held: keep it only if it is what the caller read
+            try:
+                held = snapshot(tmp)
+            except BaseException:
+                _put_back(tmp, p)
+                raise
+            if held != expect:
+                _put_back(tmp, p)  # the other text goes back, untouched
+                raise _changed(p)
+            os.unlink(tmp)
         else:
             if expect is not None and snapshot(p) != expect:
                 raise _changed(p)
@@ -144,6 +160,50 @@ def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> N
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _swap(a: str, b: Path) -> bool:
+    """Exchange two paths atomically (Linux ``renameat2(RENAME_EXCHANGE)``); False where the system cannot
+    (then :func:`atomic_write` compares and renames, leaving a window of microseconds). Raises
+    :class:`RefusedError` when ``b`` is gone."""
+    fn = _renameat2()
+    if fn is None:
+        return False
+    if fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(str(b)), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err == errno.ENOENT:
+        raise _changed(b)
+    if err in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.EPERM):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _put_back(tmp: str, p: Path) -> None:
+    """Undo :func:`_swap`: what was at ``p`` (now at ``tmp``) goes back there, atomically."""
+    try:
+        if _swap(tmp, p):
+            return
+    except (OSError, RefusedError):
+        pass
+    os.replace(tmp, p)
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+@functools.cache
+def _renameat2():
+    if sys.platform != "linux":
+        return None
+    try:
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    fn.restype = ctypes.c_int
+    return fn
 
 
 def _changed(p: Path) -> RefusedError:
