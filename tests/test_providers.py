@@ -358,3 +358,92 @@ def test_cost_table_is_sorted_cheapest_first():
     rows = pricing.cost_table(1000, 1000, ["claude-sonnet-4-5", "org/unknown", "gpt-4.1-nano"])
     assert [m for m, _ in rows] == ["gpt-4.1-nano", "claude-sonnet-4-5", "org/unknown"]
     assert rows[-1][1] is None
+
+
+# -- prompt caching, batch prices, the wire format (issue 12) -------------------------------------
+
+
+def test_cacheable_system_prompt_is_marked_for_anthropic_only_when_asked():
+    p = AnthropicProvider("claude-sonnet-4-5", api_key="k")
+    cached = body(p.build_request(ChatRequest(system="rules", user="u", cache_prefix=True)))
+    assert cached["system"] == [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}]
+    assert body(p.build_request(ChatRequest(system="rules", user="u")))["system"] == "rules"
+    # OpenAI caches by itself: the request is the same either way
+    o = OpenAIProvider("gpt-4.1", api_key="k")
+    assert body(o.build_request(ChatRequest("rules", "u", cache_prefix=True))) == \
+        body(o.build_request(ChatRequest("rules", "u")))
+    assert (p.cache_min_tokens(), AnthropicProvider("claude-haiku-4-5").cache_min_tokens(),
+            AnthropicProvider("claude-3-5-haiku").cache_min_tokens(), o.cache_min_tokens()) == (1024, 4096, 2048, 1024)
+
+
+def test_cached_tokens_are_read_from_usage():
+    a = AnthropicProvider(api_key="k").parse_response({
+        "type": "message", "model": "claude-sonnet-4-5", "content": [{"type": "text", "text": "x"}],
+        "stop_reason": "end_turn",
+        "usage": {"input_tokens": 50, "output_tokens": 7, "cache_creation_input_tokens": 0,
+                  "cache_read_input_tokens": 1200},
+    })
+    assert (a.input_tokens, a.cache_read_tokens, a.cache_write_tokens) == (1250, 1200, 0)
+    o = OpenAIProvider(api_key="k").parse_response({
+        "model": "gpt-4.1", "choices": [{"message": {"content": "x"}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 1300, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 1152}},
+    })
+    assert (o.input_tokens, o.cache_read_tokens, o.cache_write_tokens) == (1300, 1152, 0)
+
+
+def test_cache_and_batch_prices():
+    sonnet = pricing.price_for("claude-sonnet-4-5")
+    assert (sonnet.cache_write, sonnet.cache_read, sonnet.batch) == pytest.approx((3.75, 0.30, 0.5))
+    assert pricing.price_for("gpt-4.1").cache_read == pytest.approx(0.50)
+    plain = pricing.estimate_cost("claude-sonnet-4-5", 2_000_000, 0)
+    cached = pricing.estimate_cost("claude-sonnet-4-5", 2_000_000, 0, cache_write=1_000_000, cache_read=1_000_000)
+    assert plain == pytest.approx(6.0) and cached == pytest.approx(3.75 + 0.30)
+    assert pricing.estimate_cost("claude-sonnet-4-5", 2_000_000, 0, batch=True) == pytest.approx(3.0)
+    # a prefix under the model's minimum is not cached
+    assert pricing.cached_prefix_cost("claude-haiku-4-5", 10_000, 0, prefix=2000, requests=5) == \
+        pricing.estimate_cost("claude-haiku-4-5", 10_000, 0)
+    assert pricing.cached_prefix_cost("claude-sonnet-4-5", 10_000, 0, prefix=2000, requests=5) < \
+        pricing.estimate_cost("claude-sonnet-4-5", 10_000, 0)
+
+
+def test_compact_wire_format_round_trips_and_escapes():
+    from hfi18n.translate.wire import COMPACT, LEGACY, detect, extract_segments, format_segments, parse_elements
+
+    texts = ["Plain ⟦1⟧ text", "Has <2> and </3> inside", "Two\nlines"]
+    user = format_segments((str(i), t) for i, t in enumerate(texts, 1))
+    assert user.splitlines()[1] == "<1>Plain ⟦1⟧ text</1>" and detect(user) is COMPACT
+    assert parse_elements(user) == {str(i): t for i, t in enumerate(texts, 1)}
+    assert [sid for sid, _ in extract_segments(user)] == ["1", "2", "3"]
+    # free-form ids (toctree titles) keep the legacy element; answers in it are still understood
+    legacy = format_segments([("t1", "Title")])
+    assert '<s id="t1">Title</s>' in legacy and detect(legacy) is LEGACY
+    assert parse_elements('<s id="s1">안녕</s>') == {"s1": "안녕"}
+    pairs = [(str(i), "x") for i in range(1, 100)]
+    compact, old = COMPACT.render(pairs), LEGACY.render([("s" + i, t) for i, t in pairs])
+    assert len(old) - len(compact) >= 7 * len(pairs)  # at least 7 characters less per segment
+
+
+def test_run_prefix_is_shared_padded_when_it_pays_and_context_only_where_it_helps():
+    from hfi18n.translate.glossary import Glossary
+    from hfi18n.translate.pipeline import Translator, new_job
+    from hfi18n.translate.pricing import estimate_tokens
+
+    en = ("# Install\n\n## Setup\n\nThe Hub hosts models. Fine-tuning a model on the Hub is easy.\n\n"
+          + "".join(f"Paragraph {i} is about tokenizers and datasets of many kinds.\n\n" for i in range(8))
+          + "## Next\n\nRead the quicktour.\n")
+    job = new_job("x.md", en, __import__("pathlib").Path("/nonexistent/x.md"))
+    tr = Translator(AnthropicProvider("claude-sonnet-4-5", api_key="k"), "ko", glossary=Glossary.builtin("ko"),
+                    batch_tokens=8)
+    tr.lookup_memory([job])
+    groups = list(tr.batches(job, job.pending))
+    reqs = [tr.request_for(job, g) for g in groups]
+    assert len({r.system for r in reqs}) == 1 and all(r.cache_prefix for r in reqs)
+    assert estimate_tokens(reqs[0].system) >= 1024  # padded to the cache minimum: many requests share it
+    for g, r in zip(groups, reqs, strict=True):
+        if all(s.text in ("Install", "Setup", "Next") for s in g):
+            assert "<context>" not in r.user  # headings need none
+    one = Translator(AnthropicProvider("claude-sonnet-4-5", api_key="k"), "ko", glossary=Glossary.builtin("ko"))
+    job2 = new_job("x.md", en, __import__("pathlib").Path("/nonexistent/x.md"))
+    one.lookup_memory([job2])
+    assert len(list(one.batches(job2, job2.pending))) == 1
+    assert estimate_tokens(one.request_for(job2, job2.pending).system) < 1024  # one request: padding never pays

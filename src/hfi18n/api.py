@@ -47,15 +47,18 @@ from __future__ import annotations
 import enum
 import os
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .check import Finding, check_paths, has_errors
 from .check.gate import Backups, set_update_baseline, write_job
+from .check.segment_review import DraftReview
+from .check.source import skip_broken_english
 from .config import Config, load_config
 from .doc.draft import is_draft_file
 from .errors import ConfigError, InputError, RefusedError
+from .repo.clone import CloneResult
 from .repo.layout import DocsLayout
 from .repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from .repo.status_pulls import pulls_for
@@ -72,7 +75,9 @@ __all__ = [
     "RANK_LIMIT",
     "BatchJobResult",
     "CheckResult",
+    "CloneResult",
     "DocOutcome",
+    "DraftReview",
     "GlossaryResult",
     "NextDocsResult",
     "PlanResult",
@@ -88,7 +93,9 @@ __all__ = [
     "batch_status",
     "batch_submit",
     "check",
+    "clone",
     "default_memory_path",
+    "draft",
     "glossary_lookup",
     "glossary_mine",
     "glossary_usage",
@@ -98,11 +105,15 @@ __all__ = [
     "plan",
     "publish",
     "review",
+    "session_config",
     "status",
+    "history_gap",
+    "deepen_history",
     "title_translator",
     "toctree",
     "toctree_check",
     "translate",
+    "write_draft",
 ]
 
 DEFAULT_DOCS_ROOT = "docs/source"
@@ -151,6 +162,26 @@ def _layout(repo: Path | str, docs_root: str) -> DocsLayout:
 
 def _config(layout: DocsLayout, config: Config | None) -> Config:
     return config if config is not None else load_config(layout.repo)
+
+
+def session_config(repo: Path | str = ".", *, provider: str | None = None, api_key: str | None = None,
+                   github_token: str | None = None, base: Config | None = None) -> Config:
+    """The repository's config (or ``base``) plus secrets a user typed for one call (the web app's key
+    fields): held in memory only, registered for redaction, never written. A secret in the environment
+    still comes first, as everywhere (``ANTHROPIC_API_KEY``, ``GITHUB_TOKEN``...)."""
+    from .secrets import register
+
+    cfg = base if base is not None else load_config(repo)
+    data = dict(cfg.data)
+    if api_key and provider:
+        register(api_key)
+        providers = dict(data.get("providers") or {})
+        providers[provider] = {**(providers.get(provider) or {}), "api_key": api_key}
+        data["providers"] = providers
+    if github_token:
+        register(github_token)
+        data["github"] = {**(data.get("github") or {}), "token": github_token}
+    return Config(data, cfg.source)
 
 
 def default_memory_path(layout: DocsLayout) -> Path:
@@ -254,13 +285,33 @@ class StatusResult:
         return json_rows(self.report)
 
 
+def history_gap(repo: Path | str = ".", *, docs_root: str = DEFAULT_DOCS_ROOT) -> str | None:
+    """Why the clone's history cannot date translations (a shallow clone), else None. See
+    :mod:`hfi18n.repo.shallow`: status then reports every translation as unknown until :func:`deepen_history`."""
+    from .repo.shallow import history_gap as gap
+
+    return gap(_layout(repo, docs_root))
+
+
+def deepen_history(repo: Path | str = ".", *, docs_root: str = DEFAULT_DOCS_ROOT) -> str:
+    """Fetch the full history of a shallow clone (``git fetch --unshallow``); returns what was done.
+    Interfaces call it with the user's consent (CLI ``--deepen``), or always (the web Space)."""
+    from .repo.shallow import deepen_history as deepen
+
+    return deepen(_layout(repo, docs_root))
+
+
 def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
-           upstream: str | None = None, pulls: bool = True, config: Config | None = None) -> StatusResult:
+           upstream: str | None = None, pulls: bool = True, config: Config | None = None,
+           deepen: bool = False) -> StatusResult:
     """Status of every English doc in each of ``langs`` (default: every language folder).
 
     ``pulls``: look for open translation PRs upstream (``github.upstream`` or ``upstream``) to mark
-    docs in progress.
+    docs in progress. ``deepen``: fetch the full history first when the clone is shallow (otherwise every
+    translation of a shallow clone is ``unknown``, and ``report.history_note`` says why).
     """
+    if deepen:
+        deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
     langs = list(langs) if langs else layout.languages()
     _check_languages(layout, langs)
@@ -373,7 +424,7 @@ class PlanResult:
         return {
             "files": p.files, "segments": p.segments, "cached": p.cached, "requests": p.requests,
             "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
-            "costs_usd": p.costs, "docs": p.per_doc,
+            "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
             "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
                         for k, u in self.updates.items()},
         }
@@ -394,6 +445,8 @@ class DocOutcome:
     errors: list[dict[str, object]]
     """Check errors of the rendered translation."""
     backup: Path | None = None
+    translations: dict[str, str] = field(default_factory=dict)
+    """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
@@ -424,7 +477,9 @@ class TranslateResult:
         return {
             "model": self.model, "segments": s.segments, "from_memory": s.cache_hits,
             "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
-            "tokens_out": s.tokens_out, "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,
+            "tokens_out": s.tokens_out, "cache_read_tokens": s.cache_read_tokens,
+            "cache_write_tokens": s.cache_write_tokens,
+            "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,
             "seconds": round(s.seconds, 2), "retried_segments": s.retried_segments,
             "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
             "cancelled": self.cancelled,
@@ -442,18 +497,20 @@ def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int 
         pulls, note = pulls_for(layout, config)
         if pulls is None:
             progress(ProgressEvent(ProgressKind.LOG, message=note))
-    return select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+    skip_broken_english(layout, sel)  # a fault of the English is blamed on the English, never translated
+    return sel
 
 
 def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *, next_n: int | None = None,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-         progress: ProgressFn | None = None) -> PlanResult:
+         progress: ProgressFn | None = None, batch: bool = False) -> PlanResult:
     """What :func:`translate` would send and cost, without sending anything.
 
     With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
-    with common models.
+    with common models; ``batch`` prices it at the batch discount (:func:`batch_submit`).
     """
     from .translate.providers import get_provider
 
@@ -466,7 +523,8 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang)
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs)
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs,
+                       batch=batch)
     finally:
         tm.close()
         prov.close()
@@ -479,8 +537,12 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               concurrency: int = 4, max_cost: float | None = None, allow_errors: bool = False,
               glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-              progress: ProgressFn | None = None, cancel: threading.Event | None = None) -> TranslateResult:
+              progress: ProgressFn | None = None, cancel: threading.Event | None = None,
+              write: bool = True) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
+
+    With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
+    and to :func:`write_draft`.
 
     A doc is written only if its translation passes ``check``; with ``allow_errors``, or when some
     segments failed, it is written only as a marked draft. Existing translations are never replaced
@@ -502,7 +564,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     try:
         return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
                     batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                    cancel=cancel)
+                    cancel=cancel, write=write)
     finally:
         tm.close()
         prov.close()
@@ -510,7 +572,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
 
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
-         progress: ProgressFn, cancel: threading.Event | None) -> TranslateResult:
+         progress: ProgressFn, cancel: threading.Event | None, write: bool = True) -> TranslateResult:
     for update in sel.updates.values():
         set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
     for job in sel.jobs:
@@ -523,7 +585,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
     stats = translator.run(sel.jobs, cancel=cancel)
-    outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress)
+    outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
+                           write=write)
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
 
 
@@ -546,7 +609,7 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
         outcomes.append(DocOutcome(
             job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
-            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup))
+            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations)))
     return outcomes
 
 
@@ -733,7 +796,7 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
             store.save(job)
         for dj in sel.jobs:
             dj.pending = [s for s in dj.pending if s.id not in dj.translations]
-            tb.restore_failures(job, dj)
+            tb.restore_failures(job, dj, tr)
         failed = {(f.doc, f.segment) for dj in sel.jobs for f in dj.failures}
         queued = {(t.job.en_rel, s.id) for t in follow_ups for s in t.segments}
         leftover = [s for dj in sel.jobs for s in dj.pending
@@ -800,6 +863,61 @@ def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root
     store.save(job)
     return _batch_result(job, "cancelling", f"cancellation of batch job {job.id} requested; run "
                                             "`hfi18n batch collect` to keep what finished")
+
+
+# ------------------------------------------------------------------------------------- clone
+
+
+def clone(url: str, into: Path | str, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False) -> CloneResult:
+    """Clone ``url`` (``owner/name`` or an ``https://`` URL) into the folder ``<into>/<owner>__<name>``
+    with the history ``status`` needs: every commit and tree of the default branch and every past version
+    of the docs, no other file history (see :mod:`hfi18n.repo.clone`). An existing clone is
+    fast-forwarded, never reset. ``allow_local``: accept ``file://`` URLs (never from users)."""
+    from .repo.clone import clone_docs_repo, normalize_url
+
+    _, name = normalize_url(url, allow_local=allow_local)
+    return clone_docs_repo(url, Path(into) / name, docs_root=docs_root, allow_local=allow_local)
+
+
+# ------------------------------------------------------------------------- draft (review, then write)
+
+
+def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations: Mapping[str, str] | None = None, *,
+          update: bool = False, force: bool = False, glossary: Path | str | None = None,
+          docs_root: str = DEFAULT_DOCS_ROOT) -> DraftReview:
+    """A translation of ``doc`` held for review, not written: each English segment beside its translation,
+    with the ``check`` findings on the segments they concern and the glossary terms each should render.
+
+    ``translations``: segment id -> text (placeholder form from :attr:`DocOutcome.translations` of
+    ``translate(..., write=False)``, or display form as the translator edits it); default: the human
+    segments an ``update`` keeps. ``update``/``force`` select the doc as :func:`translate` does (the same
+    refusals apply); an update also says which human segments were kept and what the English changed.
+    """
+    from .check.segment_review import open_draft, review
+
+    layout = _layout(repo, docs_root)
+    held = open_draft(layout, lang, doc, update=update, force=force)
+    return review(held, dict(translations) if translations is not None else dict(held.kept),
+                  glossary=load_glossary(lang, glossary))
+
+
+def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
+                translations: Mapping[str, str] | None = None, *, update: bool = False, force: bool = False,
+                allow_errors: bool = False, expect: str | None = None, glossary: Path | str | None = None,
+                docs_root: str = DEFAULT_DOCS_ROOT) -> DocOutcome:
+    """Write a reviewed draft (see :func:`draft`) under the rules of :func:`translate`: only if it passes
+    ``check``, or with ``allow_errors`` as a marked draft; ``expect`` (:attr:`DraftReview.before`): the
+    file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise."""
+    from .check.segment_review import open_draft, write
+
+    layout = _layout(repo, docs_root)
+    held = open_draft(layout, lang, doc, update=update, force=force)
+    result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
+                         allow_errors=allow_errors, expect=expect)
+    job = held.job
+    return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
+                      [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,
+                      dict(job.translations))
 
 
 # ------------------------------------------------------------------------------------- toctree

@@ -58,6 +58,9 @@ ANTHROPIC_PATHS = ("/v1/messages", "/messages")
 CHATTER_BEFORE = "Here is the translation:\n\n"
 CHATTER_AFTER = "\n\nLet me know if you would like any changes!"
 
+RANDOM_FAULTS = ("drop_placeholder", "duplicate_placeholder", "chatter", "fence", "wrong_language",
+                 "drop_segment", "reorder", "truncate")
+"""Content faults :meth:`FakeLLMServer.random_faults` draws from."""
 HTTP_FAULTS = frozenset({"rate_limit", "server_error", "timeout", "disconnect", "bad_json"})
 
 
@@ -111,6 +114,7 @@ class FakeLLMServer:
         self._requests: list[RecordedRequest] = []
         self._stop = threading.Event()
         self._prefix_cache: set[tuple[str, str, str]] = set()
+        self._random: tuple[float, tuple[str, ...], Any] | None = None
         self._serial = 0
         self.batches = BatchStore(self)
         """The batch endpoints' state (see :mod:`tests.fakes.llm_batches`)."""
@@ -265,6 +269,14 @@ class FakeLLMServer:
 
     # -- behaviour -----------------------------------------------------------------------------
 
+    def random_faults(self, rate: float, kinds: tuple[str, ...] = RANDOM_FAULTS, *, seed: int = 0) -> FakeLLMServer:
+        """From now on, a request with no queued fault gets one of ``kinds`` with probability ``rate``
+        (a seeded generator: the same sequence of draws in every run)."""
+        import random
+
+        self._random = (rate, kinds, random.Random(seed))
+        return self
+
     def _take_fault(self, user: str) -> Fault | None:
         with self._lock:
             for fault in self._faults:
@@ -273,6 +285,11 @@ class FakeLLMServer:
                     if fault.times <= 0:
                         self._faults.remove(fault)
                     return fault
+            if self._random is not None:
+                rate, kinds, rng = self._random
+                if rng.random() < rate:
+                    kind = rng.choice(kinds)
+                    return Fault(kind, {"index": -1} if kind == "drop_segment" else {})
         return None
 
     def _record(self, rec: RecordedRequest) -> int:

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from ..errors import HfI18nError, human_message
 from ..secrets import redact
-from . import check, demo, glossary, mcp, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
+from . import batch, check, demo, glossary, mcp, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
 

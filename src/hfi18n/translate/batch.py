@@ -36,7 +36,7 @@ from typing import Any
 
 from ..errors import InputError, ProviderError, RefusedError
 from ..fileio import atomic_write, read_text
-from .pipeline import DocJob, SegmentFailure, Task, Translator
+from .pipeline import DocJob, Task, Translator
 from .providers.base import Provider
 from .providers.batches import SUCCEEDED, BatchInfo, BatchResult
 
@@ -272,13 +272,15 @@ def record_failures(job: BatchJob, jobs: list[DocJob]) -> None:
                 have.add(f.segment)
 
 
-def restore_failures(job: BatchJob, dj: DocJob) -> None:
-    """Put the job file's failures of ``dj`` back on it (segments still pending only)."""
-    pending = {s.id for s in dj.pending}
+def restore_failures(job: BatchJob, dj: DocJob, translator: Translator) -> None:
+    """Report the job file's failures of ``dj`` again (segments still pending only; segments with the
+    same text, which were not sent, fail with them)."""
+    pending = {s.id: s for s in dj.pending}
     known = {f.segment for f in dj.failures}
     for f in job.failures.get(dj.en_rel, []):
-        if f["segment"] in pending and f["segment"] not in known:
-            dj.failures.append(SegmentFailure(dj.en_rel, f["segment"], int(f["line"]), str(f["reason"])))
+        seg = pending.get(f["segment"])
+        if seg is not None and f["segment"] not in known:
+            translator.give_up(dj, seg, str(f["reason"]))
 
 
 def add_usage(job: BatchJob, translator: Translator, before: dict[str, float]) -> None:

@@ -125,6 +125,12 @@ class RunStats:
     cost_usd: float = 0.0
     cost_known: bool = True
     retried_segments: int = 0
+    duplicates: int = 0
+    """Segments not sent because an identical text of the run was (they take its translation)."""
+    answers_checked: int = 0
+    """Segment answers validated (a segment retried counts once per try)."""
+    answers_rejected: int = 0
+    """Segment answers that failed validation (missing, truncated, placeholders, wrong language...)."""
     failed_segments: int = 0
     extra_text_dropped: int = 0
     """Answers with text around the segment elements (preamble, fences): the elements were used, the rest dropped."""
@@ -153,7 +159,8 @@ class Translator:
     def __init__(self, provider: Provider, lang: str, *, glossary: Glossary | None = None,
                  memory: TranslationMemory | None = None, concurrency: int = 4, batch_tokens: int = 1200,
                  context_chars: int = 400, max_cost: float | None = None,
-                 progress: ProgressFn | None = None, options: PromptOptions = DEFAULT_OPTIONS) -> None:
+                 progress: ProgressFn | None = None, options: PromptOptions = DEFAULT_OPTIONS,
+                 dedupe: bool = True) -> None:
         self.provider = provider
         self.lang = lang
         self.glossary = glossary
@@ -164,7 +171,11 @@ class Translator:
         self.max_cost = max_cost
         self.progress = progress or (lambda kind, job, n: None)
         self.options = options
+        self.dedupe = dedupe
+        """Send each source text once per run (see :meth:`_dedupe`)."""
         self.prefix_terms: list[Term] | None = None
+        self._followers: dict[str, list[tuple[DocJob, Segment]]] = {}
+        """Memory key -> segments with that same text, waiting for the one that is sent."""
         """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
         self.stats = RunStats()
         self._lock = threading.Lock()
@@ -194,7 +205,25 @@ class Translator:
             if len(still) != len(job.pending):
                 self.progress("segments", job, len(job.pending) - len(still))
             job.pending = still
+        if self.dedupe:
+            self._dedupe(jobs)
         self.plan_prefix(jobs)
+
+    def _dedupe(self, jobs: list[DocJob]) -> None:
+        """Send each source text once per run: a segment whose text (memory key) an earlier pending
+        segment has waits for that one's translation, as a translation-memory hit would."""
+        first: set[str] = set()
+        for job in jobs:
+            still = []
+            for seg in job.pending:
+                key = self.key(seg)
+                if key in first:
+                    self._followers.setdefault(key, []).append((job, seg))
+                    self.stats.duplicates += 1
+                else:
+                    first.add(key)
+                    still.append(seg)
+            job.pending = still
 
     def plan_prefix(self, jobs: list[DocJob]) -> list[Term]:
         """The glossary block shared by every request of the run: the terms of all pending segments,
@@ -228,10 +257,11 @@ class Translator:
             yield batch
 
     def _context(self, job: DocJob, segments: list[Segment]) -> tuple[str, str]:
-        if job._order is None:
-            job._order = list(job.doc.segments())
-            job._index = {s.id: i for i, s in enumerate(job._order)}
+        if job._order is None:  # computed once; _order is set last, as other threads test it
+            order = list(job.doc.segments())
+            job._index = {s.id: i for i, s in enumerate(order)}
             job._headings = {s.id for b in job.doc.blocks if b.kind is BlockKind.HEADING for s in b.segments}
+            job._order = order
         all_segs, index = job._order, job._index
         first, last = index[segments[0].id], index[segments[-1].id]
         mode = self.options.context
@@ -363,7 +393,11 @@ class Translator:
         at once) and return the follow-up tasks for what failed (the batch path uses this too)."""
         job = task.job
         self.account(completion, batch=batch)
+        with self._lock:
+            self.stats.answers_checked += len(task.segments)
         if completion.finish_reason == "length":
+            with self._lock:
+                self.stats.answers_rejected += len(task.segments)
             return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
         wire = self.options.wire
         answers = parse_elements(completion.text, wire)
@@ -382,11 +416,18 @@ class Translator:
                 rejected[seg.id] = reason or "segment missing from the answer"
         for seg, text in accepted:
             job.translations[seg.id] = text
+            key = self.key(seg)
             if self.memory is not None:
-                self.memory.put(self.key(seg), seg.text, text, self.lang, self.provider.model,
+                self.memory.put(key, seg.text, text, self.lang, self.provider.model,
                                 {"doc": job.en_rel, "prompt": PROMPT_VERSION})
+            with self._lock:
+                followers = self._followers.pop(key, [])
+            for fjob, fseg in followers:
+                fjob.translations[fseg.id] = text
+                self.progress("segments", fjob, 1)
         with self._lock:
             self.stats.translated += len(accepted)
+            self.stats.answers_rejected += len(rejected)
         if accepted:
             self.progress("segments", job, len(accepted))
         return self._retry_or_fail(task, rejected) if rejected else []
@@ -409,7 +450,10 @@ class Translator:
         with self._lock:
             job.failures.append(SegmentFailure(job.en_rel, seg.id, seg.line, reason))
             self.stats.failed_segments += 1
+            followers = self._followers.pop(self.key(seg), [])
         self.progress("segments", job, 1)
+        for fjob, fseg in followers:
+            self._fail(fjob, fseg, reason)
 
 
 _ENDS_WITH_ANCHOR = re.compile(r"[ \t]*\[\[([^\[\]]+)\]\][ \t]*$")

@@ -160,6 +160,30 @@ def estimate_cost(model: str, tokens_in: int, tokens_out: int, *, cache_write: i
     return usd * price.batch if batch else usd
 
 
+def cache_min_tokens(model: str) -> int:
+    """Shortest prompt prefix the vendor caches for ``model``: Anthropic 1,024 tokens (Sonnet, Opus 4/4.1),
+    2,048 (Haiku 3/3.5), 4,096 (Opus 4.5, Haiku 4.5); OpenAI 1,024."""
+    name = _normalize(model)
+    if name.startswith("claude") and ("haiku-4" in name or "opus-4-5" in name):
+        return 4096
+    if name.startswith("claude") and "haiku" in name:
+        return 2048
+    return 1024
+
+
+def cached_prefix_cost(model: str, tokens_in: int, tokens_out: int, *, prefix: int, requests: int,
+                       batch: bool = False) -> float | None:
+    """Estimated cost of ``requests`` requests sharing a cacheable prefix of ``prefix`` tokens: the first
+    writes the cache (Anthropic bills that at the write price), the others read it (OpenAI reads whole
+    128-token steps). A prefix under the model's minimum is not cached."""
+    if prefix < cache_min_tokens(model) or requests < 1:
+        return estimate_cost(model, tokens_in, tokens_out, batch=batch)
+    anthropic = _normalize(model).startswith("claude")
+    per_read = prefix if anthropic else 1024 + (prefix - 1024) // 128 * 128
+    return estimate_cost(model, tokens_in, tokens_out, cache_write=prefix if anthropic else 0,
+                         cache_read=per_read * (requests - 1), batch=batch)
+
+
 def cost_table(tokens_in: int, tokens_out: int, models: list[str] | None = None) -> list[tuple[str, float | None]]:
     """``[(model, estimated USD)]`` for ``models`` (default: every priced model but ``pseudo``), cheapest first.
 

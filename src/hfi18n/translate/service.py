@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import RefusedError, RepoError
-from ..fileio import read_text
+from ..fileio import digest, read_text
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
-from .pricing import PRICES, estimate_cost, estimate_output_tokens, estimate_tokens
+from .pricing import PRICES, cached_prefix_cost, estimate_output_tokens, estimate_tokens
 from .update import UpdatePlan, plan_update
 
 DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
@@ -110,8 +110,10 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                                                "use --force to re-translate it whole"))
                 continue
             assert blobs is not None
+            human = read_text(target)
             plan = plan_update(blobs.text(base.base_blob), en_text,
-                               read_text(target), en_rel=rel, target=target, base_commit=base.base_commit)
+                               human, en_rel=rel, target=target, base_commit=base.base_commit)
+            plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)
         elif force:
@@ -135,19 +137,29 @@ class Estimate:
     tokens_out: int
     costs: dict[str, float | None]
     per_doc: list[dict[str, object]]
+    batch: bool = False
+    """Costs are at the batch price (``--dry-run --batch``)."""
+    prefix_tokens: int = 0
+    """The system prompt every request shares (cached after the first request when long enough)."""
 
 
-def estimate(translator: Translator, jobs: list[DocJob]) -> Estimate:
-    """Plan the requests exactly as a run would (memory first) without sending anything."""
+def estimate(translator: Translator, jobs: list[DocJob], *, batch: bool = False) -> Estimate:
+    """Plan the requests exactly as a run would (memory first) without sending anything.
+
+    Costs count the prompt cache (the shared system prompt written once, read by the other requests,
+    when it is long enough for the model) and, with ``batch``, the batch discount.
+    """
     translator.lookup_memory(jobs)
-    requests = tokens_in = tokens_out = chars = 0
+    requests = tokens_in = tokens_out = chars = prefix = 0
     per_doc = []
     for job in jobs:
         doc_in = doc_out = doc_req = 0
-        for batch in translator.batches(job, job.pending):
-            req = translator.request_for(job, batch)
+        for group in translator.batches(job, job.pending):
+            req = translator.request_for(job, group)
+            if req.cache_prefix:
+                prefix = estimate_tokens(req.system)
             doc_in += estimate_tokens(req.system) + estimate_tokens(req.user)
-            doc_out += sum(estimate_output_tokens(s.text, translator.lang) for s in batch) + 10 * len(batch)
+            doc_out += sum(estimate_output_tokens(s.text, translator.lang) for s in group) + 3 * len(group)
             doc_req += 1
         doc_chars = sum(len(s.text) for s in job.pending)
         per_doc.append({"path": job.en_rel, "segments": len(job.pending), "chars": doc_chars,
@@ -157,6 +169,7 @@ def estimate(translator: Translator, jobs: list[DocJob]) -> Estimate:
         tokens_out += doc_out
         chars += doc_chars
     models = dict.fromkeys([translator.provider.model, *DRY_RUN_MODELS])
-    costs = {m: estimate_cost(m, tokens_in, tokens_out) for m in models if m in PRICES or m == translator.provider.model}
+    costs = {m: cached_prefix_cost(m, tokens_in, tokens_out, prefix=prefix, requests=requests, batch=batch)
+             for m in models if m in PRICES or m == translator.provider.model}
     return Estimate(len(jobs), translator.stats.segments, translator.stats.cache_hits, requests, chars,
-                    tokens_in, tokens_out, costs, per_doc)
+                    tokens_in, tokens_out, costs, per_doc, batch, prefix)

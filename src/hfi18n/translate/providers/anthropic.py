@@ -30,6 +30,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ..pricing import cache_min_tokens
 from .base import ChatRequest, Completion, Provider, as_int, normalize_finish
 from .batches import CANCELED, ERRORED, EXPIRED, SUCCEEDED, BatchInfo, BatchResult, jsonl
 
@@ -57,12 +58,7 @@ class AnthropicProvider(Provider):
     def cache_min_tokens(self) -> int:
         """Anthropic caches a prefix of at least 1,024 tokens (Sonnet, Opus 4/4.1), 2,048 (Haiku 3/3.5) or
         4,096 (Opus 4.5, Haiku 4.5)."""
-        model = self.model.lower()
-        if "haiku-4" in model or "opus-4-5" in model:
-            return 4096
-        if "haiku" in model:
-            return 2048
-        return 1024
+        return cache_min_tokens(self.model if self.model.lower().startswith("claude") else "claude-" + self.model)
 
     def headers(self) -> dict[str, str]:
         headers = {
