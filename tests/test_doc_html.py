@@ -306,3 +306,15 @@ def test_translated_html_text_cannot_open_a_tag_or_a_svelte_expression() -> None
     out = doc.render({seg.id: "a < b {x} 일 때 ⟦1⟧ 값을 <b>씁니다</b>"})
     assert "a &lt; b &#123;x&#125; 일 때 {value} 값을 &lt;b>씁니다&lt;/b>" in out
     assert tag_signature(parse(out)) == tag_signature(doc)
+
+
+def test_autodoc_method_list_indented_by_two_spaces_is_not_prose() -> None:
+    """doc-builder refuses the build when a method name is translated (``Unable to find X.<name>``)."""
+    text = "## API\n\n[[autodoc]] InferenceEndpoint\n  - from_raw\n  - client\n\nSome prose after it.\n"
+    doc = parse(text)
+    assert doc.render() == text
+    assert texts(doc) == ["API", "Some prose after it."]
+    (autodoc,) = [b for b in doc.blocks if b.kind is BlockKind.AUTODOC]
+    assert autodoc.text == "[[autodoc]] InferenceEndpoint\n  - from_raw\n  - client\n"
+    # a list after a blank line is a list
+    assert "from_raw" in texts(parse(text.replace("InferenceEndpoint\n", "InferenceEndpoint\n\n")))

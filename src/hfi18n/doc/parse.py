@@ -220,6 +220,9 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             # markdown-it read a block across the end of an HTML region: read what follows afresh
             _parse_chunk(b, blocks, covered, _MD_BODY, stop)
             return
+        if tok.type == "bullet_list_open" and tok.map is not None and _autodoc_methods(
+                blocks, lines, tok.map[0] + offset, tok.map[1] + offset):
+            covered = blocks[-1].end_line  # "[[autodoc]] Name" then "  - method" lines: one autodoc block
         if tok.type.endswith("_open") and tok.type not in _LEAF_TYPES:
             stack.append(tok.type)
             continue
@@ -253,6 +256,25 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
                     _parse_chunk(b, blocks, close, _MD_BODY, stop)
                 return
     fill_gap(stop)
+
+
+_METHOD_LINE_RE = re.compile(r"[ \t]*[-*+][ \t]+[\w.]+[ \t]*(?:\r\n|\r|\n)?")
+
+
+def _autodoc_methods(blocks: list[Block], lines: list[str], start: int, end: int) -> bool:
+    """A list of method names right under ``[[autodoc]] Name`` (indented less than a code block, so
+    markdown-it reads a list): it joins the autodoc block, which doc-builder reads as one directive."""
+    if not blocks or blocks[-1].kind is not BlockKind.AUTODOC or blocks[-1].end_line != start:
+        return False
+    body = lines[start:end]
+    while body and not body[-1].strip():
+        body = body[:-1]
+    if not body or not all(_METHOD_LINE_RE.fullmatch(line) for line in body):
+        return False
+    last = blocks[-1]
+    last.parts = ["".join(p if isinstance(p, str) else p.restore() for p in last.parts) + "".join(body)]
+    last.end_line = start + len(body)
+    return True
 
 
 def _region(b: _Builder, blocks: list[Block], start: int, end: int) -> None:
