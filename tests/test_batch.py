@@ -276,3 +276,38 @@ def test_provider_batch_shapes(server: FakeLLMServer) -> None:
     assert res.kind == "succeeded" and res.completion is not None and "<1>" in res.completion.text
     assert p.cancel_batch(info.id).status == "completed"
     assert [b.id for b in p.list_batches()] == [info.id]
+
+
+def test_cli_translate_batch_status_and_collect(repo: Path, server: FakeLLMServer, capsys) -> None:
+    from hfi18n.cli import main
+
+    base = ["--repo", str(repo), "--lang", "ko", "--memory", str(repo / "tm.sqlite3")]
+    assert main(["translate", *base, "training.md", "--provider", "openai", "--base-url", server.openai_base_url,
+                 "--model", "gpt-4.1-mini", "--batch"]) == 0
+    out = capsys.readouterr()
+    assert "batch job" in out.out and "submitted" in out.out and "--collect" in out.err
+    assert not (repo / "docs/source/ko/training.md").exists()
+    assert main(["batch", "status", "--repo", str(repo), "--format", "json"]) == 0
+    [job] = json.loads(capsys.readouterr().out)
+    assert job["provider"] == "openai" and job["rounds"][0]["batch_id"].startswith("batch_")
+    assert main(["translate", "--repo", str(repo), "--lang", "ko", "--collect"]) == 0
+    out = capsys.readouterr().out
+    assert "written" in out and "at the batch price" in out
+    assert (repo / "docs/source/ko/training.md").exists()
+    assert main(["batch", "collect", job["job"], "--repo", str(repo)]) == 0
+    assert "already-collected" in capsys.readouterr().out
+
+
+def test_dry_run_batch_shows_the_discounted_estimate(repo: Path, capsys) -> None:
+    from hfi18n.cli import main
+
+    argv = ["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--dry-run", "--provider", "anthropic",
+            "--model", "claude-sonnet-4-5", "--format", "json"]
+    assert main(argv) == 0
+    interactive = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--batch"]) == 0
+    batch = json.loads(capsys.readouterr().out)
+    assert batch["batch_price"] is True and interactive["batch_price"] is False
+    for model, cost in interactive["costs_usd"].items():
+        assert batch["costs_usd"][model] == pytest.approx(cost * 0.5)
+    assert not (repo / ".git/hfi18n/batches").exists()  # nothing submitted
