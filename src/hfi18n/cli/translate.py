@@ -41,18 +41,40 @@ def translate(
     fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout)."),
     docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
     deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
+    batch: bool = typer.Option(False, "--batch", help="Submit every request as one provider batch (half price, "
+                               "results within 24 h) and return at once; finish with --collect."),
+    collect: bool = typer.Option(False, "--collect", help="Collect the latest batch job (or --job): validate, "
+                                 "retry what failed, write the docs that pass check."),
+    retry_now: bool = typer.Option(False, "--retry-now", help="With --collect: retry failed segments "
+                                   "interactively now instead of in a new batch."),
+    job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`)."),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
     A doc is written only if it passes `hfi18n check`; existing translations are never overwritten
-    without --update or --force.
+    without --update or --force. With --batch the requests go out as one provider batch at half the
+    price; --collect (or `hfi18n batch collect`) finishes the job.
     """
+    from .batch import print_job
+
+    if collect:
+        result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root,
+                                   progress=_log)
+        print_job(result, fmt)
+        if result.state == "done" and result.exit_code:
+            raise typer.Exit(result.exit_code)
+        return
     if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
                   glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root)
+    if batch and not dry_run:
+        submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
+        print_job(submitted, fmt)
+        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}")
+        return
     if dry_run:
-        plan = api.plan(repo, lang, paths or [], progress=_log, **common)
+        plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
         _print_skipped(plan.skipped)
         if not plan.estimate.files:
             raise typer.Exit(1 if plan.skipped else 0)
@@ -137,8 +159,10 @@ def _print_plan(result: api.PlanResult, fmt: str) -> None:
     out.print(table)
     out.print(f"{plan.files} file(s), {plan.segments} segment(s), {plan.cached} from memory, "
               f"{plan.requests} request(s), ~{plan.tokens_in} tokens in, ~{plan.tokens_out} tokens out")
+    kind = " at the batch price" if plan.batch else ""
     for m, cost in plan.costs.items():
-        out.print(f"  estimated cost with {m}: " + (f"${cost:.4f}" if cost is not None else "unknown (no price)"))
+        out.print(f"  estimated cost with {m}{kind} (prompt cache counted): "
+                  + (f"${cost:.4f}" if cost is not None else "unknown (no price)"))
 
 
 def _print_summary(result: api.TranslateResult, machine: bool) -> None:
@@ -157,9 +181,11 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
             out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
     stats = result.stats
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
+    cached = (f" ({stats.cache_read_tokens} read from the prompt cache, {stats.cache_write_tokens} written to it)"
+              if stats.cache_read_tokens or stats.cache_write_tokens else "")
     out.print(f"{stats.segments} segment(s): {stats.cache_hits} from memory, {stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
-              f"{stats.tokens_in} tokens in, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
+              f"{stats.tokens_in} tokens in{cached}, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
     if stats.stopped_for_cost:
         out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]",
                   markup=True)
