@@ -210,6 +210,18 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert post.body["draft"] is True and post.body["head"] == f"me:{pr['branch']}"
         assert git(world.fork, "rev-parse", pr["branch"]).strip() == pr["commits"][-1]
 
+        outdated = (await s.call("status", langs=["ko"], states=["outdated"], pulls=False)).data["docs"]
+        old_doc = min((d for d in outdated if d["lines_added"] > 0), key=lambda d: d["en_lines"])["path"]
+        human = (world.repo / "docs/source/ko" / old_doc).read_text(encoding="utf-8")
+        sent = len(world.llm.requests)
+        upd = (await s.call("translate", lang="ko", doc=old_doc, update=True)).data
+        assert upd["written"] and upd["update"]["kept"] > 0 and upd["update"]["changed"] > 0, upd
+        assert 0 < upd["translated"] < upd["update"]["kept"] + upd["update"]["changed"]
+        assert len(world.llm.requests) > sent, "only the changed segments went to the LLM"
+        updated = (world.repo / "docs/source/ko" / old_doc).read_text(encoding="utf-8")
+        human_lines = [line for line in human.splitlines() if len(line) > 30 and not line.isascii()]
+        assert updated != human and sum(line in updated for line in human_lines) > len(human_lines) // 2
+
         assert_no_secret(s, world.errlog)
 
     serve(world.repo, world.env(), world.errlog, body)
