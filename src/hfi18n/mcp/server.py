@@ -44,9 +44,10 @@ NoLLM = Annotated[bool, Field(description="keep English titles for new toctree g
 INSTRUCTIONS = """\
 hfi18n keeps Hugging Face doc-builder documentation translated, on one repository fixed when this server
 started. A typical loop for language L: next_docs (what to translate) -> plan (what it would cost) ->
-translate (writes docs/source/L/<doc> only if it passes check) -> check -> toctree -> publish (a draft PR
-for a human to review). Doc paths are relative to the language folder (guides/cli.md). Keys and tokens
-come from the server's environment and are never tool arguments."""
+translate (writes docs/source/L/<doc> only if it passes check; batch_submit + batch_collect do the same at
+about half price, within hours) -> check and review -> toctree -> publish (a draft PR for a human to
+review). Doc paths are relative to the language folder (guides/cli.md). Keys and tokens come from the
+server's environment and are never tool arguments."""
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, openWorldHint=False)
 LOCAL_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
@@ -55,8 +56,8 @@ REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWo
 DESCRIPTIONS = {
     "status": "Translation status of every English doc per language: up to date, outdated (commits and "
               "sections behind), missing, in progress (toctree placeholder or open PR), orphaned; coverage "
-              "per language. Reads the repository's git history; with pulls=true asks GitHub for open "
-              "translation PRs (one API call, no token needed). No LLM, no cost.",
+              "per language. Reads the repository's git history; with pulls=true asks GitHub for the open "
+              "translation PRs of the configured upstream (GITHUB_TOKEN optional). No LLM, no cost.",
     "next_docs": "The n most useful docs to translate next in one language (missing ones, and outdated "
                  "ones with update=true), skipping docs an open PR already translates. No LLM, no cost.",
     "check": "Check translated docs against their English source: anchors, code blocks, links, "
@@ -163,7 +164,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         if not paths and not next_n:
             raise ToolError("give paths (docs to plan) or next_n (the n most useful docs)")
         res = await call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
-                          model=model, docs_root=docs_root)
+                         model=model, docs_root=docs_root)
         data = res.to_json()
         data.update(model=res.model, skipped=[{"path": s.en_rel, "reason": s.reason} for s in res.skipped])
         return output(out.PlanOutput, data)
@@ -183,8 +184,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     ) -> out.TranslateOutput:
         cancel = threading.Event()
         res = await with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
-                                   provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
-                                   docs_root=docs_root, cancel=cancel)
+                                  provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
+                                  docs_root=docs_root, cancel=cancel)
         if not res.docs:
             reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
             raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
@@ -209,10 +210,10 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         model: Model = None,
     ) -> out.ToctreeOutput:
         res = await call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
-                          model=model, dry_run=dry_run)
+                         model=model, dry_run=dry_run)
         problems = await call(api.toctree_check, root, lang, docs_root=docs_root)
         return output(out.ToctreeOutput, {"written": res.written, "changes": res.to_json(),
-                                           "problems": problems.to_json()})
+                                          "problems": problems.to_json()})
 
     @tool(REMOTE_WRITE)
     async def publish(
@@ -227,7 +228,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         model: Model = None,
     ) -> out.PublishOutput:
         res = await call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
-                          no_llm=no_llm, provider=provider, model=model)
+                         no_llm=no_llm, provider=provider, model=model)
         return output(out.PublishOutput, res.to_json())
 
     @tool(REMOTE_WRITE)
@@ -246,7 +247,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         if pr is None and lang is None:
             raise ToolError("give lang (to review local docs) or pr (to review a pull request)")
         res = await call(api.review, root, lang, paths or [], pr=pr, post=post, llm=llm, provider=provider,
-                          model=model, docs_root=docs_root)
+                         model=model, docs_root=docs_root)
         return output(out.ReviewOutput, res.to_json())
 
     @tool(REMOTE_WRITE)
@@ -263,7 +264,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         if not paths and not next_n:
             raise ToolError("give paths (docs to translate) or next_n (the n most useful docs)")
         res = await call(api.batch_submit, root, lang, paths or [], next_n=next_n, update=update,
-                          allow_errors=allow_errors, provider=provider, model=model, docs_root=docs_root)
+                         allow_errors=allow_errors, provider=provider, model=model, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
 
     @tool(READ_ONLY)
