@@ -19,6 +19,13 @@ request not run        ``expired``, ``canceled``                 ``batch_expired
 =====================  ========================================  =========================================
 
 Every request that did not succeed is simply translated again (another batch, or interactively).
+
+The batch endpoints are written on the same httpx client as the chat calls (:meth:`.base.Provider.call`)
+rather than on the official ``anthropic``/``openai`` SDKs: they are five small REST calls per vendor,
+and keeping one transport means one retry policy (``Retry-After``, the shared 429 pause), one key
+redaction and one error vocabulary for every call; no second retry layer under ours; the OpenAI-compatible
+servers and the Hugging Face router keep working without an SDK; and the loopback server in the tests
+drives exactly the code users run, with no SDK-specific mocking.
 """
 
 from __future__ import annotations
