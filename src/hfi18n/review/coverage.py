@@ -238,11 +238,13 @@ def _sentences(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
         sentences = _SENTENCE_RE.split(_norm(e_text))
         if len(sentences) < 2:
             continue
-        t_marks = {x.lower() for x in _TOKEN_RE.findall(t.text)} | set(t.spans)
+        t_raw = tb.text.lower()
+        t_spans = [x for x in t.spans if len(x) >= 6]
         for s in sentences:
-            marks = {spans[p] for p in PLACEHOLDER_RE.findall(s) if p in spans and spans[p]}
+            marks = {spans[m.group(0)] for m in PLACEHOLDER_RE.finditer(s) if spans.get(m.group(0))}
             marks |= {x.lower() for x in _TOKEN_RE.findall(PLACEHOLDER_RE.sub(" ", s)) if _strong(x)}
-            if len(marks) >= 2 and not marks & t_marks:
+            kept = [m for m in marks if m in t_raw or any(x in m for x in t_spans)]
+            if len(marks) >= 2 and not kept:
                 yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
                                     f"the English sentence '{_excerpt(PLACEHOLDER_RE.sub('…', s), 80)}' "
                                     f"(line {e.line}) seems untranslated: "

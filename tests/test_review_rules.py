@@ -1,0 +1,49 @@
+"""Review rules on small hand-made docs (no corpus needed)."""
+
+from __future__ import annotations
+
+from hfi18n.review import Kind, review_texts
+
+EN = """# Install [[install]]
+
+Install the library with `pip install hfi18n` on Python 3.10 or newer. Then set `HF_TOKEN` and run `hfi18n demo` to see the [quick tour](./quicktour) in action.
+
+Models are downloaded from the Hub on first use, which can take a while on a slow connection.
+"""
+
+
+def test_a_dropped_sentence_is_an_omission_on_its_paragraph():
+    ko = """# 설치 [[install]]
+
+Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하세요.
+
+모델은 처음 사용할 때 Hub에서 내려받으며, 느린 연결에서는 시간이 걸릴 수 있습니다.
+"""
+    doc = review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert om.rule == "missing-sentence" and om.line == 3 and om.english_line == 3
+    assert "HF_TOKEN" in om.message or "hf_token" in om.message
+
+
+def test_a_complete_translation_has_no_coverage_findings():
+    ko = """# 설치 [[install]]
+
+Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하세요. 그다음 `HF_TOKEN`을 설정하고 `hfi18n demo`를 실행해 [빠른 둘러보기](./quicktour)를 확인하세요.
+
+모델은 처음 사용할 때 Hub에서 내려받으며, 느린 연결에서는 시간이 걸릴 수 있습니다.
+"""
+    doc = review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")
+    assert doc.findings == []
+
+
+def test_a_missing_link_is_placed_on_its_paragraph_with_the_target_restored():
+    ko = """# 설치 [[install]]
+
+Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하세요. 그다음 `HF_TOKEN`을 설정하고 `hfi18n demo`를 실행해 [빠른 둘러보기](./quick-tour)를 확인하세요.
+
+모델은 처음 사용할 때 Hub에서 내려받으며, 느린 연결에서는 시간이 걸릴 수 있습니다.
+"""
+    doc = review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")
+    (link,) = [f for f in doc.findings if f.rule == "links"]
+    assert link.line == 3 and link.english_line == 3
+    assert doc.suggested_line(3) == ko.splitlines()[2].replace("(./quick-tour)", "(./quicktour)")
