@@ -38,8 +38,9 @@ Functions:
     lint a glossary; count how the human translations follow it; propose entries from them.
 
 Secrets (provider keys, the GitHub token) come only from the environment or the config
-(:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``); no
-function takes a secret as an argument or returns one.
+(:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``; the web
+app builds one in memory from the key fields with :func:`session_config`); no job function takes a
+secret as an argument, and no result carries one.
 """
 
 from __future__ import annotations
