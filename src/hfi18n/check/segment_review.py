@@ -187,6 +187,19 @@ def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int
     return out
 
 
+def _lost_here(finding: Finding, seg: Segment, translation: str) -> bool:
+    """Does a whole-file finding (``link to X appears 1 more time(s) in the English``) concern ``seg``: one of
+    its protected spans (a link target, a reference, inline code) is named by the finding and is missing
+    from the segment's translation?"""
+    if not translation:
+        return False
+    for span in seg.spans.values():
+        core = span.strip("[]()`! ")
+        if len(core) >= 3 and core in finding.message and span not in translation:
+            return True
+    return False
+
+
 def _terms(glossary: Glossary | None, english: str, translation: str) -> list[TermNote]:
     """Glossary terms of ``english`` (display form), where they occur, and whether ``translation`` has them."""
     if glossary is None:
@@ -216,9 +229,9 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         human = draft.kept.get(seg.id)
         origin = (Origin.ENGLISH if not tr else
                   Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else Origin.MACHINE)
-        mine = [f for f in job.findings if start <= f.line <= end]
-        placed.update(id(f) for f in mine)
         english, shown = display(seg, seg.text), display(seg, tr) if tr else ""
+        mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
+        placed.update(id(f) for f in mine)
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
                                      _terms(glossary, english, shown)))
     update = None

@@ -54,8 +54,9 @@ def normalize_url(url: str, *, allow_local: bool = False) -> tuple[str, str]:
         owner, name = m.groups()
         if name not in (".", ".."):
             return f"https://github.com/{owner}/{name}.git", f"{owner}__{name}"
-    if _URL_RE.match(url) or (allow_local and url.startswith("file:///")):
-        parts = [p for p in url.rstrip("/").split("/") if p and p not in (".", "..")]
+    dotted = any(part in (".", "..") for part in url.split("/"))
+    if not dotted and (_URL_RE.match(url) or (allow_local and url.startswith("file:///"))):
+        parts = [p for p in url.rstrip("/").split("/") if p]
         name = re.sub(r"\.git$", "", parts[-1]) or "repo"
         owner = parts[-2] if len(parts) >= 2 and not parts[-2].endswith(":") else "repo"
         return url, re.sub(r"[^A-Za-z0-9._-]", "_", f"{owner}__{name}")

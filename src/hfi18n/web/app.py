@@ -43,7 +43,8 @@ def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     def error(exc: BaseException) -> gr.Error:
         message, hint = human_message(exc)
-        text = html.escape(message) + (f"<br>hint: {html.escape(hint)}" if hint else "")
+        # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
+        text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
         return gr.Error(text, duration=None, title="hfi18n", print_exception=False)
 
     if _is_generator(fn):

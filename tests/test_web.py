@@ -1,0 +1,305 @@
+"""The web app without a browser: its handlers on a corpus clone, every named endpoint through
+``gradio_client``, the Space's clone, Gradio's MCP tools, and ``hfi18n serve`` without Gradio.
+
+The browser walk of the whole flow is tests/test_web_browser.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from hfi18n.config import Config
+from tests.conftest import require
+from tests.fakes.github_server import FakeGitHub
+from tests.fakes.llm_server import FakeLLMServer
+
+pytestmark = [pytest.mark.corpus]
+
+UPSTREAM, FORK = "huggingface/smolagents", "kim/smolagents"
+KEY = "sk-typed-in-the-page-0123456789"
+TOKEN = "ghp_TypedInThePage_0123456789abcdef"
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture()
+def smol(corpus_copy) -> Path:
+    require("gradio")
+    clone = corpus_copy("smolagents")
+    git(clone, "config", "user.name", "Kim Translator")
+    git(clone, "config", "user.email", "kim@example.com")
+    return clone
+
+
+@pytest.fixture()
+def web(smol: Path, monkeypatch):
+    from hfi18n.web.app import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    with FakeLLMServer(api_key=KEY) as llm:
+        config = Config({"providers": {"openai": {"base_url": llm.openai_base_url}}})
+        yield WebApp(Workspace([smol], config=config)), smol, llm
+
+
+def last(gen):
+    outputs = list(gen)
+    return outputs[-1]
+
+
+def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
+    app, repo, llm = web
+    doc = "index.md"  # outdated: an update keeps the human segments
+    update, force, note = app.pick(repo.name, "ko", doc)
+    assert (update, force) == (True, False) and "outdated" in note
+    log, state, html, _segments, _tab = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "",
+                                                            {"api_key": KEY}))
+    assert llm.requests and all(r.headers["authorization"] == f"Bearer {KEY}" for r in llm.requests)
+    assert KEY not in str(state) + html + log
+    assert state["ok"] and state["update"] and state["before"].startswith("sha256:")
+    assert "human, kept" in html and "English changed" in html
+    assert all("⟦" not in t for t in state["translations"].values())  # display form, as edited
+
+    # an edit that drops a link is caught at once, on its segment
+    seg, before = next((k, v) for k, v in state["translations"].items() if "](" in v)
+    broken, html = app.edit(repo.name, state, seg, "링크 없이 고친 문장입니다.")
+    assert not broken["ok"] and broken["edited"] == [seg] and 'class="hf-bad hf-edited"' in html
+    with pytest.raises(Exception, match="check found") as err:
+        app_write(app, repo, broken, allow_draft=False)
+    assert "hint:" in str(err.value) and "Traceback" not in str(err.value)
+    target = repo / "docs/source/ko" / doc
+    assert "링크 없이" not in target.read_text(encoding="utf-8")
+
+    # fixed: written through the gate
+    good, _ = app.edit(repo.name, broken, seg, "고친 문장: " + before)
+    assert good["ok"]
+    assert "written" in app_write(app, repo, good, allow_draft=False)
+    text = target.read_text(encoding="utf-8")
+    assert "고친 문장: " + before.split("\n")[0] in text and not text.startswith("<!-- hfi18n")
+
+
+def app_write(app, repo: Path, state, *, allow_draft: bool) -> str:
+    from hfi18n.web.app import _human
+
+    return _human(app.write)(repo.name, state, allow_draft)
+
+
+def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
+    app, repo, _ = web
+    doc = "tutorials/tools.md"  # missing in ko
+    _, state, _, _, _ = last(app.translate(repo.name, "ko", doc, False, False, "pseudo", "", "", None))
+    seg = next(k for k, v in state["translations"].items() if "](" in v)
+    broken, _ = app.edit(repo.name, state, seg, "링크가 빠진 문장")
+    assert "marked draft" in app_write(app, repo, broken, allow_draft=True)
+    target = repo / "docs/source/ko" / doc
+    assert target.read_text(encoding="utf-8").startswith("<!-- hfi18n: this machine draft")
+
+    # replacing it (force): the file as it is at write time is backed up first
+    _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
+    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
+    note = app_write(app, repo, again, allow_draft=False)
+    assert "backed up" in note
+    backup = Path(note.rsplit("`", 2)[-2])
+    assert backup.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
+
+    # an update whose file a human saved after the draft was made is not written over
+    _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "pseudo", "", "", None))
+    human = repo / "docs/source/ko/index.md"
+    human.write_text(human.read_text(encoding="utf-8") + "\n사람이 방금 추가한 문단.\n", encoding="utf-8")
+    with pytest.raises(Exception, match="not written"):
+        app_write(app, repo, update, allow_draft=False)
+    assert "사람이 방금 추가한 문단." in human.read_text(encoding="utf-8")
+
+
+def test_stop_cancels_through_the_api(web) -> None:
+    app, repo, llm = web
+    llm.latency(0.6)
+    doc = "tutorials/tools.md"
+    outputs: list = []
+    gen = app.translate(repo.name, "ko", doc, False, False, "openai", "", "", {"api_key": KEY})
+    worker = threading.Thread(target=lambda: outputs.extend(gen), daemon=True)
+    worker.start()
+    for _ in range(100):
+        if llm.requests or not worker.is_alive():
+            break
+        threading.Event().wait(0.05)
+    assert app.stop() == "stopping after the requests in flight…"
+    worker.join(60)
+    log, state, html = outputs[-1][:3]
+    assert "stopped" in log and "not translated" in html
+    sent = len(llm.requests)
+    assert 0 < sent < 10  # the doc needs many more requests than were sent
+    assert not (repo / "docs/source/ko" / doc).exists()
+    assert app.stop() == "nothing is running"
+
+
+def test_errors_are_the_cli_messages(web) -> None:
+    from hfi18n.web.app import _human
+
+    app, repo, _ = web
+    with pytest.raises(Exception, match="unknown repository") as err:
+        _human(app.status)("../etc", "ko")
+    assert "hint:" in str(err.value)
+    with pytest.raises(Exception, match="no docs folder for language 'xx'"):
+        _human(app.status)(repo.name, "xx")
+    with pytest.raises(Exception, match="no translation to review yet"):
+        _human(app.check)(repo.name, {})
+
+
+# ------------------------------------------------------------------------------------ gradio_client
+
+
+@pytest.fixture()
+def served(smol: Path, tmp_path: Path, monkeypatch):
+    """The app on a free port, with the fake GitHub over bare upstream/fork repos; the token in the env."""
+    require("gradio_client")
+    from hfi18n.web import build_app
+
+    upstream, fork = tmp_path / "upstream.git", tmp_path / "fork.git"
+    git(tmp_path, "clone", "-q", "--bare", str(smol), str(upstream))
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
+        gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
+        config = Config({"github": {"upstream": UPSTREAM, "fork": FORK, "api_url": gh.url}})
+        demo = build_app(smol, config=config)
+        _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
+        try:
+            yield {"url": url, "demo": demo, "repo": smol, "gh": gh, "fork": fork}
+        finally:
+            demo.close()
+
+
+def test_every_named_endpoint_through_gradio_client(served) -> None:
+    from gradio_client import Client
+
+    repo, name = served["repo"], served["repo"].name
+    client = Client(served["url"], verbose=False)
+    endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
+    assert endpoints == {"/status", "/pick", "/translate", "/stop", "/check", "/segment", "/edit", "/write",
+                         "/toctree", "/publish", "/glossary"}
+
+    html, picked, data = client.predict(name, "ko", api_name="/status")
+    assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
+    doc = "tutorials/tools.md"
+    assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
+    log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "pseudo", "", "",
+                                                     api_name="/translate")
+    assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
+    assert client.predict(api_name="/stop") == "nothing is running"
+    seg = segments["value"]
+    text = client.predict(state, seg, api_name="/segment")
+    assert text == state["translations"][seg]
+    state, review = client.predict(name, state, seg, text + " (검토함)", api_name="/edit")
+    assert state["edited"] == [seg] and "(검토함)" in review
+    state, _ = client.predict(name, state, api_name="/check")
+    assert state["ok"]
+    assert "written" in client.predict(name, state, False, api_name="/write")
+    assert "toctree updated" in client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
+    assert "(검토함)" in (repo / "docs/source/ko" / doc).read_text(encoding="utf-8")
+    pr = client.predict(name, "ko", doc, "", "", api_name="/publish")
+    assert f"https://github.com/{UPSTREAM}/pull/1" in pr and "draft PR opened" in pr
+    [post] = served["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.body["draft"] is True
+    terms = client.predict("ko", "Train the model with the Trainer", api_name="/glossary")
+    assert {t["source"] for t in terms["terms"]} >= {"model", "Trainer"}
+
+    with pytest.raises(Exception, match="no translation to review yet"):
+        client.predict(name, {}, False, api_name="/write")
+
+
+def test_mcp_tools_of_the_web_app(smol: Path) -> None:
+    """``hfi18n serve --mcp``: Gradio's MCP server lists every step as a tool, with no secret argument."""
+    require("mcp")
+    from importlib.metadata import version
+
+    from hfi18n.web import build_app
+
+    demo = build_app(smol)
+    _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, mcp_server=True, server_name="127.0.0.1")
+    try:
+        if not demo.mcp_server:
+            major = int(version("mcp").split(".")[0])
+            if major >= 2:  # gradio[mcp] pins mcp<2; a venv with the 2.x SDK cannot run Gradio's server
+                pytest.skip(f"mcp {version('mcp')} installed; Gradio's MCP server needs mcp<2 ({demo.mcp_error})")
+            pytest.fail(f"Gradio's MCP server did not start: {demo.mcp_error}")
+        from mcp import ClientSession
+        from mcp.client.streamable_http import streamablehttp_client
+
+        async def tools() -> dict[str, list[str]]:
+            async with streamablehttp_client(f"{url}gradio_api/mcp/") as (read, write, _), \
+                    ClientSession(read, write) as session:
+                await session.initialize()
+                listed = await session.list_tools()
+                return {t.name: list(t.inputSchema.get("properties", {})) for t in listed.tools}
+
+        found = asyncio.run(tools())
+        assert {"status", "translate", "check", "edit", "write", "toctree", "publish", "glossary"} <= set(found)
+        assert not any(p in ("api_key", "github_token", "secrets") for params in found.values() for p in params)
+    finally:
+        demo.close()
+
+
+# ------------------------------------------------------------------------------------ Space and CLI
+
+
+def test_space_clone_fetches_history_for_status(smol: Path, tmp_path: Path) -> None:
+    from hfi18n import api
+    from hfi18n.errors import InputError
+
+    bare = tmp_path / "mirror" / "smolagents.git"
+    git(tmp_path, "clone", "-q", "--bare", str(smol), str(bare))
+    git(bare, "config", "uploadpack.allowfilter", "true")
+    git(bare, "config", "uploadpack.allowanysha1inwant", "true")
+    result = api.clone(bare.as_uri(), tmp_path / "storage", allow_local=True)
+    assert result.created and result.fetched_versions > 100 and result.path.name == "mirror__smolagents"
+    assert git(result.path, "config", "remote.origin.partialclonefilter").strip() == "blob:none"
+    missing = git(result.path, "rev-list", "--objects", "--missing=print", "HEAD", "--", "docs/source")
+    assert "\n?" not in "\n" + missing  # every past version of the docs is here
+    full = {(d.lang, d.path): d.state for d in api.status(smol, ["ko"], pulls=False).report.docs}
+    cloned = {(d.lang, d.path): d.state for d in api.status(result.path, ["ko"], pulls=False).report.docs}
+    assert cloned == full
+    again = api.clone(bare.as_uri(), tmp_path / "storage", allow_local=True)
+    assert not again.created and again.fetched_versions == 0 and again.note == "updated"
+    for bad in ("/etc", "file:///etc", "git@github.com:a/b.git", "--upload-pack=touch /tmp/x", "https://x/../../y",
+                "huggingface/.."):
+        with pytest.raises(InputError):
+            api.clone(bad, tmp_path / "storage")
+
+
+def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None:
+    from hfi18n.web.app import WebApp, _human
+    from hfi18n.web.workspace import Workspace
+
+    bare = tmp_path / "up" / "smol.git"
+    git(tmp_path, "clone", "-q", "--bare", str(smol), str(bare))
+    git(bare, "config", "uploadpack.allowfilter", "true")
+    app = WebApp(Workspace(storage=tmp_path / "data", allow_local_urls=True))
+    dropdown, note = app.clone(bare.as_uri())
+    assert dropdown.value == "up__smol" and "past versions of the docs" in note
+    html, _, data = app.status("up__smol", "ko")
+    assert data["next"] and 'id="hf-next"' in html
+    with pytest.raises(Exception, match="not a repository URL"):
+        _human(WebApp(Workspace(storage=tmp_path / "data")).clone)(bare.as_uri())  # file:// only for tests
+
+
+def test_serve_without_gradio_names_the_install_command(smol: Path) -> None:
+    code = ("import sys; sys.modules['gradio'] = None\n"
+            "from hfi18n.cli import main\n"
+            f"sys.exit(main(['serve', '--repo', {str(smol)!r}]))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "the web app needs Gradio" in proc.stderr and "pip install 'hfi18n[web]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
