@@ -202,3 +202,23 @@ def test_post_needs_a_pr_and_a_token(monkeypatch, tmp_path):
         api.review(tmp_path, "ko", post=True)
     with FakeGitHub(token="test-token") as gh, pytest.raises(Exception, match="needs a GitHub token"):
         api.review(None, None, pr=f"{REPO}#1", post=True, config=_config(gh))
+
+
+@pytest.mark.corpus
+def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, monkeypatch):
+    en, ko = texts
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, line = _pr(gh, en, ko)
+        key = f"<!-- hfi18n-review:comment {KO}:{line} -->"
+        gh.review_comments[(REPO, number)] = [
+            # an hfi18n comment posted by someone else's run: cannot be edited (403), must not be duplicated
+            {"id": 1, "path": KO, "line": line, "body": key + "\nold text", "user": {"login": "translator"}},
+            # an outdated one of ours (GitHub sets line to null after a push): not reused, not touched
+            {"id": 2, "path": KO, "line": None, "body": key + "\nolder text", "user": {"login": gh.login}},
+        ]
+        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        assert result.posted.created == 0 and result.posted.updated == 0
+        assert result.posted.notes and "403" in result.posted.notes[0]
+        assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
+        assert len(gh.reviews[(REPO, number)]) == 1  # the summary review is still posted

@@ -153,6 +153,8 @@ class FakeGitHub:
             for comments in self.review_comments.values():
                 for c in comments:
                     if c["id"] == int(segs[5]):
+                        if c["user"]["login"] != self.login:
+                            return 403, {"message": "Must have admin rights to Repository."}, {}
                         c["body"] = (rec.body or {}).get("body", c["body"])
                         return 200, c, {}
             return 404, {"message": "Not Found"}, {}

@@ -99,22 +99,32 @@ def post_review(client: GitHubClient, result: PrReview, *,
     existing = {}
     for c in client.list_review_comments(repo, number):
         key = marker_key(c.body)
-        if key is not None:
+        if key is not None and c.line is not None:  # line None: outdated by a later push, left alone
             existing.setdefault(key, c)
+
+    def edit(comment_id: int, body: str) -> None:
+        try:
+            client.update_review_comment(repo, comment_id, body)
+            out.updated += 1
+        except GitHubError as exc:
+            if "(403" not in exc.message and "(404" not in exc.message:
+                raise
+            # another account's hfi18n comment: leave it, and do not duplicate it either
+            out.notes.append(f"could not edit comment {comment_id}: {exc.message}")
+            log(out.notes[-1])
+
     new: list[Planned] = []
     for key, p in inline.items():
         old = existing.get(key)
         if old is None:
             new.append(p)
         elif old.body != p.body:
-            client.update_review_comment(repo, old.id, p.body)
-            out.updated += 1
+            edit(old.id, p.body)
         else:
             out.unchanged += 1
     for key, c in existing.items():
         if key not in inline and RESOLVED_NOTE not in c.body:
-            client.update_review_comment(repo, c.id, resolved_body(c.body))
-            out.updated += 1
+            edit(c.id, resolved_body(c.body))
     previous = next((r for r in client.list_reviews(repo, number) if r.body.startswith(SUMMARY_MARK)), None)
     commit = result.pull.head_sha
 
