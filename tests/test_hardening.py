@@ -508,3 +508,18 @@ def test_item6_toctree_linking_outside_is_never_read(repo: Path, outside: Path, 
         err = capsys.readouterr().err
         assert "outside the repository" in err and "TOP SECRET" not in err
     assert outside.read_text(encoding="utf-8") == OUTSIDE_TEXT
+
+
+def test_item9_a_redirect_to_another_host_does_not_carry_the_token() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if request.url.host == "api.github.test":
+            return httpx.Response(302, headers={"location": "https://evil.test/repos/a/b"})
+        return httpx.Response(200, json={"full_name": "a/b"})
+
+    with GitHubClient("s3cret-token", "https://api.github.test", transport=httpx.MockTransport(handler)) as client:
+        client.get_repo("a/b")
+    assert [r.url.host for r in seen] == ["api.github.test", "evil.test"]
+    assert "authorization" not in seen[1].headers
