@@ -1,0 +1,52 @@
+"""Hugging Face Space entry point: the hfi18n web app over repositories cloned into the Space's storage.
+
+A Space (SDK: Gradio) runs ``python app.py``. The page has a "Repository URL" field: the repository is
+cloned into the storage folder with the history ``status`` needs (every commit and tree of the default
+branch, and every past version of the files under ``docs/source``, nothing else; see
+``hfi18n/repo/clone.py``). The clone named by ``HFI18N_REPO_URL`` is made (or updated) at start-up.
+
+Space settings (variables, and secrets for the keys):
+
+* ``HFI18N_REPO_URL``: repository cloned at start-up and shown in the URL field (default
+  ``huggingface/transformers``; empty: none);
+* ``HFI18N_STORAGE``: where clones go (default ``/data/repos`` with persistent storage, else ``./repos``);
+* ``HFI18N_LANG``: the language the page starts with (default ``ko``);
+* ``HFI18N_MCP=1``: also serve every step as MCP tools (``/gradio_api/mcp/``);
+* secrets ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``, ``HF_TOKEN``, ``GITHUB_TOKEN`` (optional: without
+  them, each user types a key in the page; it is used for that call only).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from hfi18n import api
+from hfi18n.errors import human_message
+from hfi18n.web import build_app
+
+
+def storage() -> Path:
+    explicit = os.environ.get("HFI18N_STORAGE")
+    if explicit:
+        return Path(explicit)
+    data = Path("/data")
+    return data / "repos" if data.is_dir() and os.access(data, os.W_OK) else Path("repos")
+
+
+STORAGE = storage()
+URL = os.environ.get("HFI18N_REPO_URL", "huggingface/transformers").strip()
+
+if URL:
+    try:
+        done = api.clone(URL, STORAGE)
+        print(f"{done.note} {done.url} in {done.path} ({done.fetched_versions} doc versions fetched)", file=sys.stderr)
+    except Exception as exc:  # noqa: BLE001 - the page still starts; the user can clone from it
+        message, hint = human_message(exc)
+        print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
+
+demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"))
+
+if __name__ == "__main__":
+    demo.launch(mcp_server=os.environ.get("HFI18N_MCP") == "1", show_error=False)
