@@ -197,6 +197,19 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert reviewed["file"] == f"docs/source/ko/{doc}" and reviewed["english_file"] == f"docs/source/en/{doc}"
         assert rev["counts"].get("error", 0) == 0
 
+        translated = target.read_text(encoding="utf-8")  # a PR whose translation lost a heading's anchor
+        heading = next(ln for ln in translated.splitlines() if ln.startswith("#") and "[[" in ln)
+        broken = translated.replace(heading, heading[:heading.index("[[")].rstrip(), 1)
+        en_text = (world.repo / "docs/source/en" / doc).read_text(encoding="utf-8")
+        review_pr = world.gh.add_review_pull(UPSTREAM, base={f"docs/source/en/{doc}": en_text},
+                                             head={f"docs/source/ko/{doc}": broken})
+        prv = (await s.call("review", pr=f"{UPSTREAM}#{review_pr['number']}", post=True)).data
+        [pr_doc] = prv["docs"]
+        lost = [f for f in pr_doc["findings"] if f["rule"] == "anchors" and f["severity"] == "error"]
+        assert prv["pull"] == f"{UPSTREAM}#{review_pr['number']}" and prv["posted"]["review_id"]
+        assert lost and lost[0]["fix"]["new"] == heading
+        assert len(world.gh.reviews[(UPSTREAM, review_pr["number"])]) == 1
+
         toc = (await s.call("toctree", lang="ko", paths=[doc], no_llm=True)).data
         local = doc.rsplit(".", 1)[0]
         assert toc["written"] and [c["local"] for c in toc["changes"]] == [local]
@@ -204,9 +217,9 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert f"local: {local}\n" in (world.repo / "docs/source/ko/_toctree.yml").read_text(encoding="utf-8")
 
         pr = (await s.call("publish", lang="ko", doc=doc, no_llm=True)).data
-        assert pr["draft"] is True and pr["url"] == f"https://github.com/{UPSTREAM}/pull/1"
+        assert pr["draft"] is True and pr["url"] == f"https://github.com/{UPSTREAM}/pull/{pr['number']}"
         assert pr["title"] == f"🌐 [i18n-KO] Translated `{doc}` to Korean"
-        [post] = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+        [post] = [r for r in world.gh.of("POST", f"/repos/{UPSTREAM}/pulls") if r.path == f"/repos/{UPSTREAM}/pulls"]
         assert post.body["draft"] is True and post.body["head"] == f"me:{pr['branch']}"
         assert git(world.fork, "rev-parse", pr["branch"]).strip() == pr["commits"][-1]
 

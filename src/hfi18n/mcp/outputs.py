@@ -149,7 +149,7 @@ class GlossaryOutput(BaseModel):
 
 class ReviewOutput(BaseModel):
     source: str = Field(description="what was reviewed: local files, or owner/name#N")
-    counts: dict[str, int] = Field(description="findings per severity")
+    counts: dict[str, int] = Field(description="findings per kind (check, glossary, ...)")
     docs: list[dict[str, Any]] = Field(
         description="per translated doc: file, english_file, counts, findings (file, line, kind, rule, severity, "
                     "message, fix {old, new}, english_line), checked, not_checked")
