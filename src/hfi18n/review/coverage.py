@@ -182,10 +182,20 @@ def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:
 
 def _omissions(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
     ratio = LENGTH_RATIO.get(lang, 1.0)
-    for gap, (es, ts) in enumerate(al.sections()):
+    sections = al.sections()
+
+    def spare(k: int) -> int:
+        """Unaligned translated paragraphs of gap ``k`` that no English paragraph of that gap wants."""
+        if not 0 <= k < len(sections) or any(not e.heading for e in sections[k][0]):
+            return 0
+        return sum(1 for t in sections[k][1] if not t.heading and len(_norm(t.text)) >= 10)
+
+    for gap, (es, ts) in enumerate(sections):
         missing = [e for e in es if not e.heading and len(_norm(e.text)) >= MIN_CHARS]
         if not missing or any(not t.heading and len(_norm(t.text)) >= 10 for t in ts):
             continue
+        if spare(gap - 1) + spare(gap + 1) >= len(missing):
+            continue  # the alignment shifted by a paragraph: the translation is next door
         before, after = al.neighbours(gap)
         if _merged(missing, before, after, ratio):
             continue

@@ -14,6 +14,7 @@ reported (a miss cannot be told from a glossary out of step with practice).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -66,6 +67,22 @@ def _counts(usage: TermUsage | None) -> str:
     return f"; other docs: {parts or 'none of the accepted spellings'} in {usage.occurrences} paragraph(s)"
 
 
+def _standalone(spelling: str, text: str) -> bool:
+    """``spelling`` occurs at the start of a word (not glued after letters, as 스텝 in 멀티스텝)."""
+    return re.search(rf"(?<!\w){re.escape(spelling)}", text) is not None
+
+
+def _doubles(line: str, fix: Fix) -> bool:
+    """Applying ``fix`` makes the word after the replacement repeat the replacement's last word."""
+    new = fix.apply(line)
+    if new is None:
+        return True
+    at = line.index(fix.old) + len(fix.new)
+    last = fix.new.split()[-1] if fix.new.split() else ""
+    after = new[at:].split()
+    return bool(last) and bool(after) and after[0].startswith(last) and len(fix.new.split()) > 1
+
+
 def _kept_english(glossary: Glossary, term: Term, text: str) -> bool:
     """``text`` has the English term itself (whole word, the glossary's matching rules)."""
     return glossary.present(replace(term, target=None, keep_english=True, alternatives=()), text)
@@ -107,7 +124,8 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             if term.keep_english or not term.target or squash(term.target) in squash(t.text):
                 continue
             english = {f.casefold() for f in (term.source, *term.forms)}
-            used = [a for a in _spellings(term, t.text) if a.casefold() not in english and not a.isascii()]
+            used = [a for a in _spellings(term, t.text) if a.casefold() not in english and not a.isascii()
+                    and _standalone(a, t.text)]
             if not used:
                 continue  # keeping the English word (often part of a name) is not a rendering to change
             alt = used[0]
@@ -116,7 +134,10 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             block = al.tr_block(t)
             line = next((n for n in range(block.start_line, block.end_line + 1)
                          if n - 1 < len(lines) and alt in lines[n - 1]), None) if block else None
+            fix = Fix(alt, term.target) if line else None
+            if fix is not None and _doubles(lines[line - 1], fix):
+                fix = None  # "예로 들어" -> "예를 들어 들어": the replacement would repeat a word
             yield ReviewFinding(file, line or t.line, Kind.GLOSSARY, "term-variant", WARNING,
                                 f"'{term.source}' is written '{alt}' here; the glossary says {want}"
                                 f"{_counts(u)}{this_doc}",
-                                fix=Fix(alt, term.target) if line else None, english_line=e.line)
+                                fix=fix, english_line=e.line)
