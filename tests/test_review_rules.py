@@ -47,3 +47,21 @@ Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하
     (link,) = [f for f in doc.findings if f.rule == "links"]
     assert link.line == 3 and link.english_line == 3
     assert doc.suggested_line(3) == ko.splitlines()[2].replace("(./quick-tour)", "(./quicktour)")
+
+
+def test_glossary_variants_glued_compounds_and_unsafe_fixes():
+    from hfi18n.review import Options
+    from hfi18n.translate.glossary import Glossary
+
+    gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
+                           "step\t단계\tno\t스텝\nfor example\t예를 들어\tno\t예로\nargument\t인수\tno\t인자\n", "ko")
+    en = ("# Agents [[agents]]\n\nMulti-step agents run a step at a time.\n\n"
+          "For example, pass the `token` argument to the `login` function.\n")
+    ko = ("# 에이전트 [[agents]]\n\n멀티스텝 에이전트는 한 번에 한 단계씩 실행합니다.\n\n"
+          "예로 들어봅시다: `login` 함수에 `token` 인자를 전달하세요.\n")
+    doc = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko", options=Options(gloss))
+    variants = {f.message.split("'")[1]: f for f in doc.findings if f.rule == "term-variant"}
+    assert "step" not in variants  # 스텝 only inside the compound 멀티스텝, and 단계 is there anyway
+    assert variants["for example"].fix is None  # 예로 들어 -> 예를 들어 들어 would be broken Korean
+    assert variants["argument"].fix is not None
+    assert doc.suggested_line(5) == "예로 들어봅시다: `login` 함수에 `token` 인수를 전달하세요."
