@@ -65,3 +65,29 @@ def test_glossary_variants_glued_compounds_and_unsafe_fixes():
     assert variants["for example"].fix is None  # 예로 들어 -> 예를 들어 들어 would be broken Korean
     assert variants["argument"].fix is not None
     assert doc.suggested_line(5) == "예로 들어봅시다: `login` 함수에 `token` 인수를 전달하세요."
+
+
+def test_glossary_fix_keeps_korean_particles_right_and_skips_hyphenated_compounds():
+    from collections import Counter
+
+    from hfi18n.review import Options
+    from hfi18n.translate.aligned import TermUsage
+    from hfi18n.translate.glossary import Glossary
+
+    gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
+                           "tool\t도구\tno\t툴\nclass\t클래스\tno\t\n", "ko")
+
+    class Usage:  # the other docs follow the glossary
+        def others(self, rel):
+            return {t.source: TermUsage(t, 10, 10, 10, Counter({t.target: 10})) for t in gloss}
+
+    en = ("# Tools [[tools]]\n\nApple wrote a [conversion tool](https://github.com/apple/x) for it.\n\n"
+          "A world-class feature request addresses the following points:\n\n"
+          "Each class of the library has a `from_pretrained` method.\n")
+    ko = ("# 도구 [[tools]]\n\nApple이 [변환 툴](https://github.com/apple/x)을 만들었습니다.\n\n"
+          "세계적인 기능 요청은 다음 사항을 다룹니다:\n\n"
+          "라이브러리의 각 구성 요소에는 `from_pretrained` 메서드가 있습니다.\n")
+    doc = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko", options=Options(gloss, Usage()))
+    assert doc.suggested_line(3) == "Apple이 [변환 도구](https://github.com/apple/x)를 만들었습니다."
+    # "world-class" is not the term "class"; "Each class" is, and 클래스 is missing there
+    assert [f.line for f in doc.findings if "'class'" in f.message] == [7]

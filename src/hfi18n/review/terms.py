@@ -67,6 +67,47 @@ def _counts(usage: TermUsage | None) -> str:
     return f"; other docs: {parts or 'none of the accepted spellings'} in {usage.occurrences} paragraph(s)"
 
 
+def _terms(glossary: Glossary, text: str) -> list[Term]:
+    """Glossary terms of English ``text``, leaving out those inside a hyphenated compound ("class" in
+    "world-class": the compound is translated as a whole)."""
+    found: list[Term] = []
+    for m in glossary.matches(text):
+        glued = (m.start > 1 and text[m.start - 1] == "-" and text[m.start - 2].isalnum()) or (
+            m.end + 1 < len(text) and text[m.end] == "-" and text[m.end + 1].isalnum())
+        if not glued and m.term not in found:
+            found.append(m.term)
+    return found
+
+
+_PARTICLES = (("을", "를"), ("이", "가"), ("은", "는"), ("과", "와"), ("으로", "로"))
+"""Korean particles that depend on whether the word before ends in a consonant (받침): (after one, after none)."""
+
+
+def _final_consonant(word: str) -> bool | None:
+    ch = word[-1:]
+    if not ch or not "\uac00" <= ch <= "\ud7a3":
+        return None
+    return (ord(ch) - 0xAC00) % 28 != 0
+
+
+def _fix(line: str, alt: str, target: str) -> Fix:
+    """Replace ``alt`` by ``target`` on ``line``, carrying a Korean particle right after it (or after the
+    link it is the text of) along: 툴을 -> 도구를, [변환 툴](url)을 -> [변환 도구](url)를."""
+    at = line.find(alt)
+    had, has = _final_consonant(alt), _final_consonant(target)
+    if at < 0 or had is None or has is None or had == has:
+        return Fix(alt, target)
+    rest = line[at + len(alt):]
+    skip = re.match(r"(?:\]\([^)]*\))?", rest).group(0)  # type: ignore[union-attr]
+    after = rest[len(skip):]
+    for with_c, without_c in _PARTICLES:
+        old_p = with_c if had else without_c
+        end = after[len(old_p):len(old_p) + 1]
+        if after.startswith(old_p) and (not end or not end.isalnum()):
+            return Fix(alt + skip + old_p, target + skip + (with_c if has else without_c))
+    return Fix(alt, target)
+
+
 def _standalone(spelling: str, text: str) -> bool:
     """``spelling`` occurs at the start of a word (not glued after letters, as 스텝 in 멀티스텝)."""
     return re.search(rf"(?<!\w){re.escape(spelling)}", text) is not None
@@ -103,11 +144,11 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
     lines = al.tgt.source.splitlines()
     here: Counter[tuple[str, str]] = Counter()
     for e, t in al.pairs:
-        for term in glossary.relevant(e.text):
+        for term in _terms(glossary, e.text):
             for s in _spellings(term, t.text):
                 here[(term.source, s)] += 1
     for e, t in al.pairs:
-        for term in glossary.relevant(e.text):
+        for term in _terms(glossary, e.text):
             u = usage.get(term.source) if usage is not None else None
             this_doc = ", ".join(f"{s} {n}" for (src, s), n in here.items() if src == term.source)
             this_doc = f"; this doc: {this_doc}" if this_doc else ""
@@ -134,7 +175,7 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             block = al.tr_block(t)
             line = next((n for n in range(block.start_line, block.end_line + 1)
                          if n - 1 < len(lines) and alt in lines[n - 1]), None) if block else None
-            fix = Fix(alt, term.target) if line else None
+            fix = _fix(lines[line - 1], alt, term.target) if line else None
             if fix is not None and _doubles(lines[line - 1], fix):
                 fix = None  # "예로 들어" -> "예를 들어 들어": the replacement would repeat a word
             yield ReviewFinding(file, line or t.line, Kind.GLOSSARY, "term-variant", WARNING,
