@@ -54,7 +54,7 @@ class BlockKind(str, enum.Enum):
     CALLOUT = "callout"  # paragraph of a > [!TIP] / > [!WARNING] blockquote (marker line protected)
     TABLE = "table"  # pipe table; each cell is a segment
     CODE = "code"  # fenced or indented code (doctests included)
-    HTML = "html"  # HTML/MDX block; lines with text become segments, tag-only lines stay protected
+    HTML = "html"  # HTML/MDX as Svelte reads it: tags protected, element text and prose attributes/props segments
     AUTODOC = "autodoc"  # [[autodoc]] Name and its indented method list
     COLAB = "colab"  # [[open-in-colab]]
     MATH = "math"  # $$ ... $$ display math

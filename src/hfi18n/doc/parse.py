@@ -235,7 +235,7 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
-        if not stack and tok.type in ("html_block", "paragraph_open", "code_block"):
+        if not stack and tok.type in ("html_block", "paragraph_open"):
             rend = region_end(lines, start, stop)
             # a paragraph that only starts with a tag (<img> then text) stays a paragraph
             if rend is not None and (tok.type != "paragraph_open" or rend >= end):
