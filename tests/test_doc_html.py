@@ -318,3 +318,9 @@ def test_autodoc_method_list_indented_by_two_spaces_is_not_prose() -> None:
     assert autodoc.text == "[[autodoc]] InferenceEndpoint\n  - from_raw\n  - client\n"
     # a list after a blank line is a list
     assert "from_raw" in texts(parse(text.replace("InferenceEndpoint\n", "InferenceEndpoint\n\n")))
+
+
+def test_indented_html_example_at_top_level_stays_code() -> None:
+    doc = parse("Example:\n\n    <div class=\"x\">hello there</div>\n\nAfter.\n")
+    assert texts(doc) == ["Example:", "After."]
+    assert [b.kind for b in doc.blocks if b.kind is BlockKind.CODE]
