@@ -102,7 +102,9 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
 
     try:
         if pr is None:
-            assert layout is not None and lang is not None
+            if not lang:
+                raise InputError("no language given for local files", hint="pass --lang (ko, zh, ...) or --pr OWNER/REPO#N")
+            assert layout is not None
             return ReviewResult(review_paths(layout, lang, paths, options=options(lang)))
         ref = parse_pull_ref(pr)
         token = cfg.secret("GITHUB_TOKEN", "github.token")
