@@ -311,3 +311,57 @@ def test_dry_run_batch_shows_the_discounted_estimate(repo: Path, capsys) -> None
     for model, cost in interactive["costs_usd"].items():
         assert batch["costs_usd"][model] == pytest.approx(cost * 0.5)
     assert not (repo / ".git/hfi18n/batches").exists()  # nothing submitted
+
+
+SMOLAGENTS_MISSING_KO = ["conceptual_guides/intro_agents.md", "reference/default_tools.md",
+                         "reference/python_executors.md", "tutorials/secure_code_execution.md", "tutorials/tools.md"]
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_batch_over_a_corpus_with_faults_writes_the_same_docs_as_a_clean_interactive_run(
+        corpus, tmp_path: Path, server: FakeLLMServer) -> None:
+    import shutil
+
+    src = corpus("smolagents")
+    a, b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(src, a, symlinks=True)
+    shutil.copytree(src, b, symlinks=True)
+    interactive = api.translate(a, "ko", SMOLAGENTS_MISSING_KO, provider="anthropic", model="claude-sonnet-4-5",
+                                base_url=server.url, memory=a / "tm.sqlite3")
+    assert interactive.exit_code == 0, interactive.to_json()
+    server.reset()
+    sub = api.batch_submit(b, "ko", SMOLAGENTS_MISSING_KO, provider="anthropic", model="claude-sonnet-4-5",
+                           base_url=server.url, memory=b / "tm.sqlite3")
+    server.random_faults(0.3, seed=12)  # bad answers in the first round only
+    server.batches.expire(match="sandbox", times=2)
+    first = api.batch_collect(b)
+    assert first.state == "resubmitted"
+    server.random_faults(0.0)
+    result = first
+    while result.state == "resubmitted":
+        result = api.batch_collect(b)
+    assert result.state == "done" and result.exit_code == 0, result.to_json()
+    assert [d.path for d in result.docs] == [d.path for d in interactive.docs]
+    for rel in SMOLAGENTS_MISSING_KO:
+        ours = (b / "docs/source/ko" / rel).read_text(encoding="utf-8")
+        assert ours == (a / "docs/source/ko" / rel).read_text(encoding="utf-8"), rel
+    assert sub.rounds[0]["requests"] >= len(SMOLAGENTS_MISSING_KO)
+
+
+def test_an_identical_text_is_sent_once_per_run_and_shared(server: FakeLLMServer) -> None:
+    shared = "Models are downloaded from the Hub and cached locally for later use."
+    docs = [new_job(f"d{i}.md", f"# Doc {i}\n\n{shared}\n\nOnly in doc {i}, about agents and tools.\n",
+                    Path(f"/nonexistent/d{i}.md")) for i in range(3)]
+    tr = Translator(server.provider("openai", model="gpt-4.1-mini"), "ko", concurrency=2)
+    stats = tr.run(docs)
+    sent = "".join(r.user for r in server.requests)
+    assert sent.count(shared) == 1 and stats.duplicates == 2
+    ids = [next(s.id for s in d.doc.segments() if s.text == shared) for d in docs]
+    assert len({d.translations[i] for d, i in zip(docs, ids, strict=True)}) == 1
+    # a failure of the text sent is the failure of every copy
+    server.reset()
+    server.wrong_language(match="cached locally", times=50)
+    docs = [new_job(f"d{i}.md", f"# Other {i}\n\n{shared}\n", Path(f"/nonexistent/d{i}.md")) for i in range(2)]
+    Translator(server.provider("openai", model="gpt-4.1-mini"), "ko", concurrency=1).run(docs)
+    assert all(len(d.failures) == 1 for d in docs)
