@@ -1,7 +1,8 @@
 """What a whole-library run costs: the old whole-file prompt against hfi18n interactive, cached and batch.
 
 Every English page of the smolagents and huggingface_hub corpora goes through the loopback LLM server
-(Anthropic wire format, the real provider client, a simulated prompt cache) in five ways, side by side:
+(Anthropic wire format by default, or OpenAI's with ``--provider openai``; the real provider client; a
+simulated prompt cache) in five ways, side by side:
 
   old          one whole-file prompt per doc with the full glossary (the approach hfi18n replaces)
   v1           hfi18n with prompt version 1: <s id="s12"> wrappers, per-batch glossary, context always,
@@ -18,6 +19,7 @@ segments, reordering, wrong language, truncation) gives the share of segment ans
 validation, and the segments finally left in English, for the v1 and today's wire formats.
 
     python bench/bench_cost.py [--model claude-sonnet-4-5] [--fault-rate 0.15] [--docs N]
+    python bench/bench_cost.py --provider openai --model gpt-4.1
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from hfi18n.translate.providers.base import ChatRequest  # noqa: E402
 OLD_INSTRUCTIONS = ("Translate the following Markdown document into Korean. Keep code blocks, links and "
                     "Markdown syntax unchanged. Use this glossary:\n")
 INTERACTIVE = PromptOptions(run_glossary=False, cache=False)
+WIRE = ["anthropic"]
 
 
 @dataclass
@@ -87,7 +90,7 @@ def run_old(docs, model: str, gloss: Glossary, fault_rate: float) -> Row:
     with FakeLLMServer(api_key="k") as server:
         if fault_rate:
             server.random_faults(fault_rate)
-        provider = server.provider("anthropic", model=model)
+        provider = server.provider(WIRE[0], model=model)
         started = time.perf_counter()
         for _rel, text in docs:
             c = provider.complete(ChatRequest(system, text, max_tokens=estimate_tokens(text) * 3 + 500))
@@ -124,7 +127,7 @@ def run_interactive(name: str, docs, model: str, gloss: Glossary, options: Promp
     with FakeLLMServer(api_key="k") as server:
         if fault_rate:
             server.random_faults(fault_rate)
-        provider = server.provider("anthropic", model=model)
+        provider = server.provider(WIRE[0], model=model)
         jobs = _jobs(docs)
         started = time.perf_counter()
         stats = Translator(provider, "ko", glossary=gloss, concurrency=4, options=options, dedupe=dedupe).run(jobs)
@@ -140,7 +143,7 @@ def run_batch(docs, model: str, gloss: Glossary, fault_rate: float) -> Row:
     with FakeLLMServer(api_key="k") as server, tempfile.TemporaryDirectory() as tmp:
         if fault_rate:
             server.random_faults(fault_rate)
-        provider = server.provider("anthropic", model=model)
+        provider = server.provider(WIRE[0], model=model)
         jobs = _jobs(docs)
         tr = Translator(provider, "ko", glossary=gloss)
         started = time.perf_counter()
@@ -183,14 +186,17 @@ def main() -> None:
     ap.add_argument("--model", default="claude-sonnet-4-5")
     ap.add_argument("--fault-rate", type=float, default=0.15)
     ap.add_argument("--docs", type=int, default=None)
+    ap.add_argument("--provider", choices=("anthropic", "openai"), default="anthropic",
+                    help="wire format and prompt-cache rules of the loopback server (openai: e.g. --model gpt-4.1)")
     args = ap.parse_args()
+    WIRE[0] = args.provider
     docs = english_docs(args.docs)
     gloss = Glossary.builtin("ko")
     assert gloss is not None
     print(f"{len(docs)} English pages of smolagents + huggingface_hub, {sum(len(t) for _, t in docs) / 1024:.0f} KB; "
-          f"model {args.model} at list prices; glossary {len(gloss.terms)} terms "
+          f"{args.provider} wire, model {args.model} at list prices; glossary {len(gloss.terms)} terms "
           f"({estimate_tokens(gloss.prompt_lines())} tokens)")
-    for rate in (0.0, args.fault_rate):
+    for rate in (0.0, args.fault_rate) if args.fault_rate else (0.0,):
         rows = [
             run_old(docs, args.model, gloss, rate),
             run_interactive("v1", docs, args.model, gloss, LEGACY_OPTIONS, rate, dedupe=False),
