@@ -145,7 +145,13 @@ def test_stop_cancels_through_the_api(web) -> None:
 def test_errors_are_the_cli_messages(web) -> None:
     from hfi18n.web.app import _human
 
-    app, repo, _ = web
+    app, repo, llm = web
+    wrong = "sk-wrong-typed-key-9876543210"  # the loopback server's 401 quotes the key it received
+    with pytest.raises(Exception) as err:
+        last(_human(app.translate)(repo.name, "ko", "tutorials/tools.md", False, False, "openai", "", "",
+                                   {"api_key": wrong}))
+    assert llm.requests and llm.requests[0].status == 401
+    assert wrong not in str(err.value) and "Traceback" not in str(err.value) and "hint:" in str(err.value)
     with pytest.raises(Exception, match="unknown repository") as err:
         _human(app.status)("../etc", "ko")
     assert "hint:" in str(err.value)

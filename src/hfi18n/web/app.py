@@ -332,8 +332,13 @@ def _rel(repo: Path, path: Path) -> str:
 
 
 def _remember(api_key: str, github_token: str) -> dict[str, str]:
-    """The secrets typed in the page, for this browser session's next call (never sent back to it)."""
+    """The secrets typed in the page, held for the one call that follows (never sent back to the page)."""
     return {k: v.strip() for k, v in (("api_key", api_key or ""), ("github_token", github_token or "")) if v.strip()}
+
+
+def _forget() -> dict[str, str]:
+    """Drop the secrets once the call that needed them is over (it ran, failed or was stopped)."""
+    return {}
 
 
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
@@ -359,7 +364,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         gr.HTML(f"<style>{render.CSS}</style>")
         gr.Markdown(f"# {TITLE}\nStatus → translate → review → write → toctree → draft PR, one doc at a time. "
                     "Every step is also an API endpoint (see “Use via API” below).")
-        secrets = gr.State({}, time_to_live=3600)
+        secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
             repo = gr.Dropdown(names, value=names[0] if names else None, label="Repository", scale=2,
                                elem_id="hf-repo")
@@ -428,25 +433,32 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 gloss_btn = gr.Button("Look up", scale=1)
             gloss_out = gr.JSON()
 
-        remember = {"fn": _remember, "inputs": [api_key, gh_token], "outputs": secrets, "queue": False,
-                    "api_visibility": "private"}
+        def with_secrets(button: gr.Button, fn: Callable[..., Any], inputs: list[Any], outputs: list[Any],
+                         **kw: Any) -> None:
+            """``button`` runs ``fn`` with the secrets typed in the page, then forgets them. The secrets pass
+            through a session State, so they are no endpoint argument (scripts and MCP clients use the
+            server's environment)."""
+            private = {"queue": False, "api_visibility": "private"}
+            button.click(_remember, [api_key, gh_token], secrets, **private).then(
+                fn, inputs, outputs, **kw).then(_forget, None, secrets, **private)
+
         if ws.can_clone:
             clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
-        status_btn.click(**remember).then(h(web.status), [repo, lang, secrets], [dashboard, doc, status_json],
-                                          api_name="status")
+        with_secrets(status_btn, h(web.status), [repo, lang, secrets], [dashboard, doc, status_json],
+                     api_name="status")
         doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick")
-        translate_btn.click(**remember).then(
-            h(web.translate), [repo, lang, doc, update, force, provider, model, base_url, secrets],
-            [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
+        with_secrets(translate_btn, h(web.translate),
+                     [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                     [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
         check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check")
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment")
         edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit")
         write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write")
-        toc_btn.click(**remember).then(h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url,
-                                                        secrets], [toc_note], api_name="toctree")
-        pr_btn.click(**remember).then(h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
-                                      api_name="publish")
+        with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
+                     [toc_note], api_name="toctree")
+        with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                     api_name="publish")
         gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary")
     demo.queue(default_concurrency_limit=1)
     return demo
