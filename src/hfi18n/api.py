@@ -835,7 +835,7 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
         tm.close()
         prov.close()
     cost = job.usage.get("cost_usd", 0.0)
-    return _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f} (batch price)", outcomes,
+    return _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f}", outcomes,
                          list(sel.skipped))
 
 

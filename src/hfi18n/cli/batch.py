@@ -37,7 +37,8 @@ def print_job(result: api.BatchJobResult, fmt: str) -> None:
         out.print(f"  {int(u.get('requests', 0))} answer(s), {int(u.get('tokens_in', 0))} tokens in "
                   f"({int(u.get('cache_read_tokens', 0))} read from the prompt cache, "
                   f"{int(u.get('cache_write_tokens', 0))} written to it), {int(u.get('tokens_out', 0))} out, "
-                  f"cost ${float(u.get('cost_usd', 0.0)):.4f} at the batch price")
+                  f"cost ${float(u.get('cost_usd', 0.0)):.4f} (batch answers at the batch price, "
+                  "--retry-now answers at the interactive price)")
     for d in result.docs:
         colour = "green" if d.written and not d.draft else "yellow" if d.written else "red"
         out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
