@@ -194,13 +194,15 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     repo, name = served["repo"], served["repo"].name
     client = Client(served["url"], verbose=False)
     endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
-    assert endpoints == {"/status", "/pick", "/translate", "/stop", "/check", "/segment", "/edit", "/write",
-                         "/toctree", "/publish", "/glossary"}
+    assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/edit",
+                         "/write", "/toctree", "/publish", "/glossary"}
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
+    estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
+    assert "segment(s)" in estimate and "claude-sonnet-4-5: $" in estimate
     log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "pseudo", "", "",
                                                      api_name="/translate")
     assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review

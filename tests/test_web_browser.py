@@ -167,6 +167,9 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         assert css("#hf-update input").is_selected()  # an outdated doc is updated, human segments kept
         choose("#hf-provider", "openai")
         type_into("#hf-api-key :is(input, textarea)", LLM_KEY)
+        css("#hf-plan-btn").click()
+        until(lambda: "request(s)" in text_of("#hf-plan-note"), "the cost estimate")
+        assert not world["llm"].requests  # an estimate sends nothing
         css("#hf-translate-btn").click()
         until(lambda: "segment(s) to translate" in css("#hf-log textarea").get_attribute("value"), "progress")
         shoot("2-translate")
@@ -206,6 +209,7 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         type_into("#hf-fork :is(input, textarea)", FORK)
         css("#hf-pr-btn").click()
         until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+        assert world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
         link = css("#hf-pr-note a")
         assert link.get_attribute("href") == f"https://github.com/{UPSTREAM}/pull/2"
         assert f"`{first}`" in link.text or first in link.text

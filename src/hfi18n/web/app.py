@@ -128,6 +128,8 @@ class WebApp:
     def __init__(self, workspace: Workspace) -> None:
         self.ws = workspace
         self.runs = _Runs()
+        self._last_status: dict[str, api.StatusResult] = {}
+        """Repository name -> its last status, so picking a doc needs no second status run."""
 
     # -- 1. status ---------------------------------------------------------------------------------
 
@@ -144,6 +146,7 @@ class WebApp:
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
         result = api.status(path, None, config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
+        self._last_status[repo] = result
         if lang not in result.report.languages:
             raise InputError(f"no docs folder for language {lang!r}",
                              hint="languages here: " + (", ".join(result.report.languages) or "none"))
@@ -161,8 +164,10 @@ class WebApp:
         if not doc:
             return False, False, ""
         path = self.ws.path(repo)
-        found = [d for d in api.status(path, [lang], pulls=False, config=self.ws.config(path)).report.for_lang(lang)
-                 if d.path == doc]
+        known = self._last_status.get(repo)
+        if known is None or lang not in known.report.languages:
+            known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
+        found = [d for d in known.report.for_lang(lang) if d.path == doc]
         if not found:
             return False, False, f"`{doc}` is not an English doc of this repository"
         d = found[0]
@@ -186,44 +191,30 @@ class WebApp:
         path = self.ws.path(repo)
         provider = provider or "pseudo"
         cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
-        events: queue.Queue[api.ProgressEvent] = queue.Queue()
-        outcome: dict[str, Any] = {}
         cancel = self.runs.start(_session(request))
-
-        def run() -> None:
-            try:
-                outcome["result"] = api.translate(
-                    path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                    base_url=base_url or None, config=cfg, progress=events.put, cancel=cancel, write=False)
-            except BaseException as exc:  # noqa: BLE001 - handed to the page as a human message
-                outcome["error"] = exc
-
-        worker = threading.Thread(target=run, name="hfi18n-web-translate", daemon=True)
-        worker.start()
         done = total = 0
         log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
+        result: api.TranslateResult | None = None
         try:
-            while worker.is_alive() or not events.empty():
-                try:
-                    ev = events.get(timeout=0.25)
-                except queue.Empty:
+            for item in _in_thread(lambda events: api.translate(
+                    path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
+                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
+                if not isinstance(item, api.ProgressEvent):
+                    result = item
                     continue
-                if ev.kind is api.ProgressKind.START:
-                    total += ev.total
-                    log.append(f"{ev.doc}: {ev.total} segment(s) to translate")
-                elif ev.kind is api.ProgressKind.SEGMENTS:
-                    done += ev.done
-                elif ev.message:
-                    log.append(f"{ev.doc}: {ev.message}" if ev.doc else ev.message)
+                if item.kind is api.ProgressKind.START:
+                    total += item.total
+                    log.append(f"{item.doc}: {item.total} segment(s) to translate")
+                elif item.kind is api.ProgressKind.SEGMENTS:
+                    done += item.done
+                elif item.message:
+                    log.append(f"{item.doc}: {item.message}" if item.doc else item.message)
                 if total:
                     progress((min(done, total), total), desc=f"{doc}: segments", unit="segments")
                 yield ("\n".join(log + [f"{done}/{total} segments"]), gr.skip(), gr.skip(), gr.skip(), gr.skip())
-            worker.join()
         finally:
             self.runs.end(_session(request), cancel)
-        if "error" in outcome:
-            raise outcome["error"]
-        result: api.TranslateResult = outcome["result"]
+        assert result is not None
         if result.skipped:
             raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
         s = result.stats
@@ -237,6 +228,23 @@ class WebApp:
         state = draft_state(lang, doc, review, update=update, force=force)
         yield ("\n".join(log), state, render.review(review), self._segment_choices(review),
                gr.Tabs(selected="review"))
+
+    def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
+             base_url: str, secrets: dict[str, str] | None = None) -> str:
+        """What translating ``doc`` would send and cost (segments, requests, tokens, dollars); sends nothing."""
+        if not doc:
+            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
+        path = self.ws.path(repo)
+        provider = provider or "pseudo"
+        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
+                          base_url=base_url or None, config=cfg)
+        if result.skipped:
+            raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
+        e = result.estimate
+        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or "unknown"
+        return (f"**{e.segments}** segment(s) ({e.cached} from memory), {e.requests} request(s), about "
+                f"{e.tokens_in:,} tokens in and {e.tokens_out:,} out; cost: {costs}")
 
     def stop(self, request: gr.Request | None = None) -> str:
         """Stop this session's translation after the requests in flight (finished segments are kept)."""
@@ -304,17 +312,53 @@ class WebApp:
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
-                secrets: dict[str, str] | None = None) -> str:
-        """Push the translation (and its toctree entry) to the fork and open a draft PR upstream."""
+                secrets: dict[str, str] | None = None) -> Iterator[str]:
+        """Push the translation (and its toctree entry) to the fork and open a draft PR upstream; yields
+        the steps as they happen, then the PR link."""
         path = self.ws.path(repo)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
-        result = api.publish(path, lang, doc, fork=fork or None, upstream=upstream or None, config=cfg, no_llm=True)
-        return (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
-                f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
+        steps: list[str] = []
+        result = None
+        for item in _in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
+                                                            upstream=upstream or None, config=cfg, no_llm=True,
+                                                            progress=progress)):
+            if isinstance(item, api.ProgressEvent):
+                steps.append(f"- {item.message}")
+                yield "\n".join(steps)
+            else:
+                result = item
+        assert result is not None
+        yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
+               f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
 
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
         """The glossary terms of ``text`` and how ``lang`` renders them."""
         return api.glossary_lookup(lang or "ko", text or None).to_json()
+
+
+def _in_thread(call: Callable[[Callable[[api.ProgressEvent], None]], Any]) -> Iterator[Any]:
+    """Run ``call(progress)`` in a thread; yield its progress events as they come, then its result (or
+    raise its error here)."""
+    events: queue.Queue[Any] = queue.Queue()
+    done: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            done["result"] = call(events.put)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            done["error"] = exc
+
+    worker = threading.Thread(target=run, name="hfi18n-web", daemon=True)
+    worker.start()
+    while worker.is_alive() or not events.empty():
+        try:
+            yield events.get(timeout=0.25)
+        except queue.Empty:
+            continue
+    worker.join()
+    if "error" in done:
+        raise done["error"]
+    yield done["result"]
 
 
 def _row(rank: int, d: Any) -> dict[str, Any]:
@@ -398,8 +442,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     api_key = gr.Textbox("", label="API key (used for this call only, never stored or shown)",
                                          type="password", elem_id="hf-api-key")
                 with gr.Row():
+                    plan_btn = gr.Button("Estimate the cost", elem_id="hf-plan-btn")
                     translate_btn = gr.Button("Translate", variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button("Stop", variant="stop", elem_id="hf-stop-btn")
+                plan_note = gr.Markdown(elem_id="hf-plan-note")
                 log = gr.Textbox(label="Progress", lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
                 review_html = gr.HTML("<p>Translate a doc first.</p>", elem_id="hf-review")
@@ -450,6 +496,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         with_secrets(translate_btn, h(web.translate),
                      [repo, lang, doc, update, force, provider, model, base_url, secrets],
                      [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
+        with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                     [plan_note], api_name="plan")
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
         check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check")
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment")
