@@ -43,6 +43,9 @@ from .providers.batches import SUCCEEDED, BatchInfo, BatchResult
 MAX_ROUNDS = 4
 """Batches per job at most: the first and up to three retry rounds (half batches, alone, alone)."""
 
+MAX_REQUESTS = 50_000
+"""Requests per batch at most (OpenAI's limit; Anthropic takes 100,000)."""
+
 SUBMITTING, SUBMITTED, DONE, CANCELLED = "submitting", "submitted", "done", "cancelled"
 
 
@@ -164,6 +167,9 @@ def submit_round(provider: Provider, translator: Translator, store: JobStore, jo
                  tasks: list[Task]) -> RoundRecord:
     """Send ``tasks`` as the job's next batch; the job file is saved before and after the submission."""
     check_provider(provider)
+    if len(tasks) > MAX_REQUESTS:
+        raise RefusedError(f"{len(tasks)} requests are more than one provider batch takes ({MAX_REQUESTS})",
+                           hint="submit fewer docs per job (e.g. --next 500), or raise --batch-tokens")
     number = len(job.rounds)
     record = RoundRecord(number, {})
     items = []
