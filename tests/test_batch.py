@@ -365,3 +365,16 @@ def test_an_identical_text_is_sent_once_per_run_and_shared(server: FakeLLMServer
     docs = [new_job(f"d{i}.md", f"# Other {i}\n\n{shared}\n", Path(f"/nonexistent/d{i}.md")) for i in range(2)]
     Translator(server.provider("openai", model="gpt-4.1-mini"), "ko", concurrency=1).run(docs)
     assert all(len(d.failures) == 1 for d in docs)
+
+
+def test_collect_killed_after_writing_a_doc_does_not_write_it_again(repo: Path, server: FakeLLMServer) -> None:
+    sub = _submit(repo, server, "anthropic")
+    assert _collect(repo).state == "done"
+    target = repo / "docs/source/ko/training.md"
+    written = target.read_text(encoding="utf-8")
+    store = JobStore(repo / ".git/hfi18n/batches")
+    job = store.load(sub.job_id)
+    job.state, job.written = "submitted", []  # as if killed after the write, before the job file said so
+    store.save(job)
+    again = api.batch_collect(repo, sub.job_id)
+    assert again.state == "done" and again.docs == [] and target.read_text(encoding="utf-8") == written

@@ -819,7 +819,8 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
                         tr.give_up(t.job, seg, f"still failing after {tb.MAX_ROUNDS} batch rounds")
             tb.add_usage(job, tr, before)
             tb.record_failures(job, sel.jobs)
-        done_before = set(job.written)
+        done_before = set(job.written) | _already_written(layout, sel.jobs, job.lang, gloss)
+        job.written += sorted(done_before - set(job.written))
         sel.jobs = [dj for dj in sel.jobs if dj.en_rel not in done_before]
 
         def on_written(dj: DocJob) -> None:
@@ -837,6 +838,22 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
     cost = job.usage.get("cost_usd", 0.0)
     return _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f}", outcomes,
                          list(sel.skipped))
+
+
+def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: Glossary | None) -> set[str]:
+    """Docs whose target already holds exactly this translation (a collect killed between writing a doc
+    and saving that it did): not written again."""
+    from .check.gate import render_checked
+    from .doc.draft import DRAFT_MARK
+
+    done = set()
+    for dj in jobs:
+        if not dj.target.is_file() or dj.target.is_symlink():
+            continue
+        text = render_checked(dj, lang=lang, display_path=layout.rel_to_repo(dj.target), glossary=gloss)
+        if dj.target.read_text(encoding="utf-8") in (text, DRAFT_MARK + text):
+            done.add(dj.en_rel)
+    return done
 
 
 def _only(dj: DocJob, exclude: set[tuple[str, str]]) -> DocJob:
