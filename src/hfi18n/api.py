@@ -850,8 +850,12 @@ def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: G
     for dj in jobs:
         if not dj.target.is_file() or dj.target.is_symlink():
             continue
+        try:
+            current = dj.target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
         text = render_checked(dj, lang=lang, display_path=layout.rel_to_repo(dj.target), glossary=gloss)
-        if dj.target.read_text(encoding="utf-8") in (text, DRAFT_MARK + text):
+        if current in (text, DRAFT_MARK + text):
             done.add(dj.en_rel)
     return done
 
