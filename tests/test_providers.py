@@ -407,7 +407,14 @@ def test_cache_and_batch_prices():
 
 
 def test_compact_wire_format_round_trips_and_escapes():
-    from hfi18n.translate.wire import COMPACT, LEGACY, detect, extract_segments, format_segments, parse_elements
+    from hfi18n.translate.wire import (
+        COMPACT,
+        LEGACY,
+        detect,
+        extract_segments,
+        format_segments,
+        parse_elements,
+    )
 
     texts = ["Plain ⟦1⟧ text", "Has <2> and </3> inside", "Two\nlines"]
     user = format_segments((str(i), t) for i, t in enumerate(texts, 1))
