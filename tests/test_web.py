@@ -41,7 +41,7 @@ def smol(corpus_copy) -> Path:
 
 @pytest.fixture()
 def web(smol: Path, monkeypatch):
-    from hfi18n.web.app import WebApp
+    from hfi18n.web.handlers import WebApp
     from hfi18n.web.workspace import Workspace
 
     for var in ("GITHUB_TOKEN", "GH_TOKEN", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "HFI18N_CONFIG"):
@@ -288,7 +288,8 @@ def test_space_clone_fetches_history_for_status(smol: Path, tmp_path: Path) -> N
 
 
 def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None:
-    from hfi18n.web.app import WebApp, _human
+    from hfi18n.web.app import _human
+    from hfi18n.web.handlers import WebApp
     from hfi18n.web.workspace import Workspace
 
     bare = tmp_path / "up" / "smol.git"

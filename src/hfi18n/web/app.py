@@ -11,27 +11,27 @@
 4. **Write & publish**: write the file (check must pass, or "write as a marked draft"), add it to the
    toctree, open the draft PR (GitHub token, fork, upstream) -> the PR link.
 
-Every step is a named endpoint (``api_name``) a ``gradio_client`` script can call; the draft travels as
-JSON (:func:`draft_state`), so scripts hold it as the page does. Errors show the CLI's message and hint
-(:func:`hfi18n.errors.human_message`), never a traceback.
+This module lays the page out and wires the events; the handlers are :mod:`.handlers`. Every step is a
+named endpoint (``api_name``) a ``gradio_client`` script can call; the draft travels as JSON
+(:func:`.handlers.draft_state`), so scripts hold it as the page does. Errors show the CLI's message and
+hint (:func:`hfi18n.errors.human_message`), never a traceback.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import queue
-import threading
+import inspect
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
-from .. import api
 from ..config import Config
-from ..errors import InputError, human_message
+from ..errors import human_message
 from . import render
+from .handlers import WebApp
 from .workspace import Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
@@ -70,309 +70,7 @@ def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _is_generator(fn: Callable[..., Any]) -> bool:
-    import inspect
-
     return inspect.isgeneratorfunction(fn)
-
-
-def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
-                edited: Sequence[str] = ()) -> dict[str, Any]:
-    """What the page (or a script) holds between steps: the doc, how it was selected, the segment
-    translations in display form (code spans and links written out, as the translator edits them), which
-    ones the translator edited, and the snapshot of the target the draft was made from."""
-    return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before,
-            "translations": {s.id: s.translation for s in review.segments if s.translation},
-            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target}
-
-
-def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
-    if not state or not state.get("doc"):
-        raise InputError("no translation to review yet", hint="translate a doc first (step 2)")
-    return (str(state.get("lang") or "ko"), str(state["doc"]), bool(state.get("update")), bool(state.get("force")),
-            {str(k): str(v) for k, v in (state.get("translations") or {}).items()})
-
-
-class _Runs:
-    """The cancel event of each browser session's running translation (what Stop sets)."""
-
-    def __init__(self) -> None:
-        self._events: dict[str, threading.Event] = {}
-        self._lock = threading.Lock()
-
-    def start(self, key: str) -> threading.Event:
-        with self._lock:
-            event = self._events[key] = threading.Event()
-        return event
-
-    def stop(self, key: str) -> bool:
-        with self._lock:
-            event = self._events.get(key)
-        if event is None:
-            return False
-        event.set()
-        return True
-
-    def end(self, key: str, event: threading.Event) -> None:
-        with self._lock:
-            if self._events.get(key) is event:
-                del self._events[key]
-
-
-def _session(request: gr.Request | None) -> str:
-    return (getattr(request, "session_hash", None) or "default") if request is not None else "default"
-
-
-class WebApp:
-    """The handlers, on plain values: each one is a step of the page and a named API endpoint."""
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.ws = workspace
-        self.runs = _Runs()
-        self._last_status: dict[str, api.StatusResult] = {}
-        """Repository name -> its last status, so picking a doc needs no second status run."""
-
-    # -- 1. status ---------------------------------------------------------------------------------
-
-    def clone(self, url: str) -> tuple[Any, str]:
-        """Clone (or update) a repository given as owner/name or an https:// URL into the server's storage."""
-        name, result = self.ws.clone(url)
-        note = (f"{result.note} {result.url} into `{name}`: every commit of the default branch, and "
-                f"{result.fetched_versions} past versions of the docs fetched in one batch")
-        return gr.Dropdown(choices=self.ws.names(), value=name), note
-
-    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
-        """Coverage per language, the ranked docs to translate next, outdated docs and docs claimed by open PRs
-        (found with the GitHub token, when there is one)."""
-        path = self.ws.path(repo)
-        lang = (lang or "ko").strip()
-        result = api.status(path, None, config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
-        self._last_status[repo] = result
-        if lang not in result.report.languages:
-            raise InputError(f"no docs folder for language {lang!r}",
-                             hint="languages here: " + (", ".join(result.report.languages) or "none"))
-        ranked = result.report.ranked(lang)
-        choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
-                                                else ""), d.path) for d in ranked]
-        data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
-                "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
-        first = ranked[0].path if ranked else None
-        return (render.dashboard(result, lang), gr.Dropdown(choices=choices, value=first), data)
-
-    def pick(self, repo: str, lang: str, doc: str) -> tuple[bool, bool, str]:
-        """How to translate ``doc``: an outdated translation is updated (human segments kept); a missing one
-        is new; an up-to-date one is only replaced when asked (force, with a backup)."""
-        if not doc:
-            return False, False, ""
-        path = self.ws.path(repo)
-        known = self._last_status.get(repo)
-        if known is None or lang not in known.report.languages:
-            known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
-        found = [d for d in known.report.for_lang(lang) if d.path == doc]
-        if not found:
-            return False, False, f"`{doc}` is not an English doc of this repository"
-        d = found[0]
-        if d.state == "outdated":
-            return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
-                                 "every human segment whose English did not change and translates the rest.")
-        if d.state == "missing":
-            return False, False, f"`{doc}` has no translation yet: a new translation."
-        claimed = ", ".join(x for x in d.in_progress) or ""
-        return False, False, (f"`{doc}` is **{d.state}**" + (f" ({claimed})" if claimed else "") +
-                              ": tick *replace* to translate it again (the current file is backed up).")
-
-    # -- 2. translate ------------------------------------------------------------------------------
-
-    def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-                  base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
-                  progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
-        """Translate one doc without writing it; yields progress lines, then the draft for review."""
-        if not doc:
-            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
-        cancel = self.runs.start(_session(request))
-        done = total = 0
-        log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
-        result: api.TranslateResult | None = None
-        try:
-            for item in _in_thread(lambda events: api.translate(
-                    path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
-                if not isinstance(item, api.ProgressEvent):
-                    result = item
-                    continue
-                if item.kind is api.ProgressKind.START:
-                    total += item.total
-                    log.append(f"{item.doc}: {item.total} segment(s) to translate")
-                elif item.kind is api.ProgressKind.SEGMENTS:
-                    done += item.done
-                elif item.message:
-                    log.append(f"{item.doc}: {item.message}" if item.doc else item.message)
-                if total:
-                    progress((min(done, total), total), desc=f"{doc}: segments", unit="segments")
-                yield ("\n".join(log + [f"{done}/{total} segments"]), gr.skip(), gr.skip(), gr.skip(), gr.skip())
-        finally:
-            self.runs.end(_session(request), cancel)
-        assert result is not None
-        if result.skipped:
-            raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
-        s = result.stats
-        log.append(f"{s.segments} segment(s): {s.cache_hits} from memory, {s.translated} translated, "
-                   f"{s.failed_segments} failed, {s.requests} request(s), {s.tokens_in}+{s.tokens_out} tokens"
-                   + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
-        if result.cancelled:
-            log.append("stopped: finished segments are in the translation memory; translate again to resume")
-        translations = result.docs[0].translations if result.docs else {}
-        review = api.draft(path, lang, doc, translations, update=update, force=force)
-        state = draft_state(lang, doc, review, update=update, force=force)
-        yield ("\n".join(log), state, render.review(review), self._segment_choices(review),
-               gr.Tabs(selected="review"))
-
-    def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-             base_url: str, secrets: dict[str, str] | None = None) -> str:
-        """What translating ``doc`` would send and cost (segments, requests, tokens, dollars); sends nothing."""
-        if not doc:
-            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
-        result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                          base_url=base_url or None, config=cfg)
-        if result.skipped:
-            raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
-        e = result.estimate
-        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or "unknown"
-        return (f"**{e.segments}** segment(s) ({e.cached} from memory), {e.requests} request(s), about "
-                f"{e.tokens_in:,} tokens in and {e.tokens_out:,} out; cost: {costs}")
-
-    def stop(self, request: gr.Request | None = None) -> str:
-        """Stop this session's translation after the requests in flight (finished segments are kept)."""
-        if self.runs.stop(_session(request)):
-            return "stopping after the requests in flight…"
-        return "nothing is running"
-
-    # -- 3. review ---------------------------------------------------------------------------------
-
-    @staticmethod
-    def _segment_choices(review: api.DraftReview) -> Any:
-        choices = [(f"{s.id} (line {s.target_line}){' ⚠' if any(f.severity == 'error' for f in s.findings) else ''}: "
-                    f"{s.english[:60]}", s.id) for s in review.segments]
-        bad = next((s.id for s in review.segments if any(f.severity == "error" for f in s.findings)), None)
-        return gr.Dropdown(choices=choices, value=bad or (review.segments[0].id if review.segments else None))
-
-    def check(self, repo: str, state: dict[str, Any]) -> tuple[dict[str, Any], str]:
-        """Re-check the draft (the translations as they are now); nothing is written."""
-        lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
-        new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
-        new["before"] = state.get("before") or review.before
-        return new, render.review(review, set(new["edited"]))
-
-    def segment(self, state: dict[str, Any], segment: str) -> str:
-        """The current translation of one segment (what the editor shows)."""
-        _, _, _, _, translations = _draft_args(state)
-        return translations.get(segment, "")
-
-    def edit(self, repo: str, state: dict[str, Any], segment: str, text: str) -> tuple[dict[str, Any], str]:
-        """Replace one segment's translation and re-check the draft at once."""
-        lang, doc, update, force, translations = _draft_args(state)
-        if not segment:
-            raise InputError("no segment chosen", hint="choose the segment to edit in the list")
-        translations[segment] = text
-        edited = {*state.get("edited", ()), segment}
-        return self.check(repo, {**state, "translations": translations, "edited": sorted(edited)})
-
-    # -- 4. write, toctree, publish ----------------------------------------------------------------
-
-    def write(self, repo: str, state: dict[str, Any], allow_draft: bool) -> str:
-        """Write the reviewed translation: only if check passes, or as a marked draft when ``allow_draft``."""
-        lang, doc, update, force, translations = _draft_args(state)
-        out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
-                              allow_errors=bool(allow_draft), expect=state.get("before") or None)
-        rel = _rel(self.ws.path(repo), Path(out.target))
-        text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
-        if out.backup:
-            text += f"; the replaced file is backed up in `{out.backup}`"
-        return text
-
-    def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
-                secrets: dict[str, str] | None = None) -> str:
-        """Add the doc to the language's _toctree.yml where English lists it (new section titles translated
-        by the provider unless ``keep_english``)."""
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
-        result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
-                             base_url=base_url or None, config=cfg)
-        if not result.changes:
-            return "nothing to add: the doc is listed already"
-        lines = [f"- `{c.local}`: {c.action}" + (f" as “{c.title}”" if c.title else "") +
-                 (f" (line {c.line})" if c.line else "") for c in result.changes]
-        return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
-
-    def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
-                secrets: dict[str, str] | None = None) -> Iterator[str]:
-        """Push the translation (and its toctree entry) to the fork and open a draft PR upstream; yields
-        the steps as they happen, then the PR link."""
-        path = self.ws.path(repo)
-        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
-        steps: list[str] = []
-        result = None
-        for item in _in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
-                                                            upstream=upstream or None, config=cfg, no_llm=True,
-                                                            progress=progress)):
-            if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {item.message}")
-                yield "\n".join(steps)
-            else:
-                result = item
-        assert result is not None
-        yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
-               f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
-
-    def glossary(self, lang: str, text: str) -> dict[str, Any]:
-        """The glossary terms of ``text`` and how ``lang`` renders them."""
-        return api.glossary_lookup(lang or "ko", text or None).to_json()
-
-
-def _in_thread(call: Callable[[Callable[[api.ProgressEvent], None]], Any]) -> Iterator[Any]:
-    """Run ``call(progress)`` in a thread; yield its progress events as they come, then its result (or
-    raise its error here)."""
-    events: queue.Queue[Any] = queue.Queue()
-    done: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            done["result"] = call(events.put)
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
-            done["error"] = exc
-
-    worker = threading.Thread(target=run, name="hfi18n-web", daemon=True)
-    worker.start()
-    while worker.is_alive() or not events.empty():
-        try:
-            yield events.get(timeout=0.25)
-        except queue.Empty:
-            continue
-    worker.join()
-    if "error" in done:
-        raise done["error"]
-    yield done["result"]
-
-
-def _row(rank: int, d: Any) -> dict[str, Any]:
-    """A status row for JSON output, ``path`` renamed ``doc`` (``gradio_client`` takes a dict with a
-    ``path`` key for a file to download)."""
-    row = d.to_json()
-    return {"rank": rank, "doc": row.pop("path"), **row}
-
-
-def _rel(repo: Path, path: Path) -> str:
-    try:
-        return path.resolve().relative_to(repo.resolve()).as_posix()
-    except ValueError:
-        return path.name
 
 
 def _remember(api_key: str, github_token: str) -> dict[str, str]:
