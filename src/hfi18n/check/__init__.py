@@ -6,8 +6,18 @@ stray fences, chatter, mojibake, unbalanced tags, unclosed fences, untranslated 
 glossary terms; :mod:`.runner` pairs files and runs them all.
 """
 
-from .findings import ERROR, WARNING, Finding, format_github, format_json, format_text, has_errors, summary
-from .runner import check_file, check_pair, check_paths
+from .findings import (
+    ERROR,
+    WARNING,
+    Finding,
+    format_github,
+    format_json,
+    format_text,
+    has_errors,
+    summary,
+    unreadable,
+)
+from .runner import check_file, check_pair, check_paths, translated_docs
 
 __all__ = [
     "ERROR",
@@ -21,4 +31,6 @@ __all__ = [
     "format_text",
     "has_errors",
     "summary",
+    "translated_docs",
+    "unreadable",
 ]

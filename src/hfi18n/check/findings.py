@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from ..errors import HfI18nError
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -28,6 +30,11 @@ class Finding:
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
+
+
+def unreadable(file: str, exc: HfI18nError) -> Finding:
+    """The finding for a file that could not be read or parsed (``exc`` says why and what to do)."""
+    return Finding(file, exc.line or 0, "unreadable", ERROR, f"{exc.message}; {exc.hint or ''}".strip("; "))
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:

@@ -14,7 +14,7 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from .alone import check_alone
 from .content import check_code, check_fragments, check_links
 from .damage import check_damage
-from .findings import ERROR, WARNING, Finding, sort_findings
+from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
@@ -94,7 +94,7 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
     try:
         return parse(read_text(path), shown)
     except HfI18nError as exc:
-        findings.append(Finding(shown, exc.line or 0, "unreadable", ERROR, f"{exc.message}; {exc.hint or ''}".strip("; ")))
+        findings.append(unreadable(shown, exc))
         return None
 
 
@@ -114,9 +114,12 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)])
 
 
-def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
-                glossary: Glossary | None = None) -> tuple[list[Finding], int]:
-    """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``."""
+def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) -> list[str]:
+    """The ``lang`` docs (relative to the language folder) that ``paths`` name, default every doc of ``lang``.
+
+    A path may name the translation or its English source (then the translation of it is meant); an
+    English doc with no translation, or a language with no folder, is an error saying what to do.
+    """
     rels: list[str] = []
     for arg in paths:
         file_lang, rel = layout.resolve_doc_arg(arg, lang)
@@ -127,11 +130,18 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                                   hint=f"translate it first: hfi18n translate --lang {lang} {rel}")
             rel = twin
         rels.append(rel)
-    if not rels:
-        rels = layout.docs(lang)
-        if not layout.lang_dir(lang).is_dir():
-            raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
-                              hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
+    if rels:
+        return rels
+    if not layout.lang_dir(lang).is_dir():
+        raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
+                          hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
+    return layout.docs(lang)
+
+
+def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
+                glossary: Glossary | None = None) -> tuple[list[Finding], int]:
+    """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``."""
+    rels = translated_docs(layout, lang, paths)
     findings: list[Finding] = []
     if not paths:  # links leading out of the repository are reported, never followed
         for rel in layout.outside_docs(lang):

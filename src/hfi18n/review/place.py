@@ -40,8 +40,9 @@ def norm_target(target: str, lang: str) -> str:
     return re.sub(r"\.mdx?(?=#|$)", "", target.replace(f"/{lang}/", "/en/"))
 
 
-def _review(f: Finding, line: int | None = None, fix: Fix | None = None,
+def from_check(f: Finding, line: int | None = None, fix: Fix | None = None,
             english_line: int | None = None) -> ReviewFinding:
+    """A check finding as a review finding (on ``line``, with ``fix``, when given)."""
     return ReviewFinding(f.file, f.line if line is None else line, Kind.CHECK, f.check, f.severity, f.message,
                          fix=fix, english_line=english_line)
 
@@ -110,17 +111,17 @@ def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragrap
         text = lines[f.line - 1] if 1 <= f.line <= len(lines) else ""
         if f.check == "anchors" and f.line:
             got = heading_fix(al, f.line, text)
-            out.append(_review(f, fix=got[0] if got else None, english_line=got[1] if got else None))
+            out.append(from_check(f, fix=got[0] if got else None, english_line=got[1] if got else None))
         elif f.check == "fragments" and f.line:
             fixes = frag_cache.setdefault(f.line, _fragment_fixes(al, f.line, text))
             fix = next((fx for frag, fx in fixes.items() if f"#{frag} " in f.message + " "), None)
-            out.append(_review(f, fix=fix))
+            out.append(from_check(f, fix=fix))
         elif f.check == "links" and not f.line and _link_key(f.message) in placed_links:
             continue  # reported on its paragraph instead
         elif f.check == "references" and not f.line and _ref_key(f.message) in placed_refs:
             continue
         else:
-            out.append(_review(f))
+            out.append(from_check(f))
     return out
 
 

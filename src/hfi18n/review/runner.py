@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..check import check_pair
+from ..check import check_pair, translated_docs, unreadable
 from ..doc import Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
@@ -20,7 +20,7 @@ from ..translate.glossary import Glossary
 from .align import Alignment
 from .coverage import check_coverage
 from .model import ERROR, WARNING, DocReview, Kind, Review, ReviewFinding, sort_key
-from .place import duplicate_anchors, place
+from .place import duplicate_anchors, from_check, place
 from .terms import CorpusUsage, check_terms
 
 CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, references, " \
@@ -38,11 +38,6 @@ class Options:
     """The LLM reviewer (see :func:`hfi18n.review.llm.llm_reviewer`); None: no LLM review."""
 
 
-def _unreadable(file: str, exc: HfI18nError) -> ReviewFinding:
-    return ReviewFinding(file, exc.line or 0, Kind.CHECK, "unreadable", ERROR,
-                         f"{exc.message}; {exc.hint or ''}".strip("; "))
-
-
 def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
                  rel: str | None = None, options: Options | None = None) -> DocReview:
     """Review translation ``tr_text`` (shown as ``file``, ``rel`` in its language folder) against English
@@ -53,13 +48,13 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
         tgt = parse(tr_text, file)
         src: Document | None = parse(en_text, english_file) if en_text is not None else None
     except HfI18nError as exc:
-        doc.findings.append(_unreadable(file, exc))
+        doc.findings.append(from_check(unreadable(file, exc)))
         doc.not_checked.append("everything else: the file could not be parsed")
         return doc
     checks = check_pair(src, tgt, file=file, lang=lang)
     doc.checked.append(CHECKED_RULES)
     if src is None:
-        doc.findings = [ReviewFinding(f.file, f.line, Kind.CHECK, f.check, f.severity, f.message) for f in checks]
+        doc.findings = [from_check(f) for f in checks]
         doc.not_checked.append("omissions, duplications, glossary: there is no English source")
         return _finish(doc)
     al = Alignment.build(src, tgt, lang)
@@ -116,21 +111,7 @@ def _finish(doc: DocReview) -> DocReview:
 def review_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                  options: Options | None = None) -> Review:
     """Review translated docs of a checkout (default: every doc of ``lang``)."""
-    rels: list[str] = []
-    for arg in paths:
-        file_lang, rel = layout.resolve_doc_arg(arg, lang)
-        if file_lang == SOURCE_LANG:
-            twin = layout.twin(rel, lang)
-            if twin is None:
-                raise HfI18nError(f"{arg} has no {lang} translation to review",
-                                  hint=f"translate it first: hfi18n translate --lang {lang} {rel}")
-            rel = twin
-        rels.append(rel)
-    if not rels:
-        if not layout.lang_dir(lang).is_dir():
-            raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
-                              hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
-        rels = layout.docs(lang)
+    rels = translated_docs(layout, lang, paths)
     review = Review(source=f"{len(rels)} local file(s) of {layout.repo.name}")
     for rel in rels:
         path = layout.path(lang, rel)
@@ -139,7 +120,7 @@ def review_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         try:
             tr_text = read_text(path)
         except HfI18nError as exc:
-            doc = DocReview(shown, None, lang, "", [_unreadable(shown, exc)])
+            doc = DocReview(shown, None, lang, "", [from_check(unreadable(shown, exc))])
             review.docs.append(doc)
             continue
         en_text = None
