@@ -140,6 +140,10 @@ def test_stop_cancels_through_the_api(web) -> None:
     assert 0 < sent < 10  # the doc needs many more requests than were sent
     assert not (repo / "docs/source/ko" / doc).exists()
     assert app.stop() == "nothing is running"
+    # what was translated can be written, but only as a marked draft: never as a finished page
+    assert state["translations"] and "not translated" in html
+    assert "marked draft" in app_write(app, repo, state, allow_draft=False)
+    assert (repo / "docs/source/ko" / doc).read_text(encoding="utf-8").startswith("<!-- hfi18n: this machine draft")
 
 
 def test_errors_are_the_cli_messages(web) -> None:
@@ -159,6 +163,14 @@ def test_errors_are_the_cli_messages(web) -> None:
         _human(app.status)(repo.name, "xx")
     with pytest.raises(Exception, match="no translation to review yet"):
         _human(app.check)(repo.name, {})
+    # a client naming a doc through '..' never reaches the English source (nor anything else)
+    english = (repo / "docs/source/en/index.md").read_text(encoding="utf-8")
+    with pytest.raises(Exception, match=r"may not contain '\.\.'"):
+        last(_human(app.translate)(repo.name, "ko", "../en/index.md", False, True, "pseudo", "", "", None))
+    with pytest.raises(Exception, match=r"may not contain '\.\.'"):
+        _human(app.write)(repo.name, {"lang": "ko", "doc": "../en/index.md", "force": True,
+                                      "translations": {"s1": "덮어쓰기"}}, True)
+    assert (repo / "docs/source/en/index.md").read_text(encoding="utf-8") == english
 
 
 # ------------------------------------------------------------------------------------ gradio_client

@@ -30,12 +30,14 @@ from ..errors import RefusedError
 from ..repo.history import BlobReader, find_bases, repo_info
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
-from ..translate.pipeline import DocJob
+from ..translate.pipeline import DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from .findings import Finding, has_errors
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
 from .source import skip_broken_english
+
+NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
 
 
 class Origin(str, enum.Enum):
@@ -135,11 +137,17 @@ class DraftReview:
         return not has_errors(self.findings)
 
     @property
+    def untranslated(self) -> int:
+        """Segments left in English: writing the draft makes a marked draft."""
+        return sum(s.origin is Origin.ENGLISH for s in self.segments)
+
+    @property
     def errors(self) -> int:
         return sum(f.severity == "error" for f in self.findings)
 
     def to_json(self) -> dict[str, object]:
         return {"doc": self.doc, "target": self.target, "ok": self.ok, "errors": self.errors,
+                "untranslated": self.untranslated,
                 "exists": self.exists, "update": self.update, "before": self.before,
                 "findings": [f.as_dict() for f in self.findings],
                 "other_findings": [f.as_dict() for f in self.other_findings],
@@ -250,11 +258,15 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
           allow_errors: bool = False, expect: str | None = None) -> tuple[DraftReview, WriteResult]:
     """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
+    Segments with no translation (a stopped run, a failed segment) are left in English and, as in
+    ``translate``, make the file a marked draft: it is never written as if it were finished.
 
     ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
     the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
     """
     result = review(draft, translations, glossary=glossary)
+    draft.job.failures = [SegmentFailure(draft.job.en_rel, s.id, s.line, NOT_TRANSLATED)
+                          for s in result.segments if s.origin is Origin.ENGLISH]
     if expect is not None:
         draft.job.target_before = expect
     backups = Backups(draft.layout) if draft.force and draft.update is None else None

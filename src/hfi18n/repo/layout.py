@@ -166,6 +166,9 @@ class DocsLayout:
         # a bare doc path relative to a language folder: it must stay inside that folder
         if p.is_absolute():
             inside(self.docs_root, p)
+        if ".." in p.parts:  # ko/../en/index.md is the English source, not a Korean doc
+            raise RepoError(f"{arg}: a doc path may not contain '..'",
+                            hint="give a path relative to the language folder, e.g. training/lora.md")
         inside(self.lang_dir(SOURCE_LANG), self.lang_dir(SOURCE_LANG) / p)
         rel = p.as_posix()
         for lg in (lang, SOURCE_LANG):

@@ -141,8 +141,10 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
     head = ('<span class="hf-ok">check passes</span>' if result.ok
             else f'<span class="hf-err">check: {result.errors} error(s)</span>')
     warnings = sum(f.severity == "warning" for f in result.findings)
+    left = (f', <span class="hf-err">{result.untranslated} segment(s) not translated</span> (writing makes a '
+            "marked draft; translate again to finish)" if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
-            f"{warnings} warning(s). Edit any segment below, then write the file.</p>"]
+            f"{warnings} warning(s){left}. Edit any segment below, then write the file.</p>"]
     if result.update:
         u = result.update
         html.append(f"<p>Update from the English of <code>{escape(str(u['base'])[:10])}</code>: "
