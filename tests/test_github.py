@@ -8,6 +8,7 @@ import socket
 import pytest
 
 from hfi18n.errors import GitHubError
+from hfi18n.repo.ghref import github_repo
 from hfi18n.repo.github import GitHubClient, PullRequest, _next_link
 from tests.fakes.github_server import FakeGitHub
 
@@ -111,8 +112,17 @@ def test_server_error_and_bad_repo_name(gh: FakeGitHub) -> None:
     with client(gh) as c:
         with pytest.raises(GitHubError, match="GitHub answered 500.*Server Error"):
             c.get_repo("huggingface/transformers")
-        with pytest.raises(GitHubError, match="not a repository name"):
-            c.list_open_pulls("transformers")
+        for bad in ("transformers", "huggingface/..", "hugging face/x", "a/b/c"):
+            with pytest.raises(GitHubError, match="not a repository name"):
+                c.list_open_pulls(bad)
+
+
+def test_github_repo_names_and_urls() -> None:
+    for text in ("huggingface/diffusers", "https://github.com/huggingface/diffusers.git",
+                 " https://github.com/huggingface/diffusers/ "):
+        assert github_repo(text) == ("huggingface", "diffusers")
+    for bad in ("huggingface/..", "git@github.com:a/b.git", "https://gitlab.com/a/b", "a/b/c", "-a/b"):
+        assert github_repo(bad) is None
 
 
 def test_duplicate_pull_422_has_hint(gh: FakeGitHub) -> None:

@@ -14,7 +14,8 @@ from hfi18n.config import Config
 from hfi18n.doc import parse
 from hfi18n.errors import GitHubError
 from hfi18n.fileio import read_text
-from hfi18n.review.pull import parse_pull_ref, right_lines
+from hfi18n.repo.ghref import parse_pull_ref
+from hfi18n.review.pull import right_lines
 from hfi18n.review.render import SUMMARY_MARK
 from tests.fakes.github_server import FakeGitHub
 
@@ -28,8 +29,9 @@ def test_pull_refs_and_diff_lines():
     assert str(parse_pull_ref("huggingface/diffusers#12")) == "huggingface/diffusers#12"
     ref = parse_pull_ref("https://github.com/huggingface/diffusers/pull/12345/files")
     assert (ref.repo, ref.number) == ("huggingface/diffusers", 12345)
-    with pytest.raises(GitHubError):
-        parse_pull_ref("diffusers 12")
+    for bad in ("diffusers 12", "huggingface/..#3", "https://github.com/a/b/issues/3"):
+        with pytest.raises(GitHubError):
+            parse_pull_ref(bad)
     patch = "@@ -1,3 +1,4 @@\n a\n-b\n+B\n+C\n c\n@@ -10,2 +11,2 @@\n x\n-y\n+Y"
     assert right_lines(patch) == {1, 2, 3, 4, 11, 12}
     assert right_lines(None) == set()

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from ..errors import InputError, RepoError
 from .doclog import run_git
+from .ghref import github_repo
 
-_GITHUB_RE = re.compile(r"^(?:https://github\.com/)?([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100}?)(?:\.git)?/?$")
 _URL_RE = re.compile(r"^https://[A-Za-z0-9.-]+(?::\d+)?/[A-Za-z0-9._~/-]+$")
 
 
@@ -49,11 +49,10 @@ def normalize_url(url: str, *, allow_local: bool = False) -> tuple[str, str]:
     ``allow_local``: also accept ``file:///`` URLs (tests, a server's own mirrors); never from users.
     """
     url = url.strip()
-    m = _GITHUB_RE.match(url)
-    if m:
-        owner, name = m.groups()
-        if name not in (".", ".."):
-            return f"https://github.com/{owner}/{name}.git", f"{owner}__{name}"
+    gh = github_repo(url)
+    if gh is not None:
+        owner, name = gh
+        return f"https://github.com/{owner}/{name}.git", f"{owner}__{name}"
     dotted = any(part in (".", "..") for part in url.split("/"))
     if not dotted and (_URL_RE.match(url) or (allow_local and url.startswith("file:///"))):
         parts = [p for p in url.rstrip("/").split("/") if p]

@@ -23,6 +23,7 @@ from .. import __version__
 from ..errors import GitHubError
 from ..fileio import decode_doc
 from ..secrets import register
+from .ghref import check_repo_name
 
 API_URL = "https://api.github.com"
 TOKEN_HELP = (
@@ -88,13 +89,6 @@ class Repository:
             fork=bool(data.get("fork", False)),
             parent=(data.get("parent") or {}).get("full_name"),
         )
-
-
-def _check_repo_name(repo: str) -> str:
-    parts = repo.split("/")
-    if len(parts) != 2 or not all(parts):
-        raise GitHubError(f"'{repo}' is not a repository name", hint="write it as OWNER/NAME, e.g. me/transformers")
-    return repo
 
 
 def _next_link(link: str | None) -> str | None:
@@ -269,7 +263,7 @@ class GitHubClient:
 
     def list_open_pulls(self, repo: str) -> list[PullRequest]:
         """Every open pull request of ``repo`` (all pages), cached for the life of the client."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         if repo in self._pulls_cache:
             return list(self._pulls_cache[repo])
         what = f"list the open pull requests of {repo}"
@@ -297,7 +291,7 @@ class GitHubClient:
 
     def get_repo(self, repo: str, *, role: str = "repository") -> Repository:
         """Repository details (default branch, clone URL, push permission); 404 names what to create."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         if repo in self._repo_cache:
             return self._repo_cache[repo]
         try:
@@ -317,7 +311,7 @@ class GitHubClient:
     def create_pull(self, upstream: str, title: str, body: str, head: str, base: str,
                     draft: bool = True) -> PullRequest:
         """Open a pull request on ``upstream`` from ``head`` (``forkowner:branch``) into ``base``."""
-        _check_repo_name(upstream)
+        check_repo_name(upstream)
         payload = {"title": title, "body": body, "head": head, "base": base, "draft": draft,
                    "maintainer_can_modify": True}
         what = f"open a pull request on {upstream}"
@@ -359,20 +353,20 @@ class GitHubClient:
 
     def get_pull(self, repo: str, number: int) -> PullDetails:
         """One pull request with its head and base commits."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         return PullDetails.from_json(self._get_json(f"/repos/{repo}/pulls/{int(number)}",
                                                     what=f"read pull request {repo}#{number}"))
 
     def list_pull_files(self, repo: str, number: int) -> list[PullFile]:
         """The files a pull request changes, with their diff hunks (``patch``)."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/files",
                                what=f"list the files of pull request {repo}#{number}")
         return [PullFile.from_json(d) for d in data if isinstance(d, dict)]
 
     def get_file_text(self, repo: str, path: str, ref: str) -> str | None:
         """Text of ``path`` at commit ``ref`` (None when it does not exist there)."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         what = f"read {path} at {ref[:12]} in {repo}"
         try:
             data = self._get_json(f"/repos/{repo}/contents/{quote(path)}", what=what, params={"ref": ref})
@@ -388,13 +382,13 @@ class GitHubClient:
         return decode_doc(base64.b64decode(str(data.get("content") or "")), path)
 
     def list_reviews(self, repo: str, number: int) -> list[PullReview]:
-        _check_repo_name(repo)
+        check_repo_name(repo)
         data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/reviews",
                                what=f"list the reviews of {repo}#{number}")
         return [PullReview.from_json(d) for d in data if isinstance(d, dict)]
 
     def list_review_comments(self, repo: str, number: int) -> list[ReviewComment]:
-        _check_repo_name(repo)
+        check_repo_name(repo)
         data = self._get_pages(f"/repos/{repo}/pulls/{int(number)}/comments",
                                what=f"list the review comments of {repo}#{number}")
         return [ReviewComment.from_json(d) for d in data if isinstance(d, dict)]
@@ -403,19 +397,19 @@ class GitHubClient:
                       comments: list[dict[str, Any]]) -> PullReview:
         """Submit one review with event COMMENT (never APPROVE or REQUEST_CHANGES) and inline ``comments``
         (``{"path", "line", "side": "RIGHT", "body"}``)."""
-        _check_repo_name(repo)
+        check_repo_name(repo)
         payload = {"commit_id": commit_id, "body": body, "event": "COMMENT", "comments": comments}
         resp = self.send(self.build_request("POST", f"/repos/{repo}/pulls/{int(number)}/reviews", json=payload),
                          what=f"post a review on {repo}#{number}")
         return PullReview.from_json(resp.json())
 
     def update_review(self, repo: str, number: int, review_id: int, body: str) -> None:
-        _check_repo_name(repo)
+        check_repo_name(repo)
         self.send(self.build_request("PUT", f"/repos/{repo}/pulls/{int(number)}/reviews/{int(review_id)}",
                                      json={"body": body}), what=f"update review {review_id} on {repo}#{number}")
 
     def update_review_comment(self, repo: str, comment_id: int, body: str) -> None:
-        _check_repo_name(repo)
+        check_repo_name(repo)
         self.send(self.build_request("PATCH", f"/repos/{repo}/pulls/comments/{int(comment_id)}",
                                      json={"body": body}), what=f"update review comment {comment_id} on {repo}")
 

@@ -11,35 +11,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import GitHubError
+from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
 from ..repo.layout import DOC_SUFFIXES, SOURCE_LANG
 from .model import Review
 from .runner import Options, review_texts
 
-_REF_RE = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
-_URL_RE = re.compile(r"^https?://[^/]+/([\w.-]+/[\w.-]+)/pulls?/(\d+)(?:[/?#].*)?$")
 _HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
-
-
-@dataclass(slots=True, frozen=True)
-class PullRef:
-    repo: str
-    """``owner/name``."""
-    number: int
-
-    def __str__(self) -> str:
-        return f"{self.repo}#{self.number}"
-
-
-def parse_pull_ref(text: str) -> PullRef:
-    """``OWNER/REPO#N`` or a pull request URL (``https://github.com/OWNER/REPO/pull/N[/files]``)."""
-    t = text.strip()
-    m = _REF_RE.match(t) or _URL_RE.match(t)
-    if not m:
-        raise GitHubError(f"'{text}' is not a pull request",
-                          hint="write it as OWNER/REPO#N (huggingface/diffusers#1234) or paste the PR's URL")
-    return PullRef(m.group(1), int(m.group(2)))
 
 
 def right_lines(patch: str | None) -> set[int]:

@@ -13,12 +13,13 @@ from pathlib import Path
 
 from ..config import Config, load_config
 from ..errors import HfI18nError, InputError
+from ..repo.ghref import parse_pull_ref
 from ..repo.github import API_URL, GitHubClient
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
 from .model import Review
 from .post import PostResult, post_review
-from .pull import PrReview, parse_pull_ref, review_pull
+from .pull import PrReview, review_pull
 from .render import counts_line, format_json, format_markdown, format_text
 from .runner import Options, review_paths
 from .terms import CorpusUsage
