@@ -118,14 +118,16 @@ class WebApp:
         if not found:
             return False, False, f"`{doc}` is not an English doc of this repository"
         d = found[0]
+        claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
+        claimed = (" An open PR already translates it (" + ", ".join(claims) + "): check with its author first."
+                   if claims else "")
+        if d.translated_path is None:
+            return False, False, f"`{doc}` has no translation yet: a new translation.{claimed}"
         if d.state == "outdated":
             return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
-                                 "every human segment whose English did not change and translates the rest.")
-        if d.state == "missing":
-            return False, False, f"`{doc}` has no translation yet: a new translation."
-        claimed = ", ".join(x for x in d.in_progress) or ""
-        return False, False, (f"`{doc}` is **{d.state}**" + (f" ({claimed})" if claimed else "") +
-                              ": tick *replace* to translate it again (the current file is backed up).")
+                                 f"every human segment whose English did not change and translates the rest.{claimed}")
+        return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
+                              f"*replace* to translate it again (the current file is backed up).{claimed}")
 
     # -- 2. translate ------------------------------------------------------------------------------
 
