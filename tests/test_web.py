@@ -324,3 +324,38 @@ def test_serve_without_gradio_names_the_install_command(smol: Path) -> None:
     assert proc.returncode == 2
     assert "the web app needs Gradio" in proc.stderr and "pip install 'hfi18n[web]'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_serve_command_serves_the_page_and_refuses_a_wrong_language(smol: Path) -> None:
+    import socket
+    import time
+
+    import httpx
+
+    exe = require("hfi18n", exe=True)
+    bad = subprocess.run([exe, "serve", "--repo", str(smol), "--lang", "xx"], capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2 and "no docs folder for language(s) xx" in bad.stderr and "Traceback" not in bad.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([exe, "serve", "--repo", str(smol), "--port", str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        page = None
+        for _ in range(240):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/config", timeout=2)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.communicate()[1]
+                time.sleep(0.25)
+        assert page is not None and page.status_code == 200
+        config = page.json()
+        assert config["title"].startswith("hfi18n")
+        repo_box = next(c for c in config["components"] if c.get("props", {}).get("elem_id") == "hf-repo")
+        assert repo_box["props"]["value"] == smol.name
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert f"on http://127.0.0.1:{port}/" in proc.stderr.read()
