@@ -77,3 +77,20 @@ def require(name: str, *, exe: bool = False) -> str:
             pytest.fail(f"{what}, but the test extra promises it (pip install -e '.[test]')", pytrace=False)
         pytest.skip(what)
     return found
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    """The example repository (:mod:`hfi18n.example`) in a fresh folder (a test file may define its own)."""
+    from hfi18n.example import build_example_repo
+
+    return build_example_repo(tmp_path / "repo")
+
+
+@pytest.fixture()
+def server():
+    """The loopback LLM server (tests/fakes/llm_server.py), accepting the key ``test-key``."""
+    from tests.fakes.llm_server import FakeLLMServer
+
+    with FakeLLMServer(api_key="test-key") as s:
+        yield s

@@ -25,31 +25,17 @@ from hfi18n.cli import main
 from hfi18n.config import Config
 from hfi18n.doc.draft import DRAFT_MARK
 from hfi18n.errors import RefusedError
-from hfi18n.example import build_example_repo
 from hfi18n.fileio import ABSENT, TEMP_PREFIX, atomic_write, clean_stale_temps, snapshot
 from hfi18n.repo.layout import DocsLayout
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import isolate_env
 
 KO = "docs/source/ko/training.md"
 
 
-@pytest.fixture()
-def repo(tmp_path: Path) -> Path:
-    return build_example_repo(tmp_path / "repo")
-
-
-@pytest.fixture()
-def server():
-    with FakeLLMServer(api_key="test-key") as s:
-        yield s
-
-
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "HFI18N_CONFIG", "OPENAI_BASE_URL", "GITHUB_TOKEN"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
 
 
 def cfg(server: FakeLLMServer, **openai) -> Config:
@@ -406,29 +392,14 @@ def test_toctree_and_publish_take_a_docs_root(repo: Path, tmp_path: Path, capsys
 
 def test_publish_with_a_docs_root_opens_the_pr_with_the_right_paths(tmp_path: Path, monkeypatch) -> None:
     from tests.fakes.github_server import FakeGitHub
-    from tests.test_publish import EN_CLI, FIX, FORK, KO_CLI, TOKEN, UPSTREAM, git
+    from tests.helpers import git, publish_repos
+    from tests.test_publish import EN_CLI, FORK, KO_CLI, TOKEN, UPSTREAM
 
-    seed = tmp_path / "seed"
-    docs = seed / "documentation"
-    for lang, names in {"en": ["index", "guides/download", "guides/cli"], "ko": ["index", "guides/download"]}.items():
-        for name in names:
-            p = docs / lang / f"{name}.md"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(f"# {name}\n\ntext\n", encoding="utf-8")
-    (docs / "en/guides/cli.md").write_text(EN_CLI, encoding="utf-8")
-    shutil.copy(FIX / "en.yml", docs / "en/_toctree.yml")
-    (docs / "ko/_toctree.yml").write_text("- sections:\n  - local: index\n    title: 홈\n  title: 시작하기\n"
-                                          "- sections:\n  - local: guides/download\n    title: 파일 다운로드\n"
-                                          "  title: 가이드\n", encoding="utf-8")
-    git(tmp_path, "init", "-q", "-b", "main", str(seed))
-    git(seed, "-c", "user.name=M", "-c", "user.email=m@example.com", "add", ".")
-    git(seed, "-c", "user.name=M", "-c", "user.email=m@example.com", "commit", "-q", "-m", "docs")
-    upstream, fork, clone = tmp_path / "upstream.git", tmp_path / "fork.git", tmp_path / "clone"
-    git(tmp_path, "clone", "-q", "--bare", str(seed), str(upstream))
-    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
-    git(tmp_path, "clone", "-q", str(upstream), str(clone))
-    git(clone, "config", "user.name", "Kim")
-    git(clone, "config", "user.email", "kim@example.com")
+    ko_toc = ("- sections:\n  - local: index\n    title: 홈\n  title: 시작하기\n"
+              "- sections:\n  - local: guides/download\n    title: 파일 다운로드\n  title: 가이드\n")
+    upstream, fork, clone = publish_repos(
+        tmp_path, {"en": ["index", "guides/download", "guides/cli"], "ko": ["index", "guides/download"]},
+        docs_root="documentation", files={"en/guides/cli.md": EN_CLI}, toctrees={"en": "en.yml", "ko": ko_toc})
     (clone / "documentation/ko/guides/cli.md").write_text(KO_CLI, encoding="utf-8")
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
     with FakeGitHub(token=TOKEN) as gh:

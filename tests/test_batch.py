@@ -15,31 +15,14 @@ from hfi18n.translate.batch import JobStore
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers.base import ChatRequest
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import isolate_env
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture()
-def repo(tmp_path: Path) -> Path:
-    from hfi18n.example import build_example_repo
-
-    return build_example_repo(tmp_path / "repo")
-
-
-@pytest.fixture()
-def server():
-    with FakeLLMServer(api_key="test-key") as s:
-        yield s
-
-
 @pytest.fixture(autouse=True)
 def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "HFI18N_CONFIG", "OPENAI_BASE_URL",
-                "ANTHROPIC_BASE_URL"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    isolate_env(monkeypatch, tmp_path, ANTHROPIC_API_KEY="test-key", OPENAI_API_KEY="test-key")
 
 
 def _base(server: FakeLLMServer, name: str) -> str:

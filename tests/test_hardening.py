@@ -14,23 +14,14 @@ import pytest
 from hfi18n.check import Finding, format_github
 from hfi18n.cli import main
 from hfi18n.errors import GitHubError, HfI18nError, InputError
-from hfi18n.example import build_example_repo
 from hfi18n.repo.github import GitHubClient
 from hfi18n.repo.layout import DocsLayout, validate_lang
-
-SECRET_VARS = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "GITHUB_TOKEN", "GH_TOKEN")
-
-
-@pytest.fixture()
-def repo(tmp_path: Path) -> Path:
-    return build_example_repo(tmp_path / "repo")
+from tests.helpers import isolate_env
 
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in (*SECRET_VARS, "HFI18N_CONFIG", "OPENAI_BASE_URL"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    isolate_env(monkeypatch, tmp_path)
 
 
 def tree(root: Path) -> dict[str, bytes]:

@@ -18,32 +18,19 @@ from hfi18n.check.gate import render_checked, write_job
 from hfi18n.cli import main
 from hfi18n.doc import PLACEHOLDER_RE
 from hfi18n.doc.draft import DRAFT_MARK
-from hfi18n.example import build_example_repo
 from hfi18n.fileio import TEMP_PREFIX
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers.base import AuthError
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import isolate_env
 
 EN_CODE = 'tokenizer = AutoTokenizer.from_pretrained("tiny/bert")'
 
 
-@pytest.fixture()
-def repo(tmp_path: Path) -> Path:
-    return build_example_repo(tmp_path / "repo")
-
-
-@pytest.fixture()
-def server():
-    with FakeLLMServer(api_key="test-key") as s:
-        yield s
-
-
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "HFI18N_CONFIG", "OPENAI_BASE_URL"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    isolate_env(monkeypatch, tmp_path)
 
 
 def errors_of(repo: Path, rel: str) -> list[str]:

@@ -1,0 +1,67 @@
+"""Test set-up several test files share: a clean environment, git, and a publishable upstream/fork/clone."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hfi18n.secrets import SECRET_ENV_VARS
+
+MACHINE_ENV = (*SECRET_ENV_VARS, "HF_TOKEN_PATH", "HFI18N_CONFIG", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+"""What hfi18n would read from this machine's environment: keys, tokens, a config file, base URLs."""
+
+TOCTREE_FIXTURES = Path(__file__).parent / "fixtures" / "toctree"
+
+
+def isolate_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **values: str) -> None:
+    """Nothing from this machine: :data:`MACHINE_ENV` unset, ``HF_HOME`` (a Hugging Face token file) in
+    ``tmp_path``; then ``values`` set (``OPENAI_API_KEY="test-key"``)."""
+    for var in MACHINE_ENV:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    for var, value in values.items():
+        monkeypatch.setenv(var, value)
+
+
+def git(cwd: Path, *args: str) -> str:
+    """Run git in ``cwd``; its stdout (a failure raises)."""
+    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
+
+
+def publish_repos(tmp_path: Path, docs: dict[str, list[str]], *, docs_root: str = "docs/source",
+                  files: dict[str, str] | None = None, toctrees: dict[str, str] | None = None,
+                  user: str = "Kim Translator") -> tuple[Path, Path, Path]:
+    """``(upstream, fork, clone)``: bare upstream and fork repositories holding one commit of docs, and
+    the translator's clone of upstream (git user ``user``).
+
+    ``docs``: per language folder, the doc names (``guides/cli``) written as ``# name`` stubs; ``files``:
+    texts by path under ``docs_root`` (``en/guides/cli.md``); ``toctrees``: per language, a file name in
+    ``tests/fixtures/toctree`` (``en.yml``) or the YAML text itself.
+    """
+    seed = tmp_path / "seed"
+    root = seed / docs_root
+    for lang, names in docs.items():
+        for name in names:
+            p = root / lang / f"{name}.md"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(f"# {name}\n\ntext\n", encoding="utf-8")
+    for rel, text in (files or {}).items():
+        (root / rel).write_text(text, encoding="utf-8")
+    for lang, toc in (toctrees or {}).items():
+        if "\n" in toc:
+            (root / lang / "_toctree.yml").write_text(toc, encoding="utf-8")
+        else:
+            shutil.copy(TOCTREE_FIXTURES / toc, root / lang / "_toctree.yml")
+    git(tmp_path, "init", "-q", "-b", "main", str(seed))
+    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "add", ".")
+    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "commit", "-q", "-m", "docs")
+    upstream, fork, clone = tmp_path / "upstream.git", tmp_path / "fork.git", tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--bare", str(seed), str(upstream))
+    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    git(clone, "config", "user.name", user)
+    git(clone, "config", "user.email", "kim@example.com")
+    return upstream, fork, clone
