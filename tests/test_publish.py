@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 from dataclasses import dataclass
@@ -15,12 +14,12 @@ from hfi18n.cli import main
 from hfi18n.config import Config
 from hfi18n.errors import GitHubError, RefusedError, RepoError
 from hfi18n.publish.git import _ASKPASS, Git
-from hfi18n.repo.github import GitHubClient, PullRequest
 from hfi18n.publish.pr import branch_name, find_open_pull, pr_body, pr_title, publish
+from hfi18n.repo.github import GitHubClient, PullRequest
 from hfi18n.repo.layout import DocsLayout
 from tests.fakes.github_server import FakeGitHub
+from tests.helpers import git, publish_repos
 
-FIX = Path(__file__).parent / "fixtures" / "toctree"
 TOKEN = "ghp_PublishSecret_0123456789abcdef"
 UPSTREAM, FORK = "huggingface/hub", "me/hub"
 TITLE = "🌐 [i18n-KO] Translated `guides/cli.md` to Korean"
@@ -55,10 +54,6 @@ pip install huggingface_hub
 """
 
 
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
-
-
 @dataclass
 class World:
     upstream: Path
@@ -85,27 +80,11 @@ class World:
 
 @pytest.fixture()
 def world(tmp_path: Path):
-    seed = tmp_path / "seed"
-    docs = seed / "docs/source"
-    for lang, names in {"en": ["index", "quicktour", "installation", "guides/download", "guides/upload",
-                               "guides/cli", "reference/api", "reference/files", "reference/utilities"],
-                        "ko": ["index", "installation", "guides/download", "in_translation"]}.items():
-        for name in names:
-            p = docs / lang / f"{name}.md"
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(f"# {name}\n\ntext\n", encoding="utf-8")
-    (docs / "en/guides/cli.md").write_text(EN_CLI, encoding="utf-8")
-    shutil.copy(FIX / "en.yml", docs / "en/_toctree.yml")
-    shutil.copy(FIX / "ko.yml", docs / "ko/_toctree.yml")
-    git(tmp_path, "init", "-q", "-b", "main", str(seed))
-    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "add", ".")
-    git(seed, "-c", "user.name=Maintainer", "-c", "user.email=m@example.com", "commit", "-q", "-m", "docs")
-    upstream, fork, clone = tmp_path / "upstream.git", tmp_path / "fork.git", tmp_path / "clone"
-    git(tmp_path, "clone", "-q", "--bare", str(seed), str(upstream))
-    git(tmp_path, "clone", "-q", "--bare", str(upstream), str(fork))
-    git(tmp_path, "clone", "-q", str(upstream), str(clone))
-    git(clone, "config", "user.name", "Kim Translator")
-    git(clone, "config", "user.email", "kim@example.com")
+    upstream, fork, clone = publish_repos(
+        tmp_path, {"en": ["index", "quicktour", "installation", "guides/download", "guides/upload", "guides/cli",
+                          "reference/api", "reference/files", "reference/utilities"],
+                   "ko": ["index", "installation", "guides/download", "in_translation"]},
+        files={"en/guides/cli.md": EN_CLI}, toctrees={"en": "en.yml", "ko": "ko.yml"})
     (clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI, encoding="utf-8")  # the translator's work
     with FakeGitHub(token=TOKEN) as gh:
         gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
