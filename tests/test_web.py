@@ -258,16 +258,22 @@ def test_mcp_tools_of_the_web_app(smol: Path) -> None:
         from mcp import ClientSession
         from mcp.client.streamable_http import streamablehttp_client
 
-        async def tools() -> dict[str, list[str]]:
+        async def tools() -> tuple[dict[str, dict], str]:
             async with streamablehttp_client(f"{url}gradio_api/mcp/") as (read, write, _), \
                     ClientSession(read, write) as session:
                 await session.initialize()
                 listed = await session.list_tools()
-                return {t.name: list(t.inputSchema.get("properties", {})) for t in listed.tools}
+                estimate = await session.call_tool("plan", {"repo": smol.name, "lang": "ko", "doc": "tutorials/tools.md",
+                                                            "update": False, "force": False, "provider": "pseudo",
+                                                            "model": "", "base_url": ""})
+                return ({t.name: t.inputSchema.get("properties", {}) for t in listed.tools},
+                        " ".join(getattr(c, "text", "") for c in estimate.content))
 
-        found = asyncio.run(tools())
-        assert {"status", "translate", "check", "edit", "write", "toctree", "publish", "glossary"} <= set(found)
+        found, estimate = asyncio.run(tools())
+        assert {"status", "plan", "translate", "check", "edit", "write", "toctree", "publish", "glossary"} <= set(found)
         assert not any(p in ("api_key", "github_token", "secrets") for params in found.values() for p in params)
+        assert "enum" not in found["translate"]["doc"] and "enum" not in found["edit"]["segment"]
+        assert "segment(s)" in estimate and "request(s)" in estimate
     finally:
         demo.close()
 

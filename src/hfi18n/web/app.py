@@ -38,6 +38,16 @@ PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
 TITLE = "hfi18n: translate the Hugging Face docs"
 
 
+class OpenDropdown(gr.Dropdown):
+    """A dropdown whose choices are filled at run time (docs after status, segments after translate): in
+    the API (``gradio_client``, MCP tools) its value is any string, not one of the choices it started with."""
+
+    is_template = True  # rendered by the frontend as a plain gr.Dropdown
+
+    def api_info(self) -> dict[str, Any]:
+        return {"type": "string"}
+
+
 def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped)."""
 
@@ -128,7 +138,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     status_json = gr.JSON(elem_id="hf-status-json")
             with gr.Tab("2 · Translate", id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
-                    doc = gr.Dropdown([], label="Doc (ranked: most useful first)", allow_custom_value=True,
+                    doc = OpenDropdown([], label="Doc (ranked: most useful first)", allow_custom_value=True,
                                       scale=3, elem_id="hf-doc")
                     update = gr.Checkbox(False, label="update (keep human segments)", elem_id="hf-update")
                     force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
@@ -148,7 +158,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
             with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
                 review_html = gr.HTML("<p>Translate a doc first.</p>", elem_id="hf-review")
                 with gr.Row():
-                    segment = gr.Dropdown([], label="Segment to edit", scale=2, elem_id="hf-segment")
+                    segment = OpenDropdown([], label="Segment to edit", allow_custom_value=True, scale=2,
+                                           elem_id="hf-segment")
                     check_btn = gr.Button("Check again", scale=1, elem_id="hf-check-btn")
                 seg_text = gr.Textbox(label="Translation of the segment", lines=3, elem_id="hf-seg-text")
                 edit_btn = gr.Button("Apply edit and re-check", variant="primary", elem_id="hf-edit-btn")

@@ -8,9 +8,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import html
-import queue
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ import gradio as gr
 from .. import api
 from ..errors import InputError
 from . import render
+from .runs import Runs, in_thread, session_key
 from .workspace import Workspace
 
 
@@ -39,57 +38,37 @@ def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dic
             {str(k): str(v) for k, v in (state.get("translations") or {}).items()})
 
 
-class _Runs:
-    """The cancel event of each browser session's running translation (what Stop sets)."""
-
-    def __init__(self) -> None:
-        self._events: dict[str, threading.Event] = {}
-        self._lock = threading.Lock()
-
-    def start(self, key: str) -> threading.Event:
-        with self._lock:
-            event = self._events[key] = threading.Event()
-        return event
-
-    def stop(self, key: str) -> bool:
-        with self._lock:
-            event = self._events.get(key)
-        if event is None:
-            return False
-        event.set()
-        return True
-
-    def end(self, key: str, event: threading.Event) -> None:
-        with self._lock:
-            if self._events.get(key) is event:
-                del self._events[key]
-
-
-def _session(request: gr.Request | None) -> str:
-    return (getattr(request, "session_hash", None) or "default") if request is not None else "default"
-
-
 class WebApp:
     """The handlers, on plain values: each one is a step of the page and a named API endpoint."""
 
     def __init__(self, workspace: Workspace) -> None:
         self.ws = workspace
-        self.runs = _Runs()
+        self.runs = Runs()
         self._last_status: dict[str, api.StatusResult] = {}
         """Repository name -> its last status, so picking a doc needs no second status run."""
 
     # -- 1. status ---------------------------------------------------------------------------------
 
     def clone(self, url: str) -> tuple[Any, str]:
-        """Clone (or update) a repository given as owner/name or an https:// URL into the server's storage."""
+        """Clone (or update) a repository into the server's storage, with the history status needs. Costs
+        nothing but download time (every commit, and every past version of the docs only).
+
+        Args:
+            url: owner/name (huggingface/transformers) or an https:// clone URL.
+        """
         name, result = self.ws.clone(url)
         note = (f"{result.note} {result.url} into `{name}`: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
     def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
-        """Coverage per language, the ranked docs to translate next, outdated docs and docs claimed by open PRs
-        (found with the GitHub token, when there is one)."""
+        """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
+        behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+        """
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
         result = api.status(path, None, config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
@@ -106,8 +85,14 @@ class WebApp:
         return (render.dashboard(result, lang), gr.Dropdown(choices=choices, value=first), data)
 
     def pick(self, repo: str, lang: str, doc: str) -> tuple[bool, bool, str]:
-        """How to translate ``doc``: an outdated translation is updated (human segments kept); a missing one
-        is new; an up-to-date one is only replaced when asked (force, with a backup)."""
+        """How to translate a doc: an outdated translation is updated (human segments kept), a missing one is
+        new, a translated one is only replaced when asked. Returns (update, replace, explanation).
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder (e.g. tutorials/tools.md).
+        """
         if not doc:
             return False, False, ""
         path = self.ws.path(repo)
@@ -134,18 +119,31 @@ class WebApp:
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
                   base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
-        """Translate one doc without writing it; yields progress lines, then the draft for review."""
+        """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
+        edit and write take. Costs LLM tokens (plan estimates them); the key comes from the server's
+        environment (or the page's key field); provider pseudo is offline and free.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder (e.g. tutorials/tools.md).
+            update: refresh an existing (outdated) translation, keeping its human segments.
+            force: replace an existing translation (it is backed up when written).
+            provider: anthropic, openai, hf or pseudo.
+            model: the model (empty: the provider's default).
+            base_url: an OpenAI-compatible server's URL (empty: the provider's own).
+        """
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path = self.ws.path(repo)
         provider = provider or "pseudo"
         cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
-        cancel = self.runs.start(_session(request))
+        cancel = self.runs.start(session_key(request))
         done = total = 0
         log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
-            for item in _in_thread(lambda events: api.translate(
+            for item in in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                     base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
                 if not isinstance(item, api.ProgressEvent):
@@ -162,7 +160,7 @@ class WebApp:
                     progress((min(done, total), total), desc=f"{doc}: segments", unit="segments")
                 yield ("\n".join(log + [f"{done}/{total} segments"]), gr.skip(), gr.skip(), gr.skip(), gr.skip())
         finally:
-            self.runs.end(_session(request), cancel)
+            self.runs.end(session_key(request), cancel)
         assert result is not None
         if result.skipped:
             raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
@@ -180,7 +178,19 @@ class WebApp:
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
              base_url: str, secrets: dict[str, str] | None = None) -> str:
-        """What translating ``doc`` would send and cost (segments, requests, tokens, dollars); sends nothing."""
+        """What translating a doc would send and cost (segments, requests, tokens, dollars per model). Sends
+        nothing, costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder.
+            update: as translate: refresh an existing translation (only changed segments are counted).
+            force: as translate: replace an existing translation.
+            provider: anthropic, openai, hf or pseudo.
+            model: the model (empty: the provider's default).
+            base_url: an OpenAI-compatible server's URL (empty: the provider's own).
+        """
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path = self.ws.path(repo)
@@ -196,8 +206,9 @@ class WebApp:
                 f"{e.tokens_in:,} tokens in and {e.tokens_out:,} out; cost: {costs}")
 
     def stop(self, request: gr.Request | None = None) -> str:
-        """Stop this session's translation after the requests in flight (finished segments are kept)."""
-        if self.runs.stop(_session(request)):
+        """Stop this session's running translation after the requests in flight; finished segments stay in
+        the translation memory. Costs nothing."""
+        if self.runs.stop(session_key(request)):
             return "stopping after the requests in flight…"
         return "nothing is running"
 
@@ -211,7 +222,12 @@ class WebApp:
         return gr.Dropdown(choices=choices, value=bad or (review.segments[0].id if review.segments else None))
 
     def check(self, repo: str, state: dict[str, Any]) -> tuple[dict[str, Any], str]:
-        """Re-check the draft (the translations as they are now); nothing is written."""
+        """Check the draft as it is now: findings on the segments they concern. Writes nothing, costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON returned by translate (or edit).
+        """
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
@@ -219,12 +235,24 @@ class WebApp:
         return new, render.review(review, set(new["edited"]))
 
     def segment(self, state: dict[str, Any], segment: str) -> str:
-        """The current translation of one segment (what the editor shows)."""
+        """The current translation of one segment of the draft (what the editor shows).
+
+        Args:
+            state: the draft JSON.
+            segment: the segment id, e.g. s12.
+        """
         _, _, _, _, translations = _draft_args(state)
         return translations.get(segment, "")
 
     def edit(self, repo: str, state: dict[str, Any], segment: str, text: str) -> tuple[dict[str, Any], str]:
-        """Replace one segment's translation and re-check the draft at once."""
+        """Replace one segment's translation in the draft and check the draft at once. Writes nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON.
+            segment: the segment id, e.g. s12.
+            text: the new translation, with code spans and links as written.
+        """
         lang, doc, update, force, translations = _draft_args(state)
         if not segment:
             raise InputError("no segment chosen", hint="choose the segment to edit in the list")
@@ -235,7 +263,14 @@ class WebApp:
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
     def write(self, repo: str, state: dict[str, Any], allow_draft: bool) -> str:
-        """Write the reviewed translation: only if check passes, or as a marked draft when ``allow_draft``."""
+        """Write the draft to the docs folder: only if check passes, or as a marked draft when allow_draft;
+        never over a file that changed since the draft was made. Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON.
+            allow_draft: write it even with check errors, marked as an unfinished draft.
+        """
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None)
@@ -247,8 +282,18 @@ class WebApp:
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
                 secrets: dict[str, str] | None = None) -> str:
-        """Add the doc to the language's _toctree.yml where English lists it (new section titles translated
-        by the provider unless ``keep_english``)."""
+        """Add the translated doc to the language's _toctree.yml, where the English lists it. Costs a few LLM
+        tokens only for new section titles, none with keep_english.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder.
+            keep_english: keep English titles for new sections instead of translating them.
+            provider: anthropic, openai, hf or pseudo (for new section titles).
+            model: the model (empty: the provider's default).
+            base_url: an OpenAI-compatible server's URL (empty: the provider's own).
+        """
         path = self.ws.path(repo)
         provider = provider or "pseudo"
         cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
@@ -262,13 +307,21 @@ class WebApp:
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
                 secrets: dict[str, str] | None = None) -> Iterator[str]:
-        """Push the translation (and its toctree entry) to the fork and open a draft PR upstream; yields
-        the steps as they happen, then the PR link."""
+        """Push the written translation (and its toctree entry) to the fork and open a DRAFT pull request
+        upstream; returns the PR link. Writes to GitHub with the server's token.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder.
+            fork: your fork, owner/name (empty: the config's github.fork).
+            upstream: the upstream repository, owner/name (empty: the config's github.upstream).
+        """
         path = self.ws.path(repo)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
         steps: list[str] = []
         result = None
-        for item in _in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
+        for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
                                                             upstream=upstream or None, config=cfg, no_llm=True,
                                                             progress=progress)):
             if isinstance(item, api.ProgressEvent):
@@ -281,33 +334,13 @@ class WebApp:
                f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
 
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
-        """The glossary terms of ``text`` and how ``lang`` renders them."""
+        """The glossary terms occurring in an English text and how the language renders them. Costs nothing.
+
+        Args:
+            lang: the language, e.g. ko.
+            text: English text (empty: the whole glossary).
+        """
         return api.glossary_lookup(lang or "ko", text or None).to_json()
-
-
-def _in_thread(call: Callable[[Callable[[api.ProgressEvent], None]], Any]) -> Iterator[Any]:
-    """Run ``call(progress)`` in a thread; yield its progress events as they come, then its result (or
-    raise its error here)."""
-    events: queue.Queue[Any] = queue.Queue()
-    done: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            done["result"] = call(events.put)
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
-            done["error"] = exc
-
-    worker = threading.Thread(target=run, name="hfi18n-web", daemon=True)
-    worker.start()
-    while worker.is_alive() or not events.empty():
-        try:
-            yield events.get(timeout=0.25)
-        except queue.Empty:
-            continue
-    worker.join()
-    if "error" in done:
-        raise done["error"]
-    yield done["result"]
 
 
 def _row(rank: int, d: Any) -> dict[str, Any]:
