@@ -21,16 +21,13 @@ import pytest
 from tests.conftest import require
 from tests.fakes.github_server import FakeGitHub
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import git
 
 LLM_KEY = "sk-mcp-SECRET-llm-key-0123456789"
 GH_TOKEN = "ghp_mcpSECRETgithubToken0123456789"
 UPSTREAM, FORK = "huggingface/smolagents", "me/smolagents"
 TOOLS = {"status", "next_docs", "check", "plan", "translate", "toctree", "publish", "glossary_lookup", "review",
          "batch_submit", "batch_status", "batch_collect", "batch_cancel"}
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True).stdout
 
 
 @dataclass
