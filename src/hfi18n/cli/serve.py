@@ -37,8 +37,8 @@ def serve(
     if mcp:
         problem = getattr(demo, "mcp_error", None)
         if problem:
-            err.print(f"warning: the MCP server did not start: {problem} (Gradio's MCP support needs "
-                      "`pip install 'gradio[mcp]'`)")
+            err.print(f"warning: the MCP server did not start: {problem}\nhint: Gradio's MCP support needs the "
+                      "mcp SDK 1.x: pip install 'hfi18n[web]' installs a matching one")
         else:
             err.print(f"MCP tools at http://{host}:{port}/gradio_api/mcp/ (streamable HTTP) and "
                       f"http://{host}:{port}/gradio_api/mcp/sse")

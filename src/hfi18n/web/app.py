@@ -38,14 +38,14 @@ PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
 TITLE = "hfi18n: translate the Hugging Face docs"
 
 
-class OpenDropdown(gr.Dropdown):
+def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     """A dropdown whose choices are filled at run time (docs after status, segments after translate): in
-    the API (``gradio_client``, MCP tools) its value is any string, not one of the choices it started with."""
-
-    is_template = True  # rendered by the frontend as a plain gr.Dropdown
-
-    def api_info(self) -> dict[str, Any]:
-        return {"type": "string"}
+    the API (``gradio_client``, MCP tools) its value is any string, not one of the choices it started with
+    (Gradio's schema would list those as an ``enum``). Not a subclass: Gradio writes a ``.pyi`` stub next
+    to the module of every component subclass."""
+    dropdown = gr.Dropdown(*args, allow_custom_value=True, **kwargs)
+    dropdown.api_info = lambda: {"type": "string"}  # type: ignore[method-assign]
+    return dropdown
 
 
 def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -138,7 +138,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     status_json = gr.JSON(elem_id="hf-status-json")
             with gr.Tab("2 · Translate", id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
-                    doc = OpenDropdown([], label="Doc (ranked: most useful first)", allow_custom_value=True,
+                    doc = open_dropdown([], label="Doc (ranked: most useful first)",
                                       scale=3, elem_id="hf-doc")
                     update = gr.Checkbox(False, label="update (keep human segments)", elem_id="hf-update")
                     force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
@@ -158,8 +158,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
             with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
                 review_html = gr.HTML("<p>Translate a doc first.</p>", elem_id="hf-review")
                 with gr.Row():
-                    segment = OpenDropdown([], label="Segment to edit", allow_custom_value=True, scale=2,
-                                           elem_id="hf-segment")
+                    segment = open_dropdown([], label="Segment to edit", scale=2, elem_id="hf-segment")
                     check_btn = gr.Button("Check again", scale=1, elem_id="hf-check-btn")
                 seg_text = gr.Textbox(label="Translation of the segment", lines=3, elem_id="hf-seg-text")
                 edit_btn = gr.Button("Apply edit and re-check", variant="primary", elem_id="hf-edit-btn")

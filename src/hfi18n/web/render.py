@@ -184,5 +184,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
                     f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{findings}{notes}</td>'
                     f'<td>{"".join(badges)}</td></tr>')
     html.append('<table id="hf-segments"><tr><th>segment</th><th>English</th><th>translation</th><th></th></tr>'
-                f'{"".join(rows)}</table></div>')
+                f'{"".join(rows)}</table>'
+                f'<details id="hf-file"><summary>The file as it will be written</summary><pre>{escape(result.text)}'
+                "</pre></details></div>")
     return "".join(html)
