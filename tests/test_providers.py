@@ -9,7 +9,7 @@ import time
 import pytest
 
 from hfi18n.config import Config, load_config
-from hfi18n.errors import ConfigError
+from hfi18n.errors import ConfigError, ProviderError
 from hfi18n.translate import pricing
 from hfi18n.translate.providers import (
     PROVIDERS,
@@ -454,3 +454,12 @@ def test_run_prefix_is_shared_padded_when_it_pays_and_context_only_where_it_help
     one.lookup_memory([job2])
     assert len(list(one.batches(job2, job2.pending))) == 1
     assert estimate_tokens(one.request_for(job2, job2.pending).system) < 1024  # one request: padding never pays
+
+
+def test_providers_without_a_batch_api_say_so_on_every_batch_call():
+    for name in ("pseudo", "hf"):
+        p = get_provider(name, api_key="hf_test_key_123", config=Config({}))
+        assert not p.supports_batch
+        for method, args in ((p.batch_status, ("b1",)), (p.cancel_batch, ("b1",)), (p.list_batches, ())):
+            with pytest.raises(ProviderError, match="has no batch API"):
+                method(*args)

@@ -26,7 +26,6 @@ is retried like a 5xx; 429 answers carry ``retry-after``, which is honoured.
 from __future__ import annotations
 
 from typing import Any, ClassVar
-from urllib.parse import quote
 
 import httpx
 
@@ -108,11 +107,8 @@ class AnthropicProvider(Provider):
 
     # -- Message Batches ---------------------------------------------------------------------------
 
-    def batches_url(self, batch_id: str = "", action: str = "") -> str:
-        url = f"{self.endpoint}/batches"
-        if batch_id:
-            url += "/" + quote(batch_id, safe="")
-        return url + (f"/{action}" if action else "")
+    def batches_root(self) -> str:
+        return self.endpoint
 
     def build_batch(self, items: list[tuple[str, ChatRequest]]) -> httpx.Request:
         requests = [{"custom_id": cid, "params": self.payload(req)} for cid, req in items]
@@ -125,21 +121,6 @@ class AnthropicProvider(Provider):
 
     def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
         return self.call(lambda: self.build_batch(items), lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def batch_status(self, batch_id: str) -> BatchInfo:
-        return self.call(lambda: self._request("GET", self.batches_url(batch_id)),
-                         lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def cancel_batch(self, batch_id: str) -> BatchInfo:
-        return self.call(lambda: self._request("POST", self.batches_url(batch_id, "cancel")),
-                         lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def list_batches(self, limit: int = 100) -> list[BatchInfo]:
-        def parse(data: dict[str, Any]) -> list[BatchInfo]:
-            return [self.parse_batch(b) for b in data["data"]]
-
-        return self.call(lambda: self._request("GET", self.batches_url(), params={"limit": limit}),
-                         lambda r: self.parse_json(r, parse))[0]
 
     def batch_results(self, info: BatchInfo) -> list[BatchResult]:
         # Always from this provider's base URL: the key is never sent to a host named in an answer.

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httpx
 
@@ -254,22 +254,47 @@ class Provider:
 
     # -- batch API (providers that have one override these; see .batches) ----------------------
 
-    def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
-        """Submit ``(custom_id, request)`` pairs as one batch; returns at once."""
+    def batches_root(self) -> str:
+        """The URL the batch endpoints hang from (``<root>/batches``)."""
         raise self._no_batch()
 
-    def batch_status(self, batch_id: str) -> BatchInfo:
+    def parse_batch(self, data: dict[str, Any]) -> BatchInfo:
+        """A batch object of the provider as a :class:`BatchInfo`."""
+        raise self._no_batch()
+
+    def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
+        """Submit ``(custom_id, request)`` pairs as one batch; returns at once."""
         raise self._no_batch()
 
     def batch_results(self, info: BatchInfo) -> list[BatchResult]:
         """One result per request the provider reports on (an ended batch)."""
         raise self._no_batch()
 
+    # the calls both vendors spell alike: GET <root>/batches[/<id>], POST <root>/batches/<id>/cancel
+
+    def batches_url(self, batch_id: str = "", action: str = "") -> str:
+        """``<root>/batches[/<id>[/<action>]]`` (the id quoted: it came from a server)."""
+        if not self.supports_batch:  # a subclass of a provider that has one (the HF router, pseudo)
+            raise self._no_batch()
+        url = f"{self.batches_root()}/batches" + (f"/{quote(batch_id, safe='')}" if batch_id else "")
+        return url + (f"/{action}" if action else "")
+
+    def batch_status(self, batch_id: str) -> BatchInfo:
+        url = self.batches_url(batch_id)
+        return self.call(lambda: self._request("GET", url), lambda r: self.parse_json(r, self.parse_batch))[0]
+
     def cancel_batch(self, batch_id: str) -> BatchInfo:
-        raise self._no_batch()
+        url = self.batches_url(batch_id, "cancel")
+        return self.call(lambda: self._request("POST", url), lambda r: self.parse_json(r, self.parse_batch))[0]
 
     def list_batches(self, limit: int = 100) -> list[BatchInfo]:
-        raise self._no_batch()
+        url = self.batches_url()
+
+        def parse(data: dict[str, Any]) -> list[BatchInfo]:
+            return [self.parse_batch(b) for b in data["data"]]
+
+        return self.call(lambda: self._request("GET", url, params={"limit": limit}),
+                         lambda r: self.parse_json(r, parse))[0]
 
     def _no_batch(self) -> ProviderError:
         return ProviderError(f"provider '{self.name}' has no batch API",

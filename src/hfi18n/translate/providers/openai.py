@@ -136,7 +136,7 @@ class OpenAIProvider(Provider):
                                    "completion_window": "24h"}
         if label:
             payload["metadata"] = {"hfi18n_job": label}
-        return self._request("POST", f"{self.base_url}/batches", json=payload)
+        return self._request("POST", self.batches_url(), json=payload)
 
     def parse_batch(self, data: dict[str, Any]) -> BatchInfo:
         status = str(data["status"])
@@ -150,29 +150,13 @@ class OpenAIProvider(Provider):
                          output_file=data.get("output_file_id") or None, error_file=data.get("error_file_id") or None,
                          message=message, label=str(metadata.get("hfi18n_job") or ""))
 
-    def _batch_url(self, batch_id: str = "", action: str = "") -> str:
-        url = f"{self.base_url}/batches" + (f"/{quote(batch_id, safe='')}" if batch_id else "")
-        return url + (f"/{action}" if action else "")
+    def batches_root(self) -> str:
+        return self.base_url
 
     def submit_batch(self, items: list[tuple[str, ChatRequest]], *, label: str = "") -> BatchInfo:
         file_id = self.call(lambda: self.build_upload(items, label),
                             lambda r: self.parse_json(r, lambda d: str(d["id"])))[0]
         return self.call(lambda: self.build_batch(file_id, label), lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def batch_status(self, batch_id: str) -> BatchInfo:
-        return self.call(lambda: self._request("GET", self._batch_url(batch_id)),
-                         lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def cancel_batch(self, batch_id: str) -> BatchInfo:
-        return self.call(lambda: self._request("POST", self._batch_url(batch_id, "cancel")),
-                         lambda r: self.parse_json(r, self.parse_batch))[0]
-
-    def list_batches(self, limit: int = 100) -> list[BatchInfo]:
-        def parse(data: dict[str, Any]) -> list[BatchInfo]:
-            return [self.parse_batch(b) for b in data["data"]]
-
-        return self.call(lambda: self._request("GET", self._batch_url(), params={"limit": limit}),
-                         lambda r: self.parse_json(r, parse))[0]
 
     def _file_text(self, file_id: str) -> str:
         url = f"{self.base_url}/files/{quote(file_id, safe='')}/content"
