@@ -366,3 +366,25 @@ def test_serve_command_serves_the_page_and_refuses_a_wrong_language(smol: Path) 
         proc.terminate()
         proc.wait(30)
     assert f"on http://127.0.0.1:{port}/" in proc.stderr.read()
+
+
+def test_draft_places_each_segment_on_its_lines_of_the_written_file(smol: Path) -> None:
+    """``api.draft`` (the review model): every translated segment is found on the lines it says it occupies
+    in the rendered file, for a long doc with lists, tables, HTML and code; kept human segments are marked."""
+    from hfi18n import api
+    from hfi18n.translate.providers.pseudo import pseudo_translate
+
+    for doc, update in (("guided_tour.md", True), ("tutorials/tools.md", False)):
+        held = api.draft(smol, "ko", doc, update=update)
+        fresh = {s.id: pseudo_translate(s.english, "ko") for s in held.segments if s.origin.value == "english"}
+        review = api.draft(smol, "ko", doc, {**{s.id: s.translation for s in held.segments if s.translation},
+                                             **fresh}, update=update)
+        lines = review.text.split("\n")
+        assert review.untranslated == 0 and len(review.segments) > 50
+        for s in review.segments:
+            placed = "\n".join(lines[s.target_line - 1:s.target_end])
+            first = s.translation.split("\n")[0].strip()
+            assert first.split("[[")[0].strip() in placed, (doc, s.id, s.target_line, first)
+        if update:
+            assert sum(s.origin.value == "human" for s in review.segments) == review.update["kept"] > 0
+            assert review.update["english_diff"].startswith("--- en/guided_tour.md @ ")

@@ -251,8 +251,8 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         update = {"base": u.base_commit, "kept": u.kept, "changed": u.changed, "removed": u.removed,
                   "english_diff": diff}
     return DraftReview(job.en_rel, draft.display_path, text, list(job.findings), segments,
-                  [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
-                  job.target_before or "")
+                       [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
+                       job.target_before or "")
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
