@@ -40,6 +40,16 @@ ProviderName = Annotated[
 ]
 Model = Annotated[str | None, Field(description="model name (default: the configured one or the provider's)")]
 NoLLM = Annotated[bool, Field(description="keep English titles for new toctree groups instead of asking the LLM")]
+TranslatedDocs = Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
+                                                               "(default: every doc of the language)")]
+EnglishDocs = Annotated[list[str] | None, Field(description="English docs relative to the language folder "
+                                                            "(or give next_n)")]
+NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs (instead of paths)")]
+
+
+def _need_docs(paths: list[str] | None, next_n: int | None, what: str) -> None:
+    if not paths and not next_n:
+        raise ToolError(f"give paths (docs to {what}) or next_n (the n most useful docs)")
 
 INSTRUCTIONS = """\
 hfi18n keeps Hugging Face doc-builder documentation translated, on one repository fixed when this server
@@ -145,8 +155,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     @tool(READ_ONLY)
     async def check(
         lang: Lang,
-        paths: Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
-                                                             "(default: every doc of the language)")] = None,
+        paths: TranslatedDocs = None,
     ) -> out.CheckOutput:
         res = await call(api.check, root, lang, paths or [], docs_root=docs_root)
         return output(out.CheckOutput, out.check_summary(res.to_json(), res.files))
@@ -154,15 +163,13 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     @tool(READ_ONLY)
     async def plan(
         lang: Lang,
-        paths: Annotated[list[str] | None, Field(description="English docs relative to the language folder "
-                                                             "(or give next_n)")] = None,
-        next_n: Annotated[int | None, Field(ge=1, le=200, description="plan the n most useful docs")] = None,
+        paths: EnglishDocs = None,
+        next_n: NextN = None,
         update: Annotated[bool, Field(description="plan incremental updates of existing translations")] = False,
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.PlanOutput:
-        if not paths and not next_n:
-            raise ToolError("give paths (docs to plan) or next_n (the n most useful docs)")
+        _need_docs(paths, next_n, "plan")
         res = await call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
                          model=model, docs_root=docs_root)
         data = res.to_json()
@@ -235,8 +242,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     async def review(
         lang: Annotated[str | None, Field(description="language of the docs (needed for local paths; with pr, "
                                                       "default: every language the PR changes)")] = None,
-        paths: Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
-                                                             "(default: every doc of the language)")] = None,
+        paths: TranslatedDocs = None,
         pr: Annotated[str | None, Field(description="a pull request to review instead: OWNER/REPO#N or its URL")]
         = None,
         post: Annotated[bool, Field(description="post the findings as one review comment on the PR")] = False,
@@ -253,16 +259,14 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     @tool(REMOTE_WRITE)
     async def batch_submit(
         lang: Lang,
-        paths: Annotated[list[str] | None, Field(description="English docs relative to the language folder "
-                                                             "(or give next_n)")] = None,
-        next_n: Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs")] = None,
+        paths: EnglishDocs = None,
+        next_n: NextN = None,
         update: Annotated[bool, Field(description="update existing (outdated) translations incrementally")] = False,
         allow_errors: Annotated[bool, Field(description="write marked drafts even if check finds errors")] = False,
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.BatchJobOutput:
-        if not paths and not next_n:
-            raise ToolError("give paths (docs to translate) or next_n (the n most useful docs)")
+        _need_docs(paths, next_n, "translate")
         res = await call(api.batch_submit, root, lang, paths or [], next_n=next_n, update=update,
                          allow_errors=allow_errors, provider=provider, model=model, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
