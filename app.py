@@ -12,6 +12,8 @@ Space settings (variables, and secrets for the keys):
 * ``HFI18N_STORAGE``: where clones go (default ``/data/repos`` with persistent storage, else ``./repos``);
 * ``HFI18N_LANG``: the language the page starts with (default ``ko``);
 * ``HFI18N_MCP=1``: also serve every step as MCP tools (``/gradio_api/mcp/``);
+* ``HFI18N_GIT_NAME``, ``HFI18N_GIT_EMAIL``: the author of the commits a draft PR carries, when git has
+  no identity (a Space has none; default: "hfi18n on <the Space>", hfi18n@users.noreply.huggingface.co);
 * secrets ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``, ``HF_TOKEN``, ``GITHUB_TOKEN`` (optional: without
   them, each user types a key in the page; it is used for that call only).
 """
@@ -19,6 +21,7 @@ Space settings (variables, and secrets for the keys):
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -35,6 +38,19 @@ def storage() -> Path:
     return data / "repos" if data.is_dir() and os.access(data, os.W_OK) else Path("repos")
 
 
+def git_identity() -> None:
+    """Give git an author for the PR commits when it has none (a Space's container has no git config)."""
+    known = subprocess.run(["git", "config", "--get", "user.email"], capture_output=True, text=True).stdout.strip()
+    if known or os.environ.get("GIT_AUTHOR_EMAIL"):
+        return
+    name = os.environ.get("HFI18N_GIT_NAME") or f"hfi18n on {os.environ.get('SPACE_ID', 'a Space')}"
+    email = os.environ.get("HFI18N_GIT_EMAIL") or "hfi18n@users.noreply.huggingface.co"
+    for role in ("AUTHOR", "COMMITTER"):
+        os.environ[f"GIT_{role}_NAME"] = name
+        os.environ[f"GIT_{role}_EMAIL"] = email
+
+
+git_identity()
 STORAGE = storage()
 URL = os.environ.get("HFI18N_REPO_URL", "huggingface/transformers").strip()
 
