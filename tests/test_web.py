@@ -317,6 +317,7 @@ def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None
     app = WebApp(Workspace(storage=tmp_path / "data", allow_local_urls=True))
     dropdown, note = app.clone(bare.as_uri())
     assert dropdown.value == "up__smol" and "past versions of the docs" in note
+    assert app.ws.config(app.ws.path("up__smol")).get("github.upstream") == "up/smol"  # its origin
     html, _, data = app.status("up__smol", "ko")
     assert data["next"] and 'id="hf-next"' in html
     with pytest.raises(Exception, match="not a repository URL"):

@@ -67,6 +67,14 @@ class Workspace:
 
     def config(self, repo: Path, *, provider: str | None = None, api_key: str | None = None,
                github_token: str | None = None) -> Config:
-        """Settings for one call: the repo's (or the server's) config plus the secrets typed for it."""
-        return api.session_config(repo, provider=provider, api_key=api_key, github_token=github_token,
-                                  base=self.base_config)
+        """Settings for one call: the repo's (or the server's) config plus the secrets typed for it. A clone
+        this server made (``<storage>/<owner>__<name>``) has its origin as upstream unless the config says
+        otherwise, so open PRs are found and the draft PR goes there."""
+        cfg = api.session_config(repo, provider=provider, api_key=api_key, github_token=github_token,
+                                 base=self.base_config)
+        if self.storage is not None and repo.parent == self.storage and "__" in repo.name \
+                and not cfg.get("github.upstream"):
+            owner, name = repo.name.split("__", 1)
+            cfg = Config({**cfg.data, "github": {**(cfg.get("github") or {}), "upstream": f"{owner}/{name}"}},
+                         cfg.source)
+        return cfg
