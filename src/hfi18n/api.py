@@ -57,7 +57,7 @@ from .check.gate import Backups, set_update_baseline, write_job
 from .check.segment_review import DraftReview
 from .check.source import skip_broken_english
 from .config import Config, load_config
-from .doc.draft import is_draft_file
+from .doc.draft import is_draft_file, mark_draft
 from .errors import ConfigError, InputError, RefusedError
 from .repo.clone import CloneResult
 from .repo.layout import DocsLayout
@@ -844,7 +844,6 @@ def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: G
     """Docs whose target already holds exactly this translation (a collect killed between writing a doc
     and saving that it did): not written again."""
     from .check.gate import render_checked
-    from .doc.draft import DRAFT_MARK
 
     done = set()
     for dj in jobs:
@@ -855,7 +854,7 @@ def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: G
         except (OSError, UnicodeDecodeError):
             continue
         text = render_checked(dj, lang=lang, display_path=layout.rel_to_repo(dj.target), glossary=gloss)
-        if current in (text, DRAFT_MARK + text):
+        if current in (text, mark_draft(text)):
             done.add(dj.en_rel)
     return done
 

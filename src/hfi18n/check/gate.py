@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import Document, parse
-from ..doc.draft import DRAFT_MARK
+from ..doc.draft import mark_draft
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..repo.layout import DocsLayout
@@ -128,7 +128,7 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
         return result
     result.draft = errors or bool(job.failures)
     if result.draft:
-        result.text = text = DRAFT_MARK + text
+        result.text = text = mark_draft(text)
     if not write:
         return result
     expect = job.target_before

@@ -16,6 +16,11 @@ _MARK_START = "<!-- hfi18n: this machine draft"
 """What every version of the mark starts with (earlier ones said only "has check errors")."""
 
 
+def mark_draft(text: str) -> str:
+    """``text`` as hfi18n writes an unfinished translation: the mark as its first line."""
+    return DRAFT_MARK + text
+
+
 def is_draft(text: str) -> bool:
     """Does ``text`` start with the draft mark (after a BOM)?"""
     return text.lstrip("\ufeff").startswith(_MARK_START)

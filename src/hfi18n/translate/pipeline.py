@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
-from ..doc.draft import DRAFT_MARK
 from ..errors import ProviderError
 from ..fileio import snapshot
 from .glossary import Glossary, Term
@@ -48,8 +47,6 @@ from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
 CANCELLED = "not sent: the run was cancelled"
-ALLOW_ERRORS_MARK = DRAFT_MARK
-"""First line of a doc written although unfinished (see :mod:`hfi18n.doc.draft`)."""
 
 
 @dataclass(slots=True)
