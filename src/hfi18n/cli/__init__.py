@@ -13,7 +13,6 @@ import sys
 from rich.markup import escape
 
 from ..errors import HfI18nError, human_message
-from ..secrets import redact
 from . import batch, check, demo, glossary, mcp, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
@@ -58,7 +57,6 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("HFI18N_TRACEBACK"):
             raise
         message, hint = _human_message(exc)
-        message, hint = redact(message), (redact(hint) if hint else hint)
         err.print(f"[bold red]error:[/] {escape(message)}", markup=True, highlight=False)
         if hint:
             err.print(f"[yellow]hint:[/] {escape(hint)}", markup=True)

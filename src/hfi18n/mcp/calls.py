@@ -22,7 +22,7 @@ import anyio
 from pydantic import BaseModel
 
 from .. import api
-from ..errors import HfI18nError
+from ..errors import HfI18nError, human_message
 from ..secrets import redact
 from .sdk import Context, ToolError
 
@@ -34,16 +34,10 @@ M = TypeVar("M", bound=BaseModel)
 
 def error_text(exc: BaseException) -> str:
     """The human message of a library error, as the CLI prints it (message, then the next step)."""
-    if isinstance(exc, HfI18nError):
-        text = str(exc) + (f"\nhint: {exc.hint}" if exc.hint else "")
-    elif isinstance(exc, PermissionError):
-        text = f"permission denied: {exc.filename}"
-    elif isinstance(exc, OSError):
-        text = f"{exc.strerror or exc}: {exc.filename or ''}".strip(": ")
-    else:
-        text = (f"unexpected error: {type(exc).__name__}: {exc}\n"
-                "hint: this is a bug in hfi18n; the server's stderr has the traceback")
-    return redact(text)
+    message, hint = human_message(exc)
+    if not isinstance(exc, HfI18nError | OSError):  # a crash: its traceback is in the server's log
+        hint = "this is a bug in hfi18n; the server's stderr has the traceback"
+    return message + (f"\nhint: {hint}" if hint else "")
 
 
 async def call(fn: Callable[..., T], *args: Any, cancel: threading.Event | None = None, **kw: Any) -> T:

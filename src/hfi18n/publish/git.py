@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import RepoError
+from ..secrets import register
 
 _ASKPASS = """#!/bin/sh
 case "$1" in
@@ -45,10 +46,6 @@ _ERROR_HINTS: tuple[tuple[tuple[str, ...], str, str], ...] = (
 """One table from git's stderr to a human message and a next step."""
 
 
-def _redact(text: str, secret: str | None) -> str:
-    return text.replace(secret, "***") if secret else text
-
-
 class Git:
     """``git -C <cwd> ...`` with clear errors."""
 
@@ -60,6 +57,7 @@ class Git:
     def run(self, *args: str, env: dict[str, str] | None = None, target: str = "", check: bool = True,
             secret: str | None = None) -> str:
         """Run git and return stdout; on failure raise a :class:`RepoError` from :data:`_ERROR_HINTS`."""
+        register(secret)  # git may echo it; every RepoError message is redacted (hfi18n.secrets)
         full_env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", **(env or {})}
         try:
             proc = subprocess.run(["git", "-C", str(self.cwd), *args], capture_output=True, text=True,
@@ -70,7 +68,7 @@ class Git:
             raise RepoError(f"git {args[0]} took more than 10 minutes", hint="check the network and retry") from None
         if proc.returncode != 0 and check:
             name = next((a for a in args if not a.startswith("-") and "=" not in a), "")
-            stderr = _redact(proc.stderr.strip(), secret)
+            stderr = proc.stderr.strip()
             low = stderr.lower()
             for needles, message, hint in _ERROR_HINTS:
                 if any(n in low for n in needles):

@@ -45,8 +45,8 @@ from urllib.parse import quote, urlsplit
 import httpx
 
 from ...errors import ProviderError
+from ...secrets import MASK, register
 from ...secrets import redact as redact_secrets
-from ...secrets import register
 from ..pricing import estimate_tokens
 
 if TYPE_CHECKING:
@@ -325,11 +325,8 @@ class Provider:
                              extensions={"timeout": self._timeout().as_dict()})
 
     def redact(self, text: str) -> str:
-        """``text`` with this provider's key and anything key-shaped masked."""
-        key = self._key()
-        if key:
-            text = text.replace(key, "***")
-        return _KEYLIKE_RE.sub("***", redact_secrets(text))
+        """``text`` with every known secret (this provider's key is one) and anything key-shaped masked."""
+        return _KEYLIKE_RE.sub(MASK, redact_secrets(text))
 
     # -- sending -------------------------------------------------------------------------------
 
