@@ -119,6 +119,9 @@ def test_translation_subjects() -> None:
     assert not is_translation_subject("Update more licenses to 2025 (#11746)", "ko")
     assert not is_translation_subject("[docs] deprecate torch_dtype for dtype (#14313)", "ko")
     assert not is_translation_subject("🌐 [i18n-KO] Translated `fsdp.md` to Korean", "zh")
+    assert is_translation_subject("🌐 [i18n-pt-BR] Tradução de `index.md` (#77)", "pt_BR")
+    assert is_translation_subject("[i18n-PT_BR] fix", "pt-br")
+    assert not is_translation_subject("[i18n-pt] fix", "pt_BR")
 
 
 def test_fingerprint_keeps_code_refs_and_links_not_prose() -> None:

@@ -257,6 +257,11 @@ def test_titles_branches_and_duplicate_matching() -> None:
     assert find_open_pull(pulls, "fsdp.md", "zh", "zh-fsdp") is None
     assert find_open_pull(pulls, "tasks/asr.md", "zh", "zh-tasks-asr").number == 2
     assert find_open_pull(pulls, "tasks/asr.md", "ko", "ko-tasks-asr").number == 3
+    # the folder pt_BR is the tag [i18n-pt-BR] (and [i18n-PT_BR], as hfi18n writes it)
+    pt = [PullRequest(4, "🌐 [i18n-pt-BR] Tradução de `fsdp.md`", "u4", "d", "x", False)]
+    assert find_open_pull(pt, "fsdp.md", "pt_BR", "pt_BR-fsdp").number == 4
+    assert find_open_pull(pt, "fsdp.md", "pt", "pt-fsdp") is None
+    assert pr_title("fsdp.md", "pt_BR").startswith("🌐 [i18n-PT_BR] ")
 
 
 def test_generic_template_for_other_languages() -> None:

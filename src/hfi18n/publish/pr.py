@@ -22,6 +22,7 @@ from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
+from ..repo.i18ntag import same_lang, tag
 from ..repo.layout import DocsLayout, validate_lang
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
@@ -38,7 +39,7 @@ def language_name(lang: str) -> str:
 
 def pr_title(rel: str, lang: str) -> str:
     """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``."""
-    return f"🌐 [i18n-{lang.upper()}] Translated `{rel}` to {language_name(lang)}"
+    return f"{tag(lang)} Translated `{rel}` to {language_name(lang)}"
 
 
 def branch_name(rel: str, lang: str) -> str:
@@ -54,7 +55,7 @@ def find_open_pull(pulls: Sequence[PullRequest], rel: str, lang: str, branch: st
         if pr.head_ref == branch:
             return pr
         parsed = parse_pr_title(pr.title)
-        if parsed is not None and parsed[0] == lang.lower() and any(local_of(f) in names for f in parsed[1]):
+        if parsed is not None and same_lang(parsed[0], lang) and any(local_of(f) in names for f in parsed[1]):
             return pr
     return None
 
@@ -167,11 +168,11 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():
             raise RefusedError(f"{lang}/{rel} is the same as on {upstream}'s {up.default_branch}: nothing to publish")
-        commits.append(wt.commit([doc_path], f"🌐 [i18n-{lang.upper()}] Translate {rel} to {language_name(lang)}"))
+        commits.append(wt.commit([doc_path], f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
         update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
         toc_path = toctree_path(wt_layout, lang).relative_to(wt.cwd).as_posix()
         if wt.run("status", "--porcelain", "--", toc_path).strip():
-            commits.append(wt.commit([toc_path], f"🌐 [i18n-{lang.upper()}] Add {rel} to the "
+            commits.append(wt.commit([toc_path], f"{tag(lang)} Add {rel} to the "
                                      f"{language_name(lang)} toctree"))
         log(f"pushing branch {name} to {fork}")
         wt.push(fork_url, name, token=client.token_for_git())

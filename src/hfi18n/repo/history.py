@@ -65,6 +65,7 @@ from .doclog import (
     repo_info,
     run_git,
 )
+from .i18ntag import TRANSLATE_WORDS_RE, subject_tag_re
 from .layout import SOURCE_LANG, DocsLayout
 from .shallow import DEEPEN_HINT, history_gap
 
@@ -143,21 +144,16 @@ def similarity(a: Counter[str], b: Counter[str]) -> float:
 
 _NATIVE_TRANSLATE = {"ko": ("번역",), "zh": ("翻译", "翻譯"), "cn": ("翻译",), "ja": ("翻訳",)}
 """The word "translation" in the language itself: a subject using it is about that language."""
-_TRANSLATE_WORDS = re.compile(r"translat|번역|翻译|翻訳|traduc|übersetz|tradu[zç]", re.IGNORECASE)
-
-
-def _tag_re(lang: str) -> re.Pattern[str]:
-    return re.compile(rf"i18n[-_ ]{re.escape(lang.lower())}\b")
 
 
 def is_translation_subject(subject: str, lang: str) -> bool:
     """Does a commit subject say it translates into ``lang``? (``[i18n-KO] ...``, "Korean translation")."""
     s = subject.lower()
-    if _tag_re(lang).search(s):
+    if subject_tag_re(lang).search(s):
         return True
     if any(word in s for word in _NATIVE_TRANSLATE.get(lang.lower(), ())):
         return True
-    if not _TRANSLATE_WORDS.search(s):
+    if not TRANSLATE_WORDS_RE.search(s):
         return False
     lg = language(lang)
     names = (lg.name.lower(), *lg.native) if lg.code in LANGUAGES else ()
@@ -190,7 +186,7 @@ def translation_events(history: History, lineage: Lineage, blobs: BlobReader) ->
     only that rewrites at least :data:`REWRITE_SHARE` of the file.
     """
     events: list[Event] = []
-    tag = _tag_re(lineage.lang)
+    tag = subject_tag_re(lineage.lang)
     prev: Version | None = None
     for v in lineage.versions:
         if v.blob is None:

@@ -62,6 +62,7 @@ from .history import (
     pair_translations,
     write_bases_cache,
 )
+from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
@@ -315,7 +316,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                             else DocStatus(lang, rel, "missing"))
         _apply_toctree(layout, lang, rows, en_titles)
         for info in pulls or ():
-            if info.lang == lang:
+            if same_lang(info.lang, lang):
                 for rel in docs_of_pull(info, en_docs):
                     if rel in rows and rows[rel].state in ("missing", "outdated"):
                         rows[rel].in_progress.append(info.url)

@@ -24,14 +24,13 @@ from ..config import Config
 from ..errors import GitHubError
 from ..fileio import atomic_write
 from .history import repo_info
+from .i18ntag import TAG_RE, TRANSLATE_WORDS_RE, lang_key
 from .layout import DOC_SUFFIXES, DocsLayout
 from .toctree import local_of
 
 PULLS_TTL = 600.0
 """Seconds a fetched list of open PRs is reused."""
 
-_TAG_RE = re.compile(r"\[\s*i18n[-_ ]([A-Za-z]{2,3}(?:[-_][A-Za-z]{2,4})?)\s*\]", re.IGNORECASE)
-_TRANSLATE_RE = re.compile(r"translat|번역|翻译|翻訳|traduc|übersetz", re.IGNORECASE)
 _TICKED_RE = re.compile(r"`([^`\s]+)`")
 _BARE_RE = re.compile(r"(?<![\w`/.-])((?:[\w.-]+/)*[\w.-]+\.mdx?)\b")
 _DOCS_PREFIX_RE = re.compile(r"^(?:\./)?(?:docs/source/)?(?:[a-z]{2}(?:[-_][A-Za-z]{2,4})?/)?")
@@ -66,12 +65,12 @@ def parse_pr_title(title: str) -> tuple[str, list[str]] | None:
     >>> parse_pr_title("🌐 [i18n-KO] Translated `fsdp.md` to Korean")
     ('ko', ['fsdp.md'])
     """
-    m = _TAG_RE.search(title)
+    m = TAG_RE.search(title)
     if not m:
         return None
-    lang = m.group(1).lower().replace("_", "-")
+    lang = lang_key(m.group(1))
     rest = title[m.end():]
-    if not _TRANSLATE_RE.search(rest):
+    if not TRANSLATE_WORDS_RE.search(rest):
         return None
     files: list[str] = []
     for name in _TICKED_RE.findall(rest):
