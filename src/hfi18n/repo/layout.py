@@ -81,6 +81,13 @@ class DocsLayout:
             if p.is_dir() and p.name != SOURCE_LANG and not p.name.startswith((".", "_"))
         )
 
+    def require_langs(self, *langs: str) -> None:
+        """Refuse, naming them all and the languages there are, the ``langs`` with no folder here."""
+        unknown = [lg for lg in langs if not self.lang_dir(lg).is_dir()]
+        if unknown:
+            raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {self.docs_root}",
+                             hint="languages here: " + (", ".join(self.languages()) or "none"))
+
     def is_inside(self, path: Path | str) -> bool:
         """Does ``path`` (symlinks resolved, existing or not) stay inside the repository?
 
@@ -166,10 +173,10 @@ class DocsLayout:
         # a bare doc path relative to a language folder: it must stay inside that folder
         if p.is_absolute():
             inside(self.docs_root, p)
-        if ".." in p.parts:  # ko/../en/index.md is the English source, not a Korean doc
-            raise RepoError(f"{arg}: a doc path may not contain '..'",
-                            hint="give a path relative to the language folder, e.g. training/lora.md")
         inside(self.lang_dir(SOURCE_LANG), self.lang_dir(SOURCE_LANG) / p)
+        if ".." in p.parts:  # ko/../en/index.md is the English source, not a Korean doc
+            raise RepoError(f"{arg}: a doc path may not contain '..' (it would leave its language folder)",
+                            hint="give a path relative to the language folder, e.g. training/lora.md")
         rel = p.as_posix()
         for lg in (lang, SOURCE_LANG):
             path = self.path(lg, rel)
