@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hfi18n.cli import main
-from hfi18n.errors import RepoError
+from hfi18n.errors import InputError
 from hfi18n.translate.aligned import Unit, align_docs, aligned_units, term_usage
 from hfi18n.translate.glossary import Glossary
 from hfi18n.translate.mine import english_terms, ko_stem, korean_candidates, mine, mine_units
@@ -118,7 +118,7 @@ def test_mine_units_three_paragraphs() -> None:
 
 
 def test_mine_unknown_language() -> None:
-    with pytest.raises(RepoError, match="no fr docs") as info:
+    with pytest.raises(InputError, match="no docs folder for language.s. fr") as info:
         mine(REPO, "fr")
     assert "ko" in (info.value.hint or "")
 

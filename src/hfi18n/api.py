@@ -208,13 +208,6 @@ def load_glossary(lang: str, path: Path | str | None = None, *, required: bool =
     return g
 
 
-def _check_languages(layout: DocsLayout, langs: Sequence[str]) -> None:
-    unknown = [lg for lg in langs if not layout.lang_dir(lg).is_dir()]
-    if unknown:
-        raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {layout.docs_root}",
-                         hint="languages here: " + (", ".join(layout.languages()) or "none"))
-
-
 def title_translator(repo: Path | str, lang: str, provider: str | None = None, model: str | None = None, *,
                      no_llm: bool = False, base_url: str | None = None,
                      config: Config | None = None) -> TitleTranslator | None:
@@ -315,7 +308,7 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
         deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
     langs = list(langs) if langs else layout.languages()
-    _check_languages(layout, langs)
+    layout.require_langs(*langs)
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
     report = compute_status(layout, langs, pulls=found, pr_note=note)

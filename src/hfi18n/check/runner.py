@@ -132,9 +132,7 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
         rels.append(rel)
     if rels:
         return rels
-    if not layout.lang_dir(lang).is_dir():
-        raise HfI18nError(f"no {lang} docs in {layout.docs_root}",
-                          hint=f"languages here: {', '.join(layout.languages()) or 'none'}")
+    layout.require_langs(lang)
     return layout.docs(lang)
 
 

@@ -30,7 +30,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import RepoError
 from ..repo.layout import DocsLayout
 from .aligned import TermUsage, Unit, align_docs, aligned_units, term_usage
 
@@ -410,10 +409,6 @@ def mine(repo: Path | str, lang: str, *, min_count: int = 3, min_score: float = 
          limit: int | None = None, docs_root: str = "docs/source", history: bool = True) -> MineResult:
     """Propose glossary entries for ``lang`` from the aligned human translations in ``repo``."""
     layout = DocsLayout.open(repo, docs_root)
-    if not layout.lang_dir(lang).is_dir():
-        raise RepoError(
-            f"no {lang} docs at {layout.lang_dir(lang)}",
-            hint="languages here: " + (", ".join(layout.languages()) or "none"),
-        )
+    layout.require_langs(lang)
     return mine_units(aligned_units(repo, lang, docs_root, history=history), lang, min_count=min_count,
                       min_score=min_score, limit=limit)
