@@ -389,3 +389,21 @@ def test_draft_places_each_segment_on_its_lines_of_the_written_file(smol: Path) 
         if update:
             assert sum(s.origin.value == "human" for s in review.segments) == review.update["kept"] > 0
             assert review.update["english_diff"].startswith("--- en/guided_tour.md @ ")
+
+
+def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Path) -> None:
+    """The Space's app.py: a bad HFI18N_REPO_URL is reported in words and the page still starts; a Space
+    without a git identity gets one for the PR commits."""
+    require("gradio")
+    root = Path(__file__).resolve().parents[1]
+    code = ("import os, runpy\n"
+            f"m = runpy.run_path({str(root / 'app.py')!r})\n"
+            "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "HFI18N_REPO_URL": "file:///etc",
+           "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180, env=env,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "error: not a repository URL: 'file:///etc'" in proc.stderr and "Traceback" not in proc.stderr
+    out = proc.stdout.strip()
+    assert out.startswith("hfi18n: ") and out.endswith(f"{tmp_path / 'repos'} hfi18n on kim/hfi18n")
