@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import sqlite3
 import subprocess
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -65,3 +70,35 @@ def publish_repos(tmp_path: Path, docs: dict[str, list[str]], *, docs_root: str 
     git(clone, "config", "user.name", user)
     git(clone, "config", "user.email", "kim@example.com")
     return upstream, fork, clone
+
+
+def memory_rows(path: Path) -> int:
+    """Translations saved in the translation memory at ``path`` (0 while it does not exist yet)."""
+    try:
+        with sqlite3.connect(path) as conn:
+            return conn.execute("SELECT COUNT(*) FROM translations").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+@dataclass(slots=True)
+class SlowCliTranslate:
+    """``hfi18n translate training.md`` of the example repo in a subprocess, one slow request at a time,
+    so that a test can interrupt it after some segments are saved."""
+
+    argv: list[str]
+    env: dict[str, str]
+    memory: Path
+
+    @classmethod
+    def of(cls, repo: Path, openai_base_url: str) -> SlowCliTranslate:
+        argv = [sys.executable, "-m", "hfi18n.cli", "translate", "--repo", str(repo), "--lang", "ko",
+                "training.md", "--provider", "openai", "--base-url", openai_base_url,
+                "--concurrency", "1", "--batch-tokens", "5"]
+        return cls(argv, {**os.environ, "OPENAI_API_KEY": "test-key"}, repo / ".git/hfi18n/memory.sqlite3")
+
+    def wait_for_rows(self, rows: int, timeout: float = 20) -> None:
+        """Until the memory holds ``rows`` translations (or ``timeout`` seconds passed)."""
+        deadline = time.monotonic() + timeout
+        while memory_rows(self.memory) < rows and time.monotonic() < deadline:
+            time.sleep(0.05)

@@ -297,24 +297,18 @@ def test_ctrl_c_in_the_cli_cancels_cleanly(repo: Path) -> None:
     """The first Ctrl-C is the Stop button: no new request, nothing half-written, finished work kept."""
     import signal
 
-    from tests.test_translate import _memory_rows
+    from tests.helpers import SlowCliTranslate, memory_rows
 
     with FakeLLMServer(api_key="test-key", latency=0.3) as server:
-        env = {**os.environ, "OPENAI_API_KEY": "test-key"}
-        argv = [sys.executable, "-m", "hfi18n.cli", "translate", "--repo", str(repo), "--lang", "ko",
-                "training.md", "--provider", "openai", "--base-url", server.openai_base_url,
-                "--concurrency", "1", "--batch-tokens", "5"]
-        memory = repo / ".git/hfi18n/memory.sqlite3"
-        proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 20
-        while _memory_rows(memory) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        run = SlowCliTranslate.of(repo, server.openai_base_url)
+        proc = subprocess.Popen(run.argv, env=run.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        run.wait_for_rows(2)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         sent = len(server.requests)
     assert proc.returncode == 1, err
     assert "cancelled" in out and "stopping after the requests in flight" in err
-    rows = _memory_rows(memory)
+    rows = memory_rows(run.memory)
     assert 2 <= rows < 6 and sent <= rows  # stopped early; every request sent was answered and kept
     target = repo / KO
     assert not target.exists() and not list(target.parent.glob(TEMP_PREFIX + "*"))

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +20,7 @@ from hfi18n.repo.layout import DocsLayout
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers.base import AuthError
 from tests.fakes.llm_server import FakeLLMServer
-from tests.helpers import isolate_env
+from tests.helpers import SlowCliTranslate, isolate_env, memory_rows
 
 EN_CODE = 'tokenizer = AutoTokenizer.from_pretrained("tiny/bert")'
 
@@ -208,35 +205,21 @@ def test_max_cost_stops_sending(repo: Path, server: FakeLLMServer) -> None:
     assert job.failures and all("max-cost" in f.reason for f in job.failures)
 
 
-def _memory_rows(path: Path) -> int:
-    try:
-        with sqlite3.connect(path) as conn:
-            return conn.execute("SELECT COUNT(*) FROM translations").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
 @pytest.mark.slow
 def test_kill_9_resumes_without_losing_work_or_leaving_half_files(repo: Path, monkeypatch) -> None:
     with FakeLLMServer(api_key="test-key", latency=0.3) as server:
-        env = {**os.environ, "OPENAI_API_KEY": "test-key"}
-        argv = [sys.executable, "-m", "hfi18n.cli", "translate", "--repo", str(repo), "--lang", "ko",
-                "training.md", "--provider", "openai", "--base-url", server.openai_base_url,
-                "--concurrency", "1", "--batch-tokens", "5"]
-        memory = repo / ".git/hfi18n/memory.sqlite3"
-        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while _memory_rows(memory) < 3 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        run = SlowCliTranslate.of(repo, server.openai_base_url)
+        proc = subprocess.Popen(run.argv, env=run.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run.wait_for_rows(3)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        done = _memory_rows(memory)
+        done = memory_rows(run.memory)
         assert 3 <= done < 6
         target = repo / "docs/source/ko/training.md"
         assert not target.exists() and not list(target.parent.glob(".training.md.*"))
         assert not list(target.parent.glob(TEMP_PREFIX + "*"))
         first_run = len(server.requests)
-        result = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        result = subprocess.run(run.argv, env=run.env, capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         assert len(server.requests) - first_run == 6 - done  # only what was not finished
         assert errors_of(repo, "training.md") == []
