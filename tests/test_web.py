@@ -10,6 +10,7 @@ import asyncio
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -188,14 +189,15 @@ def served(smol: Path, tmp_path: Path, monkeypatch):
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HFI18N_CONFIG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
-    with FakeGitHub(token=TOKEN) as gh:
+    with FakeGitHub(token=TOKEN) as gh, FakeLLMServer(api_key=None) as llm:
         gh.add_repo(UPSTREAM, clone_url=upstream.as_uri())
         gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
-        config = Config({"github": {"upstream": UPSTREAM, "fork": FORK, "api_url": gh.url}})
+        config = Config({"github": {"upstream": UPSTREAM, "fork": FORK, "api_url": gh.url},
+                         "providers": {"openai": {"base_url": llm.openai_base_url}}})  # a local server: no key
         demo = build_app(smol, config=config)
         _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
         try:
-            yield {"url": url, "demo": demo, "repo": smol, "gh": gh, "fork": fork}
+            yield {"url": url, "demo": demo, "repo": smol, "gh": gh, "fork": fork, "llm": llm}
         finally:
             demo.close()
 
@@ -220,6 +222,17 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
                                                      api_name="/translate")
     assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
     assert client.predict(api_name="/stop") == "nothing is running"
+    # Stop reaches the translation of the same client session (a queued event and a direct one)
+    served["llm"].latency(0.5)
+    job = client.submit(name, "ko", "tutorials/tools.md", False, False, "openai", "", "", api_name="/translate")
+    for _ in range(200):
+        if served["llm"].requests:
+            break
+        time.sleep(0.05)
+    assert client.predict(api_name="/stop") == "stopping after the requests in flight…"
+    stopped_log, stopped, *_ = job.result(timeout=60)
+    assert "stopped" in stopped_log and any(k for k in stopped["translations"])
+    served["llm"].latency(0)
     seg = segments["value"]
     text = client.predict(state, seg, api_name="/segment")
     assert text == state["translations"][seg]
@@ -336,7 +349,6 @@ def test_serve_without_gradio_names_the_install_command(smol: Path) -> None:
 
 def test_serve_command_serves_the_page_and_refuses_a_wrong_language(smol: Path) -> None:
     import socket
-    import time
 
     import httpx
 
