@@ -45,6 +45,7 @@ TranslatedDocs = Annotated[list[str] | None, Field(description="translated docs 
 EnglishDocs = Annotated[list[str] | None, Field(description="English docs relative to the language folder "
                                                             "(or give next_n)")]
 NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs (instead of paths)")]
+OpenJob = Annotated[str | None, Field(description="the batch job id (default: the latest open job)")]
 
 
 def _need_docs(paths: list[str] | None, next_n: int | None, what: str) -> None:
@@ -281,7 +282,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     @tool(REMOTE_WRITE)
     async def batch_collect(
         ctx: Context,
-        job: Annotated[str | None, Field(description="the batch job id (default: the latest open job)")] = None,
+        job: OpenJob = None,
         retry_now: Annotated[bool, Field(description="retry failed segments interactively now (full price) "
                                                      "instead of in a new batch")] = False,
     ) -> out.BatchJobOutput:
@@ -290,7 +291,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
 
     @tool(REMOTE_WRITE)
     async def batch_cancel(
-        job: Annotated[str | None, Field(description="the batch job id (default: the latest open job)")] = None,
+        job: OpenJob = None,
     ) -> out.BatchJobOutput:
         res = await call(api.batch_cancel, root, job, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
