@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import html
 import inspect
+import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -49,15 +50,16 @@ def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
 
 
 def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped)."""
+    """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped). As with
+    the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only."""
 
     def error(exc: BaseException) -> gr.Error:
         message, hint = human_message(exc)
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
-        return gr.Error(text, duration=None, title="hfi18n", print_exception=False)
+        return gr.Error(text, duration=None, title="hfi18n", print_exception=bool(os.environ.get("HFI18N_TRACEBACK")))
 
-    if _is_generator(fn):
+    if inspect.isgeneratorfunction(fn):
         @functools.wraps(fn)
         def gen_wrapper(*args: Any, **kwargs: Any) -> Iterator[Any]:
             try:
@@ -77,10 +79,6 @@ def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
         except Exception as exc:  # noqa: BLE001 - the handler's one catch: a human message
             raise error(exc) from None
     return wrapper
-
-
-def _is_generator(fn: Callable[..., Any]) -> bool:
-    return inspect.isgeneratorfunction(fn)
 
 
 def _remember(api_key: str, github_token: str) -> dict[str, str]:
