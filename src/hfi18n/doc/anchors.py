@@ -14,6 +14,11 @@ ANCHOR_RE = re.compile(r"\s*\[\[([^\[\]]+)\]\]\s*$")
 """An explicit anchor at the end of a heading line."""
 
 
+def anchor_mark(anchor: str) -> str:
+    """``[[anchor]]``: how an explicit anchor is written after a heading's title."""
+    return f"[[{anchor}]]"
+
+
 _LINK_TARGET_RE = re.compile(r"\]\([^)]*\)|<[^<>]+>")
 _MARKUP_RE = re.compile(r"`+|\*+|(?<![^\W_])_+|_+(?![^\W_])")
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from ..check import Finding
 from ..check.structure import all_anchors
 from ..doc import Block, Document, slugify
-from ..doc.anchors import ANCHOR_RE
+from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..doc.protected import link_targets, references
 from .align import Alignment
 from .model import ERROR, Fix, Kind, ReviewFinding
@@ -61,11 +61,11 @@ def heading_fix(al: Alignment, line: int, text: str, *, allow_taken: bool = Fals
         return None
     m = ANCHOR_RE.search(text)
     if m:
-        return Fix(m.group(0).strip(), f"[[{e.anchor}]]"), e.line
+        return Fix(m.group(0).strip(), anchor_mark(e.anchor)), e.line
     stripped = text.rstrip()
     if not stripped or set(stripped) <= {"=", "-"}:
         return None
-    return Fix(stripped, f"{stripped} [[{e.anchor}]]"), e.line
+    return Fix(stripped, f"{stripped} {anchor_mark(e.anchor)}"), e.line
 
 
 def _fragment_fixes(al: Alignment, line: int, text: str) -> dict[str, Fix]:

@@ -18,7 +18,6 @@ translate and any translations already known) and fills them:
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
+from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
 from .glossary import Glossary, Term
@@ -453,9 +453,6 @@ class Translator:
             self._fail(fjob, fseg, reason)
 
 
-_ENDS_WITH_ANCHOR = re.compile(r"[ \t]*\[\[([^\[\]]+)\]\][ \t]*$")
-
-
 def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:
     """Render ``doc`` with ``translations``; a translated heading gets the English anchor explicitly.
 
@@ -469,14 +466,14 @@ def render_translation(doc: Document, translations: dict[str, str], overrides: d
             text = final.get(seg.id)
             if text is None:
                 continue
-            m = _ENDS_WITH_ANCHOR.search(text)
+            m = ANCHOR_RE.search(text)
             if block.meta.get("explicit_anchor") is not None:  # the English anchor is in the frame already
                 if m:
                     final[seg.id] = text[: m.start()]
             elif m and m.group(1) != block.meta["anchor"]:  # a translator's anchor that is not the English one
-                final[seg.id] = text[: m.start()] + f" [[{block.meta['anchor']}]]"
+                final[seg.id] = text[: m.start()] + " " + anchor_mark(block.meta["anchor"])
             elif not m and text.strip() != seg.text.strip():
-                final[seg.id] = text.rstrip() + f" [[{block.meta['anchor']}]]"
+                final[seg.id] = text.rstrip() + " " + anchor_mark(block.meta["anchor"])
     if not overrides:
         return doc.render(final)
     return "".join(overrides.get(i) or block.render(final) for i, block in enumerate(doc.blocks))

@@ -16,11 +16,11 @@ Inputs are three docs: the English version the translation was made from (the *b
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
+from ..doc.anchors import ANCHOR_RE
 from ..doc.protected import code_without_comments, dedent_block
 from .pipeline import DocJob
 
@@ -39,9 +39,6 @@ class UpdatePlan:
     base_commit: str
     translation: Document
     """The existing translation, parsed."""
-
-
-_ANCHOR_TAIL_RE = re.compile(r"[ \t]*\[\[[^\[\]]+\]\][ \t]*")
 
 
 def _signature(block: Block) -> str:
@@ -87,7 +84,7 @@ def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
         if tgt.kind is BlockKind.HEADING and tgt.meta.get("explicit_anchor") and len(t_segs) == 1:
             tail = tgt.parts[tgt.parts.index(t_segs[0]) + 1:]
             anchor = "".join(p for p in tail if isinstance(p, str)).rstrip("\r\n")
-            if _ANCHOR_TAIL_RE.fullmatch(anchor):
+            if ANCHOR_RE.fullmatch(anchor):
                 seg = t_segs[0]
                 out[s_segs[0].id] = Segment(seg.id, seg.text + anchor, seg.spans, seg.line,
                                             seg.prefixes, seg.suffixes)
