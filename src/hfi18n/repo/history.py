@@ -68,9 +68,7 @@ from .doclog import (
 from .i18ntag import TRANSLATE_WORDS_RE, subject_tag_re
 from .layout import SOURCE_LANG, DocsLayout
 from .shallow import DEEPEN_HINT, history_gap
-
-PLACEHOLDER_PAGE = "in_translation"
-"""The page toctree placeholders point to (``local: in_translation``): not a translation of anything."""
+from .toctree import PLACEHOLDER_LOCAL
 
 __all__ = [
     "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Pair", "Version",
@@ -411,7 +409,7 @@ def pair_translations(layout: DocsLayout, history: History, lang: str) -> list[P
     out: list[Pair] = []
     claimed: set[str] = set()
     for rel in layout.docs(lang):
-        if rel.rsplit(".", 1)[0] == PLACEHOLDER_PAGE:
+        if rel.rsplit(".", 1)[0] == PLACEHOLDER_LOCAL:
             continue  # the page toctree placeholders point to
         lin = history.current.get((lang, rel))
         en_rel = layout.twin(rel, SOURCE_LANG)

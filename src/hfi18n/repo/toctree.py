@@ -35,6 +35,7 @@ TOCTREE = "_toctree.yml"
 KNOWN_KEYS = frozenset({"local", "title", "sections"})
 """Keys hfi18n reads; any other key (``isExpanded``, a project's own) is kept byte for byte on edits."""
 PLACEHOLDER_LOCAL = "in_translation"
+"""The page toctree placeholders point to (``local: in_translation``): not a translation of anything."""
 PLACEHOLDER_PREFIXES = {"ko": "(번역중)"}
 """Title prefix a language team uses for a placeholder entry of a page not translated yet."""
 ANY_PLACEHOLDER_PREFIXES = tuple(PLACEHOLDER_PREFIXES.values())
