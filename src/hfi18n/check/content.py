@@ -68,7 +68,13 @@ def check_links(src: Document, tgt: Document, file: str, lang: str) -> Iterator[
     yield from check_fragments(tgt, file, src)
 
 
-_FRAGMENT_RE = re.compile(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)[\"']")
+FRAGMENT_RE = re.compile(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)[\"']")
+"""An in-page link, Markdown ``](#frag)`` or HTML ``href="#frag"`` (the fragment: :func:`fragment`)."""
+
+
+def fragment(m: re.Match[str]) -> str:
+    """The fragment of a :data:`FRAGMENT_RE` match."""
+    return m.group(1) or m.group(2)
 
 
 def _fragments(doc: Document) -> Iterator[tuple[str, int]]:
@@ -76,8 +82,8 @@ def _fragments(doc: Document) -> Iterator[tuple[str, int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
             continue
         text = b.text
-        for m in _FRAGMENT_RE.finditer(text):
-            yield m.group(1) or m.group(2), b.start_line + text.count("\n", 0, m.start())
+        for m in FRAGMENT_RE.finditer(text):
+            yield fragment(m), b.start_line + text.count("\n", 0, m.start())
 
 
 def check_fragments(tgt: Document, file: str, src: Document | None = None) -> Iterator[Finding]:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..check import Finding
+from ..check.content import FRAGMENT_RE, fragment
 from ..check.structure import all_anchors
 from ..doc import Block, Document, slugify
 from ..doc.anchors import ANCHOR_RE, anchor_mark
@@ -27,7 +28,6 @@ from ..doc.protected import link_targets, references
 from .align import Alignment
 from .model import ERROR, Fix, Kind, ReviewFinding
 
-_FRAGMENT_RE = re.compile(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)[\"']")
 _LANG_DIR_RE = re.compile(r"/([a-z]{2}(?:[-_][A-Za-z]{2,4})?)/")
 
 
@@ -78,11 +78,11 @@ def _fragment_fixes(al: Alignment, line: int, text: str) -> dict[str, Fix]:
     e = al.english_of(t) if t is not None else None
     block = al.tr_block(t) if t is not None else None
     e_block = al.en_block(e) if e is not None else None
-    t_frags = [m.group(1) or m.group(2) for m in _FRAGMENT_RE.finditer(block.text)] if block else []
-    e_frags = [m.group(1) or m.group(2) for m in _FRAGMENT_RE.finditer(e_block.text)] if e_block else []
+    t_frags = [fragment(m) for m in FRAGMENT_RE.finditer(block.text)] if block else []
+    e_frags = [fragment(m) for m in FRAGMENT_RE.finditer(e_block.text)] if e_block else []
     fixes: dict[str, Fix] = {}
-    for m in _FRAGMENT_RE.finditer(text):
-        frag = m.group(1) or m.group(2)
+    for m in FRAGMENT_RE.finditer(text):
+        frag = fragment(m)
         if frag in anchors or frag in fixes:
             continue
         target = by_title.get(slugify(frag.replace("-", " ")))
