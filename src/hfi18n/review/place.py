@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..check import Finding
-from ..check.content import FRAGMENT_RE, fragment
+from ..check.content import FRAGMENT_RE, fragment, normalize_target
 from ..check.structure import all_anchors
 from ..doc import Block, Document, slugify
 from ..doc.anchors import ANCHOR_RE, anchor_mark
@@ -33,11 +33,6 @@ _LANG_DIR_RE = re.compile(r"/([a-z]{2}(?:[-_][A-Za-z]{2,4})?)/")
 
 def _block_doc(block: Block) -> Document:
     return Document([block])
-
-
-def norm_target(target: str, lang: str) -> str:
-    """A link target as the English would write it (``/ko/`` -> ``/en/``, no ``.md``)."""
-    return re.sub(r"\.mdx?(?=#|$)", "", target.replace(f"/{lang}/", "/en/"))
 
 
 def from_check(f: Finding, line: int | None = None, fix: Fix | None = None,
@@ -141,8 +136,8 @@ def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]
     Only targets missing from the whole translated doc are reported (a link moved to the next
     paragraph is not an error); each is reported once, on the first paragraph that lacks it.
     """
-    doc_links = Counter(norm_target(x, lang) for x in link_targets(al.tgt))
-    doc_en_links = Counter(norm_target(x, lang) for x in link_targets(al.src))
+    doc_links = Counter(normalize_target(x, lang) for x in link_targets(al.tgt))
+    doc_en_links = Counter(normalize_target(x, lang) for x in link_targets(al.src))
     doc_refs, doc_en_refs = Counter(references(al.tgt)), Counter(references(al.src))
     missing_links = doc_en_links - doc_links
     missing_refs = doc_en_refs - doc_refs
@@ -155,11 +150,11 @@ def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]
         e_doc, t_doc = _block_doc(eb), _block_doc(tb)
         e_links = [x for x in link_targets(e_doc) if not x.startswith("#")]
         t_links = [x for x in link_targets(t_doc) if not x.startswith("#")]
-        lost = [x for x in e_links if missing_links[norm_target(x, lang)] > 0
-                and norm_target(x, lang) not in {norm_target(y, lang) for y in t_links}]
-        extra = [y for y in t_links if norm_target(y, lang) not in {norm_target(x, lang) for x in e_links}]
+        lost = [x for x in e_links if missing_links[normalize_target(x, lang)] > 0
+                and normalize_target(x, lang) not in {normalize_target(y, lang) for y in t_links}]
+        extra = [y for y in t_links if normalize_target(y, lang) not in {normalize_target(x, lang) for x in e_links}]
         for x in lost:
-            key = norm_target(x, lang)
+            key = normalize_target(x, lang)
             missing_links[key] -= 1
             fix = line = None
             if len(lost) == 1 and len(extra) == 1 and len(e_links) == len(t_links):
