@@ -250,6 +250,19 @@ def test_lint_flags_suspicious_rows() -> None:
     assert any("'batches' already belongs to 'batch'" in m for m in messages)
 
 
+
+def test_lint_and_script_checks_know_the_script_of_every_language_spelling() -> None:
+    from hfi18n.scripts import script_ratio
+
+    ja = lint(Glossary("ja", [Term("model", "モデル", False), Term("token", "토큰", False)]))
+    assert [m for m in ja if "characters" in m] == [
+        "'token': translation '토큰' has no Han or kana characters (keep_english yes?)"]
+    assert lint(Glossary("zh-hans", [Term("model", "model 모델", False)]))[0].startswith("'model': translation")
+    # a region or variant folder is judged by its language's script (zh-hans: Han; pt_BR: Latin)
+    assert script_ratio("加载模型", "zh-hans") == 1.0 and script_ratio("load", "zh_Hans") == 0.0
+    assert script_ratio("carregar", "pt_BR") is None
+
+
 # ----------------------------------------------------------------------------------------- CLI
 
 

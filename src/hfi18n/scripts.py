@@ -16,35 +16,9 @@ CHATTER_RE = re.compile(
     r"以下は.{0,10}翻訳)",
     re.IGNORECASE,
 )
-_SCRIPTS = {
-    "ko": ("HANGUL",),
-    "zh": ("CJK",),
-    "cn": ("CJK",),
-    "ja": ("HIRAGANA", "KATAKANA", "CJK"),
-    "hi": ("DEVANAGARI",),
-    "ta": ("TAMIL",),
-    "or": ("ORIYA",),
-    "ru": ("CYRILLIC",),
-    "ar": ("ARABIC",),
-    "th": ("THAI",),
-}
 _EN_STOP = {"the", "and", "of", "to", "is", "in", "for", "with", "you", "this", "that", "are", "can", "it"}
 MIN_LETTERS = 30
 """Paragraphs with fewer letters are not judged for language (names, short labels)."""
-
-
-def script_ratio(text: str, lang: str) -> float | None:
-    """Share of letters in ``text`` written in ``lang``'s script; None for Latin-script languages."""
-    names = _SCRIPTS.get(lang)
-    if names is None:
-        return None
-    letters = target = 0
-    for ch in text:
-        if ch.isalpha():
-            letters += 1
-            if unicodedata.name(ch, "").startswith(names):
-                target += 1
-    return target / letters if letters else 1.0
 
 
 _SCRIPT_NAMES = {  # first word(s) of a letter's Unicode name -> its script
@@ -57,8 +31,28 @@ _TARGET_SCRIPTS = {
     "ta": {"Tamil"}, "or": {"Oriya"}, "ru": {"Cyrillic"}, "uk": {"Cyrillic"}, "ar": {"Arabic"},
     "th": {"Thai"},
 }
+"""The scripts each non-Latin language is written in (a language not listed is written in Latin)."""
 MIN_FOREIGN = 4
 """Fewer letters of another script than this never make an answer "in the wrong script"."""
+
+
+def target_scripts(lang: str) -> set[str] | None:
+    """The scripts ``lang`` (``ko``, ``zh-hans``, ``pt_BR``) is written in; None for a Latin-script language."""
+    return _TARGET_SCRIPTS.get(lang.replace("_", "-").split("-")[0].lower())
+
+
+def script_ratio(text: str, lang: str) -> float | None:
+    """Share of letters in ``text`` written in ``lang``'s script; None for Latin-script languages."""
+    target = target_scripts(lang)
+    if target is None:
+        return None
+    letters = hits = 0
+    for ch in text:
+        if ch.isalpha():
+            letters += 1
+            if script_of(ch) in target:
+                hits += 1
+    return hits / letters if letters else 1.0
 
 
 def script_of(ch: str) -> str:
@@ -90,8 +84,7 @@ def wrong_script(answer: str, source: str, lang: str) -> str | None:
     other scripts outnumber the target's: kana or Han for ``ko``, Hangul for ``ja``, Hangul or kana for
     ``zh``, and any non-Latin script for a Latin-script language.
     """
-    base = lang.replace("_", "-").split("-")[0].lower()
-    target = _TARGET_SCRIPTS.get(base, {"Latin"})
+    target = target_scripts(lang) or {"Latin"}
     got, had = script_counts(answer), script_counts(source)
     allowed = target | {"Latin", "other"}
     foreign = {s: n - had.get(s, 0) for s, n in got.items() if s not in allowed and n > had.get(s, 0)}

@@ -67,6 +67,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..fileio import read_text
+from ..scripts import script_counts, target_scripts
 
 COLUMNS = ("term", "translation", "keep_english", "alternatives", "notes")
 """The columns of a glossary TSV, in their default order."""
@@ -441,25 +442,16 @@ def _builtin(lang: str) -> Glossary | None:
     return Glossary.loads(res.read_text(encoding="utf-8"), lang, path=f"hfi18n/data/glossary/{lang}.tsv")
 
 
-_SCRIPTS = {
-    "ko": ("Hangul", HANGUL_RE),
-    "ja": ("Japanese", re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")),
-    "zh": ("Chinese", re.compile(r"[\u4e00-\u9fff]")),
-    "cn": ("Chinese", re.compile(r"[\u4e00-\u9fff]")),
-    "hi": ("Devanagari", re.compile(r"[\u0900-\u097f]")),
-}
-
-
 def lint(glossary: Glossary) -> list[str]:
     """Suspicious rows of a glossary that loads: wrong script, useless alternatives, shadowed terms."""
     out: list[str] = []
-    script = _SCRIPTS.get(glossary.lang.split("-")[0].split("_")[0].lower())
+    scripts = target_scripts(glossary.lang)
     owner: dict[str, Term] = {}
     for t in glossary.terms:
         if not t.keep_english and t.target:
-            if script and not script[1].search(t.target):
-                out.append(f"{t.source!r}: translation {t.target!r} has no {script[0]} characters "
-                           "(keep_english yes?)")
+            if scripts and not scripts & set(script_counts(t.target)):
+                out.append(f"{t.source!r}: translation {t.target!r} has no {' or '.join(sorted(scripts))} "
+                           "characters (keep_english yes?)")
             if t.target.casefold() == t.source.casefold():
                 out.append(f"{t.source!r}: translation equals the term (set keep_english to yes)")
         seen = {squash(t.target)} if t.target else set()
