@@ -67,6 +67,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..fileio import read_text
+from ..repo.layout import validate_lang
 from ..scripts import script_counts, target_scripts
 
 COLUMNS = ("term", "translation", "keep_english", "alternatives", "notes")
@@ -434,7 +435,9 @@ def _english_regex(term: Term) -> re.Pattern[str]:
 
 @cache
 def _builtin(lang: str) -> Glossary | None:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", lang):
+    try:
+        validate_lang(lang)  # a plain folder name: never a path into (or out of) the package
+    except InputError:
         return None
     res = resources.files("hfi18n") / "data" / "glossary" / f"{lang}.tsv"
     if not res.is_file():
