@@ -35,7 +35,7 @@ from ..doc import BlockKind, Document, parse
 from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
-from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from .glossary import Glossary, Term, _english_regex, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
@@ -312,7 +312,7 @@ class _EnglishHistory:
         out: list[str] = []
         stem = rel.rsplit(".", 1)[0]
         for sha in commits:
-            for suffix in (".md", ".mdx"):
+            for suffix in DOC_SUFFIXES:
                 got = self._blob(sha, self._en_prefix + stem + suffix)
                 if got is None:
                     continue
