@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from .. import api
 from ._app import REPO_HELP, app
-from ._output import err, out
+from ._output import err, out, print_doc
 
 batch_app = typer.Typer(
     help="Batch jobs (half price, results within 24 h): submit with `hfi18n translate --batch`, then "
@@ -40,12 +40,7 @@ def print_job(result: api.BatchJobResult, fmt: str) -> None:
                   f"cost ${float(u.get('cost_usd', 0.0)):.4f} (batch answers at the batch price, "
                   "--retry-now answers at the interactive price)")
     for d in result.docs:
-        colour = "green" if d.written and not d.draft else "yellow" if d.written else "red"
-        out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
-        for f in d.failures:
-            out.print(f"  left in English (line {f['line']}): {f['reason']}")
-        for e in d.errors:
-            out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
+        print_doc(d)
     for s in result.skipped:
         err.print(f"[yellow]skipped[/] {escape(s.en_rel)}: {escape(s.reason)}", markup=True)
     if result.message:

@@ -17,7 +17,7 @@ from rich.table import Table
 from .. import api
 from ._app import LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
-from ._output import err, out
+from ._output import err, out, print_doc
 
 
 @app.command()
@@ -170,15 +170,9 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
         out.file.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
         return
     for d in result.docs:
-        colour = "green" if d.written and not d.draft else "yellow" if d.written else "red"
-        out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
-        if d.path in result.updates:
-            u = result.updates[d.path]
-            out.print(f"  update: kept {u.kept} human segment(s), translated {u.changed}, dropped {u.removed}")
-        for f in d.failures:
-            out.print(f"  left in English (line {f['line']}): {f['reason']}")
-        for e in d.errors:
-            out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
+        u = result.updates.get(d.path)
+        print_doc(d, f"update: kept {u.kept} human segment(s), translated {u.changed}, dropped {u.removed}"
+                  if u is not None else None)
     stats = result.stats
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
     cached = (f" ({stats.cache_read_tokens} read from the prompt cache, {stats.cache_write_tokens} written to it)"
