@@ -24,6 +24,7 @@ from pathlib import Path
 from ..errors import InputError, RepoError
 from .doclog import run_git
 from .ghref import github_repo
+from .layout import DEFAULT_DOCS_ROOT
 
 _URL_RE = re.compile(r"^https://[A-Za-z0-9.-]+(?::\d+)?/[A-Za-z0-9._~/-]+$")
 
@@ -68,7 +69,7 @@ def _missing_doc_versions(dest: Path, docs_root: str) -> list[str]:
     return [line[1:] for line in out.splitlines() if line.startswith("?")]
 
 
-def clone_docs_repo(url: str, dest: Path, *, docs_root: str = "docs/source", allow_local: bool = False) -> CloneResult:
+def clone_docs_repo(url: str, dest: Path, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False) -> CloneResult:
     """Clone (or update) ``url`` into ``dest`` with the commits, trees and doc versions ``status`` needs."""
     clone_url, _ = normalize_url(url, allow_local=allow_local)
     created = not (dest / ".git").is_dir()

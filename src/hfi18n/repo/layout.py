@@ -16,8 +16,10 @@ from pathlib import Path
 from ..errors import InputError, RepoError
 from ..fileio import DOC_SUFFIXES, inside
 
-__all__ = ["DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "validate_lang"]
+__all__ = ["DEFAULT_DOCS_ROOT", "DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "validate_lang"]
 SOURCE_LANG = "en"
+DEFAULT_DOCS_ROOT = "docs/source"
+"""Where doc-builder repositories keep their docs (one folder per language), relative to the repository."""
 
 _LANG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """A language folder name: ``ko``, ``zh-hans``, ``pt_BR``; never a path (no ``/``, ``..``, empty)."""
@@ -54,7 +56,7 @@ class DocsLayout:
     """Folder holding one sub-folder per language (``<repo>/docs/source``)."""
 
     @classmethod
-    def open(cls, repo: Path | str = ".", docs_root: str = "docs/source") -> DocsLayout:
+    def open(cls, repo: Path | str = ".", docs_root: str = DEFAULT_DOCS_ROOT) -> DocsLayout:
         """Find the docs root of ``repo`` or raise a :class:`RepoError` that says what to pass."""
         r = Path(repo).resolve()
         if r.exists() and not r.is_dir():

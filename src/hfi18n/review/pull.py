@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
-from ..repo.layout import DOC_SUFFIXES, SOURCE_LANG
+from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG
 from .model import Review
 from .runner import Options, review_texts
 
@@ -62,7 +62,7 @@ def translated_doc(path: str, docs_root: str, lang: str | None) -> tuple[str, st
     return folder, rel
 
 
-def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = "docs/source",
+def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = DEFAULT_DOCS_ROOT,
                 options: Callable[[str], Options] | None = None,
                 log: Callable[[str], None] = lambda _m: None) -> PrReview:
     """Review every translated doc the pull request adds or modifies."""

@@ -15,7 +15,7 @@ from ..config import Config, load_config
 from ..errors import HfI18nError, InputError
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import API_URL, GitHubClient
-from ..repo.layout import DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..translate.glossary import Glossary
 from .model import Review
 from .post import PostResult, post_review
@@ -69,7 +69,7 @@ def _checkout(repo: Path | str | None, docs_root: str) -> DocsLayout | None:
 def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterable[str] = (), *,
                pr: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
                model: str | None = None, base_url: str | None = None, glossary: Path | str | None = None,
-               docs_root: str = "docs/source", config: Config | None = None,
+               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
                log: Callable[[str], None] = lambda _m: None) -> ReviewResult:
     """Review local translated docs (``paths`` of ``lang`` in ``repo``) or the pull request ``pr``."""
     if post and pr is None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
 from ..translate.glossary import Glossary, Term, squash
 from .align import Alignment
@@ -35,7 +36,7 @@ class CorpusUsage:
 
     __slots__ = ("_per_file", "_total")
 
-    def __init__(self, repo: Path, lang: str, glossary: Glossary, *, docs_root: str = "docs/source") -> None:
+    def __init__(self, repo: Path, lang: str, glossary: Glossary, *, docs_root: str = DEFAULT_DOCS_ROOT) -> None:
         by_file: dict[str, list[Unit]] = {}
         for u in aligned_units(repo, lang, docs_root, history=False):
             by_file.setdefault(u.file, []).append(u)

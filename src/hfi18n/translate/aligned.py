@@ -35,7 +35,7 @@ from ..doc import BlockKind, Document, parse
 from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
-from ..repo.layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from .glossary import Glossary, Term, _english_regex, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
@@ -208,7 +208,7 @@ def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, 
     return [(e.text, t.text, t.line) for e, t in pairs]
 
 
-def aligned_units(repo: Path | str, lang: str, docs_root: str = "docs/source", *,
+def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
                   history: bool = True) -> Iterator[Unit]:
     """Every aligned pair of every translated doc of ``repo`` that has an English twin.
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..repo.layout import DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from .aligned import TermUsage, Unit, align_docs, aligned_units, term_usage
 
 __all__ = [
@@ -406,7 +406,7 @@ def _example(uids: set[int], tr_sets: list[set[str]], tr_en_sets: list[set[str]]
 
 
 def mine(repo: Path | str, lang: str, *, min_count: int = 3, min_score: float = 0.3,
-         limit: int | None = None, docs_root: str = "docs/source", history: bool = True) -> MineResult:
+         limit: int | None = None, docs_root: str = DEFAULT_DOCS_ROOT, history: bool = True) -> MineResult:
     """Propose glossary entries for ``lang`` from the aligned human translations in ``repo``."""
     layout = DocsLayout.open(repo, docs_root)
     layout.require_langs(lang)
