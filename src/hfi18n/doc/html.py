@@ -22,7 +22,7 @@ their HTML blocks go through :func:`read_html` line by line (``markdown=True``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .inline import PROTECTED_RE, has_letters
@@ -106,9 +106,10 @@ def _skip_ws(text: str, i: int) -> int:
     return _WS_RE.match(text, i).end()  # type: ignore[union-attr]
 
 
-def scan_tag(text: str, pos: int) -> Tag | None:
-    """The tag starting at ``text[pos]`` (a ``<``), or None if no well-formed tag starts there."""
-    n = len(text)
+def scan_tag(text: str, pos: int, stop: int | None = None) -> Tag | None:
+    """The tag starting at ``text[pos]`` (a ``<``), or None if no well-formed tag starts there (before
+    ``stop``: the tag is read as if the text ended there)."""
+    n = len(text) if stop is None else stop
     limit = min(n, pos + MAX_TAG)
     if text.startswith("</", pos):
         m = _NAME_RE.match(text, pos + 2)
@@ -296,40 +297,43 @@ def element_end(text: str, tag: Tag, stop: int | None = None) -> int | None:
     return None
 
 
-def region_end(lines: list[str], start: int, stop: int) -> int | None:
+def region_end(text: str, offsets: Sequence[int], start: int, stop: int) -> int | None:
     """If line ``start`` opens, at block level, an HTML element whose content is HTML, the line index just
     after that element (``stop`` at most); else None.
 
-    Such an element is a non-phrasing HTML element (``<div>``, ``<p>``, ``<img>``, ``<details>``,
-    ``<table>``...) or a self-closing component (``<Question ... />``, ``<Youtube ... />``). A line that
-    closes the element and opens another one on the same line extends the region to that one's end.
+    ``text`` is the whole doc and ``offsets[i]`` where its line ``i`` starts; the element is read as if
+    the text ended at line ``stop``. Such an element is a non-phrasing HTML element (``<div>``, ``<p>``,
+    ``<img>``, ``<details>``, ``<table>``...) or a self-closing component (``<Question ... />``,
+    ``<Youtube ... />``). A line that closes the element and opens another one on the same line extends
+    the region to that one's end.
     """
-    line = lines[start]
+    first = offsets[start]
+    limit = offsets[stop]
+    line = text[first:offsets[start + 1]]
     stripped = line.lstrip(" \t")
     if not stripped.startswith("<") or stripped.startswith(("<!", "</")):
         return None
-    text = "".join(lines[start:stop])
-    tag = scan_tag(text, len(line) - len(stripped))
+    tag = scan_tag(text, first + len(line) - len(stripped), limit)
     if tag is None or tag.name.lower() in INLINE:
         return None
     if tag.component and not tag.selfclose:
         return None
-    end = element_end(text, tag)
+    end = element_end(text, tag, limit)
     if end is None:
         return None
     while True:
-        nl = text.find("\n", end - 1)
-        line_end = len(text) if nl < 0 else nl + 1
+        nl = text.find("\n", end - 1, limit)
+        line_end = limit if nl < 0 else nl + 1
         extended = False
         for tok in iter_markup(text, end, line_end):
             if tok.tag is not None and tok.tag.opens and not tok.tag.component:
-                inner = element_end(text, tok.tag)
+                inner = element_end(text, tok.tag, limit)
                 if inner is not None and inner > line_end:
                     end = inner
                     extended = True
                     break
         if not extended:
-            return start + text.count("\n", 0, line_end - 1) + 1
+            return start + text.count("\n", first, line_end - 1) + 1
 
 
 def _starts_tag(line: str) -> bool:
@@ -422,6 +426,26 @@ def _island_end(lines: list[str], i: int, end: int) -> int:
 
 
 # -- reading a stretch into parts -------------------------------------------------------------------
+
+
+class _LineCounter:
+    """Newlines before an offset of a text, counted from the offset asked last (offsets mostly grow, so a
+    long text is counted once, not once per question)."""
+
+    __slots__ = ("text", "offset", "count")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.count = 0
+
+    def newlines_before(self, offset: int) -> int:
+        if offset >= self.offset:
+            self.count += self.text.count("\n", self.offset, offset)
+        else:
+            self.count -= self.text.count("\n", offset, self.offset)
+        self.offset = offset
+        return self.count
 
 NewSegment = Callable[..., Segment]
 """``new_segment(text, spans, line, prefixes, suffixes, escape=..., role=...)`` from the parser."""
@@ -532,9 +556,10 @@ class _Reader:
         self.parts: list[str | Segment] = []
         self.run: list[tuple[str, bool]] = []
         self.run_start = 0
+        self.lines = _LineCounter(text)
 
     def line_of(self, offset: int) -> int:
-        return self.first_line + self.text.count("\n", 0, offset)
+        return self.first_line + self.lines.newlines_before(offset)
 
     def add(self, text: str, protected: bool, at: int) -> None:
         if not text:
@@ -722,13 +747,14 @@ def doc_tags(doc: object, props: frozenset[str] = PROSE_PROPS) -> list[TagInfo]:
         if block.kind.value in _NO_TAG_KINDS:
             continue
         text = block.text
+        lines = _LineCounter(text)
         for tok in iter_markup(text):
             tag = tok.tag
             if tag is None:
                 continue
             kind = "close" if tag.closing else ("self" if tag.selfclose else "open")
             attrs = tuple((a.name or "{…}", attr_value(tag, a, text, props)) for a in tag.attrs)
-            out.append(TagInfo(block.start_line + text.count("\n", 0, tok.start), tag.name, kind, attrs,
+            out.append(TagInfo(block.start_line + lines.newlines_before(tok.start), tag.name, kind, attrs,
                                text[tok.start:tok.end]))
     return out
 

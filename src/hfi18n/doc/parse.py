@@ -22,6 +22,7 @@ indentation, list markers), trailing whitespace and protected inline spans taken
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -35,8 +36,10 @@ from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
 
-_MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
-_MD_BODY = MarkdownIt("commonmark").enable("table")
+_MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
+"""Block structure only: the parser reads a leaf's inline content itself (:mod:`.inline`), so markdown-it's
+inline rules are not run."""
+_MD_BODY = MarkdownIt("commonmark").enable("table").disable("inline")
 """For text after the start of a file, where ``---`` is never front matter."""
 
 _EOL_RE = re.compile(r"(\r\n|\r|\n)")
@@ -81,6 +84,9 @@ class _Builder:
 
     def __init__(self, lines: list[str], props: frozenset[str] = PROSE_PROPS) -> None:
         self.lines = lines
+        self.text = "".join(lines)
+        self.offsets = list(accumulate(map(len, lines), initial=0))
+        """``text[offsets[i]:offsets[i + 1]]`` is ``lines[i]``."""
         self.seg_count = 0
         self.props = props
 
@@ -189,16 +195,20 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
 
     An HTML element opened at block level becomes a region read by :func:`_region`; when markdown-it's
     view of the lines after it differs (a block it started inside the element goes on after it), the
-    rest is parsed afresh from the element's end.
+    rest is read afresh from the element's end.
 
     CommonMark ends an HTML block at the first blank line, even inside a code fence that the HTML
     block opened (``<pt>`` then a fence with blank lines in its code). doc-builder keeps such a fence
     whole, so when an HTML block leaves a fence open, the code up to the closing fence becomes one
-    protected block and parsing starts afresh after it.
+    protected block and reading starts afresh after it.
+
+    Starting afresh is a new :class:`_Tokens` from that line, which parses a window of lines at a time:
+    a doc with thousands of such places costs what one parse of it costs (no re-parse of the rest, no
+    recursion).
     """
     lines = b.lines
     stop = len(lines) if stop is None else stop
-    tokens = md.parse("".join(lines[offset:stop]))
+    source = _Tokens(lines, offset, stop, md)
     covered = offset
     stack: list[str] = []
 
@@ -215,13 +225,13 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             start = end
         covered = max(covered, upto)
 
-    for idx, tok in enumerate(tokens):
-        if tok.map is not None and tok.map[0] + offset < covered < tok.map[1] + offset:
+    while (tok := source.next()) is not None:
+        if tok.map is not None and tok.map[0] < covered < tok.map[1]:
             # markdown-it read a block across the end of an HTML region: read what follows afresh
-            _parse_chunk(b, blocks, covered, _MD_BODY, stop)
-            return
+            source, stack = _Tokens(lines, covered, stop, _MD_BODY), []
+            continue
         if tok.type == "bullet_list_open" and tok.map is not None and _autodoc_methods(
-                blocks, lines, tok.map[0] + offset, tok.map[1] + offset):
+                blocks, lines, tok.map[0], tok.map[1]):
             covered = blocks[-1].end_line  # "[[autodoc]] Name" then "  - method" lines: one autodoc block
         if tok.type.endswith("_open") and tok.type not in _LEAF_TYPES:
             stack.append(tok.type)
@@ -231,12 +241,12 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             continue
         if tok.type not in _LEAF_TYPES or tok.map is None:
             continue
-        start, end = tok.map[0] + offset, tok.map[1] + offset
+        start, end = tok.map
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
         if not stack and tok.type in ("html_block", "paragraph_open"):
-            rend = region_end(lines, start, stop)
+            rend = region_end(b.text, b.offsets, start, stop)
             # a paragraph that only starts with a tag (<img> then text) stays a paragraph
             if rend is not None and (tok.type != "paragraph_open" or rend >= end):
                 _region(b, blocks, start, rend)
@@ -244,7 +254,7 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
                 continue
         depth = _container_depth(stack)
         in_quote = "blockquote_open" in stack
-        blocks.extend(_leaf(b, tok, tokens, idx, start, end, depth, in_quote, lines))
+        blocks.extend(_leaf(b, tok, source.peek(), start, end, depth, in_quote, lines))
         covered = max(covered, blocks[-1].end_line)
         if tok.type == "html_block":
             fence = _open_fence(lines[start:end])
@@ -252,10 +262,80 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
                 close = _closing_fence(lines, end, fence, stop)
                 blocks.append(b.raw(BlockKind.CODE, end, close, info="", fence=fence, depth=depth,
                                     continued=True))
-                if close < stop:
-                    _parse_chunk(b, blocks, close, _MD_BODY, stop)
-                return
+                covered = close
+                source, stack = _Tokens(lines, close, stop, _MD_BODY), []
     fill_gap(stop)
+
+
+class _Tokens:
+    """markdown-it's tokens for source lines ``start..stop-1`` (maps in source line numbers), parsed a
+    window of lines at a time.
+
+    A window's tokens are kept up to the last top-level block that starts at least two lines before the
+    window's end: markdown-it decides where a block ends from the lines up to the next block's first
+    line and the one after it (a table's delimiter row), and a block that starts at top level starts
+    from a fresh state, so these tokens are the ones a parse of all the lines gives. A window with no
+    such block (one huge block), or whose front matter is not closed in it, is parsed again twice as
+    large. Windows start small (a fresh start often comes a few lines after the last one) and grow
+    while the reading goes on.
+    """
+
+    FIRST = 16
+    """Lines of the first window after each start."""
+    MAX = 2048
+    """Lines of a window at most, unless one block is larger."""
+
+    def __init__(self, lines: list[str], start: int, stop: int, md: MarkdownIt) -> None:
+        self.lines = lines
+        self.pos = start
+        self.stop = stop
+        self.md = md
+        self.buf: list[Token] = []
+        self.i = 0
+        self.size = self.FIRST
+
+    def next(self) -> Token | None:
+        if self.i >= len(self.buf) and not self._fill():
+            return None
+        self.i += 1
+        return self.buf[self.i - 1]
+
+    def peek(self) -> Token | None:
+        """The token after the one :meth:`next` returned last (the inline content of a leaf)."""
+        return self.buf[self.i] if self.i < len(self.buf) else None
+
+    def _fill(self) -> bool:
+        size = self.size
+        while self.pos < self.stop:
+            end = min(self.stop, self.pos + size)
+            tokens = self.md.parse("".join(self.lines[self.pos:end]))
+            cut = len(tokens) if end == self.stop else self._cut(tokens, end - self.pos - 2)
+            if cut:
+                for tok in tokens[:cut]:
+                    if tok.map is not None:
+                        tok.map = [tok.map[0] + self.pos, tok.map[1] + self.pos]
+                self.buf, self.i = tokens[:cut], 0
+                self.pos = end if cut == len(tokens) else self.pos + tokens[cut].map[0]  # type: ignore[index]
+                self.md = _MD_BODY
+                self.size = min(2 * self.size, self.MAX)
+                return True
+            if end == self.stop:  # nothing but what markdown-it keeps no token for (blank lines)
+                self.pos = end
+                return False
+            size *= 2
+        return False
+
+    def _cut(self, tokens: list[Token], last: int) -> int:
+        """Index of the last top-level block starting at relative line ``1..last``, 0 if none (or if
+        front matter at the start of the file is not closed in the window)."""
+        if self.md is _MD and self.lines[self.pos].startswith("---") and (
+                not tokens or tokens[0].type != "front_matter"):
+            return 0
+        for k in range(len(tokens) - 1, 0, -1):
+            tok = tokens[k]
+            if tok.level == 0 and tok.nesting >= 0 and tok.map is not None and 0 < tok.map[0] <= last:
+                return k
+        return 0
 
 
 _METHOD_LINE_RE = re.compile(r"[ \t]*[-*+][ \t]+[\w.]+[ \t]*(?:\r\n|\r|\n)?")
@@ -322,7 +402,7 @@ def parse_file(path: str | Path) -> Document:
     return parse(read_text(path), path)
 
 
-def _leaf(b: _Builder, tok: Token, tokens: list[Token], idx: int, start: int, end: int, depth: int,
+def _leaf(b: _Builder, tok: Token, inline: Token | None, start: int, end: int, depth: int,
           in_quote: bool, lines: list[str]) -> list[Block]:
     if tok.type == "front_matter":
         return [b.raw(BlockKind.FRONTMATTER, start, end)]
@@ -335,7 +415,7 @@ def _leaf(b: _Builder, tok: Token, tokens: list[Token], idx: int, start: int, en
         return [_html_block(b, start, end, depth)]
     if tok.type == "table_open":
         return [_table(b, start, end, depth)]
-    inline = tokens[idx + 1]
+    assert inline is not None  # a paragraph or heading is always followed by its inline content
     content = inline.content
     if tok.type == "heading_open":
         return [_heading(b, tok, content, start, end, depth)]
