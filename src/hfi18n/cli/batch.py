@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 
 from .. import api
-from ._app import REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err, out, print_doc
 
 batch_app = typer.Typer(
@@ -52,7 +52,7 @@ def status(
     job: str = typer.Argument(None, help="Batch job id (default: every job of the repository)."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     fmt: str = typer.Option("text", "--format", help="text or json."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Show batch jobs and where their provider batches are (polls the provider for open ones)."""
     results = api.batch_status(repo, job, docs_root=docs_root)
@@ -73,7 +73,7 @@ def collect(
                                    help="Retry failed segments interactively now instead of in a new batch."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Requests in flight (--retry-now)."),
     fmt: str = typer.Option("text", "--format", help="text or json."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Download finished results, validate them, retry what failed, and write the docs that pass check."""
     result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root)
@@ -87,7 +87,7 @@ def cancel(
     job: str = typer.Argument(None, help=JOB_HELP),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     fmt: str = typer.Option("text", "--format", help="text or json."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Cancel a job's running batches; what finished is kept (collect it afterwards)."""
     print_job(api.batch_cancel(repo, job, docs_root=docs_root), fmt)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from .. import api
-from ._app import LANG_HELP, REPO_HELP, Format, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out
 
 
@@ -18,7 +18,7 @@ def check(
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
     fmt: Format = typer.Option(Format.text, "--format", help="text, json (list of findings) or github (annotations)."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV: report terms whose required translation is absent."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 

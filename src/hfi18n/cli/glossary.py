@@ -12,7 +12,7 @@ from rich.markup import escape
 from .. import api
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
-from ._app import LANG_HELP, REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
 from ._output import err, out
 
 glossary_app = typer.Typer(
@@ -114,7 +114,7 @@ def usage(
     out_file: Path = typer.Option(None, "--out", help="Write the result to this file instead of stdout."),
     history: bool = typer.Option(True, "--history/--no-history", help="Also align translations with the "
                                  "English of their time (git history)."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Count how the human translations in a repo render each glossary term.
 
@@ -173,7 +173,7 @@ def mine(
     new_only: bool = typer.Option(False, "--new-only", help="Leave out terms already in the glossary "
                                   "(--glossary, or the shipped one for --lang)."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary for --new-only."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Propose glossary entries from the human translations already in a repo, for a human to curate.
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ..errors import RepoError
-from ._app import REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err
 
 
@@ -15,7 +15,7 @@ from ._output import err
 def mcp_command(
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP + " Fixed for the server's life: tools "
                               "cannot read or write outside it."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Run an MCP server on stdio (the client launches it; stdout carries the protocol).
 

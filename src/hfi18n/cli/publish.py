@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from .. import api
-from ._app import LANG_HELP, REPO_HELP, Format, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 
 
@@ -25,7 +25,7 @@ def publish(
     provider: str | None = typer.Option(None, "--provider", help="Translation provider for new group titles."),
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Check the translation, push it to your fork on its own branch and open a draft PR upstream.
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from .. import api
-from ._app import REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err, out
 
 
@@ -34,7 +34,7 @@ def review(
     base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL for --llm."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for the language)."),
     fmt: ReviewFormat = typer.Option(ReviewFormat.text, "--format", help="text, json or md (Markdown)."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Review translations the way the language team does: every check finding on its line, omissions
     and duplications, glossary consistency with the other docs, and optionally an LLM review.

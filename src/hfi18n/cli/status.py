@@ -13,7 +13,7 @@ from rich.console import Console
 
 from .. import api
 from ..fileio import atomic_write
-from ._app import REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out
 
@@ -33,7 +33,7 @@ def status(
                                    "every language under the docs root)."),
     fmt: ReportFormat = typer.Option(ReportFormat.table, "--format", help="Output format."),
     out_file: Path | None = typer.Option(None, "--out", help="Write the report to this file instead of stdout."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repository."),
+    docs_root: str = DOCS_ROOT_OPTION,
     upstream: str | None = typer.Option(None, "--upstream", help="Upstream repository OWNER/NAME whose open "
                                         "PRs announce translations (default: github.upstream)."),
     show_all: bool = typer.Option(False, "--all", help="Table: list missing docs too."),

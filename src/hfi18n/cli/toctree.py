@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from .. import api
-from ._app import LANG_HELP, REPO_HELP, Format, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 
 ACTION_TEXT = {
@@ -32,7 +32,7 @@ def toctree(
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change without writing."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Add translated docs to <docs root>/<lang>/_toctree.yml mirroring English, or --check it."""
     if check:

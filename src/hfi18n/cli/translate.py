@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import api
-from ._app import LANG_HELP, REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out, print_doc
 
@@ -39,7 +39,7 @@ def translate(
     memory: Path = typer.Option(None, "--memory", help="Translation memory file (default: .git/hfi18n/memory.sqlite3)."),
     batch_tokens: int = typer.Option(1200, "--batch-tokens", min=1, help="Source tokens per request."),
     fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout)."),
-    docs_root: str = typer.Option("docs/source", "--docs-root", help="Docs folder inside the repo."),
+    docs_root: str = DOCS_ROOT_OPTION,
     deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
     batch: bool = typer.Option(False, "--batch", help="Submit every request as one provider batch (half price, "
                                "results within 24 h) and return at once; finish with --collect."),
