@@ -1,0 +1,134 @@
+"""The public library API of hfi18n: one function per job, plain arguments in, a typed result out.
+
+The CLI (:mod:`hfi18n.cli`), the web app and the MCP server call only this module. Every function takes
+the repository path, the language and plain options (``docs_root`` defaults to ``docs/source``), raises
+:class:`hfi18n.errors.HfI18nError` subclasses with a human message and a hint, prints nothing, and returns
+a slotted dataclass whose ``to_json()`` gives plain JSON-able data (the exact shapes ``--format json`` of
+the CLI prints).
+
+Functions:
+
+``status(repo, langs)`` -> :class:`StatusResult`
+    the state of every English doc in each language (up to date, outdated, missing, in progress,
+    orphaned), with the ranked "translate next" list.
+``next_docs(repo, lang, n)`` -> :class:`NextDocsResult`
+    the ``n`` most useful docs to translate next (missing, and outdated with ``update=True``).
+``check(repo, lang, paths)`` -> :class:`CheckResult`
+    findings of every check on translated docs against their English source.
+``plan(repo, lang, paths)`` -> :class:`PlanResult`
+    what ``translate`` would send (segments, requests, tokens, cost per model); sends nothing.
+``translate(repo, lang, paths)`` -> :class:`TranslateResult`
+    translate English docs; a doc is written only if it passes ``check`` (or as a marked draft with
+    ``allow_errors``); progress through ``progress``; a ``cancel`` event stops it within one request.
+``batch_submit(repo, lang, paths)`` -> :class:`BatchJobResult`, then ``batch_collect(repo)``
+    the same translation as one provider batch job at half price: submit returns at once; collect
+    validates, retries what failed and writes through the same gate (``batch_status``, ``batch_cancel``).
+``toctree(repo, lang, paths)`` -> :class:`ToctreeResult`
+    add translated docs to the language's ``_toctree.yml`` mirroring English.
+``toctree_check(repo, lang)`` -> :class:`CheckResult`
+    problems of the language's ``_toctree.yml``.
+``publish(repo, lang, doc)`` -> :class:`PublishResult`
+    push one translated doc to the translator's fork and open a draft pull request upstream.
+``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
+    review translated docs or a translation PR (check findings on lines, omissions and duplications,
+    glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
+``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
+    the glossary of a language, or only the terms occurring in ``text``.
+``glossary_validate(path, lang)``, ``glossary_usage(repo, lang)``, ``glossary_mine(repo, lang)``
+    lint a glossary; count how the human translations follow it; propose entries from them.
+
+Secrets (provider keys, the GitHub token) come only from the environment or the config
+(:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``; the web
+app builds one in memory from the key fields with :func:`session_config`); no job function takes a
+secret as an argument, and no result carries one.
+
+The jobs live in one module each (``_status``, ``_check``, ``_translate``, ``_batch``, ``_toctree``,
+``_publish``, ``_review``, ``_glossary``, on the shared ``_common``); import them from here, never from
+those modules.
+"""
+
+from __future__ import annotations
+
+from ..check.segment_review import DraftReview
+from ..repo.clone import CloneResult
+from ..repo.status import RANK_LIMIT
+from ..review.service import ReviewResult
+from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
+from ._check import CheckResult, check, toctree_check
+from ._common import (
+    DEFAULT_DOCS_ROOT,
+    ProgressEvent,
+    ProgressFn,
+    ProgressKind,
+    default_memory_path,
+    load_glossary,
+    session_config,
+    title_translator,
+)
+from ._glossary import (
+    GlossaryMineResult,
+    GlossaryResult,
+    GlossaryUsageResult,
+    GlossaryValidation,
+    glossary_lookup,
+    glossary_mine,
+    glossary_usage,
+    glossary_validate,
+)
+from ._publish import PublishResult, github_client, publish
+from ._review import review
+from ._status import NextDocsResult, StatusResult, clone, deepen_history, history_gap, next_docs, status
+from ._toctree import ToctreeResult, toctree
+from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
+
+__all__ = [
+    "DEFAULT_DOCS_ROOT",
+    "RANK_LIMIT",
+    "BatchJobResult",
+    "CheckResult",
+    "CloneResult",
+    "DocOutcome",
+    "DraftReview",
+    "GlossaryMineResult",
+    "GlossaryResult",
+    "GlossaryUsageResult",
+    "GlossaryValidation",
+    "NextDocsResult",
+    "PlanResult",
+    "ProgressEvent",
+    "ProgressFn",
+    "ProgressKind",
+    "PublishResult",
+    "ReviewResult",
+    "StatusResult",
+    "ToctreeResult",
+    "TranslateResult",
+    "batch_cancel",
+    "batch_collect",
+    "batch_root",
+    "batch_status",
+    "batch_submit",
+    "check",
+    "clone",
+    "deepen_history",
+    "default_memory_path",
+    "draft",
+    "github_client",
+    "glossary_lookup",
+    "glossary_mine",
+    "glossary_usage",
+    "glossary_validate",
+    "history_gap",
+    "load_glossary",
+    "next_docs",
+    "plan",
+    "publish",
+    "review",
+    "session_config",
+    "status",
+    "title_translator",
+    "toctree",
+    "toctree_check",
+    "translate",
+    "write_draft",
+]

@@ -1,0 +1,299 @@
+"""``batch_submit``, ``batch_status``, ``batch_collect``, ``batch_cancel``: the translation as one provider
+batch job at half price, written through the same gate as ``translate``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..check.gate import set_update_baseline
+from ..config import Config
+from ..doc.draft import mark_draft
+from ..errors import RefusedError
+from ..repo.layout import DocsLayout
+from ..translate.glossary import Glossary
+from ..translate.memory import TranslationMemory
+from ..translate.pipeline import DocJob, Translator
+from ..translate.service import Skipped
+from ._common import (
+    DEFAULT_DOCS_ROOT,
+    ProgressEvent,
+    ProgressFn,
+    ProgressKind,
+    _config,
+    _layout,
+    _no_progress,
+    default_memory_path,
+    load_glossary,
+)
+from ._translate import DocOutcome, _select, _write_docs
+
+
+def batch_root(layout: DocsLayout) -> Path:
+    """``<repo>/.git/hfi18n/batches`` (``<repo>/.hfi18n/hfi18n/batches`` without a ``.git`` folder)."""
+    git = layout.repo / ".git"
+    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "batches"
+
+
+@dataclass(slots=True)
+class BatchJobResult:
+    """A batch job as submitted, polled, collected or cancelled."""
+
+    job_id: str
+    state: str
+    """``submitted``, ``running`` (not ended yet), ``resubmitted`` (failed segments went out in a new
+    batch), ``done`` (docs written), ``already-collected`` (nothing written twice) or ``cancelled``."""
+    provider: str
+    model: str
+    rounds: list[dict[str, object]]
+    usage: dict[str, float]
+    """Over every round: requests, tokens in/out, cache write/read tokens, cost (batch discount applied)."""
+    docs: list[DocOutcome] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        bad = self.skipped or any(not d.written or d.failures for d in self.docs)
+        return 1 if bad else 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"job": self.job_id, "state": self.state, "provider": self.provider, "model": self.model,
+                "rounds": self.rounds, "usage": self.usage, "message": self.message,
+                "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
+                "docs": [d.to_json() for d in self.docs]}
+
+
+def _batch_result(job, state: str, message: str = "", docs: list[DocOutcome] | None = None,
+                  skipped: list[Skipped] | None = None) -> BatchJobResult:
+    rounds = [{"round": r.round, "batch_id": r.batch_id, "status": r.status, "counts": r.counts,
+               "requests": len(r.requests), "collected": r.ingested} for r in job.rounds]
+    usage = {k: (v if k == "cost_usd" else int(v)) for k, v in job.usage.items()}
+    return BatchJobResult(job.id, state, job.provider, job.model, rounds, usage, docs or [], skipped or [], message)
+
+
+def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn):
+    """Provider, glossary, memory, selection and translator of a batch job, set up as at submit time."""
+    from ..translate.providers import get_provider
+
+    s = job.settings
+    sel = _select(layout, job.lang, list(job.paths), next_n=None, update=bool(s.get("update")),
+                  force=bool(s.get("force")), config=cfg, progress=progress)
+    for dj in sel.jobs:
+        if dj.en_rel in job.targets:
+            dj.target_before = job.targets[dj.en_rel]  # replaced only if unchanged since submit
+    for update in sel.updates.values():
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target),
+                            lang=job.lang)
+    gloss = load_glossary(job.lang, s.get("glossary"))
+    prov = get_provider(job.provider, model=job.model, base_url=s.get("base_url"), config=cfg, lang=job.lang)
+    tm = TranslationMemory(s.get("memory") or default_memory_path(layout))
+    translator = Translator(prov, job.lang, glossary=gloss, memory=tm, concurrency=concurrency,
+                            batch_tokens=int(s.get("batch_tokens") or 1200))
+    return sel, gloss, prov, tm, translator
+
+
+def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+                 next_n: int | None = None, update: bool = False, force: bool = False,
+                 provider: str | None = None, model: str | None = None, base_url: str | None = None,
+                 allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
+                 batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+                 progress: ProgressFn | None = None) -> BatchJobResult:
+    """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
+
+    The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
+    :func:`batch_collect` finishes it. Segments already in the translation memory are not sent.
+    """
+    from ..translate import batch as tb
+    from ..translate.providers import get_provider
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    if not sel.jobs:
+        raise RefusedError("nothing to submit: " + "; ".join(f"{k.en_rel}: {k.reason}" for k in sel.skipped),
+                           hint="name English docs that have no translation, or use --update / --force")
+    prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
+    try:
+        tb.check_provider(prov)
+        store = tb.JobStore(batch_root(layout))
+        settings = {"base_url": base_url or None, "update": update, "force": force, "allow_errors": allow_errors,
+                    "batch_tokens": batch_tokens, "glossary": str(glossary) if glossary else None,
+                    "memory": str(memory) if memory else None, "docs_root": docs_root}
+        job = tb.BatchJob(store.new_id(), prov.name, prov.model, lang, [j.en_rel for j in sel.jobs], settings,
+                          {j.en_rel: j.target_before or "" for j in sel.jobs})
+        tm = TranslationMemory(memory or default_memory_path(layout))
+        try:
+            translator = Translator(prov, lang, glossary=load_glossary(lang, glossary), memory=tm,
+                                    batch_tokens=batch_tokens)
+            translator.lookup_memory(sel.jobs)
+            tasks = tb.plan_round(translator, sel.jobs)
+            if tasks:
+                tb.submit_round(prov, translator, store, job, tasks)
+            else:
+                job.state = tb.SUBMITTED
+                store.save(job)
+        finally:
+            tm.close()
+    finally:
+        prov.close()
+    sent = sum(len(t.segments) for t in tasks)
+    message = (f"batch job {job.id}: {len(tasks)} request(s), {sent} segment(s) submitted"
+               if tasks else f"batch job {job.id}: every segment is in the translation memory; nothing sent")
+    progress(ProgressEvent(ProgressKind.LOG, message=message))
+    return _batch_result(job, "submitted", message, skipped=list(sel.skipped))
+
+
+def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                 config: Config | None = None, poll: bool = True) -> list[BatchJobResult]:
+    """Every batch job of the repository (or ``job_id``), polled at the provider when still open."""
+    from ..translate import batch as tb
+    from ..translate.providers import get_provider
+
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    store = tb.JobStore(batch_root(layout))
+    jobs = [store.load(job_id)] if job_id else store.jobs()
+    out = []
+    for job in jobs:
+        if poll and job.state not in (tb.DONE, tb.CANCELLED) and job.outstanding:
+            with get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
+                              lang=job.lang) as prov:
+                tb.poll(prov, job)
+            store.save(job)
+        running = any(r.batch_id and not r.ingested and r.status not in ("ended", "completed", "expired",
+                                                                          "cancelled", "failed")
+                      for r in job.rounds)
+        out.append(_batch_result(job, "running" if running else job.state))
+    return out
+
+
+def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_now: bool = False,
+                  concurrency: int = 4, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+                  progress: ProgressFn | None = None) -> BatchJobResult:
+    """Poll a batch job (default: the latest open one); once its batches ended, validate every answer as
+    an interactive run does, retry what failed (a new batch, or interactively with ``retry_now``) and,
+    when nothing is outstanding, write the docs through the write gate.
+
+    A job that was already collected writes nothing again.
+    """
+    from ..translate import batch as tb
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    store = tb.JobStore(batch_root(layout))
+    job = store.load(job_id) if job_id else store.latest(open_only=True)
+    if job.state in (tb.DONE, tb.CANCELLED):
+        return _batch_result(job, "already-collected" if job.state == tb.DONE else job.state,
+                             f"batch job {job.id} was already {job.state}: nothing written again")
+    sel, gloss, prov, tm, tr = _batch_context(layout, cfg, job, concurrency=concurrency, progress=progress)
+    try:
+        tr.lookup_memory(sel.jobs)
+        if tb.recover_submission(prov, job):
+            store.save(job)
+        infos = {i.id: i for i in tb.poll(prov, job)}
+        store.save(job)
+        if any(not i.ended for i in infos.values()):
+            return _batch_result(job, "running", f"batch job {job.id} is still running at {job.provider}")
+        jobs = {dj.en_rel: dj for dj in sel.jobs}
+        follow_ups = []
+        for record in job.outstanding:
+            if record.batch_id is None:
+                continue
+            before = tb.usage_of(tr)
+            follow_ups += tb.ingest(prov, tr, job, record, infos[record.batch_id], jobs)
+            tb.add_usage(job, tr, before)
+            tb.record_failures(job, sel.jobs)
+            store.save(job)
+        for dj in sel.jobs:
+            dj.pending = [s for s in dj.pending if s.id not in dj.translations]
+            tb.restore_failures(job, dj, tr)
+        failed = {(f.doc, f.segment) for dj in sel.jobs for f in dj.failures}
+        queued = {(t.job.en_rel, s.id) for t in follow_ups for s in t.segments}
+        leftover = [s for dj in sel.jobs for s in dj.pending
+                    if (dj.en_rel, s.id) not in failed | queued]  # e.g. English changed since submit
+        if leftover:
+            follow_ups += tb.plan_round(tr, [_only(dj, failed | queued) for dj in sel.jobs])
+        if follow_ups and not retry_now and len(job.rounds) < tb.MAX_ROUNDS:
+            tb.submit_round(prov, tr, store, job, follow_ups)
+            n = sum(len(t.segments) for t in follow_ups)
+            return _batch_result(job, "resubmitted", f"{n} segment(s) that failed went out in a new batch "
+                                                      f"(round {len(job.rounds)}); collect again later")
+        if follow_ups:
+            before = tb.usage_of(tr)
+            if retry_now:
+                tr.run_tasks(follow_ups)  # interactive, at the full price
+            else:
+                for t in follow_ups:
+                    for seg in t.segments:
+                        tr.give_up(t.job, seg, f"still failing after {tb.MAX_ROUNDS} batch rounds")
+            tb.add_usage(job, tr, before)
+            tb.record_failures(job, sel.jobs)
+        done_before = set(job.written) | _already_written(layout, sel.jobs, job.lang, gloss)
+        job.written += sorted(done_before - set(job.written))
+        sel.jobs = [dj for dj in sel.jobs if dj.en_rel not in done_before]
+
+        def on_written(dj: DocJob) -> None:
+            job.written.append(dj.en_rel)
+            job.notes[dj.en_rel] = dj.note
+            store.save(job)
+
+        outcomes = _write_docs(layout, sel, job.lang, gloss, allow_errors=bool(job.settings.get("allow_errors")),
+                               force=bool(job.settings.get("force")), progress=progress, on_written=on_written)
+        job.state = tb.DONE
+        store.save(job)
+    finally:
+        tm.close()
+        prov.close()
+    cost = job.usage.get("cost_usd", 0.0)
+    return _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f}", outcomes,
+                         list(sel.skipped))
+
+
+def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: Glossary | None) -> set[str]:
+    """Docs whose target already holds exactly this translation (a collect killed between writing a doc
+    and saving that it did): not written again."""
+    from ..check.gate import render_checked
+
+    done = set()
+    for dj in jobs:
+        if not dj.target.is_file() or dj.target.is_symlink():
+            continue
+        try:
+            current = dj.target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        text = render_checked(dj, lang=lang, display_path=layout.rel_to_repo(dj.target), glossary=gloss)
+        if current in (text, mark_draft(text)):
+            done.add(dj.en_rel)
+    return done
+
+
+def _only(dj: DocJob, exclude: set[tuple[str, str]]) -> DocJob:
+    dj.pending = [s for s in dj.pending if (dj.en_rel, s.id) not in exclude]
+    return dj
+
+
+def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                 config: Config | None = None) -> BatchJobResult:
+    """Ask the provider to cancel the job's running batches. What already succeeded is kept: collect the
+    job afterwards to put it in the memory and write the docs (cancelled requests are retried then)."""
+    from ..translate import batch as tb
+    from ..translate.providers import get_provider
+
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    store = tb.JobStore(batch_root(layout))
+    job = store.load(job_id) if job_id else store.latest(open_only=True)
+    with get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
+                      lang=job.lang) as prov:
+        for record in job.outstanding:
+            if record.batch_id:
+                info = prov.cancel_batch(record.batch_id)
+                record.status, record.counts = info.status, dict(info.counts)
+    store.save(job)
+    return _batch_result(job, "cancelling", f"cancellation of batch job {job.id} requested; run "
+                                            "`hfi18n batch collect` to keep what finished")

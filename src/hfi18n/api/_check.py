@@ -1,0 +1,69 @@
+"""``check`` and ``toctree_check``: findings on translated docs and on a language's toctree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..check import Finding, check_paths, has_errors
+from ..errors import InputError
+from ..translate.glossary import Glossary
+from ._common import (
+    DEFAULT_DOCS_ROOT,
+    _layout,
+)
+
+
+@dataclass(slots=True)
+class CheckResult:
+    findings: list[Finding]
+    files: int
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+    def to_json(self) -> list[dict[str, object]]:
+        """The findings as ``check --format json`` prints them."""
+        return [f.as_dict() for f in self.findings]
+
+    def format(self, kind: str = "text") -> str:
+        """The findings as ``text`` (``file:line: severity [check] message``), ``json`` or ``github``
+        (workflow-command annotations)."""
+        from ..check import format_github, format_json, format_text
+
+        formatter = {"json": format_json, "github": format_github, "text": format_text}.get(kind)
+        if formatter is None:
+            raise InputError(f"unknown findings format {kind!r}", hint="use text, json or github")
+        return formatter(self.findings)
+
+    def summary(self) -> str:
+        """``N file(s) checked: E error(s), W warning(s) (by check)``."""
+        from ..check import summary
+
+        return summary(self.findings, self.files)
+
+
+def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+          docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None) -> CheckResult:
+    """Check translated docs (default: every doc of ``lang``) against their English source.
+
+    ``glossary``: a glossary TSV whose required translations are checked too (none by default).
+    """
+    layout = _layout(repo, docs_root)
+    gloss = Glossary.load(glossary) if glossary is not None else None
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss)
+    return CheckResult(findings, files)
+
+
+def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:
+    """Problems of ``lang``'s ``_toctree.yml`` against its files and the English toctree."""
+    from ..check.toctree import check_toctree
+
+    layout = _layout(repo, docs_root)
+    return CheckResult(check_toctree(layout, lang), 1)

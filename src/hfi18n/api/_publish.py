@@ -1,0 +1,71 @@
+"""``publish``: push one translated doc to the translator's fork and open a draft pull request upstream."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..config import Config
+from ..doc.draft import is_draft_file
+from ..errors import RefusedError
+from ._common import (
+    DEFAULT_DOCS_ROOT,
+    ProgressEvent,
+    ProgressFn,
+    ProgressKind,
+    _config,
+    _layout,
+    _no_progress,
+    title_translator,
+)
+
+
+@dataclass(slots=True)
+class PublishResult:
+    url: str
+    number: int
+    draft: bool
+    branch: str
+    title: str
+    commits: list[str]
+
+    def to_json(self) -> dict[str, object]:
+        """As ``publish --format json`` prints it."""
+        return {"url": self.url, "number": self.number, "draft": self.draft, "branch": self.branch,
+                "title": self.title, "commits": list(self.commits)}
+
+
+def github_client(config: Config):
+    """A GitHub REST client with the token of ``GITHUB_TOKEN`` (or ``github.token``) and ``github.api_url``."""
+    from ..repo.github import API_URL, GitHubClient
+
+    return GitHubClient(config.secret("GITHUB_TOKEN", "github.token"), config.get("github.api_url") or API_URL)
+
+
+def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_root: str = DEFAULT_DOCS_ROOT,
+            fork: str | None = None, upstream: str | None = None, ready: bool = False, branch: str | None = None,
+            no_llm: bool = False, provider: str | None = None, model: str | None = None,
+            config: Config | None = None, progress: ProgressFn | None = None) -> PublishResult:
+    """Check ``doc``'s translation, push it (and its toctree entry) to the fork, open a draft PR upstream.
+
+    The GitHub token comes from ``GITHUB_TOKEN`` (or ``github.token`` in the config).
+    """
+    from ..publish.pr import publish as publish_doc
+
+    if not doc:
+        raise RefusedError("no doc given", hint="name the doc to publish, e.g. fsdp.md")
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    _, rel = layout.resolve_doc_arg(doc, lang)
+    twin = layout.twin(rel, lang)
+    if twin is not None and is_draft_file(layout.path(lang, twin)):
+        raise RefusedError(f"{lang}/{twin} is a machine draft (its first line is the hfi18n draft mark)",
+                           hint="finish the translation, run hfi18n check, delete the mark line, then publish")
+    cfg = _config(layout, config)
+    translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
+    with github_client(cfg) as client:
+        result = publish_doc(layout, lang, doc, config=cfg, client=client, upstream=upstream, fork=fork,
+                             ready=ready, branch=branch, translate_titles=translate_titles,
+                             log=lambda m: progress(ProgressEvent(ProgressKind.LOG, doc, message=m)))
+    return PublishResult(result.pull.html_url, result.pull.number, result.pull.draft, result.branch,
+                         result.title, list(result.commits))

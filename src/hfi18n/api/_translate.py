@@ -1,0 +1,287 @@
+"""``plan`` and ``translate``, the write step every run ends with, and ``draft`` / ``write_draft`` (a
+translation held for review, then written under the same rules)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..check.gate import Backups, set_update_baseline, write_job
+from ..check.segment_review import DraftReview
+from ..check.source import skip_broken_english
+from ..config import Config
+from ..repo.layout import DocsLayout
+from ..repo.status_pulls import pulls_for
+from ..translate.glossary import Glossary
+from ..translate.memory import TranslationMemory
+from ..translate.pipeline import DocJob, RunStats, Translator
+from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
+from ..translate.update import UpdatePlan
+from ._common import (
+    DEFAULT_DOCS_ROOT,
+    ProgressEvent,
+    ProgressFn,
+    ProgressKind,
+    _config,
+    _layout,
+    _no_progress,
+    default_memory_path,
+    load_glossary,
+)
+
+# ---------------------------------------------------------------------------------- plan / run
+
+
+def _updates_json(sel: Selection, *, base: bool) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = {}
+    for k, u in sel.updates.items():
+        row: dict[str, object] = {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+        if base:
+            row["base"] = u.base_commit
+        out[k] = row
+    return out
+
+
+@dataclass(slots=True)
+class PlanResult:
+    estimate: Estimate
+    model: str
+    updates: dict[str, UpdatePlan] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        """As ``translate --dry-run --format json`` prints it."""
+        p = self.estimate
+        return {
+            "files": p.files, "segments": p.segments, "cached": p.cached, "requests": p.requests,
+            "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
+            "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
+                        for k, u in self.updates.items()},
+        }
+
+
+@dataclass(slots=True)
+class DocOutcome:
+    """What a run did with one doc."""
+
+    path: str
+    """English path relative to the language folder."""
+    target: Path
+    written: bool
+    draft: bool
+    """Written with the draft mark (check errors or failed segments)."""
+    note: str
+    failures: list[dict[str, object]]
+    errors: list[dict[str, object]]
+    """Check errors of the rendered translation."""
+    backup: Path | None = None
+    translations: dict[str, str] = field(default_factory=dict)
+    """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
+                "failures": self.failures, "errors": self.errors, "draft": self.draft,
+                "backup": str(self.backup) if self.backup else None}
+
+
+@dataclass(slots=True)
+class TranslateResult:
+    model: str
+    stats: RunStats
+    docs: list[DocOutcome]
+    updates: dict[str, UpdatePlan] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    cancelled: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every doc was written (a draft only when ``allow_errors`` asked for it); 1 when a doc
+        was skipped or not written, a segment failed, or the run was cancelled."""
+        bad = (self.skipped or self.cancelled or self.stats.failed_segments
+               or any(not d.written for d in self.docs))
+        return 1 if bad else 0
+
+    def to_json(self) -> dict[str, object]:
+        """As ``translate --format json`` prints it."""
+        s = self.stats
+        return {
+            "model": self.model, "segments": s.segments, "from_memory": s.cache_hits,
+            "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
+            "tokens_out": s.tokens_out, "cache_read_tokens": s.cache_read_tokens,
+            "cache_write_tokens": s.cache_write_tokens,
+            "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,
+            "seconds": round(s.seconds, 2), "retried_segments": s.retried_segments,
+            "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
+            "cancelled": self.cancelled,
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+                        for k, u in self.updates.items()},
+            "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
+            "docs": [d.to_json() for d in self.docs],
+        }
+
+
+def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int | None, update: bool,
+            force: bool, config: Config, progress: ProgressFn) -> Selection:
+    pulls = None
+    if next_n:  # docs an open upstream PR already translates are not picked
+        pulls, note = pulls_for(layout, config)
+        if pulls is None:
+            progress(ProgressEvent(ProgressKind.LOG, message=note))
+    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+    skip_broken_english(layout, sel)  # a fault of the English is blamed on the English, never translated
+    return sel
+
+
+def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *, next_n: int | None = None,
+         update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
+         base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
+         memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+         progress: ProgressFn | None = None, batch: bool = False) -> PlanResult:
+    """What :func:`translate` would send and cost, without sending anything.
+
+    With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
+    with common models; ``batch`` prices it at the batch discount (:func:`batch_submit`).
+    """
+    from ..translate.providers import get_provider
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    gloss = load_glossary(lang, glossary)
+    name = provider or (None if cfg.get("provider") else "pseudo")
+    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang)
+    tm = TranslationMemory(memory or default_memory_path(layout))
+    try:
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs,
+                       batch=batch)
+    finally:
+        tm.close()
+        prov.close()
+    return PlanResult(est, prov.model, dict(sel.updates), list(sel.skipped))
+
+
+def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+              next_n: int | None = None, update: bool = False, force: bool = False,
+              provider: str | None = None, model: str | None = None, base_url: str | None = None,
+              concurrency: int = 4, max_cost: float | None = None, allow_errors: bool = False,
+              glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
+              docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+              progress: ProgressFn | None = None, cancel: threading.Event | None = None,
+              write: bool = True) -> TranslateResult:
+    """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
+
+    With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
+    and to :func:`write_draft`.
+
+    A doc is written only if its translation passes ``check``; with ``allow_errors``, or when some
+    segments failed, it is written only as a marked draft. Existing translations are never replaced
+    without ``update`` (incremental) or ``force`` (a backup is kept). Setting ``cancel`` stops the run
+    after the requests in flight; finished segments are in the translation memory, and no doc with
+    unfinished segments is written.
+    """
+    from ..translate.providers import get_provider
+
+    progress = progress or _no_progress
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    if not sel.jobs:
+        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped))
+    gloss = load_glossary(lang, glossary)
+    prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
+    tm = TranslationMemory(memory or default_memory_path(layout))
+    try:
+        return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
+                    batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
+                    cancel=cancel, write=write)
+    finally:
+        tm.close()
+        prov.close()
+
+
+def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
+         concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
+         progress: ProgressFn, cancel: threading.Event | None, write: bool = True) -> TranslateResult:
+    for update in sel.updates.values():
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
+    for job in sel.jobs:
+        progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
+
+    def on_progress(kind: str, job: DocJob, n: int) -> None:
+        if kind == "segments":
+            progress(ProgressEvent(ProgressKind.SEGMENTS, job.en_rel, n, len(job.pending)))
+
+    translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
+                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
+    stats = translator.run(sel.jobs, cancel=cancel)
+    outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
+                           write=write)
+    return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
+
+
+def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
+                force: bool, progress: ProgressFn, write: bool = True,
+                on_written: Callable[[DocJob], None] | None = None) -> list[DocOutcome]:
+    """Every job of ``sel`` through the write gate (interactive runs and batch collects alike)."""
+    backups = Backups(layout) if force else None
+    outcomes: list[DocOutcome] = []
+    for job in sel.jobs:
+        replacing = backups if job.en_rel not in sel.updates else None
+        done = write_job(job, layout, lang=lang, glossary=gloss, allow_errors=allow_errors, backups=replacing,
+                         write=write)
+        if done.backup is not None:
+            progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
+                                   message=f"backup of the replaced translation: {done.backup}"))
+        progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note))
+        if on_written is not None:
+            on_written(job)
+        outcomes.append(DocOutcome(
+            job.en_rel, job.target, job.written, done.written and done.draft, job.note,
+            [{"line": f.line, "reason": f.reason} for f in job.failures],
+            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations)))
+    return outcomes
+
+
+# ------------------------------------------------------------------------- draft (review, then write)
+
+
+def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations: Mapping[str, str] | None = None, *,
+          update: bool = False, force: bool = False, glossary: Path | str | None = None,
+          docs_root: str = DEFAULT_DOCS_ROOT) -> DraftReview:
+    """A translation of ``doc`` held for review, not written: each English segment beside its translation,
+    with the ``check`` findings on the segments they concern and the glossary terms each should render.
+
+    ``translations``: segment id -> text (placeholder form from :attr:`DocOutcome.translations` of
+    ``translate(..., write=False)``, or display form as the translator edits it); default: the human
+    segments an ``update`` keeps. ``update``/``force`` select the doc as :func:`translate` does (the same
+    refusals apply); an update also says which human segments were kept and what the English changed.
+    """
+    from ..check.segment_review import open_draft, review
+
+    layout = _layout(repo, docs_root)
+    held = open_draft(layout, lang, doc, update=update, force=force)
+    return review(held, dict(translations) if translations is not None else dict(held.kept),
+                  glossary=load_glossary(lang, glossary))
+
+
+def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
+                translations: Mapping[str, str] | None = None, *, update: bool = False, force: bool = False,
+                allow_errors: bool = False, expect: str | None = None, glossary: Path | str | None = None,
+                docs_root: str = DEFAULT_DOCS_ROOT) -> DocOutcome:
+    """Write a reviewed draft (see :func:`draft`) under the rules of :func:`translate`: only if it passes
+    ``check``, or with ``allow_errors`` as a marked draft; ``expect`` (:attr:`DraftReview.before`): the
+    file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise."""
+    from ..check.segment_review import open_draft, write
+
+    layout = _layout(repo, docs_root)
+    held = open_draft(layout, lang, doc, update=update, force=force)
+    result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
+                         allow_errors=allow_errors, expect=expect)
+    job = held.job
+    return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
+                      [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,
+                      dict(job.translations))
