@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from _corpora import NAMES  # noqa: E402
+from _corpora import bundle as corpus_bundle  # noqa: E402
+
 from hfi18n import api  # noqa: E402
 from hfi18n.repo import doclog  # noqa: E402
-
-BUNDLES = ROOT.parent / "shared" / "corpora"
-CORPORA = ("diffusers", "huggingface_hub", "smolagents")
 
 
 def git(*args: str) -> None:
@@ -52,8 +52,8 @@ def main() -> None:
         tmp = Path(tmp_name)
         print(f"{'corpus':16} {'full MB':>8} {'full s':>7} {'blobless MB':>11} {'+docs MB':>9} {'clone s':>8} "
               f"{'versions':>9} {'status s':>9}" + (f" {'lazy status s':>14}" if lazy else ""))
-        for name in CORPORA:
-            bundle = BUNDLES / f"{name}-docs.bundle"
+        for name in NAMES:
+            bundle = corpus_bundle(name)
             if not bundle.exists():
                 print(f"{name:16} (no bundle)")
                 continue

@@ -19,12 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from _corpora import NAMES  # noqa: E402
+from _corpora import bundle as corpus_bundle  # noqa: E402
+
 from hfi18n.repo import doclog  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.repo.status import compute_status  # noqa: E402
-
-BUNDLES = ROOT.parent / "shared" / "corpora"
-CORPORA = ("diffusers", "huggingface_hub", "smolagents")
 
 
 def run(path: Path) -> tuple[float, float, int, int]:
@@ -44,8 +44,8 @@ def main(argv: list[str]) -> int:
     paths = [Path(a) for a in argv]
     with tempfile.TemporaryDirectory() as tmp:
         if not paths:
-            for name in CORPORA:
-                bundle = BUNDLES / f"{name}-docs.bundle"
+            for name in NAMES:
+                bundle = corpus_bundle(name)
                 if not bundle.exists():
                     print(f"{name}: no bundle at {bundle}", file=sys.stderr)
                     continue
