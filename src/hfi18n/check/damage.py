@@ -10,10 +10,9 @@ import re
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
-from ..doc.html import iter_markup
+from ..doc.html import COMPONENTS, iter_markup
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english
 from .findings import ERROR, WARNING, Finding
-from .structure import MDX_TAGS
 
 _CP1252_TAIL = (
     "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
@@ -110,7 +109,7 @@ def _tag_balance(doc: Document) -> dict[str, list[int]]:
             if tok.tag is None:
                 continue
             close, name, selfclose = tok.tag.closing, tok.tag.name, tok.tag.selfclose
-            if selfclose or name not in MDX_TAGS | {"div", "details", "summary", "table"}:
+            if selfclose or name not in COMPONENTS | {"div", "details", "summary", "table"}:
                 continue
             line = b.start_line + text.count("\n", 0, tok.start)
             if close:

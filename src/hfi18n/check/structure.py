@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
+from ..doc.html import COMPONENTS
 from ..doc.inline import blank_code_spans
 from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
@@ -13,9 +14,6 @@ from .findings import ERROR, WARNING, Finding
 _MDX_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^<>]*?)?)(/?)>")
 _ID_RE = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})""")
 _CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE)
-MDX_TAGS = {"Tip", "hfoptions", "hfoption", "frameworkcontent", "pt", "tf", "Youtube", "Question",
-            "Added", "Changed", "Deprecated", "EditOnGithub", "PipelineTag", "DocNotebookDropdown"}
-"""doc-builder components whose sequence must match the English exactly."""
 
 
 def line_near(lines: Sequence[int], j: int) -> int:
@@ -161,7 +159,7 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
         text = blank_code_spans(b.text)
         for m in _MDX_TAG_RE.finditer(text):
             close, name, attrs, selfclose = m.groups()
-            if name not in MDX_TAGS:
+            if name not in COMPONENTS:
                 continue
             idm = _ID_RE.search(attrs or "")
             ident = next((g for g in idm.groups() if g is not None), "") if idm else ""

@@ -15,12 +15,12 @@ import re
 from collections.abc import Iterator
 
 from ..doc import Document
-from ..doc.html import TagInfo, doc_tags
+from ..doc.html import COMPONENTS, TagInfo, doc_tags
 from ..doc.model import PLACEHOLDER_RE
 from ..scripts import script_ratio
 from .content import normalize_target
 from .findings import ERROR, WARNING, Finding
-from .structure import MDX_TAGS, changes, line_near
+from .structure import changes, line_near
 
 MAX_TAG_FINDINGS = 5
 """Per file; a page whose tags all moved gets a summary instead of one finding per tag."""
@@ -33,7 +33,7 @@ def _compared(tags: list[TagInfo], lang: str) -> list[TagInfo]:
     for t in tags:
         if t.name == "Tip":
             continue
-        if t.name in MDX_TAGS and all(n == "id" for n, _ in t.attrs):
+        if t.name in COMPONENTS and all(n == "id" for n, _ in t.attrs):
             continue
         if lang and any(n.lower() in _URL_ATTRS and v for n, v in t.attrs):
             # a link to the translated page (/ko/ for /en/, no .md) is the same link

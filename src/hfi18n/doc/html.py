@@ -40,6 +40,10 @@ RAW_TEXT = frozenset({"pre", "script", "style", "textarea"})
 """Elements whose content is never prose to translate."""
 MARKDOWN_CONTENT = frozenset({"hfoptions", "hfoption", "frameworkcontent", "pt", "tf"})
 """Lowercase doc-builder components whose content is Markdown (capitalised components are too)."""
+COMPONENTS = MARKDOWN_CONTENT | frozenset({"Tip", "Youtube", "Question", "Added", "Changed", "Deprecated",
+                                          "EditOnGithub", "PipelineTag", "DocNotebookDropdown"})
+"""doc-builder's components known by name: a translation has the same sequence of them as the English
+(``check``), and their open and close tags balance."""
 PROSE_ATTRS = frozenset({"alt", "title", "aria-label", "placeholder"})
 """Attributes of HTML elements whose value is reader-facing prose."""
 BLOCK_START = frozenset({
