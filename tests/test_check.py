@@ -112,6 +112,19 @@ def test_component_ids_and_order() -> None:
     assert ("unbalanced-tag", "error", 2) in run_check(en, ko.replace("</hfoption>\n", "", 1))
 
 
+def test_components_are_one_list_from_the_doc_model() -> None:
+    from hfi18n.check import damage, structure, tags
+    from hfi18n.doc.html import COMPONENTS, MARKDOWN_CONTENT, Tag
+
+    for module in (structure, tags, damage):  # check imports the list; it defines none of its own
+        assert not hasattr(module, "MDX_TAGS") and getattr(module, "COMPONENTS", COMPONENTS) is COMPONENTS
+    assert MARKDOWN_CONTENT <= COMPONENTS
+    assert all(Tag(name, 0, 1).component for name in COMPONENTS)
+    en = "<frameworkcontent>\n<pt>\n\nText.\n\n</pt>\n</frameworkcontent>\n"
+    assert run_check(en, en.replace("Text.", "텍스트.")) == []
+    assert ("tags", "error", 5) in run_check(en, en.replace("Text.", "텍스트.").replace("<pt>\n", ""))
+
+
 def test_tip_component_equals_callout() -> None:
     en = "> [!TIP]\n> Use a GPU for this task.\n"
     ko = "<Tip>\n\n이 작업에는 GPU를 사용하세요.\n\n</Tip>\n"
@@ -157,6 +170,19 @@ def test_unreadable_translation_is_reported_not_crashing(example: Path, tmp_path
     (repo / "docs/source/ko/quicktour.md").write_bytes(b"# \xff\xfe broken\n")
     findings, _ = check_paths(DocsLayout.open(repo), "ko", ["quicktour.md"])
     assert [(f.check, f.line) for f in findings] == [("unreadable", 1)]
+
+
+def test_unreadable_english_still_gets_every_check_that_needs_no_english(tmp_path: Path) -> None:
+    repo = build_example_repo(tmp_path / "r")
+    (repo / "docs/source/en/quicktour.md").write_bytes(b"# Quick \xff tour\n")
+    (repo / "docs/source/ko/quicktour.md").write_text(
+        "# \ube60\ub978 \ub458\ub7ec\ubcf4\uae30 [[quick tour?]]\n\n[\ubaa8\ub378](#models)\uc744 \ubcf4\uc138\uc694.\n\n"
+        "```py\nunclosed\n", encoding="utf-8")
+    findings, _ = check_paths(DocsLayout.open(repo), "ko", ["quicktour.md"])
+    got = {(f.file.split("/")[-2], f.check, f.line) for f in findings}
+    assert ("en", "unreadable", 1) in got
+    assert {("ko", "anchors", 1), ("ko", "fragments", 3), ("ko", "unclosed-fence", 5)} <= got
+    assert not [f for f in findings if f.check == "orphan"]
 
 
 @pytest.mark.corpus

@@ -109,8 +109,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     en_rel = layout.twin(rel, SOURCE_LANG)
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
-    if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan
-        return sort_findings([*findings, *check_damage(tgt, shown, lang)])
+    if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
+        return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)])
 
 
