@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..translate.glossary import Glossary
 from ._common import (
     DEFAULT_DOCS_ROOT,
+    _config,
     _layout,
 )
 
@@ -56,6 +57,7 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     ``glossary``: a glossary TSV whose required translations are checked too (none by default).
     """
     layout = _layout(repo, docs_root)
+    _config(layout, None)  # the repository's [doc] prose_props
     gloss = Glossary.load(glossary) if glossary is not None else None
     findings, files = check_paths(layout, lang, list(paths), glossary=gloss)
     return CheckResult(findings, files)

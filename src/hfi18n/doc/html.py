@@ -744,8 +744,13 @@ class TagInfo:
         return f"<{self.name}{inner}{' /' if self.kind == 'self' else ''}>"
 
 
-def doc_tags(doc: object, props: frozenset[str] = PROSE_PROPS) -> list[TagInfo]:
-    """Every tag of the doc's prose and HTML blocks, in order (not in code, comments, math, autodoc)."""
+def doc_tags(doc: object, props: frozenset[str] | None = None) -> list[TagInfo]:
+    """Every tag of the doc's prose and HTML blocks, in order (not in code, comments, math, autodoc).
+
+    ``props``: the prose props whose values are not compared (default: those the doc was parsed with).
+    """
+    if props is None:
+        props = getattr(doc, "prose_props", None) or PROSE_PROPS
     out: list[TagInfo] = []
     for block in doc.blocks:  # type: ignore[attr-defined]
         if block.kind.value in _NO_TAG_KINDS:
@@ -763,6 +768,6 @@ def doc_tags(doc: object, props: frozenset[str] = PROSE_PROPS) -> list[TagInfo]:
     return out
 
 
-def tag_signature(doc: object, props: frozenset[str] = PROSE_PROPS) -> list[tuple[object, ...]]:
+def tag_signature(doc: object, props: frozenset[str] | None = None) -> list[tuple[object, ...]]:
     """The doc's tags without lines: equal for a faithful translation."""
     return [(t.name, t.kind, t.attrs) for t in doc_tags(doc, props)]

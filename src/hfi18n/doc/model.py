@@ -176,6 +176,9 @@ class Document:
     blocks: list[Block]
     path: str | None = None
     """Path the doc was read from, for messages (``docs/source/ko/index.md``)."""
+    prose_props: frozenset[str] | None = None
+    """MDX prop names whose strings were read as prose (None: :data:`hfi18n.doc.props.PROSE_PROPS`); the
+    doc's tags are compared with the same list (:func:`hfi18n.doc.html.doc_tags`)."""
 
     def segments(self) -> Iterator[Segment]:
         for block in self.blocks:

@@ -187,7 +187,7 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
             blocks[0].parts.insert(0, "\ufeff")
         else:
             blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
-    return Document(blocks, str(path) if path is not None else None)
+    return Document(blocks, str(path) if path is not None else None, b.props)
 
 
 def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, stop: int | None = None) -> None:

@@ -14,6 +14,7 @@ literals that are the value of a prose key (``text: "..."``, ``"explain": '...'`
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..errors import ConfigError
@@ -21,33 +22,37 @@ from ..errors import ConfigError
 PROSE_PROPS: frozenset[str] = frozenset({"text", "explain", "title", "label", "description"})
 """Default prose keys/props of MDX components (their string values are translated)."""
 CONFIG_KEY = "doc.prose_props"
-"""Config key (``[doc] prose_props = ["text", "explain", "caption"]`` in ``hfi18n.toml``) that replaces the
-default list for a repository; apply it with :func:`configure`."""
+"""Config key (``[doc] prose_props = ["text", "explain", "caption"]`` in ``hfi18n.toml``, or
+``[tool.hfi18n.doc]`` in ``pyproject.toml``) that replaces the default list for a repository; each call of
+the library API applies its repository's with :func:`configure`."""
 
-_configured: frozenset[str] | None = None
+_configured: ContextVar[frozenset[str] | None] = ContextVar("hfi18n_prose_props", default=None)
+"""Per context (a thread, a web request): concurrent calls for different repositories do not mix."""
 
 
 def configure(names: object) -> frozenset[str]:
-    """Set the prose props :func:`hfi18n.doc.parse` uses by default (None or empty: the defaults).
+    """Set the prose props :func:`hfi18n.doc.parse` uses by default in this context (None or empty: the
+    defaults), and return them.
 
     ``names`` is a list of prop names, as read from the config (``config.get(CONFIG_KEY)``); anything else
     is refused with a clear error rather than silently ignored.
     """
-    global _configured
     if names is None or names == []:
-        _configured = None
+        _configured.set(None)
         return PROSE_PROPS
     if not isinstance(names, (list, tuple, set, frozenset)) or not all(
             isinstance(n, str) and re.fullmatch(r"[A-Za-z_$][\w$-]*", n) for n in names):
         raise ConfigError(f"{CONFIG_KEY} must be a list of prop names, got {names!r}",
                           hint='e.g. [doc] prose_props = ["text", "explain", "title", "label", "description"]')
-    _configured = frozenset(names)
-    return _configured
+    props = frozenset(names)
+    _configured.set(props)
+    return props
 
 
 def current_props() -> frozenset[str]:
     """The prose props in force (:func:`configure`, else :data:`PROSE_PROPS`)."""
-    return _configured if _configured is not None else PROSE_PROPS
+    props = _configured.get()
+    return props if props is not None else PROSE_PROPS
 
 _KEY_RE = re.compile(r"""(?<![\w$.])(["']?)([A-Za-z_$][\w$]*)\1\s*:\s*(?=["'`])""")
 
