@@ -51,12 +51,12 @@ from __future__ import annotations
 
 from ..check.segment_review import DraftReview
 from ..repo.clone import CloneResult
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
 from ..review.service import ReviewResult
 from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
 from ._check import CheckResult, check, toctree_check
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     ProgressEvent,
     ProgressFn,
     ProgressKind,

@@ -11,13 +11,12 @@ from ..check.gate import set_update_baseline
 from ..config import Config
 from ..doc.draft import mark_draft
 from ..errors import RefusedError
-from ..repo.layout import DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
 from ..translate.service import Skipped
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     ProgressEvent,
     ProgressFn,
     ProgressKind,

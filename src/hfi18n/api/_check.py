@@ -8,9 +8,9 @@ from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
 from ..errors import InputError
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.glossary import Glossary
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     _config,
     _layout,
 )

@@ -17,11 +17,6 @@ from ..repo.layout import DocsLayout
 from ..repo.toctree import TitleTranslator
 from ..translate.glossary import Glossary
 
-DEFAULT_DOCS_ROOT = "docs/source"
-
-
-
-
 # ------------------------------------------------------------------------------------ progress
 
 

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.glossary import Glossary, Term
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     load_glossary,
 )
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from ..config import Config
 from ..doc.draft import is_draft_file
 from ..errors import RefusedError
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     ProgressEvent,
     ProgressFn,
     ProgressKind,

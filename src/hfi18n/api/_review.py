@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..config import Config
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..review.service import ReviewResult
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     ProgressEvent,
     ProgressFn,
     ProgressKind,

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from ..config import Config
 from ..repo.clone import CloneResult
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from ..repo.status_pulls import pulls_for
 from ..translate.service import next_candidates
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     _config,
     _layout,
 )

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import Config
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.toctree import TocChange
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     _layout,
     title_translator,
 )

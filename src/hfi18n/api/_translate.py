@@ -12,7 +12,7 @@ from ..check.gate import Backups, set_update_baseline, write_job
 from ..check.segment_review import DraftReview
 from ..check.source import skip_broken_english
 from ..config import Config
-from ..repo.layout import DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
@@ -20,7 +20,6 @@ from ..translate.pipeline import DocJob, RunStats, Translator
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
 from ._common import (
-    DEFAULT_DOCS_ROOT,
     ProgressEvent,
     ProgressFn,
     ProgressKind,
@@ -32,16 +31,6 @@ from ._common import (
 )
 
 # ---------------------------------------------------------------------------------- plan / run
-
-
-def _updates_json(sel: Selection, *, base: bool) -> dict[str, dict[str, object]]:
-    out: dict[str, dict[str, object]] = {}
-    for k, u in sel.updates.items():
-        row: dict[str, object] = {"kept": u.kept, "changed": u.changed, "removed": u.removed}
-        if base:
-            row["base"] = u.base_commit
-        out[k] = row
-    return out
 
 
 @dataclass(slots=True)
