@@ -109,3 +109,17 @@ def test_segment_lines_in_a_huge_html_table_are_exact() -> None:
         (f"Row {i} text", 10 + 2 + 3 * i) for i in range(0, 2000, 500)]
     doc = parse("# T\n\n" + text)
     assert [s.line for s in doc.segments()][-1] == 5 + 3 * 1999  # "# T", "", "<table>", "<tr>", then <td>
+
+
+def test_parse_leaves_the_cyclic_collector_as_it_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    parse(_cards(3))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse(_cards(3))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -21,7 +21,10 @@ indentation, list markers), trailing whitespace and protected inline spans taken
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
 
@@ -181,13 +184,28 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
     lines = _split_lines(body)
     b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
     blocks: list[Block] = []
-    _parse_chunk(b, blocks, 0, _MD)
+    with _cyclic_gc_paused():
+        _parse_chunk(b, blocks, 0, _MD)
     if bom:
         if blocks:
             blocks[0].parts.insert(0, "\ufeff")
         else:
             blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
     return Document(blocks, str(path) if path is not None else None, b.props)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Parsing makes many small objects and no reference cycle, while Python's cyclic collector rescans
+    the growing heap over and over (50k headings: 5.4 s with it, 2.7 s without, linear again). Paused for
+    the parse, back on after it unless it was off before."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, stop: int | None = None) -> None:
