@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from .inline import PROTECTED_RE, has_letters
 from .model import PLACEHOLDER_RE, Segment, placeholder
 from .props import PROSE_PROPS, JsString, decode_js, encode_js, expression_end, prose_strings, string_end
+from .syntax import FENCE_LINE_RE, closes_fence
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
@@ -59,7 +60,6 @@ _NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9._:-]*")
 _ATTR_NAME_RE = re.compile(r"[^\s\"'<>/=`{}]+")
 _UNQUOTED_RE = re.compile(r"[^\s\"'=<>`]+")
 _WS_RE = re.compile(r"\s*")
-_FENCE_LINE_RE = re.compile(r"[ \t>]*(`{3,}|~{3,})")
 _SPECIAL_RE = re.compile(r"[<`{\n]")
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 _STRING_EXPR_RE = re.compile(r"\{\s*([\"'`])", re.DOTALL)
@@ -194,9 +194,8 @@ def _fence_end(text: str, line_start: int, fence: str, stop: int) -> int:
     while i < stop:
         nl = text.find("\n", i, stop)
         line_end = stop if nl < 0 else nl + 1
-        m = _FENCE_LINE_RE.match(text, i, line_end)
-        if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) \
-                and not text[m.end():line_end].strip():
+        m = FENCE_LINE_RE.match(text, i, line_end)
+        if m and closes_fence(fence, m.group(1), text[m.end():line_end]):
             return line_end
         i = line_end
     return stop
@@ -230,7 +229,7 @@ def iter_markup(text: str, start: int = 0, stop: int | None = None, *, exprs: bo
     while i < stop:
         if line_start:
             line_start = False
-            m = _FENCE_LINE_RE.match(text, i, stop)
+            m = FENCE_LINE_RE.match(text, i, stop)
             if m:
                 end = _fence_end(text, i, m.group(1), stop)
                 yield Token("fence", i, end)
@@ -383,7 +382,7 @@ def split_region(lines: list[str], start: int, end: int) -> list[tuple[int, int,
             after_blank = True
             i += 1
             continue
-        fence = _FENCE_LINE_RE.match(line)
+        fence = FENCE_LINE_RE.match(line)
         if i not in inside and (fence or (after_blank and not _starts_tag(line))):
             j = _island_end(lines, i, end)
             if j > i:
@@ -406,9 +405,9 @@ def _island_end(lines: list[str], i: int, end: int) -> int:
     j = i
     while j < end:
         line = lines[j]
-        m = _FENCE_LINE_RE.match(line)
+        m = FENCE_LINE_RE.match(line)
         if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
+            if m and closes_fence(fence, m.group(1), line[m.end():]):
                 fence = None
             j += 1
             continue

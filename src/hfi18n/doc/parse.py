@@ -38,6 +38,7 @@ from .html import read_html, region_end, split_region
 from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
+from .syntax import FENCE_LINE_RE, closes_fence
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
 """Block structure only: the parser reads a leaf's inline content itself (:mod:`.inline`), so markdown-it's
@@ -47,7 +48,6 @@ _MD_BODY = MarkdownIt("commonmark").enable("table").disable("inline")
 
 _EOL_RE = re.compile(r"(\r\n|\r|\n)")
 _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
-_FENCE_RE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
 _TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
 _OPEN_TAG_END_RE = re.compile(r"<[A-Za-z][^<>]*$")
@@ -395,12 +395,12 @@ def _open_fence(chunk: list[str]) -> str | None:
     """The fence left open at the end of ``chunk`` (lines of an HTML block), if any."""
     fence: str | None = None
     for line in chunk:
-        m = _FENCE_RE.match(line)
+        m = FENCE_LINE_RE.match(line)
         if not m:
             continue
         if fence is None:
             fence = m.group(1)
-        elif m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line[m.end():].strip():
+        elif closes_fence(fence, m.group(1), line[m.end():]):
             fence = None
     return fence
 
@@ -409,8 +409,8 @@ def _closing_fence(lines: list[str], start: int, fence: str, stop: int | None = 
     """Line index just after the fence closing ``fence`` at or after ``start`` (or ``stop``)."""
     stop = len(lines) if stop is None else stop
     for i in range(start, stop):
-        m = _FENCE_RE.match(lines[i])
-        if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not lines[i][m.end():].strip():
+        m = FENCE_LINE_RE.match(lines[i])
+        if m and closes_fence(fence, m.group(1), lines[i][m.end():]):
             return i + 1
     return stop
 

@@ -50,6 +50,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text
 from ..languages import LANGUAGES, language
@@ -84,7 +85,8 @@ REWRITE_SHARE = 0.1
 
 # -------------------------------------------------------------------------------- content fingerprint
 
-FENCE_RE = re.compile(r"^\s*(`{3,}|~{3,})")
+FENCE_RE = re.compile(r"\s*" + FENCE_RUN)
+"""A fence line for the fingerprint scan: any leading whitespace, no blockquote ``>``."""
 _INLINE_CODE_RE = re.compile(r"(`+)(.+?)\1")
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _ATTR_RE = re.compile(r"\b(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
@@ -105,7 +107,7 @@ def fingerprint_text(text: str) -> Counter[str]:
     for line in text.splitlines():
         m = FENCE_RE.match(line) if ("`" in line or "~" in line) else None
         if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+            if m and closes_fence(fence, m.group(1)):  # the run alone: trailing text is not checked
                 fence = None
                 continue
             s = line.strip()

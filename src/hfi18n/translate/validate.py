@@ -14,9 +14,11 @@ import re
 from collections import Counter
 
 from ..doc import PLACEHOLDER_RE, Segment
+from ..doc.syntax import FENCE_RUN
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio, wrong_script
 
-_FENCE_RE = re.compile(r"^\s*(```|~~~)")
+_FENCE_RE = re.compile(r"\s*" + FENCE_RUN)
+"""An answer that starts with a code fence (after any whitespace, newlines included)."""
 
 
 def validate_segment(seg: Segment, answer: str | None, lang: str) -> str | None:

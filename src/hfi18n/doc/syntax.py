@@ -1,0 +1,34 @@
+"""Markdown syntax facts that more than one reader needs, defined once.
+
+The doc parser (:mod:`.parse`), the HTML reader (:mod:`.html`), the check of a provider's answer
+(:mod:`hfi18n.translate.validate`) and the fast line scan behind status's content fingerprint
+(:mod:`hfi18n.repo.history`) all recognise code fences; they import the pattern from here rather than
+each writing its own.
+
+A fence opens with a run of three or more backticks or tildes (:data:`FENCE_RUN`) and closes at a line
+whose run has the same character, is at least as long and has nothing after it (:func:`closes_fence`).
+Readers differ only in what they allow before the run, which they state as a prefix of
+:data:`FENCE_RUN`: the doc readers allow indentation and blockquote ``>`` markers
+(:data:`FENCE_LINE_RE`); the answer check and the history scan allow any leading whitespace and no
+``>``.
+"""
+
+from __future__ import annotations
+
+import re
+
+FENCE_RUN = r"(`{3,}|~{3,})"
+"""A code fence's marker run, as group 1: three or more backticks or tildes."""
+
+FENCE_LINE_RE = re.compile(r"[ \t>]*" + FENCE_RUN)
+"""A fence at the start of a line, indented or inside a blockquote (``> ```py``). Use ``match`` at the
+line's start; there is no ``^``, so ``match(text, pos)`` works at a line start inside a larger text."""
+
+
+def closes_fence(opener: str, run: str, rest: str = "") -> bool:
+    """Whether a fence line with marker ``run`` followed by ``rest`` closes the code opened by ``opener``.
+
+    Same character, at least as long, nothing but whitespace after it. A caller that passes no ``rest``
+    (the history line scan) closes on the run alone.
+    """
+    return run[0] == opener[0] and len(run) >= len(opener) and not rest.strip()
