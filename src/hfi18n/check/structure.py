@@ -6,12 +6,11 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
-from ..doc.html import COMPONENTS
+from ..doc.html import COMPONENTS, iter_markup
 from ..doc.inline import blank_code_spans
 from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
 
-_MDX_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^<>]*?)?)(/?)>")
 _ID_RE = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})""")
 _CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE)
 
@@ -157,18 +156,21 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
             continue
         text = blank_code_spans(b.text)
-        for m in _MDX_TAG_RE.finditer(text):
-            close, name, attrs, selfclose = m.groups()
-            if name not in COMPONENTS:
+        for tok in iter_markup(text, code_spans=False):  # tags read as doc.html reads them (multi-line, {...})
+            tag = tok.tag
+            if tag is None or tag.name not in COMPONENTS:
                 continue
-            idm = _ID_RE.search(attrs or "")
+            name = tag.name
+            close, selfclose = ("/" if tag.closing else ""), ("/" if tag.selfclose else "")
+            attrs = text[tag.start + 1 + len(close) + len(name):tag.end]
+            idm = _ID_RE.search(attrs)
             ident = next((g for g in idm.groups() if g is not None), "") if idm else ""
             label = f"<{close}{name}{f' id={ident!r}' if ident else ''}{selfclose}>"
             if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
                 if close:
                     continue
-                label = "callout:WARNING" if "warning" in (attrs or "") else "callout:TIP"
-            out.append((label, b.start_line + text.count("\n", 0, m.start())))
+                label = "callout:WARNING" if "warning" in attrs else "callout:TIP"
+            out.append((label, b.start_line + text.count("\n", 0, tag.start)))
         for m in _CALLOUT_LINE_RE.finditer(text):
             out.append((f"callout:{m.group(1).upper()}", b.start_line + text.count("\n", 0, m.start())))
     return out

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .inline import PROTECTED_RE, has_letters
 from .model import PLACEHOLDER_RE, Segment, placeholder
 from .props import PROSE_PROPS, JsString, decode_js, encode_js, expression_end, prose_strings, string_end
-from .syntax import FENCE_LINE_RE, closes_fence
+from .syntax import FENCE_LINE_RE, TAG_NAME, closes_fence
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
@@ -56,7 +56,7 @@ BLOCK_START = frozenset({
     "title", "tr", "track", "ul"})
 """CommonMark's block-level tag names: such a tag at the start of a line ends a Markdown paragraph."""
 
-_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9._:-]*")
+_NAME_RE = re.compile(TAG_NAME)
 _ATTR_NAME_RE = re.compile(r"[^\s\"'<>/=`{}]+")
 _UNQUOTED_RE = re.compile(r"[^\s\"'=<>`]+")
 _WS_RE = re.compile(r"\s*")
@@ -511,7 +511,7 @@ def frame_run(pieces: list[tuple[str, bool]], encode: Callable[[str], str] | Non
     return _Framed(head, "\n".join(kept), spans, prefixes, suffixes, tail)
 
 
-_TAG_NAME_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9._:-]*)")
+_TAG_NAME_RE = re.compile(f"<(/?)({TAG_NAME})")
 _BREAK_TAGS = frozenset({"br", "wbr"})
 
 

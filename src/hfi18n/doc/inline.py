@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .model import placeholder
+from .syntax import COMMENT, TAG
 
 _PATTERNS = [
     # an existing placeholder-looking text must survive a round trip
@@ -32,9 +33,9 @@ _PATTERNS = [
     # doc-builder markers
     r"\[\[[^\[\]\n]+\]\]",
     # HTML comments and tags, autolinks
-    r"<!--.*?-->",
+    COMMENT,
     r"<(?:https?|mailto|ftp):[^<>\s]+>",
-    r"</?[A-Za-z][A-Za-z0-9._:-]*(?:\s+[^<>]*?)?/?>",
+    TAG,
     # math
     r"\\\\\(.+?\\\\\)",
     r"\\\\\[.+?\\\\\]",

@@ -38,7 +38,7 @@ from .html import read_html, region_end, split_region
 from .inline import blank_code_spans, has_letters, protect
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
-from .syntax import FENCE_LINE_RE, closes_fence
+from .syntax import COMMENT, FENCE_LINE_RE, TAG, closes_fence
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
 """Block structure only: the parser reads a leaf's inline content itself (:mod:`.inline`), so markdown-it's
@@ -51,7 +51,7 @@ _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
 _RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
 _TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
 _OPEN_TAG_END_RE = re.compile(r"<[A-Za-z][^<>]*$")
-_TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9._:-]*(?:\s+[^<>]*?)?/?>", re.DOTALL)
+_TAG_RE = re.compile(f"{COMMENT}|{TAG}", re.DOTALL)
 
 _LEAF_TYPES = {
     "paragraph_open",

@@ -11,6 +11,11 @@ Readers differ only in what they allow before the run, which they state as a pre
 :data:`FENCE_RUN`: the doc readers allow indentation and blockquote ``>`` markers
 (:data:`FENCE_LINE_RE`); the answer check and the history scan allow any leading whitespace and no
 ``>``.
+
+HTML: a tag's name (:data:`TAG_NAME`) is read by the HTML reader (:mod:`.html`), and the same name makes
+the one-regex forms of a tag (:data:`TAG`) and of a comment (:data:`COMMENT`) that the inline protector
+(:mod:`.inline`) and the parser's list of an HTML block's tags use. The full tag reader, with attributes
+and ``{...}`` props across lines, is :func:`hfi18n.doc.html.scan_tag` / :func:`~hfi18n.doc.html.iter_markup`.
 """
 
 from __future__ import annotations
@@ -32,3 +37,14 @@ def closes_fence(opener: str, run: str, rest: str = "") -> bool:
     (the history line scan) closes on the run alone.
     """
     return run[0] == opener[0] and len(run) >= len(opener) and not rest.strip()
+
+
+TAG_NAME = r"[A-Za-z][A-Za-z0-9._:-]*"
+"""An HTML element's or an MDX component's name (``div``, ``Tip``, ``hfoption``, ``svelte:head``)."""
+
+TAG = r"</?" + TAG_NAME + r"(?:\s+[^<>]*?)?/?>"
+"""An open, close or self-closing tag as one regex (attributes without ``<`` or ``>``; compile with
+``re.DOTALL`` so they may span lines)."""
+
+COMMENT = r"<!--.*?-->"
+"""An HTML comment (compile with ``re.DOTALL``)."""
