@@ -89,3 +89,15 @@ def test_a_malformed_list_is_a_clear_error(tmp_path: Path) -> None:
     (repo / "hfi18n.toml").write_text('[doc]\nprose_props = "question"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="doc.prose_props"):
         api.status(repo, ["ko"])
+
+
+def test_review_reads_the_declared_props_so_a_translated_prop_is_no_changed_attribute(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "hfi18n.toml")
+    assert api.translate(repo, "ko", ["quiz.md"], provider="pseudo", memory=tmp_path / "m.sqlite3").exit_code == 0
+    assert _question((repo / "docs/source/ko/quiz.md").read_text(encoding="utf-8")) != QUESTION
+    configure(None)  # review reads the list from the repository, not from the last call
+    review = api.review(repo, "ko", ["quiz.md"]).review
+    assert review.docs and "quiz.md" in review.docs[0].file
+    about_quiz = [f.to_json() for f in review.findings if "Quiz" in f.message or "question" in f.message]
+    assert not about_quiz
+    assert not review.has_errors(), [f.to_json() for f in review.findings]

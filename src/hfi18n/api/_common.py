@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import Config, load_config
-from ..doc.props import CONFIG_KEY as PROSE_PROPS_KEY
-from ..doc.props import configure as configure_prose_props
+from ..doc.props import apply_config
 from ..errors import ConfigError, InputError
 from ..repo.layout import DocsLayout
 from ..repo.toctree import TitleTranslator
@@ -61,9 +60,7 @@ def _layout(repo: Path | str, docs_root: str) -> DocsLayout:
 def _config(layout: DocsLayout, config: Config | None) -> Config:
     """The call's config; the doc model reads the repository's MDX prose props from it
     (``[doc] prose_props``) for the rest of the call."""
-    cfg = config if config is not None else load_config(layout.repo)
-    configure_prose_props(cfg.get(PROSE_PROPS_KEY))
-    return cfg
+    return apply_config(config if config is not None else load_config(layout.repo))
 
 
 def session_config(repo: Path | str = ".", *, provider: str | None = None, api_key: str | None = None,

@@ -17,6 +17,7 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from ..config import Config
 from ..errors import ConfigError
 
 PROSE_PROPS: frozenset[str] = frozenset({"text", "explain", "title", "label", "description"})
@@ -24,7 +25,7 @@ PROSE_PROPS: frozenset[str] = frozenset({"text", "explain", "title", "label", "d
 CONFIG_KEY = "doc.prose_props"
 """Config key (``[doc] prose_props = ["text", "explain", "caption"]`` in ``hfi18n.toml``, or
 ``[tool.hfi18n.doc]`` in ``pyproject.toml``) that replaces the default list for a repository; each call of
-the library API applies its repository's with :func:`configure`."""
+the library API applies its repository's with :func:`apply_config`."""
 
 _configured: ContextVar[frozenset[str] | None] = ContextVar("hfi18n_prose_props", default=None)
 """Per context (a thread, a web request): concurrent calls for different repositories do not mix."""
@@ -47,6 +48,16 @@ def configure(names: object) -> frozenset[str]:
     props = frozenset(names)
     _configured.set(props)
     return props
+
+
+def apply_config(config: Config) -> Config:
+    """Put ``config``'s ``[doc] prose_props`` in force for the rest of this context and return ``config``.
+
+    The one place a loaded config reaches the doc model: every entry point that loads a repository's
+    config (``hfi18n.api``'s calls, ``review``) passes it through here.
+    """
+    configure(config.get(CONFIG_KEY))
+    return config
 
 
 def current_props() -> frozenset[str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import Config, load_config
+from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import API_URL, GitHubClient
@@ -77,7 +78,8 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
     layout = _checkout(repo, docs_root)
     if pr is None and layout is None:
         layout = DocsLayout.open(repo or ".", docs_root)  # raises the layout's own error
-    cfg = config if config is not None else load_config(layout.repo if layout is not None else None)
+    # the repository's [doc] prose_props apply to the docs reviewed, as in every API call
+    cfg = apply_config(config if config is not None else load_config(layout.repo if layout is not None else None))
     cache: dict[str, Options] = {}
     providers = []
 
