@@ -77,8 +77,11 @@ def deepen_history(repo: Path | str = ".", *, docs_root: str = DEFAULT_DOCS_ROOT
 
 def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
            upstream: str | None = None, pulls: bool = True, config: Config | None = None,
-           deepen: bool = False) -> StatusResult:
+           deepen: bool = False, require: Sequence[str] = ()) -> StatusResult:
     """Status of every English doc in each of ``langs`` (default: every language folder).
+
+    ``require``: languages that must have a folder even when ``langs`` is every folder (the web page's
+    picked language); like an unknown one of ``langs``, refused before any work with the layout's error.
 
     ``pulls``: look for open translation PRs upstream (``github.upstream`` or ``upstream``) to mark
     docs in progress. ``deepen``: fetch the full history first when the clone is shallow (otherwise every
@@ -88,7 +91,7 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
         deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
     langs = list(langs) if langs else layout.languages()
-    layout.require_langs(*langs)
+    layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
     report = compute_status(layout, langs, pulls=found, pr_note=note)

@@ -15,6 +15,7 @@ from typing import Any
 import gradio as gr
 
 from .. import api
+from ..config import Config
 from ..errors import InputError
 from . import render
 from .runs import Runs, in_thread, session_key
@@ -71,11 +72,9 @@ class WebApp:
         """
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
-        result = api.status(path, None, config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
+        result = api.status(path, None, require=[lang],
+                            config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
         self._last_status[repo] = result
-        if lang not in result.report.languages:
-            raise InputError(f"no docs folder for language {lang!r}",
-                             hint="languages here: " + (", ".join(result.report.languages) or "none"))
         ranked = result.report.ranked(lang)
         choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
                                                 else ""), d.path) for d in ranked]
@@ -116,6 +115,16 @@ class WebApp:
 
     # -- 2. translate ------------------------------------------------------------------------------
 
+    def _doc_job(self, repo: str, doc: str, provider: str,
+                 secrets: dict[str, str] | None) -> tuple[Path, str, Config]:
+        """What translate and plan of one doc start from: the repository's path, the provider (default
+        pseudo) and the call's config with the key typed in the page."""
+        if not doc:
+            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
+        path = self.ws.path(repo)
+        provider = provider or "pseudo"
+        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
                   base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
@@ -133,11 +142,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        if not doc:
-            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
         cancel = self.runs.start(session_key(request))
         done = total = 0
         log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
@@ -191,11 +196,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        if not doc:
-            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                           base_url=base_url or None, config=cfg)
         if result.skipped:
