@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hfi18n.errors import InputError
-from hfi18n.fileio import MAX_DOC_BYTES, atomic_write, read_text
+from hfi18n.errors import InputError, RepoError
+from hfi18n.fileio import MAX_DOC_BYTES, atomic_write, inside, read_text
 
 
 def test_atomic_write_keeps_bytes_and_permissions(tmp_path: Path) -> None:
@@ -51,3 +51,17 @@ def test_read_text_errors(tmp_path: Path) -> None:
 def _write(p: Path, data: bytes) -> Path:
     p.write_bytes(data)
     return p
+
+
+def test_inside_names_a_link_that_leads_out_and_a_path_that_is_out(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "docs").mkdir(parents=True)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not a doc")
+    (root / "docs" / "evil.md").symlink_to(secret)
+    (root / "docs" / "ok.md").write_text("# ok\n")
+    assert inside(root, "docs/ok.md") == (root / "docs" / "ok.md").resolve()
+    with pytest.raises(RepoError, match=r"docs/evil.md is a link that leads outside the repository folder .* never read or written"):
+        inside(root, "docs/evil.md")
+    with pytest.raises(RepoError, match=r"path \.\./secret.txt is outside the repository folder"):
+        inside(root, "../secret.txt")

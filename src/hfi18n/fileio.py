@@ -267,8 +267,14 @@ def inside(root: Path, candidate: Path | str) -> Path:
     """Resolve ``candidate`` against ``root`` and refuse paths that escape it."""
     root = root.resolve()
     c = Path(candidate)
-    full = (c if c.is_absolute() else root / c).resolve()
+    given = c if c.is_absolute() else root / c
+    full = given.resolve()
     if full != root and root not in full.parents:
+        if root in Path(os.path.normpath(given.absolute())).parents:  # named inside; a link on the way leads out
+            raise RepoError(
+                f"{candidate} is a link that leads outside the repository folder {root} (to {full}); it is never read or written",
+                hint="replace the link with a real file inside the repository, or leave it out",
+            )
         raise RepoError(
             f"path {candidate} is outside the repository folder {root}",
             hint="give paths inside the repository, relative to it or to the language folder",
