@@ -242,3 +242,12 @@ def test_accented_latin_text_is_not_mojibake() -> None:
     for text in ("Chargez le modèle «déjà» prêt — c’est l’été.\n", "Íñšťáĺĺ ťĥéé’š ɱóóđéĺ ŕúñ.\n"):
         assert "mojibake" not in {c for c, _, _ in run_check(en, text, lang="fr")}
     assert ("mojibake", "error", 1) in run_check(en, "Chargez le modÃ¨le.\n", lang="fr")
+
+
+def test_text_format_gives_a_line_only_where_a_finding_has_one() -> None:
+    from hfi18n.check import ERROR, Finding, format_text
+
+    text = format_text([Finding("docs/source/ko/index.md", 0, "links", ERROR, "a link is missing"),
+                        Finding("docs/source/ko/index.md", 8, "headings", ERROR, "a section is missing")])
+    assert text.splitlines() == ["docs/source/ko/index.md: error [links] a link is missing",
+                                 "docs/source/ko/index.md:8: error [headings] a section is missing"]

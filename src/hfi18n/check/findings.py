@@ -46,7 +46,9 @@ def has_errors(findings: Iterable[Finding]) -> bool:
 
 
 def format_text(findings: list[Finding]) -> str:
-    return "".join(f"{f.file}:{f.line}: {f.severity} [{f.check}] {f.message}\n" for f in findings)
+    """``file:line: severity [check] message`` per finding; ``file:`` alone when it concerns the whole file."""
+    return "".join(f"{f.file}{f':{f.line}' if f.line else ''}: {f.severity} [{f.check}] {f.message}\n"
+                   for f in findings)
 
 
 def format_json(findings: list[Finding]) -> str:
