@@ -162,10 +162,7 @@ def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root
                               lang=job.lang) as prov:
                 tb.poll(prov, job)
             store.save(job)
-        running = any(r.batch_id and not r.ingested and r.status not in ("ended", "completed", "expired",
-                                                                          "cancelled", "failed")
-                      for r in job.rounds)
-        out.append(_batch_result(job, "running" if running else job.state))
+        out.append(_batch_result(job, "running" if tb.running(job) else job.state))
     return out
 
 
@@ -291,8 +288,7 @@ def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root
                       lang=job.lang) as prov:
         for record in job.outstanding:
             if record.batch_id:
-                info = prov.cancel_batch(record.batch_id)
-                record.status, record.counts = info.status, dict(info.counts)
+                tb.seen(record, prov.cancel_batch(record.batch_id))
     store.save(job)
     return _batch_result(job, "cancelling", f"cancellation of batch job {job.id} requested; run "
                                             "`hfi18n batch collect` to keep what finished")

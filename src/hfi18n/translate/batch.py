@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..doc import Segment
 from ..errors import InputError, ProviderError, RefusedError
 from ..fileio import atomic_write, read_text
 from .pipeline import DocJob, Task, Translator
@@ -63,6 +64,8 @@ class RoundRecord:
     batch_id: str | None = None
     """The provider's id; ``None`` until the submission returned."""
     status: str = ""
+    ended: bool = False
+    """The provider said no request of it runs any more (:attr:`BatchInfo.ended`)."""
     counts: dict[str, int] = field(default_factory=dict)
     ingested: bool = False
     submitted_at: float = 0.0
@@ -182,7 +185,8 @@ def submit_round(provider: Provider, translator: Translator, store: JobStore, jo
     job.state = SUBMITTING
     store.save(job)  # a kill during the submission leaves a job that says so
     info = provider.submit_batch(items, label=f"{job.id}-r{number}")
-    record.batch_id, record.status, record.counts = info.id, info.status, dict(info.counts)
+    record.batch_id = info.id
+    seen(record, info)
     record.submitted_at = time.time()
     job.state = SUBMITTED
     store.save(job)
@@ -201,7 +205,8 @@ def recover_submission(provider: Provider, job: BatchJob) -> bool:
         except ProviderError:
             found = None
         if found is not None:
-            record.batch_id, record.status = found.id, found.status
+            record.batch_id = found.id
+            seen(record, found)
         else:
             job.rounds.remove(record)
         changed = True
@@ -220,26 +225,36 @@ def poll(provider: Provider, job: BatchJob) -> list[BatchInfo]:
         if record.batch_id is None:
             continue
         info = provider.batch_status(record.batch_id)
-        record.status, record.counts = info.status, dict(info.counts)
+        seen(record, info)
         infos.append(info)
     return infos
 
 
-def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob]) -> Iterator[tuple[str, Task | None, list[str]]]:
-    """``(custom_id, task, stale segment ids)`` of each request; ``task`` is ``None`` when none of its
-    segments is still the same in today's English."""
+def seen(record: RoundRecord, info: BatchInfo) -> None:
+    """Keep what the provider last said of the round's batch."""
+    record.status, record.ended, record.counts = info.status, info.ended, dict(info.counts)
+
+
+def running(job: BatchJob) -> bool:
+    """A round of ``job`` was submitted and its batch has not ended (as last seen)."""
+    return any(r.batch_id and not r.ingested and not r.ended for r in job.rounds)
+
+
+def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob]) -> Iterator[tuple[str, Task | None]]:
+    """``(custom_id, task)`` of each request; ``task`` holds the request's segments still the same in
+    today's English (``None`` when none is)."""
+    by_doc: dict[str, dict[str, Segment]] = {}  # each doc's segments indexed once, not once per request
     for cid, req in record.requests.items():
         job = jobs.get(req["doc"])
-        segs, stale = [], []
-        if job is not None:
-            by_id = {s.id: s for s in job.doc.segments()}
-            for sid, dig in req["segments"]:
-                seg = by_id.get(sid)
-                if seg is not None and source_digest(seg.text) == dig:
-                    segs.append(seg)
-                else:
-                    stale.append(sid)
-        yield cid, (Task(job, segs, int(req["level"])) if job is not None and segs else None), stale
+        if job is None:
+            yield cid, None
+            continue
+        by_id = by_doc.get(job.en_rel)
+        if by_id is None:
+            by_id = by_doc[job.en_rel] = {s.id: s for s in job.doc.segments()}
+        segs = [by_id[sid] for sid, dig in req["segments"]
+                if sid in by_id and source_digest(by_id[sid].text) == dig]
+        yield cid, (Task(job, segs, int(req["level"])) if segs else None)
 
 
 def ingest(provider: Provider, translator: Translator, job: BatchJob, record: RoundRecord, info: BatchInfo,
@@ -251,7 +266,7 @@ def ingest(provider: Provider, translator: Translator, job: BatchJob, record: Ro
     """
     results: dict[str, BatchResult] = {r.custom_id: r for r in provider.batch_results(info)} if info.ended else {}
     follow_ups: list[Task] = []
-    for cid, task, _stale in _tasks_of(record, jobs):
+    for cid, task in _tasks_of(record, jobs):
         if task is None:
             continue
         result = results.get(cid)
