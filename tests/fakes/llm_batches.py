@@ -27,6 +27,7 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -205,10 +206,7 @@ class BatchStore:
                 self.batches[b.id] = b
             return h._send(rec, 200, self._anthropic_json(b))
         if method == "GET" and bid is None:
-            data = [self._anthropic_json(b) for b in reversed(self.batches.values()) if b.wire == "anthropic"]
-            return h._send(rec, 200, {"data": data, "has_more": False,
-                                      "first_id": data[0]["id"] if data else None,
-                                      "last_id": data[-1]["id"] if data else None})
+            return h._send(rec, 200, self._listing("anthropic", self._anthropic_json))
         b = self.batches.get(bid or "")
         if b is None or b.wire != "anthropic":
             return h._error(rec, 404, "not_found_error", f"batch {bid} not found")
@@ -224,6 +222,12 @@ class BatchStore:
                 return h._error(rec, 400, "invalid_request_error", f"batch {b.id} is still in progress")
             return h._send(rec, 200, self._anthropic_results(b), content_type="application/binary")
         return h._error(rec, 404, "not_found_error", f"no route for {method} {rec.path}")
+
+    def _listing(self, wire: str, as_json: Callable[[FakeBatch], dict[str, Any]]) -> dict[str, Any]:
+        """One page of a vendor's batches, newest first (both vendors page with first_id/last_id)."""
+        data = [as_json(b) for b in reversed(self.batches.values()) if b.wire == wire]
+        return {"data": data, "has_more": False, "first_id": data[0]["id"] if data else None,
+                "last_id": data[-1]["id"] if data else None}
 
     def _anthropic_results(self, b: FakeBatch) -> bytes:
         lines = []
@@ -301,10 +305,7 @@ class BatchStore:
                 self.batches[b.id] = b
             return h._send(rec, 200, self._openai_json(b))
         if method == "GET" and bid is None:
-            data = [self._openai_json(b) for b in reversed(self.batches.values()) if b.wire == "openai"]
-            return h._send(rec, 200, {"object": "list", "data": data, "has_more": False,
-                                      "first_id": data[0]["id"] if data else None,
-                                      "last_id": data[-1]["id"] if data else None})
+            return h._send(rec, 200, {"object": "list", **self._listing("openai", self._openai_json)})
         b = self.batches.get(bid or "")
         if b is None or b.wire != "openai":
             return h._error(rec, 404, "invalid_request_error", f"No such Batch object: {bid}")
