@@ -114,7 +114,7 @@ def test_component_ids_and_order() -> None:
 
 def test_components_are_one_list_from_the_doc_model() -> None:
     from hfi18n.check import damage, structure, tags
-    from hfi18n.doc.html import COMPONENTS, MARKDOWN_CONTENT, Tag
+    from hfi18n.doc.markup import COMPONENTS, MARKDOWN_CONTENT, Tag
 
     for module in (structure, tags, damage):  # check imports the list; it defines none of its own
         assert not hasattr(module, "MDX_TAGS") and getattr(module, "COMPONENTS", COMPONENTS) is COMPONENTS

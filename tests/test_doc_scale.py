@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from hfi18n.doc import parse
-from hfi18n.doc.html import read_html, region_end
+from hfi18n.doc.html import read_html
+from hfi18n.doc.markup import region_end
 from hfi18n.doc.model import Segment
 
 _parse_module = importlib.import_module("hfi18n.doc.parse")  # the module (hfi18n.doc.parse is the function)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
-from ..doc.html import COMPONENTS, iter_markup
+from ..doc.markup import COMPONENTS, iter_markup
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english
 from .findings import ERROR, WARNING, Finding
 

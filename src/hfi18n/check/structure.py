@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
-from ..doc.html import COMPONENTS, iter_markup
 from ..doc.inline import blank_code_spans
+from ..doc.markup import COMPONENTS, iter_markup
 from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
 
@@ -156,7 +156,7 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
             continue
         text = blank_code_spans(b.text)
-        for tok in iter_markup(text, code_spans=False):  # tags read as doc.html reads them (multi-line, {...})
+        for tok in iter_markup(text, code_spans=False):  # tags read as doc.markup reads them (multi-line, {...})
             tag = tok.tag
             if tag is None or tag.name not in COMPONENTS:
                 continue

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterator
 
 from ..doc import Document
-from ..doc.html import COMPONENTS, TagInfo, doc_tags
+from ..doc.html import TagInfo, doc_tags
+from ..doc.markup import COMPONENTS
 from ..doc.model import PLACEHOLDER_RE
 from ..scripts import script_ratio
 from .content import normalize_target

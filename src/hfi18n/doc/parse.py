@@ -34,8 +34,9 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
-from .html import read_html, region_end, split_region
+from .html import read_html
 from .inline import blank_code_spans, has_letters, protect
+from .markup import region_end, split_region
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
 from .syntax import COMMENT, FENCE_LINE_RE, TAG, closes_fence
