@@ -224,3 +224,25 @@ def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, mon
         assert result.posted.notes and "403" in result.posted.notes[0]
         assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
         assert len(gh.reviews[(REPO, number)]) == 1  # the summary review is still posted
+
+
+@pytest.mark.corpus
+def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch):
+    """A secret quoted from the doc (here on the line the suggestion rewrites) is masked in every comment,
+    the summary and the printed review."""
+    en, ko = texts
+    secret = "hf_aSecretOfTheReviewer123"
+    monkeypatch.setenv("HF_TOKEN", secret)
+    line = next(i for i, ln in enumerate(ko.splitlines(), 1) if "(#스케줄러)" in ln)
+    lines = ko.splitlines(keepends=True)
+    lines[line - 1] = lines[line - 1].rstrip("\n") + f" {secret}\n"
+    ko = "".join(lines)
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        number, line = _pr(gh, en, ko)
+        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        (comment,) = gh.review_comments[(REPO, number)]
+        assert "```suggestion" in comment["body"] and "***" in comment["body"]
+        assert all(secret not in str(r.body) for r in _writes(gh))
+        for kind in ("text", "json", "md"):
+            assert secret not in result.format(kind)

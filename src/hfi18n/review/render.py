@@ -4,6 +4,9 @@ A GitHub review comment covers one line of the translation: every finding on tha
 ```` ```suggestion ```` block with all their mechanical fixes applied to the line (GitHub applies a
 suggestion by replacing the commented line with the block's content). Each body starts with a hidden
 marker naming the file and line, so a later run finds and updates its own comments.
+
+Every text made here goes to a terminal, a file or a PR, and quotes the docs, the English and an LLM's
+words: each passes through :func:`hfi18n.secrets.redact`, so no known secret is shown or posted.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 
+from ..secrets import redact
 from .model import ERROR, DocReview, Kind, Review, ReviewFinding
 
 COMMENT_MARK = "<!-- hfi18n-review:comment "
@@ -41,11 +45,11 @@ def format_text(review: Review) -> str:
             if f.rewrite:
                 out.append(f"    rewrite: {f.rewrite}\n")
     out.extend(f"skipped: {s}\n" for s in review.skipped)
-    return "".join(out)
+    return redact("".join(out))
 
 
 def format_json(data: dict[str, object]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return redact(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def counts_line(review: Review) -> str:
@@ -92,7 +96,7 @@ def format_markdown(review: Review) -> str:
     parts.append(checked_text(review.docs))
     if review.skipped:
         parts.append("\n**Skipped:** " + "; ".join(review.skipped))
-    return "\n".join(parts) + "\n"
+    return redact("\n".join(parts) + "\n")
 
 
 def checked_text(docs: list[DocReview]) -> str:
@@ -131,7 +135,7 @@ def comment_body(doc: DocReview, line: int, findings: list[ReviewFinding]) -> st
     fixed = doc.suggested_line(line)
     if fixed is not None:
         lines += ["", "```suggestion", fixed, "```"]
-    return "\n".join(lines)
+    return redact("\n".join(lines))
 
 
 def resolved_body(body: str) -> str:
@@ -139,7 +143,7 @@ def resolved_body(body: str) -> str:
     marker, _, rest = body.partition("\n")
     rest = rest.split("\n```suggestion", 1)[0].rstrip()
     struck = "\n".join(f"~~{ln}~~" if ln.strip() else ln for ln in rest.splitlines())
-    return f"{marker}\n✅ {RESOLVED_NOTE}\n\n{struck}"
+    return redact(f"{marker}\n✅ {RESOLVED_NOTE}\n\n{struck}")
 
 
 def summary_body(review: Review, outside: list[ReviewFinding], base_sha: str, inline: int) -> str:
@@ -157,4 +161,4 @@ def summary_body(review: Review, outside: list[ReviewFinding], base_sha: str, in
         parts += ["", "**Skipped:** " + "; ".join(review.skipped)]
     parts += ["", "_hfi18n only comments: it never approves or requests changes. Running it again updates "
               "these comments instead of adding new ones._"]
-    return "\n".join(parts)
+    return redact("\n".join(parts))
