@@ -187,12 +187,6 @@ def decode_js(raw: str, quote: str) -> list[tuple[str, bool]]:
     return [p for p in pieces if p[0]]
 
 
-def escape_js(text: str, quote: str) -> str:
-    """``text`` (translated prose) made safe inside a ``quote`` literal: its quotes escaped, no newline."""
-    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
-    return re.sub(r"(?<!\\)" + re.escape(quote), lambda _m: "\\" + quote, text)
-
-
 def encode_js(text: str, quote: str) -> str:
     """Source form of decoded text (quotes escaped again); inverse of the text pieces of :func:`decode_js`."""
     return text.replace(quote, "\\" + quote)
