@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RepoError
@@ -29,17 +28,6 @@ DEEPEN_HINT = ("rerun with --deepen to fetch the full history (git fetch --unsha
                "--depth")
 
 
-@dataclass(slots=True, frozen=True)
-class CloneState:
-    """What git says about the completeness of a clone."""
-
-    shallow: bool
-    partial_filter: str | None
-    """The partial-clone filter (``blob:none``...), None for a full clone."""
-    remote: str | None
-    """The remote to fetch missing history from (the current branch's, else ``origin``, else the first)."""
-
-
 def _git_out(repo: Path, *args: str) -> str | None:
     """stdout of a git command that may legitimately fail (``git config --get`` of an unset key), else None."""
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False,
@@ -47,11 +35,14 @@ def _git_out(repo: Path, *args: str) -> str | None:
     return proc.stdout.decode("utf-8", "replace") if proc.returncode == 0 else None
 
 
-def clone_state(layout: DocsLayout) -> CloneState:
-    top = repo_info(layout).top
-    shallow = (_git_out(top, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
-    config = _git_out(top, "config", "--get-regexp", r"^(remote\..*\.(partialclonefilter|promisor)|"
-                                                      r"extensions\.partialclone)$") or ""
+def _is_shallow(repo: Path) -> bool:
+    return (_git_out(repo, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
+
+
+def _partial_filter(repo: Path) -> str | None:
+    """The partial-clone filter (``blob:none``...) or ``promisor remote``, None for a full clone."""
+    config = _git_out(repo, "config", "--get-regexp", r"^(remote\..*\.(partialclonefilter|promisor)|"
+                                                       r"extensions\.partialclone)$") or ""
     partial: str | None = None
     for line in config.splitlines():
         key, _, value = line.partition(" ")
@@ -60,34 +51,37 @@ def clone_state(layout: DocsLayout) -> CloneState:
         elif partial is None and (key.endswith(".promisor") and value.strip() == "true"
                                   or key == "extensions.partialclone"):
             partial = "promisor remote"
-    return CloneState(shallow, partial, _remote(top))
+    return partial
 
 
-def _remote(top: Path) -> str | None:
-    branch = (_git_out(top, "symbolic-ref", "-q", "--short", "HEAD") or "").strip()
+def _remote(repo: Path) -> str | None:
+    """The remote to fetch missing history from: the current branch's, else ``origin``, else the first."""
+    branch = (_git_out(repo, "symbolic-ref", "-q", "--short", "HEAD") or "").strip()
     if branch:
-        tracked = (_git_out(top, "config", "--get", f"branch.{branch}.remote") or "").strip()
+        tracked = (_git_out(repo, "config", "--get", f"branch.{branch}.remote") or "").strip()
         if tracked and tracked != ".":
             return tracked
-    remotes = (_git_out(top, "remote") or "").split()
+    remotes = (_git_out(repo, "remote") or "").split()
     return "origin" if "origin" in remotes else (remotes[0] if remotes else None)
 
 
 def history_gap(layout: DocsLayout) -> str | None:
     """Why the history of this clone cannot be trusted to date translations (a shallow clone), else None."""
-    if not clone_state(layout).shallow:
+    if not _is_shallow(layout.repo):
         return None
     return ("this clone is shallow (git clone --depth): its history is cut, so which English version each "
             "translation was made from is unknown")
 
 
 def clone_note(layout: DocsLayout) -> str | None:
-    """A note for the user about a partial clone (complete history, contents fetched on demand), else None."""
-    state = clone_state(layout)
-    if state.partial_filter is None or state.shallow:
+    """A note for the user about a partial clone (complete history, contents fetched on demand), else None.
+
+    For a clone :func:`history_gap` found whole (a shallow clone's note is the gap)."""
+    partial = _partial_filter(layout.repo)
+    if partial is None:
         return None
-    return (f"this is a partial clone ({state.partial_filter}): git fetches the docs' past versions from "
-            f"{state.remote or 'its remote'} on demand, so the first status can take a while")
+    return (f"this is a partial clone ({partial}): git fetches the docs' past versions from "
+            f"{_remote(layout.repo) or 'its remote'} on demand, so the first status can take a while")
 
 
 def deepen_history(layout: DocsLayout) -> str:
@@ -96,17 +90,17 @@ def deepen_history(layout: DocsLayout) -> str:
     Raises :class:`RepoError` when there is no remote to fetch from. Forgets the histories and bases
     read from the cut history, so the next status reads the whole one.
     """
-    state = clone_state(layout)
-    if not state.shallow:
+    if not _is_shallow(layout.repo):
         return "the clone already has its full history"
-    if state.remote is None:
+    remote = _remote(layout.repo)
+    if remote is None:
         raise RepoError("this clone is shallow and has no remote to fetch the rest of its history from",
                         hint="add the remote (git remote add origin URL) and rerun with --deepen, or clone "
                              "the repository again without --depth")
     info = repo_info(layout)
-    run_git(info.top, "fetch", "--quiet", "--unshallow", state.remote)
+    run_git(info.top, "fetch", "--quiet", "--unshallow", remote)
     for key in [k for k in _HISTORY_CACHE if k[0] == str(layout.docs_root)]:
         del _HISTORY_CACHE[key]
     with contextlib.suppress(OSError):
         (info.git_dir / "hfi18n" / "status-cache.json").unlink()
-    return f"fetched the full history from {state.remote}"
+    return f"fetched the full history from {remote}"
