@@ -43,6 +43,14 @@ def texts(corpus):
     return read_text(root / EN), read_text(root / KO)
 
 
+@pytest.fixture()
+def gh(monkeypatch):
+    """The loopback GitHub, with its token in ``GITHUB_TOKEN``."""
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as server:
+        yield server
+
+
 def _config(gh: FakeGitHub) -> Config:
     return Config({"github": {"api_url": gh.url}})
 
@@ -69,97 +77,89 @@ def _apply(text: str, line: int, replacement: str) -> str:
 
 
 @pytest.mark.corpus
-def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_nothing(texts, monkeypatch):
+def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_nothing(texts, gh):
     en, ko = texts
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, line = _pr(gh, en, ko)
-        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        (post,) = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
-        body = post.body
-        assert body["event"] == "COMMENT"
-        assert body["commit_id"] == gh._pull(REPO, number)["head"]["sha"]
-        comments = body["comments"]
-        # the diff covers the changed line and 3 lines of context: only findings there are inline
-        assert [(c["path"], c["line"], c["side"]) for c in comments] == [(KO, line, "RIGHT")]
-        assert comments[0]["body"].startswith(f"<!-- hfi18n-review:comment {KO}:{line} -->")
-        assert comments[0]["body"].count("fragments") == 3
-        (suggestion,) = SUGGESTION_RE.findall(comments[0]["body"])
-        fixed = _apply(ko, line, suggestion)
-        before = [f for f in check_pair(parse(en), parse(ko), file=KO, lang="ko") if f.check == "fragments"]
-        after = [f for f in check_pair(parse(en), parse(fixed), file=KO, lang="ko") if f.check == "fragments"]
-        assert len(before) == 3 and after == []
-        assert fixed.count("\n") == ko.count("\n")  # only that line changed
-        # the summary: counts, what was and was not checked, findings outside the diff
-        summary = body["body"]
-        assert summary.startswith(SUMMARY_MARK)
-        assert "| check rules |" in summary and "**Not checked:**" in summary
-        assert "drift" in summary  # the whole-file finding is in the summary
-        assert result.posted is not None and result.posted.created == 1 and result.posted.summary == "created"
-        assert "README.md" not in str(result.to_json())  # only translated docs are reviewed
+    number, line = _pr(gh, en, ko)
+    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    (post,) = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
+    body = post.body
+    assert body["event"] == "COMMENT"
+    assert body["commit_id"] == gh._pull(REPO, number)["head"]["sha"]
+    comments = body["comments"]
+    # the diff covers the changed line and 3 lines of context: only findings there are inline
+    assert [(c["path"], c["line"], c["side"]) for c in comments] == [(KO, line, "RIGHT")]
+    assert comments[0]["body"].startswith(f"<!-- hfi18n-review:comment {KO}:{line} -->")
+    assert comments[0]["body"].count("fragments") == 3
+    (suggestion,) = SUGGESTION_RE.findall(comments[0]["body"])
+    fixed = _apply(ko, line, suggestion)
+    before = [f for f in check_pair(parse(en), parse(ko), file=KO, lang="ko") if f.check == "fragments"]
+    after = [f for f in check_pair(parse(en), parse(fixed), file=KO, lang="ko") if f.check == "fragments"]
+    assert len(before) == 3 and after == []
+    assert fixed.count("\n") == ko.count("\n")  # only that line changed
+    # the summary: counts, what was and was not checked, findings outside the diff
+    summary = body["body"]
+    assert summary.startswith(SUMMARY_MARK)
+    assert "| check rules |" in summary and "**Not checked:**" in summary
+    assert "drift" in summary  # the whole-file finding is in the summary
+    assert result.posted is not None and result.posted.created == 1 and result.posted.summary == "created"
+    assert "README.md" not in str(result.to_json())  # only translated docs are reviewed
 
-        n_writes = len(_writes(gh))
-        again = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        assert len(_writes(gh)) == n_writes  # nothing new, nothing changed
-        assert again.posted.unchanged == 1 and again.posted.created == 0 and again.posted.summary == "unchanged"
-        assert len(gh.reviews[(REPO, number)]) == 1
-        assert len(gh.review_comments[(REPO, number)]) == 1
+    n_writes = len(_writes(gh))
+    again = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    assert len(_writes(gh)) == n_writes  # nothing new, nothing changed
+    assert again.posted.unchanged == 1 and again.posted.created == 0 and again.posted.summary == "unchanged"
+    assert len(gh.reviews[(REPO, number)]) == 1
+    assert len(gh.review_comments[(REPO, number)]) == 1
 
 
 @pytest.mark.corpus
-def test_rerun_after_applying_the_suggestion_edits_the_comment_in_place(texts, monkeypatch):
+def test_rerun_after_applying_the_suggestion_edits_the_comment_in_place(texts, gh):
     en, ko = texts
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, line = _pr(gh, en, ko)
+    number, line = _pr(gh, en, ko)
+    api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    (comment,) = gh.review_comments[(REPO, number)]
+    (suggestion,) = SUGGESTION_RE.findall(comment["body"])
+    pr = gh._pull(REPO, number)
+    gh.contents[(pr["head"]["repo"]["full_name"], pr["head"]["sha"], KO)] = _apply(ko, line, suggestion)
+    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    assert result.posted.updated == 1 and result.posted.created == 0
+    (comment,) = gh.review_comments[(REPO, number)]
+    assert comment["line"] == line and "fragments" not in comment["body"]
+    assert len(gh.of("PATCH", f"/repos/{REPO}/pulls/comments/{comment['id']}")) == 1
+    assert len(gh.reviews[(REPO, number)]) == 1  # the summary was edited, not posted again
+    assert result.posted.summary == "updated"
+
+
+@pytest.mark.corpus
+def test_line_not_part_of_the_diff_moves_comments_into_the_summary(texts, gh):
+    en, ko = texts
+    number, line = _pr(gh, en, ko)
+    gh.reject_lines.add((KO, line))  # GitHub's diff moved under us
+    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    posts = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
+    assert [len(p.body["comments"]) for p in posts] == [1, 0]  # refused with 422, then without comments
+    (review,) = gh.reviews[(REPO, number)]
+    assert review["state"] == "COMMENTED"
+    assert f"`{KO}:{line}`" in review["body"] and "#스케줄러" in review["body"]
+    assert result.posted.fallback and "422" in result.posted.fallback
+
+
+@pytest.mark.corpus
+def test_rate_limits_are_waited_out_or_reported(texts, gh):
+    en, ko = texts
+    number, _ = _pr(gh, en, ko)
+    gh.mode = "retry-after"  # one secondary rate limit (Retry-After: 0), then normal service
+    api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    assert len(gh.reviews[(REPO, number)]) == 1
+    assert gh.requests[0].path.endswith(f"/pulls/{number}") and gh.requests[1].path == gh.requests[0].path
+    gh.mode = "ratelimit"  # primary limit, resets in an hour: a clear error, nothing posted
+    with pytest.raises(GitHubError, match="rate limit"):
         api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        (comment,) = gh.review_comments[(REPO, number)]
-        (suggestion,) = SUGGESTION_RE.findall(comment["body"])
-        pr = gh._pull(REPO, number)
-        gh.contents[(pr["head"]["repo"]["full_name"], pr["head"]["sha"], KO)] = _apply(ko, line, suggestion)
-        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        assert result.posted.updated == 1 and result.posted.created == 0
-        (comment,) = gh.review_comments[(REPO, number)]
-        assert comment["line"] == line and "fragments" not in comment["body"]
-        assert len(gh.of("PATCH", f"/repos/{REPO}/pulls/comments/{comment['id']}")) == 1
-        assert len(gh.reviews[(REPO, number)]) == 1  # the summary was edited, not posted again
-        assert result.posted.summary == "updated"
+    assert len(gh.reviews[(REPO, number)]) == 1
 
 
 @pytest.mark.corpus
-def test_line_not_part_of_the_diff_moves_comments_into_the_summary(texts, monkeypatch):
-    en, ko = texts
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, line = _pr(gh, en, ko)
-        gh.reject_lines.add((KO, line))  # GitHub's diff moved under us
-        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        posts = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
-        assert [len(p.body["comments"]) for p in posts] == [1, 0]  # refused with 422, then without comments
-        (review,) = gh.reviews[(REPO, number)]
-        assert review["state"] == "COMMENTED"
-        assert f"`{KO}:{line}`" in review["body"] and "#스케줄러" in review["body"]
-        assert result.posted.fallback and "422" in result.posted.fallback
-
-
-@pytest.mark.corpus
-def test_rate_limits_are_waited_out_or_reported(texts, monkeypatch):
-    en, ko = texts
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, _ = _pr(gh, en, ko)
-        gh.mode = "retry-after"  # one secondary rate limit (Retry-After: 0), then normal service
-        api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        assert len(gh.reviews[(REPO, number)]) == 1
-        assert gh.requests[0].path.endswith(f"/pulls/{number}") and gh.requests[1].path == gh.requests[0].path
-        gh.mode = "ratelimit"  # primary limit, resets in an hour: a clear error, nothing posted
-        with pytest.raises(GitHubError, match="rate limit"):
-            api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        assert len(gh.reviews[(REPO, number)]) == 1
-
-
-@pytest.mark.corpus
-def test_added_doc_gets_anchor_suggestions_on_every_line(corpus, monkeypatch, capsys, tmp_path):
+def test_added_doc_gets_anchor_suggestions_on_every_line(corpus, monkeypatch, capsys, tmp_path, gh):
     """A PR adding a translation: every line is in the diff; a heading without its English anchor gets
     a suggestion that adds it, and the CLI prints and posts the review."""
     root = corpus("huggingface_hub")
@@ -171,31 +171,29 @@ def test_added_doc_gets_anchor_suggestions_on_every_line(corpus, monkeypatch, ca
     bare = heading[:heading.index("[[")].rstrip()
     broken = ko.replace(heading, bare, 1)
     line = broken.splitlines().index(bare) + 1
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        gh.add_repo("huggingface/huggingface_hub")
-        pr = gh.add_review_pull("huggingface/huggingface_hub", base={f"docs/source/en/{rel}": en},
-                                head={f"docs/source/ko/{rel}": broken})
-        config = tmp_path / "hfi18n.toml"
-        config.write_text(f'[github]\napi_url = "{gh.url}"\n', encoding="utf-8")
-        monkeypatch.setenv("HFI18N_CONFIG", str(config))
-        code = main(["review", "--pr", f"https://github.com/huggingface/huggingface_hub/pull/{pr['number']}",
-                     "--post", "--format", "md"])
-        assert code == 1  # a missing anchor is an error
-        out = capsys.readouterr()
-        assert "hfi18n review" in out.out and "posted on" in out.err
-        comments = gh.review_comments[("huggingface/huggingface_hub", pr["number"])]
-        (anchor,) = [c for c in comments if c["line"] == line]
-        (suggestion,) = SUGGESTION_RE.findall(anchor["body"])
-        assert suggestion == f"{bare} {heading[heading.index('[['):].rstrip()}"
-        # the translator applies it: the next run marks that comment resolved and posts nothing new
-        sha = gh._pull("huggingface/huggingface_hub", pr["number"])["head"]["sha"]
-        gh.contents[("someone/fork", sha, f"docs/source/ko/{rel}")] = _apply(broken, line, suggestion)
-        reviews = len(gh.reviews[("huggingface/huggingface_hub", pr["number"])])
-        assert main(["review", "--pr", f"huggingface/huggingface_hub#{pr['number']}", "--post"]) in (0, 1)
-        (anchor,) = [c for c in comments if c["line"] == line]
-        assert "no longer reports this" in anchor["body"] and "```suggestion" not in anchor["body"]
-        assert len(gh.reviews[("huggingface/huggingface_hub", pr["number"])]) == reviews
+    gh.add_repo("huggingface/huggingface_hub")
+    pr = gh.add_review_pull("huggingface/huggingface_hub", base={f"docs/source/en/{rel}": en},
+                            head={f"docs/source/ko/{rel}": broken})
+    config = tmp_path / "hfi18n.toml"
+    config.write_text(f'[github]\napi_url = "{gh.url}"\n', encoding="utf-8")
+    monkeypatch.setenv("HFI18N_CONFIG", str(config))
+    code = main(["review", "--pr", f"https://github.com/huggingface/huggingface_hub/pull/{pr['number']}",
+                 "--post", "--format", "md"])
+    assert code == 1  # a missing anchor is an error
+    out = capsys.readouterr()
+    assert "hfi18n review" in out.out and "posted on" in out.err
+    comments = gh.review_comments[("huggingface/huggingface_hub", pr["number"])]
+    (anchor,) = [c for c in comments if c["line"] == line]
+    (suggestion,) = SUGGESTION_RE.findall(anchor["body"])
+    assert suggestion == f"{bare} {heading[heading.index('[['):].rstrip()}"
+    # the translator applies it: the next run marks that comment resolved and posts nothing new
+    sha = gh._pull("huggingface/huggingface_hub", pr["number"])["head"]["sha"]
+    gh.contents[("someone/fork", sha, f"docs/source/ko/{rel}")] = _apply(broken, line, suggestion)
+    reviews = len(gh.reviews[("huggingface/huggingface_hub", pr["number"])])
+    assert main(["review", "--pr", f"huggingface/huggingface_hub#{pr['number']}", "--post"]) in (0, 1)
+    (anchor,) = [c for c in comments if c["line"] == line]
+    assert "no longer reports this" in anchor["body"] and "```suggestion" not in anchor["body"]
+    assert len(gh.reviews[("huggingface/huggingface_hub", pr["number"])]) == reviews
 
 
 def test_post_needs_a_pr_and_a_token(monkeypatch, tmp_path):
@@ -207,27 +205,25 @@ def test_post_needs_a_pr_and_a_token(monkeypatch, tmp_path):
 
 
 @pytest.mark.corpus
-def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, monkeypatch):
+def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, gh):
     en, ko = texts
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, line = _pr(gh, en, ko)
-        key = f"<!-- hfi18n-review:comment {KO}:{line} -->"
-        gh.review_comments[(REPO, number)] = [
-            # an hfi18n comment posted by someone else's run: cannot be edited (403), must not be duplicated
-            {"id": 1, "path": KO, "line": line, "body": key + "\nold text", "user": {"login": "translator"}},
-            # an outdated one of ours (GitHub sets line to null after a push): not reused, not touched
-            {"id": 2, "path": KO, "line": None, "body": key + "\nolder text", "user": {"login": gh.login}},
-        ]
-        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        assert result.posted.created == 0 and result.posted.updated == 0
-        assert result.posted.notes and "403" in result.posted.notes[0]
-        assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
-        assert len(gh.reviews[(REPO, number)]) == 1  # the summary review is still posted
+    number, line = _pr(gh, en, ko)
+    key = f"<!-- hfi18n-review:comment {KO}:{line} -->"
+    gh.review_comments[(REPO, number)] = [
+        # an hfi18n comment posted by someone else's run: cannot be edited (403), must not be duplicated
+        {"id": 1, "path": KO, "line": line, "body": key + "\nold text", "user": {"login": "translator"}},
+        # an outdated one of ours (GitHub sets line to null after a push): not reused, not touched
+        {"id": 2, "path": KO, "line": None, "body": key + "\nolder text", "user": {"login": gh.login}},
+    ]
+    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    assert result.posted.created == 0 and result.posted.updated == 0
+    assert result.posted.notes and "403" in result.posted.notes[0]
+    assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
+    assert len(gh.reviews[(REPO, number)]) == 1  # the summary review is still posted
 
 
 @pytest.mark.corpus
-def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch):
+def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch, gh):
     """A secret quoted from the doc (here on the line the suggestion rewrites) is masked in every comment,
     the summary and the printed review."""
     en, ko = texts
@@ -237,12 +233,10 @@ def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch):
     lines = ko.splitlines(keepends=True)
     lines[line - 1] = lines[line - 1].rstrip("\n") + f" {secret}\n"
     ko = "".join(lines)
-    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with FakeGitHub(token="test-token") as gh:
-        number, line = _pr(gh, en, ko)
-        result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
-        (comment,) = gh.review_comments[(REPO, number)]
-        assert "```suggestion" in comment["body"] and "***" in comment["body"]
-        assert all(secret not in str(r.body) for r in _writes(gh))
-        for kind in ("text", "json", "md"):
-            assert secret not in result.format(kind)
+    number, line = _pr(gh, en, ko)
+    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    (comment,) = gh.review_comments[(REPO, number)]
+    assert "```suggestion" in comment["body"] and "***" in comment["body"]
+    assert all(secret not in str(r.body) for r in _writes(gh))
+    for kind in ("text", "json", "md"):
+        assert secret not in result.format(kind)
