@@ -17,8 +17,6 @@ from . import batch, check, demo, glossary, mcp, publish, review, serve, status,
 from ._app import app
 from ._output import err
 
-_human_message = human_message  # one mapping for every interface (hfi18n.errors)
-
 
 def _click_exceptions() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:
     """Exit, usage-error and abort exceptions of click and of typer (which may ship its own click)."""
@@ -56,13 +54,13 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         if os.environ.get("HFI18N_TRACEBACK"):
             raise
-        message, hint = _human_message(exc)
+        message, hint = human_message(exc)  # one mapping for every interface
         err.print(f"[bold red]error:[/] {escape(message)}", markup=True, highlight=False)
         if hint:
             err.print(f"[yellow]hint:[/] {escape(hint)}", markup=True)
         return getattr(exc, "exit_code", 2) if isinstance(exc, HfI18nError) else 2
     except KeyboardInterrupt as exc:
-        message, hint = _human_message(exc)
+        message, hint = human_message(exc)  # one mapping for every interface
         err.print(f"error: {message}\nhint: {hint}")
         return 130
     return rv if isinstance(rv, int) else 0
