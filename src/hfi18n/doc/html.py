@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .inline import PROTECTED_RE, has_letters
 from .markup import INLINE, PROSE_ATTRS, Attr, Tag, iter_markup
-from .model import PLACEHOLDER_RE, Segment, placeholder
+from .model import PLACEHOLDER_RE, BlockKind, Document, Segment, placeholder
 from .props import PROSE_PROPS, JsString, decode_js, encode_js, prose_strings, string_end
 from .syntax import TAG_NAME
 
@@ -293,7 +293,8 @@ def read_html(text: str, first_line: int, new_segment: NewSegment, *, markdown: 
 
 # -- tags of a document, for check ------------------------------------------------------------------
 
-_NO_TAG_KINDS = frozenset({"code", "comment", "frontmatter", "math", "autodoc"})
+_NO_TAG_KINDS = frozenset({BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER, BlockKind.MATH,
+                           BlockKind.AUTODOC})
 
 
 def is_prose_value(tag: Tag, attr: Attr, props: frozenset[str] = PROSE_PROPS) -> bool:
@@ -341,16 +342,13 @@ class TagInfo:
         return f"<{self.name}{inner}{' /' if self.kind == 'self' else ''}>"
 
 
-def doc_tags(doc: object, props: frozenset[str] | None = None) -> list[TagInfo]:
-    """Every tag of the doc's prose and HTML blocks, in order (not in code, comments, math, autodoc).
-
-    ``props``: the prose props whose values are not compared (default: those the doc was parsed with).
-    """
-    if props is None:
-        props = getattr(doc, "prose_props", None) or PROSE_PROPS
+def doc_tags(doc: Document) -> list[TagInfo]:
+    """Every tag of the doc's prose and HTML blocks, in order (not in code, comments, math, autodoc); the
+    values of the prose props the doc was parsed with are not compared."""
+    props = doc.prose_props or PROSE_PROPS
     out: list[TagInfo] = []
-    for block in doc.blocks:  # type: ignore[attr-defined]
-        if block.kind.value in _NO_TAG_KINDS:
+    for block in doc.blocks:
+        if block.kind in _NO_TAG_KINDS:
             continue
         text = block.text
         lines = _LineCounter(text)
@@ -365,6 +363,6 @@ def doc_tags(doc: object, props: frozenset[str] | None = None) -> list[TagInfo]:
     return out
 
 
-def tag_signature(doc: object, props: frozenset[str] | None = None) -> list[tuple[object, ...]]:
+def tag_signature(doc: Document) -> list[tuple[object, ...]]:
     """The doc's tags without lines: equal for a faithful translation."""
-    return [(t.name, t.kind, t.attrs) for t in doc_tags(doc, props)]
+    return [(t.name, t.kind, t.attrs) for t in doc_tags(doc)]
