@@ -164,6 +164,11 @@ def test_errors_are_the_cli_messages(web) -> None:
         _human(app.status)(repo.name, "xx")
     with pytest.raises(Exception, match="no translation to review yet"):
         _human(app.check)(repo.name, {})
+    toc = repo / "docs/source/ko/_toctree.yml"
+    before = toc.read_bytes() if toc.exists() else None
+    with pytest.raises(Exception, match="no doc picked"):  # not every translated doc at once
+        _human(app.toctree)(repo.name, "ko", "", True, "pseudo", "", "", None)
+    assert (toc.read_bytes() if toc.exists() else None) == before
     # a client naming a doc through '..' never reaches the English source (nor anything else)
     english = (repo / "docs/source/en/index.md").read_text(encoding="utf-8")
     with pytest.raises(Exception, match=r"may not contain '\.\.'"):

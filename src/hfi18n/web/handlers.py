@@ -117,8 +117,8 @@ class WebApp:
 
     def _doc_job(self, repo: str, doc: str, provider: str,
                  secrets: dict[str, str] | None) -> tuple[Path, str, Config]:
-        """What translate and plan of one doc start from: the repository's path, the provider (default
-        pseudo) and the call's config with the key typed in the page."""
+        """What translate, plan and toctree of one doc start from: the repository's path, the provider
+        (default pseudo) and the call's config with the key typed in the page."""
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path = self.ws.path(repo)
@@ -296,9 +296,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path = self.ws.path(repo)
-        provider = provider or "pseudo"
-        cfg = self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
                              base_url=base_url or None, config=cfg)
         if not result.changes:
