@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..check.gate import set_update_baseline
 from ..config import Config
 from ..doc.draft import mark_draft
 from ..errors import RefusedError
@@ -26,7 +25,7 @@ from ._common import (
     default_memory_path,
     load_glossary,
 )
-from ._translate import DocOutcome, _select, _write_docs
+from ._translate import DocOutcome, _select, _set_baselines, _write_docs
 
 
 def batch_root(layout: DocsLayout) -> Path:
@@ -72,21 +71,25 @@ def _batch_result(job, state: str, message: str = "", docs: list[DocOutcome] | N
     return BatchJobResult(job.id, state, job.provider, job.model, rounds, usage, docs or [], skipped or [], message)
 
 
-def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn):
-    """Provider, glossary, memory, selection and translator of a batch job, set up as at submit time."""
+def _job_provider(job, cfg: Config):
+    """The provider a batch job was submitted to (name, model and base URL as recorded)."""
     from ..translate.providers import get_provider
 
+    return get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
+                        lang=job.lang)
+
+
+def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn):
+    """Provider, glossary, memory, selection and translator of a batch job, set up as at submit time."""
     s = job.settings
     sel = _select(layout, job.lang, list(job.paths), next_n=None, update=bool(s.get("update")),
                   force=bool(s.get("force")), config=cfg, progress=progress)
     for dj in sel.jobs:
         if dj.en_rel in job.targets:
             dj.target_before = job.targets[dj.en_rel]  # replaced only if unchanged since submit
-    for update in sel.updates.values():
-        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target),
-                            lang=job.lang)
+    _set_baselines(layout, sel, job.lang)
     gloss = load_glossary(job.lang, s.get("glossary"))
-    prov = get_provider(job.provider, model=job.model, base_url=s.get("base_url"), config=cfg, lang=job.lang)
+    prov = _job_provider(job, cfg)
     tm = TranslationMemory(s.get("memory") or default_memory_path(layout))
     translator = Translator(prov, job.lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=int(s.get("batch_tokens") or 1200))
@@ -149,7 +152,6 @@ def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root
                  config: Config | None = None, poll: bool = True) -> list[BatchJobResult]:
     """Every batch job of the repository (or ``job_id``), polled at the provider when still open."""
     from ..translate import batch as tb
-    from ..translate.providers import get_provider
 
     layout = _layout(repo, docs_root)
     cfg = _config(layout, config)
@@ -158,8 +160,7 @@ def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root
     out = []
     for job in jobs:
         if poll and job.state not in (tb.DONE, tb.CANCELLED) and job.outstanding:
-            with get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
-                              lang=job.lang) as prov:
+            with _job_provider(job, cfg) as prov:
                 tb.poll(prov, job)
             store.save(job)
         out.append(_batch_result(job, "running" if tb.running(job) else job.state))
@@ -278,14 +279,12 @@ def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root
     """Ask the provider to cancel the job's running batches. What already succeeded is kept: collect the
     job afterwards to put it in the memory and write the docs (cancelled requests are retried then)."""
     from ..translate import batch as tb
-    from ..translate.providers import get_provider
 
     layout = _layout(repo, docs_root)
     cfg = _config(layout, config)
     store = tb.JobStore(batch_root(layout))
     job = store.load(job_id) if job_id else store.latest(open_only=True)
-    with get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
-                      lang=job.lang) as prov:
+    with _job_provider(job, cfg) as prov:
         for record in job.outstanding:
             if record.batch_id:
                 tb.seen(record, prov.cancel_batch(record.batch_id))

@@ -195,8 +195,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
          progress: ProgressFn, cancel: threading.Event | None, write: bool = True) -> TranslateResult:
-    for update in sel.updates.values():
-        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
+    _set_baselines(layout, sel, lang)
     for job in sel.jobs:
         progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
 
@@ -210,6 +209,12 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
                            write=write)
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
+
+
+def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:
+    """Each ``--update`` job gets the errors its existing translation already had (warnings, not blockers)."""
+    for update in sel.updates.values():
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
 
 
 def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
