@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..doc import Document, parse
+from ..doc import BlockKind, Document, parse
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError
 from ..fileio import read_text
@@ -84,7 +84,7 @@ def _all_text(doc: Document) -> str:
 def _sections(doc: Document) -> list[tuple[int, str]]:
     sections: list[tuple[int, list[str]]] = [(1, [])]
     for b in doc.blocks:
-        if b.kind.value == "heading":
+        if b.kind is BlockKind.HEADING:
             sections.append((b.start_line, []))
         sections[-1][1].extend(s.text for s in b.segments)
     return [(line, "\n".join(texts)) for line, texts in sections]
@@ -140,12 +140,10 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                 glossary: Glossary | None = None) -> tuple[list[Finding], int]:
     """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``."""
     rels = translated_docs(layout, lang, paths)
-    findings: list[Finding] = []
-    if not paths:  # links leading out of the repository are reported, never followed
-        for rel in layout.outside_docs(lang):
-            findings.append(Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
-                                    "this file is a link to a file outside the repository (or to nothing): it is "
-                                    "not read; replace the link with the translated file itself"))
+    outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
+    findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
+                        "this file is a link to a file outside the repository (or to nothing): it is not read; "
+                        "replace the link with the translated file itself") for rel in outside]
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary))
-    return sort_findings(findings), len(rels) + len(layout.outside_docs(lang)) * (not paths)
+    return sort_findings(findings), len(rels) + len(outside)
