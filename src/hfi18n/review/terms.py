@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
-from ..translate.glossary import Glossary, Term, squash
+from ..translate.glossary import Glossary, Term, english_in, spellings_in, squash
 from .align import Alignment
 from .model import WARNING, Fix, Kind, ReviewFinding
 
@@ -54,11 +53,6 @@ class CorpusUsage:
             out[key] = TermUsage(tot.term, tot.occurrences - mine.occurrences, tot.followed - mine.followed,
                                  tot.accepted - mine.accepted, tot.variants - mine.variants)
         return out
-
-
-def _spellings(term: Term, text: str) -> list[str]:
-    squashed = squash(text)
-    return [a for a in term.accepted if not (term.keep_english and a == term.source) and squash(a) in squashed]
 
 
 def _counts(usage: TermUsage | None) -> str:
@@ -125,11 +119,6 @@ def _doubles(line: str, fix: Fix) -> bool:
     return bool(last) and bool(after) and after[0].startswith(last) and len(fix.new.split()) > 1
 
 
-def _kept_english(glossary: Glossary, term: Term, text: str) -> bool:
-    """``text`` has the English term itself (whole word, the glossary's matching rules)."""
-    return glossary.present(replace(term, target=None, keep_english=True, alternatives=()), text)
-
-
 def _sure_pair(e: Item, t: Item) -> bool:
     """The pairing is sure enough to say a term is missing: the paragraphs share their code and links
     (or have none) -- drifted translations pair some unrelated paragraphs."""
@@ -143,19 +132,20 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
     """Glossary findings of the aligned pairs; ``missing=False`` reports alternatives only (for a
     translation of an older English, whose pairs are less sure)."""
     lines = al.tgt.source.splitlines()
+    paired = [(e, t, _terms(glossary, e.text)) for e, t in al.pairs]  # matched once, used twice
     here: Counter[tuple[str, str]] = Counter()
-    for e, t in al.pairs:
-        for term in _terms(glossary, e.text):
-            for s in _spellings(term, t.text):
+    for _e, t, terms in paired:
+        for term in terms:
+            for s in spellings_in(term, t.text):
                 here[(term.source, s)] += 1
-    for e, t in al.pairs:
-        for term in _terms(glossary, e.text):
+    for e, t, terms in paired:
+        for term in terms:
             u = usage.get(term.source) if usage is not None else None
             this_doc = ", ".join(f"{s} {n}" for (src, s), n in here.items() if src == term.source)
             this_doc = f"; this doc: {this_doc}" if this_doc else ""
             want = "keep it in English" if term.keep_english else f"'{term.target}'"
             if not glossary.present(term, t.text):
-                if _kept_english(glossary, term, t.text) or not _sure_pair(e, t):
+                if english_in(term, t.text) or not _sure_pair(e, t):
                     continue  # the English word kept (often inside a name), or a doubtful pairing
                 if not missing or u is None or (not u.occurrences or u.accepted / u.occurrences < MIN_SHARE):
                     continue
@@ -166,7 +156,7 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             if term.keep_english or not term.target or squash(term.target) in squash(t.text):
                 continue
             english = {f.casefold() for f in (term.source, *term.forms)}
-            used = [a for a in _spellings(term, t.text) if a.casefold() not in english and not a.isascii()
+            used = [a for a in spellings_in(term, t.text) if a.casefold() not in english and not a.isascii()
                     and _standalone(a, t.text)]
             if not used:
                 continue  # keeping the English word (often part of a name) is not a rendering to change

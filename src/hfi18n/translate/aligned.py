@@ -36,7 +36,7 @@ from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
-from .glossary import Glossary, Term, _english_regex, squash
+from .glossary import Glossary, Term, english_in, spellings_in, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
 
@@ -372,9 +372,9 @@ def term_usage(glossary: Glossary, units: Iterable[Unit]) -> list[TermUsage]:
             rec = usage[id(t)]
             rec.occurrences += 1
             hits = []
-            if t.keep_english and _english_regex(t).search(u.tr):
+            if t.keep_english and english_in(t, u.tr):
                 hits.append("(English)")
-            hits.extend(a for a in t.accepted if not (t.keep_english and a == t.source) and squash(a) in squashed)
+            hits.extend(spellings_in(t, u.tr, squashed))
             for h in hits:
                 rec.variants[h] += 1
             required = "(English)" if t.keep_english else t.target

@@ -359,9 +359,7 @@ class Glossary:
         return self._present(term, target_text, squash(target_text))
 
     def _present(self, term: Term, target_text: str, squashed: str) -> bool:
-        if term.keep_english and _english_regex(term).search(target_text):
-            return True
-        return any(squash(a) in squashed for a in term.accepted if not (term.keep_english and a == term.source))
+        return (term.keep_english and english_in(term, target_text)) or bool(spellings_in(term, target_text, squashed))
 
     def violations(self, source_text: str, target_text: str) -> list[tuple[Term, str]]:
         """Terms of ``source_text`` whose required translation (or an alternative) is absent from
@@ -431,6 +429,19 @@ def _english_regex(term: Term) -> re.Pattern[str]:
     for f in english_forms(term):
         parts.append(re.escape(f) if _is_case_sensitive(f) else f"(?i:{re.escape(f)})")
     return re.compile(rf"(?<![{_WORDCHAR}])(?:{'|'.join(parts)})(?![{_WORDCHAR}])")
+
+
+def english_in(term: Term, text: str) -> bool:
+    """Does ``text`` have an English form of ``term`` as a whole word (the rules of :meth:`Glossary.matches`)?"""
+    return _english_regex(term).search(text) is not None
+
+
+def spellings_in(term: Term, text: str, squashed: str | None = None) -> list[str]:
+    """The target-side spellings of ``term`` in ``text`` (required one first, then alternatives; spacing
+    and case aside). A keep-English term's own English is :func:`english_in`'s question, not this one's;
+    ``squashed`` is ``squash(text)`` when the caller already has it."""
+    squashed = squash(text) if squashed is None else squashed
+    return [a for a in term.accepted if not (term.keep_english and a == term.source) and squash(a) in squashed]
 
 
 @cache
