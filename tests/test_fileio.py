@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hfi18n.errors import InputError, RepoError
+from hfi18n.errors import InputError, RefusedError, RepoError
 from hfi18n.fileio import MAX_DOC_BYTES, atomic_write, inside, read_text
 
 
@@ -36,6 +36,24 @@ def test_atomic_write_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: p
         atomic_write(p, "new\n")
     assert p.read_text(encoding="utf-8") == "old\n"
     assert [x.name for x in tmp_path.iterdir()] == ["doc.md"]
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["exchange", "compare-then-rename"])
+def test_a_file_deleted_since_the_snapshot_is_not_recreated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            exchange: bool) -> None:
+    from hfi18n import fileio
+
+    if exchange and fileio._renameat2() is None:
+        pytest.skip("no renameat2 on this system")
+    if not exchange:
+        monkeypatch.setattr(fileio, "_swap", lambda a, b: False)
+    p = tmp_path / "doc.md"
+    p.write_text("old\n", encoding="utf-8")
+    before = fileio.snapshot(p)
+    p.unlink()  # the human deleted (or moved) it meanwhile
+    with pytest.raises(RefusedError, match="changed since this run started"):
+        atomic_write(p, "new\n", expect=before)
+    assert list(tmp_path.iterdir()) == []  # neither the doc nor a temporary file
 
 
 def test_read_text_errors(tmp_path: Path) -> None:

@@ -120,8 +120,8 @@ def atomic_write(path: Path | str, text: str, *, expect: str | None = None) -> N
     one, never a part. ``expect`` (a :func:`snapshot`) refuses with :class:`RefusedError` when the file
     is no longer what the caller started from: the two are exchanged atomically and what was there is
     compared, and put back if it differs, so a file saved at the last moment is never lost. With
-    :data:`ABSENT` the file is created only if nothing is there (atomically: a link, not a rename). Leftover temporary files of killed runs in the folder
-    are removed (only ours: :func:`clean_stale_temps`).
+    :data:`ABSENT` the file is created only if nothing is there (atomically: a link, not a rename).
+    Leftover temporary files of killed runs in the folder are removed (only ours: :func:`clean_stale_temps`).
     """
     p = Path(path)
     if p.suffix in DOC_SUFFIXES:  # a doc that could not be read back is never written
