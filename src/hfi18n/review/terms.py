@@ -40,7 +40,15 @@ class CorpusUsage:
         for u in aligned_units(repo, lang, docs_root, history=False):
             by_file.setdefault(u.file, []).append(u)
         self._per_file = {f: {t.term.source: t for t in term_usage(glossary, units)} for f, units in by_file.items()}
-        self._total = {t.term.source: t for t in term_usage(glossary, [u for us in by_file.values() for u in us])}
+        self._total = {t.source: TermUsage(t) for t in glossary.terms}  # the per-file counts summed
+        for per in self._per_file.values():
+            for key, u in per.items():
+                tot = self._total[key]
+                tot.occurrences += u.occurrences
+                tot.followed += u.followed
+                tot.accepted += u.accepted
+                tot.variants += u.variants
+                tot.example = tot.example or u.example
 
     def others(self, rel: str) -> dict[str, TermUsage]:
         """Usage in every doc but ``rel`` (path relative to the language folder)."""
