@@ -33,7 +33,7 @@ from ..translate.glossary import Glossary
 from ..translate.pipeline import DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
-from .findings import Finding, has_errors
+from .findings import ERROR, Finding, has_errors
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
 from .source import skip_broken_english
 
@@ -143,7 +143,7 @@ class DraftReview:
 
     @property
     def errors(self) -> int:
-        return sum(f.severity == "error" for f in self.findings)
+        return sum(f.severity == ERROR for f in self.findings)
 
     def to_json(self) -> dict[str, object]:
         return {"doc": self.doc, "target": self.target, "ok": self.ok, "errors": self.errors,

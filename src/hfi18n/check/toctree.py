@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.toctree import (
     PLACEHOLDER_LOCAL,
@@ -12,15 +14,13 @@ from ..repo.toctree import (
     toctree_path,
 )
 from ..repo.toctree_edit import Mirror
-from .findings import Finding
+from .findings import ERROR, WARNING, Finding
 
 # --------------------------------------------------------------------------- checking
 
 
 def _lis_keep(values: list[int]) -> set[int]:
     """Indices of one longest increasing subsequence of ``values``."""
-    import bisect
-
     tails: list[int] = []
     tails_idx: list[int] = []
     prev = [-1] * len(values)
@@ -54,24 +54,24 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
     for item, _ in tr.walk():
         if item.local is None:
             if item.sections is None:
-                add(item.start_line + 1, "toctree-structure", "error", "item has neither 'local' nor 'sections'")
+                add(item.start_line + 1, "toctree-structure", ERROR, "item has neither 'local' nor 'sections'")
             continue
         local = normalize_local(item.local)
         listed.add(local)
         if "title" not in item.scalars:
-            add(item.start_line + 1, "toctree-structure", "error", f"entry '{item.local}' has no title")
+            add(item.start_line + 1, "toctree-structure", ERROR, f"entry '{item.local}' has no title")
         if layout.twin(local + ".md", lang) is None:
-            add(item.start_line + 1, "toctree-missing-file", "error",
+            add(item.start_line + 1, "toctree-missing-file", ERROR,
                 f"entry '{item.local}' points to a missing file {lang}/{local}.md")
         if local != PLACEHOLDER_LOCAL:
             if local in seen:
-                add(item.start_line + 1, "toctree-duplicate", "error",
+                add(item.start_line + 1, "toctree-duplicate", ERROR,
                     f"'{item.local}' is listed twice (first on line {seen[local]}): remove one of the entries")
             else:
                 seen[local] = item.start_line + 1
     for rel in layout.docs(lang):
         if normalize_local(rel) not in listed:
-            add(1, "toctree-unlisted", "error",
+            add(1, "toctree-unlisted", ERROR,
                 f"{lang}/{rel} is translated but not in the toctree: run `hfi18n toctree --lang {lang} {rel}`")
     if en is not None:
         mirror = Mirror(tr, en)
@@ -97,7 +97,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
                     where = f"comes before '{nxt[1]}' here but after it in English"
                 else:
                     where = "is out of the English order"
-                add(it.start_line + 1, "toctree-order", "warning", f"'{name}' {where}")
+                add(it.start_line + 1, "toctree-order", WARNING, f"'{name}' {where}")
     findings.sort(key=lambda f: (f.line, f.check))
     return findings
 
@@ -108,7 +108,7 @@ def check_toctree(layout: DocsLayout, lang: str) -> list[Finding]:
     path = toctree_path(layout, lang)
     if not path.is_file():
         return [Finding(layout.rel_to_repo(layout.lang_dir(lang)) + "/" + TOCTREE, 0, "toctree-missing",
-                           "error", f"no {TOCTREE} for '{lang}': doc-builder cannot build these docs")]
+                            ERROR, f"no {TOCTREE} for '{lang}': doc-builder cannot build these docs")]
     tr = load_toctree(path)
     en_path = toctree_path(layout, SOURCE_LANG)
     en = load_toctree(en_path) if en_path.is_file() else None
