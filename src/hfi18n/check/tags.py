@@ -18,10 +18,11 @@ from ..doc import Document
 from ..doc.html import TagInfo, doc_tags
 from ..doc.markup import COMPONENTS
 from ..doc.model import PLACEHOLDER_RE
-from ..scripts import script_ratio
+from ..scripts import script_ratio, target_scripts
+from .align import changes
 from .content import normalize_target
 from .findings import ERROR, WARNING, Finding
-from .structure import changes, line_near
+from .structure import line_near
 
 MAX_TAG_FINDINGS = 5
 """Per file; a page whose tags all moved gets a summary instead of one finding per tag."""
@@ -110,7 +111,7 @@ def check_html_untranslated(src: Document | None, tgt: Document, file: str, lang
 
     Only for languages with a script of their own; a single word (a product name) is not reported.
     """
-    if script_ratio("a", lang) is None or src is None:
+    if target_scripts(lang) is None or src is None:
         return
     english = {seg.text for seg in src.segments() if seg.role}
     found = 0
