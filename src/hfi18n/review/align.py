@@ -7,6 +7,7 @@ kept with the blocks each item came from, so the rules can read segments, link t
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..doc import Block, BlockKind, Document
@@ -35,18 +36,32 @@ class Alignment:
     pairs: list[tuple[Item, Item]]
     en_blocks: dict[int, Block] = field(default_factory=dict)
     tr_blocks: dict[int, Block] = field(default_factory=dict)
+    same_levels: bool = False
+    """Both docs have the same sequence of heading levels (headings then pair one to one)."""
+    tr_anchors: frozenset[str] = frozenset()
+    """Anchors of the translated headings."""
     _en_of: dict[int, Item] = field(default_factory=dict)
     _tr_of: dict[int, Item] = field(default_factory=dict)
+    _tr_heading_at: dict[int, Item] = field(default_factory=dict)
 
     @classmethod
     def build(cls, src: Document, tgt: Document, lang: str) -> Alignment:
         en_items, tr_items = doc_items(src), doc_items(tgt)
         pairs = align_items(en_items, tr_items, lang)
-        al = cls(src, tgt, en_items, tr_items, pairs, _item_blocks(src), _item_blocks(tgt))
+        same_levels = [h.meta["level"] for h in src.headings()] == [h.meta["level"] for h in tgt.headings()]
+        al = cls(src, tgt, en_items, tr_items, pairs, _item_blocks(src), _item_blocks(tgt), same_levels,
+                 frozenset(tgt.anchors()))
         for e, t in pairs:
             al._en_of[id(t)] = e
             al._tr_of[id(e)] = t
+        for t in tr_items:
+            if t.heading:
+                al._tr_heading_at.setdefault(t.line, t)
         return al
+
+    def tr_heading_at(self, line: int) -> Item | None:
+        """The translated heading starting at ``line``."""
+        return self._tr_heading_at.get(line)
 
     def english_of(self, t: Item) -> Item | None:
         return self._en_of.get(id(t))
@@ -56,13 +71,8 @@ class Alignment:
 
     def tr_item_at(self, line: int) -> Item | None:
         """The translated item starting at ``line`` or, failing that, the last one starting before it."""
-        best = None
-        for t in self.tr_items:
-            if t.line <= line:
-                best = t
-            else:
-                break
-        return best
+        i = bisect_right(self.tr_items, line, key=lambda t: t.line)
+        return self.tr_items[i - 1] if i else None
 
     def en_block(self, e: Item) -> Block | None:
         return self.en_blocks.get(e.line)

@@ -47,12 +47,11 @@ def heading_fix(al: Alignment, line: int, text: str, *, allow_taken: bool = Fals
 
     Only when both docs have the same sequence of heading levels (as ``check`` requires for its hint):
     otherwise a heading could be paired with the wrong English one."""
-    levels = [h.meta["level"] for h in al.src.headings()] == [h.meta["level"] for h in al.tgt.headings()]
-    t = next((t for t in al.tr_items if t.heading and t.line == line), None)
-    e = al.english_of(t) if t is not None and levels else None
+    t = al.tr_heading_at(line)
+    e = al.english_of(t) if t is not None and al.same_levels else None
     if t is None or e is None or e.level != t.level or not e.anchor:
         return None
-    if e.anchor in al.tgt.anchors() and not allow_taken:  # another heading has it: the pairing is doubtful
+    if e.anchor in al.tr_anchors and not allow_taken:  # another heading has it: the pairing is doubtful
         return None
     m = ANCHOR_RE.search(text)
     if m:
@@ -63,12 +62,17 @@ def heading_fix(al: Alignment, line: int, text: str, *, allow_taken: bool = Fals
     return Fix(stripped, f"{stripped} {anchor_mark(e.anchor)}"), e.line
 
 
-def _fragment_fixes(al: Alignment, line: int, text: str) -> dict[str, Fix]:
-    """Broken ``#fragment`` of line ``line`` -> its fix."""
-    anchors = all_anchors(al.tgt)
-    by_title = {}
+def _targets(al: Alignment) -> tuple[set[str], dict[str, str]]:
+    """Every fragment target of the translation, and the anchor of each heading by its title's slug."""
+    by_title: dict[str, str] = {}
     for h in al.tgt.headings():
         by_title.setdefault(slugify(str(h.meta.get("title", "")).strip()), str(h.meta["anchor"]))
+    return all_anchors(al.tgt), by_title
+
+
+def _fragment_fixes(al: Alignment, line: int, text: str, targets: tuple[set[str], dict[str, str]]) -> dict[str, Fix]:
+    """Broken ``#fragment`` of line ``line`` -> its fix (``targets``: :func:`_targets` of ``al``)."""
+    anchors, by_title = targets
     t = al.tr_item_at(line)
     e = al.english_of(t) if t is not None else None
     block = al.tr_block(t) if t is not None else None
@@ -102,13 +106,17 @@ def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragrap
         (placed_links if f.rule == "links" else placed_refs).add(key)
     out.extend(f for f, _ in pair_findings)
     frag_cache: dict[int, dict[str, Fix]] = {}
+    targets: tuple[set[str], dict[str, str]] | None = None
     for f in findings:
         text = lines[f.line - 1] if 1 <= f.line <= len(lines) else ""
         if f.check == "anchors" and f.line:
             got = heading_fix(al, f.line, text)
             out.append(from_check(f, fix=got[0] if got else None, english_line=got[1] if got else None))
         elif f.check == "fragments" and f.line:
-            fixes = frag_cache.setdefault(f.line, _fragment_fixes(al, f.line, text))
+            if f.line not in frag_cache:  # once per line (a line often has several broken fragments)
+                targets = targets or _targets(al)
+                frag_cache[f.line] = _fragment_fixes(al, f.line, text, targets)
+            fixes = frag_cache[f.line]
             fix = next((fx for frag, fx in fixes.items() if f"#{frag} " in f.message + " "), None)
             out.append(from_check(f, fix=fix))
         elif f.check == "links" and not f.line and _link_key(f.message) in placed_links:
