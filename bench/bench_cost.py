@@ -42,7 +42,7 @@ from hfi18n.translate.glossary import Glossary  # noqa: E402
 from hfi18n.translate.pipeline import Translator, new_job  # noqa: E402
 from hfi18n.translate.pricing import estimate_cost, estimate_tokens  # noqa: E402
 from hfi18n.translate.prompt import DEFAULT_OPTIONS, LEGACY_OPTIONS, PromptOptions  # noqa: E402
-from hfi18n.translate.providers.base import ChatRequest  # noqa: E402
+from hfi18n.translate.providers.types import ChatRequest  # noqa: E402
 
 OLD_INSTRUCTIONS = ("Translate the following Markdown document into Korean. Keep code blocks, links and "
                     "Markdown syntax unchanged. Use this glossary:\n")

@@ -13,7 +13,7 @@ import pytest
 from hfi18n import api
 from hfi18n.translate.batch import JobStore
 from hfi18n.translate.pipeline import Translator, new_job
-from hfi18n.translate.providers.base import ChatRequest
+from hfi18n.translate.providers.types import ChatRequest
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import isolate_env
 

@@ -21,7 +21,7 @@ from hfi18n.translate.providers import (
     get_provider,
     resolve_provider_name,
 )
-from hfi18n.translate.providers.base import backoff_delay, parse_retry_after
+from hfi18n.translate.providers.retry import backoff_delay, parse_retry_after
 
 KEY_ENVS = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL",
             "HFI18N_CONFIG", "HF_TOKEN_PATH")

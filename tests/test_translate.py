@@ -18,7 +18,7 @@ from hfi18n.doc.draft import DRAFT_MARK
 from hfi18n.fileio import TEMP_PREFIX
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.translate.pipeline import Translator, new_job
-from hfi18n.translate.providers.base import AuthError
+from hfi18n.translate.providers.types import AuthError
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import SlowCliTranslate, isolate_env, memory_rows
 

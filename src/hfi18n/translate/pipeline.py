@@ -42,7 +42,8 @@ from .prompt import (
     pad_terms,
     wire_ids,
 )
-from .providers.base import AuthError, ChatRequest, Completion, Provider, RetriesExhaustedError
+from .providers.base import Provider
+from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 

@@ -24,7 +24,7 @@ from ..doc import Segment
 from ..languages import language as language_of
 from .glossary import Glossary, Term
 from .pricing import estimate_tokens
-from .providers.base import ChatRequest
+from .providers.types import ChatRequest
 from .wire import COMPACT, LEGACY, WireFormat, format_segments
 
 PROMPT_VERSION = "2"

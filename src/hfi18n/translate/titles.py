@@ -8,7 +8,8 @@ format (:mod:`.wire`). A title with no answer keeps its English text.
 from __future__ import annotations
 
 from ..repo.toctree import TitleTranslator
-from .providers.base import ChatRequest, Provider
+from .providers.base import Provider
+from .providers.types import ChatRequest
 from .wire import format_segments, parse_elements
 
 

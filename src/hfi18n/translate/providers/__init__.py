@@ -37,18 +37,11 @@ from typing import Any
 from ...config import Config, load_config
 from ...errors import ConfigError, ProviderError
 from .anthropic import AnthropicProvider
-from .base import (
-    AuthError,
-    ChatRequest,
-    Completion,
-    Provider,
-    RetriesExhaustedError,
-    RetryEvent,
-    TransientError,
-)
+from .base import Provider
 from .hf import HFProvider, read_hf_token_file
 from .openai import OpenAIProvider
 from .pseudo import Pseudo, extract_segments, pseudo_answer, pseudo_translate, render_segments
+from .types import AuthError, ChatRequest, Completion, RetriesExhaustedError, RetryEvent, TransientError
 
 PROVIDERS: dict[str, type[Provider]] = {
     "anthropic": AnthropicProvider,

@@ -30,8 +30,9 @@ from typing import Any, ClassVar
 import httpx
 
 from ..pricing import cache_min_tokens
-from .base import ChatRequest, Completion, Provider, as_int, normalize_finish
+from .base import Provider
 from .batches import CANCELED, ERRORED, EXPIRED, SUCCEEDED, BatchInfo, BatchResult, jsonl
+from .types import ChatRequest, Completion, as_int, normalize_finish
 
 ANTHROPIC_VERSION = "2023-06-01"
 

@@ -1,4 +1,5 @@
-"""What every LLM provider shares: request/answer types, retries with backoff, error messages, secrets.
+"""What every LLM provider shares: sending with retries and backoff, error messages, secrets (the
+request/answer types are in :mod:`.types`, the wait before a retry in :mod:`.retry`).
 
 A provider is one small subclass of :class:`Provider` that only knows its wire format:
 :meth:`Provider.build_request` turns a :class:`ChatRequest` into an ``httpx.Request`` (no I/O, so a unit
@@ -31,14 +32,12 @@ messages (server messages are redacted) or in logs.
 
 from __future__ import annotations
 
-import email.utils
 import logging
 import random
 import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from urllib.parse import quote, urlsplit
 
@@ -48,93 +47,21 @@ from ...errors import ProviderError
 from ...secrets import MASK, register
 from ...secrets import redact as redact_secrets
 from ..pricing import estimate_tokens
+from .retry import backoff_delay, retry_after_from_headers
+from .types import (
+    AuthError,
+    ChatRequest,
+    Completion,
+    RetriesExhaustedError,
+    RetryEvent,
+    TransientError,
+)
 
 if TYPE_CHECKING:
     from .batches import BatchInfo, BatchResult
 
 log = logging.getLogger("hfi18n.providers")
 T = TypeVar("T")
-
-FINISH_REASONS = ("stop", "length", "other")
-
-
-@dataclass(slots=True)
-class ChatRequest:
-    """One chat call: a system prompt and a single user message."""
-
-    system: str
-    """Instructions (Anthropic: top-level ``system``; OpenAI: a ``system`` message)."""
-    user: str
-    """The user message (context and ``<segments>`` to translate)."""
-    max_tokens: int = 4096
-    """Upper bound on the answer's tokens; an answer cut there has ``finish_reason == "length"``."""
-    temperature: float = 0.0
-    cache_prefix: bool = False
-    """The system prompt is the same for many requests: mark it cacheable (Anthropic ``cache_control``;
-    OpenAI caches long prefixes by itself)."""
-
-
-@dataclass(slots=True)
-class Completion:
-    """A provider's answer, normalized across wire formats."""
-
-    text: str
-    """The answer's text (all text blocks joined)."""
-    finish_reason: str
-    """``"stop"`` (natural end), ``"length"`` (cut at ``max_tokens``) or ``"other"`` (refusal, filter...)."""
-    input_tokens: int
-    """Prompt tokens as reported by the server (all of them, cached ones included), else estimated with
-    :func:`~..pricing.estimate_tokens`."""
-    output_tokens: int
-    """Answer tokens as reported by the server, else estimated."""
-    model: str
-    """The model that answered (as the server names it)."""
-    latency_s: float = 0.0
-    """Wall time of the HTTP exchange that succeeded (retries and waits not included)."""
-    retries: int = 0
-    """Transient failures retried before success."""
-    cache_write_tokens: int = 0
-    """Part of :attr:`input_tokens` written to the provider's prompt cache (Anthropic
-    ``cache_creation_input_tokens``)."""
-    cache_read_tokens: int = 0
-    """Part of :attr:`input_tokens` read from the prompt cache (Anthropic ``cache_read_input_tokens``,
-    OpenAI ``prompt_tokens_details.cached_tokens``)."""
-
-
-class TransientError(ProviderError):
-    """A failure that a retry may fix: rate limit, overload, server error, timeout, garbled answer."""
-
-    def __init__(self, message: str, *, retry_after: float | None = None, status: int | None = None,
-                 hint: str | None = None) -> None:
-        super().__init__(message, hint=hint)
-        self.retry_after = retry_after
-        """Seconds the server asked us to wait, if it said."""
-        self.status = status
-        """HTTP status, if there was an HTTP answer."""
-
-
-class AuthError(ProviderError):
-    """The API key was rejected (401) or is not allowed to do this (403). Retrying will not help."""
-
-
-class RetriesExhaustedError(ProviderError):
-    """Every attempt failed with a transient error; ``last`` is the final one."""
-
-    def __init__(self, message: str, *, last: TransientError, attempts: int, hint: str | None = None) -> None:
-        super().__init__(message, hint=hint)
-        self.last = last
-        self.attempts = attempts
-
-
-@dataclass(slots=True)
-class RetryEvent:
-    """Passed to a provider's ``on_retry`` callback before it sleeps and retries."""
-
-    provider: str
-    attempt: int
-    """1-based number of the retry about to happen."""
-    delay_s: float
-    error: TransientError
 
 
 class Secret:
@@ -155,45 +82,6 @@ class Secret:
     __str__ = __repr__
 
 
-def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
-    """Seconds to wait from a ``Retry-After`` header: delta-seconds (``"2"``, ``"1.5"``) or an HTTP date."""
-    if value is None:
-        return None
-    value = value.strip()
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        pass
-    else:
-        return max(0.0, seconds) if seconds == seconds else None  # NaN -> None
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when is None:
-        return None
-    current = time.time() if now is None else now
-    return max(0.0, when.timestamp() - current)
-
-
-def retry_after_from_headers(headers: httpx.Headers) -> float | None:
-    """``retry-after-ms`` (OpenAI) if present, else ``retry-after`` (everyone, Anthropic included)."""
-    ms = headers.get("retry-after-ms")
-    if ms is not None:
-        try:
-            return max(0.0, float(ms) / 1000)
-        except ValueError:
-            pass
-    return parse_retry_after(headers.get("retry-after"))
-
-
-def backoff_delay(attempt: int, base: float, cap: float, rng: random.Random | None = None) -> float:
-    """Exponential backoff with jitter: between half and all of ``min(cap, base * 2**attempt)``."""
-    ceiling = min(cap, base * (2 ** min(attempt, 30)))
-    r = (rng or random).random()
-    return ceiling / 2 + r * ceiling / 2
 
 
 _KEYLIKE_RE = re.compile(r"\b(?:sk-[A-Za-z0-9_\-*.]{6,}|hf_[A-Za-z0-9]{6,})")
@@ -534,20 +422,3 @@ class Provider:
         return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r}, api_key=<{key}>)"
 
     __str__ = __repr__
-
-
-def normalize_finish(reason: Any, *, stop: tuple[str, ...], length: tuple[str, ...]) -> str:
-    """Map a wire ``finish_reason``/``stop_reason`` to ``"stop" | "length" | "other"``."""
-    if reason in stop:
-        return "stop"
-    if reason in length:
-        return "length"
-    return "other"
-
-
-def as_int(value: Any) -> int:
-    """A usage count as int (``None``/garbage -> 0, so :meth:`Provider.complete` estimates instead)."""
-    try:
-        return max(0, int(value))
-    except (TypeError, ValueError):
-        return 0

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Completion
+from .types import Completion
 
 SUCCEEDED = "succeeded"
 ERRORED = "errored"

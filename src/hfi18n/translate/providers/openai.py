@@ -37,8 +37,9 @@ from urllib.parse import quote, urlsplit
 
 import httpx
 
-from .base import ChatRequest, Completion, Provider, as_int, normalize_finish
+from .base import Provider
 from .batches import CANCELED, ERRORED, EXPIRED, SUCCEEDED, BatchInfo, BatchResult, jsonl, to_jsonl
+from .types import ChatRequest, Completion, as_int, normalize_finish
 
 BATCH_ENDED = ("completed", "expired", "cancelled", "failed")
 
