@@ -37,9 +37,9 @@ class PublishResult:
 
 def github_client(config: Config):
     """A GitHub REST client with the token of ``GITHUB_TOKEN`` (or ``github.token``) and ``github.api_url``."""
-    from ..repo.github import API_URL, GitHubClient
+    from ..repo.github import GitHubClient, github_settings
 
-    return GitHubClient(config.secret("GITHUB_TOKEN", "github.token"), config.get("github.api_url") or API_URL)
+    return GitHubClient(*github_settings(config))
 
 
 def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_root: str = DEFAULT_DOCS_ROOT,

@@ -20,6 +20,7 @@ from urllib.parse import quote
 import httpx
 
 from .. import __version__
+from ..config import Config
 from ..errors import GitHubError
 from ..fileio import decode_doc
 from ..secrets import register
@@ -32,6 +33,11 @@ TOKEN_HELP = (
 )
 MAX_RATE_WAIT = 20.0
 """Seconds we are willing to sleep for a rate limit to reset before giving up with an error."""
+
+
+def github_settings(config: Config) -> tuple[str | None, str]:
+    """``(token, API URL)``: ``GITHUB_TOKEN`` (else ``github.token``) and ``github.api_url`` (else GitHub's)."""
+    return config.secret("GITHUB_TOKEN", "github.token"), config.get("github.api_url") or API_URL
 
 
 @dataclass(slots=True)

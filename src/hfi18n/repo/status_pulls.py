@@ -144,14 +144,10 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
 
 def pulls_for(layout: DocsLayout, config: Config, upstream: str | None = None) -> tuple[list[PullInfo] | None, str]:
     """:func:`fetch_pulls` with the repository's settings (``github.upstream``, ``GITHUB_TOKEN``...)."""
-    from .github import API_URL
+    from .github import github_settings
 
-    return fetch_pulls(
-        repo_info(layout).git_dir,
-        upstream or config.get("github.upstream"),
-        config.secret("GITHUB_TOKEN", "github.token"),
-        api_url=config.get("github.api_url") or API_URL,
-    )
+    token, api_url = github_settings(config)
+    return fetch_pulls(repo_info(layout).git_dir, upstream or config.get("github.upstream"), token, api_url=api_url)
 
 
 def _read_cache(path: Path, upstream: str, api_url: str, not_before: float) -> list[dict[str, object]] | None:

@@ -15,7 +15,7 @@ from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
 from ..repo.ghref import parse_pull_ref
-from ..repo.github import API_URL, GitHubClient
+from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..translate.glossary import Glossary
 from .model import Review
@@ -110,12 +110,12 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             assert layout is not None
             return ReviewResult(review_paths(layout, lang, paths, options=options(lang)))
         ref = parse_pull_ref(pr)
-        token = cfg.secret("GITHUB_TOKEN", "github.token")
+        token, api_url = github_settings(cfg)
         if post and not token:
             raise InputError("posting a review needs a GitHub token",
                              hint="export GITHUB_TOKEN (in a GitHub Action: env GITHUB_TOKEN: "
                                   "${{ secrets.GITHUB_TOKEN }} with permissions pull-requests: write)")
-        with GitHubClient(token, cfg.get("github.api_url") or API_URL) as client:
+        with GitHubClient(token, api_url) as client:
             result = review_pull(client, ref, lang=lang, docs_root=docs_root, options=options, log=log)
             posted = post_review(client, result, log=log) if post else None
         return ReviewResult(result.review, result, posted)
