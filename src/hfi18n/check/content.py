@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..doc import Block, BlockKind, Document
+from ..doc.markup import LineCounter
 from ..doc.protected import code_without_comments, dedent_block, link_targets, references
 from .findings import ERROR, WARNING, Finding
 from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
@@ -82,8 +83,9 @@ def _fragments(doc: Document) -> Iterator[tuple[str, int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
             continue
         text = b.text
+        lines = LineCounter(text)
         for m in FRAGMENT_RE.finditer(text):
-            yield fragment(m), b.start_line + text.count("\n", 0, m.start())
+            yield fragment(m), b.start_line + lines.newlines_before(m.start())
 
 
 def check_fragments(tgt: Document, file: str, src: Document | None = None) -> Iterator[Finding]:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from ..doc import BlockKind, Document
-from ..doc.markup import COMPONENTS, iter_markup
+from ..doc.markup import COMPONENTS, LineCounter, iter_markup
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english
 from .findings import ERROR, WARNING, Finding
 
@@ -24,8 +24,6 @@ MOJIBAKE_RE = re.compile(
 )
 _ODD_RE = re.compile("[\u0080-\u009f\u00a1-\u00bf\u20ac\u201a\u201e\u2020\u2021\u02c6\u2030\u2039\u203a\u2122]")
 """Characters that almost only follow a Latin letter when UTF-8 bytes were decoded as cp1252/latin-1."""
-
-
 
 
 def check_damage(tgt: Document, file: str, lang: str, src: Document | None = None) -> Iterator[Finding]:
@@ -97,6 +95,10 @@ def _fences(tgt: Document, file: str, src: Document | None) -> Iterator[Finding]
                       "text wrapped in a ```md fence that the English does not have; remove the fence lines")
 
 
+_BALANCED = COMPONENTS | {"div", "details", "summary", "table"}
+"""Tags whose opens and closes must balance (a lost ``</div>`` swallows the rest of the page)."""
+
+
 def _tag_balance(doc: Document) -> dict[str, list[int]]:
     """For each component tag, the lines of opens not yet closed at the end (negative: extra closes)."""
     open_lines: dict[str, list[int]] = {}
@@ -105,13 +107,14 @@ def _tag_balance(doc: Document) -> dict[str, list[int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
             continue
         text = b.text
+        lines = LineCounter(text)
         for tok in iter_markup(text):  # multi-line tags and {...} props read as doc-builder reads them
             if tok.tag is None:
                 continue
             close, name, selfclose = tok.tag.closing, tok.tag.name, tok.tag.selfclose
-            if selfclose or name not in COMPONENTS | {"div", "details", "summary", "table"}:
+            if selfclose or name not in _BALANCED:
                 continue
-            line = b.start_line + text.count("\n", 0, tok.start)
+            line = b.start_line + lines.newlines_before(tok.start)
             if close:
                 if open_lines.get(name):
                     open_lines[name].pop()

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
 from ..doc.inline import blank_code_spans
-from ..doc.markup import COMPONENTS, iter_markup
+from ..doc.markup import COMPONENTS, LineCounter, iter_markup
 from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
 
@@ -156,6 +156,7 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
             continue
         text = blank_code_spans(b.text)
+        lines = LineCounter(text)
         for tok in iter_markup(text, code_spans=False):  # tags read as doc.markup reads them (multi-line, {...})
             tag = tok.tag
             if tag is None or tag.name not in COMPONENTS:
@@ -170,9 +171,9 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
                 if close:
                     continue
                 label = "callout:WARNING" if "warning" in attrs else "callout:TIP"
-            out.append((label, b.start_line + text.count("\n", 0, tag.start)))
+            out.append((label, b.start_line + lines.newlines_before(tag.start)))
         for m in _CALLOUT_LINE_RE.finditer(text):
-            out.append((f"callout:{m.group(1).upper()}", b.start_line + text.count("\n", 0, m.start())))
+            out.append((f"callout:{m.group(1).upper()}", b.start_line + lines.newlines_before(m.start())))
     return out
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .inline import PROTECTED_RE, has_letters
-from .markup import INLINE, PROSE_ATTRS, Attr, Tag, iter_markup
+from .markup import INLINE, PROSE_ATTRS, Attr, LineCounter, Tag, iter_markup
 from .model import PLACEHOLDER_RE, BlockKind, Document, Segment, placeholder
 from .props import PROSE_PROPS, JsString, decode_js, encode_js, prose_strings, string_end
 from .syntax import TAG_NAME
@@ -28,25 +28,6 @@ _STRING_EXPR_RE = re.compile(r"\{\s*([\"'`])", re.DOTALL)
 
 # -- reading a stretch into parts -------------------------------------------------------------------
 
-
-class _LineCounter:
-    """Newlines before an offset of a text, counted from the offset asked last (offsets mostly grow, so a
-    long text is counted once, not once per question)."""
-
-    __slots__ = ("text", "offset", "count")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.offset = 0
-        self.count = 0
-
-    def newlines_before(self, offset: int) -> int:
-        if offset >= self.offset:
-            self.count += self.text.count("\n", self.offset, offset)
-        else:
-            self.count -= self.text.count("\n", offset, self.offset)
-        self.offset = offset
-        return self.count
 
 NewSegment = Callable[..., Segment]
 """``new_segment(text, spans, line, prefixes, suffixes, escape=..., role=...)`` from the parser."""
@@ -157,7 +138,7 @@ class _Reader:
         self.parts: list[str | Segment] = []
         self.run: list[tuple[str, bool]] = []
         self.run_start = 0
-        self.lines = _LineCounter(text)
+        self.lines = LineCounter(text)
 
     def line_of(self, offset: int) -> int:
         return self.first_line + self.lines.newlines_before(offset)
@@ -351,7 +332,7 @@ def doc_tags(doc: Document) -> list[TagInfo]:
         if block.kind in _NO_TAG_KINDS:
             continue
         text = block.text
-        lines = _LineCounter(text)
+        lines = LineCounter(text)
         for tok in iter_markup(text):
             tag = tok.tag
             if tag is None:

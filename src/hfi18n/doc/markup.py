@@ -419,3 +419,23 @@ def _island_end(lines: list[str], i: int, end: int) -> int:
         j += 1
     # never swallow the element's last line (its close tag) unless it is prose
     return end - 1 if end - 1 > i and _starts_tag(lines[end - 1]) else end
+
+
+class LineCounter:
+    """Newlines before an offset of a text, counted from the offset asked last (offsets mostly grow, so a
+    long text is counted once, not once per question: a tag's line is not found by counting from the start for every tag)."""
+
+    __slots__ = ("text", "offset", "count")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.count = 0
+
+    def newlines_before(self, offset: int) -> int:
+        if offset >= self.offset:
+            self.count += self.text.count("\n", self.offset, offset)
+        else:
+            self.count -= self.text.count("\n", offset, self.offset)
+        self.offset = offset
+        return self.count
