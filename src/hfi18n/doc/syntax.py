@@ -1,6 +1,6 @@
 """Markdown syntax facts that more than one reader needs, defined once.
 
-The doc parser (:mod:`.parse`), the HTML reader (:mod:`.html`), the check of a provider's answer
+The doc parser (:mod:`.parse`), the tag reader (:mod:`.markup`), the check of a provider's answer
 (:mod:`hfi18n.translate.validate`) and the fast line scan behind status's content fingerprint
 (:mod:`hfi18n.repo.history`) all recognise code fences; they import the pattern from here rather than
 each writing its own.
@@ -12,7 +12,7 @@ Readers differ only in what they allow before the run, which they state as a pre
 (:data:`FENCE_LINE_RE`); the answer check and the history scan allow any leading whitespace and no
 ``>``.
 
-HTML: a tag's name (:data:`TAG_NAME`) is read by the HTML reader (:mod:`.html`), and the same name makes
+HTML: a tag's name (:data:`TAG_NAME`) is read by the tag reader (:mod:`.markup`), and the same name makes
 the one-regex forms of a tag (:data:`TAG`) and of a comment (:data:`COMMENT`) that the inline protector
 (:mod:`.inline`) and the parser's list of an HTML block's tags use. The full tag reader, with attributes
 and ``{...}`` props across lines, is :func:`hfi18n.doc.markup.scan_tag` / :func:`~hfi18n.doc.markup.iter_markup`.
