@@ -274,11 +274,11 @@ def test_generic_template_for_other_languages() -> None:
 
 
 def test_https_push_keeps_the_token_out_of_config_and_errors(world: World) -> None:
-    with socket.socket() as s:  # nobody listens there: git fails to connect
+    config_before = (world.clone / ".git/config").read_text()
+    with socket.socket() as s:  # bound, never listening (so no other process takes the port): git cannot connect
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config_before = (world.clone / ".git/config").read_text()
-    with pytest.raises(RepoError, match="cannot reach") as info:
-        Git(world.clone).push(f"https://127.0.0.1:{port}/me/hub.git", "ko-x", token=TOKEN)
+        with pytest.raises(RepoError, match="cannot reach") as info:
+            Git(world.clone).push(f"https://127.0.0.1:{port}/me/hub.git", "ko-x", token=TOKEN)
     assert TOKEN not in str(info.value) and TOKEN not in (info.value.hint or "")
     assert (world.clone / ".git/config").read_text() == config_before
