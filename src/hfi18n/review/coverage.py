@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import looks_english
@@ -37,15 +38,22 @@ _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\[(\"'])")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
 
 
+@lru_cache(maxsize=8192)
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _similar(a: str, b: str) -> float:
+def _similar(a: str, b: str, floor: float = 0.0) -> float:
+    """difflib's ratio of the two texts (whitespace normalised); 0.0 as soon as its cheap upper bounds
+    show it is below ``floor`` (the rules compare every paragraph with every other: most pairs are far
+    apart, and the full ratio is quadratic in their length)."""
     a, b = _norm(a), _norm(b)
     if not a or not b:
         return 0.0
-    return difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio()
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    if floor and (sm.real_quick_ratio() < floor or sm.quick_ratio() < floor):
+        return 0.0
+    return sm.ratio()
 
 
 def _excerpt(text: str, n: int = 60) -> str:
@@ -110,10 +118,11 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
         if t.kind not in _RUNNING_TEXT or len(_norm(t.text)) < MIN_CHARS or not looks_english(t.text, lang):
             continue
         e = al.english_of(t)
-        if e is None or _similar(e.text, t.text) < SAME_TEXT:
-            e = max((x for x in al.en_items if not x.heading), key=lambda x: _similar(x.text, t.text), default=None)
-        if e is None or _similar(e.text, t.text) < SAME_TEXT:
-            continue
+        if e is None or _similar(e.text, t.text, SAME_TEXT) < SAME_TEXT:
+            scored = ((_similar(x.text, t.text, SAME_TEXT), x) for x in al.en_items if not x.heading)
+            sim, e = max(scored, key=lambda sx: sx[0], default=(0.0, None))
+            if sim < SAME_TEXT:
+                continue
         for n in (items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None):
             if n is None or looks_english(n.text, lang) or al.english_of(n) not in (None, e):
                 continue
@@ -139,7 +148,7 @@ def _twin(t: Item, others: list[Item], al: Alignment) -> Item | None:
     for o in others:
         if o is t or o.line == t.line:
             continue
-        sim = _similar(o.text, t.text)
+        sim = _similar(o.text, t.text, DUPLICATE)
         if sim < DUPLICATE:
             continue
         e1, e2 = al.english_of(t), al.english_of(o)
@@ -156,7 +165,7 @@ def _near(a: str, b: str) -> bool:
     la, lb = len(a), len(b)
     if not la or not lb or min(la, lb) / max(la, lb) < DUPLICATE:
         return False
-    return _similar(a, b) >= DUPLICATE
+    return _similar(a, b, DUPLICATE) >= DUPLICATE
 
 
 def _repeated(al: Alignment, e: Item) -> bool:
