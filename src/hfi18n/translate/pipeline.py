@@ -172,9 +172,9 @@ class Translator:
         self.dedupe = dedupe
         """Send each source text once per run (see :meth:`_dedupe`)."""
         self.prefix_terms: list[Term] | None = None
+        """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
         self._followers: dict[str, list[tuple[DocJob, Segment]]] = {}
         """Memory key -> segments with that same text, waiting for the one that is sent."""
-        """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
         self.stats = RunStats()
         self._lock = threading.Lock()
         self.glossary_version = glossary.version if glossary is not None else "none"
@@ -330,22 +330,13 @@ class Translator:
                 self.stats.cancelled = True
                 for task in queue:
                     for seg in task.segments:
-                        self._fail(task.job, seg, CANCELLED)
+                        self.give_up(task.job, seg, CANCELLED)
             elif queue:
                 self.stats.stopped_for_cost = True
                 for task in queue:
                     for seg in task.segments:
-                        self._fail(task.job, seg, f"not sent: --max-cost {self.max_cost} reached")
+                        self.give_up(task.job, seg, f"not sent: --max-cost {self.max_cost} reached")
         return self.stats
-
-    def give_up(self, job: DocJob, seg: Segment, reason: str) -> None:
-        """Report ``seg`` as failed (left in English) with ``reason``."""
-        self._fail(job, seg, reason)
-
-    def retry_tasks(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
-        """Follow-up tasks for the segments of ``task`` that failed (``reasons``: segment id to why); a
-        segment past the last level is reported as failed instead."""
-        return self._retry_or_fail(task, reasons)
 
     def _over_budget(self) -> bool:
         return self.max_cost is not None and self.stats.cost_usd >= self.max_cost
@@ -359,10 +350,10 @@ class Translator:
             raise
         except RetriesExhaustedError as exc:  # the provider already retried: splitting will not help
             for seg in task.segments:
-                self._fail(job, seg, f"provider kept failing: {exc.message}")
+                self.give_up(job, seg, f"provider kept failing: {exc.message}")
             return []
         except ProviderError as exc:
-            return self._retry_or_fail(task, {s.id: f"provider error: {exc.message}" for s in task.segments})
+            return self.retry_tasks(task, {s.id: f"provider error: {exc.message}" for s in task.segments})
         return self.absorb(task, completion)
 
     def account(self, completion: Completion, *, batch: bool = False) -> None:
@@ -396,7 +387,7 @@ class Translator:
         if completion.finish_reason == "length":
             with self._lock:
                 self.stats.answers_rejected += len(task.segments)
-            return self._retry_or_fail(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
+            return self.retry_tasks(task, {s.id: "answer truncated (max tokens reached)" for s in task.segments})
         wire = self.options.wire
         answers = parse_elements(completion.text, wire)
         if outside_text(completion.text, wire):
@@ -428,13 +419,15 @@ class Translator:
             self.stats.answers_rejected += len(rejected)
         if accepted:
             self.progress("segments", job, len(accepted))
-        return self._retry_or_fail(task, rejected) if rejected else []
+        return self.retry_tasks(task, rejected) if rejected else []
 
-    def _retry_or_fail(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
+    def retry_tasks(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
+        """Follow-up tasks for the segments of ``task`` that failed (``reasons``: segment id to why); a
+        segment past the last level is reported as failed instead."""
         failed = [s for s in task.segments if s.id in reasons]
         if task.level >= 3:
             for seg in failed:
-                self._fail(task.job, seg, reasons[seg.id])
+                self.give_up(task.job, seg, reasons[seg.id])
             return []
         with self._lock:
             self.stats.retried_segments += len(failed)
@@ -444,14 +437,15 @@ class Translator:
         level = max(task.level + 1, 2)
         return [_Task(task.job, [seg], level) for seg in failed]
 
-    def _fail(self, job: DocJob, seg: Segment, reason: str) -> None:
+    def give_up(self, job: DocJob, seg: Segment, reason: str) -> None:
+        """Report ``seg`` as failed (left in English) with ``reason``; segments waiting on its text fail too."""
         with self._lock:
             job.failures.append(SegmentFailure(job.en_rel, seg.id, seg.line, reason))
             self.stats.failed_segments += 1
             followers = self._followers.pop(self.key(seg), [])
         self.progress("segments", job, 1)
         for fjob, fseg in followers:
-            self._fail(fjob, fseg, reason)
+            self.give_up(fjob, fseg, reason)
 
 
 def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:
