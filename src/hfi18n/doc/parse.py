@@ -39,7 +39,7 @@ from .inline import blank_code_spans, has_letters, protect
 from .markup import region_end, split_region
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
-from .syntax import COMMENT, FENCE_LINE_RE, TAG, closes_fence
+from .syntax import FENCE_LINE_RE, closes_fence
 
 _MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
 """Block structure only: the parser reads a leaf's inline content itself (:mod:`.inline`), so markdown-it's
@@ -52,7 +52,6 @@ _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
 _RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
 _TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
 _OPEN_TAG_END_RE = re.compile(r"<[A-Za-z][^<>]*$")
-_TAG_RE = re.compile(f"{COMMENT}|{TAG}", re.DOTALL)
 
 _LEAF_TYPES = {
     "paragraph_open",
@@ -383,13 +382,11 @@ def _region(b: _Builder, blocks: list[Block], start: int, end: int) -> None:
         if markdown:
             _parse_chunk(b, blocks, a, _MD_BODY, z)
             continue
-        text = "".join(b.lines[a:z])
-        tags = [m.group(0) for m in _TAG_RE.finditer(text)]
         if raw:
-            blocks.append(b.raw(BlockKind.HTML, a, z, tags=tags, depth=0))
+            blocks.append(b.raw(BlockKind.HTML, a, z, depth=0))
             continue
-        parts = read_html(text, a + 1, b.new_segment, props=b.props)
-        blocks.append(Block(BlockKind.HTML, a + 1, z, parts, {"tags": tags, "depth": 0}))
+        parts = read_html("".join(b.lines[a:z]), a + 1, b.new_segment, props=b.props)
+        blocks.append(Block(BlockKind.HTML, a + 1, z, parts, {"depth": 0}))
 
 
 def _open_fence(chunk: list[str]) -> str | None:
@@ -542,10 +539,9 @@ def _split_row(body: str) -> list[tuple[int, int]]:
 
 def _html_block(b: _Builder, start: int, end: int, depth: int) -> Block:
     first = b.lines[start].lstrip()
-    tags = [m.group(0) for m in _TAG_RE.finditer("".join(b.lines[start:end]))]
     if first.startswith("<!--"):
         return b.raw(BlockKind.COMMENT, start, end, depth=depth)
     if _RAW_HTML_RE.match(b.lines[start]):
-        return b.raw(BlockKind.HTML, start, end, tags=tags, depth=depth)
+        return b.raw(BlockKind.HTML, start, end, depth=depth)
     parts = read_html("".join(b.lines[start:end]), start + 1, b.new_segment, markdown=True, props=b.props)
-    return Block(BlockKind.HTML, start + 1, end, [p for p in parts if p != ""], {"tags": tags, "depth": depth})
+    return Block(BlockKind.HTML, start + 1, end, parts, {"depth": depth})

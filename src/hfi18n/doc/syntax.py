@@ -14,7 +14,7 @@ Readers differ only in what they allow before the run, which they state as a pre
 
 HTML: a tag's name (:data:`TAG_NAME`) is read by the tag reader (:mod:`.markup`), and the same name makes
 the one-regex forms of a tag (:data:`TAG`) and of a comment (:data:`COMMENT`) that the inline protector
-(:mod:`.inline`) and the parser's list of an HTML block's tags use. The full tag reader, with attributes
+(:mod:`.inline`) uses. The full tag reader, with attributes
 and ``{...}`` props across lines, is :func:`hfi18n.doc.markup.scan_tag` / :func:`~hfi18n.doc.markup.iter_markup`.
 """
 
