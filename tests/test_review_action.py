@@ -65,3 +65,16 @@ def test_action_lists_changed_docs_and_annotates_check_errors(corpus, tmp_path):
     assert checked.returncode == 0, checked.stderr  # the failure is deferred until after the review
     assert "::error file=docs/source/ko/conceptual/philosophy.md,line=57" in checked.stdout
     assert "HFI18N_CHECK_FAILED=1" in env_file.read_text()
+
+
+def test_action_check_step_fails_when_check_cannot_run_even_without_fail_on_error(tmp_path):
+    """Exit 1 (errors found) is deferred or ignored as fail-on-error says; any other exit (here: no docs
+    folder to check) fails the step at once instead of passing as "no errors"."""
+    (tmp_path / "hfi18n-changed.txt").write_text("docs/source/ko/index.md\n", encoding="utf-8")
+    env_file = tmp_path / "env"
+    env_file.touch()
+    env = {"DOCS_ROOT": "docs/source", "FAIL_ON_ERROR": "false", "RUNNER_TEMP": str(tmp_path),
+           "GITHUB_ENV": str(env_file)}
+    checked = _run("hfi18n check", env, tmp_path)
+    assert checked.returncode == 2, (checked.stdout, checked.stderr)
+    assert "docs" in checked.stderr
