@@ -10,7 +10,7 @@ from ..repo.toctree import (
     TOCTREE,
     Toctree,
     load_toctree,
-    normalize_local,
+    local_of,
     toctree_path,
 )
 from ..repo.toctree_edit import Mirror
@@ -56,7 +56,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
             if item.sections is None:
                 add(item.start_line + 1, "toctree-structure", ERROR, "item has neither 'local' nor 'sections'")
             continue
-        local = normalize_local(item.local)
+        local = local_of(item.local)
         listed.add(local)
         if "title" not in item.scalars:
             add(item.start_line + 1, "toctree-structure", ERROR, f"entry '{item.local}' has no title")
@@ -70,12 +70,12 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
             else:
                 seen[local] = item.start_line + 1
     for rel in layout.docs(lang):
-        if normalize_local(rel) not in listed:
+        if local_of(rel) not in listed:
             add(1, "toctree-unlisted", ERROR,
                 f"{lang}/{rel} is translated but not in the toctree: run `hfi18n toctree --lang {lang} {rel}`")
     if en is not None:
         mirror = Mirror(tr, en)
-        en_pos = {normalize_local(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
+        en_pos = {local_of(it.local): i for i, (it, _) in enumerate(en.walk()) if it.local}
         seqs = [tr.root] + [it.sections for it, _ in tr.walk() if it.sections is not None]
         for seq in seqs:
             ranked = []

@@ -18,7 +18,6 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -27,9 +26,6 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
 from .layout import DOC_SUFFIXES, DocsLayout
-
-if TYPE_CHECKING:
-    pass
 
 TOCTREE = "_toctree.yml"
 KNOWN_KEYS = frozenset({"local", "title", "sections"})
@@ -123,17 +119,13 @@ class _Seq:
     """The group whose ``sections`` this is; None for the root list."""
 
 
-def normalize_local(local: str) -> str:
-    local = local.strip().removeprefix("./")
+def local_of(rel: str) -> str:
+    """Toctree ``local`` of a doc path or a written ``local``: ``"./guides/upload.md"`` -> ``"guides/upload"``."""
+    local = rel.strip().removeprefix("./")
     for suffix in DOC_SUFFIXES:
         if local.endswith(suffix):
             return local[: -len(suffix)]
     return local
-
-
-def local_of(rel: str) -> str:
-    """Toctree ``local`` of a doc path: ``"guides/upload.md"`` -> ``"guides/upload"``."""
-    return normalize_local(rel)
 
 
 class Toctree:
@@ -253,10 +245,10 @@ class Toctree:
         """English local named in a placeholder's comment: ``local: in_translation # guides/upload``."""
         s = item.scalars.get("local")
         if s is None or s.value != PLACEHOLDER_LOCAL:
-            return normalize_local(s.value) if s else None
+            return local_of(s.value) if s else None
         rest = self._lines[s.line][self._col(s.end, s.line):]
         m = re.match(r"\s*#\s*(\S+)", rest)
-        return normalize_local(m.group(1)) if m else None
+        return local_of(m.group(1)) if m else None
 
     def _col(self, index: int, line: int) -> int:
         return index - sum(len(x) for x in self._lines[:line])

@@ -12,17 +12,13 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ..doc import parse
 from ..fileio import read_text
 from .layout import SOURCE_LANG, DocsLayout, validate_lang
-
-if TYPE_CHECKING:
-    pass
-from ..doc import parse
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
@@ -34,7 +30,6 @@ from .toctree import (
     _Seq,
     load_toctree,
     local_of,
-    normalize_local,
     toctree_path,
 )
 
@@ -120,7 +115,7 @@ class Mirror:
         if item.local is None:
             return None
         if not _is_placeholder(item):
-            return normalize_local(item.local)
+            return local_of(item.local)
         hint = self.tr._placeholder_hint(item)
         if hint and hint != PLACEHOLDER_LOCAL:
             return hint
@@ -129,7 +124,7 @@ class Mirror:
                 english = item.title[len(prefix):].strip()
                 matches = [loc for loc, t in self.en_titles.items() if t == english]
                 if len(matches) == 1:
-                    return normalize_local(matches[0])
+                    return local_of(matches[0])
         return None
 
     def direct_refs(self, seq: _Seq) -> set[str]:
@@ -153,7 +148,7 @@ class Mirror:
                 if it.sections is None:
                     continue
                 visit(it.sections)  # children first
-                en_refs = {normalize_local(x.local) for x in it.sections.items if x.local}
+                en_refs = {local_of(x.local) for x in it.sections.items if x.local}
                 best, score = None, 0
                 for g, refs in tr_refs:
                     if (n := len(refs & en_refs)) > score:
@@ -182,7 +177,7 @@ class Mirror:
     def counterpart(self, en_item: _Item, seq: _Seq) -> _Item | None:
         """The item of translated ``seq`` that mirrors ``en_item`` (entry or group)."""
         if en_item.local is not None and en_item.sections is None:
-            target = normalize_local(en_item.local)
+            target = local_of(en_item.local)
             return next((it for it in seq.items if self.ref(it) == target), None)
         if en_item.sections is not None:
             m = self.match_seq(en_item.sections)
@@ -195,7 +190,7 @@ class Mirror:
 
 
 def _find_en(en: Toctree, local: str) -> _Item | None:
-    return next((it for it, _ in en.walk() if it.local and normalize_local(it.local) == local), None)
+    return next((it for it, _ in en.walk() if it.local and local_of(it.local) == local), None)
 
 
 def _insertion_line(mirror: Mirror, en_item: _Item, seq: _Seq) -> int:
@@ -225,7 +220,7 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
     already present. Missing groups are created in English order, titled by ``translate_titles`` (English
     when None). A page's title defaults to its English title, translated the same way.
     """
-    pages = [(normalize_local(loc), title) for loc, title in pages]
+    pages = [(local_of(loc), title) for loc, title in pages]
     # titles to translate, one batch: pages without a title, and groups the translation lacks
     mirror = Mirror(tr, en)
     wanted: list[str] = []
@@ -354,5 +349,5 @@ def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:
     """Translated docs of ``lang`` that its toctree does not list (all of them when it has no toctree)."""
     validate_lang(lang, target=True)
     path = toctree_path(layout, lang)
-    listed = {normalize_local(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
-    return [rel for rel in layout.docs(lang) if normalize_local(rel) not in listed]
+    listed = {local_of(e.local) for e in load_toctree(path).entries()} if path.is_file() else set()
+    return [rel for rel in layout.docs(lang) if local_of(rel) not in listed]
