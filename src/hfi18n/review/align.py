@@ -41,7 +41,6 @@ class Alignment:
     tr_anchors: frozenset[str] = frozenset()
     """Anchors of the translated headings."""
     _en_of: dict[int, Item] = field(default_factory=dict)
-    _tr_of: dict[int, Item] = field(default_factory=dict)
     _tr_heading_at: dict[int, Item] = field(default_factory=dict)
 
     @classmethod
@@ -53,7 +52,6 @@ class Alignment:
                  frozenset(tgt.anchors()))
         for e, t in pairs:
             al._en_of[id(t)] = e
-            al._tr_of[id(e)] = t
         for t in tr_items:
             if t.heading:
                 al._tr_heading_at.setdefault(t.line, t)
@@ -65,9 +63,6 @@ class Alignment:
 
     def english_of(self, t: Item) -> Item | None:
         return self._en_of.get(id(t))
-
-    def translation_of(self, e: Item) -> Item | None:
-        return self._tr_of.get(id(e))
 
     def tr_item_at(self, line: int) -> Item | None:
         """The translated item starting at ``line`` or, failing that, the last one starting before it."""
