@@ -92,10 +92,12 @@ class DocReview:
     """What was checked, in words."""
     not_checked: list[str] = field(default_factory=list)
     """What was not checked and why."""
+    _lines: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def line_text(self, line: int) -> str | None:
-        lines = self.text.splitlines()
-        return lines[line - 1] if 1 <= line <= len(lines) else None
+        if self._lines is None:  # split once: renderers ask for a line per finding
+            self._lines = self.text.splitlines()
+        return self._lines[line - 1] if 1 <= line <= len(self._lines) else None
 
     def suggested_line(self, line: int) -> str | None:
         """The line with every mechanical fix of its findings applied (None: no fix applies)."""
