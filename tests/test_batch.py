@@ -204,6 +204,24 @@ def test_kill_9_between_submit_and_collect_loses_nothing(repo: Path, server: Fak
     assert len(submits) == 1  # nothing was submitted twice
 
 
+def test_an_answer_to_english_that_changed_since_submit_is_not_applied(repo: Path, server: FakeLLMServer) -> None:
+    _submit(repo, server, "anthropic", batch_tokens=10)
+    en = repo / "docs/source/en/training.md"
+    text = en.read_text(encoding="utf-8")
+    para = next(line for line in text.splitlines() if line.startswith("Fine-tuning adapts"))
+    en.write_text(text.replace(para, para + " Now also with gradient checkpointing."), encoding="utf-8")
+    first = _collect(repo)
+    # every other answer is kept; the changed paragraph alone goes out again, with today's English
+    assert first.state == "resubmitted", first.to_json()
+    assert first.rounds[1]["requests"] == 1
+    submits = [r.json for r in server.requests if r.path == "/v1/messages/batches" and isinstance(r.json, dict)]
+    assert len(submits) == 2 and "gradient checkpointing" in json.dumps(submits[1], ensure_ascii=False)
+    done = _collect(repo)
+    assert done.state == "done" and done.exit_code == 0, done.to_json()
+    ko = (repo / "docs/source/ko/training.md").read_text(encoding="utf-8")
+    assert "Fine-tuning adapts" not in ko and "gradient checkpointing" not in ko
+
+
 def test_submission_cut_off_is_found_by_its_label_or_sent_again(repo: Path, server: FakeLLMServer) -> None:
     sub = _submit(repo, server, "openai")
     store = JobStore(repo / ".git/hfi18n/batches")
