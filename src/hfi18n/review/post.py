@@ -143,8 +143,9 @@ def post_review(client: GitHubClient, result: PrReview, *,
             if not new or not _is_diff_error(exc):
                 raise
             # GitHub does not say which comment it refused: keep them all in the summary instead
+            refused = {comment_key(p.path, p.line) for p in new}
             moved = [f for doc in result.review.docs for f in doc.findings
-                     if comment_key(doc.file, f.line) in {comment_key(p.path, p.line) for p in new}]
+                     if comment_key(doc.file, f.line) in refused]
             out.fallback = f"GitHub refused inline comments ({exc.message}); they are in the summary"
             log(out.fallback)
             body = summary(moved, len(inline) - len(new))
