@@ -156,9 +156,10 @@ def estimate(translator: Translator, jobs: list[DocJob], *, batch: bool = False)
         doc_in = doc_out = doc_req = 0
         for group in translator.batches(job, job.pending):
             req = translator.request_for(job, group)
+            system = estimate_tokens(req.system)
             if req.cache_prefix:
-                prefix = estimate_tokens(req.system)
-            doc_in += estimate_tokens(req.system) + estimate_tokens(req.user)
+                prefix = system
+            doc_in += system + estimate_tokens(req.user)
             doc_out += sum(estimate_output_tokens(s.text, translator.lang) for s in group) + 3 * len(group)
             doc_req += 1
         doc_chars = sum(len(s.text) for s in job.pending)
