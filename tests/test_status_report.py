@@ -10,7 +10,7 @@ import re
 import pytest
 from rich.console import Console
 
-from hfi18n.repo.report import CSV_FIELDS, render_table, to_csv, to_json, to_markdown
+from hfi18n.repo.report import CSV_FIELDS, json_rows, render_table, to_csv, to_markdown
 from hfi18n.repo.report_html import BAR_WIDTH, to_html
 from hfi18n.repo.status import compute_status
 from tests.test_status import site  # noqa: F401  (fixture)
@@ -22,7 +22,7 @@ def report(site):  # noqa: F811
 
 
 def test_json_is_a_list_of_doc_objects(report, site) -> None:  # noqa: F811
-    data = json.loads(to_json(report))
+    data = json.loads(json.dumps(json_rows(report), ensure_ascii=False))  # as status --format json
     assert isinstance(data, list) and len(data) == 9
     for row in data:
         assert {"lang", "path", "state", "base_commit", "commits_behind", "lines_added", "lines_removed",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from rich import box
 from rich.console import Console, Group
@@ -70,10 +69,6 @@ def json_rows(report: StatusReport) -> list[dict[str, object]]:
         row["rank"] = rk.get((d.lang, d.path))
         rows.append(row)
     return rows
-
-
-def to_json(report: StatusReport) -> str:
-    return json.dumps(json_rows(report), ensure_ascii=False, indent=2) + "\n"
 
 
 # ------------------------------------------------------------------------------------------ CSV
