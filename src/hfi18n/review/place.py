@@ -158,9 +158,10 @@ def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]
         e_doc, t_doc = _block_doc(eb), _block_doc(tb)
         e_links = [x for x in link_targets(e_doc) if not x.startswith("#")]
         t_links = [x for x in link_targets(t_doc) if not x.startswith("#")]
+        e_norm, t_norm = {normalize_target(x, lang) for x in e_links}, {normalize_target(y, lang) for y in t_links}
         lost = [x for x in e_links if missing_links[normalize_target(x, lang)] > 0
-                and normalize_target(x, lang) not in {normalize_target(y, lang) for y in t_links}]
-        extra = [y for y in t_links if normalize_target(y, lang) not in {normalize_target(x, lang) for x in e_links}]
+                and normalize_target(x, lang) not in t_norm]
+        extra = [y for y in t_links if normalize_target(y, lang) not in e_norm]
         for x in lost:
             key = normalize_target(x, lang)
             missing_links[key] -= 1
