@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n import api
 from hfi18n.config import Config
 from tests.conftest import require, under_ci
 from tests.fakes.github_server import FakeGitHub
@@ -68,6 +69,8 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert KEY not in str(state) + html + log
     assert state["ok"] and state["update"] and state["before"].startswith("sha256:")
     assert "human, kept" in html and "English changed" in html
+    s1 = next(s for s in api.draft(repo, "ko", doc, state["translations"], update=True).segments if s.id == "s1")
+    assert f"line {s1.line} → {s1.target_line}</span>" in html  # English line -> line in the translated file
     assert all("⟦" not in t for t in state["translations"].values())  # display form, as edited
 
     # an edit that drops a link is caught at once, on its segment
@@ -219,6 +222,7 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
+    assert "Next: open <b>2 · Translate</b>" in html  # the step after the status, in words
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
@@ -247,6 +251,8 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert state["ok"]
     assert "written" in client.predict(name, state, False, api_name="/write")
     assert "toctree updated" in client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
+    again = client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
+    assert "toctree unchanged" in again and f"`{doc.removesuffix('.md')}`: listed already" in again
     assert "(검토함)" in (repo / "docs/source/ko" / doc).read_text(encoding="utf-8")
     pr = client.predict(name, "ko", doc, "", "", api_name="/publish")
     assert f"https://github.com/{UPSTREAM}/pull/1" in pr and "draft PR opened" in pr
@@ -405,7 +411,10 @@ def test_draft_places_each_segment_on_its_lines_of_the_written_file(smol: Path) 
             assert first.split("[[")[0].strip() in placed, (doc, s.id, s.target_line, first)
         if update:
             assert sum(s.origin.value == "human" for s in review.segments) == review.update["kept"] > 0
-            assert review.update["english_diff"].startswith("--- en/guided_tour.md @ ")
+            diff = review.update["english_diff"]
+            assert diff.startswith("--- en/guided_tour.md @ ")
+            # the base English was read: the diff has lines both versions share, not only added ones
+            assert any(line.startswith(" ") for line in diff.splitlines()[2:]), diff[:500]
 
 
 def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Path) -> None:

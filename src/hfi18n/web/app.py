@@ -154,12 +154,13 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 plan_note = gr.Markdown(elem_id="hf-plan-note")
                 log = gr.Textbox(label="Progress", lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
-                review_html = gr.HTML("<p>Translate a doc first.</p>", elem_id="hf-review")
+                # the editor first: the segment table below runs to hundreds of rows
                 with gr.Row():
                     segment = open_dropdown([], label="Segment to edit", scale=2, elem_id="hf-segment")
                     check_btn = gr.Button("Check again", scale=1, elem_id="hf-check-btn")
                 seg_text = gr.Textbox(label="Translation of the segment", lines=3, elem_id="hf-seg-text")
                 edit_btn = gr.Button("Apply edit and re-check", variant="primary", elem_id="hf-edit-btn")
+                review_html = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-review")
                 with gr.Accordion("Draft data (JSON, what scripts pass between steps)", open=False):
                     draft = gr.JSON(elem_id="hf-draft")
             with gr.Tab("4 · Write & publish", id="publish", elem_id="hf-tab-publish"):

@@ -21,6 +21,10 @@ from . import render
 from .runs import Runs, in_thread, session_key
 from .workspace import Workspace
 
+TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_translation placeholder",
+               "present": "listed already", "not-in-english": "not in the English toctree (not added)"}
+"""What a toctree change did, in words (the API's action names)."""
+
 
 def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
                 edited: Sequence[str] = ()) -> dict[str, Any]:
@@ -301,7 +305,7 @@ class WebApp:
                              base_url=base_url or None, config=cfg)
         if not result.changes:
             return "nothing to add: the doc is listed already"
-        lines = [f"- `{c.local}`: {c.action}" + (f" as “{c.title}”" if c.title else "") +
+        lines = [f"- `{c.local}`: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{c.title}”" if c.title else "") +
                  (f" (line {c.line})" if c.line else "") for c in result.changes]
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
 

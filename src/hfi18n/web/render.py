@@ -92,6 +92,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     ranked = report.ranked(lang, limit)
     html.append(f"<h3>Translate next ({escape(lang)})</h3>")
     if ranked:
+        html.append('<p class="hf-muted">Next: open <b>2 · Translate</b>; the first doc is picked already '
+                    "(or pick another one there).</p>")
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
                         f"<td>{_state(d.state)}</td><td>{escape(_behind(d))}</td><td>{d.en_lines} lines</td></tr>"
                         for i, d in enumerate(ranked, 1))
@@ -144,7 +146,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
     left = (f', <span class="hf-err">{result.untranslated} segment(s) not translated</span> (writing makes a '
             "marked draft; translate again to finish)" if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
-            f"{warnings} warning(s){left}. Edit any segment below, then write the file.</p>"]
+            f"{warnings} warning(s){left}. To change a segment, choose it in <b>Segment to edit</b> above; then "
+            "write the file in <b>4 · Write &amp; publish</b>.</p>"]
     if result.update:
         u = result.update
         html.append(f"<p>Update from the English of <code>{escape(str(u['base'])[:10])}</code>: "
@@ -179,7 +182,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
         lines = f"{s.target_line}" if s.target_line == s.target_end else f"{s.target_line}-{s.target_end}"
         classes = " ".join(c for c in ("hf-bad" if bad else "", "hf-edited" if s.id in edited else "") if c)
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}"><td>{escape(s.id)}<br>'
-                    f'<span class="hf-muted">en {s.line} · {lines}</span></td>'
+                    f'<span class="hf-muted" title="line in the English file → line(s) in the translated file">'
+                    f"line {s.line} → {lines}</span></td>"
                     f'<td class="hf-en">{_highlight(s.english, spans)}</td>'
                     f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{findings}{notes}</td>'
                     f'<td>{"".join(badges)}</td></tr>')
