@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
-from ..repo.history import BlobReader, find_bases, repo_info
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
 from ..translate.pipeline import DocJob, SegmentFailure
@@ -165,10 +164,7 @@ def open_draft(layout: DocsLayout, lang: str, doc: str, *, update: bool = False,
     if plan is None:
         return DraftDoc(layout, lang, job, {}, force=force)
     set_update_baseline(job, plan.translation, file=layout.rel_to_repo(job.target), lang=lang)
-    target_rel = layout.twin(job.en_rel, lang)
-    base = find_bases(layout, lang).get(target_rel or "")
-    base_text = BlobReader(repo_info(layout).top).text(base.base_blob) if base is not None else ""
-    return DraftDoc(layout, lang, job, dict(job.translations), plan, base_text, force)
+    return DraftDoc(layout, lang, job, dict(job.translations), plan, plan.base_english, force)
 
 
 def display(seg: Segment, text: str) -> str:

@@ -39,6 +39,8 @@ class UpdatePlan:
     base_commit: str
     translation: Document
     """The existing translation, parsed."""
+    base_english: str = ""
+    """The English the existing translation was made from (at ``base_commit``)."""
 
 
 def _signature(block: Block) -> str:
@@ -151,4 +153,4 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations]
     job = DocJob(en_rel, new, target, pending, translations,
                  block_overrides=reuse_protected_blocks(pairs, base, new))
-    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr)
+    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr, old_en)
