@@ -16,7 +16,7 @@ from hfi18n.cli import main
 from hfi18n.errors import GitHubError, HfI18nError, InputError
 from hfi18n.repo.github import GitHubClient
 from hfi18n.repo.layout import DocsLayout, validate_lang
-from tests.helpers import isolate_env
+from tests.helpers import git, isolate_env
 
 
 @pytest.fixture(autouse=True)
@@ -340,12 +340,6 @@ def test_item13_duplicate_toctree_entry_is_reported_as_a_duplicate(repo: Path, c
 # ------------------------------------------------------------------------------ 4: shallow and partial
 
 
-def _git(*args: str, cwd: Path | None = None) -> str:
-    import subprocess
-
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
-
-
 def _states(capsys, argv: list[str]) -> dict[str, str]:
     code = main([*argv, "--format", "json"])
     out = capsys.readouterr()
@@ -358,7 +352,7 @@ def test_item4_shallow_clone_never_says_up_to_date_and_deepen_fixes_it(repo: Pat
     full = _states(capsys, ["status", "--repo", str(repo), "--lang", "ko"])
     assert full["index.md"] == "outdated" and full["quicktour.md"] == "up-to-date"
     shallow = tmp_path / "shallow"
-    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
     code = main(["status", "--repo", str(shallow), "--lang", "ko", "--format", "json"])
     out = capsys.readouterr()
     assert code == 0
@@ -373,14 +367,14 @@ def test_item4_shallow_clone_never_says_up_to_date_and_deepen_fixes_it(repo: Pat
     assert tree(shallow) == before
     # with consent the history is fetched, and the answer is the full clone's
     assert _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == full
-    assert _git("rev-parse", "--is-shallow-repository", cwd=shallow).strip() == "false"
+    assert git(shallow, "rev-parse", "--is-shallow-repository").strip() == "false"
 
 
 def test_item4_shallow_clone_without_a_remote_cannot_deepen_and_says_so(repo: Path, tmp_path: Path,
                                                                         capsys) -> None:
     shallow = tmp_path / "shallow"
-    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
-    _git("remote", "remove", "origin", cwd=shallow)
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    git(shallow, "remote", "remove", "origin")
     assert main(["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == 2
     assert "no remote" in capsys.readouterr().err
 
@@ -390,7 +384,7 @@ def test_item4_library_deepens_when_asked(repo: Path, tmp_path: Path) -> None:
     from hfi18n.repo.status import compute_status
 
     shallow = tmp_path / "shallow"
-    _git("clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
     layout = DocsLayout.open(shallow)
     assert "shallow" in (history_gap(layout) or "")
     assert "shallow" in (compute_status(layout, ["ko"]).history_note or "")
@@ -406,7 +400,7 @@ def test_item4_shallow_corpus_clone(corpus, tmp_path: Path, capsys) -> None:
     full = _states(capsys, ["status", "--repo", str(src), "--lang", "ko"])
     assert "outdated" in full.values() and "up-to-date" in full.values()
     shallow = tmp_path / "smolagents-shallow"
-    _git("clone", "-q", "--depth", "1", f"file://{src}", str(shallow))
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{src}", str(shallow))
     states = _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko"])
     assert "up-to-date" not in states.values() and "outdated" not in states.values()
     assert _states(capsys, ["status", "--repo", str(shallow), "--lang", "ko", "--deepen"]) == full
@@ -415,9 +409,9 @@ def test_item4_shallow_corpus_clone(corpus, tmp_path: Path, capsys) -> None:
 def test_item4_partial_clone_is_detected_and_gives_the_full_answer(repo: Path, tmp_path: Path, capsys) -> None:
     from hfi18n.repo.shallow import history_gap
 
-    _git("config", "uploadpack.allowFilter", "true", cwd=repo)
+    git(repo, "config", "uploadpack.allowFilter", "true")
     partial = tmp_path / "partial"
-    _git("clone", "-q", "--filter=blob:none", f"file://{repo}", str(partial))
+    git(tmp_path, "clone", "-q", "--filter=blob:none", f"file://{repo}", str(partial))
     assert history_gap(DocsLayout.open(partial)) is None  # complete history, contents fetched on demand
     full = _states(capsys, ["status", "--repo", str(repo), "--lang", "ko"])
     code = main(["status", "--repo", str(partial), "--lang", "ko", "--format", "json"])
