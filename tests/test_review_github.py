@@ -240,3 +240,21 @@ def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch, g
     assert all(secret not in str(r.body) for r in _writes(gh))
     for kind in ("text", "json", "md"):
         assert secret not in result.format(kind)
+
+
+def test_pr_files_that_cannot_be_reviewed_are_said_so(gh):
+    """A deleted translation is skipped with its reason, a translation without English is still checked
+    (and says what was not), another language is left out with --lang, a PR without docs says so."""
+    gh.add_repo(REPO)
+    gone, alone = "docs/source/ko/old.md", "docs/source/ko/new.md"
+    pr = gh.add_review_pull(REPO, base={gone: "# 옛 문서 [[old]]\n"},
+                            head={gone: None, alone: "# 새 문서 [[new]]\n\n내용입니다.\n",
+                                  "docs/source/ja/new.md": "# 新しい\n"})
+    result = api.review(None, "ko", pr=f"{REPO}#{pr['number']}", config=_config(gh))
+    assert result.review.skipped == [f"{gone}: deleted by the PR"]
+    (doc,) = result.review.docs
+    assert doc.file == alone and doc.english_file is None
+    assert any("there is no English source" in n for n in doc.not_checked)
+    other = gh.add_review_pull(REPO, base={}, head={"README.md": "x"})
+    empty = api.review(None, None, pr=f"{REPO}#{other['number']}", config=_config(gh))
+    assert empty.review.docs == [] and empty.review.skipped == ["the PR changes no translated doc under docs/source/<lang>/"]
