@@ -222,6 +222,23 @@ def test_an_answer_to_english_that_changed_since_submit_is_not_applied(repo: Pat
     assert "Fine-tuning adapts" not in ko and "gradient checkpointing" not in ko
 
 
+def test_a_human_file_saved_between_submit_and_collect_is_never_overwritten(repo: Path,
+                                                                           server: FakeLLMServer) -> None:
+    _submit(repo, server, "openai")
+    target = repo / "docs/source/ko/training.md"
+    human = "# 사람이 번역한 문서\n\n사람의 작업입니다.\n"
+    target.write_text(human, encoding="utf-8")
+    result = _collect(repo)
+    assert result.state == "done" and result.exit_code == 1 and result.docs == []
+    assert [k.en_rel for k in result.skipped] == ["training.md"] and "human work" in result.skipped[0].reason
+    assert target.read_text(encoding="utf-8") == human
+    assert result.usage["requests"] >= 1 and result.usage["cost_usd"] > 0  # the answers were paid for...
+    target.unlink()
+    server.reset()
+    again = _submit(repo, server, "openai")
+    assert again.rounds == [] and server.requests == []  # ...and kept in the translation memory
+
+
 def test_submission_cut_off_is_found_by_its_label_or_sent_again(repo: Path, server: FakeLLMServer) -> None:
     sub = _submit(repo, server, "openai")
     store = JobStore(repo / ".git/hfi18n/batches")

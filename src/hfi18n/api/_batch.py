@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
+from ..doc import parse
 from ..doc.draft import mark_draft
-from ..errors import RefusedError
-from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..errors import HfI18nError, RefusedError
+from ..fileio import read_text
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
@@ -196,12 +198,14 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
         if any(not i.ended for i in infos.values()):
             return _batch_result(job, "running", f"batch job {job.id} is still running at {job.provider}")
         jobs = {dj.en_rel: dj for dj in sel.jobs}
+        answered = {**_memory_only(layout, job, jobs), **jobs}
         follow_ups = []
         for record in job.outstanding:
             if record.batch_id is None:
                 continue
             before = tb.usage_of(tr)
-            follow_ups += tb.ingest(prov, tr, job, record, infos[record.batch_id], jobs)
+            follow_ups += [t for t in tb.ingest(prov, tr, job, record, infos[record.batch_id], answered)
+                           if t.job.en_rel in jobs]  # a doc skipped now is not retried
             tb.add_usage(job, tr, before)
             tb.record_failures(job, sel.jobs)
             store.save(job)
@@ -267,6 +271,22 @@ def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: G
         if current in (text, mark_draft(text)):
             done.add(dj.en_rel)
     return done
+
+
+def _memory_only(layout: DocsLayout, job, jobs: dict[str, DocJob]) -> dict[str, DocJob]:
+    """Docs of the job that are not to be written now (e.g. a human saved the target since the submit):
+    their paid answers are still validated into the translation memory, never written."""
+    out = {}
+    for en_rel in job.paths:
+        src = layout.path(SOURCE_LANG, en_rel)
+        if en_rel in jobs or not layout.is_inside(src) or not src.is_file():
+            continue
+        try:
+            doc = parse(read_text(src), en_rel)
+        except HfI18nError:
+            continue  # broken English: collect reports it through the selection
+        out[en_rel] = DocJob(en_rel, doc, layout.path(job.lang, en_rel), list(doc.segments()), target_before="")
+    return out
 
 
 def _only(dj: DocJob, exclude: set[tuple[str, str]]) -> DocJob:
