@@ -91,3 +91,29 @@ def test_glossary_fix_keeps_korean_particles_right_and_skips_hyphenated_compound
     assert doc.suggested_line(3) == "Apple이 [변환 도구](https://github.com/apple/x)를 만들었습니다."
     # "world-class" is not the term "class"; "Each class" is, and 클래스 is missing there
     assert [f.line for f in doc.findings if "'class'" in f.message] == [7]
+
+
+def test_unreadable_files_of_a_checkout_are_reported_not_lost(tmp_path):
+    """A translation that is not UTF-8 is an error finding of its own doc; an unreadable English
+    source skips its translation with the reason; the other docs are still reviewed."""
+    from hfi18n.repo.layout import DocsLayout
+    from hfi18n.review import review_paths
+
+    root = tmp_path / "docs" / "source"
+    for lang in ("en", "ko"):
+        (root / lang).mkdir(parents=True)
+    (root / "en" / "a.md").write_text("# A [[a]]\n", encoding="utf-8")
+    (root / "ko" / "a.md").write_bytes("# 가 [[a]]\n".encode("euc-kr"))
+    (root / "en" / "b.md").write_bytes(b"# B \xff\n")
+    (root / "ko" / "b.md").write_text("# 나 [[b]]\n", encoding="utf-8")
+    (root / "en" / "c.md").write_text("# C [[c]]\n", encoding="utf-8")
+    (root / "ko" / "c.md").write_text("# 다 [[c]]\n", encoding="utf-8")
+    review = review_paths(DocsLayout.open(tmp_path), "ko")
+    by_file = {d.file: d for d in review.docs}
+    assert sorted(by_file) == ["docs/source/ko/a.md", "docs/source/ko/c.md"]
+    (bad,) = by_file["docs/source/ko/a.md"].findings
+    assert (bad.rule, bad.severity) == ("unreadable", "error") and "UTF-8" in bad.message
+    assert by_file["docs/source/ko/c.md"].findings == []
+    (skipped,) = review.skipped
+    assert skipped.startswith("docs/source/ko/b.md: English source unreadable")
+    assert review.has_errors()
