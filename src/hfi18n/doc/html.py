@@ -259,9 +259,10 @@ def read_html(text: str, first_line: int, new_segment: NewSegment, *, markdown: 
         add_text(tok.start)
         raw = text[tok.start:tok.end]
         tag = tok.tag
-        if tok.kind in ("code", "expr") or tag is not None and not tag.component and tag.name.lower() in INLINE and not r.has_prose(tag):
+        prose = tag is not None and r.has_prose(tag)
+        if tok.kind in ("code", "expr") or tag is not None and not tag.component and tag.name.lower() in INLINE and not prose:
             r.add(raw, True, tok.start)
-        elif tag is not None and r.has_prose(tag):
+        elif prose:
             r.flush()
             r.tag(tag)
         else:
