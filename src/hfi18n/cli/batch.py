@@ -76,7 +76,15 @@ def collect(
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Download finished results, validate them, retry what failed, and write the docs that pass check."""
-    result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root)
+    collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt)
+
+
+def collect_job(repo: Path, job: str | None, *, retry_now: bool, concurrency: int, docs_root: str, fmt: str,
+                progress: api.ProgressFn | None = None) -> None:
+    """Collect a job and print it (``batch collect`` and ``translate --collect``); exit 1 when a collected
+    job left a doc unwritten or skipped."""
+    result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root,
+                               progress=progress)
     print_job(result, fmt)
     if result.state == "done" and result.exit_code:
         raise typer.Exit(result.exit_code)

@@ -55,14 +55,11 @@ def translate(
     without --update or --force. With --batch the requests go out as one provider batch at half the
     price; --collect (or `hfi18n batch collect`) finishes the job.
     """
-    from .batch import print_job
+    from .batch import collect_job, print_job
 
     if collect:
-        result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root,
-                                   progress=_log)
-        print_job(result, fmt)
-        if result.state == "done" and result.exit_code:
-            raise typer.Exit(result.exit_code)
+        collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
+                    progress=_log)
         return
     if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
