@@ -114,3 +114,21 @@ def test_cli_review_with_llm(server, tmp_path, monkeypatch, capsys):
     data = json.loads(capsys.readouterr().out)
     kinds = {(f["kind"], f["line"]) for f in data["docs"][0]["findings"]}
     assert ("llm", 5) in kinds and ("check", 7) in kinds
+
+
+def test_a_provider_that_keeps_failing_leaves_the_rules_and_says_not_checked(server):
+    """A server error that outlasts the provider's retries is not a crash: the rule findings stay, no
+    LLM remark is invented, and the doc says which paragraphs the LLM did not review."""
+    server.server_error(400, times=50)  # 400: not retried, so the test does not wait on backoff
+    logged: list[str] = []
+    provider = server.provider("openai")
+    try:
+        doc = review_texts(EN, KO, file="ko/install.md", english_file="en/install.md", lang="ko",
+                           options=Options(llm=llm_reviewer(provider, "ko", "Korean", log=logged.append)))
+    finally:
+        provider.close()
+    assert not [f for f in doc.findings if f.kind is Kind.LLM]
+    assert [f for f in doc.findings if f.rule == "fragments"]
+    assert any("no usable answer" in n for n in doc.not_checked)
+    assert logged and "ko/install.md" in logged[0]
+    assert all(server.api_key not in m for m in logged)  # the provider's error never shows its key
