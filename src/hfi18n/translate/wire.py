@@ -67,20 +67,11 @@ LEGACY = WireFormat(
     ((re.compile(r"</s>"), "&lt;/s>"), (re.compile(r'<s id="'), '&lt;s id="')),
     ((re.compile(r"&lt;/s>"), "</s>"), (re.compile(r'&lt;s id="'), '<s id="')),
 )
-FORMATS = {f.name: f for f in (COMPACT, LEGACY)}
 
 
 def detect(text: str) -> WireFormat:
     """The format ``text`` (a request or an answer) is written in."""
     return LEGACY if '<s id="' in text else COMPACT
-
-
-def escape(text: str, fmt: WireFormat = COMPACT) -> str:
-    return fmt.escape(text)
-
-
-def unescape(text: str, fmt: WireFormat = COMPACT) -> str:
-    return fmt.unescape(text)
 
 
 def format_for(ids: Iterable[str]) -> WireFormat:
