@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..repo.layout import DEFAULT_DOCS_ROOT
-from ..review.service import ReviewResult
+from ..review.service import ReviewResult, run_review
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -28,8 +28,6 @@ def review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterab
     URL; changed docs at the head, English at the base, via the GitHub API). ``post`` submits one COMMENT
     review on the PR (token from ``GITHUB_TOKEN``) and updates it on later runs.
     """
-    from ..review.service import run_review
-
     report = progress or _no_progress
     return run_review(repo, lang, paths, pr=pr, post=post, llm=llm, provider=provider, model=model,
                       base_url=base_url, glossary=glossary, docs_root=docs_root, config=config,
