@@ -182,13 +182,3 @@ def cached_prefix_cost(model: str, tokens_in: int, tokens_out: int, *, prefix: i
     per_read = prefix if anthropic else 1024 + (prefix - 1024) // 128 * 128
     return estimate_cost(model, tokens_in, tokens_out, cache_write=prefix if anthropic else 0,
                          cache_read=per_read * (requests - 1), batch=batch)
-
-
-def cost_table(tokens_in: int, tokens_out: int, models: list[str] | None = None) -> list[tuple[str, float | None]]:
-    """``[(model, estimated USD)]`` for ``models`` (default: every priced model but ``pseudo``), cheapest first.
-
-    For the ``--dry-run`` summary; models with no known price come last with ``None``.
-    """
-    names = models if models is not None else [m for m in PRICES if m != "pseudo"]
-    rows = [(m, estimate_cost(m, tokens_in, tokens_out)) for m in names]
-    return sorted(rows, key=lambda r: (r[1] is None, r[1] or 0.0, r[0]))
