@@ -167,7 +167,7 @@ def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]
             missing_links[key] -= 1
             fix = line = None
             if len(lost) == 1 and len(extra) == 1 and len(e_links) == len(t_links):
-                line = _line_of(lines, tb, f"]({extra[0]}")
+                line = line_of(lines, tb, f"]({extra[0]}")
                 if line is not None:
                     fix = Fix(f"]({extra[0]}", f"]({x}")
             msg = (f"link to {key} of the English paragraph (line {e.line}) is missing here"
@@ -183,7 +183,8 @@ def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]
                                     "keep every [`Name`] reference", english_line=e.line), ref
 
 
-def _line_of(lines: list[str], block: Block, needle: str) -> int | None:
+def line_of(lines: list[str], block: Block, needle: str) -> int | None:
+    """First line of ``block`` (``lines``: its doc's lines) that contains ``needle``."""
     for n in range(block.start_line, block.end_line + 1):
         if n - 1 < len(lines) and needle in lines[n - 1]:
             return n

@@ -24,6 +24,7 @@ from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
 from ..translate.glossary import Glossary, Term, english_in, spellings_in, squash
 from .align import Alignment
 from .model import WARNING, Fix, Kind, ReviewFinding
+from .place import line_of
 
 MIN_SHARE = 0.5
 """Share of the other docs' occurrences that must use an accepted spelling for a miss to be reported."""
@@ -172,8 +173,7 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             if u is not None and u.variants[term.target] <= u.variants[alt]:
                 continue  # the other docs prefer the alternative as much: not an inconsistency
             block = al.tr_block(t)
-            line = next((n for n in range(block.start_line, block.end_line + 1)
-                         if n - 1 < len(lines) and alt in lines[n - 1]), None) if block else None
+            line = line_of(lines, block, alt) if block else None
             fix = _fix(lines[line - 1], alt, term.target) if line else None
             if fix is not None and _doubles(lines[line - 1], fix):
                 fix = None  # "예로 들어" -> "예를 들어 들어": the replacement would repeat a word
