@@ -126,13 +126,15 @@ class FakeGitHub:
     def _pull(self, full: str, number: int) -> dict | None:
         return next((p for p in self.pulls.get(full, []) if p["number"] == number), None)
 
-    def _page(self, items: list[Any], rec: Recorded) -> tuple[int, Any, dict[str, str]]:
+    def _page(self, items: list[Any], rec: Recorded, query: str = "") -> tuple[int, Any, dict[str, str]]:
+        """One page of ``items`` as GitHub serves it; ``query`` (``state=open&``) is kept in the next link."""
         per_page = min(int(rec.query.get("per_page", ["30"])[0]), self.page_size_cap)
         page = int(rec.query.get("page", ["1"])[0])
+        last = max(1, -(-len(items) // per_page))
         headers = {}
-        if page * per_page < len(items):
-            nxt = f"{self.url}{rec.path}?per_page={per_page}&page={page + 1}"
-            headers["link"] = f'<{nxt}>; rel="next"'
+        if page < last:
+            link = f"{self.url}{rec.path}?{query}per_page={per_page}&page="
+            headers["link"] = f'<{link}{page + 1}>; rel="next", <{link}{last}>; rel="last"'
         return 200, items[(page - 1) * per_page: page * per_page], headers
 
     def _route_review(self, rec: Recorded, segs: list[str]) -> tuple[int, Any, dict[str, str]] | None:
@@ -311,21 +313,14 @@ class FakeGitHub:
             if full not in self.repos:
                 return 404, {"message": "Not Found"}, {}
             if rec.method == "GET":
-                return self._list_pulls(full, rec, h)
+                return self._list_pulls(full, rec)
             return self._create_pull(full, rec)
         return 404, {"message": "Not Found"}, {}
 
-    def _list_pulls(self, full: str, rec: Recorded, h: BaseHTTPRequestHandler) -> tuple[int, Any, dict[str, str]]:
+    def _list_pulls(self, full: str, rec: Recorded) -> tuple[int, Any, dict[str, str]]:
         state = rec.query.get("state", ["open"])[0]
-        per_page = min(int(rec.query.get("per_page", ["30"])[0]), self.page_size_cap)
-        page = int(rec.query.get("page", ["1"])[0])
         items = [p for p in self.pulls.get(full, []) if state == "all" or p["state"] == state]
-        chunk = items[(page - 1) * per_page: page * per_page]
-        headers = {}
-        if page * per_page < len(items):
-            nxt = f"{self.url}{rec.path}?state={state}&per_page={per_page}&page={page + 1}"
-            headers["link"] = f'<{nxt}>; rel="next", <{nxt}>; rel="last"'
-        return 200, chunk, headers
+        return self._page(items, rec, f"state={state}&")
 
     def _create_pull(self, full: str, rec: Recorded) -> tuple[int, Any, dict[str, str]]:
         body = rec.body or {}
