@@ -262,6 +262,17 @@ def test_validate_rejects_an_answer_in_another_script(lang: str, answer: str, ba
         assert reason is not None and bad in reason and "wrong language" in reason
 
 
+def test_a_prose_prop_translated_only_as_one_string_literal_is_compared_otherwise() -> None:
+    """``title={"..."}`` is prose (translated, its value not compared); ``title={"..." + name}`` is code: the
+    reader keeps it, so check compares it and reports a change."""
+    whole = '# T\n\n<Question title={"Pick one"} />\n'
+    assert texts(parse(whole)) == ["T", "Pick one"]
+    assert not [c for c in run_check(whole, whole.replace("Pick one", "하나를 고르세요")) if c[0] == "html-tags"]
+    code = '# T\n\n<Question title={"Pick " + name} />\n'
+    assert texts(parse(code)) == ["T"]
+    assert ("html-tags", "error", 3) in run_check(code, code.replace("Pick ", "고르기 "))
+
+
 def test_prose_props_are_configurable() -> None:
     from hfi18n.doc import props
     from hfi18n.errors import ConfigError

@@ -20,11 +20,8 @@ from dataclasses import dataclass
 from .inline import PROTECTED_RE, has_letters
 from .markup import INLINE, PROSE_ATTRS, Attr, LineCounter, Tag, iter_markup
 from .model import PLACEHOLDER_RE, BlockKind, Document, Segment, placeholder
-from .props import PROSE_PROPS, JsString, decode_js, encode_js, prose_strings, string_end
+from .props import PROSE_PROPS, decode_js, encode_js, prose_strings, whole_string
 from .syntax import TAG_NAME
-
-_STRING_EXPR_RE = re.compile(r"\{\s*([\"'`])", re.DOTALL)
-
 
 # -- reading a stretch into parts -------------------------------------------------------------------
 
@@ -200,11 +197,8 @@ class _Reader:
                 expr = text[attr.value_start:attr.value_end]
                 strings = prose_strings(expr, self.props)
                 if tag.component and name in self.props and not strings:
-                    m = _STRING_EXPR_RE.match(expr)  # title={"..."}
-                    if m and expr.rstrip()[-2:-1] == m.group(1):
-                        close = string_end(expr, m.end() - 1)
-                        if expr[close:].strip() == "}":
-                            strings = [JsString(name, m.end(), close - 1, m.group(1))]
+                    whole = whole_string(expr, name)  # title={"..."}
+                    strings = [whole] if whole is not None else []
                 for js in strings:
                     start = attr.value_start + js.start
                     self.parts.append(text[pos:start])
@@ -296,7 +290,7 @@ def attr_value(tag: Tag, attr: Attr, text: str, props: frozenset[str] = PROSE_PR
     value = text[attr.value_start:attr.value_end]
     if attr.quote == "{":
         strings = prose_strings(value, props)
-        if not strings and tag.component and attr.name in props and _STRING_EXPR_RE.match(value):
+        if not strings and tag.component and attr.name in props and whole_string(value, attr.name) is not None:
             return None
         for js in reversed(strings):
             value = value[:js.start] + "…" + value[js.end:]

@@ -159,6 +159,18 @@ def prose_strings(expr: str, keys: frozenset[str] = PROSE_PROPS) -> list[JsStrin
     return out
 
 
+_STRING_EXPR_RE = re.compile(r"\{\s*([\"'`])", re.DOTALL)
+
+
+def whole_string(expr: str, key: str) -> JsString | None:
+    """The string literal an expression is made of (``{"..."}``, as in ``title={"..."}``), else None."""
+    m = _STRING_EXPR_RE.match(expr)
+    if m is None or expr.rstrip()[-2:-1] != m.group(1):
+        return None
+    close = string_end(expr, m.end() - 1)
+    return JsString(key, m.end(), close - 1, m.group(1)) if expr[close:].strip() == "}" else None
+
+
 _ESCAPE_RE = re.compile(r"\\(?:u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|.)", re.DOTALL)
 
 
