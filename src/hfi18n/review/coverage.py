@@ -20,11 +20,12 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import looks_english
 from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
-from .model import WARNING, Kind, ReviewFinding
+from .model import Kind, ReviewFinding
 
 MIN_CHARS = 40
 """Paragraphs shorter than this (labels, one-word cells) are not judged."""

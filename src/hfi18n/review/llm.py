@@ -24,13 +24,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import ProviderError
 from ..scripts import script_ratio
 from ..translate.providers import ChatRequest, Provider
 from ..translate.validate import validate_segment
 from .align import Alignment
-from .model import WARNING, DocReview, Kind, ReviewFinding
+from .model import DocReview, Kind, ReviewFinding
 
 CATEGORIES = ("mistranslation", "omission", "terminology", "fluency")
 MIN_SCRIPT = 0.3

@@ -12,8 +12,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass, field
 
-ERROR = "error"
-WARNING = "warning"
+from ..check.findings import ERROR
 
 
 class Kind(str, enum.Enum):

@@ -21,12 +21,13 @@ from collections.abc import Iterable
 
 from ..check import Finding
 from ..check.content import FRAGMENT_RE, fragment, normalize_target
+from ..check.findings import ERROR
 from ..check.structure import all_anchors
 from ..doc import Block, Document, slugify
 from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..doc.protected import link_targets, references
 from .align import Alignment
-from .model import ERROR, Fix, Kind, ReviewFinding
+from .model import Fix, Kind, ReviewFinding
 
 _LANG_DIR_RE = re.compile(r"/([a-z]{2}(?:[-_][A-Za-z]{2,4})?)/")
 

@@ -15,8 +15,9 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 
+from ..check.findings import ERROR
 from ..secrets import redact
-from .model import ERROR, DocReview, Kind, Review, ReviewFinding
+from .model import DocReview, Kind, Review, ReviewFinding
 
 COMMENT_MARK = "<!-- hfi18n-review:comment "
 SUMMARY_MARK = "<!-- hfi18n-review:summary -->"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..check import check_pair, translated_docs, unreadable
+from ..check.findings import ERROR, WARNING
 from ..doc import Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
@@ -19,7 +20,7 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.glossary import Glossary
 from .align import Alignment
 from .coverage import check_coverage
-from .model import ERROR, WARNING, DocReview, Kind, Review, ReviewFinding, sort_key
+from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
 from .terms import CorpusUsage, check_terms
 

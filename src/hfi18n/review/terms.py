@@ -19,11 +19,12 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..check.findings import WARNING
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
 from ..translate.glossary import Glossary, Term, english_in, spellings_in, squash
 from .align import Alignment
-from .model import WARNING, Fix, Kind, ReviewFinding
+from .model import Fix, Kind, ReviewFinding
 from .place import line_of
 
 MIN_SHARE = 0.5
