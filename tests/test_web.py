@@ -417,6 +417,26 @@ def test_draft_places_each_segment_on_its_lines_of_the_written_file(smol: Path) 
             assert any(line.startswith(" ") for line in diff.splitlines()[2:]), diff[:500]
 
 
+def test_glossary_terms_are_marked_in_the_prose_only(smol: Path) -> None:
+    """A glossary word inside a link target or inline code (``(tutorials/...)``, `` `tools` ``) is not
+    marked, nor reported missing from the translation: only prose is translated."""
+    import re
+
+    from hfi18n import api
+
+    review = api.draft(smol, "ko", "index.md", update=True)
+    protected_words = 0
+    for s in review.segments:
+        protected = [m.span() for m in re.finditer(r"\]\([^)]*\)|`[^`]*`", s.english)]
+        protected_words += sum(bool(re.search(r"(?i)tutorial|agent|tool", s.english[a:b])) for a, b in protected)
+        for t in s.terms:
+            for a, b in t.where:
+                assert not any(p <= a < q for p, q in protected), (s.id, t.source, s.english[a:b])
+    assert protected_words > 3  # the doc has glossary words in link targets and code
+    s5 = next(s for s in review.segments if "(tutorials/secure_code_execution)" in s.english)
+    assert "tutorial" not in {t.source.lower() for t in s5.terms}  # only in the link target
+
+
 def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Path) -> None:
     """The Space's app.py: a bad HFI18N_REPO_URL is reported in words and the page still starts; a Space
     without a git identity gets one for the PR commits."""

@@ -204,8 +204,16 @@ def _lost_here(finding: Finding, seg: Segment, translation: str) -> bool:
     return False
 
 
+def _prose(seg: Segment) -> str:
+    """The English of ``seg`` in display form with every protected span (inline code, a link target, a
+    reference) blanked out: glossary terms are looked for in the prose only (as the translation request
+    does), at their display positions."""
+    return PLACEHOLDER_RE.sub(lambda m: " " * len(seg.spans.get(m.group(0), m.group(0))), seg.text)
+
+
 def _terms(glossary: Glossary | None, english: str, translation: str) -> list[TermNote]:
-    """Glossary terms of ``english`` (display form), where they occur, and whether ``translation`` has them."""
+    """Glossary terms of ``english`` (display form, protected spans blanked: :func:`_prose`), where they
+    occur, and whether ``translation`` has them."""
     if glossary is None:
         return []
     where: dict[int, list[tuple[int, int]]] = {}
@@ -237,7 +245,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
-                                     _terms(glossary, english, shown)))
+                                     _terms(glossary, _prose(seg), shown)))
     update = None
     if draft.update is not None:
         u = draft.update
