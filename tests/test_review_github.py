@@ -65,6 +65,11 @@ def _pr(gh: FakeGitHub, en: str, ko: str) -> tuple[int, int]:
     return pr["number"], line
 
 
+def _post(gh: FakeGitHub, number: int):
+    """``hfi18n review --pr REPO#number --post`` against the loopback GitHub."""
+    return api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+
+
 def _writes(gh: FakeGitHub) -> list:
     return [r for r in gh.requests if r.method in ("POST", "PUT", "PATCH")]
 
@@ -80,7 +85,7 @@ def _apply(text: str, line: int, replacement: str) -> str:
 def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_nothing(texts, gh):
     en, ko = texts
     number, line = _pr(gh, en, ko)
-    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    result = _post(gh, number)
     (post,) = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
     body = post.body
     assert body["event"] == "COMMENT"
@@ -105,7 +110,7 @@ def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_not
     assert "README.md" not in str(result.to_json())  # only translated docs are reviewed
 
     n_writes = len(_writes(gh))
-    again = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    again = _post(gh, number)
     assert len(_writes(gh)) == n_writes  # nothing new, nothing changed
     assert again.posted.unchanged == 1 and again.posted.created == 0 and again.posted.summary == "unchanged"
     assert len(gh.reviews[(REPO, number)]) == 1
@@ -116,12 +121,12 @@ def test_post_one_comment_review_with_working_suggestions_then_rerun_changes_not
 def test_rerun_after_applying_the_suggestion_edits_the_comment_in_place(texts, gh):
     en, ko = texts
     number, line = _pr(gh, en, ko)
-    api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    _post(gh, number)
     (comment,) = gh.review_comments[(REPO, number)]
     (suggestion,) = SUGGESTION_RE.findall(comment["body"])
     pr = gh._pull(REPO, number)
     gh.contents[(pr["head"]["repo"]["full_name"], pr["head"]["sha"], KO)] = _apply(ko, line, suggestion)
-    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    result = _post(gh, number)
     assert result.posted.updated == 1 and result.posted.created == 0
     (comment,) = gh.review_comments[(REPO, number)]
     assert comment["line"] == line and "fragments" not in comment["body"]
@@ -135,7 +140,7 @@ def test_line_not_part_of_the_diff_moves_comments_into_the_summary(texts, gh):
     en, ko = texts
     number, line = _pr(gh, en, ko)
     gh.reject_lines.add((KO, line))  # GitHub's diff moved under us
-    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    result = _post(gh, number)
     posts = gh.of("POST", f"/repos/{REPO}/pulls/{number}/reviews")
     assert [len(p.body["comments"]) for p in posts] == [1, 0]  # refused with 422, then without comments
     (review,) = gh.reviews[(REPO, number)]
@@ -149,12 +154,12 @@ def test_rate_limits_are_waited_out_or_reported(texts, gh):
     en, ko = texts
     number, _ = _pr(gh, en, ko)
     gh.mode = "retry-after"  # one secondary rate limit (Retry-After: 0), then normal service
-    api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    _post(gh, number)
     assert len(gh.reviews[(REPO, number)]) == 1
     assert gh.requests[0].path.endswith(f"/pulls/{number}") and gh.requests[1].path == gh.requests[0].path
     gh.mode = "ratelimit"  # primary limit, resets in an hour: a clear error, nothing posted
     with pytest.raises(GitHubError, match="rate limit"):
-        api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+        _post(gh, number)
     assert len(gh.reviews[(REPO, number)]) == 1
 
 
@@ -215,7 +220,7 @@ def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, gh)
         # an outdated one of ours (GitHub sets line to null after a push): not reused, not touched
         {"id": 2, "path": KO, "line": None, "body": key + "\nolder text", "user": {"login": gh.login}},
     ]
-    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    result = _post(gh, number)
     assert result.posted.created == 0 and result.posted.updated == 0
     assert result.posted.notes and "403" in result.posted.notes[0]
     assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
@@ -234,7 +239,7 @@ def test_no_secret_reaches_the_posted_review_or_the_output(texts, monkeypatch, g
     lines[line - 1] = lines[line - 1].rstrip("\n") + f" {secret}\n"
     ko = "".join(lines)
     number, line = _pr(gh, en, ko)
-    result = api.review(None, None, pr=f"{REPO}#{number}", post=True, config=_config(gh))
+    result = _post(gh, number)
     (comment,) = gh.review_comments[(REPO, number)]
     assert "```suggestion" in comment["body"] and "***" in comment["body"]
     assert all(secret not in str(r.body) for r in _writes(gh))
