@@ -272,26 +272,9 @@ class GitHubClient:
         check_repo_name(repo)
         if repo in self._pulls_cache:
             return list(self._pulls_cache[repo])
-        what = f"list the open pull requests of {repo}"
-        pulls: list[PullRequest] = []
-        url: str | None = f"/repos/{repo}/pulls"
-        params: dict[str, Any] | None = {"state": "open", "per_page": 100}
-        pages = 0
-        while url is not None and pages < 100:
-            resp = self.send(self.build_request("GET", url, params=params), what=what)
-            data = resp.json()
-            if not isinstance(data, list):
-                raise GitHubError(f"unexpected answer from GitHub while trying to {what}")
-            pulls.extend(PullRequest.from_json(d) for d in data)
-            url, params = _next_link(resp.headers.get("link")), None
-            if url is not None and _origin(url) != _origin(self.api_url):
-                # a next page elsewhere is not GitHub's API: refuse rather than send the token there or
-                # mix another server's answers into the list
-                raise GitHubError(
-                    f"the next page of {repo}'s pull requests is on another server ({httpx.URL(url).host}), "
-                    f"not {self.api_url}: refusing to follow it",
-                    hint="check github.api_url in hfi18n.toml and any proxy between you and GitHub")
-            pages += 1
+        data = self._get_pages(f"/repos/{repo}/pulls", what=f"list the open pull requests of {repo}",
+                               params={"state": "open"}, max_pages=100)
+        pulls = [PullRequest.from_json(d) for d in data]
         self._pulls_cache[repo] = pulls
         return list(pulls)
 
@@ -353,8 +336,12 @@ class GitHubClient:
             items.extend(data)
             url, query = _next_link(resp.headers.get("link")), None
             if url is not None and _origin(url) != _origin(self.api_url):
-                raise GitHubError(f"the next page while trying to {what} is on another server, not {self.api_url}: "
-                                  "refusing to follow it", hint="check github.api_url in hfi18n.toml")
+                # a next page elsewhere is not GitHub's API: refuse rather than send the token there or
+                # mix another server's answers into the list
+                raise GitHubError(
+                    f"the next page while trying to {what} is on another server ({httpx.URL(url).host}), "
+                    f"not {self.api_url}: refusing to follow it",
+                    hint="check github.api_url in hfi18n.toml and any proxy between you and GitHub")
         return items
 
     def get_pull(self, repo: str, number: int) -> PullDetails:
