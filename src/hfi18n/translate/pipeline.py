@@ -40,6 +40,7 @@ from .prompt import (
     batch_terms,
     build_request,
     pad_terms,
+    system_prompt,
     wire_ids,
 )
 from .providers.base import Provider
@@ -173,6 +174,8 @@ class Translator:
         """Send each source text once per run (see :meth:`_dedupe`)."""
         self.prefix_terms: list[Term] | None = None
         """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
+        self._prefix_system: str | None = None
+        """The system prompt with :attr:`prefix_terms`, built once: every request of the run sends it."""
         self._followers: dict[str, list[tuple[DocJob, Segment]]] = {}
         """Memory key -> segments with that same text, waiting for the one that is sent."""
         self.stats = RunStats()
@@ -235,6 +238,7 @@ class Translator:
                                   requests=requests, write_factor=price.cache_write / price.input,
                                   read_factor=price.cache_read / price.input, wire=self.options.wire)
         self.prefix_terms = terms
+        self._prefix_system = system_prompt(self.lang, terms, self.options.wire)
         return terms
 
     # -- batching ---------------------------------------------------------------------------------
@@ -281,12 +285,13 @@ class Translator:
     def request_for(self, job: DocJob, segments: list[Segment]) -> ChatRequest:
         """The request that translates ``segments`` of ``job`` (with their neighbours as context)."""
         before, after = self._context(job, segments)
-        if self.options.run_glossary and self.prefix_terms is not None:
-            terms = self.prefix_terms
-        else:
-            terms = batch_terms(self.glossary, segments)
-        return build_request(Batch(str(job.en_rel), segments, before, after), self.lang, terms,
-                             max_tokens=self.max_tokens_for(segments), options=self.options)
+        batch = Batch(str(job.en_rel), segments, before, after)
+        max_tokens = self.max_tokens_for(segments)
+        if self.options.run_glossary and self._prefix_system is not None:
+            return build_request(batch, self.lang, (), max_tokens=max_tokens, options=self.options,
+                                 system=self._prefix_system)
+        return build_request(batch, self.lang, batch_terms(self.glossary, segments), max_tokens=max_tokens,
+                             options=self.options)
 
     def max_tokens_for(self, segments: list[Segment]) -> int:
         source = sum(estimate_tokens(s.text) for s in segments)

@@ -120,10 +120,13 @@ def user_message(batch: Batch, wire: WireFormat = COMPACT) -> str:
 
 
 def build_request(batch: Batch, lang: str, terms: Sequence[Term], *, max_tokens: int,
-                  options: PromptOptions = DEFAULT_OPTIONS) -> ChatRequest:
-    """The request for ``batch``; ``terms`` is the glossary block (the run's, or the batch's)."""
-    return ChatRequest(system=system_prompt(lang, terms, options.wire), user=user_message(batch, options.wire),
-                       max_tokens=max_tokens, cache_prefix=options.cache)
+                  options: PromptOptions = DEFAULT_OPTIONS, system: str | None = None) -> ChatRequest:
+    """The request for ``batch``; ``terms`` is the glossary block (the run's, or the batch's); ``system``:
+    the run's system prompt when the caller already built it (``terms`` is then not used)."""
+    if system is None:
+        system = system_prompt(lang, terms, options.wire)
+    return ChatRequest(system=system, user=user_message(batch, options.wire), max_tokens=max_tokens,
+                       cache_prefix=options.cache)
 
 
 def batch_terms(glossary: Glossary | None, segments: Sequence[Segment]) -> list[Term]:

@@ -151,12 +151,15 @@ def estimate(translator: Translator, jobs: list[DocJob], *, batch: bool = False)
     """
     translator.lookup_memory(jobs)
     requests = tokens_in = tokens_out = chars = prefix = 0
+    system_tokens: dict[str, int] = {}  # the run's requests share one system prompt: counted once
     per_doc = []
     for job in jobs:
         doc_in = doc_out = doc_req = 0
         for group in translator.batches(job, job.pending):
             req = translator.request_for(job, group)
-            system = estimate_tokens(req.system)
+            system = system_tokens.get(req.system)
+            if system is None:
+                system = system_tokens[req.system] = estimate_tokens(req.system)
             if req.cache_prefix:
                 prefix = system
             doc_in += system + estimate_tokens(req.user)
