@@ -273,6 +273,15 @@ def test_a_prose_prop_translated_only_as_one_string_literal_is_compared_otherwis
     assert ("html-tags", "error", 3) in run_check(code, code.replace("Pick ", "고르기 "))
 
 
+def test_only_the_raw_text_elements_themselves_are_raw_not_names_that_start_like_them() -> None:
+    """``<pre>`` keeps its content whole; ``<preview-card>`` is an element like any other, whose paragraph
+    after a blank line is Markdown (one rule, :data:`hfi18n.doc.markup.RAW_TEXT_START_RE`, for both)."""
+    card = "<preview-card>\n\nSome **bold** text here.\n\n</preview-card>\n"
+    assert [b.kind for b in parse(card).blocks] == [BlockKind.HTML, BlockKind.PARAGRAPH, BlockKind.HTML]
+    pre = card.replace("preview-card", "pre")
+    assert [(b.kind, texts(Document([b]))) for b in parse(pre).blocks] == [(BlockKind.HTML, [])]
+
+
 def test_prose_props_are_configurable() -> None:
     from hfi18n.doc import props
     from hfi18n.errors import ConfigError

@@ -33,6 +33,8 @@ INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data"
 """Phrasing elements: inside a run of text they become placeholders of the text's segment."""
 RAW_TEXT = frozenset({"pre", "script", "style", "textarea"})
 """Elements whose content is never prose to translate."""
+RAW_TEXT_START_RE = re.compile(r"[ \t]*<(?:" + "|".join(sorted(RAW_TEXT)) + r")\b", re.IGNORECASE)
+"""A line opening a :data:`RAW_TEXT` element (``match`` at the line's start)."""
 MARKDOWN_CONTENT = frozenset({"hfoptions", "hfoption", "frameworkcontent", "pt", "tf"})
 """Lowercase doc-builder components whose content is Markdown (capitalised components are too)."""
 COMPONENTS = MARKDOWN_CONTENT | frozenset({"Tip", "Youtube", "Question", "Added", "Changed", "Deprecated",
@@ -349,12 +351,12 @@ def split_region(lines: list[str], start: int, end: int) -> list[tuple[int, int,
     a list), and so does a code fence; the Markdown runs to a blank line followed by a tag, or to a line
     starting with a block-level tag. Lines inside a multi-line tag never start Markdown.
     """
+    if start + 1 >= end or RAW_TEXT_START_RE.match(lines[start]):
+        return [(start, end, False)]
     text = "".join(lines[start:end])
     offsets = [0]
     for ln in lines[start:end]:
         offsets.append(offsets[-1] + len(ln))
-    if start + 1 >= end or (lines[start].lstrip().lower().startswith(tuple(f"<{n}" for n in RAW_TEXT))):
-        return [(start, end, False)]
     inside: set[int] = set()  # line indexes that continue a multi-line tag or expression
     k = 0
     for tok in iter_markup(text, exprs=True, code_spans=False):

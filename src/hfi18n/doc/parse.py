@@ -36,7 +36,7 @@ from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
 from .html import read_html
 from .inline import blank_code_spans, has_letters, protect
-from .markup import region_end, split_region
+from .markup import RAW_TEXT_START_RE, region_end, split_region
 from .model import Block, BlockKind, Document, Segment
 from .props import PROSE_PROPS, current_props
 from .syntax import FENCE_LINE_RE, closes_fence
@@ -49,7 +49,6 @@ _MD_BODY = MarkdownIt("commonmark").enable("table").disable("inline")
 
 _EOL_RE = re.compile(r"(\r\n|\r|\n)")
 _CALLOUT_RE = re.compile(r"^\[!([A-Za-z]+)\][ \t]*$")
-_RAW_HTML_RE = re.compile(r"^\s*<(pre|script|style|textarea)\b", re.IGNORECASE)
 _TRAILER_RE = re.compile(r"([ \t]*\[\[[^\[\]]+\]\])?([ \t]+#+)?[ \t]*")
 _OPEN_TAG_END_RE = re.compile(r"<[A-Za-z][^<>]*$")
 
@@ -377,7 +376,7 @@ def _autodoc_methods(blocks: list[Block], lines: list[str], start: int, end: int
 
 def _region(b: _Builder, blocks: list[Block], start: int, end: int) -> None:
     """Blocks for an HTML element at lines ``start..end-1``: HTML stretches and Markdown islands."""
-    raw = _RAW_HTML_RE.match(b.lines[start]) is not None
+    raw = RAW_TEXT_START_RE.match(b.lines[start]) is not None
     for a, z, markdown in split_region(b.lines, start, end):
         if markdown:
             _parse_chunk(b, blocks, a, _MD_BODY, z)
@@ -541,7 +540,7 @@ def _html_block(b: _Builder, start: int, end: int, depth: int) -> Block:
     first = b.lines[start].lstrip()
     if first.startswith("<!--"):
         return b.raw(BlockKind.COMMENT, start, end, depth=depth)
-    if _RAW_HTML_RE.match(b.lines[start]):
+    if RAW_TEXT_START_RE.match(b.lines[start]):
         return b.raw(BlockKind.HTML, start, end, depth=depth)
     parts = read_html("".join(b.lines[start:end]), start + 1, b.new_segment, markdown=True, props=b.props)
     return Block(BlockKind.HTML, start + 1, end, parts, {"depth": depth})
