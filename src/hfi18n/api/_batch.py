@@ -121,7 +121,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
                            hint="name English docs that have no translation, or use --update / --force")
     prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
     try:
-        tb.check_provider(prov)
+        prov.require_batch()
         store = tb.JobStore(batch_root(layout))
         settings = {"base_url": base_url or None, "update": update, "force": force, "allow_errors": allow_errors,
                     "batch_tokens": batch_tokens, "glossary": str(glossary) if glossary else None,

@@ -156,11 +156,6 @@ class JobStore:
 # ------------------------------------------------------------------------------------ submitting
 
 
-def check_provider(provider: Provider) -> None:
-    if not provider.supports_batch:
-        raise provider._no_batch()
-
-
 def plan_round(translator: Translator, jobs: list[DocJob], level: int = 0) -> list[Task]:
     """The tasks of a first round: every pending segment, batched as an interactive run would."""
     return [Task(job, batch, level) for job in jobs for batch in translator.batches(job, job.pending)]
@@ -169,7 +164,7 @@ def plan_round(translator: Translator, jobs: list[DocJob], level: int = 0) -> li
 def submit_round(provider: Provider, translator: Translator, store: JobStore, job: BatchJob,
                  tasks: list[Task]) -> RoundRecord:
     """Send ``tasks`` as the job's next batch; the job file is saved before and after the submission."""
-    check_provider(provider)
+    provider.require_batch()
     if len(tasks) > MAX_REQUESTS:
         raise RefusedError(f"{len(tasks)} requests are more than one provider batch takes ({MAX_REQUESTS})",
                            hint="submit fewer docs per job (e.g. --next 500), or raise --batch-tokens")

@@ -162,8 +162,7 @@ class Provider:
 
     def batches_url(self, batch_id: str = "", action: str = "") -> str:
         """``<root>/batches[/<id>[/<action>]]`` (the id quoted: it came from a server)."""
-        if not self.supports_batch:  # a subclass of a provider that has one (the HF router, pseudo)
-            raise self._no_batch()
+        self.require_batch()  # a subclass of a provider that has one may not (the HF router, pseudo)
         url = f"{self.batches_root()}/batches" + (f"/{quote(batch_id, safe='')}" if batch_id else "")
         return url + (f"/{action}" if action else "")
 
@@ -183,6 +182,11 @@ class Provider:
 
         return self.call(lambda: self._request("GET", url, params={"limit": limit}),
                          lambda r: self.parse_json(r, parse))[0]
+
+    def require_batch(self) -> None:
+        """Refuse (:class:`ProviderError`, with what to do) when this provider has no batch API."""
+        if not self.supports_batch:
+            raise self._no_batch()
 
     def _no_batch(self) -> ProviderError:
         return ProviderError(f"provider '{self.name}' has no batch API",
