@@ -24,10 +24,13 @@ from ._common import (
 @dataclass(slots=True)
 class StatusResult:
     report: StatusReport
-    pr_note: str
-    """How PR detection went (``N open translation PR(s) of owner/name`` or why it was skipped)."""
     pulls_found: bool = True
     """False when open PRs could not be listed (``pr_note`` says why) or were not asked for."""
+
+    @property
+    def pr_note(self) -> str:
+        """How PR detection went (``N open translation PR(s) of owner/name`` or why it was skipped)."""
+        return self.report.pr_note
 
     def to_markdown(self, limit: int = RANK_LIMIT) -> str:
         """A summary, the ranked list as a checklist and every doc by state (for a tracking issue)."""
@@ -95,7 +98,7 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
     report = compute_status(layout, langs, pulls=found, pr_note=note)
-    return StatusResult(report, note, found is not None)
+    return StatusResult(report, found is not None)
 
 
 @dataclass(slots=True)
