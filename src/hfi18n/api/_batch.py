@@ -11,7 +11,7 @@ from ..config import Config
 from ..doc import parse
 from ..doc.draft import mark_draft
 from ..errors import HfI18nError, RefusedError
-from ..fileio import read_text
+from ..fileio import read_text, snapshot
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
@@ -261,8 +261,8 @@ def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: G
 
     done = set()
     for dj in jobs:
-        if not dj.target.is_file() or dj.target.is_symlink():
-            continue
+        if not dj.target.is_file() or dj.target.is_symlink() or snapshot(dj.target) == dj.target_before:
+            continue  # absent, a link, or untouched since the submit: not written by this job
         try:
             current = dj.target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
