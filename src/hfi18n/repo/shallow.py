@@ -16,8 +16,6 @@ error when the remote cannot be reached). :func:`clone_note` says so, since the 
 from __future__ import annotations
 
 import contextlib
-import os
-import subprocess
 from pathlib import Path
 
 from ..errors import RepoError
@@ -30,9 +28,10 @@ DEEPEN_HINT = ("rerun with --deepen to fetch the full history (git fetch --unsha
 
 def _git_out(repo: Path, *args: str) -> str | None:
     """stdout of a git command that may legitimately fail (``git config --get`` of an unset key), else None."""
-    proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False,
-                          env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
-    return proc.stdout.decode("utf-8", "replace") if proc.returncode == 0 else None
+    try:
+        return run_git(repo, *args).decode("utf-8", "replace")
+    except RepoError:
+        return None
 
 
 def _is_shallow(repo: Path) -> bool:
