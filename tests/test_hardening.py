@@ -143,6 +143,16 @@ def test_item10_github_error_echoing_the_token_is_redacted(repo: Path, monkeypat
     assert "***" in captured.err
 
 
+def test_item10_a_long_plain_text_error_is_masked_before_it_is_cut() -> None:
+    token = "ghp_cut_in_half_0123456789abcdef"
+    body = "x" * 190 + token  # the 200 characters shown end inside the token
+    transport = httpx.MockTransport(lambda request: httpx.Response(500, text=body))
+    with GitHubClient(token, "https://api.github.test", transport=transport) as client, \
+            pytest.raises(GitHubError) as info:
+        client.get_repo("a/b")
+    assert token[:8] not in str(info.value) and "***" in str(info.value)
+
+
 def test_item10_provider_error_echoing_the_key_is_redacted(repo: Path, monkeypatch, capsys) -> None:
     from tests.fakes.llm_server import FakeLLMServer
 

@@ -23,7 +23,7 @@ from .. import __version__
 from ..config import Config
 from ..errors import GitHubError
 from ..fileio import decode_doc
-from ..secrets import register
+from ..secrets import redact, register
 from .ghref import check_repo_name
 
 API_URL = "https://api.github.com"
@@ -117,7 +117,7 @@ def _message(resp: httpx.Response) -> str:
     try:
         data = resp.json()
     except ValueError:
-        return resp.text[:200]
+        return redact(resp.text)[:200]  # masked before it is cut: a cut secret would no longer be recognised
     if not isinstance(data, dict):
         return ""
     msg = str(data.get("message") or "")
