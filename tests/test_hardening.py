@@ -153,6 +153,21 @@ def test_item10_a_long_plain_text_error_is_masked_before_it_is_cut() -> None:
     assert token[:8] not in str(info.value) and "***" in str(info.value)
 
 
+def test_item10_a_long_provider_error_is_masked_before_it_is_cut(monkeypatch) -> None:
+    from hfi18n.translate.providers import get_provider
+
+    key = "k3y_cut_at_the_edge_0123456789abcdef"  # not key-shaped: only the known-secret masking can catch it
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    prov = get_provider("openai", base_url="https://llm.test/v1", model="m")
+    try:
+        for body in ("x" * 290 + key, {"error": {"message": "y" * 290 + key}}):
+            resp = httpx.Response(500, text=body) if isinstance(body, str) else httpx.Response(500, json=body)
+            message = str(prov._status_error(resp))
+            assert key[:8] not in message and "***" in message
+    finally:
+        prov.close()
+
+
 def test_item10_provider_error_echoing_the_key_is_redacted(repo: Path, monkeypatch, capsys) -> None:
     from tests.fakes.llm_server import FakeLLMServer
 

@@ -356,17 +356,15 @@ class Provider:
             msg = data
         if not msg:
             return ""
-        text = " ".join(str(msg).split())
-        if len(text) > 300:
-            text = text[:297] + "..."
-        return self.redact(text)
+        text = self.redact(" ".join(str(msg).split()))  # masked before it is cut, or a cut key would show
+        return text if len(text) <= 300 else text[:297] + "..."
 
     def _status_error(self, response: httpx.Response) -> ProviderError:
         status = response.status_code
         try:
             body: Any = response.json()
         except ValueError:
-            body = response.text[:300]
+            body = response.text  # _server_message masks, then cuts
         msg = self._server_message(body)
         suffix = f": {msg}" if msg else ""
         retry_after = retry_after_from_headers(response.headers)
