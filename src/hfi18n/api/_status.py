@@ -129,7 +129,6 @@ def clone(url: str, into: Path | str, *, docs_root: str = DEFAULT_DOCS_ROOT, all
     with the history ``status`` needs: every commit and tree of the default branch and every past version
     of the docs, no other file history (see :mod:`hfi18n.repo.clone`). An existing clone is
     fast-forwarded, never reset. ``allow_local``: accept ``file://`` URLs (never from users)."""
-    from ..repo.clone import clone_docs_repo, normalize_url
+    from ..repo.clone import clone_docs_repo
 
-    _, name = normalize_url(url, allow_local=allow_local)
-    return clone_docs_repo(url, Path(into) / name, docs_root=docs_root, allow_local=allow_local)
+    return clone_docs_repo(url, Path(into), docs_root=docs_root, allow_local=allow_local)

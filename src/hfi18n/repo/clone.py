@@ -69,9 +69,12 @@ def _missing_doc_versions(dest: Path, docs_root: str) -> list[str]:
     return [line[1:] for line in out.splitlines() if line.startswith("?")]
 
 
-def clone_docs_repo(url: str, dest: Path, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False) -> CloneResult:
-    """Clone (or update) ``url`` into ``dest`` with the commits, trees and doc versions ``status`` needs."""
-    clone_url, _ = normalize_url(url, allow_local=allow_local)
+def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                    allow_local: bool = False) -> CloneResult:
+    """Clone (or update) ``url`` into ``<into>/<owner>__<name>`` with the commits, trees and doc versions
+    ``status`` needs."""
+    clone_url, folder = normalize_url(url, allow_local=allow_local)
+    dest = into / folder
     created = not (dest / ".git").is_dir()
     if created:
         dest.parent.mkdir(parents=True, exist_ok=True)
