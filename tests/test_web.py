@@ -223,6 +223,7 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
     assert "Next: open <b>2 · Translate</b>" in html  # the step after the status, in words
+    assert 'id="hf-legend"' in html and all(f"</span>{st} " in html for st in ("up-to-date", "outdated", "missing"))
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")

@@ -22,6 +22,7 @@ CSS = """
   text-align: left; vertical-align: top; }
 .hf-bar { display: flex; width: 320px; height: 14px; border-radius: 3px; overflow: hidden; background: #eee; }
 .hf-bar span { display: block; height: 100%; }
+.hf-key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 3px 0 8px; }
 .hf-state { font-size: 12px; padding: 1px 6px; border-radius: 8px; color: #fff; white-space: nowrap; }
 .hf-muted { color: #757575; font-size: 12px; }
 .hf-review td.hf-en, .hf-review td.hf-tr { width: 44%; white-space: pre-wrap; }
@@ -73,6 +74,13 @@ def _behind(d) -> str:
     return ", ".join(parts)
 
 
+def _legend() -> str:
+    """What the bar colours mean (grey: missing)."""
+    keys = "".join(f'<span class="hf-key" style="background:{STATE_COLORS[st]}"></span>{st} '
+                   for st in ("up-to-date", "outdated", "in-progress", "missing"))
+    return f'<p class="hf-muted" id="hf-legend">{keys}</p>'
+
+
 def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     """Coverage of every language, then for ``lang``: the ranked next docs, the outdated docs with how far
     behind they are, and the docs open PRs claim (with links)."""
@@ -83,12 +91,13 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
         n = max(s.english_docs, 1)
         bar = "".join(f'<span style="width:{100 * s.counts.get(st, 0) / n:.2f}%;background:{STATE_COLORS[st]}" '
                       f'title="{s.counts.get(st, 0)} {st}"></span>' for st in ("up-to-date", "outdated", "in-progress"))
-        rows.append(f'<tr data-lang="{escape(lg)}"><td><b>{escape(lg)}</b></td><td><div class="hf-bar">{bar}</div></td>'
+        rows.append(f'<tr data-lang="{escape(lg)}"><td><b>{escape(lg)}</b></td>'
+                    f'<td><div class="hf-bar" style="background:{STATE_COLORS["missing"]}">{bar}</div></td>'
                     f"<td>{s.translated}/{s.english_docs} translated ({s.coverage:.1f}%), "
                     f"{s.counts.get('up-to-date', 0)} up to date, {s.counts.get('outdated', 0)} outdated, "
                     f"{s.counts.get('in-progress', 0)} in progress, {s.counts.get('missing', 0)} missing</td></tr>")
     html = [f'<div class="hf-dash"><h3>Coverage of {escape(report.repo_label)}</h3>',
-            f'<table id="hf-coverage">{"".join(rows)}</table>']
+            f'<table id="hf-coverage">{"".join(rows)}</table>', _legend()]
     ranked = report.ranked(lang, limit)
     html.append(f"<h3>Translate next ({escape(lang)})</h3>")
     if ranked:
