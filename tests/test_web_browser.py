@@ -185,9 +185,12 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         seg_id = changed[0].get_attribute("id").removeprefix("seg-")
         shoot("3-review")
 
-        # edit that segment: the editor loads it, the edit is re-checked at once
+        # edit that segment: the editor loads it (not the segment it showed first), the edit is re-checked at once
+        first_seg = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "the first segment loaded")
+        assert not css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} (")
         choose("#hf-segment", f"{seg_id} (")
-        before = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "the segment in the editor")
+        before = until(lambda: (v := css("#hf-seg-text textarea").get_attribute("value")) != first_seg and v,
+                       "the chosen segment in the editor")
         assert "⟦" not in before  # the translator edits code spans and links as written, not placeholders
         type_into("#hf-seg-text textarea", f"{EDITED} {before}")
         css("#hf-edit-btn").click()
