@@ -53,6 +53,7 @@ NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful
 OpenJob = Annotated[str | None, Field(description="the batch job id (default: the latest open job)")]
 
 
+NO_PROVIDER = "no translation provider is configured"
 NEXT_STEP = ("translate the text of every segment following the rules and the glossary, then call "
              "submit_translation with job='{job}' and translations={{segment id: translated text}}")
 
@@ -244,9 +245,15 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     ) -> out.TranslateOutput:
         cancel = threading.Event()
         sample = client_sampler(ctx) if provider is None else None  # used when no provider is configured
-        res = await with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
-                                  provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
-                                  docs_root=docs_root, cancel=cancel, sample=sample)
+        try:
+            res = await with_progress(ctx, api.translate, root, lang, [doc], update=update,
+                                      allow_errors=allow_errors, provider=provider, model=model, max_cost=max_cost,
+                                      concurrency=concurrency, docs_root=docs_root, cancel=cancel, sample=sample)
+        except ToolError as exc:
+            if provider is None and sample is None and NO_PROVIDER in str(exc):
+                raise ToolError(f"{exc}\nhint: here, with no key on the server, translate with your own model: "
+                                "call prepare_translation, then submit_translation") from None
+            raise
         if not res.docs:
             reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
             raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
