@@ -46,7 +46,8 @@ class PlanResult:
         """As ``translate --dry-run --format json`` prints it."""
         p = self.estimate
         return {
-            "files": p.files, "segments": p.segments, "cached": p.cached, "requests": p.requests,
+            "files": p.files, "segments": p.segments, "cached": p.cached, "duplicates": p.duplicates,
+            "requests": p.requests,
             "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
             "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
             "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
@@ -100,7 +101,7 @@ class TranslateResult:
         s = self.stats
         return {
             "model": self.model, "segments": s.segments, "from_memory": s.cache_hits,
-            "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
+            "duplicates": s.duplicates, "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
             "tokens_out": s.tokens_out, "cache_read_tokens": s.cache_read_tokens,
             "cache_write_tokens": s.cache_write_tokens,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,

@@ -25,6 +25,20 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def failures_by_reason(failures: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Reason -> lines of the segments that failed for it (first seen first): one line per cause, since a
+    run whose every request failed the same way printed the same reason once per segment (79 lines)."""
+    grouped: dict[str, list[int]] = {}
+    for f in failures:
+        grouped.setdefault(str(f["reason"]), []).append(int(f["line"]))
+    return grouped
+
+
+def _some(lines: list[int], shown: int = 8) -> str:
+    more = len(lines) - shown
+    return ", ".join(map(str, lines[:shown])) + (f" and {more} more" if more > 0 else "")
+
+
 def print_doc(d: DocOutcome, detail: str | None = None) -> None:
     """One doc of a translate run or a collected batch: written (green), draft (yellow) or not (red), then
     ``detail``, the segments left in English and the check errors."""
@@ -32,7 +46,8 @@ def print_doc(d: DocOutcome, detail: str | None = None) -> None:
     out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
     if detail:
         out.print(f"  {detail}")
-    for f in d.failures:
-        out.print(f"  left in English (line {f['line']}): {f['reason']}")
+    for reason, lines in failures_by_reason(d.failures).items():
+        where = f"line {lines[0]}" if len(lines) == 1 else f"{len(lines)} segments, lines {_some(lines)}"
+        out.print(f"  left in English ({where}): {reason}")
     for e in d.errors:
         out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")

@@ -44,7 +44,7 @@ from .prompt import (
     wire_ids,
 )
 from .providers.base import Provider
-from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError
+from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError, UnreachableError
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
@@ -329,7 +329,7 @@ class Translator:
                 warm = True
                 for fut in done:
                     inflight.pop(fut)
-                    follow_ups = fut.result()  # AuthError and config errors propagate and stop the run
+                    follow_ups = fut.result()  # AuthError, UnreachableError, config errors stop the run
                     queue.extend(reversed(follow_ups))
             if queue and cancel is not None and cancel.is_set():
                 self.stats.cancelled = True
@@ -351,7 +351,7 @@ class Translator:
         request = self.request_for(job, task.segments)
         try:
             completion = self.provider.complete(request)
-        except AuthError:
+        except (AuthError, UnreachableError):  # no later request can do better: the run stops
             raise
         except RetriesExhaustedError as exc:  # the provider already retried: splitting will not help
             for seg in task.segments:
