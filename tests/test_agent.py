@@ -154,3 +154,15 @@ def test_update_lists_only_changed_segments_and_keeps_the_human_ones(repo: Path)
     updated = target.read_text(encoding="utf-8")
     human_lines = [ln for ln in human.splitlines() if len(ln) > 30 and not ln.isascii()]
     assert updated != human and sum(ln in updated for ln in human_lines) > len(human_lines) // 2
+
+
+def test_a_runaway_answer_is_rejected_and_too_many_foreign_ids_refuse_the_call(repo: Path) -> None:
+    doc = missing_doc(repo)
+    prep = api.prepare_translation(repo, "ko", doc)
+    seg = next(s for s in prep.segments if "⟦" not in s["text"])
+    looping = pseudo_translate(seg["text"], "ko") + " 반복" * (5 * len(seg["text"]) + 400)
+    res = api.submit_translation(repo, prep.job, {seg["id"]: looping})
+    [verdict] = res.verdicts
+    assert not verdict["ok"] and "runaway" in verdict["reason"]
+    with pytest.raises(InputError, match="are not segments of job"):
+        api.submit_translation(repo, prep.job, {f"x{i}": "번역" for i in range(51)})

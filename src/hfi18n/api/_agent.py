@@ -34,6 +34,11 @@ MAX_SPAN_SHOWN = 120
 """Characters of a placeholder's source shown to the agent (a placeholder may stand for a long HTML tag)."""
 
 
+MAX_UNKNOWN = 50
+"""Ids that are not segments of the job: up to this many get a verdict each, more refuse the call (an
+agent that mixed up two jobs; a hostile caller sending a million keys)."""
+
+
 def agent_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/agent-jobs`` (``<repo>/.hfi18n/hfi18n/agent-jobs`` without a ``.git`` folder)."""
     git = layout.repo / ".git"
@@ -188,6 +193,10 @@ def submit_translation(repo: Path | str = ".", job: str = "", translations: Mapp
     answers = dict(translations or {})
     if any(not isinstance(v, str) for v in answers.values()):
         raise InputError("every translation must be a string (segment id -> translated text)")
+    unknown = [k for k in answers if k not in record.segments]
+    if len(unknown) > MAX_UNKNOWN:
+        raise InputError(f"{len(unknown)} of the {len(answers)} ids are not segments of job {job} "
+                         f"(e.g. {unknown[0]!r})", hint="send the ids prepare_translation listed (s1, s2, ...)")
     draft = _open(layout, record)
     gloss = load_glossary(record.lang, glossary)
     segs = {s.id: s for s in draft.job.doc.segments() if s.id in record.segments}
