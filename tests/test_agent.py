@@ -149,6 +149,7 @@ def test_update_lists_only_changed_segments_and_keeps_the_human_ones(repo: Path)
         api.prepare_translation(repo, "ko", doc)  # an existing translation needs update=True
     prep = api.prepare_translation(repo, "ko", doc, update=True)
     assert prep.kept > 0 and len(prep.segments) > 0
+    assert any(s.get("context") for s in prep.segments), "a changed segment among kept ones gets its neighbour"
     res = api.submit_translation(repo, prep.job, answers(prep))
     assert res.written, res.to_json()
     updated = target.read_text(encoding="utf-8")
@@ -166,3 +167,18 @@ def test_a_runaway_answer_is_rejected_and_too_many_foreign_ids_refuse_the_call(r
     assert not verdict["ok"] and "runaway" in verdict["reason"]
     with pytest.raises(InputError, match="are not segments of job"):
         api.submit_translation(repo, prep.job, {f"x{i}": "번역" for i in range(51)})
+
+
+def test_two_submissions_of_one_job_at_once_lose_no_accepted_answer(repo: Path) -> None:
+    """The MCP server runs tool calls on several threads: an agent may send two halves at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    doc = missing_doc(repo)
+    prep = api.prepare_translation(repo, "ko", doc)
+    good = answers(prep)
+    ids = list(good)
+    halves = [{k: good[k] for k in ids[::2]}, {k: good[k] for k in ids[1::2]}]
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(lambda h: api.submit_translation(repo, prep.job, h), halves))
+    assert sorted(r.state.value for r in results) == ["incomplete", "written"]
+    assert (repo / "docs/source/ko" / doc).is_file()

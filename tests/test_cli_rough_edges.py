@@ -88,3 +88,16 @@ def test_demo_leaves_no_temp_folder_behind(tmp_path: Path, monkeypatch, capsys) 
     kept = tmp_path / "mine"
     assert main(["demo", "--dir", str(kept)]) == 0
     assert (kept / "docs/source/en").is_dir()
+
+
+def test_provider_retries_print_one_line_per_cause_and_a_count(repo: Path, monkeypatch, capsys) -> None:
+    with FakeLLMServer(api_key="test-key") as server:
+        server.server_error(503, times=2)
+        monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+        code = main(["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--provider", "openai",
+                     "--base-url", server.openai_base_url])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert [ln for ln in err.splitlines() if "HTTP 503" in ln] == [
+        "openai server error (HTTP 503): Internal server error; retrying (further retries for this cause are "
+        "counted)", "retried 2 time(s): openai server error (HTTP 503): Internal server error"], err

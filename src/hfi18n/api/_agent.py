@@ -186,11 +186,17 @@ def submit_translation(repo: Path | str = ".", job: str = "", translations: Mapp
     """
     layout = _layout(repo, docs_root)
     store = AgentJobStore(agent_root(layout))
+    with store.locked(job):
+        return _submit(layout, store, job, dict(translations or {}), allow_errors=allow_errors,
+                       glossary=glossary, memory=memory)
+
+
+def _submit(layout: DocsLayout, store: AgentJobStore, job: str, answers: dict[str, str], *, allow_errors: bool,
+            glossary: Path | str | None, memory: Path | str | None) -> SubmitResult:
     record = store.load(job)
     if record.state == WRITTEN:
         raise RefusedError(f"translation job {job} was written already ({record.note})",
                            hint="call prepare_translation for a new job")
-    answers = dict(translations or {})
     if any(not isinstance(v, str) for v in answers.values()):
         raise InputError("every translation must be a string (segment id -> translated text)")
     unknown = [k for k in answers if k not in record.segments]

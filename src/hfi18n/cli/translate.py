@@ -17,7 +17,7 @@ from rich.table import Table
 from .. import api
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
-from ._output import err, out, print_doc
+from ._output import err, out, print_doc, retries_counted
 
 
 @app.command()
@@ -96,7 +96,7 @@ def translate(
             _log(event)
 
     cancel = threading.Event()
-    with progress, _ctrl_c_cancels(cancel):
+    with progress, _ctrl_c_cancels(cancel), retries_counted():
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
     _print_skipped(result.skipped)

@@ -103,6 +103,7 @@ def describe(name: str) -> str:
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, openWorldHint=False)
 LOCAL_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+AGENT_JOB = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=True)
 
 DESCRIPTIONS = {
@@ -356,7 +357,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         res = await call(api.batch_cancel, root, job, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
 
-    @tool(LOCAL_WRITE)
+    @tool(AGENT_JOB)
     async def prepare_translation(
         lang: Lang,
         doc: Doc,
@@ -366,7 +367,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         res = await call(api.prepare_translation, root, lang, doc, update=update, docs_root=docs_root)
         return output(out.PrepareOutput, {**res.to_json(), "next_step": NEXT_STEP.format(job=res.job)})
 
-    @tool(LOCAL_WRITE)
+    @tool(AGENT_JOB)
     async def submit_translation(
         job: Annotated[str, Field(description="the job id prepare_translation returned")],
         translations: Annotated[dict[str, str], Field(description="segment id -> translated text (placeholders "

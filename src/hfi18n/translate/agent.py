@@ -15,10 +15,13 @@ changed is refused (the segment ids and the text around them may no longer be th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,11 +67,25 @@ class AgentJob:
         return asdict(self)
 
 
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
 class AgentJobStore:
     """Job files in one folder, each written atomically."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+
+    @contextlib.contextmanager
+    def locked(self, job_id: str) -> Iterator[None]:
+        """Hold job ``job_id`` for one submission: the MCP server runs tool calls on several threads, and two
+        submissions of one job at once would each save the job with only its own accepted answers."""
+        path = self.path(job_id)
+        with _LOCKS_GUARD:
+            lock = _LOCKS.setdefault(path, threading.Lock())
+        with lock:
+            yield
 
     def path(self, job_id: str) -> Path:
         if not isinstance(job_id, str) or not _ID_RE.match(job_id):
