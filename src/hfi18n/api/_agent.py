@@ -20,7 +20,7 @@ from ..check.segment_review import DraftDoc, open_draft, review, write
 from ..doc import BlockKind
 from ..errors import InputError, RefusedError
 from ..fileio import digest
-from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
 from ..translate.glossary import Glossary
@@ -41,8 +41,7 @@ agent that mixed up two jobs; a hostile caller sending a million keys)."""
 
 def agent_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/agent-jobs`` (``<repo>/.hfi18n/hfi18n/agent-jobs`` without a ``.git`` folder)."""
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "agent-jobs"
+    return state_dir(layout, "agent-jobs")
 
 
 @dataclass(slots=True)

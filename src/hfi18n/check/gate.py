@@ -28,7 +28,7 @@ from ..doc import Document, parse
 from ..doc.draft import mark_draft
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
-from ..repo.layout import DocsLayout
+from ..repo.layout import DocsLayout, state_dir
 from ..translate.glossary import Glossary
 from ..translate.pipeline import CANCELLED, DocJob, render_translation
 from .findings import ERROR, WARNING, Finding, has_errors
@@ -37,8 +37,7 @@ from .runner import check_pair
 
 def backup_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/backup`` (``<repo>/.hfi18n/hfi18n/backup`` without a ``.git`` folder)."""
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
+    return state_dir(layout, "backup")
 
 
 @dataclass(slots=True)
