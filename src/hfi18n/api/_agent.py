@@ -162,6 +162,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     glossary_terms = [{"source": t.source, "target": None if t.keep_english else t.target,
                        "keep_english": t.keep_english} for t in batch_terms(gloss, job.pending)]
     store = AgentJobStore(agent_root(layout))
+    store.prune()
     # segments found in the memory count as accepted; listed, so that a submission may still replace them
     record = AgentJob(store.new_id(), lang, job.en_rel, update, digest(job.doc.source.encode("utf-8")),
                       job.target_before or "",
