@@ -121,8 +121,9 @@ DESCRIPTIONS = {
     "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "
                  "doc's prose (never code or markup) to the configured LLM provider: this COSTS TOKENS "
                  "(use plan first; max_cost caps it). With no provider configured, asks YOUR model through "
-                 "MCP sampling when this client supports it (or use prepare_translation). The file is written only if it passes check, or as a "
-                 "marked draft with allow_errors. An existing translation is updated only with update=true "
+                 "MCP sampling when this client supports it (or use prepare_translation). The file is written "
+                 "only if it passes check, or as a marked draft with allow_errors. An existing translation "
+                 "is updated only with update=true "
                  "(keeps the human text of unchanged segments), never overwritten. Returns the written path, "
                  "the check summary and the segments that failed (left in English).",
     "toctree": "Add translated docs (default: every translated doc not listed yet) to the language's "

@@ -93,7 +93,8 @@ class ClientProvider(Provider):
 
     def _status_error(self, response: httpx.Response) -> ProviderError:
         if response.status_code == 403:
-            return AuthError(f"the client refused to let its model translate: {self._server_message(response.json())}",
+            why = self._server_message(response.json())
+            return AuthError(f"the client refused to let its model translate: {why}",
                              hint="allow this server's sampling requests in the client, configure a provider on the "
                                   "server, or translate with prepare_translation / submit_translation")
         return super()._status_error(response)
