@@ -7,6 +7,7 @@ The browser walk of the whole flow is tests/test_web_browser.py.
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 import threading
@@ -76,7 +77,8 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     # an edit that drops a link is caught at once, on its segment
     seg, before = next((k, v) for k, v in state["translations"].items() if "](" in v)
     broken, html = app.edit(repo.name, state, seg, "링크 없이 고친 문장입니다.")
-    assert not broken["ok"] and broken["edited"] == [seg] and 'class="hf-bad hf-edited"' in html
+    assert not broken["ok"] and broken["edited"] == [seg]
+    assert re.search(rf'<tr id="seg-{seg}" class="hf-seg hf-bad hf-edited hf-has-findings', html)
     with pytest.raises(Exception, match="check found") as err:
         app_write(app, repo, broken, allow_draft=False)
     assert "hint:" in str(err.value) and "Traceback" not in str(err.value)
@@ -218,11 +220,11 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert not list((Path(__file__).parents[1] / "src/hfi18n/web").glob("*.pyi"))  # no stub written by Gradio
     assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/edit",
-                         "/write", "/toctree", "/publish", "/glossary"}
+                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary"}
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
-    assert "Next: open <b>2 · Translate</b>" in html  # the step after the status, in words
+    assert "Next: click a doc to open it in <b>2 · Translate</b>" in html  # the step after the status, in words
     assert 'id="hf-legend"' in html and all(f"</span>{st} " in html for st in ("up-to-date", "outdated", "missing"))
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
@@ -250,11 +252,19 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert state["edited"] == [seg] and "(검토함)" in review
     state, _ = client.predict(name, state, api_name="/check")
     assert state["ok"]
+    nxt = client.predict(name, state, seg, "all", 1, api_name="/step")
+    assert nxt["value"] != seg and client.predict(name, state, nxt["value"], "all", -1, api_name="/step")["value"] == seg
+    assert client.predict(name, state, seg, "edited", 1, api_name="/step")["value"] == seg  # the only edited one
+    page = client.predict(name, state, api_name="/preview")
+    assert 'id="hf-preview-en"' in page and "(검토함)" in page.split('id="hf-preview-tr"')[1]
     assert "written" in client.predict(name, state, False, api_name="/write")
     assert "toctree updated" in client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
     again = client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
     assert "toctree unchanged" in again and f"`{doc.removesuffix('.md')}`: listed already" in again
     assert "(검토함)" in (repo / "docs/source/ko" / doc).read_text(encoding="utf-8")
+    preview = client.predict(name, "ko", doc, "", "", api_name="/publish_preview")
+    assert "PR preview: nothing sent" in preview and "🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean" in preview
+    assert not served["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
     pr = client.predict(name, "ko", doc, "", "", api_name="/publish")
     assert f"https://github.com/{UPSTREAM}/pull/1" in pr and "draft PR opened" in pr
     [post] = served["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
