@@ -289,4 +289,4 @@ def pr_preview(result: PublishResult) -> str:
     fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
     return (f"**PR preview: nothing sent.** Branch `{result.branch}` made here with {len(result.commits)} "
             f"commit(s) on `{result.base}`; the pull request will come from `{result.head}`.\n\n"
-            f"**Title:** {escape(result.title)}\n\n**Body:**\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
+            f"**Title:**\n\n```text\n{result.title}\n```\n\n**Body:**\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
