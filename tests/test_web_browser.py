@@ -267,6 +267,14 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         assert f"Translated `{first}` to Korean" in text_of("#hf-pr-note") and "Part of https://" in text_of("#hf-pr-note")
         assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
         shoot("4-pr-preview")
+        # the real PR needs a fork: the error names the field to fill, in a toast at the bottom (it covered
+        # the GitHub token field at the top), and no clipped "Error" pill in the note
+        css("#hf-pr-btn").click()
+        toast = until(lambda: [t for t in d.find_elements(By.CSS_SELECTOR, ".toast-body")
+                               if "Your fork" in t.text], "the missing-fork error")[0]
+        assert "--fork" not in toast.text
+        assert toast.rect["y"] > d.get_window_size()["height"] / 2
+        assert not [e for e in d.find_elements(By.CSS_SELECTOR, "#hf-pr-note .error") if e.is_displayed()]
         type_into("#hf-fork :is(input, textarea)", FORK)
         css("#hf-pr-btn").click()
         until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
