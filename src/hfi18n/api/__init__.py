@@ -36,6 +36,8 @@ Functions:
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
     review translated docs or a translation PR (check findings on lines, omissions and duplications,
     glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
+``preview_html(text)`` -> ``str``
+    a doc's Markdown as safe HTML, the way doc-builder shows the page (for a live-preview check).
 ``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
     the glossary of a language, or only the terms occurring in ``text``.
 ``glossary_validate(path, lang)``, ``glossary_usage(repo, lang)``, ``glossary_mine(repo, lang)``
@@ -54,6 +56,7 @@ those modules.
 from __future__ import annotations
 
 from ..check.segment_review import DraftReview
+from ..doc.preview import render_html as preview_html
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
@@ -134,6 +137,7 @@ __all__ = [
     "glossary_mine",
     "glossary_usage",
     "glossary_validate",
+    "preview_html",
     "history_gap",
     "load_glossary",
     "next_docs",
