@@ -65,6 +65,9 @@ class PlanOutput(BaseModel):
     files: int
     segments: int = Field(description="segments to translate")
     cached: int = Field(description="segments already in the translation memory (free)")
+    duplicates: int = Field(default=0, description="segments repeating another segment's text: sent once, "
+                                                   "they take its translation (segments = cached + duplicates + "
+                                                   "what is sent)")
     requests: int
     chars: int
     tokens_in: int
@@ -97,6 +100,7 @@ class TranslateOutput(BaseModel):
     model: str
     segments: int
     from_memory: int
+    duplicates: int = Field(default=0, description="segments repeating another's text (translated once)")
     translated: int
     requests: int
     tokens_in: int

@@ -264,7 +264,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         upd = res.updates.get(d.path)
         return output(out.TranslateOutput, {
             **out.doc_result(root, d), "model": res.model, "segments": s.segments,
-            "from_memory": s.cache_hits, "translated": s.translated, "requests": s.requests,
+            "from_memory": s.cache_hits, "duplicates": s.duplicates, "translated": s.translated,
+            "requests": s.requests,
             "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None, "cancelled": res.cancelled,
             "update": {"kept": upd.kept, "changed": upd.changed, "removed": upd.removed} if upd else None})
