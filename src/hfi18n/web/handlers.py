@@ -8,7 +8,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -387,19 +387,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
-        path = self.ws.path(repo)
-        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
-        steps: list[str] = []
-        result = None
-        for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
-                                                            upstream=upstream or None, config=cfg, no_llm=True,
-                                                            progress=progress)):
-            if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {item.message}")
-                yield "\n".join(steps)
-            else:
-                result = item
-        assert result is not None
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False)
         yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
                f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
 
@@ -415,20 +403,26 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True)
+        yield render.pr_preview(result)
+
+    def _publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str, secrets: dict[str, str] | None,
+                 *, dry_run: bool) -> Generator[str, None, api.PublishResult]:
+        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result."""
         path = self.ws.path(repo)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
         steps: list[str] = []
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
                                                             upstream=upstream or None, config=cfg, no_llm=True,
-                                                            dry_run=True, progress=progress)):
+                                                            dry_run=dry_run, progress=progress)):
             if isinstance(item, api.ProgressEvent):
                 steps.append(f"- {item.message}")
                 yield "\n".join(steps)
             else:
                 result = item
         assert result is not None
-        yield render.pr_preview(result)
+        return result
 
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
         """The glossary terms occurring in an English text and how the language renders them. Costs nothing.
