@@ -555,7 +555,10 @@ print("<script>alert(1)</script>")
 
 <img src=x onerror=alert(1)>
 
-![그림](https://evil.example/x.png)
+<div class="flex"><img src="java
+script:alert(1)"/></div>
+
+![그림](https://evil.example/x.png) ![데이터](data:image/png;base64,AAAA)
 
 </Tip></Tip></div></div>
 """
@@ -574,6 +577,8 @@ def test_rendered_preview_is_doc_builder_like_and_never_passes_html_through() ->
     assert "<script" not in page and "onerror=" not in page.replace("onerror=alert(1)&gt;", "")
     assert "<img" not in page and "javascript:" not in page.replace("[나쁜 링크](javascript:alert(1))", "")
     assert 'onclick' not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert '<a class="hf-pv-img" href="https://evil.example/x.png" rel="noopener noreferrer">🖼 그림</a>' in page
+    assert not re.search(r'href="(?!https://|#)', page)  # every link the page has is https (no data:, no java script:)
     assert "Copyright" not in page
     # a closing tag with no box open closes nothing of the page around the preview
     assert page.count("<div") == page.count("</div>")
