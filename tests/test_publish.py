@@ -344,3 +344,23 @@ def test_dry_run_starts_from_the_upstream_url_and_still_refuses(world: World) ->
     result = do_publish(world, dry_run=True, config=Config({"github": {"upstream": UPSTREAM}}))
     assert result.head == "ko-guides-cli" and not world.gh.of("POST", "/")
     assert "ko-guides-cli" not in git(world.fork, "branch")
+
+
+def test_a_local_branch_with_the_translators_own_work_is_never_moved(world: World) -> None:
+    """The translator made ``ko-guides-cli`` by hand: publish (dry run or not) refuses to move it, and says
+    how; a branch a previous dry run made is moved to the new commits."""
+    git(world.clone, "branch", "ko-guides-cli")
+    mine = git(world.clone, "rev-parse", "ko-guides-cli").strip()
+    with pytest.raises(RefusedError, match="local branch ko-guides-cli exists with other commits") as info:
+        do_publish(world, dry_run=True)
+    assert "--branch" in (info.value.hint or "") and git(world.clone, "rev-parse", "ko-guides-cli").strip() == mine
+    with pytest.raises(RefusedError, match="exists with other commits"):
+        do_publish(world)
+    assert not world.gh.of("POST", "/") and "ko-guides-cli" not in git(world.fork, "branch")
+    first = do_publish(world, dry_run=True, branch="ko-cli-try")
+    (world.clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI + "\n추가 문장입니다.\n", encoding="utf-8")
+    again = do_publish(world, dry_run=True, branch="ko-cli-try")  # its own earlier dry run: moved
+    assert git(world.clone, "rev-parse", "ko-cli-try").strip() == again.commits[-1] != first.commits[-1]
+    git(world.clone, "worktree", "add", "-q", str(world.clone.parent / "wt"), "ko-cli-try")  # checked out there
+    with pytest.raises(RefusedError, match="is checked out"):
+        do_publish(world, dry_run=True, branch="ko-cli-try")

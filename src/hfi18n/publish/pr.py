@@ -163,6 +163,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         log("dry run without a GitHub token: open pull requests are not looked up")
 
     git = Git(layout.repo)
+    _check_local_branch(git, name, lang)
     fork_url = ""
     if online:
         up = client.get_repo(upstream, role="upstream repository")
@@ -200,8 +201,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         if not dry_run:
             log(f"pushing branch {name} to {fork}")
             wt.push(fork_url, name, token=client.token_for_git())
-    # a dry run's branch is its whole output: failing to make it (checked out elsewhere) is an error
-    git.run("branch", "-f", name, commits[-1], check=dry_run)
+    git.run("branch", "-f", name, commits[-1])  # checked by _check_local_branch: no work of the translator's
     if dry_run:
         log(f"branch {name} made locally ({len(commits)} commit(s) on {base_name}); nothing pushed")
 
@@ -215,6 +215,25 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     log(f"opening a {'draft ' if not ready else ''}pull request on {upstream}")
     pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
     return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
+
+
+def _check_local_branch(git: Git, name: str, lang: str) -> None:
+    """Refuse to move a local branch ``name`` that holds the translator's own work, or that is checked out.
+
+    publish points the local branch ``name`` at the commits it made (``git branch -f``). A translator who
+    had made ``ko-fsdp`` by hand (the usual name) would have seen it moved away from their own commits;
+    a previous publish or dry run (its last commit is an ``[i18n-XX]`` commit of hfi18n) may be moved."""
+    tip = git.run("rev-parse", "--verify", "--quiet", f"refs/heads/{name}^{{commit}}", check=False).strip()
+    if not tip:
+        return
+    hint = "pass --branch NAME to publish on another branch"
+    if f"branch refs/heads/{name}\n" in git.run("worktree", "list", "--porcelain") + "\n":
+        raise RefusedError(f"the local branch {name} is checked out: publish cannot move it",
+                           hint=f"switch to another branch (git switch main), or {hint}")
+    subject = git.run("log", "-1", "--format=%s", tip).strip()
+    if not subject.startswith(f"{tag(lang)} "):
+        raise RefusedError(f"a local branch {name} exists with other commits (last: {subject[:60]!r}); publish "
+                           "would move it", hint=f"{hint}, or rename yours (git branch -m {name} NEW)")
 
 
 def _offline_base(git: Git, upstream_url: str | None, log: Callable[[str], None]) -> tuple[str, str]:
