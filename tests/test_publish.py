@@ -360,10 +360,10 @@ def test_a_local_branch_with_the_translators_own_work_is_never_moved(world: Worl
     assert world.fork_branch("ko-guides-cli") == pushed.commits and world.gh.of("POST", "/")
     assert git(world.clone, "rev-parse", "ko-guides-cli").strip() == mine
     assert any("exists with other commits" in m and "left as it is" in m for m in logs)
-    first = do_publish(world, dry_run=True, branch="ko-cli-try")
+    first = do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))
     (world.clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI + "\n추가 문장입니다.\n", encoding="utf-8")
-    again = do_publish(world, dry_run=True, branch="ko-cli-try")  # its own earlier dry run: moved
+    again = do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))  # its own earlier dry run: moved
     assert git(world.clone, "rev-parse", "ko-cli-try").strip() == again.commits[-1] != first.commits[-1]
     git(world.clone, "worktree", "add", "-q", str(world.clone.parent / "wt"), "ko-cli-try")  # checked out there
     with pytest.raises(RefusedError, match="is checked out"):
-        do_publish(world, dry_run=True, branch="ko-cli-try")
+        do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))
