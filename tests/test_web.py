@@ -631,3 +631,28 @@ def test_toctree_before_writing_says_to_write_first(web) -> None:
     note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
     assert note.startswith("**not added**") and "Write it first" in note and "missing-translation" not in note
     assert app.target(None).startswith("No draft yet")
+
+
+@pytest.mark.parametrize(("cli", "page"), [
+    ("pass --fork OWNER/NAME or set github.fork in hfi18n.toml",
+     "fill in “Your fork” (tab 4 · Write & publish) or set github.fork in hfi18n.toml"),
+    ("export GITHUB_TOKEN=... (a token with 'public_repo' scope)",
+     "paste a token into “GitHub token” at the top of the page (a token with 'public_repo' scope)"),
+    ("regenerate it at https://github.com/settings/tokens and export it as GITHUB_TOKEN",
+     "regenerate it at https://github.com/settings/tokens and paste it into “GitHub token” at the top of the page"),
+    ("set OPENAI_API_KEY in the environment, or providers.openai.api_key in hfi18n.toml; or use --provider pseudo "
+     "to preview offline with no key",
+     "type the key into “API key” (tab 2 · Translate), or providers.openai.api_key in hfi18n.toml; or choose the "
+     "provider pseudo to preview offline with no key"),
+    ("check --model, and --base-url (OpenAI-compatible URLs usually end in /v1)",
+     "check “Model” (tab 2 · Translate), and “Base URL” (tab 2 · Translate) (OpenAI-compatible URLs usually end "
+     "in /v1)"),
+    ("fix them (hfi18n check --lang ko fsdp.md), then publish again",
+     "fix them (the findings are in tab 3 · Review), then publish again"),
+    ("translate it first: hfi18n translate --lang ko fsdp.md", "translate it first: translate fsdp.md in tab 2 · Translate"),
+    ("wait a few minutes", "wait a few minutes"),
+])
+def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
+    from hfi18n.web.hints import web_hint
+
+    assert web_hint(cli) == page
