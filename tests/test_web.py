@@ -498,10 +498,10 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     # Previous/Next among the changed rows, wrapping around; "edited" with no edit is a clear error
     changed = [x.id for x in review.segments if x.changed]
     first = app.step(repo.name, state, "", "changed", 1)
-    assert first.value == changed[0]
-    assert app.step(repo.name, state, changed[0], "changed", 1).value == changed[1 % len(changed)]
-    assert app.step(repo.name, state, changed[0], "changed", -1).value == changed[-1]
-    assert app.step(repo.name, state, changed[0], "all", 1).value == review.segments[
+    assert first["value"] == changed[0]
+    assert app.step(repo.name, state, changed[0], "changed", 1)["value"] == changed[1 % len(changed)]
+    assert app.step(repo.name, state, changed[0], "changed", -1)["value"] == changed[-1]
+    assert app.step(repo.name, state, changed[0], "all", 1)["value"] == review.segments[
         [x.id for x in review.segments].index(changed[0]) + 1].id
     with pytest.raises(Exception, match="no segment has edited"):
         app.step(repo.name, state, changed[0], "edited", 1)
@@ -512,7 +512,7 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     # a click on a row puts that segment in the editor; the write tab names the doc before writing
     import gradio as gr
 
-    assert app.pick_segment(gr.EventData(None, {"seg": s.id})).value == s.id
+    assert app.pick_segment(gr.EventData(None, {"seg": s.id}))["value"] == s.id
     assert f"**Doc:** `{doc}` → `docs/source/ko/{doc}`" in app.target(state)
     page = app.preview(repo.name, state)
     english, translated = page.split('id="hf-preview-tr"')
@@ -611,7 +611,7 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         assert row and escape(", ".join(shown)) in row.group(0)
         # a click on a row opens the doc in the Translate tab
         picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
-        assert picked.value == d.path and tab.selected == "translate"
+        assert picked["value"] == d.path and tab.selected == "translate"
 
         # errors name the page's fields, not the CLI's options, and go away by themselves
         with pytest.raises(gr.Error) as err:

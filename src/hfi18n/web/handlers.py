@@ -126,7 +126,7 @@ class WebApp:
         doc = str((getattr(evt, "_data", None) or {}).get("doc") or "")
         if not doc:
             return gr.skip(), gr.skip()
-        return gr.Dropdown(value=doc), gr.Tabs(selected="translate")
+        return gr.update(value=doc), gr.Tabs(selected="translate")
 
     # -- 2. translate ------------------------------------------------------------------------------
 
@@ -280,7 +280,7 @@ class WebApp:
     def pick_segment(evt: gr.EventData) -> Any:
         """A click on a review row: that segment in the editor."""
         seg = str((getattr(evt, "_data", None) or {}).get("seg") or "")
-        return gr.Dropdown(value=seg) if seg else gr.skip()
+        return gr.update(value=seg) if seg else gr.skip()
 
     def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int) -> Any:
         """The segment before or after ``segment`` among those the filter shows (wrapping around).
@@ -302,9 +302,9 @@ class WebApp:
         here = all_ids.index(segment) if segment in all_ids else -1
         if delta > 0:
             after = [i for i in ids if all_ids.index(i) > here]
-            return gr.Dropdown(value=after[0] if after else ids[0])
+            return gr.update(value=after[0] if after else ids[0])
         before = [i for i in ids if all_ids.index(i) < here] if here >= 0 else []
-        return gr.Dropdown(value=before[-1] if before else ids[-1])
+        return gr.update(value=before[-1] if before else ids[-1])
 
     def preview(self, repo: str, state: dict[str, Any]) -> str:
         """The English page and the draft's page rendered side by side, as the docs will show them (safe HTML:
