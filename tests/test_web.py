@@ -624,13 +624,25 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         assert "export" not in err.value.message
 
 
-def test_toctree_before_writing_says_to_write_first(web) -> None:
+def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(web) -> None:
+    """smolagents' Korean toctree keeps tutorials/tools commented out (``#  - local: tutorials/tools``); its
+    English toctree title is "🛠️ Tools - in-depth guide" while the page's heading is "Tools"."""
     app, repo, _ = web
-    doc = "tutorials/secure_code_execution.md"
-    assert not (repo / "docs/source/ko" / doc).exists()
+    doc = "tutorials/tools.md"
+    toc = repo / "docs/source/ko/_toctree.yml"
+    assert not (repo / "docs/source/ko" / doc).exists() and "#  - local: tutorials/tools\n" in toc.read_text()
     note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
     assert note.startswith("**not added**") and "Write it first" in note and "missing-translation" not in note
     assert app.target(None).startswith("No draft yet")
+
+    _, state, *_ = last(app.translate(repo.name, "ko", doc, False, False, "pseudo", "", "", None))
+    assert "written" in app_write(app, repo, state, allow_draft=False)
+    note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
+    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in note
+    text = toc.read_text(encoding="utf-8")
+    assert "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n" in text
+    assert "#  - local: tutorials/tools" not in text and "#    title: 🛠️ Tools - in-depth guide" not in text
+    assert "#  - local: tutorials/secure_code_execution\n" in text  # the other commented pages stay
 
 
 @pytest.mark.parametrize(("cli", "page"), [
