@@ -609,6 +609,7 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         row = re.search(rf'<tr data-doc="{re.escape(d.path)}"><td><code>.*?</tr>', html.split('id="hf-outdated"')[1])
         shown = [d.section_titles[a] for a in d.sections_changed + d.sections_added]
         assert row and escape(", ".join(shown)) in row.group(0)
+        assert f"Changed in the English: “{shown[0]}”" in app.pick(smol.name, "ko", d.path)[2]
         # a click on a row opens the doc in the Translate tab
         picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
         assert picked["value"] == d.path and tab.selected == "translate"

@@ -115,8 +115,11 @@ class WebApp:
         if d.translated_path is None:
             return False, False, f"`{doc}` has no translation yet: a new translation.{claimed}"
         if d.state == "outdated":
+            moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
+            where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""
             return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
-                                 f"every human segment whose English did not change and translates the rest.{claimed}")
+                                 f"every human segment whose English did not change and translates the rest."
+                                 f"{where}{claimed}")
         return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
                               f"*replace* to translate it again (the current file is backed up).{claimed}")
 
