@@ -597,9 +597,9 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         gh.add_repo(UPSTREAM, clone_url=smol.as_uri())
         gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean", head="lee:ko-tools")
         app = WebApp(Workspace([smol], config=Config({"github": {"api_url": gh.url}})))
-        html, _, _ = app.status(smol.name, "ko", "", {"github_token": TOKEN})
+        html, _, _ = app.status(smol.name, "ko", {"github_token": TOKEN})
         assert 'id="hf-claimed"' not in html  # no upstream anywhere: open PRs are not looked up
-        html, _, _ = app.status(smol.name, "ko", UPSTREAM, {"github_token": TOKEN})  # typed on the PR tab
+        html, _, _ = app.status(smol.name, "ko", {"github_token": TOKEN}, UPSTREAM)  # typed on the PR tab
         assert f'href="https://github.com/{UPSTREAM}/pull/1"' in html
 
         # changed sections by their English titles, not their slugs

@@ -238,7 +238,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
         if ws.can_clone:
             clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
-        with_secrets(status_btn, h(web.status), [repo, lang, upstream, secrets], [dashboard, doc, status_json],
+        with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
                      api_name="status")
         ui_only = {"queue": False, "api_visibility": "private"}
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)

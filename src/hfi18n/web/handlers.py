@@ -67,8 +67,8 @@ class WebApp:
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str, upstream: str = "",
-               secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
+    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None,
+               upstream: str = "") -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
