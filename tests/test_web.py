@@ -494,6 +494,11 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     assert render.word_diff("Run the model now", "Run the big model") == \
         "Run the <ins>big </ins>model<del> now</del>"
     assert "<th>status</th>" in html and 'data-seg="s1"' in html
+    assert render.unified_diff_html("--- a\n+++ b\n@@ -1 +1 @@\n <x>\n-Run the model now\n+Run the big model\n-gone\n+new") \
+        == ("--- a\n+++ b\n@@ -1 +1 @@\n &lt;x&gt;\n-Run the model<del> now</del>\n+Run the <ins>big </ins>model\n"
+            "-<del>gone</del>\n+<ins>new</ins>")
+    assert '<pre class="hf-udiff">' in html and ("<del>" in html.split('class="hf-udiff"')[1].split("</pre>")[0]
+                                                 or "<ins>" in html.split('class="hf-udiff"')[1].split("</pre>")[0])
 
     # Previous/Next among the changed rows, wrapping around; "edited" with no edit is a clear error
     changed = [x.id for x in review.segments if x.changed]
