@@ -213,7 +213,11 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert toc["changes"][0]["action"] in ("added", "replaced-placeholder")
         assert f"local: {local}\n" in (world.repo / "docs/source/ko/_toctree.yml").read_text(encoding="utf-8")
 
+        preview = (await s.call("publish", lang="ko", doc=doc, no_llm=True, dry_run=True)).data
+        assert preview["dry_run"] and preview["url"] == ""
+        assert not [r for r in world.gh.of("POST", f"/repos/{UPSTREAM}/pulls") if r.path == f"/repos/{UPSTREAM}/pulls"]
         pr = (await s.call("publish", lang="ko", doc=doc, no_llm=True)).data
+        assert pr["body"] == preview["body"] and pr["title"] == preview["title"] and not pr["dry_run"]
         assert pr["draft"] is True and pr["url"] == f"https://github.com/{UPSTREAM}/pull/{pr['number']}"
         assert pr["title"] == f"🌐 [i18n-KO] Translated `{doc}` to Korean"
         [post] = [r for r in world.gh.of("POST", f"/repos/{UPSTREAM}/pulls") if r.path == f"/repos/{UPSTREAM}/pulls"]

@@ -126,12 +126,16 @@ class ToctreeOutput(BaseModel):
 
 
 class PublishOutput(BaseModel):
-    url: str = Field(description="the pull request")
-    number: int
+    url: str = Field(description="the pull request (empty in a dry run)")
+    number: int = Field(description="the pull request's number (0 in a dry run)")
     draft: bool
     branch: str
     title: str
     commits: list[str]
+    body: str = Field("", description="the pull request's body, exactly as posted (or as it would be)")
+    head: str = Field("", description="fork_owner:branch the pull request comes from")
+    base: str = Field("", description="the branch the pull request goes to")
+    dry_run: bool = Field(False, description="nothing was pushed or posted")
 
 
 class Term(BaseModel):
