@@ -16,7 +16,7 @@ from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
-from ..translate.pipeline import DocJob, RunStats, Translator
+from ..translate.pipeline import DocJob, DocSummary, RunStats, Translator, doc_summary
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
 from ._common import (
@@ -69,11 +69,15 @@ class DocOutcome:
     backup: Path | None = None
     translations: dict[str, str] = field(default_factory=dict)
     """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
+    summary: DocSummary | None = None
+    """Kept human/machine segments, translated, comments carried, unfinished: the same words everywhere."""
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
                 "failures": self.failures, "errors": self.errors, "draft": self.draft,
-                "backup": str(self.backup) if self.backup else None}
+                "backup": str(self.backup) if self.backup else None,
+                "summary": self.summary.to_json() if self.summary else None,
+                "summary_text": self.summary.text() if self.summary else None}
 
 
 @dataclass(slots=True)
@@ -236,7 +240,8 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
         outcomes.append(DocOutcome(
             job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
-            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations)))
+            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations),
+            doc_summary(job)))
     return outcomes
 
 

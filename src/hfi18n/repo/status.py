@@ -60,10 +60,12 @@ from .history import (
     drift,
     load_history,
     pair_translations,
+    tree_state,
     write_bases_cache,
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
+from .ledger import ledger_for
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
@@ -281,6 +283,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
                for v in chain.versions if v.blob)
     fps = Fingerprints(blobs)
+    ledger = ledger_for(layout)
+    states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
 
     docs: list[DocStatus] = []
     all_bases: dict[str, dict[str, BaseInfo]] = {}
@@ -304,7 +308,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if p.lineage is None:
                 st.flags.append("uncommitted")
             try:
-                base = base_of(layout, history, fps, lang, p)
+                base = base_of(layout, history, fps, lang, p, ledger)
             except InputError as exc:  # an uncommitted translation that cannot be read
                 st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
                 continue
@@ -335,7 +339,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
     if write_cache and gap is None:
-        write_bases_cache(history, all_bases)
+        write_bases_cache(history, all_bases, states)
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)

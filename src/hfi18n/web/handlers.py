@@ -177,6 +177,7 @@ class WebApp:
         log.append(f"{s.segments} segment(s): {s.cache_hits} from memory, {s.translated} translated, "
                    f"{s.failed_segments} failed, {s.requests} request(s), {s.tokens_in}+{s.tokens_out} tokens"
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
+        log.extend(f"{d.path}: {d.summary.text()}" for d in result.docs if d.summary)
         if result.cancelled:
             log.append("stopped: finished segments are in the translation memory; translate again to resume")
         translations = result.docs[0].translations if result.docs else {}
