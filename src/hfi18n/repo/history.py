@@ -316,7 +316,7 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     the base where it was (smolagents ``ko/examples/multiagents.md``: a model-name sweep must not hide
     the ``pip install 'smolagents[toolkit]'`` change before it).
     """
-    old_fp, new_fp, out_fp = fps(base), fps(english), fps(after)
+    old_fp, new_fp, out_fp = (_without_comments(fps(b)) for b in (base, english, after))
     gained = [k for k in new_fp if new_fp[k] > old_fp[k]]
     lost = [k for k in old_fp if not new_fp[k]]
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
@@ -329,6 +329,17 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     prev_texts = {s.text for s in fps.doc(before).segments()}
     cur = pair_segments(new, fps.doc(after))
     return all(c.id in cur and cur[c.id].text not in prev_texts and cur[c.id].text != c.text for c in changed)
+
+
+_TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
+
+
+def _without_comments(fp: Counter[str]) -> Counter[str]:
+    """A fingerprint with trailing code comments cut (translators translate them: ``x = 1  # x 설정``)."""
+    out: Counter[str] = Counter()
+    for key, n in fp.items():
+        out[_TRAILING_COMMENT_RE.sub("", key) if key.startswith("code:") else key] += n
+    return out
 
 
 def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Counter[str], ev: Event,
