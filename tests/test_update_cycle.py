@@ -165,3 +165,51 @@ def test_identifier_only_segments_are_not_sent_and_do_not_make_drafts(corpus_cop
     out = (repo / KO / doc).read_text(encoding="utf-8")
     heading = "### HF_HUB_OFFLINE" if "environment" in doc else "### split_state_dict_into_shards_factory"
     assert heading in out and not is_draft(out)
+
+
+def test_english_leftovers_are_never_up_to_date_even_without_the_mark(corpus_copy, monkeypatch, tmp_path,
+                                                                     capsys) -> None:
+    """3. A segment the model kept answering in English is left in English and recorded as unfinished: the
+    page is in progress, also once a human deleted the draft mark; the next ``--update`` sends that
+    segment (and only it) again and finishes the page."""
+    repo = corpus_copy("smolagents")
+    doc = "conceptual_guides/intro_agents.md"
+    english = parse((repo / "docs/source/en" / doc).read_text(encoding="utf-8"))
+    stuck = next(s for s in english.segments() if needs_translation(s) and len(s.text) > 200)
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    with FakeLLMServer() as server:
+        server.wrong_language(times=4, match=stuck.text[:60])
+        result = api.translate(repo, "ko", [doc], provider="openai", base_url=server.openai_base_url,
+                               model="gpt-4.1-mini")
+        [out] = result.docs
+        assert out.written and out.draft and out.summary is not None
+        assert out.summary.unfinished == [stuck.line]
+        target = repo / KO / doc
+        target.write_text(target.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")  # mark removed
+        row = _status(capsys, repo)[doc]
+        assert row["state"] == "in-progress" and "english-left" in row["flags"]
+        sent_before = len(server.requests)
+        again = api.translate(repo, "ko", [doc], update=True, provider="openai", base_url=server.openai_base_url,
+                              model="gpt-4.1-mini")
+        resent = [text for r in server.requests[sent_before:] for _, text in extract_segments(r.user)]
+    assert again.docs[0].written and not again.docs[0].draft
+    assert again.docs[0].summary is not None and again.docs[0].summary.translated == 1
+    assert len(resent) == 1 and resent[0].startswith(stuck.text[:40])
+    assert _status(capsys, repo)[doc]["state"] == "up-to-date"
+
+
+def test_glossary_mining_learns_only_from_human_text(corpus_copy) -> None:
+    """A page the machine wrote teaches the glossary nothing; the paragraph a human then edits does."""
+    from hfi18n.translate.aligned import aligned_units
+
+    repo = corpus_copy("smolagents")
+    doc = "conceptual_guides/intro_agents.md"
+    assert api.translate(repo, "ko", [doc], provider="pseudo").docs[0].written
+    assert not [u for u in aligned_units(repo, "ko", history=False) if u.file == doc]
+    target = repo / KO / doc
+    lines = target.read_text(encoding="utf-8").split("\n")
+    i = next(n for n, line in enumerate(lines) if len(line) > 200 and not line.startswith(("<", "#", "|")))
+    lines[i] = "에이전트는 사람이 직접 고쳐 쓴 문단입니다. " + lines[i]
+    target.write_text("\n".join(lines), encoding="utf-8")
+    units = [u for u in aligned_units(repo, "ko", history=False) if u.file == doc]
+    assert [u.line for u in units] == [i + 1]

@@ -20,7 +20,8 @@ For each English doc and each language there is one state:
     trusted. Never counted as up to date, never picked by ``translate --next``.
 
 A translation hfi18n wrote as a marked machine draft (check errors or segments left in English) is
-``in-progress`` with the flag ``draft``, never ``up-to-date``.
+``in-progress`` with the flag ``draft``, never ``up-to-date``; so is one that still holds segments the run
+that wrote it left in English (flag ``english-left``, from the run ledger), even after the mark was deleted.
 
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
@@ -65,7 +66,7 @@ from .history import (
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
-from .ledger import ledger_for
+from .ledger import Ledger, ledger_for, segment_hash
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
@@ -82,6 +83,11 @@ STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned", "unkno
 
 DRAFT_NOTE = "machine draft"
 """``in_progress`` entry of a translation that starts with the draft mark (:mod:`hfi18n.doc.draft`)."""
+
+ENGLISH_LEFT_NOTE = "text left in English"
+"""``in_progress`` entry of a translation that still holds segments a run left in English (the run ledger,
+:mod:`hfi18n.repo.ledger`), even with the draft mark removed: a page with English leftovers is never
+up to date."""
 
 POSITION_SCALE = 10.0
 """Toctree position at which a page counts half as much as the first one (readers start at the top)."""
@@ -329,10 +335,15 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.flags.append("draft")  # a machine draft hfi18n marked as unfinished: never up to date
                 if st.state in ("up-to-date", "outdated"):
                     st.in_progress.append(DRAFT_NOTE)
+            elif st.translated_path is not None and st.state in ("up-to-date", "outdated") and \
+                    english_left(layout, ledger, lang, st.translated_path):
+                st.flags.append("english-left")
+                st.in_progress.append(ENGLISH_LEFT_NOTE)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
-            if st.in_progress and st.state in ("missing", "outdated") or DRAFT_NOTE in st.in_progress:
+            if (st.in_progress and st.state in ("missing", "outdated") or DRAFT_NOTE in st.in_progress
+                    or ENGLISH_LEFT_NOTE in st.in_progress):
                 st.state = "in-progress"
             if st.state in ("missing", "outdated"):
                 st.score = _usefulness(st)
@@ -349,6 +360,18 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         summaries[lang] = LangSummary(lang, len(en_docs), counts)
     note = f"{gap}: every translation is reported as unknown; {DEEPEN_HINT}" if gap else clone_note(layout)
     return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note, note)
+
+
+def english_left(layout: DocsLayout, ledger: Ledger, lang: str, rel: str) -> bool:
+    """Does ``lang/rel`` still hold English text the last run that wrote it left untranslated?"""
+    records = ledger.records(lang, rel)
+    if not records or not records[-1].unfinished:
+        return False
+    try:
+        doc = parse(read_text(layout.path(lang, rel)))
+    except InputError:
+        return False
+    return any(segment_hash(seg.text) in records[-1].unfinished for seg in doc.segments())
 
 
 def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | None:
