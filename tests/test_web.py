@@ -107,13 +107,21 @@ def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
     target = repo / "docs/source/ko" / doc
     assert target.read_text(encoding="utf-8").startswith("<!-- hfi18n: this machine draft")
 
-    # replacing it (force): the file as it is at write time is backed up first
+    # replacing it (force): the file it replaces is backed up first
+    before = target.read_text(encoding="utf-8")
     _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
-    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
     note = app_write(app, repo, again, allow_draft=False)
     assert "backed up" in note
     backup = Path(note.rsplit("`", 2)[-2])
-    assert backup.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
+    assert backup.read_text(encoding="utf-8") == before
+
+    # a human save made after the replacement was prepared wins (issue #15: "replace existing" used to
+    # take the file at write time as the expected one, and replaced the save)
+    _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
+    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
+    with pytest.raises(Exception, match="not written"):
+        app_write(app, repo, again, allow_draft=False)
+    assert target.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
 
     # an update whose file a human saved after the draft was made is not written over
     _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "pseudo", "", "", None))
