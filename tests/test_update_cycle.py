@@ -213,3 +213,11 @@ def test_glossary_mining_learns_only_from_human_text(corpus_copy) -> None:
     target.write_text("\n".join(lines), encoding="utf-8")
     units = [u for u in aligned_units(repo, "ko", history=False) if u.file == doc]
     assert [u.line for u in units] == [i + 1]
+
+
+def test_check_drift_names_the_english_status_says_the_translation_follows(corpus) -> None:
+    """``check`` reads the same record as ``status``: its drift finding names the same English version."""
+    repo = corpus("huggingface_hub")
+    [drift] = [f for f in api.check(repo, "ko", ["guides/cli.md"]).findings if f.check == "drift"]
+    [row] = [d for d in api.status(repo, ["ko"], pulls=False).report.docs if d.path == "guides/cli.md"]
+    assert row.base_commit and f"it follows the English of {row.base_commit[:7]} (en/guides/cli.md)" in drift.message
