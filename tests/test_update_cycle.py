@@ -221,3 +221,24 @@ def test_check_drift_names_the_english_status_says_the_translation_follows(corpu
     [drift] = [f for f in api.check(repo, "ko", ["guides/cli.md"]).findings if f.check == "drift"]
     [row] = [d for d in api.status(repo, ["ko"], pulls=False).report.docs if d.path == "guides/cli.md"]
     assert row.base_commit and f"it follows the English of {row.base_commit[:7]} (en/guides/cli.md)" in drift.message
+
+
+def test_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
+    """The one public function for "the English version a translation follows" (drift-aware review uses
+    it) gives status's answer, before and after an update that is not committed."""
+    from hfi18n.repo.history import english_followed
+    from hfi18n.repo.layout import DocsLayout
+
+    repo = corpus_copy("smolagents")
+    layout = DocsLayout.open(repo)
+
+    def status_base() -> str | None:
+        [row] = [d for d in api.status(repo, ["ko"], pulls=False).report.docs if d.path == "index.md"]
+        return row.base_commit
+
+    before = english_followed(layout, "ko", "index.md")
+    assert before is not None and before.base_commit == status_base()
+    assert api.translate(repo, "ko", ["index.md"], update=True, provider="pseudo").docs[0].written
+    after = english_followed(layout, "ko", "index.md")
+    assert after is not None and after.method == "record" and after.base_commit == status_base()
+    assert after.base_commit == git(repo, "log", "-1", "--format=%H", "--", "docs/source/en/index.md").strip()

@@ -21,6 +21,7 @@ server all come here through :mod:`hfi18n.api`):
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -172,7 +173,8 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
         job.note = f"not written: {exc.message}"
         return result
     job.written = result.written = True
-    record_write(job, layout, lang=lang, text=text)
+    with contextlib.suppress(OSError, ValueError):  # the record is best effort; the write happened
+        record_write(job, layout, lang=lang, text=text)
     if errors:
         job.note = "written as a marked draft: check found errors"
     elif job.failures:

@@ -24,8 +24,14 @@ import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: records are still written atomically, without a lock
+    fcntl = None  # type: ignore[assignment]
 
 from ..errors import RepoError
 from ..fileio import atomic_write
@@ -34,8 +40,8 @@ from .layout import DocsLayout
 
 LEDGER_FILE = "hfi18n/ledger.json"
 LEDGER_VERSION = 1
-KEEP_PER_DOC = 20
-"""Writes remembered per doc (older ones cannot be the base of anything a human still holds)."""
+KEEP_PER_DOC = 5
+"""Writes remembered per doc: a commit or work tree holding an older write than these is found by history."""
 
 
 def blob_id(data: bytes) -> str:
@@ -87,6 +93,20 @@ class RunRecord:
                    frozenset(data.get("segments", ())), float(data.get("time", 0.0)))
 
 
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock next to ``path`` (two runs recording at once both keep their record)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "a") as fh:
+        if fcntl is not None:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
 class Ledger:
     """The records of one repository (read once, written atomically on each :meth:`add`)."""
 
@@ -123,13 +143,13 @@ class Ledger:
         """Record a write (best effort: a read-only ``.git`` still gets its translation written)."""
         if self.path is None:
             return
-        self._docs = None  # another process may have added records meanwhile
-        docs = self._load()
-        key = f"{record.lang}/{record.rel}"
-        docs[key] = [*docs.get(key, ()), record][-KEEP_PER_DOC:]
-        data = {"version": LEDGER_VERSION,
-                "docs": {k: [r.to_json() for r in recs] for k, recs in sorted(docs.items())}}
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError), _locked(self.path):
+            self._docs = None  # another process may have added records meanwhile: read under the lock
+            docs = self._load()
+            key = f"{record.lang}/{record.rel}"
+            docs[key] = [*docs.get(key, ()), record][-KEEP_PER_DOC:]
+            data = {"version": LEDGER_VERSION,
+                    "docs": {k: [r.to_json() for r in recs] for k, recs in sorted(docs.items())}}
             atomic_write(self.path, json.dumps(data, ensure_ascii=False) + "\n")
 
     def digest(self) -> str:
