@@ -18,6 +18,7 @@ from hfi18n.cli import main
 from hfi18n.doc import parse
 from hfi18n.doc.draft import is_draft, mark_draft
 from hfi18n.doc.pairing import IDENTIFIER_ONLY_RE, needs_translation
+from hfi18n.errors import RefusedError
 from hfi18n.translate.pipeline import render_translation
 from hfi18n.translate.providers.pseudo import extract_segments, pseudo_translate
 from tests.fakes.llm_server import FakeLLMServer
@@ -188,6 +189,8 @@ def test_english_leftovers_are_never_up_to_date_even_without_the_mark(corpus_cop
         target.write_text(target.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")  # mark removed
         row = _status(capsys, repo)[doc]
         assert row["state"] == "in-progress" and "english-left" in row["flags"]
+        with pytest.raises(RefusedError, match="left in English"):
+            api.publish(repo, "ko", doc)
         sent_before = len(server.requests)
         again = api.translate(repo, "ko", [doc], update=True, provider="openai", base_url=server.openai_base_url,
                               model="gpt-4.1-mini")
