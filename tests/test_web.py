@@ -69,6 +69,7 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert KEY not in str(state) + html + log
     assert state["ok"] and state["update"] and state["before"].startswith("sha256:")
     assert "human, kept" in html and "English changed" in html
+    assert "index.md: kept " in log and " human segment(s), translated " in log  # the CLI's words
     s1 = next(s for s in api.draft(repo, "ko", doc, state["translations"], update=True).segments if s.id == "s1")
     assert f"line {s1.line} → {s1.target_line}</span>" in html  # English line -> line in the translated file
     assert all("⟦" not in t for t in state["translations"].values())  # display form, as edited

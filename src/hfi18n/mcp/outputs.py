@@ -94,6 +94,8 @@ class TranslateOutput(BaseModel):
     note: str = Field(description="what happened to the file, in words")
     check: CheckSummary
     failed_segments: list[FailedSegment]
+    summary: str | None = Field(default=None, description="what the run did: kept human/machine segments, "
+                                "translated, comments carried, left unfinished (the CLI's words)")
     model: str
     segments: int
     from_memory: int
