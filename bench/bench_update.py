@@ -1,6 +1,8 @@
 """``translate --update`` against the changed-segment floor, and the repeated cycle (issue #15).
 
-For every outdated Korean doc of the three corpora (a fresh clone each, pseudo provider, empty memory):
+For every Korean doc of the three corpora whose English changed since the version it follows (the set
+``bench_translate.py`` (b) measures: the docs ``status`` calls outdated, plus those whose English moved
+only by changes the translation mirrored; a fresh clone each, pseudo provider, empty memory):
 
 * what ``--update`` sends: segments, requests, prompt tokens in (system prompt and context included);
 * the floor: only the segments whose English changed since the base the translation follows (their text
@@ -25,6 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hfi18n import api  # noqa: E402
 from hfi18n.doc import parse  # noqa: E402
 from hfi18n.doc.pairing import needs_translation  # noqa: E402
+from hfi18n.fileio import read_text  # noqa: E402
+from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
+from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
 
 
@@ -38,10 +43,16 @@ def floor(plan) -> tuple[int, int]:
 def run(name: str, work: Path) -> dict[str, int]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
+    layout = DocsLayout.open(repo)
+    if not layout.lang_dir("ko").is_dir():
+        return {"docs": 0}
     status = api.status(repo, ["ko"], pulls=False)
-    outdated = [d.path for d in status.report.docs if d.lang == "ko" and d.state == "outdated"]
+    states = {d.translated_path: d.state for d in status.report.docs if d.lang == "ko" and d.translated_path}
+    outdated = sorted(base.en_path for rel, base in find_bases(layout, "ko").items()
+                      if read_text(layout.path("en", base.en_path)) != BlobReader(repo).text(base.base_blob))
     if not outdated:
         return {"docs": 0}
+    status_outdated = sum(1 for rel, st in states.items() if st == "outdated")
     first = api.translate(repo, "ko", outdated, update=True, provider="pseudo")
     floor_segs = floor_tokens = 0
     for plan in first.updates.values():
@@ -52,7 +63,7 @@ def run(name: str, work: Path) -> dict[str, int]:
     after = {d.path: d.state for d in api.status(repo, ["ko"], pulls=False).report.docs if d.lang == "ko"}
     written = [d.path for d in first.docs if d.written and not d.draft]
     return {
-        "docs": len(outdated), "written": len(written),
+        "docs": len(outdated), "status_outdated": status_outdated, "written": len(written),
         "segments": first.stats.segments, "requests": first.stats.requests, "tokens_in": first.stats.tokens_in,
         "floor_segments": floor_segs, "floor_tokens": floor_tokens,
         "kept": sum(u.kept for u in first.updates.values()),
