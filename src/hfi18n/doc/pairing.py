@@ -24,6 +24,7 @@ from .protected import dedent_block
 _CODE_TOKEN = (
     r"_*[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+_*"  # snake_case, CONSTANT_CASE, __dunder__
     r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"  # dotted names (huggingface_hub.constants)
+    r"|[A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*"  # CamelCase class and product names (StableDiffusionXLPipeline)
     r"|[\w.~-]*/[\w./~-]+"  # paths
     r"|v?\d+(?:\.\d+)+[\w.+-]*"  # version strings
     r"|\d+"  # numbers
@@ -37,7 +38,8 @@ IDENTIFIER_ONLY_RE = re.compile(
 
 def needs_translation(seg: Segment) -> bool:
     """Is there prose in ``seg``? False for identifier-only text (``HF_HUB_OFFLINE``,
-    ``smoothly_deprecate_legacy_arguments``, ``huggingface_hub.constants``, ``v1.2.3``, ``src/x.py``):
+    ``smoothly_deprecate_legacy_arguments``, ``huggingface_hub.constants``, ``WebhookPayloadDiscussionChanges``,
+    ``v1.2.3``, ``src/x.py``):
     such a segment is kept as it is and counts as done, so it is never sent nor left as a "draft"."""
     return IDENTIFIER_ONLY_RE.fullmatch(seg.text) is None
 
