@@ -272,6 +272,14 @@ class Fingerprints:
         self.blobs = blobs
         self._cache: dict[str, Counter[str]] = {}
         self._docs: dict[str, Document] = {}
+        self._code: dict[str, Counter[str]] = {}
+
+    def code(self, blob: str) -> Counter[str]:
+        """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
+        fp = self._code.get(blob)
+        if fp is None:
+            fp = self._code[blob] = _without_comments(self(blob))
+        return fp
 
     def doc(self, blob: str) -> Document:
         d = self._docs.get(blob)
@@ -316,7 +324,7 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     the base where it was (smolagents ``ko/examples/multiagents.md``: a model-name sweep must not hide
     the ``pip install 'smolagents[toolkit]'`` change before it).
     """
-    old_fp, new_fp, out_fp = (_without_comments(fps(b)) for b in (base, english, after))
+    old_fp, new_fp, out_fp = fps.code(base), fps.code(english), fps.code(after)
     gained = [k for k in new_fp if new_fp[k] > old_fp[k]]
     lost = [k for k in old_fp if not new_fp[k]]
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
