@@ -55,6 +55,9 @@ class UpdatePlan:
     """The existing translation, parsed."""
     base_english: str = ""
     """The English the existing translation was made from (at ``base_commit``)."""
+    previous: dict[str, tuple[Segment, Segment]] = field(default_factory=dict)
+    """Changed segment id -> (its English at the base, the human translation of that English): what the
+    translator wrote before, shown beside the new machine text so an update can be reviewed as a change."""
     kept_human: int = 0
     """Kept segments a human wrote or edited."""
     kept_machine: int = 0
@@ -208,7 +211,12 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     translations: dict[str, str] = {}
     provenance: dict[str, str] = {}
     matched_old = leftovers = 0
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+    previous: dict[str, tuple[Segment, Segment]] = {}
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "replace":  # changed segments, paired in order: the old English and its human text
+            for old, cur in zip(old_segs[i1:i2], new_segs[j1:j2], strict=False):
+                if old.id in human:
+                    previous[cur.id] = (old, human[old.id])
         if tag != "equal":
             continue
         for k in range(i2 - i1):
@@ -229,4 +237,4 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
     kept_machine = sum(1 for v in provenance.values() if v == MACHINE)
     return UpdatePlan(job, len(translations), len(job.pending), len(old_segs) - matched_old, base_commit, tr,
-                      old_en, len(translations) - kept_machine, kept_machine, leftovers, carried, lost)
+                      old_en, previous, len(translations) - kept_machine, kept_machine, leftovers, carried, lost)
