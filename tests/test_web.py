@@ -93,6 +93,13 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert "written" in app_write(app, repo, good, allow_draft=False)
     text = target.read_text(encoding="utf-8")
     assert "고친 문장: " + before.split("\n")[0] in text and not text.startswith("<!-- hfi18n")
+    # the segment edited in the browser is recorded as human text (issue #15), not as machine text
+    from hfi18n.doc import parse
+    from hfi18n.repo.ledger import Ledger, segment_hash
+
+    [record] = Ledger(repo / ".git").records("ko", doc)
+    ours = [s for s in parse(text).segments() if s.text.startswith("고친 문장: ")]
+    assert ours and all(segment_hash(s.text) not in record.machine for s in ours)
 
 
 def app_write(app, repo: Path, state, *, allow_draft: bool) -> str:

@@ -342,7 +342,8 @@ class WebApp:
         """
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
-                              allow_errors=bool(allow_draft), expect=state.get("before") or None)
+                              allow_errors=bool(allow_draft), expect=state.get("before") or None,
+                              edited=state.get("edited", ()))
         self._last_status.pop(repo, None)  # the doc's state changed
         rel = _rel(self.ws.path(repo), Path(out.target))
         text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
