@@ -245,3 +245,13 @@ def test_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
     after = english_followed(layout, "ko", "index.md")
     assert after is not None and after.method == "record" and after.base_commit == status_base()
     assert after.base_commit == git(repo, "log", "-1", "--format=%H", "--", "docs/source/en/index.md").strip()
+
+
+def test_a_sweep_applied_to_both_languages_never_hides_an_english_change_before_it(corpus) -> None:
+    """Any commit touching a translation may move its base, but only if it carries every English change
+    since: ko examples/multiagents.md was touched by two sweeps (64645f5, ba7897e) applied to en and ko
+    alike; the English pip quoting of b60028d before them never reached the Korean, so it stays behind."""
+    [row] = [d for d in api.status(corpus("smolagents"), ["ko"], pulls=False).report.docs
+             if d.path == "examples/multiagents.md"]
+    assert (row.state, row.base_commit[:7], row.commits_behind, row.last_english_commit[:7]) == (
+        "outdated", "1060b82", 1, "b60028d")
