@@ -50,7 +50,8 @@ class PlanResult:
             "requests": p.requests,
             "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
             "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
-            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit,
+                            "kept_human": u.kept_human, "kept_machine": u.kept_machine, "unfinished": u.unfinished}
                         for k, u in self.updates.items()},
         }
 
@@ -112,7 +113,8 @@ class TranslateResult:
             "seconds": round(s.seconds, 2), "retried_segments": s.retried_segments,
             "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
             "cancelled": self.cancelled,
-            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "kept_human": u.kept_human,
+                            "kept_machine": u.kept_machine, "unfinished": u.unfinished}
                         for k, u in self.updates.items()},
             "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
             "docs": [d.to_json() for d in self.docs],
