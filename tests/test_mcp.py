@@ -230,6 +230,7 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         sent = len(world.llm.requests)
         upd = (await s.call("translate", lang="ko", doc=old_doc, update=True)).data
         assert upd["written"] and upd["update"]["kept"] > 0 and upd["update"]["changed"] > 0, upd
+        assert upd["summary"].startswith(f"kept {upd['update']['kept']} human segment(s)"), upd  # the CLI's words
         assert 0 < upd["translated"] < upd["update"]["kept"] + upd["update"]["changed"]
         assert len(world.llm.requests) > sent, "only the changed segments went to the LLM"
         updated = (world.repo / "docs/source/ko" / old_doc).read_text(encoding="utf-8")

@@ -71,6 +71,7 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert KEY not in str(state) + html + log
     assert state["ok"] and state["update"] and state["before"].startswith("sha256:")
     assert "human, kept" in html and "English changed" in html
+    assert "index.md: kept " in log and " human segment(s), translated " in log  # the CLI's words
     s1 = next(s for s in api.draft(repo, "ko", doc, state["translations"], update=True).segments if s.id == "s1")
     assert f"line {s1.line} → {s1.target_line}</span>" in html  # English line -> line in the translated file
     assert all("⟦" not in t for t in state["translations"].values())  # display form, as edited
@@ -92,6 +93,13 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert "written" in app_write(app, repo, good, allow_draft=False)
     text = target.read_text(encoding="utf-8")
     assert "고친 문장: " + before.split("\n")[0] in text and not text.startswith("<!-- hfi18n")
+    # the segment edited in the browser is recorded as human text (issue #15), not as machine text
+    from hfi18n.doc import parse
+    from hfi18n.repo.ledger import Ledger, segment_hash
+
+    [record] = Ledger(repo / ".git").records("ko", doc)
+    ours = [s for s in parse(text).segments() if s.text.startswith("고친 문장: ")]
+    assert ours and all(segment_hash(s.text) not in record.machine for s in ours)
 
 
 def app_write(app, repo: Path, state, *, allow_draft: bool) -> str:
@@ -110,13 +118,21 @@ def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
     target = repo / "docs/source/ko" / doc
     assert target.read_text(encoding="utf-8").startswith("<!-- hfi18n: this machine draft")
 
-    # replacing it (force): the file as it is at write time is backed up first
+    # replacing it (force): the file it replaces is backed up first
+    before = target.read_text(encoding="utf-8")
     _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
-    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
     note = app_write(app, repo, again, allow_draft=False)
     assert "backed up" in note
     backup = Path(note.rsplit("`", 2)[-2])
-    assert backup.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
+    assert backup.read_text(encoding="utf-8") == before
+
+    # a human save made after the replacement was prepared wins (issue #15: "replace existing" used to
+    # take the file at write time as the expected one, and replaced the save)
+    _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
+    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
+    with pytest.raises(Exception, match="not written"):
+        app_write(app, repo, again, allow_draft=False)
+    assert target.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
 
     # an update whose file a human saved after the draft was made is not written over
     _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "pseudo", "", "", None))

@@ -97,6 +97,8 @@ class TranslateOutput(BaseModel):
     note: str = Field(description="what happened to the file, in words")
     check: CheckSummary
     failed_segments: list[FailedSegment]
+    summary: str | None = Field(default=None, description="what the run did: kept human/machine segments, "
+                                "translated, comments carried, left unfinished (the CLI's words)")
     model: str
     segments: int
     from_memory: int
@@ -174,6 +176,8 @@ class DocResult(BaseModel):
     note: str
     check: CheckSummary
     failed_segments: list[FailedSegment]
+    summary: str | None = Field(default=None, description="what the run did: kept human/machine segments, "
+                                "translated, comments carried, left unfinished (the CLI's words)")
 
 
 class BatchJobOutput(BaseModel):
@@ -250,7 +254,7 @@ def doc_result(root: Path, d: api.DocOutcome) -> dict[str, Any]:
     path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
     return {"doc": d.path, "path": path if d.written else None, "written": d.written, "draft": d.draft,
             "note": d.note, "check": {"ok": not d.errors, "errors": len(d.errors), "findings": d.errors},
-            "failed_segments": d.failures}
+            "failed_segments": d.failures, "summary": d.summary.text() if d.summary else None}
 
 
 def batch_job(root: Path, res: api.BatchJobResult) -> dict[str, Any]:

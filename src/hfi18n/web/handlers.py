@@ -191,6 +191,7 @@ class WebApp:
         log.append(f"{s.segments} segment(s): {s.cache_hits} from memory, {s.translated} translated, "
                    f"{s.failed_segments} failed, {s.requests} request(s), {s.tokens_in}+{s.tokens_out} tokens"
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
+        log.extend(f"{d.path}: {d.summary.text()}" for d in result.docs if d.summary)
         if result.cancelled:
             log.append("stopped: finished segments are in the translation memory; translate again to resume")
         translations = result.docs[0].translations if result.docs else {}
@@ -344,7 +345,8 @@ class WebApp:
         """
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
-                              allow_errors=bool(allow_draft), expect=state.get("before") or None)
+                              allow_errors=bool(allow_draft), expect=state.get("before") or None,
+                              edited=state.get("edited", ()))
         self._last_status.pop(repo, None)  # the doc's state changed
         rel = _rel(self.ws.path(repo), Path(out.target))
         text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
