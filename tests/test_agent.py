@@ -37,6 +37,7 @@ def test_prepare_lists_segments_rules_and_terms_and_writes_no_doc(repo: Path) ->
     prep = api.prepare_translation(repo, "ko", doc)
     target = repo / "docs/source/ko" / doc
     assert not target.exists() and prep.target == f"docs/source/ko/{doc}"
+    assert prep.kept == 0, "a new doc keeps nothing (identifier-only segments are counted in as_is)"
     assert prep.segments and all({"id", "text", "line"} <= set(s) for s in prep.segments)
     assert any("⟦1⟧" in s["text"] and s["placeholders"]["⟦1⟧"] for s in prep.segments)
     assert any(s.get("heading") for s in prep.segments)

@@ -25,7 +25,7 @@ from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
-from ..translate.pipeline import Translator
+from ..translate.pipeline import AUTO, Translator
 from ..translate.prompt import agent_rules, batch_terms
 from ..translate.providers.client import ClientProvider
 from ._common import _layout, default_memory_path, load_glossary
@@ -59,12 +59,14 @@ class PreparedTranslation:
     from_memory: int
     """Segments already translated (translation memory): not asked again."""
     kept: int = 0
-    """An update: human segments kept as they are."""
+    """An update: segments of unchanged English whose existing translation is kept."""
+    as_is: int = 0
+    """Segments with nothing to translate (an identifier only, ``### HF_HUB_OFFLINE``): kept as they are."""
 
     def to_json(self) -> dict[str, object]:
         return {"job": self.job, "lang": self.lang, "doc": self.doc, "target": self.target, "rules": self.rules,
                 "segments": self.segments, "glossary": self.glossary, "from_memory": self.from_memory,
-                "kept": self.kept}
+                "kept": self.kept, "as_is": self.as_is}
 
 
 class SubmitState(str, enum.Enum):
@@ -169,7 +171,8 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
                       {s.id: source_digest(s.text) for s in order if s.id in asked or s.id in found}, found)
     store.save(record)
     return PreparedTranslation(record.id, lang, job.en_rel, draft.display_path, agent_rules(lang), segments,
-                               glossary_terms, len(found), len(kept))
+                               glossary_terms, len(found), sum(job.provenance.get(k) != AUTO for k in kept),
+                               sum(job.provenance.get(k) == AUTO for k in kept))
 
 
 def submit_translation(repo: Path | str = ".", job: str = "", translations: Mapping[str, str] | None = None, *,

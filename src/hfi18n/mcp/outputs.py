@@ -224,7 +224,9 @@ class PrepareOutput(BaseModel):
     segments: list[PreparedSegment] = Field(description="what to translate, in doc order")
     glossary: list[GlossaryEntry] = Field(description="the glossary terms occurring in the segments")
     from_memory: int = Field(description="segments already translated (translation memory), not listed")
-    kept: int = Field(description="an update: human segments kept as they are, not listed")
+    kept: int = Field(description="an update: segments of unchanged English keeping their translation, not "
+                                  "listed")
+    as_is: int = Field(default=0, description="segments with nothing to translate (identifiers only), not listed")
     next_step: str
 
 
