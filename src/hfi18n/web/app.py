@@ -93,16 +93,22 @@ def _forget() -> dict[str, str]:
 
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
-              default_url: str = "", default_provider: str | None = None) -> gr.Blocks:
+              default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
+              owner_users: Sequence[str] = ()) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
-    the provider the page starts with (default: the config's ``provider``, else ``pseudo``).
+    the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
+    the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
+    :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
-    ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls)
+    if shared is None:
+        shared = bool(os.environ.get("SPACE_ID"))
+    ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
+                   owner_users=owner_users)
     web = WebApp(ws)
     names = ws.names()
     h = _human
@@ -114,6 +120,13 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         gr.HTML(f"<style>{render.CSS}</style>")
         gr.Markdown(f"# {TITLE}\nStatus → translate → review → write → toctree → draft PR, one doc at a time. "
                     "Every step is also an API endpoint (see “Use via API” below).")
+        if shared:
+            with gr.Row():
+                gr.Markdown("A shared app: **sign in with Hugging Face** to translate, write or open a PR. "
+                            "Translations spend your own credentials (your Hugging Face sign-in with provider "
+                            "`hf`, or a key you type); PRs need your own GitHub token and fork.",
+                            elem_id="hf-shared-note")
+                gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
             repo = gr.Dropdown(names, value=names[0] if names else None, label="Repository", scale=2,

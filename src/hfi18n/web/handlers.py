@@ -16,10 +16,10 @@ import gradio as gr
 
 from .. import api
 from ..config import Config
-from ..errors import InputError
+from ..errors import InputError, RefusedError
 from . import render
 from .runs import Runs, in_thread, session_key
-from .workspace import Workspace
+from .workspace import Visitor, Workspace
 
 TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_translation placeholder",
                "present": "listed already", "not-in-english": "not in the English toctree (not added)"}
@@ -54,19 +54,23 @@ class WebApp:
 
     # -- 1. status ---------------------------------------------------------------------------------
 
-    def clone(self, url: str) -> tuple[Any, str]:
+    def clone(self, url: str, profile: gr.OAuthProfile | None = None,
+              oauth: gr.OAuthToken | None = None) -> tuple[Any, str]:
         """Clone (or update) a repository into the server's storage, with the history status needs. Costs
         nothing but download time (every commit, and every past version of the docs only).
 
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
+        self.ws.require_visitor(Visitor.of(profile, oauth), "clone a repository")
         name, result = self.ws.clone(url)
         note = (f"{result.note} {result.url} into `{name}`: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
+    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None,
+               profile: gr.OAuthProfile | None = None,
+               oauth: gr.OAuthToken | None = None) -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
@@ -76,8 +80,8 @@ class WebApp:
         """
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
-        result = api.status(path, None, require=[lang],
-                            config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
+        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"), visitor=Visitor.of(profile, oauth))
+        result = api.status(path, None, require=[lang], config=cfg)
         self._last_status[repo] = result
         ranked = result.report.ranked(lang)
         choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
@@ -119,18 +123,22 @@ class WebApp:
 
     # -- 2. translate ------------------------------------------------------------------------------
 
-    def _doc_job(self, repo: str, doc: str, provider: str,
-                 secrets: dict[str, str] | None) -> tuple[Path, str, Config]:
+    def _doc_job(self, repo: str, doc: str, provider: str, base_url: str, secrets: dict[str, str] | None,
+                 visitor: Visitor, what: str) -> tuple[Path, str, Config]:
         """What translate, plan and toctree of one doc start from: the repository's path, the provider
-        (default pseudo) and the call's config with the key typed in the page."""
+        (default pseudo) and the call's config with the key typed in the page (a typed base URL gets that
+        key only, never the server's: see :meth:`.workspace.Workspace.config`)."""
+        self.ws.require_visitor(visitor, what)
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path = self.ws.path(repo)
         provider = provider or "pseudo"
-        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"),
+                                              base_url=(base_url or "").strip() or None, visitor=visitor)
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
                   base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
+                  profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
         """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
         edit and write take. Costs LLM tokens (plan estimates them); the key comes from the server's
@@ -146,7 +154,8 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "translate")
         cancel = self.runs.start(session_key(request))
         done = total = 0
         log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
@@ -186,7 +195,7 @@ class WebApp:
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-             base_url: str, secrets: dict[str, str] | None = None) -> str:
+             base_url: str, secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
         """What translating a doc would send and cost (segments, requests, tokens, dollars per model). Sends
         nothing, costs nothing.
 
@@ -200,7 +209,8 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "estimate a translation")
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                           base_url=base_url or None, config=cfg)
         if result.skipped:
@@ -267,7 +277,7 @@ class WebApp:
 
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
-    def write(self, repo: str, state: dict[str, Any], allow_draft: bool) -> str:
+    def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
         """Write the draft to the docs folder: only if check passes, or as a marked draft when allow_draft;
         never over a file that changed since the draft was made. Costs nothing.
 
@@ -276,6 +286,7 @@ class WebApp:
             state: the draft JSON.
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
+        self.ws.require_visitor(Visitor.of(profile, oauth), "write a file")
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None)
@@ -287,7 +298,7 @@ class WebApp:
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
-                secrets: dict[str, str] | None = None) -> str:
+                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
         """Add the translated doc to the language's _toctree.yml, where the English lists it. Costs a few LLM
         tokens only for new section titles, none with keep_english.
 
@@ -300,7 +311,8 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "edit the toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
                              base_url=base_url or None, config=cfg)
         if not result.changes:
@@ -310,7 +322,7 @@ class WebApp:
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
-                secrets: dict[str, str] | None = None) -> Iterator[str]:
+                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> Iterator[str]:
         """Push the written translation (and its toctree entry) to the fork and open a DRAFT pull request
         upstream; returns the PR link. Writes to GitHub with the server's token.
 
@@ -321,8 +333,15 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "open a pull request")
         path = self.ws.path(repo)
-        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
+        token = (secrets or {}).get("github_token")
+        if self.ws.shared and not (token and fork.strip()):
+            # an anonymous visitor opened PRs with the Space's own GITHUB_TOKEN to any fork it reached (issue 16)
+            raise RefusedError("on a shared app a draft PR is opened only with your own GitHub token, from your "
+                               "own fork", hint="type your GitHub token (top of the page) and your fork (owner/name)")
+        cfg = self.ws.config(path, github_token=token, visitor=visitor, publish=self.ws.shared)
         steps: list[str] = []
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
