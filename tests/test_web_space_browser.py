@@ -39,11 +39,10 @@ def fake_hub_login() -> dict:
 
 def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser, tmp_path: Path,  # noqa: F811
                                                                   monkeypatch) -> None:
+    import gradio.oauth
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
-
-    import gradio.oauth
 
     from hfi18n.web import build_app
 
