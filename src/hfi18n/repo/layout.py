@@ -163,8 +163,12 @@ class DocsLayout:
         """Turn a user's path argument into ``(lang_of_file, rel)``.
 
         Accepts ``training/lora.md``, ``docs/source/ko/training/lora.md``, ``en/training/lora.md`` or an
-        absolute path; refuses paths outside the repo.
+        absolute path; refuses paths outside the repo, and names holding a NUL or another control character
+        (a NUL made the OS call fail with "unexpected error ... a bug").
         """
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in arg):
+            raise InputError(f"{arg!r} is not a doc path: it holds a control character",
+                             hint="give a path relative to the language folder, e.g. training/lora.md")
         p = Path(arg)
         candidates = [p] if p.is_absolute() else [self.repo / p, self.docs_root / p, Path.cwd() / p]
         for cand in candidates:

@@ -259,10 +259,19 @@ def ingest(provider: Provider, translator: Translator, job: BatchJob, record: Ro
     Accepted segments go to the translation memory (and ``jobs``' translations); a request with no
     result, or one that errored, expired or was canceled, is retried like a failed answer.
     """
-    results: dict[str, BatchResult] = {r.custom_id: r for r in provider.batch_results(info)} if info.ended else {}
+    results: dict[str, BatchResult] = {}
+    repeated: set[str] = set()
+    for r in provider.batch_results(info) if info.ended else ():
+        if r.custom_id in results:  # the last one silently won: refuse every answer to that request
+            repeated.add(r.custom_id)
+        results[r.custom_id] = r
     follow_ups: list[Task] = []
     for cid, task in _tasks_of(record, jobs):
         if task is None:
+            continue
+        if cid in repeated:
+            why = "the batch answered this request more than once: every answer refused"
+            follow_ups.extend(translator.retry_tasks(task, {s.id: why for s in task.segments}))
             continue
         result = results.get(cid)
         if result is not None and result.kind == SUCCEEDED and result.completion is not None:

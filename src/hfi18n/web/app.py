@@ -49,12 +49,19 @@ def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     return dropdown
 
 
-def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Callable[..., Any]:
     """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped). As with
-    the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only."""
+    the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only. ``roots``: (folder,
+    name) pairs written as the name in messages, so a visitor never learns the server's paths."""
+
+    def hide(text: str) -> str:
+        for root, name in roots:
+            text = text.replace(root, name)
+        return text
 
     def error(exc: BaseException) -> gr.Error:
         message, hint = human_message(exc)
+        message, hint = hide(message), hide(hint) if hint else hint
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
         return gr.Error(text, duration=None, title="hfi18n", print_exception=bool(os.environ.get("HFI18N_TRACEBACK")))
@@ -111,7 +118,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                    owner_users=owner_users)
     web = WebApp(ws)
     names = ws.names()
-    h = _human
+    h = functools.partial(_human, roots=ws.roots())
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
         default_provider = str(cfg.get("provider") or "pseudo")

@@ -8,6 +8,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import gradio as gr
 from .. import api
 from ..config import Config
 from ..errors import InputError, RefusedError
+from ..review.quote import code
 from . import render
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
@@ -64,7 +66,7 @@ class WebApp:
         """
         self.ws.require_visitor(Visitor.of(profile, oauth), "clone a repository")
         name, result = self.ws.clone(url)
-        note = (f"{result.note} {result.url} into `{name}`: every commit of the default branch, and "
+        note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -108,17 +110,17 @@ class WebApp:
             known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         if not found:
-            return False, False, f"`{doc}` is not an English doc of this repository"
+            return False, False, f"{code(doc)} is not an English doc of this repository"
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
         claimed = (" An open PR already translates it (" + ", ".join(claims) + "): check with its author first."
                    if claims else "")
         if d.translated_path is None:
-            return False, False, f"`{doc}` has no translation yet: a new translation.{claimed}"
+            return False, False, f"{code(doc)} has no translation yet: a new translation.{claimed}"
         if d.state == "outdated":
-            return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
+            return True, False, (f"{code(doc)} is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
                                  f"every human segment whose English did not change and translates the rest.{claimed}")
-        return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
+        return False, False, (f"{code(doc)} is **{d.state}**: tick *update* to refresh it (human segments kept) or "
                               f"*replace* to translate it again (the current file is backed up).{claimed}")
 
     # -- 2. translate ------------------------------------------------------------------------------
@@ -292,9 +294,9 @@ class WebApp:
                               allow_errors=bool(allow_draft), expect=state.get("before") or None)
         self._last_status.pop(repo, None)  # the doc's state changed
         rel = _rel(self.ws.path(repo), Path(out.target))
-        text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
+        text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
         if out.backup:
-            text += f"; the replaced file is backed up in `{out.backup}`"
+            text += f"; the replaced file is backed up in {code(str(out.backup))}"
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
@@ -317,7 +319,7 @@ class WebApp:
                              base_url=base_url or None, config=cfg)
         if not result.changes:
             return "nothing to add: the doc is listed already"
-        lines = [f"- `{c.local}`: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{c.title}”" if c.title else "") +
+        lines = [f"- {code(c.local)}: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as {code(c.title)}" if c.title else "") +
                  (f" (line {c.line})" if c.line else "") for c in result.changes]
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
 
@@ -353,8 +355,8 @@ class WebApp:
             else:
                 result = item
         assert result is not None
-        yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
-               f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
+        yield (f"**draft PR opened**: [{_link_text(result.title)}]({result.url}) "
+               f"(branch {code(result.branch)}, {len(result.commits)} commit(s))")
 
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
         """The glossary terms occurring in an English text and how the language renders them. Costs nothing.
@@ -371,6 +373,11 @@ def _row(rank: int, d: Any) -> dict[str, Any]:
     ``path`` key for a file to download)."""
     row = d.to_json()
     return {"rank": rank, "doc": row.pop("path"), **row}
+
+
+def _link_text(text: str) -> str:
+    """Text for a Markdown link's label: no HTML, no bracket or backslash that could end it early."""
+    return re.sub(r"([\\\[\]()`*_<>])", r"\\\1", html.escape(text, quote=False))
 
 
 def _rel(repo: Path, path: Path) -> str:

@@ -68,6 +68,15 @@ class Workspace:
         self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
         self._lock = threading.Lock()
 
+    def roots(self) -> list[tuple[str, str]]:
+        """(absolute folder, what a visitor sees instead) for every folder served, longest first: messages
+        showed absolute server paths (issue 16)."""
+        pairs = [(str(path), name) for name, path in self._repos.items()]
+        if self.storage is not None:
+            pairs.append((str(self.storage) + "/", ""))
+            pairs.append((str(self.storage), "the storage folder"))
+        return sorted(pairs, key=lambda pair: len(pair[0]), reverse=True)
+
     @property
     def can_clone(self) -> bool:
         return self.storage is not None
