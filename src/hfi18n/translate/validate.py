@@ -17,13 +17,6 @@ from ..doc import PLACEHOLDER_RE, Segment
 from ..doc.syntax import FENCE_RUN
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio, wrong_script
 
-MAX_GROWTH = 10
-MAX_SLACK = 2_000
-"""An answer longer than ``MAX_GROWTH`` times its source plus ``MAX_SLACK`` characters is refused before
-any other test: a provider's 20-million-character answer for one segment was stored in the translation
-memory, and every later collect or translate of that doc then failed on the size limit (issue 16). No
-language needs ten times the English (Korean is shorter; the longest scripts need about twice)."""
-
 _FENCE_RE = re.compile(r"\s*" + FENCE_RUN)
 """An answer that starts with a code fence (after any whitespace, newlines included)."""
 
@@ -32,9 +25,6 @@ def validate_segment(seg: Segment, answer: str | None, lang: str) -> str | None:
     """Why ``answer`` is not an acceptable translation of ``seg`` (None when it is)."""
     if answer is None:
         return "segment missing from the answer"
-    if len(answer) > MAX_GROWTH * len(seg.text) + MAX_SLACK:
-        return (f"answer of {len(answer):,} characters for a {len(seg.text):,}-character source "
-                f"(more than {MAX_GROWTH}× + {MAX_SLACK:,}): refused")
     if not answer.strip():
         return "empty translation"
     want = Counter(PLACEHOLDER_RE.findall(seg.text))
