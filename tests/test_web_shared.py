@@ -149,7 +149,7 @@ def test_a_cloned_repositorys_config_cannot_redirect_the_owners_tokens(smol: Pat
         cfg = web.ws.config(web.ws.path(name), provider="openai")
         assert cfg.get("github.api_url") is None and cfg.get("github.fork_url") is None
         assert cfg.get("providers.openai.base_url") is None and cfg.get("providers.openai.max_retries") == 0
-        web.status(name, "ko", {"github_token": VISITOR_GH})
+        web.status(name, "ko", "", {"github_token": VISITOR_GH})
         last(web.translate(name, "ko", DOC, False, True, "openai", "", "", {}))
         assert not evil_gh.requests and not evil_llm.requests
         assert keys_seen(owners_llm) == {f"Bearer {OWNER_KEY}"}
@@ -206,7 +206,7 @@ def test_shared_mode_spends_the_visitors_credentials_only(smol: Path, tmp_path: 
             with pytest.raises(RefusedError, match="sign in with Hugging Face"):
                 call()
         # status works anonymously, but never with the owner's GitHub token
-        assert "no GitHub token" in web.status(r, "ko", {})[2]["pr_note"] and not gh.requests
+        assert "no GitHub token" in web.status(r, "ko", "", {})[2]["pr_note"] and not gh.requests
 
         # a signed-in visitor: hf spends their sign-in token; openai wants their own key, not the owner's
         state = last(web.translate(r, "ko", DOC, False, True, "hf", "", "", {}, None, *kim))[1]
