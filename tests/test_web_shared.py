@@ -227,8 +227,12 @@ def test_shared_mode_spends_the_visitors_credentials_only(smol: Path, tmp_path: 
         for typed in ({}, {"github_token": VISITOR_GH}):
             with pytest.raises(RefusedError, match="your own GitHub token"):
                 last(web.publish(r, "ko", DOC, "" if typed else fork, "", typed, *kim))
+        gh.login = "kim"  # the typed token is kim's; a fork of another account is refused
+        with pytest.raises(RefusedError, match="not under the account"):
+            last(web.publish(r, "ko", DOC, upstream, "", {"github_token": VISITOR_GH}, *kim))
         gh.requests.clear()
         assert "draft PR opened" in last(web.publish(r, "ko", DOC, fork, "", {"github_token": VISITOR_GH}, *kim))
         [post] = gh.of("POST", f"/repos/{upstream}/pulls")
         assert post.headers["authorization"] == f"Bearer {VISITOR_GH}"
         assert not any(OWNER_GH in (q.headers.get("authorization") or "") for q in gh.requests)
+        assert not gh.of("POST", f"/repos/{upstream}/pulls")[1:]  # the refused fork opened nothing

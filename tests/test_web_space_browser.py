@@ -51,6 +51,7 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
     for var, value in OWNER_SECRETS.items():
         monkeypatch.setenv(var, value)
     monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", fake_hub_login)
+    world["gh"].login = FORK.split("/")[0]  # the GitHub token the visitor types is the fork owner's
     with FakeLLMServer(api_key=VISITOR_HF) as llm:
         config = Config({"github": {"upstream": UPSTREAM, "api_url": world["gh"].url},
                          "providers": {"hf": {"base_url": llm.openai_base_url}}})

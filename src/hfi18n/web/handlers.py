@@ -411,6 +411,8 @@ class WebApp:
             raise RefusedError("on a shared app a draft PR is opened only with your own GitHub token, from your "
                                "own fork", hint="type your GitHub token (top of the page) and your fork (owner/name)")
         cfg = self.ws.config(path, github_token=token, visitor=visitor, publish=self.ws.shared)
+        if self.ws.shared:
+            _own_fork(cfg, fork)
         steps: list[str] = []
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
@@ -484,6 +486,18 @@ def _row(rank: int, d: Any) -> dict[str, Any]:
     ``path`` key for a file to download)."""
     row = d.to_json()
     return {"rank": rank, "doc": row.pop("path"), **row}
+
+
+def _own_fork(cfg: Config, fork: str) -> None:
+    """On a shared app, the fork must belong to the account of the typed token (``GET /user``): a visitor's
+    token may reach repositories of others (an organisation's), and the draft PR is theirs alone."""
+    with api.github_client(cfg) as client:
+        login = client.authenticated_login()
+    owner = fork.strip().split("/", 1)[0]
+    if not login or login.lower() != owner.lower():
+        raise RefusedError(f"the fork {fork.strip()!r} is not under the account of the GitHub token you typed"
+                           + (f" ({login})" if login else ""),
+                           hint="type a fork under your own account (your-login/name) and your own token")
 
 
 def _link_text(text: str) -> str:
