@@ -236,3 +236,29 @@ def test_shared_mode_spends_the_visitors_credentials_only(smol: Path, tmp_path: 
         assert post.headers["authorization"] == f"Bearer {VISITOR_GH}"
         assert not any(OWNER_GH in (q.headers.get("authorization") or "") for q in gh.requests)
         assert not gh.of("POST", f"/repos/{upstream}/pulls")[1:]  # the refused fork opened nothing
+
+
+# ---------------------------------------------------------------------------------------- low items
+
+
+def test_web_messages_hide_server_paths_and_quote_names_inertly(smol: Path) -> None:
+    """Errors named the server's absolute paths; a doc name went into ``gr.Markdown`` as written (a link or
+    an image rendered)."""
+    import gradio as gr
+
+    from hfi18n.web.app import _human
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    web = WebApp(Workspace([smol]))
+    toc = smol / "docs/source/ko/_toctree.yml"
+    good = toc.read_bytes()
+    toc.write_text("- title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(gr.Error) as caught:
+        _human(web.status, roots=web.ws.roots())(smol.name, "ko", "", {})
+    toc.write_bytes(good)
+    message = str(caught.value.message)
+    assert "_toctree.yml" in message and str(smol) not in message and str(smol.parent) not in message
+    hostile = "x`](javascript:alert(1)) ![img](http://evil.example/p.png)"
+    note = web.pick(smol.name, "ko", hostile)[2]
+    assert note.startswith("``x`](javascript:alert(1)) ![img](http://evil.example/p.png)``")
