@@ -148,6 +148,7 @@ def test_a_cloned_repositorys_config_cannot_redirect_the_owners_tokens(smol: Pat
         name = dropdown.value
         cfg = web.ws.config(web.ws.path(name), provider="openai")
         assert cfg.get("github.api_url") is None and cfg.get("github.fork_url") is None
+        assert cfg.get("github.upstream") is None  # the clone's origin is not on github.com
         assert cfg.get("providers.openai.base_url") is None and cfg.get("providers.openai.max_retries") == 0
         web.status(name, "ko", "", {"github_token": VISITOR_GH})
         last(web.translate(name, "ko", DOC, False, True, "openai", "", "", {}))

@@ -67,7 +67,8 @@ class Config:
 
     def without(self, *kinds: str) -> Config:
         """A copy without the settings of ``kinds``: ``"endpoints"`` (every key naming a URL or a host:
-        ``github.api_url``, ``github.fork_url``, ``providers.*.base_url``...) and/or ``"secrets"``
+        ``github.api_url``, ``github.fork_url``, ``providers.*.base_url``..., and the repositories
+        ``github.upstream`` / ``github.fork`` that tokens are used on) and/or ``"secrets"``
         (``api_key``, ``token``).
 
         Why: a repository a shared web app clones is a stranger's. Its own ``hfi18n.toml`` set
@@ -75,7 +76,7 @@ class Config:
         or translate sent the owner's ``GITHUB_TOKEN`` and provider key there (issue 16)."""
         def keep(name: str) -> bool:
             low = name.lower()
-            if "endpoints" in kinds and (low.endswith(("url", "host", "hosts")) or low in ("proxy", "server")):
+            if "endpoints" in kinds and (low.endswith(("url", "host", "hosts")) or low in ENDPOINT_KEYS):
                 return False
             return not ("secrets" in kinds and low in SECRET_KEYS)
 
@@ -86,6 +87,9 @@ class Config:
 
         return self.replace(clean(self.data))
 
+
+ENDPOINT_KEYS = frozenset({"proxy", "server", "upstream", "fork"})
+"""Config keys naming where requests go without ending in ``url`` or ``host``."""
 
 SECRET_KEYS = frozenset({"api_key", "token", "key", "secret", "password"})
 """Config keys holding a secret (dropped by :meth:`Config.without` ``("secrets")``)."""
