@@ -114,3 +114,10 @@ def test_a_batch_job_cannot_put_the_memory_outside_the_repo(repo: Path, server: 
     with pytest.raises(HfI18nError, match="outside the repository"):
         api.batch_collect(repo, job.job_id)
     assert not outside.exists()
+
+
+def test_a_path_named_many_times_is_one_doc(repo: Path) -> None:
+    """300 copies of one path gave 300 reports (20,000 kept an MCP call busy for minutes)."""
+    assert api.check(repo, "ko", ["index.md"] * 300).files == 1
+    assert len(api.review(repo, "ko", ["index.md", "docs/source/ko/index.md"] * 150).review.docs) == 1
+    assert len(api.translate(repo, "ko", ["training.md"] * 300, provider="pseudo", write=False).docs) == 1
