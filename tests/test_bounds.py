@@ -121,3 +121,26 @@ def test_a_path_named_many_times_is_one_doc(repo: Path) -> None:
     assert api.check(repo, "ko", ["index.md"] * 300).files == 1
     assert len(api.review(repo, "ko", ["index.md", "docs/source/ko/index.md"] * 150).review.docs) == 1
     assert len(api.translate(repo, "ko", ["training.md"] * 300, provider="pseudo", write=False).docs) == 1
+
+
+def test_a_batch_answer_goes_to_the_segment_that_asked_for_it(repo: Path, server: FakeLLMServer) -> None:
+    """One request carried every segment of a doc; the first segment's English changed before collect.
+    Numbered again without it, every later segment took its predecessor's answer (found with issue 16's
+    batch matching): each answer must go to the exact segment of the exact request that asked for it."""
+    import sqlite3
+
+    from hfi18n.doc import parse
+    from hfi18n.translate.providers.pseudo import pseudo_translate
+
+    en = repo / "docs/source/en/training.md"
+    text = en.read_text(encoding="utf-8")
+    segments = [s.text for s in parse(text).segments()]
+    api.batch_submit(repo, "ko", ["training.md"], provider="anthropic", model="claude-sonnet-4-5",
+                     base_url=server.url, memory=repo / "tm.sqlite3", batch_tokens=5000)
+    en.write_text(text.replace(segments[0], segments[0] + " Changed"), encoding="utf-8")
+    api.batch_collect(repo)
+    with sqlite3.connect(repo / "tm.sqlite3") as db:
+        stored = dict(db.execute("SELECT source, translation FROM translations"))
+    assert set(segments[1:]) <= set(stored)
+    for source in segments[1:]:
+        assert stored[source] == pseudo_translate(source, "ko"), source
