@@ -27,12 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
-from hfi18n import api  # noqa: E402
-from hfi18n.errors import HfI18nError, human_message  # noqa: E402
-from hfi18n.example import build_example_repo  # noqa: E402
 from tests.fakes.github_server import FakeGitHub  # noqa: E402
 from tests.fakes.llm_server import FakeLLMServer  # noqa: E402
 from tests.test_bounds import alias_bomb  # noqa: E402
+
+from hfi18n import api  # noqa: E402
+from hfi18n.errors import HfI18nError, human_message  # noqa: E402
+from hfi18n.example import build_example_repo  # noqa: E402
 
 
 def measure(name: str, call) -> None:
