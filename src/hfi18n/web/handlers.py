@@ -208,7 +208,8 @@ class WebApp:
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-             base_url: str, secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
+             base_url: str, secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+             oauth: gr.OAuthToken | None = None) -> str:
         """What translating a doc would send and cost (segments, requests, tokens, dollars per model). Sends
         nothing, costs nothing.
 
@@ -337,12 +338,13 @@ class WebApp:
         if not state or not state.get("doc"):
             return "No draft yet: translate a doc (step 2) and review it (step 3) first."
         check = "check passes" if state.get("ok") else f"check: {state.get('errors', 0)} error(s)"
-        return (f"**Doc:** `{html.escape(str(state['doc']))}` → `{html.escape(str(state.get('target') or ''))}` "
+        return (f"**Doc:** {code(str(state['doc']))} → {code(str(state.get('target') or ''))} "
                 f"({check}; {len(state.get('edited') or ())} segment(s) edited by you)")
 
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
-    def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
+    def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None,
+              oauth: gr.OAuthToken | None = None) -> str:
         """Write the draft to the docs folder: only if check passes, or as a marked draft when allow_draft;
         never over a file that changed since the draft was made. Costs nothing.
 
@@ -363,7 +365,8 @@ class WebApp:
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
-                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> str:
+                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None) -> str:
         """Add the translated doc to the language's _toctree.yml, where the English lists it. Costs a few LLM
         tokens only for new section titles, none with keep_english.
 
