@@ -29,6 +29,57 @@ OWNER_SECRETS = {"GITHUB_TOKEN": "ghp_SpaceOwnerToken0123456789abcdef", "HF_TOKE
                  "OPENAI_API_KEY": "sk-space-owner-0123456789"}
 
 
+class Page:
+    """What a person does on the page: find, wait (saying what was awaited, with the toasts), type, click."""
+
+    def __init__(self, driver, shots: Path) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.d, self.shots, self.by = driver, shots, By
+
+    def css(self, sel: str):
+        return self.d.find_element(self.by.CSS_SELECTOR, sel)
+
+    def toasts(self) -> list[str]:
+        return [e.text for e in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
+
+    def until(self, cond: Callable[[], object], what: str, timeout: float = 60):
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
+            self.d.save_screenshot(str(self.shots / "failure.png"))
+            raise AssertionError(f"timed out waiting for {what}; toasts: {self.toasts()}") from exc
+
+    def text_of(self, sel: str) -> str:
+        found = self.d.find_elements(self.by.CSS_SELECTOR, sel)
+        return found[0].text if found else ""
+
+    def tab(self, label: str) -> None:
+        [button] = [b for b in self.d.find_elements(self.by.CSS_SELECTOR, "button[role=tab]")
+                    if b.text.strip() == label]
+        button.click()
+
+    def type_into(self, sel: str, text: str) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        box = self.css(sel)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.DELETE)
+        box.send_keys(text)
+
+    def close_toasts(self) -> None:
+        for b in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-close, [data-testid=toast-close]"):
+            b.click()
+
+    def choose(self, sel: str, starts: str) -> None:
+        self.css(f"{sel} input").click()
+        self.until(lambda: [o for o in self.d.find_elements(self.by.CSS_SELECTOR, "li[role=option]")
+                            if (o.get_attribute("aria-label") or "").startswith(starts)],
+                   f"option {starts!r} of {sel}")[0].click()
+
+
 def fake_hub_login() -> dict:
     """What Gradio's mocked login reads from huggingface.co (``whoami``), for the visitor "kim"."""
     return {"access_token": VISITOR_HF, "token_type": "bearer", "expires_in": 3600, "scope": "openid profile inference-api",
@@ -41,8 +92,6 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
                                                                   monkeypatch) -> None:
     import gradio.oauth
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
 
@@ -60,38 +109,10 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
         demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                     show_error=False)
         d = browser
+        page = Page(d, tmp_path)
+        css, toasts, until, text_of, tab, type_into, close_toasts = (
+            page.css, page.toasts, page.until, page.text_of, page.tab, page.type_into, page.close_toasts)
         pages: list[str] = []
-
-        def css(sel: str):
-            return d.find_element(By.CSS_SELECTOR, sel)
-
-        def toasts() -> list[str]:
-            return [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
-
-        def until(cond: Callable[[], object], what: str, timeout: float = 60):
-            try:
-                return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
-            except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
-                d.save_screenshot(str(tmp_path / "failure.png"))
-                raise AssertionError(f"timed out waiting for {what}; toasts: {toasts()}") from exc
-
-        def text_of(sel: str) -> str:
-            found = d.find_elements(By.CSS_SELECTOR, sel)
-            return found[0].text if found else ""
-
-        def tab(label: str) -> None:
-            [button] = [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if b.text.strip() == label]
-            button.click()
-
-        def type_into(sel: str, text: str) -> None:
-            box = css(sel)
-            box.send_keys(Keys.CONTROL, "a")
-            box.send_keys(Keys.DELETE)
-            box.send_keys(text)
-
-        def close_toasts() -> None:
-            for b in d.find_elements(By.CSS_SELECTOR, ".toast-close, [data-testid=toast-close]"):
-                b.click()
 
         try:
             d.get(f"http://127.0.0.1:{port}/")
@@ -149,3 +170,38 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
     assert post.headers["authorization"] == f"Bearer {GH_TOKEN}"
     branch = post.body["head"].split(":", 1)[1]
     assert git(world["fork"], "show", f"{branch}:docs/source/ko/{first}")
+
+
+def test_local_page_never_sends_the_servers_key_to_a_typed_base_url(world, browser, tmp_path: Path,  # noqa: F811
+                                                                     monkeypatch) -> None:
+    """Local ``serve`` (not shared): a visitor types another server's base URL with provider openai and no
+    key; the server's ``OPENAI_API_KEY`` never reaches it (issue 16, item 1)."""
+    from selenium.webdriver.common.by import By
+
+    from hfi18n.web import build_app
+
+    for var in ("OPENAI_BASE_URL", "HFI18N_CONFIG", "SPACE_ID"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", OWNER_SECRETS["OPENAI_API_KEY"])
+    with FakeLLMServer(api_key=None) as evil:
+        demo = build_app(world["clone"], config=world["config"])
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        page = Page(browser, tmp_path)
+        try:
+            browser.get(f"http://127.0.0.1:{port}/")
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-status-btn"), "the page")
+            page.css("#hf-status-btn").click()
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+            page.tab("2 · Translate")
+            page.until(lambda: page.css("#hf-doc input").get_attribute("value"), "a doc picked")
+            page.choose("#hf-provider", "openai")
+            page.type_into("#hf-base-url :is(input, textarea)", evil.openai_base_url)
+            page.css("#hf-translate-btn").click()
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review",
+                       timeout=90)
+        finally:
+            demo.close()
+    assert evil.requests
+    assert not any(OWNER_SECRETS["OPENAI_API_KEY"] in (r.headers.get("authorization") or "") for r in evil.requests)
