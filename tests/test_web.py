@@ -463,7 +463,8 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
     root = Path(__file__).resolve().parents[1]
     code = ("import os, runpy\n"
             f"m = runpy.run_path({str(root / 'app.py')!r})\n"
-            "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n")
+            "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n"
+            "print(sorted(type(b).__name__ for b in m['demo'].blocks.values() if 'Login' in type(b).__name__))\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "HFI18N_REPO_URL": "file:///etc",
            "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False",
            # what a Space with ``hf_oauth: true`` gets: its shared mode signs visitors in with Hugging Face
@@ -473,8 +474,9 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
                           cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "error: not a repository URL: 'file:///etc'" in proc.stderr and "Traceback" not in proc.stderr
-    out = proc.stdout.strip()
+    out, login = proc.stdout.strip().splitlines()
     assert out.startswith("hfi18n: ") and out.endswith(f"{tmp_path / 'repos'} hfi18n on kim/hfi18n")
+    assert login == "['LoginButton']"  # SPACE_ID set: the shared mode, visitors sign in
 
 
 def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web) -> None:
