@@ -85,7 +85,7 @@ def _union(docs: list[DocReview], attr: str) -> list[str]:
 
 def format_markdown(review: Review) -> str:
     """The whole review as Markdown (for a PR comment, an issue or a file)."""
-    parts = [f"## hfi18n review: {review.source}\n", counts_table(review.findings), ""]
+    parts = [f"## hfi18n review: {prose(review.source)}\n", counts_table(review.findings), ""]
     for d in review.docs:
         parts.append(f"### {code(d.file)}\n")
         if not d.findings:
