@@ -150,7 +150,7 @@ def test_a_cloned_repositorys_config_cannot_redirect_the_owners_tokens(smol: Pat
         assert cfg.get("github.api_url") is None and cfg.get("github.fork_url") is None
         assert cfg.get("github.upstream") is None  # the clone's origin is not on github.com
         assert cfg.get("providers.openai.base_url") is None and cfg.get("providers.openai.max_retries") == 0
-        web.status(name, "ko", "", {"github_token": VISITOR_GH})
+        web.status(name, "ko", {"github_token": VISITOR_GH})
         last(web.translate(name, "ko", DOC, False, True, "openai", "", "", {}))
         assert not evil_gh.requests and not evil_llm.requests
         assert keys_seen(owners_llm) == {f"Bearer {OWNER_KEY}"}
@@ -207,7 +207,7 @@ def test_shared_mode_spends_the_visitors_credentials_only(smol: Path, tmp_path: 
             with pytest.raises(RefusedError, match="sign in with Hugging Face"):
                 call()
         # status works anonymously, but never with the owner's GitHub token
-        assert "no GitHub token" in web.status(r, "ko", "", {})[2]["pr_note"] and not gh.requests
+        assert "no GitHub token" in web.status(r, "ko", {})[2]["pr_note"] and not gh.requests
 
         # a signed-in visitor: hf spends their sign-in token; openai wants their own key, not the owner's
         state = last(web.translate(r, "ko", DOC, False, True, "hf", "", "", {}, None, *kim))[1]
@@ -256,7 +256,7 @@ def test_web_messages_hide_server_paths_and_quote_names_inertly(smol: Path) -> N
     good = toc.read_bytes()
     toc.write_text("- title: [unclosed\n", encoding="utf-8")
     with pytest.raises(gr.Error) as caught:
-        _human(web.status, roots=web.ws.roots())(smol.name, "ko", "", {})
+        _human(web.status, roots=web.ws.roots())(smol.name, "ko", {})
     toc.write_bytes(good)
     message = str(caught.value.message)
     assert "_toctree.yml" in message and str(smol) not in message and str(smol.parent) not in message
