@@ -14,8 +14,13 @@ Space settings (variables, and secrets for the keys):
 * ``HFI18N_MCP=1``: also serve every step as MCP tools (``/gradio_api/mcp/``);
 * ``HFI18N_GIT_NAME``, ``HFI18N_GIT_EMAIL``: the author of the commits a draft PR carries, when git has
   no identity (a Space has none; default: "hfi18n on <the Space>", hfi18n@users.noreply.huggingface.co);
-* secrets ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``, ``HF_TOKEN``, ``GITHUB_TOKEN`` (optional: without
-  them, each user types a key in the page; it is used for that call only).
+* ``HFI18N_OWNER_USERS``: Hugging Face usernames (comma-separated) that may spend the secrets below;
+* secrets ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``, ``HF_TOKEN``, ``GITHUB_TOKEN`` (optional).
+
+A Space runs in shared mode (``SPACE_ID`` is set): visitors sign in with Hugging Face (the Space's
+README needs ``hf_oauth: true``), translate with their own credentials (their sign-in token through the
+``hf`` provider, or a key they type, used for that call only) and open PRs only with a GitHub token they
+type; the secrets above serve only ``HFI18N_OWNER_USERS``, and never a base URL a visitor typed.
 """
 
 from __future__ import annotations
@@ -62,7 +67,9 @@ if URL:
         message, hint = human_message(exc)
         print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
 
-demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"))
+OWNERS = [u for u in os.environ.get("HFI18N_OWNER_USERS", "").split(",") if u.strip()]
+demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"),
+                 owner_users=OWNERS)
 
 if __name__ == "__main__":
     demo.launch(mcp_server=os.environ.get("HFI18N_MCP") == "1", show_error=False)

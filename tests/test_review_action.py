@@ -78,3 +78,29 @@ def test_action_check_step_fails_when_check_cannot_run_even_without_fail_on_erro
     checked = _run("hfi18n check", env, tmp_path)
     assert checked.returncode == 2, (checked.stdout, checked.stderr)
     assert "docs" in checked.stderr
+
+
+def test_action_review_never_lets_the_prs_checkout_redirect_the_token(tmp_path):
+    """Issue 16: the review step ran in the PR's checkout and loaded its ``hfi18n.toml``, so a PR could send
+    the workflow's token (and the LLM key) to its own server. The step's own config wins."""
+    from tests.fakes.github_server import FakeGitHub
+
+    repo = "huggingface/diffusers"
+    checkout = tmp_path / "checkout"
+    (checkout / "docs/source/en").mkdir(parents=True)
+    (checkout / "docs/source/ko").mkdir(parents=True)
+    summary = tmp_path / "summary.md"
+    with FakeGitHub(token="workflow-token-0123") as gh, FakeGitHub(token=None) as evil:
+        (checkout / "hfi18n.toml").write_text(f'[github]\napi_url = "{evil.url}"\n', encoding="utf-8")
+        gh.add_repo(repo)
+        pr = gh.add_review_pull(repo, base={"docs/source/en/a.md": "# A [[a]]\n"},
+                                head={"docs/source/ko/a.md": "# 가 [[b]]\n"})
+        env = {"GITHUB_TOKEN": "workflow-token-0123", "PR": str(pr["number"]), "DOCS_ROOT": "docs/source",
+               "LANG_FILTER": "", "LLM": "false", "PROVIDER": "", "GITHUB_REPOSITORY": repo,
+               "GITHUB_API_URL": gh.url, "RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary),
+               "HFI18N_CONFIG": ""}
+        reviewed = _run("hfi18n review", env, checkout)
+        assert reviewed.returncode == 0, reviewed.stderr
+        assert not evil.requests
+        assert gh.of("POST", f"/repos/{repo}/pulls/{pr['number']}/reviews")
+    assert "hfi18n review" in summary.read_text(encoding="utf-8")

@@ -211,20 +211,45 @@ def test_post_needs_a_pr_and_a_token(monkeypatch, tmp_path):
 
 @pytest.mark.corpus
 def test_comments_of_another_account_and_outdated_ones_are_left_alone(texts, gh):
+    """Markers count only on the token's own comments (issue 16): an hfi18n-looking comment of another
+    account is neither edited nor taken for ours, so hfi18n posts its own; an outdated one of ours is kept."""
     en, ko = texts
     number, line = _pr(gh, en, ko)
     key = f"<!-- hfi18n-review:comment {KO}:{line} -->"
     gh.review_comments[(REPO, number)] = [
-        # an hfi18n comment posted by someone else's run: cannot be edited (403), must not be duplicated
+        # an hfi18n comment posted by someone else (a PR author faking ours): not edited, not trusted
         {"id": 1, "path": KO, "line": line, "body": key + "\nold text", "user": {"login": "translator"}},
         # an outdated one of ours (GitHub sets line to null after a push): not reused, not touched
         {"id": 2, "path": KO, "line": None, "body": key + "\nolder text", "user": {"login": gh.login}},
     ]
     result = _post(gh, number)
-    assert result.posted.created == 0 and result.posted.updated == 0
-    assert result.posted.notes and "403" in result.posted.notes[0]
-    assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)]] == ["old text", "older text"]
+    assert result.posted.created == 1 and result.posted.updated == 0
+    assert not gh.of("PATCH", "/repos/")
+    assert [c["body"].splitlines()[1] for c in gh.review_comments[(REPO, number)][:2]] == ["old text", "older text"]
     assert len(gh.reviews[(REPO, number)]) == 1  # the summary review is still posted
+
+
+@pytest.mark.corpus
+def test_a_pr_authors_fake_summary_marker_is_not_taken_for_ours(texts, gh, monkeypatch):
+    """A PR author posts a review carrying the summary marker: hfi18n posts its own summary with the real
+    findings instead of editing the author's; with a workflow token (``GET /user`` refused) it posts as the
+    Actions bot and a re-run still changes nothing."""
+    en, ko = texts
+    number, line = _pr(gh, en, ko)
+    gh.reviews[(REPO, number)] = [{"id": 7, "body": SUMMARY_MARK + "\nAll good, merge it!", "state": "COMMENTED",
+                                   "user": {"login": "pr-author"}}]
+    result = _post(gh, number)
+    assert result.posted.summary == "created" and not gh.of("PUT", "/repos/")
+    assert gh.reviews[(REPO, number)][0]["body"].endswith("merge it!")
+    assert "| check rules |" in gh.reviews[(REPO, number)][1]["body"]
+    # a workflow's token: /user answers 403, hfi18n posts as github-actions[bot]
+    gh.user_endpoint, gh.login = False, "github-actions[bot]"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    other, _ = _pr(gh, en, ko)
+    _post(gh, other)
+    writes = len(_writes(gh))
+    again = _post(gh, other)
+    assert len(_writes(gh)) == writes and again.posted.unchanged == 1 and again.posted.summary == "unchanged"
 
 
 @pytest.mark.corpus
@@ -263,3 +288,64 @@ def test_pr_files_that_cannot_be_reviewed_are_said_so(gh):
     other = gh.add_review_pull(REPO, base={}, head={"README.md": "x"})
     empty = api.review(None, None, pr=f"{REPO}#{other['number']}", config=_config(gh))
     assert empty.review.docs == [] and empty.review.skipped == ["the PR changes no translated doc under docs/source/<lang>/"]
+
+
+HOSTILE_EN = "docs/source/en/@org/team -->.md"
+HOSTILE_KO = "docs/source/ko/@org/team -->.md"
+
+
+def _without_code(body: str) -> str:
+    """A comment body without its code spans and fenced blocks (GitHub shows those literally)."""
+    body = re.sub(r"(`{3,})suggestion\n.*?\n\1", "", body, flags=re.DOTALL)
+    return re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", body)
+
+
+def test_quoted_pr_text_is_inert_and_a_hostile_name_never_breaks_the_marker(gh):
+    """Issue 16: file names, headings and anchors of a PR put live ``@everyone`` / ``@org/team`` mentions and
+    raw HTML into hfi18n's comments, and a name with `` -->`` broke the marker (every re-run posted again)."""
+    en = "# Install @everyone [[install]]\n\nRun the <b>installer</b> now.\n\nSecond paragraph here.\n"
+    ko = ("# 설치 @everyone <img src=x onerror=alert(1)> [[@org/team-<b>]]\n\n<b>설치 프로그램</b>을 실행하세요. "
+          "@org/team\n\n두 번째 문단입니다.\n")
+    gh.add_repo(REPO)
+    pr = gh.add_review_pull(REPO, base={HOSTILE_EN: en}, head={HOSTILE_KO: ko})
+    number = pr["number"]
+    first = _post(gh, number)
+    assert first.posted.created >= 1
+    bodies = [c["body"] for c in gh.review_comments[(REPO, number)]] + [r["body"] for r in gh.reviews[(REPO, number)]]
+    for body in bodies:
+        prose = _without_code(body.split("\n", 1)[1])
+        assert not re.search(r"@(?!\u200b)[A-Za-z]", prose), body
+        assert "<img" not in prose and "<b>" not in prose, body
+    for c in gh.review_comments[(REPO, number)]:
+        marker = c["body"].split("\n", 1)[0]
+        assert marker.startswith("<!-- hfi18n-review:comment ") and marker.count("-->") == 1 and marker.endswith("-->")
+    writes = len(_writes(gh))
+    for _ in range(2):  # re-runs recognise their own comments: nothing new, nothing changed
+        again = _post(gh, number)
+        assert again.posted.created == 0 and again.posted.summary == "unchanged"
+    assert len(_writes(gh)) == writes
+
+
+def test_review_console_output_cannot_emit_workflow_commands(gh, tmp_path, monkeypatch, capsys):
+    """Issue 16: a PR file name with a newline and ``::error``/``::stop-commands::`` is skipped, and printed
+    escaped like ``check --format github``; ``..`` paths, ``.git``/``1bad`` folders and duplicates are not
+    reviewed as docs; a hostile answer without a PR number is an error in words, not a KeyError."""
+    gh.add_repo(REPO)
+    evil = "docs/source/ko/x\n::error file=a::pwned\n::stop-commands::tok.md"
+    pr = gh.add_review_pull(REPO, base={}, head={
+        evil: "# x\n", "docs/source/ko/../en/index.md": "# x\n", "docs/source/.git/config.md": "# x\n",
+        "docs/source/1bad/a.md": "# x\n", "docs/source/ko/ok.md": "# 좋아요 [[ok]]\n"})
+    gh.files[(REPO, pr["number"])] += [dict(gh.files[(REPO, pr["number"])][-1]) for _ in range(300)]
+    cfg = tmp_path / "hfi18n.toml"
+    cfg.write_text(f'[github]\napi_url = "{gh.url}"\n', encoding="utf-8")
+    monkeypatch.setenv("HFI18N_CONFIG", str(cfg))
+    main(["review", "--pr", f"{REPO}#{pr['number']}"])
+    captured = capsys.readouterr()
+    for line in (captured.out + captured.err).splitlines():
+        assert not line.lstrip().startswith("::"), line
+    result = api.review(None, None, pr=f"{REPO}#{pr['number']}", config=_config(gh))
+    assert [d.file for d in result.review.docs] == ["docs/source/ko/ok.md"]
+    assert len(result.review.skipped) == 2 and all("not reviewed" in s for s in result.review.skipped)
+    monkeypatch.setattr(gh, "_pull", lambda full, n: {"title": "no number here", "head": {}, "base": {}})
+    with pytest.raises(GitHubError, match="is not a pull request"):
+        api.review(None, None, pr=f"{REPO}#{pr['number']}", config=_config(gh))

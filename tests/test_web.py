@@ -343,7 +343,7 @@ def test_space_clone_fetches_history_for_status(smol: Path, tmp_path: Path) -> N
     git(bare, "config", "uploadpack.allowfilter", "true")
     git(bare, "config", "uploadpack.allowanysha1inwant", "true")
     result = api.clone(bare.as_uri(), tmp_path / "storage", allow_local=True)
-    assert result.created and result.fetched_versions > 100 and result.path.name == "mirror__smolagents"
+    assert result.created and result.fetched_versions > 100 and result.path.name == "local__mirror__smolagents"
     assert git(result.path, "config", "remote.origin.partialclonefilter").strip() == "blob:none"
     missing = git(result.path, "rev-list", "--objects", "--missing=print", "HEAD", "--", "docs/source")
     assert "\n?" not in "\n" + missing  # every past version of the docs is here
@@ -368,9 +368,10 @@ def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None
     git(bare, "config", "uploadpack.allowfilter", "true")
     app = WebApp(Workspace(storage=tmp_path / "data", allow_local_urls=True))
     dropdown, note = app.clone(bare.as_uri())
-    assert dropdown.value == "up__smol" and "past versions of the docs" in note
-    assert app.ws.config(app.ws.path("up__smol")).get("github.upstream") == "up/smol"  # its origin
-    html, _, data = app.status("up__smol", "ko")
+    assert dropdown.value == "local__up__smol" and "past versions of the docs" in note
+    # only a clone of github.com has its origin as upstream: owner/name means a GitHub repository
+    assert app.ws.config(app.ws.path("local__up__smol")).get("github.upstream") is None
+    html, _, data = app.status("local__up__smol", "ko")
     assert data["next"] and 'id="hf-next"' in html
     with pytest.raises(Exception, match="not a repository URL"):
         _human(WebApp(Workspace(storage=tmp_path / "data")).clone)(bare.as_uri())  # file:// only for tests
@@ -478,15 +479,20 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
     root = Path(__file__).resolve().parents[1]
     code = ("import os, runpy\n"
             f"m = runpy.run_path({str(root / 'app.py')!r})\n"
-            "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n")
+            "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n"
+            "print(sorted(type(b).__name__ for b in m['demo'].blocks.values() if 'Login' in type(b).__name__))\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "HFI18N_REPO_URL": "file:///etc",
-           "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False"}
+           "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False",
+           # what a Space with ``hf_oauth: true`` gets: its shared mode signs visitors in with Hugging Face
+           "SYSTEM": "spaces", "OAUTH_CLIENT_ID": "client-id", "OAUTH_CLIENT_SECRET": "client-secret",
+           "OAUTH_SCOPES": "openid profile inference-api", "OPENID_PROVIDER_URL": "https://huggingface.co"}
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180, env=env,
                           cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "error: not a repository URL: 'file:///etc'" in proc.stderr and "Traceback" not in proc.stderr
-    out = proc.stdout.strip()
+    out, login = proc.stdout.strip().splitlines()
     assert out.startswith("hfi18n: ") and out.endswith(f"{tmp_path / 'repos'} hfi18n on kim/hfi18n")
+    assert login == "['LoginButton']"  # SPACE_ID set: the shared mode, visitors sign in
 
 
 def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web) -> None:

@@ -56,6 +56,8 @@ class FakeGitHub:
     """``(path, line)`` a review comment is refused on with 422 even inside the diff (a stale diff)."""
     login: str = "hfi18n-bot"
     """The user the token belongs to: author of created reviews and comments."""
+    user_endpoint: bool = True
+    """False: ``GET /user`` answers 403 as it does for a workflow's ``GITHUB_TOKEN`` (an app installation)."""
     _next_id: int = 1000
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
@@ -301,6 +303,12 @@ class FakeGitHub:
             quoted = f" (got {rec.headers.get('authorization')})" if self.echo_token else ""
             return 401, {"message": "Bad credentials" + quoted, "documentation_url": "https://docs.github.com/rest"}, {}
         segs = [s for s in rec.path.split("/") if s]
+        if segs == ["user"] and rec.method == "GET":
+            if not self.user_endpoint:
+                return 403, {"message": "Resource not accessible by integration"}, {}
+            if self.token is None or not self._auth_ok(rec):
+                return 401, {"message": "Requires authentication"}, {}
+            return 200, {"login": self.login, "type": "User"}, {}
         if len(segs) >= 5 and segs[0] == "repos" and segs[3] in ("pulls", "contents"):
             routed = self._route_review(rec, segs)
             if routed is not None:

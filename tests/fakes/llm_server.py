@@ -263,6 +263,11 @@ class FakeLLMServer:
         """Answer the segments in reverse order."""
         return self._queue("reorder", times, match)
 
+    def bloat(self, chars: int = 20_000_000, *, times: int = 1, match: str | None = None) -> FakeLLMServer:
+        """Pad the first segment's translation to ``chars`` characters, ignoring ``max_tokens`` and saying
+        ``finish_reason: stop`` (a hostile server, or a base URL a visitor typed)."""
+        return self._queue("bloat", times, match, chars=chars)
+
     def reply(self, text: str, finish: str = "stop", *, times: int = 1, match: str | None = None) -> FakeLLMServer:
         """Answer exactly ``text`` (``finish``: ``"stop"`` or ``"length"``)."""
         return self._queue("reply", times, match, text=text, finish=finish)
@@ -325,6 +330,9 @@ class FakeLLMServer:
             del pairs[fault.params["index"]]
         elif kind == "reorder":
             pairs.reverse()
+        elif kind == "bloat" and pairs:
+            sid, first = pairs[0]
+            pairs[0] = (sid, first + " 가" * max(0, (fault.params["chars"] - len(first)) // 2))
         text = render_segments(pairs) if source else pseudo_translate(user, self.lang)
         if kind == "reply":
             return fault.params["text"], fault.params["finish"] == "length"
@@ -388,7 +396,8 @@ class FakeLLMServer:
         """``(JSON body, answer text, finish reason on the wire)`` of a successful answer to ``payload``."""
         text, truncated = self.content_answer(fault, user)
         limit = payload.get("max_tokens") or payload.get("max_completion_tokens")
-        if isinstance(limit, int) and limit > 0 and estimate_tokens(text) > limit:
+        hostile = fault is not None and fault.kind == "bloat"  # a hostile server ignores max_tokens
+        if isinstance(limit, int) and limit > 0 and estimate_tokens(text) > limit and not hostile:
             text, truncated = cut_to_tokens(text, limit), True
         system = payload.get("system") or ""
         if isinstance(system, list):

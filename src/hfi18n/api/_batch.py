@@ -80,6 +80,22 @@ def _job_provider(job, cfg: Config):
                         lang=job.lang)
 
 
+def _job_memory(layout: DocsLayout, memory: str | Path | None) -> Path:
+    """The translation memory of a batch job: the default one, or a file inside the repository. A job file
+    is read back at collect time; an edited one put the memory (which collect writes) anywhere on the
+    machine (issue 16)."""
+    default = default_memory_path(layout)
+    if not memory:
+        return default
+    path = Path(memory)
+    path = (path if path.is_absolute() else layout.repo / path).resolve()
+    if path != default.resolve() and layout.repo.resolve() not in path.parents:
+        raise RefusedError(f"the batch job's translation memory {path} is outside the repository",
+                           hint="leave --memory out (the default memory is in .git/hfi18n) or name a file "
+                                "inside the repository; submit the job again")
+    return path
+
+
 def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn):
     """Provider, glossary, memory, selection and translator of a batch job, set up as at submit time."""
     s = job.settings
@@ -91,7 +107,7 @@ def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4
     _set_baselines(layout, sel, job.lang)
     gloss = load_glossary(job.lang, s.get("glossary"))
     prov = _job_provider(job, cfg)
-    tm = TranslationMemory(s.get("memory") or default_memory_path(layout))
+    tm = TranslationMemory(_job_memory(layout, s.get("memory")))
     translator = Translator(prov, job.lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=int(s.get("batch_tokens") or 1200))
     return sel, gloss, prov, tm, translator
@@ -121,6 +137,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
     prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
     try:
         prov.require_batch()
+        _job_memory(layout, memory)
         store = tb.JobStore(batch_root(layout))
         settings = {"base_url": base_url or None, "update": update, "force": force, "allow_errors": allow_errors,
                     "batch_tokens": batch_tokens, "glossary": str(glossary) if glossary else None,

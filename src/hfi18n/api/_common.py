@@ -80,7 +80,7 @@ def session_config(repo: Path | str = ".", *, provider: str | None = None, api_k
     if github_token:
         register(github_token)
         data["github"] = {**(data.get("github") or {}), "token": github_token}
-    return Config(data, cfg.source)
+    return cfg.replace(data)
 
 
 def default_memory_path(layout: DocsLayout) -> Path:

@@ -39,7 +39,8 @@ def toctree(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (),
 
     layout = _layout(repo, docs_root)
     paths = list(paths)
-    rels = [layout.resolve_doc_arg(p, lang)[1] for p in paths] if paths else unlisted_docs(layout, lang)
+    rels = list(dict.fromkeys(layout.resolve_doc_arg(p, lang)[1] for p in paths)) if paths \
+        else unlisted_docs(layout, lang)
     if not rels:
         return ToctreeResult([], False)
     translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, base_url=base_url,

@@ -131,7 +131,7 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
             rel = twin
         rels.append(rel)
     if rels:
-        return rels
+        return list(dict.fromkeys(rels))  # once each: 300 copies of one path gave 300 reports (issue 16)
     layout.require_langs(lang)
     return layout.docs(lang)
 

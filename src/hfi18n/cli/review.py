@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..review.quote import console
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err, out
 
@@ -46,7 +47,8 @@ def review(
     result = api.review(repo, lang, paths or [], pr=pr,
                         post=post, llm=llm, provider=provider, model=model, base_url=base_url,
                         glossary=glossary, docs_root=docs_root,
-                        progress=lambda e: err.print(e.message) if e.message else None)
+                        # progress quotes PR file names: escaped, so a PR cannot emit a workflow command
+                        progress=lambda e: err.print(console(e.message)) if e.message else None)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())
     if result.posted is not None:

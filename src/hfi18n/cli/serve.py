@@ -34,6 +34,11 @@ def serve(
     lang: str = typer.Option("ko", "--lang", help="Language the page starts with."),
     mcp: bool = typer.Option(False, "--mcp", help="Also expose every step as an MCP tool (Gradio's MCP server, at "
                              "/gradio_api/mcp/)."),
+    shared: bool = typer.Option(False, "--shared", help="Multi-user mode, as on a Space: visitors sign in with "
+                                "Hugging Face and spend their own credentials; the environment's keys serve only "
+                                "the --owner users."),
+    owner: list[str] = typer.Option([], "--owner", help="In --shared mode, a Hugging Face username that may use "
+                                    "the keys of this server's environment (repeatable)."),
 ) -> None:
     """Serve the web app: status, translate, review and edit, write, toctree and draft PR on one page.
 
@@ -46,7 +51,7 @@ def serve(
 
     api.status(repo, [lang], pulls=False)  # a wrong repo or language fails here, with the CLI's message
     _check_port(host, port)
-    demo = build_app(repo.resolve(), default_lang=lang)
+    demo = build_app(repo.resolve(), default_lang=lang, shared=shared or None, owner_users=owner)
     err.print(f"hfi18n web app for {repo.resolve()} on http://{host}:{port}/ (Ctrl+C stops it)")
     demo.launch(server_name=host, server_port=port, mcp_server=mcp, show_error=False, quiet=True,
                 prevent_thread_lock=mcp)

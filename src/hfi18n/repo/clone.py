@@ -47,21 +47,35 @@ class CloneResult:
 def normalize_url(url: str, *, allow_local: bool = False) -> tuple[str, str]:
     """``(clone URL, folder name)`` for ``owner/name``, a GitHub URL or another ``https://`` URL.
 
+    The folder is named after the host, the owner and the name (``github.com__huggingface__smolagents``):
+    named ``owner__name`` only, a clone of ``https://evil.example/huggingface/smolagents`` took the folder
+    a later visitor's ``huggingface/smolagents`` reused, with the attacker's origin (issue 16).
+    :func:`clone_docs_repo` also checks the origin of a folder before reusing it.
+
     ``allow_local``: also accept ``file:///`` URLs (tests, a server's own mirrors); never from users.
     """
     url = url.strip()
     gh = github_repo(url)
     if gh is not None:
         owner, name = gh
-        return f"https://github.com/{owner}/{name}.git", f"{owner}__{name}"
+        return f"https://github.com/{owner}/{name}.git", f"github.com__{owner}__{name}"
     dotted = any(part in (".", "..") for part in url.split("/"))
     if not dotted and (_URL_RE.match(url) or (allow_local and url.startswith("file:///"))):
-        parts = [p for p in url.rstrip("/").split("/") if p]
-        name = re.sub(r"\.git$", "", parts[-1]) or "repo"
-        owner = parts[-2] if len(parts) >= 2 and not parts[-2].endswith(":") else "repo"
-        return url, re.sub(r"[^A-Za-z0-9._-]", "_", f"{owner}__{name}")
+        host = "local" if url.startswith("file:") else url.split("/")[2]
+        parts = [p for p in url.rstrip("/").split("/")[3:] if p]
+        name = re.sub(r"\.git$", "", parts[-1]) if parts else "repo"
+        owner = parts[-2] if len(parts) >= 2 else "repo"
+        return url, re.sub(r"[^A-Za-z0-9._-]", "_", f"{host}__{owner}__{name or 'repo'}")
     raise InputError(f"not a repository URL: {url!r}",
                      hint="give owner/name (huggingface/transformers) or an https:// clone URL")
+
+
+def origin_url(repo: Path) -> str | None:
+    """The URL a checkout's ``origin`` remote fetches from (None when it has none)."""
+    try:
+        return run_git(repo, "config", "--get", "remote.origin.url").decode().strip() or None
+    except RepoError:
+        return None
 
 
 def _missing_doc_versions(dest: Path, docs_root: str) -> list[str]:
@@ -90,6 +104,11 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
         tmp.rename(dest)
         note = "cloned"
     else:
+        origin = origin_url(dest)
+        if origin != clone_url:
+            raise RepoError(f"the clone folder {folder} holds {origin or 'a repository without origin'}, "
+                            f"not {clone_url}: refusing to reuse it",
+                            hint="ask the server's owner to remove the folder, or clone another URL")
         run_git(dest, "fetch", "-q", "--no-tags", "origin")
         try:
             run_git(dest, "merge", "-q", "--ff-only", "FETCH_HEAD")

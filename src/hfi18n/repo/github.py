@@ -345,10 +345,29 @@ class GitHubClient:
         return items
 
     def get_pull(self, repo: str, number: int) -> PullDetails:
-        """One pull request with its head and base commits."""
+        """One pull request with its head and base commits (an answer without them is refused in words: a
+        hostile API answer crashed review with ``KeyError: 'number'``)."""
         check_repo_name(repo)
-        return PullDetails.from_json(self._get_json(f"/repos/{repo}/pulls/{int(number)}",
-                                                    what=f"read pull request {repo}#{number}"))
+        data = self._get_json(f"/repos/{repo}/pulls/{int(number)}", what=f"read pull request {repo}#{number}")
+        try:
+            return PullDetails.from_json(data)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise GitHubError(f"GitHub's answer for pull request {repo}#{number} is not a pull request",
+                              hint="check github.api_url and any proxy between you and GitHub") from None
+
+    def authenticated_login(self) -> str | None:
+        """The login of the token's own account (``GET /user``); None when GitHub does not say (an Actions
+        token is an app installation's, which ``/user`` refuses with 403)."""
+        if not self._token:
+            return None
+        try:
+            data = self._get_json("/user", what="find whose token this is")
+        except GitHubError as exc:
+            if "(403" in exc.message or "(404" in exc.message:
+                return None
+            raise
+        login = data.get("login") if isinstance(data, dict) else None
+        return login if isinstance(login, str) and login else None
 
     def list_pull_files(self, repo: str, number: int) -> list[PullFile]:
         """The files a pull request changes, with their diff hunks (``patch``)."""

@@ -16,13 +16,18 @@ from pathlib import Path
 from ..errors import InputError, RepoError
 from ..fileio import DOC_SUFFIXES, inside
 
-__all__ = ["DEFAULT_DOCS_ROOT", "DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "validate_lang"]
+__all__ = ["DEFAULT_DOCS_ROOT", "DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "is_lang_name", "validate_lang"]
 SOURCE_LANG = "en"
 DEFAULT_DOCS_ROOT = "docs/source"
 """Where doc-builder repositories keep their docs (one folder per language), relative to the repository."""
 
 _LANG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """A language folder name: ``ko``, ``zh-hans``, ``pt_BR``; never a path (no ``/``, ``..``, empty)."""
+
+
+def is_lang_name(name: str) -> bool:
+    """Whether ``name`` is a plain language folder name (``.git`` or ``1bad`` are not)."""
+    return bool(_LANG_NAME_RE.fullmatch(name))
 
 
 def validate_lang(lang: str, *, target: bool = False) -> str:
@@ -38,7 +43,7 @@ def validate_lang(lang: str, *, target: bool = False) -> str:
             f"{lang!r} is not a language code",
             hint="pass --lang with the name of a language folder under docs/source, such as ko, zh or pt_BR",
         )
-    if target and lang == SOURCE_LANG:
+    if target and lang.lower() == SOURCE_LANG:  # `--lang EN` wrote docs/source/EN/, which IS en on macOS/Windows
         raise InputError(
             f"'{SOURCE_LANG}' is the source language: it cannot be a translation target",
             hint="pass the language to translate into, such as --lang ko",
@@ -158,8 +163,12 @@ class DocsLayout:
         """Turn a user's path argument into ``(lang_of_file, rel)``.
 
         Accepts ``training/lora.md``, ``docs/source/ko/training/lora.md``, ``en/training/lora.md`` or an
-        absolute path; refuses paths outside the repo.
+        absolute path; refuses paths outside the repo, and names holding a NUL or another control character
+        (a NUL made the OS call fail with "unexpected error ... a bug").
         """
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in arg):
+            raise InputError(f"{arg!r} is not a doc path: it holds a control character",
+                             hint="give a path relative to the language folder, e.g. training/lora.md")
         p = Path(arg)
         candidates = [p] if p.is_absolute() else [self.repo / p, self.docs_root / p, Path.cwd() / p]
         for cand in candidates:

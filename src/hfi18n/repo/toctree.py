@@ -128,10 +128,16 @@ def local_of(rel: str) -> str:
     return local
 
 
+MAX_TOCTREE_ITEMS = 50_000
+"""Entries and groups a toctree may expand to. transformers' largest has about 1,000; a 1.7 KB
+``_toctree.yml`` whose aliases nest each other (a "billion laughs") made ``status`` use 6.7 GB and end in
+``MemoryError`` (issue 16), stalling every visitor of a shared server."""
+
+
 class Toctree:
     """A parsed ``_toctree.yml``: the exact source text plus its structure."""
 
-    __slots__ = ("path", "text", "root", "newline", "_lines")
+    __slots__ = ("path", "text", "root", "newline", "_lines", "_items")
 
     def __init__(self, text: str, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else None
@@ -143,6 +149,7 @@ class Toctree:
         self.text = text
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self._lines = text.splitlines(keepends=True)
+        self._items = 0
         self.root = self._parse(text)
 
     def _parse(self, text: str) -> _Seq:
@@ -178,6 +185,12 @@ class Toctree:
             if not isinstance(child, MappingNode):
                 raise InputError("toctree items must be mappings with 'local'/'title' or 'sections'",
                                  path=where, line=child.start_mark.line + 1)
+            self._items += 1
+            if self._items > MAX_TOCTREE_ITEMS:
+                raise InputError(f"the toctree expands to more than {MAX_TOCTREE_ITEMS:,} entries: YAML aliases "
+                                 "(*name) repeat sections inside sections", path=where,
+                                 line=child.start_mark.line + 1,
+                                 hint="write the sections out instead of using aliases (*name)")
             seq.items.append(self._item(child, seq, where, active))
         return seq
 

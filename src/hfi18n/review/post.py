@@ -3,7 +3,10 @@
 1. Findings are grouped per line of the translation. A line that is part of the PR's diff gets an inline
    comment (with a suggestion where a mechanical fix applies); findings on other lines, or on the whole
    file, go into the review's summary body.
-2. hfi18n's own comments are recognised by their hidden marker (file and line). A comment whose body
+2. hfi18n's own comments are recognised by their hidden marker (file and line) on a comment or review
+   of the token's own account (:func:`own_login`): a PR author who posted a review carrying the summary
+   marker made hfi18n edit that review instead of posting its own, and its findings were lost (issue 16).
+   A comment whose body
    is unchanged is left alone; a changed one is edited in place; one whose findings are gone is edited
    to say so. Only comments for lines not commented yet are new.
 3. New comments go into one new review (event ``COMMENT``). The summary review is created once and
@@ -14,6 +17,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -91,15 +95,33 @@ def _is_diff_error(exc: GitHubError) -> bool:
     return "(422)" in exc.message and ("diff" in low or "line" in low or "resolved" in low)
 
 
+ACTIONS_BOT = "github-actions[bot]"
+"""Who a workflow's ``GITHUB_TOKEN`` posts as (``GET /user`` refuses that token)."""
+
+
+def own_login(client: GitHubClient) -> str | None:
+    """The account hfi18n posts as: the token's own login, else the Actions bot inside a workflow, else
+    None (then no earlier comment is taken for hfi18n's own)."""
+    login = client.authenticated_login()
+    if login is None and os.environ.get("GITHUB_ACTIONS") == "true":
+        return ACTIONS_BOT
+    return login
+
+
 def post_review(client: GitHubClient, result: PrReview, *,
                 log: Callable[[str], None] = lambda _m: None) -> PostResult:
     repo, number = result.ref.repo, result.ref.number
     out = PostResult()
     inline, outside = plan(result)
+    me = own_login(client)
+    if me is None:
+        out.notes.append("could not tell which account the token is: earlier hfi18n comments are not reused")
+        log(out.notes[-1])
     existing = {}
     for c in client.list_review_comments(repo, number):
         key = marker_key(c.body)
-        if key is not None and c.line is not None:  # line None: outdated by a later push, left alone
+        # line None: outdated by a later push, left alone; another account's marker is not ours
+        if key is not None and c.line is not None and me is not None and c.user == me:
             existing.setdefault(key, c)
 
     def edit(comment_id: int, body: str) -> None:
@@ -125,7 +147,8 @@ def post_review(client: GitHubClient, result: PrReview, *,
     for key, c in existing.items():
         if key not in inline and RESOLVED_NOTE not in c.body:
             edit(c.id, resolved_body(c.body))
-    previous = next((r for r in client.list_reviews(repo, number) if r.body.startswith(SUMMARY_MARK)), None)
+    previous = next((r for r in client.list_reviews(repo, number)
+                     if r.body.startswith(SUMMARY_MARK) and me is not None and r.user == me), None)
     commit = result.pull.head_sha
 
     def summary(moved: list[ReviewFinding], n_inline: int) -> str:

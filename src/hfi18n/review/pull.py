@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
-from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG
+from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, is_lang_name
 from .model import Review
+from .quote import code
 from .runner import Options, review_texts
 
 _HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
@@ -57,9 +58,22 @@ def translated_doc(path: str, docs_root: str, lang: str | None) -> tuple[str, st
     if not path.startswith(prefix) or not path.endswith(DOC_SUFFIXES):
         return None
     folder, _, rel = path[len(prefix):].partition("/")
-    if not rel or folder == SOURCE_LANG or (lang is not None and folder != lang):
+    if not rel or not is_lang_name(folder) or folder.lower() == SOURCE_LANG or (lang is not None and folder != lang):
         return None
     return folder, rel
+
+
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def unsafe_path(path: str) -> str | None:
+    """Why a PR's file name is not a plain relative path (None: it is). A PR controls its file names: with
+    ``..`` they were normalised into other API calls, with a newline they became workflow commands."""
+    if _CONTROL_RE.search(path):
+        return "its name holds a control character"
+    if path.startswith("/") or "\\" in path or any(part in ("", ".", "..") for part in path.split("/")):
+        return "its name is not a plain relative path"
+    return None
 
 
 def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = DEFAULT_DOCS_ROOT,
@@ -72,7 +86,15 @@ def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, 
     review = Review(source=f"{ref} ({pull.title})" if pull.title else str(ref))
     result = PrReview(ref, pull, review)
     root = docs_root.strip("/")
+    seen: set[str] = set()
     for f in client.list_pull_files(ref.repo, ref.number):
+        if f.filename in seen:  # 300 copies of one path gave 300 reports (20,000 kept an MCP call busy)
+            continue
+        seen.add(f.filename)
+        bad = unsafe_path(f.filename)
+        if bad is not None:
+            review.skipped.append(f"{code(f.filename)}: not reviewed, {bad}")
+            continue
         found = translated_doc(f.filename, root, lang)
         if found is None:
             continue

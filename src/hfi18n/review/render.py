@@ -12,12 +12,15 @@ words: each passes through :func:`hfi18n.secrets.redact`, so no known secret is 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable
 
 from ..check.findings import ERROR
 from ..secrets import redact
 from .model import DocReview, Kind, Review, ReviewFinding
+from .quote import code, console, fence_for, prose
+from .quote import marker_key as quoted_key
 
 COMMENT_MARK = "<!-- hfi18n-review:comment "
 SUMMARY_MARK = "<!-- hfi18n-review:summary -->"
@@ -38,14 +41,14 @@ def format_text(review: Review) -> str:
     out = []
     for d in review.docs:
         for i, f in enumerate(d.findings):
-            out.append(f"{f.file}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {f.message}\n")
+            out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {console(f.message)}\n")
             last_of_line = i + 1 == len(d.findings) or d.findings[i + 1].line != f.line
             fixed = d.suggested_line(f.line) if f.line and last_of_line else None
             if fixed is not None:  # once per line, all its fixes applied
-                out.append(f"    suggestion: {fixed.strip()}\n")
+                out.append(f"    suggestion: {console(fixed.strip())}\n")
             if f.rewrite:
-                out.append(f"    rewrite: {f.rewrite}\n")
-    out.extend(f"skipped: {s}\n" for s in review.skipped)
+                out.append(f"    rewrite: {console(f.rewrite)}\n")
+    out.extend(f"skipped: {console(s)}\n" for s in review.skipped)
     return redact("".join(out))
 
 
@@ -82,21 +85,21 @@ def _union(docs: list[DocReview], attr: str) -> list[str]:
 
 def format_markdown(review: Review) -> str:
     """The whole review as Markdown (for a PR comment, an issue or a file)."""
-    parts = [f"## hfi18n review: {review.source}\n", counts_table(review.findings), ""]
+    parts = [f"## hfi18n review: {prose(review.source)}\n", counts_table(review.findings), ""]
     for d in review.docs:
-        parts.append(f"### `{d.file}`\n")
+        parts.append(f"### {code(d.file)}\n")
         if not d.findings:
             parts.append("No findings.\n")
             continue
         parts.append("| line | kind | finding |\n|---|---|---|")
         for f in d.findings:
             fixed = d.suggested_line(f.line) if f.fix else None
-            extra = f"<br>suggestion: `{_md_escape(fixed.strip())}`" if fixed else ""
-            parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(f.message)}{extra} |")
+            extra = f"<br>suggestion: {_md_escape(code(fixed.strip()))}" if fixed else ""
+            parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(prose(f.message))}{extra} |")
         parts.append("")
     parts.append(checked_text(review.docs))
     if review.skipped:
-        parts.append("\n**Skipped:** " + "; ".join(review.skipped))
+        parts.append("\n**Skipped:** " + "; ".join(prose(s) for s in review.skipped))
     return redact("\n".join(parts) + "\n")
 
 
@@ -104,14 +107,14 @@ def checked_text(docs: list[DocReview]) -> str:
     checked, not_checked = _union(docs, "checked"), _union(docs, "not_checked")
     out = []
     if checked:
-        out.append("**Checked:** " + "; ".join(checked) + ".")
+        out.append("**Checked:** " + "; ".join(prose(c) for c in checked) + ".")
     if not_checked:
-        out.append("**Not checked:** " + "; ".join(not_checked) + ".")
+        out.append("**Not checked:** " + "; ".join(prose(c) for c in not_checked) + ".")
     return "\n\n".join(out)
 
 
 def comment_key(file: str, line: int) -> str:
-    return f"{file}:{line}"
+    return quoted_key(file, line)
 
 
 def comment_marker(key: str) -> str:
@@ -130,19 +133,20 @@ def comment_body(doc: DocReview, line: int, findings: list[ReviewFinding]) -> st
     """Body of the inline comment on ``line``: its findings and, if any fix applies, a suggestion."""
     lines = [comment_marker(comment_key(doc.file, line))]
     for f in findings:
-        lines.append(f"{_icon(f)} **{f.kind.value}/{f.rule}**: {f.message}")
+        lines.append(f"{_icon(f)} **{f.kind.value}/{f.rule}**: {prose(f.message)}")
         if f.rewrite:
-            lines.append(f"  Suggested rewrite: {f.rewrite}")
+            lines.append(f"  Suggested rewrite: {prose(f.rewrite)}")
     fixed = doc.suggested_line(line)
-    if fixed is not None:
-        lines += ["", "```suggestion", fixed, "```"]
+    if fixed is not None:  # a fenced block shows the line literally; its fence outlasts any backticks in it
+        fence = fence_for(fixed)
+        lines += ["", f"{fence}suggestion", fixed, fence]
     return redact("\n".join(lines))
 
 
 def resolved_body(body: str) -> str:
     """A previous comment whose findings are gone: kept, struck through, with a note."""
     marker, _, rest = body.partition("\n")
-    rest = rest.split("\n```suggestion", 1)[0].rstrip()
+    rest = re.split(r"\n```+suggestion", rest, maxsplit=1)[0].rstrip()
     struck = "\n".join(f"~~{ln}~~" if ln.strip() else ln for ln in rest.splitlines())
     return redact(f"{marker}\n✅ {RESOLVED_NOTE}\n\n{struck}")
 
@@ -156,10 +160,10 @@ def summary_body(review: Review, outside: list[ReviewFinding], base_sha: str, in
     if outside:
         parts += ["", f"### Not on a line of this PR's diff ({len(outside)})", ""]
         for f in outside:
-            where = f"`{f.file}:{f.line}`" if f.line else f"`{f.file}`"
-            parts.append(f"- {_icon(f)} {where} **{f.kind.value}/{f.rule}**: {f.message}")
+            where = code(f"{f.file}:{f.line}" if f.line else f.file)
+            parts.append(f"- {_icon(f)} {where} **{f.kind.value}/{f.rule}**: {prose(f.message)}")
     if review.skipped:
-        parts += ["", "**Skipped:** " + "; ".join(review.skipped)]
+        parts += ["", "**Skipped:** " + "; ".join(prose(s) for s in review.skipped)]
     parts += ["", "_hfi18n only comments: it never approves or requests changes. Running it again updates "
               "these comments instead of adding new ones._"]
     return redact("\n".join(parts))

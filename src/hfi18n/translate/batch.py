@@ -38,6 +38,7 @@ from ..doc import Segment
 from ..errors import InputError, ProviderError, RefusedError
 from ..fileio import atomic_write, read_text
 from .pipeline import DocJob, Task, Translator
+from .prompt import WireFormat, wire_id
 from .providers.base import Provider
 from .providers.batches import SUCCEEDED, BatchInfo, BatchResult
 
@@ -235,7 +236,8 @@ def running(job: BatchJob) -> bool:
     return any(r.batch_id and not r.ingested and not r.ended for r in job.rounds)
 
 
-def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob]) -> Iterator[tuple[str, Task | None]]:
+def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob],
+              wire: WireFormat) -> Iterator[tuple[str, Task | None]]:
     """``(custom_id, task)`` of each request; ``task`` holds the request's segments still the same in
     today's English (``None`` when none is)."""
     by_doc: dict[str, dict[str, Segment]] = {}  # each doc's segments indexed once, not once per request
@@ -247,9 +249,11 @@ def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob]) -> Iterator[tuple[st
         by_id = by_doc.get(job.en_rel)
         if by_id is None:
             by_id = by_doc[job.en_rel] = {s.id: s for s in job.doc.segments()}
-        segs = [by_id[sid] for sid, dig in req["segments"]
+        kept = [(i, by_id[sid]) for i, (sid, dig) in enumerate(req["segments"])
                 if sid in by_id and source_digest(by_id[sid].text) == dig]
-        yield cid, (Task(job, segs, int(req["level"])) if segs else None)
+        segs = [seg for _, seg in kept]
+        ids = [wire_id(i, seg, wire) for i, seg in kept]  # as sent, even when a segment before was dropped
+        yield cid, (Task(job, segs, int(req["level"]), ids) if segs else None)
 
 
 def ingest(provider: Provider, translator: Translator, job: BatchJob, record: RoundRecord, info: BatchInfo,
@@ -259,10 +263,19 @@ def ingest(provider: Provider, translator: Translator, job: BatchJob, record: Ro
     Accepted segments go to the translation memory (and ``jobs``' translations); a request with no
     result, or one that errored, expired or was canceled, is retried like a failed answer.
     """
-    results: dict[str, BatchResult] = {r.custom_id: r for r in provider.batch_results(info)} if info.ended else {}
+    results: dict[str, BatchResult] = {}
+    repeated: set[str] = set()
+    for r in provider.batch_results(info) if info.ended else ():
+        if r.custom_id in results:  # the last one silently won: refuse every answer to that request
+            repeated.add(r.custom_id)
+        results[r.custom_id] = r
     follow_ups: list[Task] = []
-    for cid, task in _tasks_of(record, jobs):
+    for cid, task in _tasks_of(record, jobs, translator.options.wire):
         if task is None:
+            continue
+        if cid in repeated:
+            why = "the batch answered this request more than once: every answer refused"
+            follow_ups.extend(translator.retry_tasks(task, {s.id: why for s in task.segments}))
             continue
         result = results.get(cid)
         if result is not None and result.kind == SUCCEEDED and result.completion is not None:

@@ -180,6 +180,10 @@ class _Task:
     segments: list[Segment]
     level: int
     """0: first try; 1: half batches; 2: alone; 3: alone, last try."""
+    ids: list[str] | None = None
+    """The wire id each segment had in the request sent (None: the request is made from ``segments``).
+    A batch result whose request lost a segment since submit (its English changed) must keep the others'
+    ids: numbered again, every later segment took its predecessor's answer (issue 16)."""
 
 
 Task = _Task
@@ -433,7 +437,7 @@ class Translator:
         if outside_text(completion.text, wire):
             with self._lock:
                 self.stats.extra_text_dropped += 1
-        ids = wire_ids(Batch(job.en_rel, task.segments), wire)
+        ids = task.ids or wire_ids(Batch(job.en_rel, task.segments), wire)
         rejected = self.take(job, task.segments, {seg.id: answers.get(wid)
                                                   for seg, wid in zip(task.segments, ids, strict=True)})
         return self.retry_tasks(task, rejected) if rejected else []

@@ -123,9 +123,12 @@ def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMP
 
 def wire_ids(batch: Batch, wire: WireFormat = COMPACT) -> list[str]:
     """The element id of each segment of ``batch`` on the wire (1..n in compact, segment ids in legacy)."""
-    if wire is COMPACT:
-        return [str(i) for i in range(1, len(batch.segments) + 1)]
-    return [s.id for s in batch.segments]
+    return [wire_id(i, s, wire) for i, s in enumerate(batch.segments)]
+
+
+def wire_id(index: int, segment: Segment, wire: WireFormat = COMPACT) -> str:
+    """The element id of ``segment``, at ``index`` (0-based) of its request, on the wire."""
+    return str(index + 1) if wire is COMPACT else segment.id
 
 
 def user_message(batch: Batch, wire: WireFormat = COMPACT) -> str:

@@ -79,7 +79,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     """
     validate_lang(lang, target=True)
     sel = Selection()
-    rels = [_english_rel(layout, p, lang) for p in paths]
+    rels = list(dict.fromkeys(_english_rel(layout, p, lang) for p in paths))  # a doc named twice is one job
     if next_n:
         from ..repo.status import compute_status
 

@@ -74,13 +74,20 @@ def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     return dropdown
 
 
-def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Callable[..., Any]:
     """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped). As with
-    the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only."""
+    the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only. ``roots``: (folder,
+    name) pairs written as the name in messages, so a visitor never learns the server's paths."""
+
+    def hide(text: str) -> str:
+        for root, name in roots:
+            text = text.replace(root, name)
+        return text
 
     def error(exc: BaseException) -> gr.Error:
         message, hint = human_message(exc)
         hint = web_hint(hint)  # the page's field, not the CLI option ("fill in “Your fork”", not "pass --fork")
+        message, hint = hide(message), hide(hint) if hint else hint
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
         # a toast that goes away by itself: errors used to pile up in one box over the GitHub token field
@@ -121,19 +128,25 @@ def _forget() -> dict[str, str]:
 
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
-              default_url: str = "", default_provider: str | None = None) -> gr.Blocks:
+              default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
+              owner_users: Sequence[str] = ()) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
-    the provider the page starts with (default: the config's ``provider``, else ``pseudo``).
+    the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
+    the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
+    :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
-    ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls)
+    if shared is None:
+        shared = bool(os.environ.get("SPACE_ID"))
+    ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
+                   owner_users=owner_users)
     web = WebApp(ws)
     names = ws.names()
-    h = _human
+    h = functools.partial(_human, roots=ws.roots())
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
         default_provider = str(cfg.get("provider") or "pseudo")
@@ -142,6 +155,13 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         gr.HTML(f"<style>{render.CSS}</style>")
         gr.Markdown(f"# {TITLE}\nStatus → translate → review → write → toctree → draft PR, one doc at a time. "
                     "Every step is also an API endpoint (see “Use via API” below).")
+        if shared:
+            with gr.Row():
+                gr.Markdown("A shared app: **sign in with Hugging Face** to translate, write or open a PR. "
+                            "Translations spend your own credentials (your Hugging Face sign-in with provider "
+                            "`hf`, or a key you type); PRs need your own GitHub token and fork.",
+                            elem_id="hf-shared-note")
+                gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
             repo = gr.Dropdown(names, value=names[0] if names else None, label="Repository", scale=2,

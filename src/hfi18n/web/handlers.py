@@ -8,6 +8,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,10 +17,11 @@ import gradio as gr
 
 from .. import api
 from ..config import Config
-from ..errors import InputError
+from ..errors import InputError, RefusedError
+from ..review.quote import code
 from . import render
 from .runs import Runs, in_thread, session_key
-from .workspace import Workspace
+from .workspace import Visitor, Workspace
 
 TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_translation placeholder",
                "present": "listed already", "not-in-english": "not in the English toctree (not added)",
@@ -55,20 +57,23 @@ class WebApp:
 
     # -- 1. status ---------------------------------------------------------------------------------
 
-    def clone(self, url: str) -> tuple[Any, str]:
+    def clone(self, url: str, profile: gr.OAuthProfile | None = None,
+              oauth: gr.OAuthToken | None = None) -> tuple[Any, str]:
         """Clone (or update) a repository into the server's storage, with the history status needs. Costs
         nothing but download time (every commit, and every past version of the docs only).
 
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
+        self.ws.require_visitor(Visitor.of(profile, oauth), "clone a repository")
         name, result = self.ws.clone(url)
-        note = (f"{result.note} {result.url} into `{name}`: every commit of the default branch, and "
+        note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None,
-               upstream: str = "") -> tuple[str, Any, dict[str, Any]]:
+    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None, upstream: str = "",
+               profile: gr.OAuthProfile | None = None,
+               oauth: gr.OAuthToken | None = None) -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
@@ -79,7 +84,8 @@ class WebApp:
         """
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
-        cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token")), upstream)
+        cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token"),
+                                            visitor=Visitor.of(profile, oauth)), upstream)
         result = api.status(path, None, require=[lang], config=cfg)
         self._last_status[repo] = result
         ranked = result.report.ranked(lang)
@@ -107,20 +113,20 @@ class WebApp:
             known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         if not found:
-            return False, False, f"`{doc}` is not an English doc of this repository"
+            return False, False, f"{code(doc)} is not an English doc of this repository"
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
         claimed = (" An open PR already translates it (" + ", ".join(claims) + "): check with its author first."
                    if claims else "")
         if d.translated_path is None:
-            return False, False, f"`{doc}` has no translation yet: a new translation.{claimed}"
+            return False, False, f"{code(doc)} has no translation yet: a new translation.{claimed}"
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
             where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""
-            return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
+            return True, False, (f"{code(doc)} is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
                                  f"every human segment whose English did not change and translates the rest."
                                  f"{where}{claimed}")
-        return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
+        return False, False, (f"{code(doc)} is **{d.state}**: tick *update* to refresh it (human segments kept) or "
                               f"*replace* to translate it again (the current file is backed up).{claimed}")
 
     @staticmethod
@@ -133,18 +139,22 @@ class WebApp:
 
     # -- 2. translate ------------------------------------------------------------------------------
 
-    def _doc_job(self, repo: str, doc: str, provider: str,
-                 secrets: dict[str, str] | None) -> tuple[Path, str, Config]:
+    def _doc_job(self, repo: str, doc: str, provider: str, base_url: str, secrets: dict[str, str] | None,
+                 visitor: Visitor, what: str) -> tuple[Path, str, Config]:
         """What translate, plan and toctree of one doc start from: the repository's path, the provider
-        (default pseudo) and the call's config with the key typed in the page."""
+        (default pseudo) and the call's config with the key typed in the page (a typed base URL gets that
+        key only, never the server's: see :meth:`.workspace.Workspace.config`)."""
+        self.ws.require_visitor(visitor, what)
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path = self.ws.path(repo)
         provider = provider or "pseudo"
-        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"))
+        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"),
+                                              base_url=(base_url or "").strip() or None, visitor=visitor)
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
                   base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
+                  profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
         """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
         edit and write take. Costs LLM tokens (plan estimates them); the key comes from the server's
@@ -160,7 +170,8 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "translate")
         cancel = self.runs.start(session_key(request))
         done = total = 0
         log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
@@ -201,7 +212,8 @@ class WebApp:
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-             base_url: str, secrets: dict[str, str] | None = None) -> str:
+             base_url: str, secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+             oauth: gr.OAuthToken | None = None) -> str:
         """What translating a doc would send and cost (segments, requests, tokens, dollars per model). Sends
         nothing, costs nothing.
 
@@ -215,7 +227,8 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "estimate a translation")
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                           base_url=base_url or None, config=cfg)
         if result.skipped:
@@ -329,12 +342,13 @@ class WebApp:
         if not state or not state.get("doc"):
             return "No draft yet: translate a doc (step 2) and review it (step 3) first."
         check = "check passes" if state.get("ok") else f"check: {state.get('errors', 0)} error(s)"
-        return (f"**Doc:** `{html.escape(str(state['doc']))}` → `{html.escape(str(state.get('target') or ''))}` "
+        return (f"**Doc:** {code(str(state['doc']))} → {code(str(state.get('target') or ''))} "
                 f"({check}; {len(state.get('edited') or ())} segment(s) edited by you)")
 
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
-    def write(self, repo: str, state: dict[str, Any], allow_draft: bool) -> str:
+    def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None,
+              oauth: gr.OAuthToken | None = None) -> str:
         """Write the draft to the docs folder: only if check passes, or as a marked draft when allow_draft;
         never over a file that changed since the draft was made. Costs nothing.
 
@@ -343,19 +357,21 @@ class WebApp:
             state: the draft JSON.
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
+        self.ws.require_visitor(Visitor.of(profile, oauth), "write a file")
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None,
                               edited=state.get("edited", ()))
         self._last_status.pop(repo, None)  # the doc's state changed
         rel = _rel(self.ws.path(repo), Path(out.target))
-        text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
+        text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
         if out.backup:
-            text += f"; the replaced file is backed up in `{out.backup}`"
+            text += f"; the replaced file is backed up in {code(str(out.backup))}"
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
-                secrets: dict[str, str] | None = None) -> str:
+                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None) -> str:
         """Add the translated doc to the language's _toctree.yml, where the English lists it. Costs a few LLM
         tokens only for new section titles, none with keep_english.
 
@@ -368,20 +384,22 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
-        path, provider, cfg = self._doc_job(repo, doc, provider, secrets)
+        path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
+                                            "edit the toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
                              base_url=base_url or None, config=cfg)
         if not result.changes:
             return "nothing to add: the doc is listed already"
         if all(c.action == "missing-translation" for c in result.changes):
-            return (f"**not added**: `{doc}` has no {lang} file yet. Write it first (**Write the file**, above), "
-                    "then add it to the toctree.")
-        lines = [f"- `{c.local}`: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{c.title}”" if c.title else "") +
+            return (f"**not added**: {code(doc)} has no {lang} file yet. Write it first (**Write the file**, "
+                    "above), then add it to the toctree.")
+        lines = [f"- {code(c.local)}: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{_link_text(c.title)}”" if c.title else "") +
                  (f" (line {c.line})" if c.line else "") for c in result.changes]
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
-                secrets: dict[str, str] | None = None) -> Iterator[str]:
+                secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None) -> Iterator[str]:
         """Push the written translation (and its toctree entry) to the fork and open a DRAFT pull request
         upstream; returns the PR link. Writes to GitHub with the server's token.
 
@@ -392,12 +410,20 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
-        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False)
-        yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
-               f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "open a pull request")
+        token = (secrets or {}).get("github_token")
+        if self.ws.shared and not (token and fork.strip()):
+            # an anonymous visitor opened PRs with the Space's own GITHUB_TOKEN to any fork it reached (issue 16)
+            raise RefusedError("on a shared app a draft PR is opened only with your own GitHub token, from your "
+                               "own fork", hint="type your GitHub token (top of the page) and your fork (owner/name)")
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor)
+        yield (f"**draft PR opened**: [{_link_text(result.title)}]({result.url}) "
+               f"(branch {code(result.branch)}, {len(result.commits)} commit(s))")
 
     def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
-                        secrets: dict[str, str] | None = None) -> Iterator[str]:
+                        secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
+                        oauth: gr.OAuthToken | None = None) -> Iterator[str]:
         """What the draft PR will be, sent nowhere: the branch and its commit(s) are made locally and the PR
         title and body shown exactly as they would be posted. Pushes nothing; needs no token or fork.
 
@@ -408,14 +434,20 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
-        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True)
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "preview a pull request")  # it makes a branch in the shared clone
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor)
         yield render.pr_preview(result)
 
     def _publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str, secrets: dict[str, str] | None,
-                 *, dry_run: bool) -> Generator[str, None, api.PublishResult]:
-        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result."""
+                 *, dry_run: bool, visitor: Visitor) -> Generator[str, None, api.PublishResult]:
+        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result. On a
+        shared app only the visitor's typed token is used, and a real PR only from their own fork."""
         path = self.ws.path(repo)
-        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
+        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"), visitor=visitor,
+                             publish=self.ws.shared)
+        if self.ws.shared and not dry_run:
+            _own_fork(cfg, fork)
         steps: list[str] = []
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
@@ -457,6 +489,23 @@ def _row(rank: int, d: Any) -> dict[str, Any]:
     ``path`` key for a file to download)."""
     row = d.to_json()
     return {"rank": rank, "doc": row.pop("path"), **row}
+
+
+def _own_fork(cfg: Config, fork: str) -> None:
+    """On a shared app, the fork must belong to the account of the typed token (``GET /user``): a visitor's
+    token may reach repositories of others (an organisation's), and the draft PR is theirs alone."""
+    with api.github_client(cfg) as client:
+        login = client.authenticated_login()
+    owner = fork.strip().split("/", 1)[0]
+    if not login or login.lower() != owner.lower():
+        raise RefusedError(f"the fork {fork.strip()!r} is not under the account of the GitHub token you typed"
+                           + (f" ({login})" if login else ""),
+                           hint="type a fork under your own account (your-login/name) and your own token")
+
+
+def _link_text(text: str) -> str:
+    """Text for a Markdown link's label: no HTML, no bracket or backslash that could end it early."""
+    return re.sub(r"([\\\[\]()`*_<>])", r"\\\1", html.escape(text, quote=False))
 
 
 def _rel(repo: Path, path: Path) -> str:

@@ -1,29 +1,59 @@
 """The repositories a web app serves, by name: the one given to ``hfi18n serve --repo``, or the clones a
-Space made in its storage folder.
+Space made in its storage folder; and whose credentials each call spends.
 
 Browsers and API clients name a repository; they never give a path, so nothing outside these folders is
 ever read or written. Secrets a user types are turned into a per-call config
 (:func:`hfi18n.api.session_config`) and never kept here.
+
+**Shared mode** (a Space, ``SPACE_ID`` set, or ``serve --shared``): every visitor is a stranger. Tried as
+one, a Space gave its owner's ``OPENAI_API_KEY`` to a base URL the visitor typed, its ``GITHUB_TOKEN``
+to a cloned repository's ``github.api_url``, and opened PRs with it for anonymous visitors (issue 16).
+So in shared mode: visitors sign in with Hugging Face before anything that writes or costs; LLM calls
+spend the visitor's credentials (a key they type, or their sign-in token with the ``hf`` provider); the
+owner's keys (the environment) serve only the HF usernames the owner lists (``owner_users``) and never a
+typed base URL; publish uses only a GitHub token the visitor typed; a clone's ``hfi18n.toml`` sets no URL,
+host or secret (:meth:`hfi18n.config.Config.without`).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import api
-from ..config import Config
-from ..errors import InputError
+from ..config import Config, load_config
+from ..errors import InputError, RefusedError
+from ..repo.clone import origin_url
+from ..repo.ghref import github_repo
+
+
+@dataclass(slots=True, frozen=True)
+class Visitor:
+    """Who calls: their Hugging Face username and sign-in token (Gradio's OAuth), None when anonymous."""
+
+    username: str | None = None
+    hf_token: str | None = None
+
+    @classmethod
+    def of(cls, profile: object | None, token: object | None) -> Visitor:
+        """From Gradio's injected ``gr.OAuthProfile`` / ``gr.OAuthToken`` (None: not signed in)."""
+        username = getattr(profile, "username", None) if profile is not None else None
+        hf_token = getattr(token, "token", None) if token is not None else None
+        return cls(str(username) if username else None, str(hf_token) if hf_token else None)
 
 
 class Workspace:
     def __init__(self, repos: Sequence[Path | str] = (), *, storage: Path | str | None = None,
-                 config: Config | None = None, allow_local_urls: bool = False) -> None:
+                 config: Config | None = None, allow_local_urls: bool = False, shared: bool = False,
+                 owner_users: Iterable[str] = ()) -> None:
         """``repos``: checkouts served as they are; ``storage``: the folder clones go to (a Space's
         persistent storage) and are found in; ``config``: settings used instead of each repo's own
         ``hfi18n.toml`` (tests, a server's defaults); ``allow_local_urls``: accept ``file://`` clone URLs
-        (tests only: never let users read the server's files through a clone)."""
+        (tests only: never let users read the server's files through a clone); ``shared``: the multi-user
+        mode (see the module docstring); ``owner_users``: the HF usernames that may spend the owner's keys
+        in shared mode."""
         self._repos: dict[str, Path] = {}
         for repo in repos:
             path = Path(repo).resolve()
@@ -34,7 +64,18 @@ class Workspace:
         self.storage = Path(storage).resolve() if storage is not None else None
         self.base_config = config
         self.allow_local_urls = allow_local_urls
+        self.shared = shared
+        self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
         self._lock = threading.Lock()
+
+    def roots(self) -> list[tuple[str, str]]:
+        """(absolute folder, what a visitor sees instead) for every folder served, longest first: messages
+        showed absolute server paths (issue 16)."""
+        pairs = [(str(path), name) for name, path in self._repos.items()]
+        if self.storage is not None:
+            pairs.append((str(self.storage) + "/", ""))
+            pairs.append((str(self.storage), "the storage folder"))
+        return sorted(pairs, key=lambda pair: len(pair[0]), reverse=True)
 
     @property
     def can_clone(self) -> bool:
@@ -65,16 +106,44 @@ class Workspace:
             result = api.clone(url, self.storage, allow_local=self.allow_local_urls)
         return result.path.name, result
 
+    def require_visitor(self, visitor: Visitor | None, what: str) -> None:
+        """In shared mode, refuse anonymous visitors for ``what`` (a step that writes or costs)."""
+        if self.shared and (visitor is None or not visitor.username):
+            raise RefusedError(f"sign in with Hugging Face to {what}",
+                               hint="use the “Sign in with Hugging Face” button at the top of the page")
+
+    def owner_keys_for(self, visitor: Visitor | None) -> bool:
+        """Whether this call may spend the owner's keys (the environment): always on a local server; in
+        shared mode only for the usernames the owner listed."""
+        if not self.shared:
+            return True
+        return bool(visitor and visitor.username and visitor.username.lower() in self.owner_users)
+
+    def is_clone(self, repo: Path) -> bool:
+        return self.storage is not None and repo.parent == self.storage
+
     def config(self, repo: Path, *, provider: str | None = None, api_key: str | None = None,
-               github_token: str | None = None) -> Config:
-        """Settings for one call: the repo's (or the server's) config plus the secrets typed for it. A clone
-        this server made (``<storage>/<owner>__<name>``) has its origin as upstream unless the config says
-        otherwise, so open PRs are found and the draft PR goes there."""
-        cfg = api.session_config(repo, provider=provider, api_key=api_key, github_token=github_token,
-                                 base=self.base_config)
-        if self.storage is not None and repo.parent == self.storage and "__" in repo.name \
-                and not cfg.get("github.upstream"):
-            owner, name = repo.name.split("__", 1)
-            cfg = Config({**cfg.data, "github": {**(cfg.get("github") or {}), "upstream": f"{owner}/{name}"}},
-                         cfg.source)
+               github_token: str | None = None, base_url: str | None = None, visitor: Visitor | None = None,
+               publish: bool = False) -> Config:
+        """Settings for one call: the repo's (or the server's) config plus the secrets typed for it.
+
+        A clone's own ``hfi18n.toml`` sets no URL, host or secret. A typed ``base_url`` gets only a typed
+        key, never one from the environment or the config. In shared mode the owner's keys serve only
+        :meth:`owner_keys_for` visitors, the ``hf`` provider spends the visitor's sign-in token, and
+        ``publish`` uses only the typed GitHub token. A clone of github.com has its origin as upstream
+        unless the config says otherwise, so open PRs are found and the draft PR goes there."""
+        base = self.base_config if self.base_config is not None else load_config(repo)
+        if self.is_clone(repo) and base.source is not None and repo.resolve() in base.source.resolve().parents:
+            base = base.without("endpoints", "secrets")
+        owner = self.owner_keys_for(visitor) and not base_url and not publish
+        if not owner:
+            base = base.without("secrets").replace(env_secrets=False)
+        if self.shared and provider == "hf" and not api_key and visitor is not None:
+            api_key = visitor.hf_token
+        cfg = api.session_config(repo, provider=provider, api_key=api_key, github_token=github_token, base=base)
+        if self.is_clone(repo) and not cfg.get("github.upstream"):
+            gh = github_repo(origin_url(repo) or "")
+            if gh is not None:
+                cfg = cfg.replace({**cfg.data, "github": {**(cfg.get("github") or {}),
+                                                          "upstream": f"{gh[0]}/{gh[1]}"}})
         return cfg

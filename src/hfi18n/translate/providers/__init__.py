@@ -110,14 +110,14 @@ def _canonical(name: str) -> str:
 def find_key(name: str, config: Config) -> tuple[str | None, str | None]:
     """``(key, where it came from in words)`` for provider ``name``, or ``(None, None)``."""
     cls = PROVIDERS[name]
-    if cls.key_env and os.environ.get(cls.key_env):
+    if cls.key_env and config.env_secrets and os.environ.get(cls.key_env):
         return os.environ[cls.key_env], cls.key_env
     config_key = f"providers.{name}.api_key"
     value = config.get(config_key)
     if isinstance(value, str) and value:
         where = f"{config_key} ({config.source.name})" if config.source else config_key
         return value, where
-    if name == "hf":
+    if name == "hf" and config.env_secrets:
         token = read_hf_token_file()
         if token:
             return token, "the token file of `hf auth login`"
@@ -133,7 +133,7 @@ def resolve_provider_name(name: str | None, config: Config) -> str:
         return _canonical(configured)
     for candidate in _AUTODETECT:
         env = PROVIDERS[candidate].key_env
-        if env and os.environ.get(env):
+        if env and config.env_secrets and os.environ.get(env):
             return candidate
     raise ConfigError("no translation provider is configured", hint=HOW_TO_CONFIGURE)
 
@@ -161,7 +161,7 @@ def get_provider(name: str | None, *, model: str | None = None, base_url: str | 
 
     if base_url is None:
         base_url = config.get(f"providers.{key}.base_url")
-        if base_url is None and cls.base_url_env:
+        if base_url is None and cls.base_url_env and config.env_secrets:
             base_url = os.environ.get(cls.base_url_env) or None
 
     api_key = kw.pop("api_key", None)

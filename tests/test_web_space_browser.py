@@ -1,0 +1,207 @@
+"""The web app's shared (Space) mode in a real browser, Hugging Face sign-in faked at the boundary (issue 16).
+
+Gradio serves its own mocked login route outside a Space; the only thing faked is what that route would ask
+huggingface.co (``gradio.oauth._get_mocked_oauth_info``: who the machine's token belongs to), so the session
+cookie, the ``LoginButton`` and the ``gr.OAuthProfile`` / ``gr.OAuthToken`` injection are Gradio's own.
+
+The walk: an anonymous visitor sees the status but cannot translate; signs in; translates with the ``hf``
+provider, which spends the visitor's sign-in token (never the owner's ``HF_TOKEN`` or ``OPENAI_API_KEY``);
+writes; cannot open a PR without typing a GitHub token; opens it with the typed token, never the Space's
+``GITHUB_TOKEN``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hfi18n.config import Config
+from tests.fakes.llm_server import FakeLLMServer
+from tests.test_web_browser import FORK, GH_TOKEN, UPSTREAM, browser, free_port, git, world  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
+
+VISITOR_HF = "hf_SignedInVisitor0123456789abc"
+OWNER_SECRETS = {"GITHUB_TOKEN": "ghp_SpaceOwnerToken0123456789abcdef", "HF_TOKEN": "hf_SpaceOwner0123456789abcd",
+                 "OPENAI_API_KEY": "sk-space-owner-0123456789"}
+
+
+class Page:
+    """What a person does on the page: find, wait (saying what was awaited, with the toasts), type, click."""
+
+    def __init__(self, driver, shots: Path) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.d, self.shots, self.by = driver, shots, By
+
+    def css(self, sel: str):
+        return self.d.find_element(self.by.CSS_SELECTOR, sel)
+
+    def toasts(self) -> list[str]:
+        return [e.text for e in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
+
+    def until(self, cond: Callable[[], object], what: str, timeout: float = 60):
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
+            self.d.save_screenshot(str(self.shots / "failure.png"))
+            raise AssertionError(f"timed out waiting for {what}; toasts: {self.toasts()}") from exc
+
+    def text_of(self, sel: str) -> str:
+        found = self.d.find_elements(self.by.CSS_SELECTOR, sel)
+        return found[0].text if found else ""
+
+    def tab(self, label: str) -> None:
+        [button] = [b for b in self.d.find_elements(self.by.CSS_SELECTOR, "button[role=tab]")
+                    if b.text.strip() == label]
+        button.click()
+
+    def type_into(self, sel: str, text: str) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        box = self.css(sel)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.DELETE)
+        box.send_keys(text)
+
+    def close_toasts(self) -> None:
+        for b in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-close, [data-testid=toast-close]"):
+            b.click()
+
+    def choose(self, sel: str, starts: str) -> None:
+        self.css(f"{sel} input").click()
+        self.until(lambda: [o for o in self.d.find_elements(self.by.CSS_SELECTOR, "li[role=option]")
+                            if (o.get_attribute("aria-label") or "").startswith(starts)],
+                   f"option {starts!r} of {sel}")[0].click()
+
+
+def fake_hub_login() -> dict:
+    """What Gradio's mocked login reads from huggingface.co (``whoami``), for the visitor "kim"."""
+    return {"access_token": VISITOR_HF, "token_type": "bearer", "expires_in": 3600, "scope": "openid profile inference-api",
+            "expires_at": int(time.time()) + 3600,
+            "userinfo": {"sub": "1", "name": "Kim Translator", "preferred_username": "kim",
+                         "profile": "https://huggingface.co/kim", "picture": "", "website": ""}}
+
+
+def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser, tmp_path: Path,  # noqa: F811
+                                                                  monkeypatch) -> None:
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    from hfi18n.web import build_app
+
+    for var in ("GH_TOKEN", "OPENAI_BASE_URL", "HFI18N_CONFIG", "SPACE_ID", "SYSTEM"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in OWNER_SECRETS.items():
+        monkeypatch.setenv(var, value)
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", fake_hub_login)
+    world["gh"].login = FORK.split("/")[0]  # the GitHub token the visitor types is the fork owner's
+    with FakeLLMServer(api_key=VISITOR_HF) as llm:
+        config = Config({"github": {"upstream": UPSTREAM, "api_url": world["gh"].url},
+                         "providers": {"hf": {"base_url": llm.openai_base_url}}})
+        demo = build_app(world["clone"], config=config, shared=True, owner_users=["the-owner"], default_provider="hf")
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        d = browser
+        page = Page(d, tmp_path)
+        css, toasts, until, text_of, tab, type_into, close_toasts = (
+            page.css, page.toasts, page.until, page.text_of, page.tab, page.type_into, page.close_toasts)
+        pages: list[str] = []
+
+        try:
+            d.get(f"http://127.0.0.1:{port}/")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+            assert "shared app" in text_of("#hf-shared-note")
+
+            # anonymous: the status shows (no owner token: PR detection skipped), translating is refused
+            css("#hf-status-btn").click()
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+            assert not world["gh"].requests
+            tab("2 · Translate")
+            until(lambda: css("#hf-doc input").get_attribute("value"), "a doc picked")
+            css("#hf-translate-btn").click()
+            until(lambda: any("sign in with Hugging Face" in t for t in toasts()), "the sign-in refusal")
+            assert not llm.requests
+            close_toasts()
+
+            # sign in (Gradio's login route; the session cookie is Gradio's)
+            css("#hf-login").click()
+            until(lambda: "kim" in text_of("#hf-login"), "the signed-in button")
+            pages.append(d.page_source)
+            css("#hf-status-btn").click()
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard again")
+            tab("2 · Translate")
+            until(lambda: css("#hf-doc input").get_attribute("value"), "a doc picked")
+            first = css("#hf-doc input").get_attribute("value").split(" · ")[0]
+            css("#hf-translate-btn").click()
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+            assert llm.requests and {r.headers.get("authorization") for r in llm.requests} == {f"Bearer {VISITOR_HF}"}
+            pages.append(d.page_source)
+
+            # write (check must pass), then the PR: refused without a typed token, opened with it
+            tab("4 · Write & publish")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+            css("#hf-write-btn").click()
+            until(lambda: "written" in text_of("#hf-write-note"), "the file written")
+            type_into("#hf-fork :is(input, textarea)", FORK)
+            css("#hf-pr-btn").click()
+            until(lambda: any("your own GitHub token" in t for t in toasts()), "the token refusal")
+            assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+            close_toasts()
+            type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+            css("#hf-pr-btn").click()
+            until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+            pages.append(d.page_source)
+        finally:
+            demo.close()
+
+    for html in pages:
+        assert VISITOR_HF not in html and GH_TOKEN not in html
+        assert not any(v in html for v in OWNER_SECRETS.values())
+    assert not any(v in (r.headers.get("authorization") or "") for r in world["gh"].requests
+                   for v in OWNER_SECRETS.values())
+    [post] = world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.headers["authorization"] == f"Bearer {GH_TOKEN}"
+    branch = post.body["head"].split(":", 1)[1]
+    assert git(world["fork"], "show", f"{branch}:docs/source/ko/{first}")
+
+
+def test_local_page_never_sends_the_servers_key_to_a_typed_base_url(world, browser, tmp_path: Path,  # noqa: F811
+                                                                     monkeypatch) -> None:
+    """Local ``serve`` (not shared): a visitor types another server's base URL with provider openai and no
+    key; the server's ``OPENAI_API_KEY`` never reaches it (issue 16, item 1)."""
+    from selenium.webdriver.common.by import By
+
+    from hfi18n.web import build_app
+
+    for var in ("OPENAI_BASE_URL", "HFI18N_CONFIG", "SPACE_ID"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", OWNER_SECRETS["OPENAI_API_KEY"])
+    with FakeLLMServer(api_key=None) as evil:
+        demo = build_app(world["clone"], config=world["config"])
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        page = Page(browser, tmp_path)
+        try:
+            browser.get(f"http://127.0.0.1:{port}/")
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-status-btn"), "the page")
+            page.css("#hf-status-btn").click()
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+            page.tab("2 · Translate")
+            page.until(lambda: page.css("#hf-doc input").get_attribute("value"), "a doc picked")
+            page.choose("#hf-provider", "openai")
+            page.type_into("#hf-base-url :is(input, textarea)", evil.openai_base_url)
+            page.css("#hf-translate-btn").click()
+            page.until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review",
+                       timeout=90)
+        finally:
+            demo.close()
+    assert evil.requests
+    assert not any(OWNER_SECRETS["OPENAI_API_KEY"] in (r.headers.get("authorization") or "") for r in evil.requests)
