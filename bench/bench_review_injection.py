@@ -39,10 +39,11 @@ BANDS = ((0, 60, "<60"), (60, 150, "60-150"), (150, 10**9, "150+"))
 _SENTENCE_END = re.compile(r"[.!?。！？:：)]\s*$")
 COVERAGE = (Kind.OMISSION, Kind.DUPLICATION)
 
-try:  # the drift-aware review (issue #17) takes the English a translation follows
+try:  # the drift-aware review (issue #17): the English a translation follows, a learned length ratio
+    from hfi18n.review.bitext import LengthModel
     from hfi18n.review.follow import followed_english
 except ImportError:  # older versions: no such thing
-    followed_english = None
+    followed_english = LengthModel = None
 
 
 def _band(n: int) -> str:
@@ -110,7 +111,7 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="print the injections that were missed")
     args = ap.parse_args()
     langs = args.langs.split(",")
-    supports_followed = "followed" in inspect.signature(review_texts).parameters
+    new_review = "followed" in inspect.signature(review_texts).parameters and followed_english is not None
     cases: list[Case] = []
     untouched: list[tuple[str, object, str, str, object]] = []
     misses = []
@@ -121,7 +122,9 @@ def main() -> None:
         for lang in langs:
             if lang not in layout.languages():
                 continue
-            follow = followed_english(layout, lang) if (followed_english and supports_followed) else None
+            # the options the review of a checkout uses (see hfi18n.review.service.run_review)
+            opts = Options(length=LengthModel.of_checkout(layout.repo, lang),
+                           followed=followed_english(layout, lang)) if new_review else Options()
             for rel in layout.docs(lang):
                 en_rel = layout.twin(rel, SOURCE_LANG)
                 if en_rel is None:
@@ -130,9 +133,7 @@ def main() -> None:
                 tr_text = layout.path(lang, rel).read_text(encoding="utf-8")
                 file = f"docs/source/{lang}/{rel}"
                 kw = {"file": file, "english_file": f"docs/source/en/{en_rel}", "lang": lang, "rel": rel,
-                      "options": Options()}
-                if follow is not None:
-                    kw["followed"] = follow(rel)
+                      "options": opts}
                 base = review_texts(en_text, tr_text, **kw)
                 docs += 1
                 drift = any(f.kind is Kind.CHECK and f.rule == "drift" for f in base.findings)
@@ -158,7 +159,7 @@ def main() -> None:
     took = time.perf_counter() - start_t
     print(f"{docs} translated docs ({', '.join(langs)}) of {len(NAMES)} corpora, {len(cases)} injections, "
           f"seed {args.seed}, {took:.0f} s; English followed by drifted docs: "
-          f"{'used' if followed_english and supports_followed else 'not available'}")
+          f"{'used' if new_review else 'not available'}")
     for drift in (False, True):
         print(f"\n### docs that follow {'an older' if drift else 'the current'} English\n")
         print("| injection | " + " | ".join(b for _lo, _hi, b in BANDS) + " | all |")

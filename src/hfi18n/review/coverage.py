@@ -25,14 +25,13 @@ from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import looks_english
 from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
+from .bitext import Bead, LengthModel, Move, align_bitext, chars
 from .model import Kind, ReviewFinding
 
 MIN_CHARS = 40
 """Paragraphs shorter than this (labels, one-word cells) are not judged."""
 SAME_TEXT = 0.85
 """Similarity (difflib ratio) from which an English paragraph and a leftover count as the same text."""
-DUPLICATE = 0.95
-"""Similarity from which two translated paragraphs count as one paragraph written twice."""
 _RUNNING_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
 """Kinds judged for English left in (tables and HTML mix names and labels with prose)."""
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\[(\"'])")
@@ -57,58 +56,162 @@ def _similar(a: str, b: str, floor: float = 0.0) -> float:
     return sm.ratio()
 
 
+def _near(a: str, b: str, floor: float) -> bool:
+    """``a`` and ``b`` are (nearly) the same text; lengths are compared first, as that is cheap."""
+    la, lb = len(a), len(b)
+    if not la or not lb or min(la, lb) / max(la, lb) < floor:
+        return False
+    return _similar(a, b, floor) >= floor
+
+
 def _excerpt(text: str, n: int = 60) -> str:
     text = _norm(text)
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def check_coverage(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
-    yield from _leftovers(al, file, lang)
-    yield from _omissions(al, file, lang)
-    yield from _sentences(al, file, lang)
-
-
-def _leftovers(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
-    """Unaligned (or doubly aligned) translated paragraphs: English left in, or translated twice."""
-    prose = [t for t in al.tr_items if not t.heading and len(_norm(t.text)) >= MIN_CHARS]
-    reported: set[int] = set()
-    english_left = set()
+def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
+                   omissions: bool = True, english: str = "") -> Iterator[ReviewFinding]:
+    """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
+    translation of an older English that is not known: a paragraph written twice needs no English).
+    ``english`` names the English version aligned with, when it is not the current one."""
+    beads = align_bitext(al.en_items, al.tr_items, [(e, t) for e, t in al.pairs if e.heading],
+                         model or LengthModel.default(lang), lang)
+    skip: set[int] = set()
     for f, t in _english_left(al, file, lang):
-        english_left.add(id(t))
-        reported.add(id(t))
+        skip.add(id(t))
         yield f
-    for gap, (_es, ts) in enumerate(al.sections()):
-        before, after = al.neighbours(gap)
-        for t in ts:
-            if t.heading or len(_norm(t.text)) < MIN_CHARS or id(t) in english_left:
-                continue
-            twin = _twin(t, prose, al)
-            if twin is not None:
-                reported.add(id(t))
-                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                                    f"this paragraph repeats the one at line {twin.line}: "
-                                    f"'{_excerpt(t.text)}'; delete one of them")
-                continue
-            for pair in (before, after):
-                if pair is None or pair[0].heading:
-                    continue
-                e, other = pair
-                if id(other) not in english_left and _same_english(e, t, other, lang):
-                    reported.add(id(t))
-                    yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
-                                        f"this paragraph translates the same English paragraph (line {e.line}) "
-                                        f"as line {other.line}; keep one of them", english_line=e.line)
-                    break
-    # an aligned paragraph that repeats an earlier one (the copy got the alignment, not the original)
+    dups = list(_duplicates(beads, al, file, lang, skip, english))
+    skip.update(id(t) for _f, t in dups)
+    yield from (f for f, _t in dups)
+    if omissions:
+        yield from _omissions(beads, file, lang, skip, english)
+        yield from _sentences(al, file, lang)
+
+
+def _of(english: str) -> str:
+    return f" (aligned with {english})" if english else ""
+
+
+def _bead_of(beads: list[Bead]) -> dict[int, Bead]:
+    return {id(t): b for b in beads for t in b.tr}
+
+
+def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: set[int],
+                english: str) -> Iterator[tuple[ReviewFinding, Item]]:
+    """Translated units the aligner left without English (0-1), or that share their English with a
+    twin (1-2), whose text repeats another translated unit -- or, next to the unit translating the same
+    English, whose code, links, names and numbers are all those of that English (translated twice)."""
+    bead_of = _bead_of(beads)
+    prose = [t for t in al.tr_items if not t.heading and id(t) not in skip and chars(t.text) >= MIN_DUP]
+    en_prose = [x for x in al.en_items if not x.heading]
     seen: list[Item] = []
     for t in prose:
-        if id(t) not in reported and al.english_of(t) is not None:
-            twin = _twin(t, seen, al)
-            if twin is not None and twin.line < t.line and id(twin) not in reported:
-                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                                    f"this paragraph repeats the one at line {twin.line}: "
-                                    f"'{_excerpt(t.text)}'; delete one of them")
+        b = bead_of.get(id(t))
+        twin = next((o for o in reversed(seen) if _same_text(o.text, t.text)), None)
         seen.append(t)
+        if twin is None or b is None:
+            continue
+        b0 = bead_of.get(id(twin))
+        if b0 is None:
+            continue
+        # both paired, with different English: the aligner may have given the copy the next English
+        # paragraph (whose own translation is then left over); short sentences ("다음과 같습니다:")
+        # may honestly translate two English ones alike
+        paired = not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0)
+        if paired and (chars(t.text) < MIN_PAIRED_DUP
+                       or any(_near(x.text, y.text, NEAR_DUPLICATE) for x in b.en for y in b0.en)):
+            continue
+        said = b0.en or b.en
+        if said and _english_repeats(said[0], en_prose):
+            continue  # the English says it twice too
+        if not said and _any_repeats(en_prose, t, lang):
+            continue
+        quote = f"; English: '{_excerpt(said[0].text, 80)}' (line {said[0].line})" if said else ""
+        yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                            f"this paragraph repeats the one at line {twin.line}: '{_excerpt(t.text)}'"
+                            f"{quote}; delete one of them{_of(english)}",
+                            english_line=said[0].line if said else None), t
+    for k, b in enumerate(beads):
+        if b.move is not Move.INSERT or id(b.tr[0]) in skip or chars(b.tr[0].text) < MIN_DUP:
+            continue
+        t = b.tr[0]
+        for nb in (beads[k - 1] if k else None, beads[k + 1] if k + 1 < len(beads) else None):
+            if nb is None or nb.move is not Move.MATCH or nb.en[0].heading:
+                continue
+            e, other = nb.en[0], nb.tr[0]
+            if id(other) not in skip and _same_english(e, t, other, lang):
+                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
+                                    f"this paragraph translates the same English paragraph as line {other.line}: "
+                                    f"'{_excerpt(e.text, 80)}' (line {e.line}); keep one of them{_of(english)}",
+                                    english_line=e.line), t
+                break
+
+
+def _same_text(a: str, b: str) -> bool:
+    """``a`` and ``b`` are the same paragraph: equal once spaces are dropped, or (from 30 characters)
+    nearly equal."""
+    sa, sb = _WS_RE.sub("", a), _WS_RE.sub("", b)
+    if sa == sb:
+        return True
+    if min(len(sa), len(sb)) < 30:
+        return False
+    return _near(a, b, NEAR_DUPLICATE)
+
+
+def _english_repeats(e: Item, en_prose: list[Item]) -> bool:
+    return any(x is not e and _near(x.text, e.text, NEAR_DUPLICATE) for x in en_prose)
+
+
+def _any_repeats(en_prose: list[Item], t: Item, lang: str) -> bool:
+    """Some English paragraph of about the length ``t`` would translate is written twice."""
+    ratio = LENGTH_RATIO.get(lang, 1.0)
+    for i, a in enumerate(en_prose):
+        if not 0.5 < chars(t.text) / max(chars(a.text) * ratio, 1) < 2.0:
+            continue
+        if any(_near(a.text, b.text, NEAR_DUPLICATE) for b in en_prose[i + 1:]):
+            return True
+    return False
+
+
+def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int], english: str) -> Iterator[ReviewFinding]:
+    """English units the aligner could give no translation (1-0), unless the same gap holds a translated
+    unit it could not pair either (a paragraph rewritten, or an English that changed after the
+    translation: not a missing one)."""
+    for k, b in enumerate(beads):
+        if b.move is not Move.OMIT:
+            continue
+        e = b.en[0]
+        if e.kind not in _RUNNING_TEXT or chars(e.text) < MIN_OMISSION or len(_WORD_RE.findall(e.text)) < 3:
+            continue
+        lo = hi = k
+        while lo > 0 and beads[lo - 1].move in _UNPAIRED:
+            lo -= 1
+        while hi + 1 < len(beads) and beads[hi + 1].move in _UNPAIRED:
+            hi += 1
+        if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
+               for x in beads[lo:hi + 1]):
+            continue
+        after = next((x.tr[0] for x in beads[k + 1:] if x.tr), None)
+        before = next((x.tr[-1] for x in reversed(beads[:k]) if x.tr), None)
+        at = after or before
+        where = "before" if after is not None else "after"
+        yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
+                            f"the English paragraph at line {e.line} has no translation {where} this paragraph: "
+                            f"'{_excerpt(e.text, 120)}'{_of(english)}", english_line=e.line)
+
+
+_UNPAIRED = frozenset({Move.OMIT, Move.INSERT})
+_WORD_RE = re.compile(r"\w+")
+_WS_RE = re.compile(r"\s+")
+MIN_OMISSION = 15
+"""English units shorter than this (characters without spaces: a label, "Example:") are not reported
+missing: translators drop or merge them."""
+MIN_PAIRED_DUP = 30
+"""Two paired translated units with the same text are reported from this length (characters without spaces)."""
+MIN_DUP = 8
+"""Translated units shorter than this are not reported duplicated (table cells, "예시:")."""
+NEAR_DUPLICATE = 0.9
+"""Similarity (difflib ratio) from which two units count as one paragraph written twice."""
 
 
 def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewFinding, Item]]:
@@ -143,43 +246,6 @@ def _plausible(e: Item, t: Item, lang: str) -> bool:
     return not e.spans or len(e.spans & t.spans) >= 0.5 * len(e.spans)
 
 
-def _twin(t: Item, others: list[Item], al: Alignment) -> Item | None:
-    """A paragraph of ``others`` with (nearly) the text of ``t``, unless their English paragraphs are
-    (nearly) the same too (a doc that repeats itself on purpose)."""
-    for o in others:
-        if o is t or o.line == t.line:
-            continue
-        sim = _similar(o.text, t.text, DUPLICATE)
-        if sim < DUPLICATE:
-            continue
-        e1, e2 = al.english_of(t), al.english_of(o)
-        if e1 is not None and e2 is not None and _similar(e1.text, e2.text) >= sim - 0.05:
-            continue
-        if any(e is not None and _repeated(al, e) for e in (e1, e2)) or (e1 is None and e2 is None and _repeats(al)):
-            continue  # the English says it twice too
-        return o
-    return None
-
-
-def _near(a: str, b: str) -> bool:
-    """``a`` and ``b`` are (nearly) the same text; lengths are compared first, as that is cheap."""
-    la, lb = len(a), len(b)
-    if not la or not lb or min(la, lb) / max(la, lb) < DUPLICATE:
-        return False
-    return _similar(a, b, DUPLICATE) >= DUPLICATE
-
-
-def _repeated(al: Alignment, e: Item) -> bool:
-    """English paragraph ``e`` has a near-identical twin in the English doc."""
-    return any(x is not e and not x.heading and _near(x.text, e.text) for x in al.en_items)
-
-
-def _repeats(al: Alignment) -> bool:
-    """The English doc says some paragraph more than once."""
-    prose = [x for x in al.en_items if not x.heading and len(_norm(x.text)) >= MIN_CHARS]
-    return any(_near(a.text, b.text) for i, a in enumerate(prose) for b in prose[i + 1:])
-
-
 def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:
     """``t`` (unaligned) looks like a second translation of ``e`` (aligned with ``other``)."""
     if looks_english(t.text, lang) or not (e.spans or e.keep):
@@ -188,55 +254,6 @@ def _same_english(e: Item, t: Item, other: Item, lang: str) -> bool:
     len_ok = 0.5 < (len(t.text) / max(len(e.text) * ratio, 1)) < 2.0
     marks = e.spans | e.keep
     return len_ok and len(marks) >= 2 and (t.spans | t.keep) >= marks and (other.spans | other.keep) >= marks
-
-
-def _omissions(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
-    ratio = LENGTH_RATIO.get(lang, 1.0)
-    sections = al.sections()
-
-    def spare(k: int) -> int:
-        """Unaligned translated paragraphs of gap ``k`` that no English paragraph of that gap wants."""
-        if not 0 <= k < len(sections) or any(not e.heading for e in sections[k][0]):
-            return 0
-        return sum(1 for t in sections[k][1] if not t.heading and len(_norm(t.text)) >= 10)
-
-    for gap, (es, ts) in enumerate(sections):
-        missing = [e for e in es if not e.heading and len(_norm(e.text)) >= MIN_CHARS]
-        if not missing or any(not t.heading and len(_norm(t.text)) >= 10 for t in ts):
-            continue
-        if spare(gap - 1) + spare(gap + 1) >= len(missing):
-            continue  # the alignment shifted by a paragraph: the translation is next door
-        before, after = al.neighbours(gap)
-        if _merged(missing, before, after, ratio):
-            continue
-        anchor = after[1].line if after is not None else (before[1].line if before is not None else 1)
-        for e in missing:
-            if _merged([e], before, after, ratio):
-                continue
-            yield ReviewFinding(file, anchor, Kind.OMISSION, "missing-paragraph", WARNING,
-                                f"the English paragraph at line {e.line} has no translation "
-                                f"{'before' if after is not None else 'after'} this paragraph: "
-                                f"'{_excerpt(e.text)}'", english_line=e.line)
-
-
-MERGED = 0.85
-"""Share of the expected length from which the neighbouring translated paragraphs are taken to hold the
-missing English too (a translator merged paragraphs)."""
-
-
-def _merged(missing: list[Item], before: tuple[Item, Item] | None, after: tuple[Item, Item] | None,
-            ratio: float) -> bool:
-    """The translated paragraphs around the gap are long enough to also hold the missing English."""
-    pairs = [p for p in (before, after) if p is not None and not p[0].heading]
-    if not pairs:
-        return False
-    extra = sum(len(e.text) for e in missing)
-    for pe, pt in pairs:  # one neighbour is closer to the length of both paragraphs than of its own
-        if abs(len(pt.text) / max((len(pe.text) + extra) * ratio, 1) - 1) < abs(len(pt.text) / max(len(pe.text) * ratio, 1) - 1):
-            return True
-    expected = ratio * (sum(len(e.text) for e, _ in pairs) + extra)
-    actual = sum(len(t.text) for _, t in pairs)
-    return actual >= MERGED * expected
 
 
 def _strong(token: str) -> bool:
