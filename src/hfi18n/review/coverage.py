@@ -70,10 +70,17 @@ def _excerpt(text: str, n: int = 60) -> str:
 
 
 def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
-                   omissions: bool = True, english: str = "") -> Iterator[ReviewFinding]:
+                   omissions: bool = True, english: str = "", followed: list[str] | None = None,
+                   added: list[Item] | None = None) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known: a paragraph written twice needs no English).
-    ``english`` names the English version aligned with, when it is not the current one."""
+    ``english`` names the English version aligned with, when it is not the current one.
+
+    ``followed``: the prose of the (older) English the translation follows. An English paragraph with no
+    translation that is not in it was added to the English later: the translation is outdated there, which
+    ``status`` and ``translate --update`` handle, and the translator omitted nothing. Such paragraphs go to
+    ``added`` instead of being reported (on the untouched docs of the three corpora, 212 of 390 findings
+    were paragraphs added since: smolagents zh guided_tour.md alone gave 55)."""
     beads = align_bitext(al.en_items, al.tr_items, [(e, t) for e, t in al.pairs if e.heading],
                          model or LengthModel.default(lang), lang)
     skip: set[int] = set()
@@ -84,7 +91,12 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
     if omissions:
-        yield from _omissions(beads, file, lang, skip, english)
+        for f, e in _omissions(beads, file, lang, skip, english):
+            if followed is not None and not any(_same_english_text(e.text, x) for x in followed):
+                if added is not None:
+                    added.append(e)
+                continue
+            yield f
         yield from _sentences(al, file, lang)
 
 
@@ -173,7 +185,12 @@ def _any_repeats(en_prose: list[Item], t: Item, lang: str) -> bool:
     return False
 
 
-def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int], english: str) -> Iterator[ReviewFinding]:
+def _same_english_text(a: str, b: str) -> bool:
+    return _WS_RE.sub("", a) == _WS_RE.sub("", b) or _near(a, b, NEAR_DUPLICATE)
+
+
+def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int],
+               english: str) -> Iterator[tuple[ReviewFinding, Item]]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
     translation: not a missing one)."""
@@ -197,7 +214,7 @@ def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int], english:
         where = "before" if after is not None else "after"
         yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
                             f"the English paragraph at line {e.line} has no translation {where} this paragraph: "
-                            f"'{_excerpt(e.text, 120)}'{_of(english)}", english_line=e.line)
+                            f"'{_excerpt(e.text, 120)}'{_of(english)}", english_line=e.line), e
 
 
 _UNPAIRED = frozenset({Move.OMIT, Move.INSERT})

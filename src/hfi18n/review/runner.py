@@ -17,6 +17,7 @@ from ..doc import Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..translate.aligned import Item, doc_items
 from ..translate.glossary import Glossary
 from .align import Alignment
 from .bitext import LengthModel
@@ -99,19 +100,28 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
     """Omissions and duplications, against the English the translation follows when it drifted."""
     model = opts.length or LengthModel.default(doc.lang)
     how = f"paragraph alignment, {model.describe()}"
-    if not drift:
-        doc.checked.append(f"omissions and duplications ({how})")
-        return list(check_coverage(al, doc.file, doc.lang, model=model))
+    old = None
     if followed is not None:
         try:
             old = parse(followed.text, followed.en_path)
         except HfI18nError:
             old = None
-        if old is not None:
-            doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
-                               f"translation follows ({how})")
-            return list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
-                                       english=followed.label))
+    if not drift:
+        doc.checked.append(f"omissions and duplications ({how})")
+        added: list[Item] = []
+        prose = [x.text for x in doc_items(old) if not x.heading] if old is not None else None
+        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=prose, added=added))
+        if added and followed is not None:
+            doc.not_checked.append(
+                f"{len(added)} English paragraph(s) added after {followed.label} (the English this translation "
+                f"follows), first at English line {added[0].line}: not translated yet, an outdated translation "
+                "(hfi18n translate --update), not reported as omissions")
+        return found
+    if followed is not None and old is not None:
+        doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
+                           f"translation follows ({how})")
+        return list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
+                                   english=followed.label))
     doc.checked.append("duplications (the translation follows an older English)")
     doc.not_checked.append("omissions: the translation follows an older English that was not found "
                            "(review a git checkout with its history: --repo)")
