@@ -61,11 +61,11 @@ probability of 1-0; here a merge costs more than an omission, so a merge must be
 (and anchors) of the merged paragraph: with 2-1 at 2.0, a dropped one-sentence paragraph next to a long
 one was taken as merged (a Chinese paragraph of 19 characters is within the length noise of a 100-character
 one), and 16 of 103 dropped paragraphs went unreported."""
-ANCHOR_SHARED = 1.2
+ANCHOR_SHARED = 2.0
 """Cost removed per protected span, name or number found on both sides."""
-ANCHOR_ONE_SIDE = 0.6
+ANCHOR_ONE_SIDE = 1.0
 """Cost added per span, name or number found on one side only (capped by :data:`ANCHOR_CAP`)."""
-ANCHOR_CAP = 4.0
+ANCHOR_CAP = 5.0
 
 
 @dataclass(slots=True, frozen=True)
@@ -131,24 +131,29 @@ _SYMBOL_RE = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF]")
 
 
 def _marks(items: Sequence[Item], every_word: bool = False) -> frozenset[str]:
-    """What may survive translation: protected spans, names and numbers, emoji (👉, ✅); with
-    ``every_word`` every Latin-script word (for a target language written in another script, where an
-    English word left in the translation -- ``text-to-SQL``, ``pipeline`` -- is as good as a name)."""
+    """What may survive translation: protected spans (``"`x"``), names and numbers, emoji (👉, ✅);
+    with ``every_word`` also every Latin-script word outside code (``"~word"``), for a target language
+    written in another script, where an English word left in the translation (``text-to-SQL``,
+    ``pipeline``) is as good as a name. Spans and words are told apart: ``agent`` as prose in every
+    English paragraph is not the `agent` of one translated code span."""
     out: set[str] = set()
     for it in items:
-        out |= it.spans
+        out.update("`" + x for x in it.spans)
         out |= it.keep
         out.update(_SYMBOL_RE.findall(it.text))
         if every_word:
-            out.update(w.lower() for w in _LATIN_WORD_RE.findall(it.text))
+            out.update("~" + w.lower() for w in _LATIN_WORD_RE.findall(it.text))
     return frozenset(out)
 
 
 def _anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
+    """Shared marks lower the cost; spans, names and numbers on one side only raise it (a plain word
+    on one side says little: "model" is in half the English paragraphs)."""
     if not e and not t:
         return 0.0
     shared = len(e & t)
-    return min(ANCHOR_ONE_SIDE * (len(e) + len(t) - 2 * shared), ANCHOR_CAP) - ANCHOR_SHARED * shared
+    alone = sum(1 for x in e ^ t if not x.startswith("~"))
+    return min(ANCHOR_ONE_SIDE * alone, ANCHOR_CAP) - ANCHOR_SHARED * shared
 
 
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],

@@ -81,17 +81,18 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     ``status`` and ``translate --update`` handle, and the translator omitted nothing. Such paragraphs go to
     ``added`` instead of being reported (on the untouched docs of the three corpora, 212 of 390 findings
     were paragraphs added since: smolagents zh guided_tour.md alone gave 55)."""
-    beads = align_bitext(al.en_items, al.tr_items, [(e, t) for e, t in al.pairs if e.heading],
-                         model or LengthModel.default(lang), lang)
+    copies = _verbatim_copies(al, lang)
+    beads = align_bitext(al.en_items, [t for t in al.tr_items if id(t) not in copies],
+                         [(e, t) for e, t in al.pairs if e.heading], model or LengthModel.default(lang), lang)
     skip: set[int] = set()
     for f, t in _english_left(al, file, lang):
         skip.add(id(t))
         yield f
-    dups = list(_duplicates(beads, al, file, lang, skip, english))
+    dups = list(_duplicates(beads, al, file, lang, skip, english, copies))
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
     if omissions:
-        for f, e in _omissions(beads, file, lang, skip, english):
+        for f, e in _omissions(beads, al, file, skip, english):
             if followed is not None and not any(_same_english_text(e.text, x) for x in followed):
                 if added is not None:
                     added.append(e)
@@ -108,12 +109,37 @@ def _bead_of(beads: list[Bead]) -> dict[int, Bead]:
     return {id(t): b for b in beads for t in b.tr}
 
 
+def _verbatim_copies(al: Alignment, lang: str) -> set[int]:
+    """Translated prose units whose text (spaces aside) is that of an earlier one, unless the English
+    repeats a paragraph of about that length too. They are kept out of the alignment: a copy left in
+    gets paired with the next English paragraph, and everything after shifts by one until a dropped
+    paragraph absorbs the shift (smolagents ko memory.md with one paragraph copied and one dropped 25
+    lines apart: both were missed)."""
+    seen: set[str] = set()
+    out: list[Item] = []
+    for t in al.tr_items:
+        if t.heading or chars(t.text) < MIN_DUP:
+            continue
+        key = _WS_RE.sub("", t.text)
+        if key in seen:
+            out.append(t)
+        seen.add(key)
+    if not out:
+        return set()
+    en_prose = [x for x in al.en_items if not x.heading]
+    return {id(t) for t in out if not _any_repeats(en_prose, t, lang)}
+
+
 def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: set[int],
-                english: str) -> Iterator[tuple[ReviewFinding, Item]]:
+                english: str, copies: set[int]) -> Iterator[tuple[ReviewFinding, Item]]:
     """Translated units the aligner left without English (0-1), or that share their English with a
     twin (1-2), whose text repeats another translated unit -- or, next to the unit translating the same
-    English, whose code, links, names and numbers are all those of that English (translated twice)."""
+    English, whose code, links, names and numbers are all those of that English (translated twice).
+    ``copies`` (see :func:`_verbatim_copies`) were not aligned: they count as left without English."""
     bead_of = _bead_of(beads)
+    for t in al.tr_items:
+        if id(t) in copies:
+            bead_of[id(t)] = Bead(Move.INSERT, (), (t,), 0.0)
     prose = [t for t in al.tr_items if not t.heading and id(t) not in skip and chars(t.text) >= MIN_DUP]
     en_prose = [x for x in al.en_items if not x.heading]
     seen: list[Item] = []
@@ -138,7 +164,7 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
             continue  # the English says it twice too
         if not said and _any_repeats(en_prose, t, lang):
             continue
-        quote = f"; English: '{_excerpt(said[0].text, 80)}' (line {said[0].line})" if said else ""
+        quote = f"; English: '{_quote(al, said[0], 100)}' (line {said[0].line})" if said else ""
         yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
                             f"this paragraph repeats the one at line {twin.line}: '{_excerpt(t.text)}'"
                             f"{quote}; delete one of them{_of(english)}",
@@ -154,7 +180,7 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
             if id(other) not in skip and _same_english(e, t, other, lang):
                 yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
                                     f"this paragraph translates the same English paragraph as line {other.line}: "
-                                    f"'{_excerpt(e.text, 80)}' (line {e.line}); keep one of them{_of(english)}",
+                                    f"'{_quote(al, e, 100)}' (line {e.line}); keep one of them{_of(english)}",
                                     english_line=e.line), t
                 break
 
@@ -189,7 +215,13 @@ def _same_english_text(a: str, b: str) -> bool:
     return _WS_RE.sub("", a) == _WS_RE.sub("", b) or _near(a, b, NEAR_DUPLICATE)
 
 
-def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int],
+def _quote(al: Alignment, e: Item, n: int) -> str:
+    """English unit ``e`` as written (code and links included), shortened to ``n`` characters."""
+    block = al.en_block(e)
+    return _excerpt(block.text if block is not None else e.text, n)
+
+
+def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
                english: str) -> Iterator[tuple[ReviewFinding, Item]]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
@@ -214,7 +246,7 @@ def _omissions(beads: list[Bead], file: str, lang: str, skip: set[int],
         where = "before" if after is not None else "after"
         yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
                             f"the English paragraph at line {e.line} has no translation {where} this paragraph: "
-                            f"'{_excerpt(e.text, 120)}'{_of(english)}", english_line=e.line), e
+                            f"'{_quote(al, e, 160)}'{_of(english)}", english_line=e.line), e
 
 
 _UNPAIRED = frozenset({Move.OMIT, Move.INSERT})
