@@ -130,7 +130,7 @@ _LATIN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*[A-Za-z0-9]|[0-9]")
 _SYMBOL_RE = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF]")
 
 
-def _marks(items: Sequence[Item], every_word: bool = False) -> frozenset[str]:
+def marks(items: Sequence[Item], every_word: bool = False) -> frozenset[str]:
     """What may survive translation: protected spans (``"`x"``), names and numbers, emoji (👉, ✅);
     with ``every_word`` also every Latin-script word outside code (``"~word"``), for a target language
     written in another script, where an English word left in the translation (``text-to-SQL``,
@@ -162,8 +162,8 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
     n, m = len(es), len(ts)
     le = [chars(e.text) for e in es]
     lt = [chars(t.text) for t in ts]
-    me = [_marks([e], every_word) & vocab for e in es]
-    mt = [_marks([t], every_word) & vocab for t in ts]
+    me = [marks([e], every_word) & vocab for e in es]
+    mt = [marks([t], every_word) & vocab for t in ts]
     inf = float("inf")
     best = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[Move | None]] = [[None] * (m + 1) for _ in range(n + 1)]
@@ -207,7 +207,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     English sentence ("This", "For") never survives translation, and counting it as missing made every
     pairing look worse alike."""
     every_word = target_scripts(lang) is not None
-    vocab = _marks(en, every_word) & _marks(tr, every_word)
+    vocab = marks(en, every_word) & marks(tr, every_word)
     pos_e = {id(x): k for k, x in enumerate(en)}
     pos_t = {id(x): k for k, x in enumerate(tr)}
     cuts = sorted((pos_e[id(e)], pos_t[id(t)]) for e, t in heading_pairs if id(e) in pos_e and id(t) in pos_t)

@@ -25,7 +25,7 @@ from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import looks_english
 from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
-from .bitext import Bead, LengthModel, Move, align_bitext, chars
+from .bitext import Bead, LengthModel, Move, align_bitext, chars, marks
 from .model import Kind, ReviewFinding
 
 MIN_CHARS = 40
@@ -92,7 +92,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
     if omissions:
-        for f, e in _omissions(beads, al, file, skip, english):
+        for f, e in _omissions(beads, al, file, skip, english, model or LengthModel.default(lang)):
             if followed is not None and not any(_same_english_text(e.text, x) for x in followed):
                 if added is not None:
                     added.append(e)
@@ -221,8 +221,25 @@ def _quote(al: Alignment, e: Item, n: int) -> str:
     return _excerpt(block.text if block is not None else e.text, n)
 
 
+def _elsewhere(e: Item, al: Alignment, model: LengthModel) -> bool:
+    """Some translated unit of the doc has every code span, link, name and number of ``e`` and about its
+    length: ``e`` is translated, in another place (a translator who moved a tip or reordered a list),
+    or the aligner paired it wrongly. Of 20 omissions sampled on the untouched docs, 9 were such."""
+    vocab = marks(al.tr_items) & marks(al.en_items)
+    mine = marks([e]) & vocab  # what of e survives anywhere in the translation
+    if len(mine) < 2:
+        return False
+    want = model.c * chars(e.text)
+    for t in al.tr_items:
+        theirs = marks([t]) & vocab
+        if not t.heading and mine <= theirs and len(mine) >= 0.5 * len(theirs) \
+                and 0.5 * want <= chars(t.text) <= 2.0 * want:
+            return True
+    return False
+
+
 def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
-               english: str) -> Iterator[tuple[ReviewFinding, Item]]:
+               english: str, model: LengthModel) -> Iterator[tuple[ReviewFinding, Item]]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
     translation: not a missing one)."""
@@ -239,6 +256,8 @@ def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
             hi += 1
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
+            continue
+        if _elsewhere(e, al, model):
             continue
         after = next((x.tr[0] for x in beads[k + 1:] if x.tr), None)
         before = next((x.tr[-1] for x in reversed(beads[:k]) if x.tr), None)
