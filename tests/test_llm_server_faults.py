@@ -199,15 +199,18 @@ def test_bad_json_is_retried_then_reported(server, wire):
     assert "not JSON" in e.value.message
 
 
-def test_unreachable_server_is_retried_then_reported():
+def test_unreachable_server_is_reported_at_once_without_retries():
     with FakeLLMServer() as s:
         url = s.url
-    from hfi18n.translate.providers import AnthropicProvider
+    from hfi18n.translate.providers import AnthropicProvider, UnreachableError
 
-    with AnthropicProvider(api_key="k", base_url=url, max_retries=1, backoff_base=0.01) as p, \
-            pytest.raises(RetriesExhaustedError) as e:
+    retries = []
+    started = time.monotonic()
+    with AnthropicProvider(api_key="k", base_url=url, max_retries=5, backoff_base=1.0,
+                           on_retry=retries.append) as p, pytest.raises(UnreachableError) as e:
         p.complete(REQ)
-    assert "could not reach" in e.value.message
+    assert time.monotonic() - started < 2 and retries == []
+    assert "could not reach" in e.value.message and "refused" in e.value.message.lower()
     assert url in e.value.hint
 
 

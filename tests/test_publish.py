@@ -282,3 +282,65 @@ def test_https_push_keeps_the_token_out_of_config_and_errors(world: World) -> No
             Git(world.clone).push(f"https://127.0.0.1:{port}/me/hub.git", "ko-x", token=TOKEN)
     assert TOKEN not in str(info.value) and TOKEN not in (info.value.hint or "")
     assert (world.clone / ".git/config").read_text() == config_before
+
+
+def test_dry_run_without_github_makes_the_branch_and_prints_the_pr(world: World, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture) -> None:
+    """No token, no fork: the branch starts from origin's default branch, nothing reaches GitHub or the fork,
+    and the title and body printed are exactly what the real publish posts afterwards."""
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    (world.clone / "hfi18n.toml").write_text(
+        f'[github]\nupstream = "{UPSTREAM}"\napi_url = "{world.gh.url}"\n[lang.ko]\ntracking_issue = 20179\n',
+        encoding="utf-8")
+    status_before = git(world.clone, "status", "--porcelain")
+    code = main(["publish", "--repo", str(world.clone), "--lang", "ko", "guides/cli.md", "--dry-run", "--no-llm"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert world.gh.requests == [] and "ko-guides-cli" not in git(world.fork, "branch")
+    assert "nothing pushed" in captured.err and "origin/main" in captured.err
+    title, body = captured.out.split("\n\n", 1)
+    assert title == TITLE
+    assert f"Part of https://github.com/{UPSTREAM}/issues/20179" in body and "`hfi18n check`" in body
+    # the local branch: upstream main + the doc commit + the toctree commit, checkout untouched
+    main_commit = git(world.upstream, "rev-parse", "main").strip()
+    commits = git(world.clone, "rev-list", "--reverse", "ko-guides-cli", "--not", main_commit).split()
+    assert len(commits) == 2 and git(world.clone, "status", "--porcelain") == status_before
+    assert git(world.clone, "show", f"{commits[0]}:docs/source/ko/guides/cli.md") == KO_CLI
+    assert git(world.clone, "log", "-1", "--format=%s", commits[0]).startswith("🌐 [i18n-KO] Translate guides/cli.md")
+
+    # the same doc published for real: the posted title and body are the ones the dry run printed
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    assert main(["publish", "--repo", str(world.clone), "--lang", "ko", "guides/cli.md", "--fork", FORK,
+                 "--no-llm"]) == 0
+    [post] = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.body["title"] == title and post.body["body"].rstrip() == body.rstrip()
+
+
+def test_dry_run_starts_from_the_upstream_url_and_still_refuses(world: World) -> None:
+    """``github.upstream_url`` (a bare repository here) is asked for its default branch by git alone; the
+    branch starts from its newest commit even when the clone has not fetched it. A dry run with a token
+    still refuses a duplicate, and never posts."""
+    seed = world.upstream.parent / "seed"
+    (seed / "docs/source/en/new.md").write_text("# New\n\ntext\n", encoding="utf-8")
+    git(seed, "add", ".")
+    git(seed, "-c", "user.name=M", "-c", "user.email=m@example.com", "commit", "-q", "-m", "more docs")
+    git(seed, "push", "-q", str(world.upstream), "HEAD:main")
+    newest = git(world.upstream, "rev-parse", "main").strip()
+    assert git(world.clone, "rev-parse", "origin/main").strip() != newest
+    config = Config({"github": {"upstream_url": world.upstream.as_uri()}})
+    logs: list[str] = []
+    result = do_publish(world, client=world.client(None), config=config, dry_run=True, branch="try-cli",
+                        log=logs.append)
+    assert result.pull is None and result.dry_run and result.base == "main" and result.head == "try-cli"
+    assert git(world.clone, "rev-list", "--reverse", "try-cli", "--not", newest).split() == result.commits
+    assert "Part of https" not in result.body and "# What does this PR do?" in result.body
+    assert any("open pull requests are not looked up" in m for m in logs) and world.gh.requests == []
+
+    world.gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `cli.md` to Korean", head="other:ko-cli")
+    with pytest.raises(RefusedError, match="already translates"):
+        do_publish(world, dry_run=True)
+    world.gh.pulls.clear()
+    result = do_publish(world, dry_run=True, config=Config({"github": {"upstream": UPSTREAM}}))
+    assert result.head == "ko-guides-cli" and not world.gh.of("POST", "/")
+    assert "ko-guides-cli" not in git(world.fork, "branch")

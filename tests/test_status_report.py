@@ -47,7 +47,7 @@ def test_markdown_for_a_tracking_issue(report) -> None:
     md = to_markdown(report)
     assert "| ko | 62.5% | 50.0% | 4 | 1 | 1 | 2 | 1 |" in md
     assert "### Translate next (ko)" in md
-    assert "- [ ] `guide.md` (outdated: 1 commit, +5/-1 lines, sections +1 -0 ~1)" in md
+    assert "- [ ] `guide.md` (outdated: 1 commit, +5/-1 lines, sections: 1 added, 1 changed)" in md
     assert "- [ ] `moved_dst.md` (translated as `moved_src.md`)" not in md  # up to date: in the closed list
     assert "- [x] `moved_dst.md` (translated as `moved_src.md`) — moved" in md
     assert "<summary>missing (2)</summary>" in md and "### orphaned (1)" in md
@@ -59,12 +59,32 @@ def test_rich_table_has_summary_and_ranked_list(report) -> None:
     render_table(report, console)
     text = console.export_text()
     assert "ko: 5/8 translated (62.5% coverage, 50.0% up to date)" in text
-    assert "guide.md" in text and "outdated" in text and "+5-1" in text and "+1-0~1" in text
+    assert "guide.md" in text and "outdated" in text and "1 commit, +5/-1 lines, sections: 1 added, 1 changed" in text
     assert "2 missing docs not listed (--all lists them)" in text
     assert "translate next (ko)" in text
     console = Console(record=True, width=140)
     render_table(report, console, show_missing=True)
     assert "big.md" in console.export_text().split("translate next")[0]
+
+
+@pytest.mark.corpus
+def test_status_at_80_columns_keeps_doc_names_whole_and_says_changes_in_words(corpus) -> None:
+    """At 80 columns the table used to fold ``tutorials/building_good_agents.md`` after 24 characters
+    (``tutorials/building_good_`` / ``agents.md``) and said ``+0-0~3`` for three changed sections."""
+    from hfi18n.repo.layout import DocsLayout
+
+    repo = corpus("smolagents")
+    report = compute_status(DocsLayout.open(repo, "docs/source"), ["ko"], pr_note="offline")
+    console = Console(record=True, width=80)
+    render_table(report, console)
+    lines = console.export_text().splitlines()
+    table = "\n".join(lines)
+    docs = [d.path for d in report.for_lang("ko") if d.state != "missing"]
+    assert len(docs) > 10 and any(len(p) > 30 for p in docs)
+    for path in docs:
+        assert any(path in line for line in lines), f"{path} is cut across lines"
+    assert max(len(line.rstrip()) for line in lines if "│" in line or " outdated " in line) <= 80
+    assert "~" not in table and "sections: 3 changed" in table.replace("\n", " ")
 
 
 def test_html_is_self_contained_with_a_coverage_chart(report) -> None:

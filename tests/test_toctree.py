@@ -207,6 +207,7 @@ def test_check_reports_missing_unlisted_duplicate_and_order(tmp_path: Path) -> N
 def test_update_toctree_uses_translated_heading_and_cli_adds_unlisted(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture) -> None:
     layout = make_repo(tmp_path)
+    (layout.lang_dir("en") / "guides/cli.md").write_text("# Use the CLI\n\ntext\n", encoding="utf-8")
     (layout.lang_dir("ko") / "guides/cli.md").write_text("<!-- c -->\n# CLI 사용하기 [[cli]]\n", encoding="utf-8")
     tree, changes = update_toctree(layout, "ko", ["guides/upload.md"], write=False)
     assert changes[0].action == "missing-translation"
@@ -215,6 +216,54 @@ def test_update_toctree_uses_translated_heading_and_cli_adds_unlisted(tmp_path: 
     entry = [e for e in load_toctree(layout.lang_dir("ko") / "_toctree.yml").entries() if e.local == "guides/cli"]
     assert entry[0].title == "CLI 사용하기"
     assert main(["toctree", "--repo", str(layout.repo), "--lang", "ko", "--check"]) == 0
+
+
+EN_TOOLS_TOC = """- title: Tutorials
+  sections:
+  - local: tutorials/agents
+    title: Agents
+  - local: tutorials/tools
+    title: 🛠️ Tools - in-depth guide
+  - local: tutorials/memory
+    title: 📚 Memory
+"""
+KO_TOOLS_TOC = """- title: 튜토리얼
+  sections:
+  - local: tutorials/agents
+    title: 에이전트
+#  - local: tutorials/tools
+#    title: 🛠️ Tools - in-depth guide
+#  - title: 📚 Memory
+#    local: tutorials/memory
+"""
+
+
+def test_new_entry_takes_the_english_toctree_title_and_drops_its_commented_placeholder(tmp_path: Path) -> None:
+    """smolagents: the English toctree calls tutorials/tools (heading "Tools") "🛠️ Tools - in-depth guide";
+    the entry took the translated heading and left ``#  - local: tutorials/tools`` behind."""
+    root = tmp_path / "repo"
+    for lang, body in (("en", "# Tools\n\ntext\n"), ("ko", "# 도구 [[tools]]\n\n본문\n")):
+        for name in ("agents", "tools", "memory"):
+            p = root / "docs/source" / lang / "tutorials" / f"{name}.md"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(body if name == "tools" else f"# {name.title()}\n\ntext\n", encoding="utf-8")
+    (root / "docs/source/en/_toctree.yml").write_text(EN_TOOLS_TOC, encoding="utf-8")
+    (root / "docs/source/ko/_toctree.yml").write_text(KO_TOOLS_TOC, encoding="utf-8")
+    layout = DocsLayout.open(root)
+    tree, changes = update_toctree(layout, "ko", ["tutorials/tools.md"])
+    assert [(c.action, c.title, c.line) for c in changes] == [("added", "🛠️ Tools - in-depth guide", 5)]
+    assert tree.text == ("- title: 튜토리얼\n  sections:\n  - local: tutorials/agents\n    title: 에이전트\n"
+                         "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n"
+                         "#  - title: 📚 Memory\n#    local: tutorials/memory\n")
+    # translated through the title translator; the commented item with local second goes too
+    tree, changes = update_toctree(layout, "ko", ["tutorials/memory.md"], translate_titles=fake_translate)
+    assert [(c.action, c.title) for c in changes] == [("added", "KO:📚 Memory")]
+    assert "#" not in tree.text and load_toctree(layout.lang_dir("ko") / "_toctree.yml").text == tree.text
+    # a page whose English toctree title is its heading keeps the translator's heading
+    (root / "docs/source/ko/tutorials/agents.md").write_text("# 에이전트 소개\n", encoding="utf-8")
+    (root / "docs/source/ko/_toctree.yml").write_text("", encoding="utf-8")
+    _, changes = update_toctree(layout, "ko", ["tutorials/agents.md"], write=False)
+    assert changes[0].title == "에이전트 소개"
 
 
 # --------------------------------------------------------------------------- real corpora
@@ -256,6 +305,11 @@ def test_adding_pages_to_every_corpus_language_changes_only_added_lines(corpus) 
                 before = tree.text
                 change = add_entries(tree, en, [(en_entry.local, "번역 제목")])[0]
                 assert change.action in ("added", "replaced-placeholder"), (path, en_entry.local)
+                # the page's commented-out entry goes (its lines name the page); then only inserts remain
+                after = tree.text.splitlines(True)
+                gone = [ln for ln in before.splitlines(True) if ln.lstrip().startswith("#") and ln not in after]
+                assert not gone or any(en_entry.local in ln for ln in gone), (path, gone)
+                before = "".join(ln for ln in before.splitlines(True) if ln not in gone)
                 # a file without a final newline keeps none: its old last line gains one (compared equal)
                 end = "" if before.endswith("\n") else "\n"
                 ops = difflib.SequenceMatcher(None, (before + end).splitlines(True),

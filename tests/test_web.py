@@ -7,10 +7,12 @@ The browser walk of the whole flow is tests/test_web_browser.py.
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 import threading
 import time
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -76,7 +78,8 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     # an edit that drops a link is caught at once, on its segment
     seg, before = next((k, v) for k, v in state["translations"].items() if "](" in v)
     broken, html = app.edit(repo.name, state, seg, "링크 없이 고친 문장입니다.")
-    assert not broken["ok"] and broken["edited"] == [seg] and 'class="hf-bad hf-edited"' in html
+    assert not broken["ok"] and broken["edited"] == [seg]
+    assert re.search(rf'<tr id="seg-{seg}" class="hf-seg hf-bad hf-edited hf-has-findings', html)
     with pytest.raises(Exception, match="check found") as err:
         app_write(app, repo, broken, allow_draft=False)
     assert "hint:" in str(err.value) and "Traceback" not in str(err.value)
@@ -218,11 +221,11 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert not list((Path(__file__).parents[1] / "src/hfi18n/web").glob("*.pyi"))  # no stub written by Gradio
     assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/edit",
-                         "/write", "/toctree", "/publish", "/glossary"}
+                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary"}
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
-    assert "Next: open <b>2 · Translate</b>" in html  # the step after the status, in words
+    assert "Next: click a doc to open it in <b>2 · Translate</b>" in html  # the step after the status, in words
     assert 'id="hf-legend"' in html and all(f"</span>{st} " in html for st in ("up-to-date", "outdated", "missing"))
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
@@ -250,11 +253,19 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert state["edited"] == [seg] and "(검토함)" in review
     state, _ = client.predict(name, state, api_name="/check")
     assert state["ok"]
+    nxt = client.predict(name, state, seg, "all", 1, api_name="/step")
+    assert nxt["value"] != seg and client.predict(name, state, nxt["value"], "all", -1, api_name="/step")["value"] == seg
+    assert client.predict(name, state, seg, "edited", 1, api_name="/step")["value"] == seg  # the only edited one
+    page = client.predict(name, state, api_name="/preview")
+    assert 'id="hf-preview-en"' in page and "(검토함)" in page.split('id="hf-preview-tr"')[1]
     assert "written" in client.predict(name, state, False, api_name="/write")
     assert "toctree updated" in client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
     again = client.predict(name, "ko", doc, True, "pseudo", "", "", api_name="/toctree")
     assert "toctree unchanged" in again and f"`{doc.removesuffix('.md')}`: listed already" in again
     assert "(검토함)" in (repo / "docs/source/ko" / doc).read_text(encoding="utf-8")
+    preview = client.predict(name, "ko", doc, "", "", api_name="/publish_preview")
+    assert "PR preview: nothing sent" in preview and "🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean" in preview
+    assert not served["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
     pr = client.predict(name, "ko", doc, "", "", api_name="/publish")
     assert f"https://github.com/{UPSTREAM}/pull/1" in pr and "draft PR opened" in pr
     [post] = served["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
@@ -387,6 +398,12 @@ def test_serve_command_serves_the_page_and_refuses_a_wrong_language(smol: Path) 
         assert config["title"].startswith("hfi18n")
         repo_box = next(c for c in config["components"] if c.get("props", {}).get("elem_id") == "hf-repo")
         assert repo_box["props"]["value"] == smol.name
+        # the port is taken now: the error names --port, not Gradio's GRADIO_SERVER_PORT / launch() advice
+        busy = subprocess.run([exe, "serve", "--repo", str(smol), "--port", str(port)], capture_output=True,
+                              text=True, timeout=120)
+        assert busy.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr
+        assert f"--port {port + 1}" in busy.stderr and "GRADIO_SERVER_PORT" not in busy.stderr
+        assert "launch()" not in busy.stderr and "Traceback" not in busy.stderr
     finally:
         proc.terminate()
         proc.wait(30)
@@ -454,3 +471,158 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
     assert "error: not a repository URL: 'file:///etc'" in proc.stderr and "Traceback" not in proc.stderr
     out = proc.stdout.strip()
     assert out.startswith("hfi18n: ") and out.endswith(f"{tmp_path / 'repos'} hfi18n on kim/hfi18n")
+
+
+def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web) -> None:
+    """An update: each changed segment shows the translator's previous text beside the new machine text and a
+    word-level diff of its English; Previous/Next walk the rows a filter keeps; the rows carry the classes
+    the filter hides by; the status column has a header; the preview renders both pages."""
+    from hfi18n.web import render
+
+    app, repo, _llm = web
+    doc = "index.md"
+    _, state, html, segments, _ = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "",
+                                                     {"api_key": KEY}))
+    review = api.draft(repo, "ko", doc, state["translations"], update=True)
+    previous = [s for s in review.segments if s.previous_translation]
+    assert previous and all(s.changed and s.previous_english != s.english for s in previous)
+    s = previous[0]
+    row = re.search(rf'<tr id="seg-{s.id}" class="([^"]*)" data-seg="{s.id}">(.*?)</tr>', html, re.S)
+    assert row and "hf-changed" in row.group(1).split() and "hf-seg" in row.group(1).split()
+    assert f'before (human):</span> {escape(s.previous_translation)}' in row.group(2)
+    assert "<del>" in row.group(2) or "<ins>" in row.group(2)
+    assert render.word_diff("Run the model now", "Run the big model") == \
+        "Run the <ins>big </ins>model<del> now</del>"
+    assert "<th>status</th>" in html and 'data-seg="s1"' in html
+
+    # Previous/Next among the changed rows, wrapping around; "edited" with no edit is a clear error
+    changed = [x.id for x in review.segments if x.changed]
+    first = app.step(repo.name, state, "", "changed", 1)
+    assert first.value == changed[0]
+    assert app.step(repo.name, state, changed[0], "changed", 1).value == changed[1 % len(changed)]
+    assert app.step(repo.name, state, changed[0], "changed", -1).value == changed[-1]
+    assert app.step(repo.name, state, changed[0], "all", 1).value == review.segments[
+        [x.id for x in review.segments].index(changed[0]) + 1].id
+    with pytest.raises(Exception, match="no segment has edited"):
+        app.step(repo.name, state, changed[0], "edited", 1)
+    with_findings = [x.id for x in review.segments if render.shows(x, "findings", set())]
+    assert all(f'id="seg-{i}" class="hf-seg' in html and "hf-has-findings" in
+               re.search(rf'id="seg-{i}" class="([^"]*)"', html).group(1) for i in with_findings)
+
+    # a click on a row puts that segment in the editor; the write tab names the doc before writing
+    import gradio as gr
+
+    assert app.pick_segment(gr.EventData(None, {"seg": s.id})).value == s.id
+    assert f"**Doc:** `{doc}` → `docs/source/ko/{doc}`" in app.target(state)
+    page = app.preview(repo.name, state)
+    english, translated = page.split('id="hf-preview-tr"')
+    assert '<h1 id="' in english and "<pre><code" in english and '<h1 id="' in translated
+    assert "&lt;!--" not in page and "<script" not in page
+
+
+HOSTILE_PAGE = """<!--Copyright 2025 -->
+
+# 도구 [[tools]]
+
+[`Trainer`]와 `x`를 씁니다. [문서](https://hf.co/docs), [나쁜 링크](javascript:alert(1)).
+
+## What is a tool?
+
+<Tip warning={true} onclick="alert(1)">
+
+**주의**하세요.
+
+</Tip>
+
+> [!TIP]
+> 콜아웃입니다.
+
+<hfoptions id="x">
+<hfoption id='"><script>alert(1)</script>'>
+
+```py
+print("<script>alert(1)</script>")
+```
+
+</hfoption>
+</hfoptions>
+
+[[autodoc]] transformers.Trainer
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+<img src=x onerror=alert(1)>
+
+![그림](https://evil.example/x.png)
+
+</Tip></Tip></div></div>
+"""
+
+
+def test_rendered_preview_is_doc_builder_like_and_never_passes_html_through() -> None:
+    page = api.preview_html(HOSTILE_PAGE)
+    assert '<h1 id="tools">도구</h1>' in page and '<h2 id="what-is-a-tool">What is a tool?</h2>' in page
+    assert '<code class="hf-pv-ref">Trainer</code>와' in page and "<code>x</code>" in page
+    assert '<a href="https://hf.co/docs" rel="noopener noreferrer" target="_blank">문서</a>' in page
+    assert 'class="hf-pv-box hf-pv-tip hf-pv-warning"><div class="hf-pv-label">Warning</div>' in page
+    assert "<strong>주의</strong>" in page and '<div class="hf-pv-label">Tip</div>\n<p>콜아웃입니다.</p>' in page
+    assert '<div class="hf-pv-label">API reference</div><code>transformers.Trainer</code>' in page
+    assert "<table>" in page and "<td>1</td>" in page
+    # nothing of the page runs or loads: no tag, attribute, script URL or image of its own
+    assert "<script" not in page and "onerror=" not in page.replace("onerror=alert(1)&gt;", "")
+    assert "<img" not in page and "javascript:" not in page.replace("[나쁜 링크](javascript:alert(1))", "")
+    assert 'onclick' not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert "Copyright" not in page
+    # a closing tag with no box open closes nothing of the page around the preview
+    assert page.count("<div") == page.count("</div>")
+
+
+def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol: Path, monkeypatch) -> None:
+    import gradio as gr
+
+    from hfi18n.web.app import ERROR_SECONDS, _human
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo(UPSTREAM, clone_url=smol.as_uri())
+        gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean", head="lee:ko-tools")
+        app = WebApp(Workspace([smol], config=Config({"github": {"api_url": gh.url}})))
+        html, _, _ = app.status(smol.name, "ko", "", {"github_token": TOKEN})
+        assert 'id="hf-claimed"' not in html  # no upstream anywhere: open PRs are not looked up
+        html, _, _ = app.status(smol.name, "ko", UPSTREAM, {"github_token": TOKEN})  # typed on the PR tab
+        assert f'href="https://github.com/{UPSTREAM}/pull/1"' in html
+
+        # changed sections by their English titles, not their slugs
+        result = api.status(smol, ["ko"], pulls=False)
+        d = next(d for d in result.report.for_lang("ko") if d.state == "outdated"
+                 and any(d.section_titles[a] != a for a in d.sections_changed + d.sections_added))
+        row = re.search(rf'<tr data-doc="{re.escape(d.path)}"><td><code>.*?</tr>', html.split('id="hf-outdated"')[1])
+        shown = [d.section_titles[a] for a in d.sections_changed + d.sections_added]
+        assert row and escape(", ".join(shown)) in row.group(0)
+        # a click on a row opens the doc in the Translate tab
+        picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
+        assert picked.value == d.path and tab.selected == "translate"
+
+        # errors name the page's fields, not the CLI's options, and go away by themselves
+        with pytest.raises(gr.Error) as err:
+            last(_human(app.publish)(smol.name, "ko", "index.md", "", UPSTREAM, {}))
+        assert "“Your fork” (tab 4 · Write &amp; publish)" in err.value.message and "--fork" not in err.value.message
+        assert err.value.duration == ERROR_SECONDS
+        with pytest.raises(gr.Error) as err:
+            last(_human(app.publish)(smol.name, "ko", "index.md", FORK, UPSTREAM, {}))
+        assert "“GitHub token” at the top of the page" in err.value.message
+        assert "export" not in err.value.message
+
+
+def test_toctree_before_writing_says_to_write_first(web) -> None:
+    app, repo, _ = web
+    doc = "tutorials/secure_code_execution.md"
+    assert not (repo / "docs/source/ko" / doc).exists()
+    note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
+    assert note.startswith("**not added**") and "Write it first" in note and "missing-translation" not in note
+    assert app.target(None).startswith("No draft yet")

@@ -2,8 +2,9 @@
 loop on a smolagents corpus clone, with the loopback LLM (OpenAI wire format, key typed in the page) and
 the fake GitHub over real bare git repositories as upstream and fork:
 
-status -> pick the first "next" doc -> translate (live progress) -> edit a segment -> check -> write ->
-toctree -> draft PR, then the PR link on the page.
+status -> click a "next" doc -> translate (live progress) -> review: filter the changed rows, click a row to
+edit it, Previous/Next, the rendered preview -> check -> write -> toctree -> PR preview (nothing sent) ->
+draft PR, then the PR link on the page.
 
 Screenshots of each screen are saved under the test's tmp folder; with ``HFI18N_SCREENSHOTS=1`` they are
 also copied to ``docs/screenshots/`` for the README.
@@ -174,8 +175,15 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         assert claimed.get_attribute("href") == f"https://github.com/{UPSTREAM}/pull/1"
         shoot("1-status")
 
-        # 2. translate the first "next" doc (picked by default) with the loopback LLM and a typed key
-        tab("2 · Translate")
+        # a click on a status row opens that doc in the Translate tab (the second one, then back to the first)
+        second = d.find_elements(By.CSS_SELECTOR, "#hf-next tr[data-doc]")[1].get_attribute("data-doc")
+        css(f"#hf-next tr[data-doc='{second}'] td:nth-child(2)").click()
+        until(lambda: css("#hf-doc input").get_attribute("value").startswith(second), "the clicked doc picked")
+        assert css("#hf-tab-translate").is_displayed()
+        tab("1 · Status")
+        css(f"#hf-next tr[data-doc='{first}'] td:nth-child(2)").click()
+
+        # 2. translate the first "next" doc with the loopback LLM and a typed key
         until(lambda: css("#hf-doc input").get_attribute("value").startswith(first), "the first next doc picked")
         until(lambda: "outdated" in text_of("#hf-doc-note"), "the doc note")
         assert css("#hf-update input").is_selected()  # an outdated doc is updated, human segments kept
@@ -199,12 +207,24 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         seg_id = changed[0].get_attribute("id").removeprefix("seg-")
         shoot("3-review")
 
-        # edit that segment: the editor loads it (not the segment it showed first), the edit is re-checked at once
+        # only the rows whose English changed; an update shows the previous human text and the English diff
         first_seg = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "the first segment loaded")
         assert not css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} (")
-        choose("#hf-segment", f"{seg_id} (")
+        [radio] = [x for x in d.find_elements(By.CSS_SELECTOR, "#hf-show label") if x.text.strip() == "changed"]
+        radio.click()
+        until(lambda: not [r for r in d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg:not(.hf-changed)")
+                           if r.is_displayed()], "the unchanged rows hidden")
+        assert css(f"#seg-{seg_id}").is_displayed()
+        assert review.find_elements(By.CSS_SELECTOR, "tr.hf-changed .hf-diff ins, tr.hf-changed .hf-diff del")
+        assert review.find_elements(By.CSS_SELECTOR, "tr.hf-changed .hf-prev")
+        shoot("3-review-changed")
+
+        # a click on the row puts its segment in the editor (not the one shown first) and outlines the row
+        css(f"#seg-{seg_id} td.hf-en").click()
+        until(lambda: css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} ("), "the clicked row")
         before = until(lambda: (v := css("#hf-seg-text textarea").get_attribute("value")) != first_seg and v,
                        "the chosen segment in the editor")
+        until(lambda: "hf-current" in css(f"#seg-{seg_id}").get_attribute("class"), "the row outlined")
         assert "⟦" not in before  # the translator edits code spans and links as written, not placeholders
         type_into("#hf-seg-text textarea", f"{EDITED} {before}")
         css("#hf-edit-btn").click()
@@ -212,6 +232,24 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
             By.CSS_SELECTOR, ".hf-badge.edited"), "the edited segment")
         css("#hf-check-btn").click()
         until(lambda: css("#hf-review .hf-review").get_attribute("data-ok") == "true", "check passes")
+
+        # Next and Previous walk the rows the filter shows (every row again)
+        [radio] = [x for x in d.find_elements(By.CSS_SELECTOR, "#hf-show label") if x.text.strip() == "all"]
+        radio.click()
+        until(lambda: all(r.is_displayed() for r in d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg")[:5]),
+              "every row shown")
+        css("#hf-next-btn").click()
+        until(lambda: not css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} ("), "Next")
+        css("#hf-prev-btn").click()
+        until(lambda: css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} ("), "Previous")
+
+        # the rendered preview: the English page beside the translated one, the edit in it, anchors as ids
+        css("#hf-preview-box button").click()
+        until(lambda: EDITED in text_of("#hf-preview-tr"), "the edit in the rendered preview")
+        assert d.find_elements(By.CSS_SELECTOR, "#hf-preview-tr h1[id], #hf-preview-tr h2[id]")
+        assert d.find_elements(By.CSS_SELECTOR, "#hf-preview-en pre code")
+        d.execute_script("document.getElementById('hf-preview-box').scrollIntoView()")
+        shoot("3-preview")
 
         # 4. write, toctree, draft PR
         tab("4 · Write & publish")
@@ -223,6 +261,20 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         css("#hf-toc-btn").click()
         until(lambda: "toctree" in text_of("#hf-toc-note") or "nothing to add" in text_of("#hf-toc-note"),
               "the toctree step")
+        assert first in text_of("#hf-write-target")  # the write step names its doc
+        css("#hf-pr-preview-btn").click()  # no fork typed yet: a dry run needs none
+        until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "the PR preview", timeout=90)
+        assert f"Translated `{first}` to Korean" in text_of("#hf-pr-note") and "Part of https://" in text_of("#hf-pr-note")
+        assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+        shoot("4-pr-preview")
+        # the real PR needs a fork: the error names the field to fill, in a toast at the bottom (it covered
+        # the GitHub token field at the top), and no clipped "Error" pill in the note
+        css("#hf-pr-btn").click()
+        toast = until(lambda: [t for t in d.find_elements(By.CSS_SELECTOR, ".toast-body")
+                               if "Your fork" in t.text], "the missing-fork error")[0]
+        assert "--fork" not in toast.text
+        assert toast.rect["y"] > d.get_window_size()["height"] / 2
+        assert not [e for e in d.find_elements(By.CSS_SELECTOR, "#hf-pr-note .error") if e.is_displayed()]
         type_into("#hf-fork :is(input, textarea)", FORK)
         css("#hf-pr-btn").click()
         until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)

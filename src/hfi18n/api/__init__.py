@@ -20,6 +20,9 @@ Functions:
 ``translate(repo, lang, paths)`` -> :class:`TranslateResult`
     translate English docs; a doc is written only if it passes ``check`` (or as a marked draft with
     ``allow_errors``); progress through ``progress``; a ``cancel`` event stops it within one request.
+``prepare_translation(repo, lang, doc)`` -> :class:`PreparedTranslation`, then ``submit_translation(repo, job, translations)``
+    the calling agent translates (no provider, no key): prepare lists the segments, rules and glossary
+    terms; submit validates each answer as a provider's, and writes through the same gate once all pass.
 ``batch_submit(repo, lang, paths)`` -> :class:`BatchJobResult`, then ``batch_collect(repo)``
     the same translation as one provider batch job at half price: submit returns at once; collect
     validates, retries what failed and writes through the same gate (``batch_status``, ``batch_cancel``).
@@ -32,6 +35,8 @@ Functions:
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
     review translated docs or a translation PR (check findings on lines, omissions and duplications,
     glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
+``preview_html(text)`` -> ``str``
+    a doc's Markdown as safe HTML, the way doc-builder shows the page (for a live-preview check).
 ``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
     the glossary of a language, or only the terms occurring in ``text``.
 ``glossary_validate(path, lang)``, ``glossary_usage(repo, lang)``, ``glossary_mine(repo, lang)``
@@ -50,10 +55,19 @@ those modules.
 from __future__ import annotations
 
 from ..check.segment_review import DraftReview
+from ..doc.preview import render_html as preview_html
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
 from ..review.service import ReviewResult
+from ._agent import (
+    PreparedTranslation,
+    SubmitResult,
+    SubmitState,
+    agent_root,
+    prepare_translation,
+    submit_translation,
+)
 from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
 from ._check import CheckResult, check, toctree_check
 from ._common import (
@@ -95,14 +109,18 @@ __all__ = [
     "GlossaryValidation",
     "NextDocsResult",
     "PlanResult",
+    "PreparedTranslation",
     "ProgressEvent",
     "ProgressFn",
     "ProgressKind",
     "PublishResult",
     "ReviewResult",
     "StatusResult",
+    "SubmitResult",
+    "SubmitState",
     "ToctreeResult",
     "TranslateResult",
+    "agent_root",
     "batch_cancel",
     "batch_collect",
     "batch_root",
@@ -118,14 +136,17 @@ __all__ = [
     "glossary_mine",
     "glossary_usage",
     "glossary_validate",
+    "preview_html",
     "history_gap",
     "load_glossary",
     "next_docs",
     "plan",
+    "prepare_translation",
     "publish",
     "review",
     "session_config",
     "status",
+    "submit_translation",
     "title_translator",
     "toctree",
     "toctree_check",

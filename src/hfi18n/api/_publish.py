@@ -23,16 +23,26 @@ from ._common import (
 @dataclass(slots=True)
 class PublishResult:
     url: str
+    """The pull request's page; empty in a dry run."""
     number: int
+    """The pull request's number; 0 in a dry run."""
     draft: bool
     branch: str
     title: str
     commits: list[str]
+    body: str = ""
+    """The PR body exactly as posted (or, in a dry run, as it would be)."""
+    head: str = ""
+    """``fork_owner:branch`` the PR comes from."""
+    base: str = ""
+    """The branch the PR goes to (a dry run without GitHub: the local ref the branch starts from)."""
+    dry_run: bool = False
 
     def to_json(self) -> dict[str, object]:
         """As ``publish --format json`` prints it."""
         return {"url": self.url, "number": self.number, "draft": self.draft, "branch": self.branch,
-                "title": self.title, "commits": list(self.commits)}
+                "title": self.title, "commits": list(self.commits), "body": self.body, "head": self.head,
+                "base": self.base, "dry_run": self.dry_run}
 
 
 def github_client(config: Config):
@@ -44,11 +54,13 @@ def github_client(config: Config):
 
 def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_root: str = DEFAULT_DOCS_ROOT,
             fork: str | None = None, upstream: str | None = None, ready: bool = False, branch: str | None = None,
-            no_llm: bool = False, provider: str | None = None, model: str | None = None,
+            dry_run: bool = False, no_llm: bool = False, provider: str | None = None, model: str | None = None,
             config: Config | None = None, progress: ProgressFn | None = None) -> PublishResult:
     """Check ``doc``'s translation, push it (and its toctree entry) to the fork, open a draft PR upstream.
 
-    The GitHub token comes from ``GITHUB_TOKEN`` (or ``github.token`` in the config).
+    The GitHub token comes from ``GITHUB_TOKEN`` (or ``github.token`` in the config). ``dry_run``: make the
+    branch and commits locally and return the PR's title and body without pushing or posting anything
+    (no token or fork needed).
     """
     from ..publish.pr import publish as publish_doc
 
@@ -65,7 +77,9 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
     translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
     with github_client(cfg) as client:
         result = publish_doc(layout, lang, doc, config=cfg, client=client, upstream=upstream, fork=fork,
-                             ready=ready, branch=branch, translate_titles=translate_titles,
+                             ready=ready, branch=branch, dry_run=dry_run, translate_titles=translate_titles,
                              log=lambda m: progress(ProgressEvent(ProgressKind.LOG, doc, message=m)))
-    return PublishResult(result.pull.html_url, result.pull.number, result.pull.draft, result.branch,
-                         result.title, list(result.commits))
+    pull = result.pull
+    return PublishResult(pull.html_url if pull else "", pull.number if pull else 0,
+                         pull.draft if pull else not ready, result.branch, result.title, list(result.commits),
+                         body=result.body, head=result.head, base=result.base, dry_run=result.dry_run)

@@ -12,11 +12,13 @@ from ..check.gate import Backups, set_update_baseline, write_job
 from ..check.segment_review import DraftReview
 from ..check.source import skip_broken_english
 from ..config import Config
+from ..errors import ConfigError
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, RunStats, Translator
+from ..translate.providers.client import ClientProvider, SampleFn
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
 from ._common import (
@@ -44,7 +46,8 @@ class PlanResult:
         """As ``translate --dry-run --format json`` prints it."""
         p = self.estimate
         return {
-            "files": p.files, "segments": p.segments, "cached": p.cached, "requests": p.requests,
+            "files": p.files, "segments": p.segments, "cached": p.cached, "duplicates": p.duplicates,
+            "requests": p.requests,
             "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
             "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
             "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
@@ -98,7 +101,7 @@ class TranslateResult:
         s = self.stats
         return {
             "model": self.model, "segments": s.segments, "from_memory": s.cache_hits,
-            "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
+            "duplicates": s.duplicates, "translated": s.translated, "requests": s.requests, "tokens_in": s.tokens_in,
             "tokens_out": s.tokens_out, "cache_read_tokens": s.cache_read_tokens,
             "cache_write_tokens": s.cache_write_tokens,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None,
@@ -160,7 +163,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
-              write: bool = True) -> TranslateResult:
+              write: bool = True, sample: SampleFn | None = None) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
@@ -171,6 +174,9 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     without ``update`` (incremental) or ``force`` (a backup is kept). Setting ``cancel`` stops the run
     after the requests in flight; finished segments are in the translation memory, and no doc with
     unfinished segments is written.
+
+    ``sample``: the calling client's model (MCP sampling), used when no provider is named or configured:
+    its answers go through the same batching, retries and validation as a provider's.
     """
     from ..translate.providers import get_provider
 
@@ -181,7 +187,8 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     if not sel.jobs:
         return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped))
     gloss = load_glossary(lang, glossary)
-    prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=lang)
+    prov = _client_provider(provider, cfg, sample) or get_provider(provider, model=model, base_url=base_url,
+                                                                   config=cfg, lang=lang)
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
         return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
@@ -190,6 +197,20 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     finally:
         tm.close()
         prov.close()
+
+
+def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> ClientProvider | None:
+    """The client's model when it can sample and no provider is named or configured (a configured provider
+    still wins: the user chose it)."""
+    from ..translate.providers import resolve_provider_name
+
+    if sample is None or name:
+        return None
+    try:
+        resolve_provider_name(None, cfg)
+    except ConfigError:
+        return ClientProvider(sample)
+    return None
 
 
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,

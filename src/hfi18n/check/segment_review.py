@@ -84,12 +84,17 @@ class DraftSegment:
     """An update: the English of this segment was added or changed since the base."""
     findings: list[Finding] = field(default_factory=list)
     terms: list[TermNote] = field(default_factory=list)
+    previous_english: str = ""
+    """An update, a changed segment: its English at the base (display form), to diff with today's."""
+    previous_translation: str = ""
+    """An update, a changed segment: the human translation of :attr:`previous_english` (display form)."""
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "line": self.line, "target_line": self.target_line, "target_end": self.target_end,
                 "english": self.english, "translation": self.translation, "origin": self.origin.value,
                 "changed": self.changed, "findings": [f.as_dict() for f in self.findings],
-                "terms": [t.to_json() for t in self.terms]}
+                "terms": [t.to_json() for t in self.terms], "previous_english": self.previous_english,
+                "previous_translation": self.previous_translation}
 
 
 @dataclass(slots=True)
@@ -130,6 +135,8 @@ class DraftReview:
     """An update: ``base`` commit, ``kept``, ``changed``, ``removed`` segment counts and ``english_diff``."""
     before: str = ""
     """:func:`hfi18n.fileio.snapshot` of the target when the draft was opened (pass it back to :func:`write`)."""
+    english: str = ""
+    """The English doc's text, for a rendered preview beside :attr:`text`."""
 
     @property
     def ok(self) -> bool:
@@ -244,8 +251,11 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         english, shown = display(seg, seg.text), display(seg, tr) if tr else ""
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
+        old = draft.update.previous.get(seg.id) if draft.update else None
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
-                                     _terms(glossary, _prose(seg), shown)))
+                                     _terms(glossary, _prose(seg), shown),
+                                     display(old[0], old[0].text) if old else "",
+                                     display(old[1], old[1].text) if old else ""))
     update = None
     if draft.update is not None:
         u = draft.update
@@ -256,7 +266,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
                   "english_diff": diff}
     return DraftReview(job.en_rel, draft.display_path, text, list(job.findings), segments,
                        [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
-                       job.target_before or "")
+                       job.target_before or "", job.doc.source)
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,

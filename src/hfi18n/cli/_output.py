@@ -7,8 +7,11 @@ escapes what it interpolates.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -25,6 +28,20 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def failures_by_reason(failures: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Reason -> lines of the segments that failed for it (first seen first): one line per cause, since a
+    run whose every request failed the same way printed the same reason once per segment (79 lines)."""
+    grouped: dict[str, list[int]] = {}
+    for f in failures:
+        grouped.setdefault(str(f["reason"]), []).append(int(f["line"]))
+    return grouped
+
+
+def _some(lines: list[int], shown: int = 8) -> str:
+    more = len(lines) - shown
+    return ", ".join(map(str, lines[:shown])) + (f" and {more} more" if more > 0 else "")
+
+
 def print_doc(d: DocOutcome, detail: str | None = None) -> None:
     """One doc of a translate run or a collected batch: written (green), draft (yellow) or not (red), then
     ``detail``, the segments left in English and the check errors."""
@@ -32,7 +49,42 @@ def print_doc(d: DocOutcome, detail: str | None = None) -> None:
     out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
     if detail:
         out.print(f"  {detail}")
-    for f in d.failures:
-        out.print(f"  left in English (line {f['line']}): {f['reason']}")
+    for reason, lines in failures_by_reason(d.failures).items():
+        where = f"line {lines[0]}" if len(lines) == 1 else f"{len(lines)} segments, lines {_some(lines)}"
+        out.print(f"  left in English ({where}): {reason}")
     for e in d.errors:
         out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
+
+
+class _RetryLines(logging.Handler):
+    """Provider retries, one line per cause: the first retry of a cause is shown, the others counted."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.causes: dict[str, int] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        args = record.args if isinstance(record.args, tuple) else ()
+        cause = str(args[1]) if len(args) >= 2 and "retry" in str(record.msg) else record.getMessage()
+        self.causes[cause] = self.causes.get(cause, 0) + 1
+        if self.causes[cause] == 1:
+            err.print(f"{cause}; retrying (further retries for this cause are counted)")
+
+
+@contextlib.contextmanager
+def retries_counted() -> Iterator[None]:
+    """During a run, provider retry warnings print once per cause, then a count per cause at the end.
+
+    Before, every retry of every request printed its own line: against a dead server, 121 identical
+    lines in one run."""
+    logger = logging.getLogger("hfi18n.providers")
+    handler = _RetryLines()
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+        for cause, n in handler.causes.items():
+            err.print(f"retried {n} time(s): {cause}")

@@ -17,10 +17,20 @@ from ._output import err
 def demo(
     directory: Path = typer.Option(None, "--dir", help="Where to create the example repo (default: a temp folder)."),
 ) -> None:
-    """Build the bundled example repo and run status, check and a translation plan on it."""
+    """Build the bundled example repo and run status, check and a translation plan on it.
+
+    Without --dir the repo lives in a temp folder removed at the end (each run used to leave a
+    /tmp/hfi18n-demo-* folder behind)."""
+    if directory is not None:
+        _run(directory)
+        return
+    with tempfile.TemporaryDirectory(prefix="hfi18n-demo-") as tmp:
+        _run(Path(tmp) / "tiny-transformers", kept=False)
+
+
+def _run(target: Path, *, kept: bool = True) -> None:
     from . import main
 
-    target = directory or Path(tempfile.mkdtemp(prefix="hfi18n-demo-")) / "tiny-transformers"
     repo = build_example_repo(target)
     err.print(f"[bold]Example repository:[/] {escape(str(repo))}\n", markup=True)
     steps = [
@@ -33,5 +43,8 @@ def demo(
         err.print(f"\n[bold cyan]== {title}:[/] hfi18n {escape(' '.join(argv))}", markup=True)
         main(argv)
     err.print("\nThe example's Korean quick tour carries deliberate defects for check to find, and its index "
-              "page is outdated: the English gained a section after it was translated.\n"
-              f"Try: hfi18n translate --repo {repo} --lang ko --next 3 --update --provider pseudo")
+              "page is outdated: the English gained a section after it was translated.")
+    if kept:
+        err.print(f"Try: hfi18n translate --repo {repo} --lang ko --next 3 --update --provider pseudo")
+    else:
+        err.print("The example repository is removed now; keep one to try more with: hfi18n demo --dir PATH")

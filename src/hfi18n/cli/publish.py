@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -21,6 +22,8 @@ def publish(
                                         "(default: github.upstream)."),
     ready: bool = typer.Option(False, "--ready", help="Open a regular PR instead of a draft."),
     branch: str | None = typer.Option(None, "--branch", help="Branch name (default: <lang>-<doc>)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Make the branch and commit(s) locally and print the PR "
+                                 "title and body; push nothing, post nothing (no token or fork needed)."),
     no_llm: bool = typer.Option(False, "--no-llm", help="Keep English titles for new toctree groups."),
     provider: str | None = typer.Option(None, "--provider", help="Translation provider for new group titles."),
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
@@ -32,10 +35,16 @@ def publish(
     The GitHub token comes from GITHUB_TOKEN (or github.token in the config); it is never printed or stored.
     """
     result = api.publish(repo, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream, ready=ready,
-                         branch=branch, no_llm=no_llm, provider=provider, model=model,
+                         branch=branch, dry_run=dry_run, no_llm=no_llm, provider=provider, model=model,
                          progress=lambda e: err.print(e.message))
     if fmt is Format.json:
         print_json(result.to_json())
+        return
+    if result.dry_run:
+        err.print(f"dry run: branch {result.branch} made locally ({len(result.commits)} commit(s) on "
+                  f"{result.base}); nothing pushed. Push it, then open a pull request from {result.head} with:")
+        # written as is: rich would turn ":smile:"-like text into emoji, and the body must be exactly what is posted
+        sys.stdout.write(f"{result.title}\n\n{result.body.rstrip()}\n")
         return
     kind = "draft pull request" if result.draft else "pull request"
     err.print(f"opened {kind} #{result.number}: {result.title}")

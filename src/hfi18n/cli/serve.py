@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import typer
 
+from ..errors import InputError
 from ._app import REPO_HELP, app
 from ._output import err
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port already in use, naming ``--port``: Gradio's own error advised ``GRADIO_SERVER_PORT`` and
+    ``launch()``, which a translator running ``hfi18n serve`` never sees."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: a closed port in TIME_WAIT is free
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server uses it?)",
+                             hint=f"pass another port, e.g. --port {port + 1 if port < 65535 else 7860}, "
+                                  "or stop the program that holds it") from None
 
 
 @app.command()
@@ -30,6 +45,7 @@ def serve(
     from .. import api
 
     api.status(repo, [lang], pulls=False)  # a wrong repo or language fails here, with the CLI's message
+    _check_port(host, port)
     demo = build_app(repo.resolve(), default_lang=lang)
     err.print(f"hfi18n web app for {repo.resolve()} on http://{host}:{port}/ (Ctrl+C stops it)")
     demo.launch(server_name=host, server_port=port, mcp_server=mcp, show_error=False, quiet=True,

@@ -17,7 +17,7 @@ from rich.table import Table
 from .. import api
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
-from ._output import err, out, print_doc
+from ._output import err, out, print_doc, retries_counted
 
 
 @app.command()
@@ -96,7 +96,7 @@ def translate(
             _log(event)
 
     cancel = threading.Event()
-    with progress, _ctrl_c_cancels(cancel):
+    with progress, _ctrl_c_cancels(cancel), retries_counted():
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
     _print_skipped(result.skipped)
@@ -144,7 +144,7 @@ def _print_plan(result: api.PlanResult, fmt: str) -> None:
         return
     plan, updates = result.estimate, result.updates
     table = Table(title="Translation plan (nothing sent)")
-    for col in ("doc", "segments", "chars", "requests", "tokens in", "tokens out"):
+    for col in ("doc", "to send", "chars", "requests", "tokens in", "tokens out"):
         table.add_column(col, justify="left" if col == "doc" else "right")
     for d in plan.per_doc:
         name = str(d["path"])
@@ -154,12 +154,19 @@ def _print_plan(result: api.PlanResult, fmt: str) -> None:
         table.add_row(name, str(d["segments"]), str(d["chars"]), str(d["requests"]), str(d["tokens_in"]),
                       str(d["tokens_out"]))
     out.print(table)
-    out.print(f"{plan.files} file(s), {plan.segments} segment(s), {plan.cached} from memory, "
-              f"{plan.requests} request(s), ~{plan.tokens_in} tokens in, ~{plan.tokens_out} tokens out")
+    to_send = plan.segments - plan.cached - plan.duplicates
+    out.print(f"{plan.files} file(s), {plan.segments} segment(s): {plan.cached} from memory, "
+              f"{_repeats(plan.duplicates)}{to_send} to send in {plan.requests} request(s), "
+              f"~{plan.tokens_in} tokens in, ~{plan.tokens_out} tokens out")
     kind = " at the batch price" if plan.batch else ""
     for m, cost in plan.costs.items():
         out.print(f"  estimated cost with {m}{kind} (prompt cache counted): "
                   + (f"${cost:.4f}" if cost is not None else "unknown (no price)"))
+
+
+def _repeats(n: int) -> str:
+    """The segments that repeat another one's text: sent once, the copies take its translation."""
+    return f"{n} repeating another segment's text (translated once), " if n else ""
 
 
 def _print_summary(result: api.TranslateResult, machine: bool) -> None:
@@ -174,7 +181,8 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
     cached = (f" ({stats.cache_read_tokens} read from the prompt cache, {stats.cache_write_tokens} written to it)"
               if stats.cache_read_tokens or stats.cache_write_tokens else "")
-    out.print(f"{stats.segments} segment(s): {stats.cache_hits} from memory, {stats.translated} translated, "
+    out.print(f"{stats.segments} segment(s): {stats.cache_hits} from memory, {_repeats(stats.duplicates)}"
+              f"{stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
               f"{stats.tokens_in} tokens in{cached}, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
     if stats.stopped_for_cost:

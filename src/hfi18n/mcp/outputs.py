@@ -185,6 +185,55 @@ class BatchStatusOutput(BaseModel):
     jobs: list[BatchJobOutput]
 
 
+class PreparedSegment(BaseModel):
+    id: str = Field(description="segment id: the key of its translation in submit_translation")
+    text: str = Field(description="the English prose to translate; each ⟦n⟧ placeholder stays exactly once")
+    line: int = Field(description="line of the segment in the English doc")
+    heading: bool = Field(default=False, description="a heading: translate the title only, no [[anchor]]")
+    placeholders: dict[str, str] = Field(default_factory=dict, description="what each placeholder stands for "
+                                                                           "(read-only)")
+    terms: list[str] = Field(default_factory=list, description="glossary terms occurring in the segment")
+    context: str | None = Field(default=None, description="the English just before it (read-only), when that "
+                                                          "is not a segment of this list")
+
+
+class GlossaryEntry(BaseModel):
+    source: str
+    target: str | None = Field(description="the required translation (None: keep the term in English)")
+    keep_english: bool
+
+
+class PrepareOutput(BaseModel):
+    job: str = Field(description="the job id to give submit_translation")
+    lang: str
+    doc: str = Field(description="the English doc, relative to the language folder")
+    target: str = Field(description="the file submit_translation writes, relative to the repository root")
+    rules: str = Field(description="how to translate: rules and the language's style")
+    segments: list[PreparedSegment] = Field(description="what to translate, in doc order")
+    glossary: list[GlossaryEntry] = Field(description="the glossary terms occurring in the segments")
+    from_memory: int = Field(description="segments already translated (translation memory), not listed")
+    kept: int = Field(description="an update: human segments kept as they are, not listed")
+    next_step: str
+
+
+class Verdict(BaseModel):
+    id: str
+    ok: bool = Field(description="the translation was accepted")
+    reason: str | None = Field(description="why to redo it")
+
+
+class SubmitOutput(BaseModel):
+    job: str
+    state: str = Field(description="incomplete (segments to redo or still to send; nothing written), "
+                                   "check-failed (nothing written), written, or draft (written with a draft mark)")
+    written: bool
+    target: str = Field(description="the translated file, relative to the repository root")
+    note: str
+    verdicts: list[Verdict] = Field(description="one per submitted segment")
+    remaining: list[str] = Field(description="segment ids still to send (redo the rejected ones)")
+    errors: list[dict[str, Any]] = Field(description="check errors of the rendered doc")
+
+
 # ------------------------------------------------------------- filling the models from api results
 
 

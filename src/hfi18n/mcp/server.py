@@ -9,6 +9,10 @@ written) and return structured results (:mod:`hfi18n.mcp.outputs`). What the too
 * the provider's base URL: it comes from the environment or the config only, so a tool call cannot send
   the key to another server.
 
+With no provider configured, ``translate`` asks the client's own model when the client can sample
+(:mod:`hfi18n.mcp.sampling`); ``prepare_translation`` / ``submit_translation`` let the agent translate
+itself, validated like a provider (:mod:`hfi18n.translate.agent`).
+
 A library error becomes a tool error (``isError``) carrying its human message and hint
 (:mod:`hfi18n.mcp.calls`). Cancelling a ``translate`` call stops it after the requests in flight, with
 finished segments kept in the translation memory and no half-translated file written.
@@ -27,6 +31,7 @@ from .. import api
 from ..secrets import redact
 from . import outputs as out
 from .calls import call, output, with_progress
+from .sampling import client_sampler
 from .sdk import Context, Server, ToolAnnotations, ToolError
 
 # ------------------------------------------------------------------------------------ arguments
@@ -48,6 +53,11 @@ NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful
 OpenJob = Annotated[str | None, Field(description="the batch job id (default: the latest open job)")]
 
 
+NO_PROVIDER = "no translation provider is configured"
+NEXT_STEP = ("translate the text of every segment following the rules and the glossary, then call "
+             "submit_translation with job='{job}' and translations={{segment id: translated text}}")
+
+
 def _need_docs(paths: list[str] | None, next_n: int | None, what: str) -> None:
     if not paths and not next_n:
         raise ToolError(f"give paths (docs to {what}) or next_n (the n most useful docs)")
@@ -60,8 +70,40 @@ about half price, within hours) -> check and review -> toctree -> publish (a dra
 review). Doc paths are relative to the language folder (guides/cli.md). Keys and tokens come from the
 server's environment and are never tool arguments."""
 
+COST_FREE, COST_TOKENS = "free", "COSTS TOKENS"
+EFFECTS: dict[str, tuple[str, str, str]] = {
+    # tool: (cost, files written, GitHub)
+    "status": (COST_FREE, "nothing (a status cache under .git/hfi18n)", "reads open PRs with pulls=true"),
+    "next_docs": (COST_FREE, "nothing (a status cache under .git/hfi18n)", "reads open PRs with pulls=true"),
+    "check": (COST_FREE, "nothing", "nothing"),
+    "plan": (COST_FREE, "nothing", "nothing"),
+    "translate": (COST_TOKENS + " at the server's provider (none through sampling: your model answers)",
+                  "docs/source/<lang>/<doc>", "nothing"),
+    "toctree": ("free with no_llm=true, else a few tokens for new group titles", "docs/source/<lang>/_toctree.yml",
+                "nothing"),
+    "publish": ("free with no_llm=true", "a commit on a new local branch", "pushes a branch, OPENS A DRAFT PR"),
+    "review": (f"free unless llm=true ({COST_TOKENS})", "nothing", "with post=true, posts a review on the PR"),
+    "batch_submit": (COST_TOKENS + " (batch price)", "a job file under .git/hfi18n", "nothing"),
+    "batch_status": (COST_FREE, "the job files", "nothing"),
+    "batch_collect": ("tokens for retries", "docs/source/<lang>/<doc> of the job", "nothing"),
+    "batch_cancel": (COST_FREE, "the job file", "nothing"),
+    "glossary_lookup": (COST_FREE, "nothing", "nothing"),
+    "prepare_translation": (COST_FREE + " (sends nothing; your model translates)", "a job file under .git/hfi18n",
+                            "nothing"),
+    "submit_translation": (COST_FREE, "docs/source/<lang>/<doc> once every segment passes", "nothing"),
+}
+"""What each tool costs, writes and does on GitHub: appended to its description, so an agent (and the user
+approving its calls) sees it before calling."""
+
+
+def describe(name: str) -> str:
+    cost, files, github = EFFECTS[name]
+    return f"{DESCRIPTIONS[name]} [cost: {cost}; writes: {files}; GitHub: {github}]"
+
+
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, openWorldHint=False)
 LOCAL_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+AGENT_JOB = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=True)
 
 DESCRIPTIONS = {
@@ -78,7 +120,8 @@ DESCRIPTIONS = {
             "requests, tokens in and out, and the estimated cost per model. Free; use it before translate.",
     "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "
                  "doc's prose (never code or markup) to the configured LLM provider: this COSTS TOKENS "
-                 "(use plan first; max_cost caps it). The file is written only if it passes check, or as a "
+                 "(use plan first; max_cost caps it). With no provider configured, asks YOUR model through "
+                 "MCP sampling when this client supports it (or use prepare_translation). The file is written only if it passes check, or as a "
                  "marked draft with allow_errors. An existing translation is updated only with update=true "
                  "(keeps the human text of unchanged segments), never overwritten. Returns the written path, "
                  "the check summary and the segments that failed (left in English).",
@@ -108,6 +151,17 @@ DESCRIPTIONS = {
                      "nothing twice.",
     "batch_cancel": "Ask the provider to cancel a batch job's running batches; what already succeeded is kept "
                     "(collect the job afterwards). No cost.",
+    "prepare_translation": "Let YOUR OWN model translate ONE English doc (no provider key on the server): returns "
+                           "a job id, the segments to translate (prose with ⟦n⟧ placeholders), the rules, the "
+                           "language's style and the glossary terms that occur. Translate every segment's text, "
+                           "then call submit_translation. An existing translation only with update=true (its human "
+                           "segments are kept and not listed).",
+    "submit_translation": "Send your translations for a prepare_translation job: an object mapping segment id -> "
+                          "translated text (you may send them in several calls). Each is validated like a "
+                          "provider's answer (placeholders, wrong language, echo of the English, chatter); the "
+                          "verdicts say which to redo and why. Once all pass and the doc passes check, writes "
+                          "docs/source/<lang>/<doc> (or a marked draft with allow_errors). Refused if the English "
+                          "or the target changed since prepare.",
     "glossary_lookup": "Terms of the shipped glossary of a language: the required translation of each "
                        "English term, or terms kept in English. With text, only the terms occurring in it "
                        "(what a translation request for that text would carry). No cost.",
@@ -124,7 +178,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
 
     def tool(annotations: ToolAnnotations) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            server.add_tool(fn, name=fn.__name__, description=DESCRIPTIONS[fn.__name__], annotations=annotations,
+            server.add_tool(fn, name=fn.__name__, description=describe(fn.__name__), annotations=annotations,
                             structured_output=True)
             return fn
         return register
@@ -191,9 +245,16 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
     ) -> out.TranslateOutput:
         cancel = threading.Event()
-        res = await with_progress(ctx, api.translate, root, lang, [doc], update=update, allow_errors=allow_errors,
-                                  provider=provider, model=model, max_cost=max_cost, concurrency=concurrency,
-                                  docs_root=docs_root, cancel=cancel)
+        sample = client_sampler(ctx) if provider is None else None  # used when no provider is configured
+        try:
+            res = await with_progress(ctx, api.translate, root, lang, [doc], update=update,
+                                      allow_errors=allow_errors, provider=provider, model=model, max_cost=max_cost,
+                                      concurrency=concurrency, docs_root=docs_root, cancel=cancel, sample=sample)
+        except ToolError as exc:
+            if provider is None and sample is None and NO_PROVIDER in str(exc):
+                raise ToolError(f"{exc}\nhint: here, with no key on the server, translate with your own model: "
+                                "call prepare_translation, then submit_translation") from None
+            raise
         if not res.docs:
             reasons = "; ".join(f"{s.en_rel}: {s.reason}" for s in res.skipped) or "nothing to translate"
             raise ToolError(redact(f"not translated: {reasons}\nhint: here, call translate with update=true to "
@@ -295,6 +356,28 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
     ) -> out.BatchJobOutput:
         res = await call(api.batch_cancel, root, job, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
+
+    @tool(AGENT_JOB)
+    async def prepare_translation(
+        lang: Lang,
+        doc: Doc,
+        update: Annotated[bool, Field(description="update an existing (outdated) translation: only the segments "
+                                                  "whose English changed are listed")] = False,
+    ) -> out.PrepareOutput:
+        res = await call(api.prepare_translation, root, lang, doc, update=update, docs_root=docs_root)
+        return output(out.PrepareOutput, {**res.to_json(), "next_step": NEXT_STEP.format(job=res.job)})
+
+    @tool(AGENT_JOB)
+    async def submit_translation(
+        job: Annotated[str, Field(description="the job id prepare_translation returned")],
+        translations: Annotated[dict[str, str], Field(description="segment id -> translated text (placeholders "
+                                                                  "kept); all at once or in several calls")],
+        allow_errors: Annotated[bool, Field(description="write a marked draft even with segments rejected "
+                                                        "(left in English) or check errors")] = False,
+    ) -> out.SubmitOutput:
+        res = await call(api.submit_translation, root, job, translations, allow_errors=allow_errors,
+                         docs_root=docs_root)
+        return output(out.SubmitOutput, res.to_json())
 
     @tool(READ_ONLY)
     async def glossary_lookup(

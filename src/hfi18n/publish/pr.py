@@ -96,13 +96,21 @@ def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | N
 
 @dataclass(slots=True)
 class PublishResult:
-    """What :func:`publish` did."""
+    """What :func:`publish` did (or, with ``dry_run``, would do)."""
 
-    pull: PullRequest
+    pull: PullRequest | None
+    """The pull request opened; ``None`` in a dry run (nothing was pushed or posted)."""
     branch: str
     title: str
     commits: list[str] = field(default_factory=list)
-    """Commits pushed, oldest first (doc, then toctree when it changed)."""
+    """Commits made, oldest first (doc, then toctree when it changed); pushed unless ``dry_run``."""
+    body: str = ""
+    """The PR body, exactly as posted (or as it would be posted)."""
+    head: str = ""
+    """``fork_owner:branch`` (just ``branch`` when no fork is known in a dry run)."""
+    base: str = ""
+    """Where the branch starts: the upstream default branch's name, or the local ref a dry run used."""
+    dry_run: bool = False
 
 
 CheckFn = Callable[[DocsLayout, str, str], list[Any]]
@@ -110,18 +118,23 @@ CheckFn = Callable[[DocsLayout, str, str], list[Any]]
 
 def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: GitHubClient,
             upstream: str | None = None, fork: str | None = None, ready: bool = False,
-            branch: str | None = None,
+            branch: str | None = None, dry_run: bool = False,
             translate_titles: TitleTranslator | None = None, run_check: CheckFn | None = None,
             log: Callable[[str], None] = lambda _m: None) -> PublishResult:
-    """Push the translation of ``doc`` to the fork on its own branch and open a draft PR upstream."""
+    """Push the translation of ``doc`` to the fork on its own branch and open a draft PR upstream.
+
+    ``dry_run`` makes the same local branch and commits and returns the title and body that would be
+    posted, but pushes nothing and posts nothing, and needs neither a token nor a fork: a translator
+    without GitHub access (or before pushing) still gets the branch to push and the PR text to paste.
+    """
     validate_lang(lang, target=True)
     upstream = upstream or config.get("github.upstream")
     fork = fork or config.get("github.fork")
-    if not upstream or not fork:
+    if not dry_run and (not upstream or not fork):
         missing = "--upstream" if not upstream else "--fork"
         raise RepoError(f"no {missing[2:]} repository given",
                         hint=f"pass {missing} OWNER/NAME or set github.{missing[2:]} in hfi18n.toml")
-    if not client.has_token:
+    if not dry_run and not client.has_token:
         raise GitHubError("no GitHub token: publish needs one to push and open the pull request",
                           hint="export GITHUB_TOKEN=... (a token with 'public_repo' scope)")
     _, rel_any = layout.resolve_doc_arg(doc, lang)
@@ -139,26 +152,35 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
 
     name = branch or branch_name(rel, lang)
     title = pr_title(rel, lang)
-    log(f"looking for open pull requests on {upstream}")
-    dup = find_open_pull(client.list_open_pulls(upstream), rel, lang, name)
-    if dup is not None:
-        raise RefusedError(f"an open pull request already translates {rel} to {language_name(lang)}: "
-                           f"{dup.html_url}", hint="review or continue that PR instead of opening another")
-
-    up = client.get_repo(upstream, role="upstream repository")
-    fk = client.get_repo(fork, role="fork")
-    if fk.can_push is False:
-        raise GitHubError(f"the token cannot push to {fork}",
-                          hint="use a token of the fork's owner with 'public_repo' scope (or Contents: write)")
-    up_url = config.get("github.upstream_url") or up.clone_url
-    fork_url = config.get("github.fork_url") or fk.clone_url
+    online = bool(upstream) and client.has_token
+    if online:
+        log(f"looking for open pull requests on {upstream}")
+        dup = find_open_pull(client.list_open_pulls(upstream), rel, lang, name)
+        if dup is not None:
+            raise RefusedError(f"an open pull request already translates {rel} to {language_name(lang)}: "
+                               f"{dup.html_url}", hint="review or continue that PR instead of opening another")
+    else:
+        log("dry run without a GitHub token: open pull requests are not looked up")
 
     git = Git(layout.repo)
+    fork_url = ""
+    if online:
+        up = client.get_repo(upstream, role="upstream repository")
+        if not dry_run:
+            fk = client.get_repo(fork, role="fork")
+            if fk.can_push is False:
+                raise GitHubError(f"the token cannot push to {fork}", hint="use a token of the fork's owner "
+                                  "with 'public_repo' scope (or Contents: write)")
+            fork_url = config.get("github.fork_url") or fk.clone_url
+        base_name = up.default_branch
+        log(f"fetching {base_name} of {upstream}")
+        base = git.fetch(config.get("github.upstream_url") or up.clone_url, base_name)
+    else:
+        base_name, base = _offline_base(git, config.get("github.upstream_url"), log)
+
     docs_rel = layout.docs_root.relative_to(layout.repo).as_posix()
     local = local_of(rel)
     titles = _current_titles(layout, lang, local)
-    log(f"fetching {up.default_branch} of {upstream}")
-    base = git.fetch(up_url, up.default_branch)
     commits: list[str] = []
     with git.worktree(base) as wt:
         wt_layout = DocsLayout.open(wt.cwd, docs_rel)
@@ -167,25 +189,49 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         shutil.copyfile(layout.path(lang, rel), target)
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():
-            raise RefusedError(f"{lang}/{rel} is the same as on {upstream}'s {up.default_branch}: nothing to publish")
+            where = f"{upstream}'s {base_name}" if online else base_name
+            raise RefusedError(f"{lang}/{rel} is the same as on {where}: nothing to publish")
         commits.append(wt.commit([doc_path], f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
         update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
         toc_path = toctree_path(wt_layout, lang).relative_to(wt.cwd).as_posix()
         if wt.run("status", "--porcelain", "--", toc_path).strip():
             commits.append(wt.commit([toc_path], f"{tag(lang)} Add {rel} to the "
                                      f"{language_name(lang)} toctree"))
-        log(f"pushing branch {name} to {fork}")
-        wt.push(fork_url, name, token=client.token_for_git())
-    git.run("branch", "-f", name, commits[-1], check=False)
+        if not dry_run:
+            log(f"pushing branch {name} to {fork}")
+            wt.push(fork_url, name, token=client.token_for_git())
+    # a dry run's branch is its whole output: failing to make it (checked out elsewhere) is an error
+    git.run("branch", "-f", name, commits[-1], check=dry_run)
+    if dry_run:
+        log(f"branch {name} made locally ({len(commits)} commit(s) on {base_name}); nothing pushed")
 
-    tracking = config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
-    body = pr_body(rel, lang, upstream=upstream, tracking_issue=tracking, summary=check_summary(findings),
+    tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
+                if upstream else None)
+    body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
                    reviewers=config.get(f"lang.{lang}.reviewers") or ())
-    fork_owner = fork.split("/")[0]
+    head = f"{fork.split('/')[0]}:{name}" if fork else name
+    if dry_run:
+        return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)
     log(f"opening a {'draft ' if not ready else ''}pull request on {upstream}")
-    pull = client.create_pull(upstream, title, body, head=f"{fork_owner}:{name}", base=up.default_branch,
-                              draft=not ready)
-    return PublishResult(pull, name, title, commits)
+    pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
+    return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
+
+
+def _offline_base(git: Git, upstream_url: str | None, log: Callable[[str], None]) -> tuple[str, str]:
+    """Where a dry run without GitHub starts the branch: ``(name, commit)``. The upstream's default branch
+    when ``github.upstream_url`` is set (asked of git itself, no API); else the branch ``git clone`` set as
+    the origin's default (``origin/main``), the upstream for most translators; else the local HEAD."""
+    if upstream_url:
+        heads = git.run("ls-remote", "--symref", upstream_url, "HEAD", target=upstream_url)
+        found = re.search(r"^ref: refs/heads/(\S+)\s+HEAD", heads, re.M)
+        name = found.group(1) if found else "main"
+        log(f"fetching {name} of {upstream_url}")
+        return name, git.fetch(upstream_url, name)
+    origin = git.run("rev-parse", "--abbrev-ref", "--verify", "--quiet", "refs/remotes/origin/HEAD",
+                     check=False).strip()
+    ref = origin or "HEAD"
+    log(f"no GitHub token: the branch starts from {ref} of your checkout")
+    return ref, git.run("rev-parse", "--verify", f"{ref}^{{commit}}").strip()
 
 
 def _current_titles(layout: DocsLayout, lang: str, local: str) -> dict[str, str]:

@@ -49,12 +49,20 @@ def short(sha: str | None) -> str:
     return sha[:10] if sha else ""
 
 
+def sections_text(d: DocStatus) -> str:
+    """``sections: 1 added, 2 changed`` (``no section added, removed or changed``): in words, since the
+    table's ``+0 -0 ~3`` left readers guessing what ``~`` meant."""
+    parts = [f"{len(x)} {what}" for x, what in ((d.sections_added, "added"), (d.sections_removed, "removed"),
+                                                (d.sections_changed, "changed")) if x]
+    return "sections: " + ", ".join(parts) if parts else "no section added, removed or changed"
+
+
 def drift_text(d: DocStatus) -> str:
-    """``3 commits, +12/-4 lines, sections +1 -0 ~2`` for an outdated doc."""
+    """``3 commits, +12/-4 lines, sections: 1 added, 2 changed`` for an outdated doc."""
     if d.state not in ("outdated", "in-progress") or not d.commits_behind:
         return ""
-    secs = f"sections +{len(d.sections_added)} -{len(d.sections_removed)} ~{len(d.sections_changed)}"
-    return f"{d.commits_behind} commit{'s' if d.commits_behind != 1 else ''}, +{d.lines_added}/-{d.lines_removed} lines, {secs}"
+    return (f"{d.commits_behind} commit{'s' if d.commits_behind != 1 else ''}, +{d.lines_added}/-{d.lines_removed} "
+            f"lines, {sections_text(d)}")
 
 
 # ----------------------------------------------------------------------------------------- JSON
@@ -149,39 +157,36 @@ def _md_item(d: DocStatus) -> str:
 # ---------------------------------------------------------------------------------------- table
 
 
+WIDE = 110
+"""Console width from which the status table also shows each translation's base commit."""
+
+
 def render_table(report: StatusReport, console: Console, *, show_missing: bool = False,
                  limit: int = RANK_LIMIT) -> None:
     """One rich table per language, its summary line and its "translate next" list."""
     for lang in report.languages:
         docs = [d for d in report.for_lang(lang) if show_missing or d.state != "missing"]
         t = Table(title=f"{lang}", box=box.SIMPLE_HEAD, title_justify="left", expand=False, pad_edge=False)
-        t.add_column("doc", overflow="fold", min_width=24)
+        # the doc never wraps (a name cut mid-word at 80 columns read as two docs): the columns in words wrap
+        t.add_column("doc", no_wrap=True)
         t.add_column("state", no_wrap=True)
-        t.add_column("behind", justify="right", no_wrap=True)
-        t.add_column("lines", justify="right", no_wrap=True)
-        t.add_column("sections", justify="right", no_wrap=True)
-        t.add_column("base", no_wrap=True)
-        t.add_column("notes", overflow="fold")
+        t.add_column("English changes since")
+        wide = console.width >= WIDE  # at 80 columns the base commit gives its room to the words
+        if wide:
+            t.add_column("base", no_wrap=True)
+        t.add_column("notes")
         for d in docs:
             notes = list(d.flags) + d.in_progress + ([d.problem] if d.problem else [])
             if d.translated_path and d.translated_path != d.path:
                 notes.insert(0, f"as {d.translated_path}")
             if d.base_method == "content":
                 notes.append("base by content")
-            outdated = d.state in ("outdated", "in-progress") and d.commits_behind
-            t.add_row(
-                d.path,
-                Text(d.state, style=STATE_STYLE[d.state]),
-                str(d.commits_behind) if outdated else "",
-                f"+{d.lines_added}-{d.lines_removed}" if outdated else "",
-                f"+{len(d.sections_added)}-{len(d.sections_removed)}~{len(d.sections_changed)}" if outdated else "",
-                (d.base_commit or "")[:7],
-                ", ".join(notes),
-            )
+            base = [(d.base_commit or "")[:7]] if wide else []
+            t.add_row(d.path, Text(d.state, style=STATE_STYLE[d.state]), drift_text(d), *base, ", ".join(notes))
         summary = Text(report.summaries[lang].line(), style="bold")
         nxt = Table(title=f"translate next ({lang})", box=box.SIMPLE_HEAD, title_justify="left")
         nxt.add_column("#", justify="right")
-        nxt.add_column("doc", overflow="fold")
+        nxt.add_column("doc", no_wrap=True)
         nxt.add_column("why")
         for i, d in enumerate(report.ranked(lang, limit), 1):
             why = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing ({d.en_lines} lines)"

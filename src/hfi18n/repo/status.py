@@ -110,6 +110,9 @@ class DocStatus:
     sections_added: list[str] = field(default_factory=list)
     sections_removed: list[str] = field(default_factory=list)
     sections_changed: list[str] = field(default_factory=list)
+    section_titles: dict[str, str] = field(default_factory=dict)
+    """Anchor -> English heading title of each section above (``installation`` -> ``Installation``): the
+    web dashboard listed changed sections as bare slugs, which a translator cannot find in the page."""
     last_english_commit: str | None = None
     """Newest English commit the translation has not seen."""
     en_lines: int = 0
@@ -191,8 +194,9 @@ class StatusReport:
 # ----------------------------------------------------------------------------------- sections
 
 
-def sections(text: str) -> dict[str, str]:
-    """Heading anchor -> text of its section (the heading's block to the next heading), from the doc model."""
+def sections(text: str, titles: dict[str, str] | None = None) -> dict[str, str]:
+    """Heading anchor -> text of its section (the heading's block to the next heading), from the doc model;
+    ``titles`` (when given) gets each anchor's heading title."""
     out: dict[str, str] = {}
     current: str | None = None
     body: list[str] = []
@@ -201,6 +205,8 @@ def sections(text: str) -> dict[str, str]:
             if current is not None:
                 out.setdefault(current, "".join(body))
             current, body = str(block.meta["anchor"]), []
+            if titles is not None:
+                titles.setdefault(current, str(block.meta.get("title") or current))
         body.append(block.text)
     if current is not None:
         out.setdefault(current, "".join(body))
@@ -239,10 +245,13 @@ def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseIn
         st.last_english_commit = behind[-1].sha
         old = blobs.text(base.base_blob)
         st.lines_added, st.lines_removed = line_stats(old, en_now)
-        s_old, s_new = sections(old), sections(en_now)
+        titles: dict[str, str] = {}
+        s_new = sections(en_now, titles)  # today's titles first
+        s_old = sections(old, titles)
         st.sections_added = [a for a in s_new if a not in s_old]
         st.sections_removed = [a for a in s_old if a not in s_new]
         st.sections_changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
+        st.section_titles = {a: titles[a] for a in (*st.sections_added, *st.sections_removed, *st.sections_changed)}
 
 
 # ---------------------------------------------------------------------------------- the pass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
@@ -240,8 +240,41 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
 
     changes = []
     for loc, title in pages:
-        changes.append(_add_one(tr, en, loc, title, translated))
+        change = _add_one(tr, en, loc, title, translated)
+        if change.action in ("added", "replaced-placeholder") and _drop_commented(tr, loc):
+            line = next((it.start_line + 1 for it, _ in tr.walk() if it.local == loc), change.line)
+            change = replace(change, line=line)
+        changes.append(change)
     return changes
+
+
+_COMMENTED_KEY = re.compile(r"^[ \t]*#[ \t]*(-[ \t]*)?([A-Za-z_]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
+"""A commented-out toctree line: ``#  - local: tutorials/tools`` (group 1: the dash of a new item)."""
+
+
+def _drop_commented(tr: Toctree, local: str) -> bool:
+    """Remove the commented-out entry of ``local`` once the page is listed for real.
+
+    smolagents' Korean toctree keeps untranslated pages as comments (``#  - local: tutorials/tools`` then
+    ``#    title: 🛠️ Tools - in-depth guide``); adding the page left those lines behind, a second, stale
+    entry a reviewer has to spot and delete by hand. The item runs from its dashed line through the
+    commented key lines that follow it (``local`` may come first or second)."""
+    lines = tr.text.splitlines(keepends=True)
+    parsed = [_COMMENTED_KEY.match(ln.rstrip("\r\n")) for ln in lines]
+    for i, m in enumerate(parsed):
+        if m is None or m.group(2) != "local" or local_of(m.group(3).strip("'\"")) != local:
+            continue
+        start = i
+        while parsed[start] is not None and not parsed[start].group(1) and start > 0 and parsed[start - 1] is not None:
+            start -= 1
+        if parsed[start] is None or not parsed[start].group(1):
+            continue  # not a whole commented item: leave it
+        end = i + 1
+        while end < len(parsed) and parsed[end] is not None and not parsed[end].group(1):
+            end += 1
+        tr._set_text("".join(lines[:start] + lines[end:]))
+        return True
+    return False
 
 
 def _fill_placeholder(tr: Toctree, item: _Item, local: str, title: str) -> TocChange:
@@ -320,8 +353,10 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
                    write: bool = True) -> tuple[Toctree, list[TocChange]]:
     """Add the translated docs ``rels`` (paths relative to the language folder) to ``lang``'s toctree.
 
-    A page's title is ``titles[local]`` when given, else the translated doc's first heading, else its
-    English title through ``translate_titles``. Docs with no translated file are reported
+    A page's title is ``titles[local]`` when given, else the translated doc's first heading when the
+    English toctree titles the page with its English heading, else the English toctree title through
+    ``translate_titles`` (kept in English without it): smolagents lists ``tutorials/tools`` (heading
+    "Tools") as "🛠️ Tools - in-depth guide", and the translated heading made the entry a bare "도구". Docs with no translated file are reported
     (``"missing-translation"``) and not added: doc-builder fails on an entry without its file.
     """
     validate_lang(lang, target=True)
@@ -336,13 +371,25 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
         if twin is None:
             changes.append(TocChange(local, "missing-translation", ""))
             continue
-        title = (titles or {}).get(local) or heading_title(read_text(layout.path(lang, twin)))
+        title = (titles or {}).get(local) or _heading_as_title(layout, en, lang, local, twin)
         pages.append((local, title))
     before = tr.text
     changes += add_entries(tr, en, pages, translate_titles=translate_titles)
     if write and tr.text != before:
         tr.save(path)
     return tr, changes
+
+
+def _heading_as_title(layout: DocsLayout, en: Toctree, lang: str, local: str, twin: str) -> str | None:
+    """The translated doc's first heading, when the English toctree's title of the page is its English
+    heading (so the translated heading is that title, translated by a person); else ``None``."""
+    en_item = _find_en(en, local)
+    en_rel = layout.twin(local + ".md", SOURCE_LANG)
+    if en_item is not None and en_rel is not None:
+        en_heading = heading_title(read_text(layout.path(SOURCE_LANG, en_rel))) or ""
+        if en_heading.strip().casefold() != en_item.title.strip().casefold():
+            return None
+    return heading_title(read_text(layout.path(lang, twin)))
 
 
 def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:

@@ -44,7 +44,7 @@ from .prompt import (
     wire_ids,
 )
 from .providers.base import Provider
-from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError
+from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError, UnreachableError
 from .validate import validate_segment
 from .wire import outside_text, parse_elements
 
@@ -329,7 +329,7 @@ class Translator:
                 warm = True
                 for fut in done:
                     inflight.pop(fut)
-                    follow_ups = fut.result()  # AuthError and config errors propagate and stop the run
+                    follow_ups = fut.result()  # AuthError, UnreachableError, config errors stop the run
                     queue.extend(reversed(follow_ups))
             if queue and cancel is not None and cancel.is_set():
                 self.stats.cancelled = True
@@ -351,7 +351,7 @@ class Translator:
         request = self.request_for(job, task.segments)
         try:
             completion = self.provider.complete(request)
-        except AuthError:
+        except (AuthError, UnreachableError):  # no later request can do better: the run stops
             raise
         except RetriesExhaustedError as exc:  # the provider already retried: splitting will not help
             for seg in task.segments:
@@ -399,10 +399,19 @@ class Translator:
             with self._lock:
                 self.stats.extra_text_dropped += 1
         ids = wire_ids(Batch(job.en_rel, task.segments), wire)
+        rejected = self.take(job, task.segments, {seg.id: answers.get(wid)
+                                                  for seg, wid in zip(task.segments, ids, strict=True)})
+        return self.retry_tasks(task, rejected) if rejected else []
+
+    def take(self, job: DocJob, segments: list[Segment], answers: dict[str, str | None]) -> dict[str, str]:
+        """Validate the answer of each of ``segments`` (``answers``: segment id -> text, None when the answer
+        lacks it), keep what passes (in the memory at once, and for the segments waiting on the same text)
+        and return segment id -> why, for the rest. Every answer goes through here, whoever translated it:
+        a provider (:meth:`absorb`), a provider batch, or the agent of ``submit_translation``."""
         rejected: dict[str, str] = {}
         accepted: list[tuple[Segment, str]] = []
-        for seg, wid in zip(task.segments, ids, strict=True):
-            answer = answers.get(wid)
+        for seg in segments:
+            answer = answers.get(seg.id)
             reason = validate_segment(seg, answer, self.lang)
             if reason is None and answer is not None:
                 accepted.append((seg, answer))
@@ -424,7 +433,7 @@ class Translator:
             self.stats.answers_rejected += len(rejected)
         if accepted:
             self.progress("segments", job, len(accepted))
-        return self.retry_tasks(task, rejected) if rejected else []
+        return rejected
 
     def retry_tasks(self, task: _Task, reasons: dict[str, str]) -> list[_Task]:
         """Follow-up tasks for the segments of ``task`` that failed (``reasons``: segment id to why); a

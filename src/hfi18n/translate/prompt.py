@@ -45,6 +45,16 @@ _ELEMENTS = {
     LEGACY.name: ('<s id="..."> element', '<s id="...">...</s> elements, same ids'),
 }
 
+CONTENT_RULES = """- Every placeholder like ⟦1⟧ stands for code, a link target or markup. Keep each placeholder exactly once,
+  unchanged, where it belongs in your sentence. Never invent new placeholders.
+- Keep Markdown markers (**, *, [link text], list and heading markers) and line breaks as they are;
+  translate link text inside [ ].
+- Keep product, library, class, function and model names in English (Transformers, Diffusers, Hub,
+  PyTorch, 🤗 names, `from_pretrained`...). Keep emoji.
+- A segment that is only a name or a code-like label stays as it is."""
+"""The rules on the text itself, whoever translates: a provider (:data:`RULES`) or the agent that calls
+the MCP server (:data:`AGENT_RULES`); the answers of both are validated by the same code."""
+
 RULES = """You translate Hugging Face documentation from English into {language}.
 {style}
 
@@ -53,13 +63,22 @@ Rules:
   you understand the surroundings; never translate or return it.
 - Answer with exactly the same {answer}, same order, one per input
   element, and nothing else: no preamble, no explanation, no code fences.
-- Every placeholder like ⟦1⟧ stands for code, a link target or markup. Keep each placeholder exactly once,
-  unchanged, where it belongs in your sentence. Never invent new placeholders.
-- Keep Markdown markers (**, *, [link text], list and heading markers) and line breaks as they are;
-  translate link text inside [ ].
-- Keep product, library, class, function and model names in English (Transformers, Diffusers, Hub,
-  PyTorch, 🤗 names, `from_pretrained`...). Keep emoji.
-- A segment that is only a name or a code-like label stays as it is."""
+""" + CONTENT_RULES.replace("{", "{{").replace("}", "}}")
+
+AGENT_RULES = """You translate Hugging Face documentation from English into {language}.
+{style}
+
+Rules:
+- Translate the `text` of each segment. A segment's `context` (the English just before it) is there to
+  help you understand the surroundings; never translate or return it.
+- Answer with one translation per segment id, the translated text only: no preamble, no explanation,
+  no code fences. A heading segment is translated without any [[anchor]]: hfi18n adds the English one.
+""" + CONTENT_RULES.replace("{", "{{").replace("}", "}}")
+"""The rules of ``prepare_translation``, for an agent that answers a JSON object instead of elements."""
+
+
+def agent_rules(lang: str) -> str:
+    return AGENT_RULES.format(language=language_of(lang).prompt_name, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE))
 
 
 @dataclass(frozen=True, slots=True)

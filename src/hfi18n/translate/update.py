@@ -16,7 +16,7 @@ Inputs are three docs: the English version the translation was made from (the *b
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
@@ -41,6 +41,9 @@ class UpdatePlan:
     """The existing translation, parsed."""
     base_english: str = ""
     """The English the existing translation was made from (at ``base_commit``)."""
+    previous: dict[str, tuple[Segment, Segment]] = field(default_factory=dict)
+    """Changed segment id -> (its English at the base, the human translation of that English): what the
+    translator wrote before, shown beside the new machine text so an update can be reviewed as a change."""
 
 
 def _signature(block: Block) -> str:
@@ -142,7 +145,12 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     sm = difflib.SequenceMatcher(a=[s.text for s in old_segs], b=[s.text for s in new_segs], autojunk=False)
     translations: dict[str, str] = {}
     matched_old = 0
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+    previous: dict[str, tuple[Segment, Segment]] = {}
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "replace":  # changed segments, paired in order: the old English and its human text
+            for old, cur in zip(old_segs[i1:i2], new_segs[j1:j2], strict=False):
+                if old.id in human:
+                    previous[cur.id] = (old, human[old.id])
         if tag != "equal":
             continue
         for k in range(i2 - i1):
@@ -153,4 +161,5 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations]
     job = DocJob(en_rel, new, target, pending, translations,
                  block_overrides=reuse_protected_blocks(pairs, base, new))
-    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr, old_en)
+    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr, old_en,
+                      previous)

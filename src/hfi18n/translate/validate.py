@@ -1,6 +1,6 @@
 """Validate a translator's answer, segment by segment, before anything is kept.
 
-A translated segment is accepted only when: every placeholder of the source is back exactly once and
+A translated segment is accepted only when: it is not many times longer than the source; every placeholder of the source is back exactly once and
 none is invented; it is not empty; it does not start with chatter ("Here is the translation") or a
 code fence; it is not an echo of the English; for languages with their own script, it contains
 that script; and its letters are not mostly in another script than the target's (a Japanese or Chinese
@@ -18,6 +18,11 @@ from ..doc.syntax import FENCE_RUN
 from ..scripts import CHATTER_RE, LEAK_RE, looks_english, script_ratio, wrong_script
 
 _FENCE_RE = re.compile(r"\s*" + FENCE_RUN)
+
+RUNAWAY_RATIO, RUNAWAY_SLACK = 8, 400
+"""An answer longer than ``8 x the English + 400`` characters is a runaway (a model repeating itself). A
+provider's answer is bounded by ``max_tokens`` (a cut one is rejected as truncated); an agent's answer to
+``submit_translation`` has no such bound, so the same limit is checked here for both."""
 """An answer that starts with a code fence (after any whitespace, newlines included)."""
 
 
@@ -27,6 +32,8 @@ def validate_segment(seg: Segment, answer: str | None, lang: str) -> str | None:
         return "segment missing from the answer"
     if not answer.strip():
         return "empty translation"
+    if len(answer) > RUNAWAY_RATIO * len(seg.text) + RUNAWAY_SLACK:
+        return f"answer is {len(answer) // max(1, len(seg.text))} times as long as the English (a runaway answer)"
     want = Counter(PLACEHOLDER_RE.findall(seg.text))
     got = Counter(PLACEHOLDER_RE.findall(answer))
     if want != got:

@@ -32,10 +32,28 @@ import gradio as gr
 from ..config import Config
 from ..errors import human_message
 from . import render
-from .handlers import WebApp
+from .handlers import REVIEW_FILTERS, WebApp
+from .hints import web_hint
 from .workspace import Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
+ERROR_SECONDS = 20
+"""How long an error toast stays (Gradio's ``None`` kept every one until closed by hand)."""
+ROW_CLICK_JS = """element.addEventListener('click', (e) => {
+  if (e.target.closest('a, summary, details pre')) return;
+  const row = e.target.closest('tr[data-%(attr)s]');
+  if (row) trigger('click', {%(attr)s: row.dataset.%(attr)s});
+});"""
+"""A click on a table row of a gr.HTML (status: ``data-doc``, review: ``data-seg``) sends that row's key."""
+SHOW_SEGMENT_JS = """(seg) => {
+  document.querySelectorAll('#hf-review tr.hf-current').forEach((r) => r.classList.remove('hf-current'));
+  const row = seg && document.getElementById('seg-' + seg);
+  if (row) { row.classList.add('hf-current'); row.scrollIntoView({block: 'nearest'}); }
+  return [];
+}"""
+"""The segment in the editor is outlined in the review table and scrolled into view."""
+FILTER_JS = "(show) => { document.getElementById('hf-review').dataset.filter = show; return []; }"
+"""The review filter hides rows client-side (the table's classes say which rows each filter keeps)."""
 TITLE = "hfi18n: translate the Hugging Face docs"
 
 
@@ -55,9 +73,12 @@ def _human(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     def error(exc: BaseException) -> gr.Error:
         message, hint = human_message(exc)
+        hint = web_hint(hint)  # the page's field, not the CLI option ("fill in “Your fork”", not "pass --fork")
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
-        return gr.Error(text, duration=None, title="hfi18n", print_exception=bool(os.environ.get("HFI18N_TRACEBACK")))
+        # a toast that goes away by itself: errors used to pile up in one box over the GitHub token field
+        return gr.Error(text, duration=ERROR_SECONDS, title="hfi18n",
+                        print_exception=bool(os.environ.get("HFI18N_TRACEBACK")))
 
     if inspect.isgeneratorfunction(fn):
         @functools.wraps(fn)
@@ -131,7 +152,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         with gr.Tabs(selected="status") as tabs:
             with gr.Tab("1 · Status", id="status", elem_id="hf-tab-status"):
                 dashboard = gr.HTML("<p>Choose the repository and the language, then <b>Show status</b>.</p>",
-                                    elem_id="hf-dashboard")
+                                    elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"})
                 with gr.Accordion("Status data (JSON)", open=False):
                     status_json = gr.JSON(elem_id="hf-status-json")
             with gr.Tab("2 · Translate", id="translate", elem_id="hf-tab-translate"):
@@ -140,7 +161,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                                       scale=3, elem_id="hf-doc")
                     update = gr.Checkbox(False, label="update (keep human segments)", elem_id="hf-update")
                     force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
-                doc_note = gr.Markdown(elem_id="hf-doc-note")
+                doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
                 with gr.Row():
                     provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label="Provider", elem_id="hf-provider")
                     model = gr.Textbox("", label="Model (empty: the provider's default)", elem_id="hf-model")
@@ -151,35 +172,48 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     plan_btn = gr.Button("Estimate the cost", elem_id="hf-plan-btn")
                     translate_btn = gr.Button("Translate", variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button("Stop", variant="stop", elem_id="hf-stop-btn")
-                plan_note = gr.Markdown(elem_id="hf-plan-note")
+                plan_note = gr.Markdown(elem_id="hf-plan-note", elem_classes=["hf-note"])
                 log = gr.Textbox(label="Progress", lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
                 # the editor first: the segment table below runs to hundreds of rows
                 with gr.Row():
-                    segment = open_dropdown([], label="Segment to edit", scale=2, elem_id="hf-segment")
+                    segment = open_dropdown([], label="Segment to edit (or click a row below)", scale=3,
+                                            elem_id="hf-segment")
+                    prev_btn = gr.Button("◀ Previous", scale=1, elem_id="hf-prev-btn")
+                    next_btn = gr.Button("Next ▶", scale=1, elem_id="hf-next-btn")
                     check_btn = gr.Button("Check again", scale=1, elem_id="hf-check-btn")
                 seg_text = gr.Textbox(label="Translation of the segment", lines=3, elem_id="hf-seg-text")
-                edit_btn = gr.Button("Apply edit and re-check", variant="primary", elem_id="hf-edit-btn")
-                review_html = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-review")
+                with gr.Row():
+                    edit_btn = gr.Button("Apply edit and re-check", variant="primary", scale=2, elem_id="hf-edit-btn")
+                    show = gr.Radio(list(REVIEW_FILTERS), value="all", label="Show segments", scale=3,
+                                    elem_id="hf-show")
+                with gr.Accordion("Rendered preview: the English page beside the translated one, as the docs "
+                                  "will show them", open=False, elem_id="hf-preview-box"):
+                    preview = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-preview")
+                review_html = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-review",
+                                      js_on_load=ROW_CLICK_JS % {"attr": "seg"})
                 with gr.Accordion("Draft data (JSON, what scripts pass between steps)", open=False):
                     draft = gr.JSON(elem_id="hf-draft")
             with gr.Tab("4 · Write & publish", id="publish", elem_id="hf-tab-publish"):
+                write_target = gr.Markdown(WebApp.target(None), elem_id="hf-write-target")
                 with gr.Row():
                     allow_draft = gr.Checkbox(False, label="write as a marked draft even if check fails",
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button("Write the file", variant="primary", elem_id="hf-write-btn")
-                write_note = gr.Markdown(elem_id="hf-write-note")
+                write_note = gr.Markdown(elem_id="hf-write-note", elem_classes=["hf-note"])
                 with gr.Row():
                     keep_english = gr.Checkbox(True, label="keep English titles for new toctree sections",
                                                elem_id="hf-keep-english")
                     toc_btn = gr.Button("Add to the toctree", elem_id="hf-toc-btn")
-                toc_note = gr.Markdown(elem_id="hf-toc-note")
+                toc_note = gr.Markdown(elem_id="hf-toc-note", elem_classes=["hf-note"])
                 with gr.Row():
                     fork = gr.Textbox("", label="Your fork (owner/name; empty: the config's)", elem_id="hf-fork")
                     upstream = gr.Textbox("", label="Upstream (owner/name; empty: the config's)",
                                           elem_id="hf-upstream")
-                pr_btn = gr.Button("Open the draft PR", variant="primary", elem_id="hf-pr-btn")
-                pr_note = gr.Markdown(elem_id="hf-pr-note")
+                with gr.Row():
+                    pr_preview_btn = gr.Button("Preview the PR (sends nothing)", elem_id="hf-pr-preview-btn")
+                    pr_btn = gr.Button("Open the draft PR", variant="primary", elem_id="hf-pr-btn")
+                pr_note = gr.Markdown(elem_id="hf-pr-note", elem_classes=["hf-note"])
         with gr.Accordion("Glossary lookup", open=False):
             with gr.Row():
                 gloss_text = gr.Textbox("", label="English text", scale=3)
@@ -197,8 +231,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
         if ws.can_clone:
             clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
-        with_secrets(status_btn, h(web.status), [repo, lang, secrets], [dashboard, doc, status_json],
+        with_secrets(status_btn, h(web.status), [repo, lang, upstream, secrets], [dashboard, doc, status_json],
                      api_name="status")
+        ui_only = {"queue": False, "api_visibility": "private"}
+        dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
         doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick")
         with_secrets(translate_btn, h(web.translate),
                      [repo, lang, doc, update, force, provider, model, base_url, secrets],
@@ -208,10 +244,21 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
         check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check")
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment")
+        segment.change(None, segment, None, js=SHOW_SEGMENT_JS, **ui_only)
+        review_html.click(web.pick_segment, None, [segment], **ui_only)
+        prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
+                       api_name="step")
+        next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
+                       api_visibility="private")
+        show.change(None, show, None, js=FILTER_JS, **ui_only)
+        draft.change(h(web.preview), [repo, draft], [preview], api_name="preview")
+        draft.change(web.target, [draft], [write_target], **ui_only)
         edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit")
         write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write")
         with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
                      [toc_note], api_name="toctree")
+        with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                     api_name="publish_preview")
         with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
                      api_name="publish")
         gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary")

@@ -22,7 +22,8 @@ from .runs import Runs, in_thread, session_key
 from .workspace import Workspace
 
 TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_translation placeholder",
-               "present": "listed already", "not-in-english": "not in the English toctree (not added)"}
+               "present": "listed already", "not-in-english": "not in the English toctree (not added)",
+               "missing-translation": "has no translated file yet: write it first (Write the file, above)"}
 """What a toctree change did, in words (the API's action names)."""
 
 
@@ -66,18 +67,20 @@ class WebApp:
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
+    def status(self, repo: str, lang: str, upstream: str = "",
+               secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
         Args:
             repo: the repository's name on this server (the Repository list).
             lang: the target language folder, e.g. ko.
+            upstream: the upstream repository whose open PRs claim docs, owner/name (empty: the config's).
         """
         path = self.ws.path(repo)
         lang = (lang or "ko").strip()
-        result = api.status(path, None, require=[lang],
-                            config=self.ws.config(path, github_token=(secrets or {}).get("github_token")))
+        cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token")), upstream)
+        result = api.status(path, None, require=[lang], config=cfg)
         self._last_status[repo] = result
         ranked = result.report.ranked(lang)
         choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
@@ -116,6 +119,14 @@ class WebApp:
                                  f"every human segment whose English did not change and translates the rest.{claimed}")
         return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
                               f"*replace* to translate it again (the current file is backed up).{claimed}")
+
+    @staticmethod
+    def open_doc(evt: gr.EventData) -> tuple[Any, Any]:
+        """A click on a status row: that doc in the Translate tab (the list of docs is filled already)."""
+        doc = str((getattr(evt, "_data", None) or {}).get("doc") or "")
+        if not doc:
+            return gr.skip(), gr.skip()
+        return gr.Dropdown(value=doc), gr.Tabs(selected="translate")
 
     # -- 2. translate ------------------------------------------------------------------------------
 
@@ -265,6 +276,58 @@ class WebApp:
         edited = {*state.get("edited", ()), segment}
         return self.check(repo, {**state, "translations": translations, "edited": sorted(edited)})
 
+    @staticmethod
+    def pick_segment(evt: gr.EventData) -> Any:
+        """A click on a review row: that segment in the editor."""
+        seg = str((getattr(evt, "_data", None) or {}).get("seg") or "")
+        return gr.Dropdown(value=seg) if seg else gr.skip()
+
+    def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int) -> Any:
+        """The segment before or after ``segment`` among those the filter shows (wrapping around).
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON.
+            segment: the segment shown now, e.g. s12.
+            show: all, findings, changed or edited (the rows the review table shows).
+            delta: 1 for the next segment, -1 for the previous one.
+        """
+        lang, doc, update, force, translations = _draft_args(state)
+        review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
+        edited = set(state.get("edited", ()))
+        ids = [s.id for s in review.segments if render.shows(s, show, edited)]
+        if not ids:
+            raise InputError(f"no segment has {show}", hint="choose “all” to see every segment")
+        all_ids = [s.id for s in review.segments]
+        here = all_ids.index(segment) if segment in all_ids else -1
+        if delta > 0:
+            after = [i for i in ids if all_ids.index(i) > here]
+            return gr.Dropdown(value=after[0] if after else ids[0])
+        before = [i for i in ids if all_ids.index(i) < here] if here >= 0 else []
+        return gr.Dropdown(value=before[-1] if before else ids[-1])
+
+    def preview(self, repo: str, state: dict[str, Any]) -> str:
+        """The English page and the draft's page rendered side by side, as the docs will show them (safe HTML:
+        nothing of the page runs). Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON.
+        """
+        if not state or not state.get("doc"):
+            return "<p>Translate a doc first (step 2).</p>"
+        lang, doc, update, force, translations = _draft_args(state)
+        return render.preview(api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force))
+
+    @staticmethod
+    def target(state: dict[str, Any] | None) -> str:
+        """What the write step will write, named before it is clicked."""
+        if not state or not state.get("doc"):
+            return "No draft yet: translate a doc (step 2) and review it (step 3) first."
+        check = "check passes" if state.get("ok") else f"check: {state.get('errors', 0)} error(s)"
+        return (f"**Doc:** `{html.escape(str(state['doc']))}` → `{html.escape(str(state.get('target') or ''))}` "
+                f"({check}; {len(state.get('edited') or ())} segment(s) edited by you)")
+
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
     def write(self, repo: str, state: dict[str, Any], allow_draft: bool) -> str:
@@ -305,6 +368,9 @@ class WebApp:
                              base_url=base_url or None, config=cfg)
         if not result.changes:
             return "nothing to add: the doc is listed already"
+        if all(c.action == "missing-translation" for c in result.changes):
+            return (f"**not added**: `{doc}` has no {lang} file yet. Write it first (**Write the file**, above), "
+                    "then add it to the toctree.")
         lines = [f"- `{c.local}`: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{c.title}”" if c.title else "") +
                  (f" (line {c.line})" if c.line else "") for c in result.changes]
         return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
@@ -337,6 +403,33 @@ class WebApp:
         yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
                f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
 
+    def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
+                        secrets: dict[str, str] | None = None) -> Iterator[str]:
+        """What the draft PR will be, sent nowhere: the branch and its commit(s) are made locally and the PR
+        title and body shown exactly as they would be posted. Pushes nothing; needs no token or fork.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder.
+            fork: your fork, owner/name (empty: the config's github.fork).
+            upstream: the upstream repository, owner/name (empty: the config's github.upstream).
+        """
+        path = self.ws.path(repo)
+        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
+        steps: list[str] = []
+        result = None
+        for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
+                                                            upstream=upstream or None, config=cfg, no_llm=True,
+                                                            dry_run=True, progress=progress)):
+            if isinstance(item, api.ProgressEvent):
+                steps.append(f"- {item.message}")
+                yield "\n".join(steps)
+            else:
+                result = item
+        assert result is not None
+        yield render.pr_preview(result)
+
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
         """The glossary terms occurring in an English text and how the language renders them. Costs nothing.
 
@@ -345,6 +438,19 @@ class WebApp:
             text: English text (empty: the whole glossary).
         """
         return api.glossary_lookup(lang or "ko", text or None).to_json()
+
+
+REVIEW_FILTERS = ("all", "findings", "changed", "edited")
+"""Which review rows are shown: every segment, those with findings, those whose English changed (an
+update), those the translator edited."""
+
+
+def _with_upstream(cfg: Config, upstream: str) -> Config:
+    """``cfg`` with the upstream typed on the page (status finds the PRs that claim docs there)."""
+    upstream = (upstream or "").strip()
+    if not upstream:
+        return cfg
+    return Config({**cfg.data, "github": {**(cfg.get("github") or {}), "upstream": upstream}}, cfg.source)
 
 
 def _row(rank: int, d: Any) -> dict[str, Any]:

@@ -7,9 +7,12 @@ to them.
 
 from __future__ import annotations
 
+import difflib
+import re
 from html import escape
+from typing import Any
 
-from ..api import DraftReview, StatusResult
+from ..api import DraftReview, PublishResult, StatusResult, preview_html
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -25,6 +28,8 @@ CSS = """
 .hf-key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 3px 0 8px; }
 .hf-state { font-size: 12px; padding: 1px 6px; border-radius: 8px; color: #fff; white-space: nowrap; }
 .hf-muted { color: #757575; font-size: 12px; }
+.hf-dash tr[data-doc] { cursor: pointer; }
+.hf-dash tr[data-doc]:hover td { background: #f5f9ff; }
 .hf-review td.hf-en, .hf-review td.hf-tr { width: 44%; white-space: pre-wrap; }
 .hf-review tr.hf-bad td { background: #fdecea; }
 .hf-review tr.hf-edited td.hf-tr { background: #e8f5e9; }
@@ -44,7 +49,35 @@ CSS = """
 .hf-err { color: #c62828; font-weight: 600; }
 .hf-review pre { white-space: pre-wrap; font-size: 12px; max-height: 320px; overflow: auto; background: #fafafa;
   padding: 6px; }
+.hf-review tr.hf-seg { cursor: pointer; }
+.hf-review tr.hf-seg:hover td { background: #f5f9ff; }
+.hf-review tr.hf-current td { outline: 2px solid #1565c0; outline-offset: -2px; }
+#hf-review[data-filter=findings] tr.hf-seg:not(.hf-has-findings),
+#hf-review[data-filter=changed] tr.hf-seg:not(.hf-changed),
+#hf-review[data-filter=edited] tr.hf-seg:not(.hf-edited) { display: none; }
+.hf-diff { font-size: 12px; margin-top: 4px; color: #424242; }
+.hf-diff del { background: #ffebee; color: #b71c1c; }
+.hf-diff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
+.hf-prev { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #2e7d32; background: #f6fbf6; }
+.hf-cols { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
+.hf-page { border: 1px solid #e0e0e0; border-radius: 6px; padding: 8px 14px; max-height: 720px; overflow: auto;
+  white-space: normal; }
+.hf-page h1 { font-size: 1.5em; } .hf-page h2 { font-size: 1.25em; } .hf-page h3 { font-size: 1.1em; }
+.hf-page pre { background: #f6f8fa; padding: 8px; overflow: auto; max-height: none; }
+.hf-page table { width: auto; }
+.hf-pv-box { border: 1px solid #90caf9; background: #e3f2fd; border-radius: 6px; padding: 4px 10px; margin: 8px 0; }
+.hf-pv-box.hf-pv-warning, .hf-pv-box.hf-pv-caution { border-color: #ffb74d; background: #fff3e0; }
+.hf-pv-box.hf-pv-option, .hf-pv-box.hf-pv-options, .hf-pv-box.hf-pv-framework { border-color: #ccc;
+  background: #fafafa; }
+.hf-pv-box.hf-pv-autodoc { border-color: #b39ddb; background: #f3e5f5; }
+.hf-pv-label { font-size: 11px; font-weight: 600; text-transform: uppercase; color: #546e7a; }
+.hf-pv-html { color: #757575; }
+.hf-pv-ref { color: #6a1b9a; }
+.hf-note .wrap:has(.error) { display: none !important; }
+.toast-wrap { top: auto !important; bottom: 12px; }
 """
+"""Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows once, in a toast at the bottom right
+(it covered the GitHub token field at the top), not also as a clipped "Error" pill in a step's note."""
 
 
 def _state(state: str) -> str:
@@ -101,8 +134,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     ranked = report.ranked(lang, limit)
     html.append(f"<h3>Translate next ({escape(lang)})</h3>")
     if ranked:
-        html.append('<p class="hf-muted">Next: open <b>2 · Translate</b>; the first doc is picked already '
-                    "(or pick another one there).</p>")
+        html.append('<p class="hf-muted">Next: click a doc to open it in <b>2 · Translate</b> (the first one is '
+                    "picked already).</p>")
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
                         f"<td>{_state(d.state)}</td><td>{escape(_behind(d))}</td><td>{d.en_lines} lines</td></tr>"
                         for i, d in enumerate(ranked, 1))
@@ -115,7 +148,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     if outdated:
         items = "".join(
             f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td><td>{d.commits_behind}</td>'
-            f"<td>{escape(', '.join(d.sections_changed + d.sections_added) or '-')}</td>"
+            f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
+            "</td>"
             f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
         html.append(f"<h3>Outdated ({len(outdated)})</h3>"
                     '<table id="hf-outdated"><tr><th>doc</th><th>commits behind</th><th>sections changed or added</th>'
@@ -155,8 +189,9 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
     left = (f', <span class="hf-err">{result.untranslated} segment(s) not translated</span> (writing makes a '
             "marked draft; translate again to finish)" if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
-            f"{warnings} warning(s){left}. To change a segment, choose it in <b>Segment to edit</b> above; then "
-            "write the file in <b>4 · Write &amp; publish</b>.</p>"]
+            f"{warnings} warning(s){left}. Click a row (or use <b>Previous</b>/<b>Next</b>) to edit its segment "
+            "above; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
+            "<b>4 · Write &amp; publish</b>.</p>"]
     if result.update:
         u = result.update
         html.append(f"<p>Update from the English of <code>{escape(str(u['base'])[:10])}</code>: "
@@ -189,15 +224,69 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
                            for f in s.findings if f.check != "glossary")
         bad = any(f.severity == "error" for f in s.findings)
         lines = f"{s.target_line}" if s.target_line == s.target_end else f"{s.target_line}-{s.target_end}"
-        classes = " ".join(c for c in ("hf-bad" if bad else "", "hf-edited" if s.id in edited else "") if c)
-        rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}"><td>{escape(s.id)}<br>'
+        classes = " ".join(c for c in ("hf-seg", "hf-bad" if bad else "", "hf-edited" if s.id in edited else "",
+                                       "hf-has-findings" if shows(s, "findings", edited) else "",
+                                       "hf-changed" if s.changed else "") if c)
+        diff = (f'<div class="hf-diff" title="the English at the base → today">English changed: '
+                f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
+        prev = (f'<div class="hf-prev"><span class="hf-muted">before (human):</span> '
+                f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
+        rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="line in the English file → line(s) in the translated file">'
                     f"line {s.line} → {lines}</span></td>"
-                    f'<td class="hf-en">{_highlight(s.english, spans)}</td>'
-                    f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{findings}{notes}</td>'
+                    f'<td class="hf-en">{_highlight(s.english, spans)}{diff}</td>'
+                    f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{prev}{findings}{notes}</td>'
                     f'<td>{"".join(badges)}</td></tr>')
-    html.append('<table id="hf-segments"><tr><th>segment</th><th>English</th><th>translation</th><th></th></tr>'
+    html.append('<table id="hf-segments"><tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>'
                 f'{"".join(rows)}</table>'
                 f'<details id="hf-file"><summary>The file as it will be written</summary><pre>{escape(result.text)}'
                 "</pre></details></div>")
     return "".join(html)
+
+
+_WORDS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+def word_diff(old: str, new: str) -> str:
+    """``old`` -> ``new`` word by word, escaped: removed words in ``<del>``, added ones in ``<ins>``."""
+    a, b = _WORDS.findall(old), _WORDS.findall(new)
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag in ("delete", "replace"):
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+        if tag in ("insert", "replace"):
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+        if tag == "equal":
+            out.append(escape("".join(a[i1:i2])))
+    return "".join(out)
+
+
+def preview(result: DraftReview) -> str:
+    """The English and the translated page rendered side by side, as doc-builder shows them."""
+    return ('<div class="hf-review hf-cols">'
+            f'<div><b>English</b> <span class="hf-muted">{escape(result.doc)}</span>'
+            f'<div class="hf-page" id="hf-preview-en">{preview_html(result.english)}</div></div>'
+            f'<div><b>Translation</b> <span class="hf-muted">{escape(result.target)}</span>'
+            f'<div class="hf-page" id="hf-preview-tr">{preview_html(result.text)}</div></div></div>')
+
+
+def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
+    """Is ``seg`` a row the review filter ``show`` keeps: ``findings`` (a finding, or a glossary term the
+    translation lacks), ``changed`` (its English changed: an update), ``edited`` (by the translator), or
+    anything else (every row). The table's row classes and Previous/Next use this one rule."""
+    if show == "findings":
+        return bool([f for f in seg.findings if f.check != "glossary"]
+                    or any(seg.translation and not t.present for t in seg.terms))
+    if show == "changed":
+        return bool(seg.changed)
+    if show == "edited":
+        return seg.id in edited
+    return True
+
+
+def pr_preview(result: PublishResult) -> str:
+    """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted."""
+    fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
+    return (f"**PR preview: nothing sent.** Branch `{result.branch}` made here with {len(result.commits)} "
+            f"commit(s) on `{result.base}`; the pull request will come from `{result.head}`.\n\n"
+            f"**Title:**\n\n```text\n{result.title}\n```\n\n**Body:**\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")

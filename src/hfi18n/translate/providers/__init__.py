@@ -41,7 +41,15 @@ from .base import Provider
 from .hf import HFProvider, read_hf_token_file
 from .openai import OpenAIProvider
 from .pseudo import Pseudo, extract_segments, pseudo_answer, pseudo_translate, render_segments
-from .types import AuthError, ChatRequest, Completion, RetriesExhaustedError, RetryEvent, TransientError
+from .types import (
+    AuthError,
+    ChatRequest,
+    Completion,
+    RetriesExhaustedError,
+    RetryEvent,
+    TransientError,
+    UnreachableError,
+)
 
 PROVIDERS: dict[str, type[Provider]] = {
     "anthropic": AnthropicProvider,
@@ -67,6 +75,7 @@ __all__ = [
     "RetriesExhaustedError",
     "RetryEvent",
     "TransientError",
+    "UnreachableError",
     "extract_segments",
     "find_key",
     "get_provider",

@@ -13,6 +13,7 @@ HTTP 429                                    waits ``Retry-After`` (seconds, HTTP
                                             ``retry-after-ms``) exactly, else backs off; retries
 HTTP 408/409/425, 5xx, 529 (overloaded)     backs off (or honours ``Retry-After``); retries
 connect/read timeout, dropped connection    backs off; retries
+connection refused, unknown host            :class:`UnreachableError` at once (nobody listens there)
 200 with a body that is not the expected    backs off; retries
 JSON shape
 HTTP 401/403                                :class:`AuthError` naming where the key came from
@@ -55,6 +56,7 @@ from .types import (
     RetriesExhaustedError,
     RetryEvent,
     TransientError,
+    UnreachableError,
 )
 
 if TYPE_CHECKING:
@@ -266,6 +268,11 @@ class Provider:
         except httpx.TimeoutException as exc:
             raise TransientError(f"{self.name} did not answer within {self.timeout:g} s "
                                  f"({type(exc).__name__})") from None
+        except httpx.ConnectError as exc:  # refused, or no such host: nobody to retry with
+            raise UnreachableError(
+                f"could not reach {self._host()}: {self.redact(str(exc)) or type(exc).__name__}",
+                hint=f"check that {self.base_url} is reachable (is the server running? is --base-url right?)",
+            ) from None
         except httpx.TransportError as exc:
             raise TransientError(f"could not reach {self._host()}: {self.redact(str(exc)) or type(exc).__name__}"
                                  ) from None

@@ -69,6 +69,14 @@ class AuthError(ProviderError):
     """The API key was rejected (401) or is not allowed to do this (403). Retrying will not help."""
 
 
+class UnreachableError(ProviderError):
+    """The provider's host refused the connection or could not be resolved: no server is listening there.
+
+    Not retried: a run against a local server that was not started (``--base-url http://localhost:8000/v1``)
+    spent 46 s in backoff and printed 121 identical lines before this existed. Like :class:`AuthError` it
+    stops the whole run at once, with one message."""
+
+
 class RetriesExhaustedError(ProviderError):
     """Every attempt failed with a transient error; ``last`` is the final one."""
 
