@@ -132,3 +132,33 @@ def test_a_provider_that_keeps_failing_leaves_the_rules_and_says_not_checked(ser
     assert any("no usable answer" in n for n in doc.not_checked)
     assert logged and "ko/install.md" in logged[0]
     assert all(server.api_key not in m for m in logged)  # the provider's error never shows its key
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "json"])
+def test_cli_llm_without_a_usable_answer_is_said_in_every_format(server, tmp_path, monkeypatch, capsys, fmt):
+    """A model that never answers usable JSON: the text and Markdown outputs say so too, not only the
+    JSON's not_checked (a reviewer reading the terminal took silence for a clean LLM review)."""
+    repo = tmp_path / "repo"
+    (repo / "docs/source/en").mkdir(parents=True)
+    (repo / "docs/source/ko").mkdir(parents=True)
+    (repo / "docs/source/en/install.md").write_text(EN, encoding="utf-8")
+    (repo / "docs/source/ko/install.md").write_text(KO, encoding="utf-8")
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    server.reply("no json at all", times=10)
+    main(["review", "--repo", str(repo), "--lang", "ko", "install.md", "--llm", "--provider", "openai",
+          "--base-url", server.openai_base_url, "--format", fmt])
+    out = capsys.readouterr().out
+    assert "LLM review of 3 paragraph(s): no usable answer from the model" in out
+
+
+def test_llm_with_the_pseudo_provider_is_an_error(tmp_path, capsys):
+    repo = tmp_path / "repo"
+    (repo / "docs/source/en").mkdir(parents=True)
+    (repo / "docs/source/ko").mkdir(parents=True)
+    (repo / "docs/source/en/install.md").write_text(EN, encoding="utf-8")
+    (repo / "docs/source/ko/install.md").write_text(KO, encoding="utf-8")
+    code = main(["review", "--repo", str(repo), "--lang", "ko", "install.md", "--llm", "--provider", "pseudo"])
+    assert code != 0
+    captured = capsys.readouterr()
+    assert "pseudo" in captured.err and "--provider openai" in captured.err
+    assert captured.out == ""

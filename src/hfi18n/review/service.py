@@ -101,6 +101,10 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
 
             prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=code)
             providers.append(prov)
+            if prov.name == "pseudo":  # it echoes pseudo-translations: asked to review, it finds nothing
+                raise InputError("--llm with the pseudo provider reviews nothing: it is an offline "
+                                 "pseudo-translator, not a model",
+                                 hint="pass --provider openai, anthropic or hf (with its key), or drop --llm")
             reviewer = llm_reviewer(prov, code, language(code).name, log=log)
         length = followed = None
         if layout is not None and layout.lang_dir(code).is_dir():
