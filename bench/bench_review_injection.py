@@ -91,10 +91,12 @@ def _new(base: list, injected: list, at: int, shift: int) -> list:
         if shift < 0:
             return line if line < at else line + shift
         return line if line < at else line + shift
-    old = Counter((f.kind, f.rule, moved(f.line)) for f in base)
+    # the English line tells apart two findings anchored on the same translated paragraph (the English
+    # does not move: only the translation was changed)
+    old = Counter((f.kind, f.rule, moved(f.line), f.english_line) for f in base)
     out = []
     for f in injected:
-        key = (f.kind, f.rule, f.line)
+        key = (f.kind, f.rule, f.line, f.english_line)
         if old[key]:
             old[key] -= 1
         else:

@@ -55,7 +55,7 @@ class Move(str, enum.Enum):
 
 
 _STEPS = {Move.MATCH: (1, 1), Move.OMIT: (1, 0), Move.INSERT: (0, 1), Move.MERGE: (2, 1), Move.SPLIT: (1, 2)}
-PRIOR = {Move.MATCH: 0.0, Move.OMIT: 4.5, Move.INSERT: 4.5, Move.MERGE: 5.0, Move.SPLIT: 5.0}
+PRIOR = {Move.MATCH: 0.0, Move.OMIT: 4.5, Move.INSERT: 4.5, Move.MERGE: 6.5, Move.SPLIT: 6.5}
 """``-log`` prior of each move, relative to 1-1. Gale & Church give 2-1 and 1-2 ten times the
 probability of 1-0; here a merge costs more than an omission, so a merge must be *shown* by the length
 (and anchors) of the merged paragraph: with 2-1 at 2.0, a dropped one-sentence paragraph next to a long
