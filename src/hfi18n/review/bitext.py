@@ -156,6 +156,15 @@ def _anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
     return min(ANCHOR_ONE_SIDE * alone, ANCHOR_CAP) - ANCHOR_SHARED * shared
 
 
+def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
+    """One unit of a 2-1 or 1-2 bead has code, links, names or numbers, none of them on the other side:
+    it is not merged, it is missing (smolagents zh memory.md: the paragraph with
+    `agent.memory.get_full_steps()` dropped was taken as merged into its neighbour, whose English words
+    "step callbacks" the translation kept)."""
+    strong = {x for x in part if not x.startswith("~")}
+    return bool(strong) and not strong & other
+
+
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
              every_word: bool) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing."""
@@ -181,8 +190,12 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
                 if move in skip_cost:
                     c = skip_cost[move]
                 else:
-                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b]))
-                    c += _anchor_cost(frozenset().union(*me[i:a]), frozenset().union(*mt[j:b]))
+                    union_e, union_t = frozenset().union(*me[i:a]), frozenset().union(*mt[j:b])
+                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + _anchor_cost(union_e, union_t)
+                    if move is Move.MERGE:
+                        c += sum(PRIOR[Move.OMIT] for x in me[i:a] if _unsupported(x, union_t))
+                    elif move is Move.SPLIT:
+                        c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b]:
                     best[a][b] = here + c
                     back[a][b] = move
