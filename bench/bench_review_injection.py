@@ -5,7 +5,8 @@ prose paragraph of the translation (a sentence or more: it ends with sentence pu
 and one is duplicated (a blank line and a verbatim copy right after it), picked with a seeded random
 generator. Each variant is reviewed (rules only, no glossary, no LLM) and counted as found when the
 review reports a *new* omission (for a drop) or duplication (for a copy) within ``NEAR`` lines of the
-injection point -- findings the untouched doc already had, shifted by the injection, do not count.
+injection point, or (a drop) on the first paragraph after it, past any code block -- where an omission
+is placed. Findings the untouched doc already had, shifted by the injection, do not count.
 
 Reports recall per length band of the injected paragraph (characters of the translation), separately
 for docs that follow the current English and for drifted docs (``check`` reports ``drift``), and the
@@ -85,6 +86,12 @@ def _inject(lines: list[str], start: int, end: int, op: str) -> tuple[list[str],
     return lines[:end] + [""] + block + lines[end:], end + 2, len(block) + 1
 
 
+def _next_prose(text: str, at: int) -> int | None:
+    """First line of the first prose block starting at or after line ``at`` (past code blocks)."""
+    return next((b.start_line for b in parse(text).blocks if b.start_line >= at and b.segments
+                 and b.kind is not BlockKind.HEADING), None)
+
+
 def _new(base: list, injected: list, at: int, shift: int) -> list:
     """Findings of ``injected`` that the untouched review did not have (lines shifted by the injection)."""
     def moved(line: int) -> int:
@@ -154,7 +161,8 @@ def main() -> None:
                         want = Kind.OMISSION if op == "drop" else Kind.DUPLICATION
                         fresh = _new(base.findings, got.findings, at, shift)
                         lo = at - NEAR - (abs(shift) if op == "dup" else 0)
-                        found = any(f.kind is want and lo <= f.line <= at + NEAR for f in fresh)
+                        after = _next_prose(got.text, at)  # an omission is placed on the paragraph after it
+                        found = any(f.kind is want and (lo <= f.line <= at + NEAR or f.line == after) for f in fresh)
                         cases.append(Case(name, lang, rel, drift, op, len(body), found))
                         if not found:
                             misses.append((name, lang, rel, drift, op, s, body))
