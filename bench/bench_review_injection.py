@@ -202,7 +202,7 @@ def main() -> None:
         for i, (name, doc, en_text, _lang, f) in enumerate(picked, 1):
             print(f"\n{i:2}. {name}/{f.file}:{f.line} [{f.kind.value}/{f.rule}] {f.message}")
             print(f"    translation: {' '.join((doc.line_text(f.line) or '').split())[:200]}")
-            if f.english_line:
+            if f.english_line and "(aligned with" not in f.message:  # else the quote in the message is it
                 en_lines = en_text.split("\n")
                 print(f"    English {f.english_line}: {' '.join(en_lines[f.english_line - 1].split())[:200]}")
 

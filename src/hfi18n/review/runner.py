@@ -110,7 +110,9 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         doc.checked.append(f"omissions and duplications ({how})")
         added: list[Item] = []
         prose = [x.text for x in doc_items(old) if not x.heading] if old is not None else None
-        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=prose, added=added))
+        notes: list[str] = []
+        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=prose, added=added, notes=notes))
+        doc.not_checked.extend(notes)
         if added and followed is not None:
             doc.not_checked.append(
                 f"{len(added)} English paragraph(s) added after {followed.label} (the English this translation "
@@ -120,8 +122,11 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
     if followed is not None and old is not None:
         doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
                            f"translation follows ({how})")
-        return list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
-                                   english=followed.label))
+        notes = []
+        found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
+                                    english=followed.label, notes=notes))
+        doc.not_checked.extend(notes)
+        return found
     doc.checked.append("duplications (the translation follows an older English)")
     doc.not_checked.append("omissions: the translation follows an older English that was not found "
                            "(review a git checkout with its history: --repo)")
