@@ -85,14 +85,16 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     Omissions are not reported when fewer than :data:`MIN_PAIRED` of the English paragraphs pair in order
     (a note goes to ``notes``): the translation was restructured or made from another English, and 13 of
     20 omissions sampled on such docs were paragraphs translated elsewhere."""
-    copies = _verbatim_copies(al, lang)
+    min_chars = 0 if omissions else MIN_UNALIGNED_DUP
+    found = _verbatim_copies(al, lang, min_chars)
+    copies = {k: v for k, v in found.items() if v is not None}
     beads = align_bitext(al.en_items, [t for t in al.tr_items if id(t) not in copies],
                          [(e, t) for e, t in al.pairs if e.heading], model or LengthModel.default(lang), lang)
-    skip: set[int] = set()
+    skip: set[int] = {k for k, v in found.items() if v is None}  # repeated in the English too
     for f, t in _english_left(al, file, lang):
         skip.add(id(t))
         yield f
-    dups = list(_duplicates(beads, al, file, lang, skip, english, copies))
+    dups = list(_duplicates(beads, al, file, lang, skip, english, copies, min_chars))
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
     share = _paired_share(beads, followed)
@@ -128,29 +130,50 @@ def _bead_of(beads: list[Bead]) -> dict[int, Bead]:
     return {id(t): b for b in beads for t in b.tr}
 
 
-def _verbatim_copies(al: Alignment, lang: str) -> set[int]:
-    """Translated prose units whose text (spaces aside) is that of an earlier one, unless the English
-    repeats a paragraph of about that length too. They are kept out of the alignment: a copy left in
-    gets paired with the next English paragraph, and everything after shifts by one until a dropped
-    paragraph absorbs the shift (smolagents ko memory.md with one paragraph copied and one dropped 25
-    lines apart: both were missed)."""
-    seen: set[str] = set()
-    out: list[Item] = []
+def _raw(al: Alignment, t: Item) -> str:
+    """The translated unit as written, code and link targets included: "자세한 내용은 [여기](a)를
+    참조하세요." and the same sentence linking elsewhere are two paragraphs, not one written twice
+    (diffusers ko controlling_generation.md has nine)."""
+    block = al.tr_block(t)
+    return block.text if block is not None else t.text
+
+
+def _copy_candidates(al: Alignment, min_chars: int) -> list[tuple[Item, Item, bool]]:
+    """(copy, earlier twin, right after it) of translated prose units whose text as written is that of an earlier one.
+    Labels ("**Output**:", "**PyTorch의 경우**") repeat on purpose and are left out; a short sentence
+    ("请运行以下代码：") counts only right after its twin (a paste), as translators reuse short phrases."""
+    firsts: dict[str, Item] = {}
+    out: list[tuple[Item, Item, bool]] = []
+    prev: Item | None = None
     for t in al.tr_items:
-        if t.heading or chars(t.text) < MIN_DUP:
+        if t.heading:
             continue
-        key = _WS_RE.sub("", t.text)
-        if key in seen:
-            out.append(t)
-        seen.add(key)
-    if not out:
-        return set()
+        raw = _raw(al, t)
+        key = _WS_RE.sub("", raw)
+        twin = firsts.get(key)
+        if twin is not None and chars(t.text) >= MIN_DUP and not _LABEL_RE.fullmatch(raw.strip()) \
+                and (chars(t.text) >= max(min_chars, MIN_FAR_DUP) or twin is prev):
+            out.append((t, twin, twin is prev))
+        firsts[key] = t
+        prev = t
+    return out
+
+
+def _verbatim_copies(al: Alignment, lang: str, min_chars: int = 0) -> dict[int, Item | None]:
+    """``id(copy) -> twin`` for the copies of :func:`_copy_candidates`; None when the English repeats a
+    paragraph of about that length too (then the copy is not a duplication, whatever the pairing). They are kept out of the alignment: a copy left in gets paired
+    with the next English paragraph, and everything after shifts by one until a dropped paragraph
+    absorbs the shift (smolagents ko memory.md with one paragraph copied and one dropped 25 lines apart:
+    both were missed)."""
+    pairs = _copy_candidates(al, min_chars)
+    if not pairs:
+        return {}
     en_prose = [x for x in al.en_items if not x.heading]
-    return {id(t) for t in out if not _any_repeats(en_prose, t, lang)}
+    return {id(t): (twin if not _any_repeats(en_prose, t, lang, adjacent) else None) for t, twin, adjacent in pairs}
 
 
 def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: set[int],
-                english: str, copies: set[int]) -> Iterator[tuple[ReviewFinding, Item]]:
+                english: str, copies: dict[int, Item], min_chars: int = 0) -> Iterator[tuple[ReviewFinding, Item]]:
     """Translated units the aligner left without English (0-1), or that share their English with a
     twin (1-2), whose text repeats another translated unit -- or, next to the unit translating the same
     English, whose code, links, names and numbers are all those of that English (translated twice).
@@ -164,19 +187,18 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
     seen: list[Item] = []
     for t in prose:
         b = bead_of.get(id(t))
-        twin = next((o for o in reversed(seen) if _same_text(o.text, t.text)), None)
+        twin = copies.get(id(t)) or next((o for o in reversed(seen) if chars(t.text) >= max(min_chars, MIN_FAR_DUP)
+                                          and _same_text(_raw(al, o), _raw(al, t), o.spans, t.spans)), None)
         seen.append(t)
         if twin is None or b is None:
             continue
         b0 = bead_of.get(id(twin))
         if b0 is None:
             continue
-        # both paired, with different English: the aligner may have given the copy the next English
-        # paragraph (whose own translation is then left over); short sentences ("다음과 같습니다:")
-        # may honestly translate two English ones alike
-        paired = not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0)
-        if paired and (chars(t.text) < MIN_PAIRED_DUP
-                       or any(_near(x.text, y.text, NEAR_DUPLICATE) for x in b.en for y in b0.en)):
+        # both paired, with different English: two English paragraphs translated alike (a list repeated
+        # in two sections, "8-bit optimizer" under two headings), not one paragraph written twice; a copy
+        # pasted by mistake is kept out of the alignment (_verbatim_copies) and is never paired
+        if not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0):
             continue
         said = b0.en or b.en
         if said and _english_repeats(said[0], en_prose):
@@ -204,28 +226,40 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
                 break
 
 
-def _same_text(a: str, b: str) -> bool:
-    """``a`` and ``b`` are the same paragraph: equal once spaces are dropped, or (from 30 characters)
-    nearly equal."""
+def _same_text(a: str, b: str, spans_a: frozenset[str], spans_b: frozenset[str]) -> bool:
+    """``a`` and ``b`` are the same paragraph: equal once spaces are dropped, or (from 30 characters, with
+    the same code and links) nearly equal -- "`loop_intermediate_inputs` 是..." and
+    "`loop_intermediate_outputs` 是..." are two list items, not one written twice."""
     sa, sb = _WS_RE.sub("", a), _WS_RE.sub("", b)
     if sa == sb:
         return True
-    if min(len(sa), len(sb)) < 30:
+    if min(len(sa), len(sb)) < 30 or spans_a != spans_b:
         return False
     return _near(a, b, NEAR_DUPLICATE)
 
 
+def _repeat_of(a: Item, b: Item) -> bool:
+    """English units ``a`` and ``b`` are one paragraph written twice: the same code and links, and nearly
+    the same words ("The [`RepoCard`] object is the parent class of..." and "The [`CardData`] object is
+    the parent class of..." are two)."""
+    return a.spans == b.spans and _near(a.text, b.text, NEAR_DUPLICATE)
+
+
 def _english_repeats(e: Item, en_prose: list[Item]) -> bool:
-    return any(x is not e and _near(x.text, e.text, NEAR_DUPLICATE) for x in en_prose)
+    return any(x is not e and _repeat_of(x, e) for x in en_prose)
 
 
-def _any_repeats(en_prose: list[Item], t: Item, lang: str) -> bool:
-    """Some English paragraph of about the length ``t`` would translate is written twice."""
+def _any_repeats(en_prose: list[Item], t: Item, lang: str, adjacent: bool = False) -> bool:
+    """Some English paragraph of about the length ``t`` would translate is written twice (``adjacent``:
+    twice in a row, as ``t`` is). The length window is wide: huggingface_hub fr installation.md renders
+    "Once done, [check installation]... is working correctly." three times in 2.5 times its length."""
     ratio = LENGTH_RATIO.get(lang, 1.0)
+    lo, hi = (0.5, 2.0) if adjacent else (0.33, 3.0)  # a pair in a row is rare: a table's twin cells are not it
     for i, a in enumerate(en_prose):
-        if not 0.5 < chars(t.text) / max(chars(a.text) * ratio, 1) < 2.0:
+        if not lo < chars(t.text) / max(chars(a.text) * ratio, 1) < hi:
             continue
-        if any(_near(a.text, b.text, NEAR_DUPLICATE) for b in en_prose[i + 1:]):
+        others = en_prose[i + 1:i + 2] if adjacent else en_prose[i + 1:]
+        if any(_repeat_of(a, b) for b in others):
             return True
     return False
 
@@ -326,8 +360,14 @@ _WS_RE = re.compile(r"\s+")
 MIN_OMISSION = 15
 """English units shorter than this (characters without spaces: a label, "Example:") are not reported
 missing: translators drop or merge them."""
-MIN_PAIRED_DUP = 30
-"""Two paired translated units with the same text are reported from this length (characters without spaces)."""
+MIN_FAR_DUP = 20
+"""A repeated unit shorter than this counts only right after its twin."""
+MIN_UNALIGNED_DUP = 80
+"""Without the English the translation follows (a drifted doc reviewed without git history), a repeat
+not right after its twin counts from this length only: today's English cannot say whether the English
+of the time repeated it too (lists under two headings of diffusers ko training/controlnet.md, "Une fois
+l'installation terminée..." three times in huggingface_hub fr installation.md)."""
+_LABEL_RE = re.compile(r"(?:[-*]\s+)?\*\*[^*]+\*\*\s*[:：]?")
 MIN_DUP = 8
 """Translated units shorter than this are not reported duplicated (table cells, "예시:")."""
 SAME_ENGLISH = 0.75
