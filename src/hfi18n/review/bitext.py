@@ -159,6 +159,19 @@ def _anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
     return min(ANCHOR_ONE_SIDE * alone, ANCHOR_CAP) - ANCHOR_SHARED * shared
 
 
+def pair_cost(e: Item, t: Item, model: LengthModel, lang: str, vocab: frozenset[str]) -> float:
+    """Cost of a 1-1 bead of ``e`` and ``t`` (as :func:`_section` counts it), wherever they are."""
+    every_word = target_scripts(lang) is not None
+    return model.cost(chars(e.text), chars(t.text)) + _anchor_cost(marks([e], every_word) & vocab,
+                                                                   marks([t], every_word) & vocab)
+
+
+def vocabulary(en: Sequence[Item], tr: Sequence[Item], lang: str) -> frozenset[str]:
+    """The marks found on both sides somewhere in the docs (see :func:`align_bitext`)."""
+    every_word = target_scripts(lang) is not None
+    return marks(en, every_word) & marks(tr, every_word)
+
+
 def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     """One unit of a 2-1 or 1-2 bead has code, links, names or numbers, none of them on the other side:
     it is not merged, it is missing (smolagents zh memory.md: the paragraph with
@@ -223,7 +236,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     English sentence ("This", "For") never survives translation, and counting it as missing made every
     pairing look worse alike."""
     every_word = target_scripts(lang) is not None
-    vocab = marks(en, every_word) & marks(tr, every_word)
+    vocab = vocabulary(en, tr, lang)
     pos_e = {id(x): k for k, x in enumerate(en)}
     pos_t = {id(x): k for k, x in enumerate(tr)}
     cuts = sorted((pos_e[id(e)], pos_t[id(t)]) for e, t in heading_pairs if id(e) in pos_e and id(t) in pos_t)
