@@ -53,6 +53,12 @@ def grouped(findings: list[ReviewFinding]) -> list[list[ReviewFinding]]:
     return out
 
 
+def _group_message(f: ReviewFinding) -> str:
+    """The first finding's message, said of all the lines of its group ("is written 'X' here" -> "is
+    written 'X'")."""
+    return f.message.replace(" here;", ";")
+
+
 def _lines(group: list[ReviewFinding]) -> str:
     lines = sorted({f.line for f in group})
     return f"{len(group)} time(s), line(s) " + ", ".join(map(str, lines))
@@ -71,7 +77,7 @@ def format_text(review: Review) -> str:
         for group in groups:
             f = group[0]
             if len(group) > 1:
-                out.append(f"{f.file}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {f.message} "
+                out.append(f"{f.file}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {_group_message(f)} "
                            f"({_lines(group)})\n")
                 for g in group:
                     fixed = d.suggested_line(g.line) if g.fix is not None else None
@@ -135,7 +141,7 @@ def format_markdown(review: Review) -> str:
             if len(group) > 1:
                 extra = "".join(f"<br>suggestion (line {n}): `{_md_escape(x.strip())}`" for n, x in fixes if x)
                 where = ", ".join(str(n) for n in sorted({g.line for g in group}))
-                parts.append(f"| {where} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(f.message)} "
+                parts.append(f"| {where} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(_group_message(f))} "
                              f"({len(group)} times){extra} |")
                 continue
             fixed = fixes[0][1] if fixes else None
