@@ -182,3 +182,25 @@ def test_two_submissions_of_one_job_at_once_lose_no_accepted_answer(repo: Path) 
         results = list(pool.map(lambda h: api.submit_translation(repo, prep.job, h), halves))
     assert sorted(r.state.value for r in results) == ["incomplete", "written"]
     assert (repo / "docs/source/ko" / doc).is_file()
+
+
+def test_old_jobs_are_pruned_when_a_new_one_is_prepared(repo: Path) -> None:
+    import json
+    import time
+
+    from hfi18n.translate.agent import AgentJobStore
+
+    doc = missing_doc(repo)
+    old = api.prepare_translation(repo, "ko", doc)
+    recent = api.prepare_translation(repo, "ko", doc)
+    folder = api.agent_root(_layout(repo))
+    path = folder / f"{old.job}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["created"] = time.time() - 31 * 86400
+    path.write_text(json.dumps(data), encoding="utf-8")
+    (folder / "notes.json").write_text("{}", encoding="utf-8")  # not a job file: left alone
+    api.prepare_translation(repo, "ko", doc)
+    assert not path.exists() and (folder / f"{recent.job}.json").exists() and (folder / "notes.json").exists()
+    with pytest.raises(InputError, match="no translation job"):
+        api.submit_translation(repo, old.job, {})
+    assert AgentJobStore(folder).prune() == []

@@ -132,13 +132,15 @@ def test_human_file_appearing_during_a_run_is_never_overwritten(repo: Path, serv
     assert result.exit_code == 1
 
 
-def test_force_backs_up_the_file_as_it_is_at_write_time(repo: Path, server: FakeLLMServer) -> None:
+def test_force_never_replaces_a_save_made_during_the_run(repo: Path, server: FakeLLMServer) -> None:
+    """Issue #15: ``--force`` replaces the file the run selected, not one a human saved meanwhile (the
+    expected content used to be taken when the backup was made, at write time)."""
     (repo / KO).write_text("# 처음\n", encoding="utf-8")
     human = "# 실행 중에 저장된 사람의 번역\n"
     result = run(repo, server, force=True, progress=_save_during_run(repo, human), concurrency=1, batch_tokens=5)
     [doc] = result.docs
-    assert doc.written and doc.backup is not None
-    assert doc.backup.read_text(encoding="utf-8") == human  # what was replaced is kept
+    assert not doc.written and "changed since this run started" in doc.note
+    assert (repo / KO).read_text(encoding="utf-8") == human
 
 
 def test_write_with_expected_snapshot_is_atomic_and_refuses_changes(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
 from hfi18n.check.gate import render_checked
 from hfi18n.doc import parse
 from hfi18n.doc.html import tag_signature
+from hfi18n.doc.pairing import IDENTIFIER_ONLY_RE
 from hfi18n.translate.pipeline import Translator, new_job
 from tests.fakes.llm_server import FakeLLMServer
 
@@ -59,4 +60,5 @@ def test_hub_overview_from_scratch_has_hangul_in_every_card(corpus, server) -> N
     assert len(cards) >= 14
     for card in cards:
         title, desc = re.search(r"<div[^>]*>\s*(.*?)\s*</div><p[^>]*>\s*(.*?)\s*</p>", card, re.DOTALL).groups()
-        assert HANGUL.search(title) and HANGUL.search(desc), card
+        # a title that is only an identifier (HfFileSystem) has nothing to translate: kept as it is (#15)
+        assert (HANGUL.search(title) or IDENTIFIER_ONLY_RE.fullmatch(title)) and HANGUL.search(desc), card

@@ -213,7 +213,11 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert toc["changes"][0]["action"] in ("added", "replaced-placeholder")
         assert f"local: {local}\n" in (world.repo / "docs/source/ko/_toctree.yml").read_text(encoding="utf-8")
 
+        preview = (await s.call("publish", lang="ko", doc=doc, no_llm=True, dry_run=True)).data
+        assert preview["dry_run"] and preview["url"] == ""
+        assert not [r for r in world.gh.of("POST", f"/repos/{UPSTREAM}/pulls") if r.path == f"/repos/{UPSTREAM}/pulls"]
         pr = (await s.call("publish", lang="ko", doc=doc, no_llm=True)).data
+        assert pr["body"] == preview["body"] and pr["title"] == preview["title"] and not pr["dry_run"]
         assert pr["draft"] is True and pr["url"] == f"https://github.com/{UPSTREAM}/pull/{pr['number']}"
         assert pr["title"] == f"🌐 [i18n-KO] Translated `{doc}` to Korean"
         [post] = [r for r in world.gh.of("POST", f"/repos/{UPSTREAM}/pulls") if r.path == f"/repos/{UPSTREAM}/pulls"]
@@ -226,6 +230,7 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         sent = len(world.llm.requests)
         upd = (await s.call("translate", lang="ko", doc=old_doc, update=True)).data
         assert upd["written"] and upd["update"]["kept"] > 0 and upd["update"]["changed"] > 0, upd
+        assert upd["summary"].startswith(f"kept {upd['update']['kept']} human segment(s)"), upd  # the CLI's words
         assert 0 < upd["translated"] < upd["update"]["kept"] + upd["update"]["changed"]
         assert len(world.llm.requests) > sent, "only the changed segments went to the LLM"
         updated = (world.repo / "docs/source/ko" / old_doc).read_text(encoding="utf-8")

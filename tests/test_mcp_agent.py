@@ -127,7 +127,7 @@ def test_translate_asks_the_clients_model_through_sampling(repo: Path, tmp_path:
         out = (await s.call("translate", lang="ko", doc=doc)).data
         assert out["written"] and target.is_file() and out["check"]["ok"], out
         assert out["model"] == "mcp-client" and out["failed_segments"] == []
-        assert out["translated"] == out["segments"] > 0 and out["requests"] == len(asked) > 1
+        assert out["translated"] + out["duplicates"] == out["segments"] > 0 and out["requests"] == len(asked) > 1
         assert asked[0].systemPrompt and "Korean" in asked[0].systemPrompt
         assert all(p.includeContext in (None, "none") for p in asked)
 
@@ -146,3 +146,23 @@ def test_translate_without_provider_or_sampling_says_what_to_do(repo: Path, tmp_
         assert not (repo / "docs/source/ko" / doc).exists()
 
     serve(repo, tmp_path / "stderr.log", body)
+
+
+def test_a_client_that_declines_sampling_stops_the_run_at_once(repo: Path, tmp_path: Path) -> None:
+    from mcp.types import ErrorData
+
+    doc = smallest_missing(repo)
+    asked: list[Any] = []
+
+    async def declines(context: Any, params: Any) -> ErrorData:
+        asked.append(params)
+        return ErrorData(code=-1, message="User rejected sampling request")
+
+    async def body(s: Session) -> None:
+        res = await s.call("translate", lang="ko", doc=doc, concurrency=1)
+        assert res.is_error and "refused to let its model translate" in res.text, res.text
+        assert "User rejected" in res.text and "prepare_translation" in res.text
+        assert len(asked) == 1, "a refusal is not asked again"
+        assert not (repo / "docs/source/ko" / doc).exists()
+
+    serve(repo, tmp_path / "stderr.log", body, sampling=declines)

@@ -344,3 +344,26 @@ def test_dry_run_starts_from_the_upstream_url_and_still_refuses(world: World) ->
     result = do_publish(world, dry_run=True, config=Config({"github": {"upstream": UPSTREAM}}))
     assert result.head == "ko-guides-cli" and not world.gh.of("POST", "/")
     assert "ko-guides-cli" not in git(world.fork, "branch")
+
+
+def test_a_local_branch_with_the_translators_own_work_is_never_moved(world: World) -> None:
+    """The translator made ``ko-guides-cli`` by hand: a dry run (whose output is that branch) refuses, with
+    a hint; publish pushes and leaves it where it was; a branch a previous dry run made is moved."""
+    git(world.clone, "branch", "ko-guides-cli")
+    mine = git(world.clone, "rev-parse", "ko-guides-cli").strip()
+    with pytest.raises(RefusedError, match="local branch ko-guides-cli exists with other commits") as info:
+        do_publish(world, dry_run=True)
+    assert "--branch" in (info.value.hint or "") and git(world.clone, "rev-parse", "ko-guides-cli").strip() == mine
+    assert not world.gh.of("POST", "/")
+    logs: list[str] = []
+    pushed = do_publish(world, log=logs.append)
+    assert world.fork_branch("ko-guides-cli") == pushed.commits and world.gh.of("POST", "/")
+    assert git(world.clone, "rev-parse", "ko-guides-cli").strip() == mine
+    assert any("exists with other commits" in m and "left as it is" in m for m in logs)
+    first = do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))
+    (world.clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI + "\n추가 문장입니다.\n", encoding="utf-8")
+    again = do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))  # its own earlier dry run: moved
+    assert git(world.clone, "rev-parse", "ko-cli-try").strip() == again.commits[-1] != first.commits[-1]
+    git(world.clone, "worktree", "add", "-q", str(world.clone.parent / "wt"), "ko-cli-try")  # checked out there
+    with pytest.raises(RefusedError, match="is checked out"):
+        do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))

@@ -70,12 +70,14 @@ def test_rich_table_has_summary_and_ranked_list(report) -> None:
 @pytest.mark.corpus
 def test_status_at_80_columns_keeps_doc_names_whole_and_says_changes_in_words(corpus) -> None:
     """At 80 columns the table used to fold ``tutorials/building_good_agents.md`` after 24 characters
-    (``tutorials/building_good_`` / ``agents.md``) and said ``+0-0~3`` for three changed sections."""
+    (``tutorials/building_good_`` / ``agents.md``) and said ``+0-0~3`` for three changed sections.
+    (Which doc has how many changed sections depends on the base each translation follows: index.md's
+    moved to b60028d when #15 recognised the commit that carried the quoting of ``pip install`` extras.)"""
     from hfi18n.repo.layout import DocsLayout
 
     repo = corpus("smolagents")
     report = compute_status(DocsLayout.open(repo, "docs/source"), ["ko"], pr_note="offline")
-    console = Console(record=True, width=80)
+    console = Console(record=True, width=80, soft_wrap=True)  # as the CLI prints (hfi18n.cli._output.out)
     render_table(report, console)
     lines = console.export_text().splitlines()
     table = "\n".join(lines)
@@ -83,8 +85,8 @@ def test_status_at_80_columns_keeps_doc_names_whole_and_says_changes_in_words(co
     assert len(docs) > 10 and any(len(p) > 30 for p in docs)
     for path in docs:
         assert any(path in line for line in lines), f"{path} is cut across lines"
-    assert max(len(line.rstrip()) for line in lines if "│" in line or " outdated " in line) <= 80
-    assert "~" not in table and "sections: 3 changed" in table.replace("\n", " ")
+    assert max(len(line.rstrip()) for line in lines) <= 80, "the terminal would cut a word"
+    assert "~" not in table and re.search(r"sections: \d+ changed", table.replace("\n", " "))
 
 
 def test_html_is_self_contained_with_a_coverage_chart(report) -> None:

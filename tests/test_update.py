@@ -44,11 +44,22 @@ def test_update_keeps_human_prose_code_comments_and_anchors() -> None:
     assert out == HUMAN.replace("`torch_dtype`", "`dtype`").replace("추가 텍스트.", "더 긴 텍스트.")
 
 
-def test_code_changed_in_english_is_taken_from_english() -> None:
+def test_code_changed_in_english_is_taken_from_english_with_the_translated_comment() -> None:
+    """The English code wins; the comment's English did not change, so its translation still applies."""
     new_en = NEW_EN.replace("x = 1", "x = 2")
     plan = plan_update(OLD_EN, new_en, HUMAN, en_rel="x.md", target=Path("x.md"), base_commit="abc")
     out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
-    assert "x = 2  # set x" in out and "x 설정" not in out
+    assert "x = 2  # x 설정" in out and "x = 1" not in out
+    assert (plan.comments_carried, plan.comments_lost) == (1, [])
+
+
+def test_a_comment_whose_english_changed_is_reported_not_dropped_silently() -> None:
+    new_en = NEW_EN.replace("x = 1  # set x", "x = 2  # set x to two")
+    plan = plan_update(OLD_EN, new_en, HUMAN, en_rel="x.md", target=Path("x.md"), base_commit="abc")
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert "x = 2  # set x to two" in out
+    [loss] = plan.comments_lost
+    assert (loss.line, loss.text) == (6, "# x 설정") and "English comment changed" in loss.reason
 
 
 def test_code_with_other_changes_than_comments_is_not_kept() -> None:

@@ -71,6 +71,7 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert KEY not in str(state) + html + log
     assert state["ok"] and state["update"] and state["before"].startswith("sha256:")
     assert "human, kept" in html and "English changed" in html
+    assert "index.md: kept " in log and " human segment(s), translated " in log  # the CLI's words
     s1 = next(s for s in api.draft(repo, "ko", doc, state["translations"], update=True).segments if s.id == "s1")
     assert f"line {s1.line} → {s1.target_line}</span>" in html  # English line -> line in the translated file
     assert all("⟦" not in t for t in state["translations"].values())  # display form, as edited
@@ -92,6 +93,13 @@ def test_translate_review_edit_write_keeps_the_key_out(web) -> None:
     assert "written" in app_write(app, repo, good, allow_draft=False)
     text = target.read_text(encoding="utf-8")
     assert "고친 문장: " + before.split("\n")[0] in text and not text.startswith("<!-- hfi18n")
+    # the segment edited in the browser is recorded as human text (issue #15), not as machine text
+    from hfi18n.doc import parse
+    from hfi18n.repo.ledger import Ledger, segment_hash
+
+    [record] = Ledger(repo / ".git").records("ko", doc)
+    ours = [s for s in parse(text).segments() if s.text.startswith("고친 문장: ")]
+    assert ours and all(segment_hash(s.text) not in record.machine for s in ours)
 
 
 def app_write(app, repo: Path, state, *, allow_draft: bool) -> str:
@@ -110,13 +118,21 @@ def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
     target = repo / "docs/source/ko" / doc
     assert target.read_text(encoding="utf-8").startswith("<!-- hfi18n: this machine draft")
 
-    # replacing it (force): the file as it is at write time is backed up first
+    # replacing it (force): the file it replaces is backed up first
+    before = target.read_text(encoding="utf-8")
     _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
-    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
     note = app_write(app, repo, again, allow_draft=False)
     assert "backed up" in note
     backup = Path(note.rsplit("`", 2)[-2])
-    assert backup.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
+    assert backup.read_text(encoding="utf-8") == before
+
+    # a human save made after the replacement was prepared wins (issue #15: "replace existing" used to
+    # take the file at write time as the expected one, and replaced the save)
+    _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
+    target.write_text("# 사람이 고친 번역\n", encoding="utf-8")
+    with pytest.raises(Exception, match="not written"):
+        app_write(app, repo, again, allow_draft=False)
+    assert target.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
 
     # an update whose file a human saved after the draft was made is not written over
     _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "pseudo", "", "", None))
@@ -494,14 +510,19 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     assert render.word_diff("Run the model now", "Run the big model") == \
         "Run the <ins>big </ins>model<del> now</del>"
     assert "<th>status</th>" in html and 'data-seg="s1"' in html
+    assert render.unified_diff_html("--- a\n+++ b\n@@ -1 +1 @@\n <x>\n-Run the model now\n+Run the big model\n-gone\n+new") \
+        == ("--- a\n+++ b\n@@ -1 +1 @@\n &lt;x&gt;\n-Run the model<del> now</del>\n+Run the <ins>big </ins>model\n"
+            "-<del>gone</del>\n+<ins>new</ins>")
+    assert '<pre class="hf-udiff">' in html and ("<del>" in html.split('class="hf-udiff"')[1].split("</pre>")[0]
+                                                 or "<ins>" in html.split('class="hf-udiff"')[1].split("</pre>")[0])
 
     # Previous/Next among the changed rows, wrapping around; "edited" with no edit is a clear error
     changed = [x.id for x in review.segments if x.changed]
     first = app.step(repo.name, state, "", "changed", 1)
-    assert first.value == changed[0]
-    assert app.step(repo.name, state, changed[0], "changed", 1).value == changed[1 % len(changed)]
-    assert app.step(repo.name, state, changed[0], "changed", -1).value == changed[-1]
-    assert app.step(repo.name, state, changed[0], "all", 1).value == review.segments[
+    assert first["value"] == changed[0]
+    assert app.step(repo.name, state, changed[0], "changed", 1)["value"] == changed[1 % len(changed)]
+    assert app.step(repo.name, state, changed[0], "changed", -1)["value"] == changed[-1]
+    assert app.step(repo.name, state, changed[0], "all", 1)["value"] == review.segments[
         [x.id for x in review.segments].index(changed[0]) + 1].id
     with pytest.raises(Exception, match="no segment has edited"):
         app.step(repo.name, state, changed[0], "edited", 1)
@@ -512,7 +533,7 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     # a click on a row puts that segment in the editor; the write tab names the doc before writing
     import gradio as gr
 
-    assert app.pick_segment(gr.EventData(None, {"seg": s.id})).value == s.id
+    assert app.pick_segment(gr.EventData(None, {"seg": s.id}))["value"] == s.id
     assert f"**Doc:** `{doc}` → `docs/source/ko/{doc}`" in app.target(state)
     page = app.preview(repo.name, state)
     english, translated = page.split('id="hf-preview-tr"')
@@ -555,7 +576,10 @@ print("<script>alert(1)</script>")
 
 <img src=x onerror=alert(1)>
 
-![그림](https://evil.example/x.png)
+<div class="flex"><img src="java
+script:alert(1)"/></div>
+
+![그림](https://evil.example/x.png) ![데이터](data:image/png;base64,AAAA)
 
 </Tip></Tip></div></div>
 """
@@ -574,6 +598,8 @@ def test_rendered_preview_is_doc_builder_like_and_never_passes_html_through() ->
     assert "<script" not in page and "onerror=" not in page.replace("onerror=alert(1)&gt;", "")
     assert "<img" not in page and "javascript:" not in page.replace("[나쁜 링크](javascript:alert(1))", "")
     assert 'onclick' not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert '<a class="hf-pv-img" href="https://evil.example/x.png" rel="noopener noreferrer">🖼 그림</a>' in page
+    assert not re.search(r'href="(?!https://|#)', page)  # every link the page has is https (no data:, no java script:)
     assert "Copyright" not in page
     # a closing tag with no box open closes nothing of the page around the preview
     assert page.count("<div") == page.count("</div>")
@@ -592,9 +618,9 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         gh.add_repo(UPSTREAM, clone_url=smol.as_uri())
         gh.add_pull(UPSTREAM, title="🌐 [i18n-KO] Translated `tutorials/tools.md` to Korean", head="lee:ko-tools")
         app = WebApp(Workspace([smol], config=Config({"github": {"api_url": gh.url}})))
-        html, _, _ = app.status(smol.name, "ko", "", {"github_token": TOKEN})
+        html, _, _ = app.status(smol.name, "ko", {"github_token": TOKEN})
         assert 'id="hf-claimed"' not in html  # no upstream anywhere: open PRs are not looked up
-        html, _, _ = app.status(smol.name, "ko", UPSTREAM, {"github_token": TOKEN})  # typed on the PR tab
+        html, _, _ = app.status(smol.name, "ko", {"github_token": TOKEN}, UPSTREAM)  # typed on the PR tab
         assert f'href="https://github.com/{UPSTREAM}/pull/1"' in html
 
         # changed sections by their English titles, not their slugs
@@ -604,9 +630,10 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         row = re.search(rf'<tr data-doc="{re.escape(d.path)}"><td><code>.*?</tr>', html.split('id="hf-outdated"')[1])
         shown = [d.section_titles[a] for a in d.sections_changed + d.sections_added]
         assert row and escape(", ".join(shown)) in row.group(0)
+        assert f"Changed in the English: “{shown[0]}”" in app.pick(smol.name, "ko", d.path)[2]
         # a click on a row opens the doc in the Translate tab
         picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
-        assert picked.value == d.path and tab.selected == "translate"
+        assert picked["value"] == d.path and tab.selected == "translate"
 
         # errors name the page's fields, not the CLI's options, and go away by themselves
         with pytest.raises(gr.Error) as err:
@@ -619,10 +646,47 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         assert "export" not in err.value.message
 
 
-def test_toctree_before_writing_says_to_write_first(web) -> None:
+def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(web) -> None:
+    """smolagents' Korean toctree keeps tutorials/tools commented out (``#  - local: tutorials/tools``); its
+    English toctree title is "🛠️ Tools - in-depth guide" while the page's heading is "Tools"."""
     app, repo, _ = web
-    doc = "tutorials/secure_code_execution.md"
-    assert not (repo / "docs/source/ko" / doc).exists()
+    doc = "tutorials/tools.md"
+    toc = repo / "docs/source/ko/_toctree.yml"
+    assert not (repo / "docs/source/ko" / doc).exists() and "#  - local: tutorials/tools\n" in toc.read_text()
     note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
     assert note.startswith("**not added**") and "Write it first" in note and "missing-translation" not in note
     assert app.target(None).startswith("No draft yet")
+
+    _, state, *_ = last(app.translate(repo.name, "ko", doc, False, False, "pseudo", "", "", None))
+    assert "written" in app_write(app, repo, state, allow_draft=False)
+    note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
+    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in note
+    text = toc.read_text(encoding="utf-8")
+    assert "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n" in text
+    assert "#  - local: tutorials/tools" not in text and "#    title: 🛠️ Tools - in-depth guide" not in text
+    assert "#  - local: tutorials/secure_code_execution\n" in text  # the other commented pages stay
+
+
+@pytest.mark.parametrize(("cli", "page"), [
+    ("pass --fork OWNER/NAME or set github.fork in hfi18n.toml",
+     "fill in “Your fork” (tab 4 · Write & publish) or set github.fork in hfi18n.toml"),
+    ("export GITHUB_TOKEN=... (a token with 'public_repo' scope)",
+     "paste a token into “GitHub token” at the top of the page (a token with 'public_repo' scope)"),
+    ("regenerate it at https://github.com/settings/tokens and export it as GITHUB_TOKEN",
+     "regenerate it at https://github.com/settings/tokens and paste it into “GitHub token” at the top of the page"),
+    ("set OPENAI_API_KEY in the environment, or providers.openai.api_key in hfi18n.toml; or use --provider pseudo "
+     "to preview offline with no key",
+     "type the key into “API key” (tab 2 · Translate), or providers.openai.api_key in hfi18n.toml; or choose the "
+     "provider pseudo to preview offline with no key"),
+    ("check --model, and --base-url (OpenAI-compatible URLs usually end in /v1)",
+     "check “Model” (tab 2 · Translate), and “Base URL” (tab 2 · Translate) (OpenAI-compatible URLs usually end "
+     "in /v1)"),
+    ("fix them (hfi18n check --lang ko fsdp.md), then publish again",
+     "fix them (the findings are in tab 3 · Review), then publish again"),
+    ("translate it first: hfi18n translate --lang ko fsdp.md", "translate it first: translate fsdp.md in tab 2 · Translate"),
+    ("wait a few minutes", "wait a few minutes"),
+])
+def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
+    from hfi18n.web.hints import web_hint
+
+    assert web_hint(cli) == page

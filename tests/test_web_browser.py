@@ -233,6 +233,18 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         css("#hf-check-btn").click()
         until(lambda: css("#hf-review .hf-review").get_attribute("data-ok") == "true", "check passes")
 
+        # typing in the segment list filters by what is typed, not by the chosen label plus what is typed
+        box = css("#hf-segment input")
+        box.click()
+        box.send_keys("s1 (")
+        until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
+                       if (o.get_attribute("aria-label") or "").startswith("s1 (")], "the typed filter")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(f"{seg_id} (")
+        until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
+                       if (o.get_attribute("aria-label") or "").startswith(f"{seg_id} (")], "the segment again")[0].click()
+        until(lambda: css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} ("), "the list closed")
+
         # Next and Previous walk the rows the filter shows (every row again)
         [radio] = [x for x in d.find_elements(By.CSS_SELECTOR, "#hf-show label") if x.text.strip() == "all"]
         radio.click()

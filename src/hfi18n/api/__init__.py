@@ -20,7 +20,8 @@ Functions:
 ``translate(repo, lang, paths)`` -> :class:`TranslateResult`
     translate English docs; a doc is written only if it passes ``check`` (or as a marked draft with
     ``allow_errors``); progress through ``progress``; a ``cancel`` event stops it within one request.
-``prepare_translation(repo, lang, doc)`` -> :class:`PreparedTranslation`, then ``submit_translation(repo, job, translations)``
+``prepare_translation(repo, lang, doc)`` -> :class:`PreparedTranslation`, then
+``submit_translation(repo, job, translations)`` -> :class:`SubmitResult`
     the calling agent translates (no provider, no key): prepare lists the segments, rules and glossary
     terms; submit validates each answer as a provider's, and writes through the same gate once all pass.
 ``batch_submit(repo, lang, paths)`` -> :class:`BatchJobResult`, then ``batch_collect(repo)``

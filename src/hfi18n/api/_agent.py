@@ -20,7 +20,7 @@ from ..check.segment_review import DraftDoc, open_draft, review, write
 from ..doc import BlockKind
 from ..errors import InputError, RefusedError
 from ..fileio import digest
-from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
 from ..translate.glossary import Glossary
@@ -41,8 +41,7 @@ agent that mixed up two jobs; a hostile caller sending a million keys)."""
 
 def agent_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/agent-jobs`` (``<repo>/.hfi18n/hfi18n/agent-jobs`` without a ``.git`` folder)."""
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "agent-jobs"
+    return state_dir(layout, "agent-jobs")
 
 
 @dataclass(slots=True)
@@ -163,6 +162,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     glossary_terms = [{"source": t.source, "target": None if t.keep_english else t.target,
                        "keep_english": t.keep_english} for t in batch_terms(gloss, job.pending)]
     store = AgentJobStore(agent_root(layout))
+    store.prune()
     # segments found in the memory count as accepted; listed, so that a submission may still replace them
     record = AgentJob(store.new_id(), lang, job.en_rel, update, digest(job.doc.source.encode("utf-8")),
                       job.target_before or "",

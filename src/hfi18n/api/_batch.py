@@ -12,7 +12,7 @@ from ..doc import parse
 from ..doc.draft import mark_draft
 from ..errors import HfI18nError, RefusedError
 from ..fileio import read_text, snapshot
-from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
@@ -32,8 +32,7 @@ from ._translate import DocOutcome, _select, _set_baselines, _write_docs
 
 def batch_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/batches`` (``<repo>/.hfi18n/hfi18n/batches`` without a ``.git`` folder)."""
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "batches"
+    return state_dir(layout, "batches")
 
 
 @dataclass(slots=True)

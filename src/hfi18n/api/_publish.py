@@ -9,6 +9,8 @@ from ..config import Config
 from ..doc.draft import is_draft_file
 from ..errors import RefusedError
 from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.ledger import ledger_for
+from ..repo.status import english_left
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -73,6 +75,9 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
     if twin is not None and is_draft_file(layout.path(lang, twin)):
         raise RefusedError(f"{lang}/{twin} is a machine draft (its first line is the hfi18n draft mark)",
                            hint="finish the translation, run hfi18n check, delete the mark line, then publish")
+    if twin is not None and english_left(layout, ledger_for(layout), lang, twin):
+        raise RefusedError(f"{lang}/{twin} still holds text a run left in English",
+                           hint=f"translate it (hfi18n translate --update {rel}) or by hand, then publish")
     cfg = _config(layout, config)
     translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
     with github_client(cfg) as client:

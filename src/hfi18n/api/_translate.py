@@ -17,7 +17,7 @@ from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
-from ..translate.pipeline import DocJob, RunStats, Translator
+from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator, doc_summary
 from ..translate.providers.client import ClientProvider, SampleFn
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
@@ -50,7 +50,8 @@ class PlanResult:
             "requests": p.requests,
             "chars": p.chars, "tokens_in": p.tokens_in, "tokens_out": p.tokens_out,
             "costs_usd": p.costs, "batch_price": p.batch, "prefix_tokens": p.prefix_tokens, "docs": p.per_doc,
-            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit}
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "base": u.base_commit,
+                            "kept_human": u.kept_human, "kept_machine": u.kept_machine, "unfinished": u.unfinished}
                         for k, u in self.updates.items()},
         }
 
@@ -72,11 +73,15 @@ class DocOutcome:
     backup: Path | None = None
     translations: dict[str, str] = field(default_factory=dict)
     """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
+    summary: DocSummary | None = None
+    """Kept human/machine segments, translated, comments carried, unfinished: the same words everywhere."""
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
                 "failures": self.failures, "errors": self.errors, "draft": self.draft,
-                "backup": str(self.backup) if self.backup else None}
+                "backup": str(self.backup) if self.backup else None,
+                "summary": self.summary.to_json() if self.summary else None,
+                "summary_text": self.summary.text() if self.summary else None}
 
 
 @dataclass(slots=True)
@@ -108,7 +113,8 @@ class TranslateResult:
             "seconds": round(s.seconds, 2), "retried_segments": s.retried_segments,
             "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
             "cancelled": self.cancelled,
-            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed}
+            "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "kept_human": u.kept_human,
+                            "kept_machine": u.kept_machine, "unfinished": u.unfinished}
                         for k, u in self.updates.items()},
             "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
             "docs": [d.to_json() for d in self.docs],
@@ -257,7 +263,8 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
         outcomes.append(DocOutcome(
             job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
-            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations)))
+            [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations),
+            doc_summary(job)))
     return outcomes
 
 
@@ -286,17 +293,21 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
                 translations: Mapping[str, str] | None = None, *, update: bool = False, force: bool = False,
                 allow_errors: bool = False, expect: str | None = None, glossary: Path | str | None = None,
-                docs_root: str = DEFAULT_DOCS_ROOT) -> DocOutcome:
+                docs_root: str = DEFAULT_DOCS_ROOT, edited: Iterable[str] = ()) -> DocOutcome:
     """Write a reviewed draft (see :func:`draft`) under the rules of :func:`translate`: only if it passes
     ``check``, or with ``allow_errors`` as a marked draft; ``expect`` (:attr:`DraftReview.before`): the
-    file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise."""
+    file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise.
+
+    ``edited``: ids of the segments a human edited (the web app's editor): recorded as human text, so the
+    next ``--update`` counts them as human and glossary mining learns from them."""
     from ..check.segment_review import open_draft, write
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)
+    held.job.provenance.update(dict.fromkeys(edited, HUMAN))
     result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
                          allow_errors=allow_errors, expect=expect)
     job = held.job
     return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
                       [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,
-                      dict(job.translations))
+                      dict(job.translations), doc_summary(job))

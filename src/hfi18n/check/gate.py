@@ -11,12 +11,17 @@ server all come here through :mod:`hfi18n.api`):
 3. a doc with check errors is written only when the user allows it, and then, like a doc with
    segments left in English, only as a marked draft (:data:`hfi18n.doc.draft.DRAFT_MARK`);
 4. the file is replaced only if it is still what the run started from (:attr:`DocJob.target_before`,
-   compared atomically by :func:`hfi18n.fileio.atomic_write`); with ``--force`` the file as it is at
-   write time is copied to a backup folder of its own first (:class:`Backups`).
+   compared atomically by :func:`hfi18n.fileio.atomic_write`), ``--force`` and the web app's "replace"
+   included: a save made during the run wins. (The expected content used to be taken when the backup was
+   made, at write time, so ``--force`` replaced a human save made while the run was translating.) The
+   file is copied to a backup folder of its own first (:class:`Backups`);
+5. every write is recorded in the run ledger (:mod:`hfi18n.repo.ledger`): the English it follows and
+   which segments the machine wrote, so ``status`` and the next ``--update`` know.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -26,19 +31,20 @@ from pathlib import Path
 
 from ..doc import Document, parse
 from ..doc.draft import mark_draft
+from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
-from ..repo.layout import DocsLayout
+from ..repo.layout import DocsLayout, state_dir
+from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
 from ..translate.glossary import Glossary
-from ..translate.pipeline import CANCELLED, DocJob, render_translation
+from ..translate.pipeline import CANCELLED, MACHINE, DocJob, render_translation
 from .findings import ERROR, WARNING, Finding, has_errors
 from .runner import check_pair
 
 
 def backup_root(layout: DocsLayout) -> Path:
     """``<repo>/.git/hfi18n/backup`` (``<repo>/.hfi18n/hfi18n/backup`` without a ``.git`` folder)."""
-    git = layout.repo / ".git"
-    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / "backup"
+    return state_dir(layout, "backup")
 
 
 @dataclass(slots=True)
@@ -109,6 +115,28 @@ def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Gloss
     return text
 
 
+def _changed_since(job: DocJob, layout: DocsLayout) -> RefusedError:
+    return RefusedError(f"{layout.rel_to_repo(job.target)} changed since this run started (someone saved it "
+                        "meanwhile?): not replaced", hint="look at the file; run again to translate from what it "
+                        "holds now")
+
+
+def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> None:
+    """Record what ``job`` wrote in the run ledger: the English it follows, the segment texts the machine
+    wrote (a kept human segment is not one; a kept machine segment still is), and the English texts
+    left untranslated (unfinished work for the next ``--update``)."""
+    written = parse(text)
+    failed = {f.segment for f in job.failures}
+    pairs = pair_segments(job.doc, written)
+    machine = {segment_hash(t.text) for en_id, t in pairs.items()
+               if en_id not in failed and job.provenance.get(en_id, MACHINE) == MACHINE}
+    unfinished = {segment_hash(s.text) for s in job.doc.segments() if s.id in failed}
+    rel = Path(os.path.abspath(job.target)).relative_to(os.path.abspath(layout.docs_root / lang)).as_posix()
+    ledger_for(layout).add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
+                                     frozenset(machine), frozenset(unfinished),
+                                     frozenset(segment_hash(s.text) for s in written.segments())))
+
+
 def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
               allow_errors: bool = False, backups: Backups | None = None, write: bool = True) -> WriteResult:
     """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
@@ -134,12 +162,18 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     expect = job.target_before
     try:
         if backups is not None and snapshot(job.target) != ABSENT:
-            result.backup, expect = backups.save(job.target)
+            if snapshot(job.target) != expect:
+                raise _changed_since(job, layout)
+            result.backup, saved = backups.save(job.target)
+            if saved != expect:  # saved between the two looks: the backup holds it, it is not replaced
+                raise _changed_since(job, layout)
         atomic_write(job.target, text, expect=expect)
     except RefusedError as exc:
         job.note = f"not written: {exc.message}"
         return result
     job.written = result.written = True
+    with contextlib.suppress(OSError, ValueError):  # the record is best effort; the write happened
+        record_write(job, layout, lang=lang, text=text)
     if errors:
         job.note = "written as a marked draft: check found errors"
     elif job.failures:

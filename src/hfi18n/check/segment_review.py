@@ -26,6 +26,7 @@ import enum
 from dataclasses import dataclass, field
 
 from ..doc import PLACEHOLDER_RE, Segment
+from ..doc.pairing import needs_translation
 from ..errors import RefusedError
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
@@ -48,6 +49,8 @@ class Origin(str, enum.Enum):
     """Kept from the existing human translation (an update: this English did not change)."""
     ENGLISH = "english"
     """Not translated: the English is left (the segment failed, or the run was stopped)."""
+    AS_IS = "as-is"
+    """Nothing to translate (an identifier only, ``### HF_HUB_OFFLINE``): kept as it is, done."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -236,7 +239,8 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None) -> DraftReview:
     """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments."""
     job = draft.job
-    job.translations = {k: v for k, v in translations.items() if v}
+    as_is = {s.id: s.text for s in job.doc.segments() if not needs_translation(s)}
+    job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
     text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
@@ -247,7 +251,8 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         tr = job.translations.get(seg.id, "")
         human = draft.kept.get(seg.id)
         origin = (Origin.ENGLISH if not tr else
-                  Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else Origin.MACHINE)
+                  Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else
+                  Origin.AS_IS if seg.id in as_is and tr == seg.text else Origin.MACHINE)
         english, shown = display(seg, seg.text), display(seg, tr) if tr else ""
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)

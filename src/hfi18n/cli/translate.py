@@ -175,8 +175,11 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
         return
     for d in result.docs:
         u = result.updates.get(d.path)
-        print_doc(d, f"update: kept {u.kept} human segment(s), translated {u.changed}, dropped {u.removed}"
-                  if u is not None else None)
+        text = d.summary.text() if d.summary else ""
+        if u is not None:
+            first, _, rest = text.partition("\n")
+            text = f"update: {first}, dropped {u.removed}" + (f"\n{rest}" if rest else "")
+        print_doc(d, text or None)
     stats = result.stats
     cost = f"${stats.cost_usd:.4f}" if stats.cost_known else "unknown (no price for this model)"
     cached = (f" ({stats.cache_read_tokens} read from the prompt cache, {stats.cache_write_tokens} written to it)"

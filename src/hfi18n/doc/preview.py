@@ -63,6 +63,27 @@ def _tag_html(raw: str, env: dict) -> str | None:
     return f'<div class="hf-pv-box hf-pv-{kind}{warn}"><div class="hf-pv-label">{escape(label)}</div>'
 
 
+_IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _image_link(src: str, label: str) -> str:
+    """An image of the page as a link to it (nothing is loaded); a URL that is not http(s) or relative is
+    no link at all (``javascript:``, ``data:``)."""
+    url = re.sub(r"[\x00-\x20\x7f]", "", src)  # browsers drop these: "java\nscript:" is javascript:
+    scheme = re.match(r"^([A-Za-z][\w+.-]*):", url)
+    if scheme and scheme.group(1).lower() not in ("http", "https"):
+        return f'<span class="hf-pv-img">🖼 {escape(label)}</span>'
+    return f'<a class="hf-pv-img" href="{escape(url)}" rel="noopener noreferrer">🖼 {escape(label)}</a>'
+
+
+def _raw_html(text: str) -> str:
+    """An HTML block of the page, which the preview does not render: its images as links, its source as
+    text under a fold (smolagents' index starts with a ``<div>`` around a banner image)."""
+    images = " ".join(_image_link(m.group(1) or m.group(2) or "", "image") for m in _IMG_SRC.finditer(text))
+    return (f'<details class="hf-pv-html"><summary>HTML block {images}</summary><pre>{escape(text)}</pre>'
+            "</details>\n")
+
+
 def _doc_builder_rules(state) -> None:  # noqa: ANN001 - markdown-it's StateCore
     """Core rule: heading anchors as ids, ``[`X`]`` references as code, callouts and autodoc boxes."""
     tokens: list[Token] = state.tokens
@@ -128,7 +149,7 @@ def _markdown() -> MarkdownIt:
         lines = text.splitlines()
         first = _tag_html(lines[0], env) if lines else None
         if first is None:
-            return f'<pre class="hf-pv-html">{escape(text)}</pre>\n'
+            return _raw_html(text)
         # a tag line, then Markdown up to a closing tag line with no blank line between (<Tip>\ntext\n</Tip>)
         rest, close = lines[1:], ""
         if rest and _TAG.match(rest[-1]) and rest[-1].strip().startswith("</"):
@@ -146,9 +167,7 @@ def _markdown() -> MarkdownIt:
 
     def image(_renderer, tokens, idx, _options, _env) -> str:  # noqa: ANN001
         tok = tokens[idx]
-        src = tok.attrGet("src") or ""
-        alt = tok.content or "image"
-        return f'<a class="hf-pv-img" href="{escape(str(src))}" rel="noopener noreferrer">🖼 {escape(alt)}</a>'
+        return _image_link(str(tok.attrGet("src") or ""), tok.content or "image")
 
     def blockquote_open(_renderer, tokens, idx, options, env) -> str:  # noqa: ANN001
         tok = tokens[idx]

@@ -65,6 +65,9 @@ class PlanOutput(BaseModel):
     files: int
     segments: int = Field(description="segments to translate")
     cached: int = Field(description="segments already in the translation memory (free)")
+    duplicates: int = Field(default=0, description="segments repeating another segment's text: sent once, "
+                                                   "they take its translation (segments = cached + duplicates + "
+                                                   "what is sent)")
     requests: int
     chars: int
     tokens_in: int
@@ -94,9 +97,12 @@ class TranslateOutput(BaseModel):
     note: str = Field(description="what happened to the file, in words")
     check: CheckSummary
     failed_segments: list[FailedSegment]
+    summary: str | None = Field(default=None, description="what the run did: kept human/machine segments, "
+                                "translated, comments carried, left unfinished (the CLI's words)")
     model: str
     segments: int
     from_memory: int
+    duplicates: int = Field(default=0, description="segments repeating another's text (translated once)")
     translated: int
     requests: int
     tokens_in: int
@@ -122,12 +128,16 @@ class ToctreeOutput(BaseModel):
 
 
 class PublishOutput(BaseModel):
-    url: str = Field(description="the pull request")
-    number: int
+    url: str = Field(description="the pull request (empty in a dry run)")
+    number: int = Field(description="the pull request's number (0 in a dry run)")
     draft: bool
     branch: str
     title: str
     commits: list[str]
+    body: str = Field("", description="the pull request's body, exactly as posted (or as it would be)")
+    head: str = Field("", description="fork_owner:branch the pull request comes from")
+    base: str = Field("", description="the branch the pull request goes to")
+    dry_run: bool = Field(False, description="nothing was pushed or posted")
 
 
 class Term(BaseModel):
@@ -166,6 +176,8 @@ class DocResult(BaseModel):
     note: str
     check: CheckSummary
     failed_segments: list[FailedSegment]
+    summary: str | None = Field(default=None, description="what the run did: kept human/machine segments, "
+                                "translated, comments carried, left unfinished (the CLI's words)")
 
 
 class BatchJobOutput(BaseModel):
@@ -242,7 +254,7 @@ def doc_result(root: Path, d: api.DocOutcome) -> dict[str, Any]:
     path = d.target.relative_to(root).as_posix() if d.target.is_relative_to(root) else str(d.target)
     return {"doc": d.path, "path": path if d.written else None, "written": d.written, "draft": d.draft,
             "note": d.note, "check": {"ok": not d.errors, "errors": len(d.errors), "findings": d.errors},
-            "failed_segments": d.failures}
+            "failed_segments": d.failures, "summary": d.summary.text() if d.summary else None}
 
 
 def batch_job(root: Path, res: api.BatchJobResult) -> dict[str, Any]:

@@ -81,7 +81,8 @@ EFFECTS: dict[str, tuple[str, str, str]] = {
                   "docs/source/<lang>/<doc>", "nothing"),
     "toctree": ("free with no_llm=true, else a few tokens for new group titles", "docs/source/<lang>/_toctree.yml",
                 "nothing"),
-    "publish": ("free with no_llm=true", "a commit on a new local branch", "pushes a branch, OPENS A DRAFT PR"),
+    "publish": ("free with no_llm=true", "a commit on a new local branch",
+                "pushes a branch, OPENS A DRAFT PR (nothing with dry_run=true)"),
     "review": (f"free unless llm=true ({COST_TOKENS})", "nothing", "with post=true, posts a review on the PR"),
     "batch_submit": (COST_TOKENS + " (batch price)", "a job file under .git/hfi18n", "nothing"),
     "batch_status": (COST_FREE, "the job files", "nothing"),
@@ -121,8 +122,9 @@ DESCRIPTIONS = {
     "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "
                  "doc's prose (never code or markup) to the configured LLM provider: this COSTS TOKENS "
                  "(use plan first; max_cost caps it). With no provider configured, asks YOUR model through "
-                 "MCP sampling when this client supports it (or use prepare_translation). The file is written only if it passes check, or as a "
-                 "marked draft with allow_errors. An existing translation is updated only with update=true "
+                 "MCP sampling when this client supports it (or use prepare_translation). The file is written "
+                 "only if it passes check, or as a marked draft with allow_errors. An existing translation "
+                 "is updated only with update=true "
                  "(keeps the human text of unchanged segments), never overwritten. Returns the written path, "
                  "the check summary and the segments that failed (left in English).",
     "toctree": "Add translated docs (default: every translated doc not listed yet) to the language's "
@@ -133,7 +135,8 @@ DESCRIPTIONS = {
                "toctree entry on a new branch, pushes to the translator's fork and opens the PR with the "
                "community's title and template. Needs GITHUB_TOKEN in the server's environment; writes to "
                "GitHub (a branch on the fork, a PR upstream). Refuses a doc that fails check or already has "
-               "an open PR.",
+               "an open PR. dry_run=true makes the branch locally and returns the PR's title and body as they "
+               "would be posted, sending nothing (no token or fork needed): show it to the human first.",
     "review": "Review translated docs as a language team's reviewer would: every check finding on its line, "
               "omitted or duplicated paragraphs, English left in, glossary terms rendered unlike the other docs; "
               "local docs (paths), or the docs a pull request changes (pr, read through the GitHub API). Free "
@@ -263,7 +266,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         upd = res.updates.get(d.path)
         return output(out.TranslateOutput, {
             **out.doc_result(root, d), "model": res.model, "segments": s.segments,
-            "from_memory": s.cache_hits, "translated": s.translated, "requests": s.requests,
+            "from_memory": s.cache_hits, "duplicates": s.duplicates, "translated": s.translated,
+            "requests": s.requests,
             "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None, "cancelled": res.cancelled,
             "update": {"kept": upd.kept, "changed": upd.changed, "removed": upd.removed} if upd else None})
@@ -295,9 +299,11 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         no_llm: NoLLM = False,
         provider: ProviderName = None,
         model: Model = None,
+        dry_run: Annotated[bool, Field(description="make the branch and commits locally and return the PR title "
+                                                   "and body; push nothing, post nothing")] = False,
     ) -> out.PublishOutput:
         res = await call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
-                         no_llm=no_llm, provider=provider, model=model)
+                         no_llm=no_llm, provider=provider, model=model, dry_run=dry_run)
         return output(out.PublishOutput, res.to_json())
 
     @tool(REMOTE_WRITE)

@@ -163,6 +163,10 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         log("dry run without a GitHub token: open pull requests are not looked up")
 
     git = Git(layout.repo)
+    keep = _local_branch_in_use(git, name, lang)
+    if keep and dry_run:  # the branch is a dry run's whole output
+        raise RefusedError(keep, hint=f"pass --branch NAME to make the PR branch under another name, or rename "
+                                      f"yours (git branch -m {name} NEW)")
     fork_url = ""
     if online:
         up = client.get_repo(upstream, role="upstream repository")
@@ -200,8 +204,10 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         if not dry_run:
             log(f"pushing branch {name} to {fork}")
             wt.push(fork_url, name, token=client.token_for_git())
-    # a dry run's branch is its whole output: failing to make it (checked out elsewhere) is an error
-    git.run("branch", "-f", name, commits[-1], check=dry_run)
+    if keep:
+        log(f"{keep}: left as it is (the pull request's branch {name} is on your fork)")
+    else:
+        git.run("branch", "-f", name, commits[-1])
     if dry_run:
         log(f"branch {name} made locally ({len(commits)} commit(s) on {base_name}); nothing pushed")
 
@@ -215,6 +221,24 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     log(f"opening a {'draft ' if not ready else ''}pull request on {upstream}")
     pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
     return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
+
+
+def _local_branch_in_use(git: Git, name: str, lang: str) -> str | None:
+    """Why the local branch ``name`` must not be moved to the PR's commits (``None``: it may be).
+
+    publish points the local branch ``name`` at the commits it made (``git branch -f``). A translator who
+    had made ``ko-fsdp`` by hand (the usual name) would have seen it moved away from their own commits; a
+    checked-out branch cannot be moved. A branch an earlier publish or dry run made (its last commit is an
+    ``[i18n-XX]`` commit) may be."""
+    tip = git.run("rev-parse", "--verify", "--quiet", f"refs/heads/{name}^{{commit}}", check=False).strip()
+    if not tip:
+        return None
+    if f"branch refs/heads/{name}\n" in git.run("worktree", "list", "--porcelain") + "\n":
+        return f"the local branch {name} is checked out"
+    subject = git.run("log", "-1", "--format=%s", tip).strip()
+    if not subject.startswith(f"{tag(lang)} "):
+        return f"a local branch {name} exists with other commits (last: {subject[:60]!r})"
+    return None
 
 
 def _offline_base(git: Git, upstream_url: str | None, log: Callable[[str], None]) -> tuple[str, str]:

@@ -44,12 +44,15 @@ one English commit after its base did not touch it.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..doc import Document, parse
+from ..doc.pairing import needs_translation, pair_segments
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text
@@ -68,15 +71,16 @@ from .doclog import (
 )
 from .i18ntag import TRANSLATE_WORDS_RE, subject_tag_re
 from .layout import SOURCE_LANG, DocsLayout
+from .ledger import Ledger, RunRecord, ledger_for, segment_hash, text_blob
 from .shallow import DEEPEN_HINT, history_gap
 from .toctree import PLACEHOLDER_LOCAL
 
 __all__ = [
     "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Pair", "Version",
     "base_of", "content_base",
-    "drift", "english_at", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
+    "drift", "english_at", "english_followed", "carries_changes", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
     "load_history", "moved_to", "pair_translations", "parse_log", "replay", "repo_info", "similarity", "translation_events",
-    "write_bases_cache",
+    "tree_state", "write_bases_cache",
 ]
 
 REWRITE_SHARE = 0.1
@@ -261,11 +265,27 @@ class BaseInfo:
 
 
 class Fingerprints:
-    """Protected-content fingerprints of blobs, computed once each."""
+    """Protected-content fingerprints of blobs, computed once each (and parsed docs, for the few
+    commits whose segments are compared: :func:`carries_changes`)."""
 
     def __init__(self, blobs: BlobReader) -> None:
         self.blobs = blobs
         self._cache: dict[str, Counter[str]] = {}
+        self._docs: dict[str, Document] = {}
+        self._code: dict[str, Counter[str]] = {}
+
+    def code(self, blob: str) -> Counter[str]:
+        """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
+        fp = self._code.get(blob)
+        if fp is None:
+            fp = self._code[blob] = _without_comments(self(blob))
+        return fp
+
+    def doc(self, blob: str) -> Document:
+        d = self._docs.get(blob)
+        if d is None:
+            d = self._docs[blob] = parse(self.blobs.text(blob))
+        return d
 
     def __call__(self, blob: str) -> Counter[str]:
         fp = self._cache.get(blob)
@@ -290,20 +310,98 @@ def best_by_content(
     return None  # pragma: no cover
 
 
-def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage) -> BaseInfo | None:
-    """Base of translated ``lineage`` against its English ``twin`` of today (see the module docstring)."""
+def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str) -> bool:
+    """Does a commit that changed a translation from blob ``before`` to ``after`` carry every change of the
+    English from blob ``base`` to ``english``?
+
+    Prose: every English segment that needs translation and is not in the base English has a translated
+    counterpart in ``after`` whose text is new (not in ``before``) and not the English itself. Protected
+    content (code lines, inline code, link targets: :func:`fingerprint_text`): every item the English
+    gained is in ``after``, every item it lost is gone from it. This is how a commit of an update is
+    recognised whatever its subject: ``docs: edit`` after ``translate --update`` left ``status`` saying
+    "outdated" for ever (and the next ``--update`` redid the work over the human corrections). A sweep
+    applied to both languages carries only its own change: the English changes it did not mirror keep
+    the base where it was (smolagents ``ko/examples/multiagents.md``: a model-name sweep must not hide
+    the ``pip install 'smolagents[toolkit]'`` change before it).
+    """
+    old_fp, new_fp, out_fp = fps.code(base), fps.code(english), fps.code(after)
+    gained = [k for k in new_fp if new_fp[k] > old_fp[k]]
+    lost = [k for k in old_fp if not new_fp[k]]
+    if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
+        return False
+    old, new = fps.doc(base), fps.doc(english)
+    old_texts = {s.text for s in old.segments()}
+    changed = [s for s in new.segments() if s.text not in old_texts and needs_translation(s)]
+    if not changed:
+        return bool(gained or lost)
+    prev_texts = {s.text for s in fps.doc(before).segments()}
+    cur = pair_segments(new, fps.doc(after))
+    return all(c.id in cur and cur[c.id].text not in prev_texts and cur[c.id].text != c.text for c in changed)
+
+
+_TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
+
+
+def _without_comments(fp: Counter[str]) -> Counter[str]:
+    """A fingerprint with trailing code comments cut (translators translate them: ``x = 1  # x 설정``)."""
+    out: Counter[str] = Counter()
+    for key, n in fp.items():
+        out[_TRAILING_COMMENT_RE.sub("", key) if key.startswith("code:") else key] += n
+    return out
+
+
+def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Counter[str], ev: Event,
+                usable: bool) -> bool:
+    """A small update of the translation moves its base to the newer English ``choice`` when it brought the
+    protected content closer to it, or when it carries the English prose changes (:func:`carries_changes`)."""
+    if ev.before is None or choice.commit <= base.commit or not choice.blob or not base.blob:
+        return False
+    new_fp = fps(choice.blob)
+    if usable and similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
+        return True
+    assert ev.version.blob is not None
+    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob)
+
+
+def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
+              recorded: dict[str, str] | None = None) -> BaseInfo | None:
+    """Base of translated ``lineage`` against its English ``twin`` of today (see the module docstring).
+
+    ``recorded``: translation blob -> English blob it follows, from this machine's runs
+    (:mod:`hfi18n.repo.ledger`): a committed version that is exactly what a run wrote follows that English.
+    Every other commit that touched the translation (any subject) moves the base when it carries the
+    English changes since (:func:`carries_changes`).
+    """
     twin_versions = [v for v in twin.versions if v.blob]
     events = translation_events(history, lineage, fps.blobs)
     if not events or not twin_versions:
         return None
+    recorded = recorded or {}
+    by_version = {id(ev.version): ev for ev in events}
     base: Version | None = None
     method, used = "history", events[-1]
-    for ev in events:
-        v = ev.version
-        assert v.blob is not None
+    prev: Version | None = None
+    for v in lineage.versions:
+        if v.blob is None:
+            continue
+        ev = by_version.get(id(v))
+        paired = history.at_path(SOURCE_LANG, v.path, v.commit) is twin
+        before = prev.blob if prev is not None else None
+        prev = v
+        followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
+        if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
+            base, method, used = followed[-1], "record", ev or Event(v, False, before)
+            continue
+        if ev is None:  # any other commit touching the translation, whatever its subject
+            if paired and base is not None and before is not None and (v.added or v.removed):
+                touch = Event(v, False, before)
+                for choice in reversed([e for e in twin_versions if base.commit < e.commit <= v.commit]):
+                    if _moves_base(fps, base, choice, fps(v.blob), touch, False):
+                        base, method, used = choice, "history", touch
+                        break
+            continue
         target = fps(v.blob)
         usable = sum(target.values()) >= MIN_FINGERPRINT
-        paired = history.at_path(SOURCE_LANG, v.path, v.commit) is twin
         candidates = [e for e in twin_versions if e.commit <= v.commit] if paired else []
         if not candidates:
             if base is None and usable:  # history cannot pair it: compare with every English version
@@ -314,17 +412,12 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
-        if base is None or ev.rewrite:
+        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable):
             base, method, used = choice, how, ev
-        elif usable and ev.before is not None and choice.commit > base.commit:
-            # a small update moves the base only if it brought the translation closer to newer English
-            new_fp = fps(choice.blob or "")
-            if similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
-                base, method, used = choice, how, ev
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
-        before = [e for e in twin_versions if e.commit <= last.commit]
-        base = before[-1] if before else twin_versions[0]
+        before_last = [e for e in twin_versions if e.commit <= last.commit]
+        base = before_last[-1] if before_last else twin_versions[0]
     assert base.blob is not None and used.version.blob is not None
     now = lineage.versions[-1]
     matched = best_by_content(twin_versions, fps(now.blob), fps) if now.blob else None
@@ -429,18 +522,72 @@ def pair_translations(layout: DocsLayout, history: History, lang: str) -> list[P
     return out
 
 
-def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, pair: Pair) -> BaseInfo | None:
-    """Base of a paired translation: from history, or by content when it is not committed yet."""
+def _recorded_base(history: History, twin: Lineage, rec: RunRecord, rel: str) -> BaseInfo | None:
+    """The base a run recorded in the ledger, as a :class:`BaseInfo` (None when its English is not committed)."""
+    versions = [v for v in twin.versions if v.blob == rec.en_blob]
+    if not versions:
+        return None
+    v = versions[-1]
+    sha = history.commits[v.commit].sha
+    return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0)
+
+
+HAND_EDIT_SHARE = 0.5
+"""A work tree that keeps at least this share of the segments a run wrote is that run's output with hand
+edits on top (it follows the run's English); below it, it is something else (a checkout of another text)."""
+
+
+def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, pair: Pair,
+            ledger: Ledger | None = None) -> BaseInfo | None:
+    """The English version a translation follows: THE record every command reads (``status``,
+    ``translate --update``, ``draft``/review, the web app, MCP), so they all give one answer.
+
+    In order: the work tree is exactly what a run of this machine wrote (:mod:`hfi18n.repo.ledger`), or
+    that output with hand edits not committed yet: that run's English. Else history: the commit versions
+    of the translation (a version a run wrote follows that run's English; any commit that carries the
+    English changes moves the base: :func:`find_base`). A translation never committed: by content.
+    """
     if pair.twin is None:
         return None
+    ledger = ledger if ledger is not None else ledger_for(layout)
+    records = ledger.records(lang, pair.rel)
+    committed = {v.blob for v in pair.lineage.versions if v.blob} if pair.lineage is not None else set()
+    text: str | None = None
+    if records or pair.lineage is None:
+        text = read_text(layout.path(lang, pair.rel))
+        now = text_blob(text)
+        for rec in reversed(records):
+            if rec.blob == now and (found := _recorded_base(history, pair.twin, rec, pair.rel)) is not None:
+                return found
+        head = pair.lineage.versions[-1].blob if pair.lineage is not None else None
+        last = records[-1] if records else None
+        if last is not None and now != head and last.blob not in committed and last.segments:
+            kept = {segment_hash(s.text) for s in parse(text).segments()} & last.segments
+            if len(kept) >= HAND_EDIT_SHARE * len(last.segments):
+                found = _recorded_base(history, pair.twin, last, pair.rel)
+                if found is not None:
+                    return found
     if pair.lineage is None:
-        return content_base(history, fps, pair.twin, read_text(layout.path(lang, pair.rel)), pair.rel)
-    return find_base(history, fps, pair.lineage, pair.twin)
+        assert text is not None
+        return content_base(history, fps, pair.twin, text, pair.rel)
+    return find_base(history, fps, pair.lineage, pair.twin, {r.blob: r.en_blob for r in records})
+
+
+def english_followed(layout: DocsLayout, lang: str, rel: str) -> BaseInfo | None:
+    """The English version the translation ``lang/rel`` follows (None when it has no committed English
+    twin). One doc's answer of :func:`base_of`, for callers that need only one (drift-aware review)."""
+    history = load_history(layout)
+    for p in pair_translations(layout, history, lang):
+        if p.rel == rel:
+            blobs = BlobReader(layout.repo)
+            blobs.load(v.blob for chain in (p.lineage, p.twin) if chain is not None for v in chain.versions if v.blob)
+            return base_of(layout, history, Fingerprints(blobs), lang, p)
+    return None
 
 
 CACHE_FILE = "hfi18n/status-cache.json"
-"""Bases found by the last status run, under the git folder, keyed by HEAD."""
-CACHE_VERSION = 2
+"""Bases found by the last status run, under the git folder, keyed by HEAD and the state of the work tree."""
+CACHE_VERSION = 3
 """Bumped whenever the base-finding rules change, so an old cache is not trusted."""
 
 
@@ -448,49 +595,69 @@ def _cache_path(git_dir: Path | None) -> Path | None:
     return git_dir / CACHE_FILE if git_dir is not None else None
 
 
-def write_bases_cache(history: History, bases: dict[str, dict[str, BaseInfo]]) -> None:
+def tree_state(layout: DocsLayout, lang: str) -> str:
+    """What the bases of ``lang`` depend on besides HEAD: the run ledger and the translated files in the
+    work tree (size and modification time, as git's index tells a changed file). A run that writes a
+    translation, or a hand edit, makes the cached bases of the language stale."""
+    h = hashlib.sha256(ledger_for(layout).digest().encode())
+    folder = layout.docs_root / lang
+    for rel in layout.docs(lang):
+        with contextlib.suppress(OSError):
+            st = (folder / rel).stat()
+            h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()[:20]
+
+
+def write_bases_cache(history: History, bases: dict[str, dict[str, BaseInfo]],
+                      states: dict[str, str] | None = None) -> None:
     """Record the bases of every language for ``translate --update`` (best effort: a cache)."""
     path = _cache_path(history.git_dir)
     if path is None:
         return
+    states = dict(states or {})
     by_lang = {lang: {rel: b.to_json() for rel, b in sorted(m.items())} for lang, m in bases.items()}
-    for lang, m in _read_cache(path, history.head).items():
-        by_lang.setdefault(lang, {rel: b.to_json() for rel, b in m.items()})
-    data = {"version": CACHE_VERSION, "head": history.head, "bases": by_lang}
+    old, old_states = _read_cache(path, history.head)
+    for lang, m in old.items():
+        if lang not in by_lang and lang in old_states:
+            by_lang[lang] = {rel: b.to_json() for rel, b in m.items()}
+            states[lang] = old_states[lang]
+    data = {"version": CACHE_VERSION, "head": history.head, "bases": by_lang, "states": states}
     with contextlib.suppress(OSError):  # a read-only checkout still gets its status
         atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
-def _read_cache(path: Path, head: str) -> dict[str, dict[str, BaseInfo]]:
+def _read_cache(path: Path, head: str) -> tuple[dict[str, dict[str, BaseInfo]], dict[str, str]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("head") != head or data.get("version") != CACHE_VERSION:
-            return {}
-        return {lang: {rel: BaseInfo.from_json(b) for rel, b in m.items()} for lang, m in data["bases"].items()}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+            return {}, {}
+        return ({lang: {rel: BaseInfo.from_json(b) for rel, b in m.items()} for lang, m in data["bases"].items()},
+                dict(data.get("states", {})))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}, {}
 
 
 def find_bases(layout: DocsLayout, lang: str) -> dict[str, BaseInfo]:
-    """``rel`` (relative to the language folder) -> :class:`BaseInfo` for every committed translated doc of
-    ``lang`` with an English twin. Uses the cache of the last ``status`` run at the same HEAD, else reads
-    history once and blob contents in one batch."""
+    """``rel`` (relative to the language folder) -> :class:`BaseInfo` (:func:`base_of`) for every translated
+    doc of ``lang`` with an English twin. Uses the cache of the last ``status`` run at the same HEAD and
+    work-tree state (:func:`tree_state`), else reads history once and blob contents in one batch."""
     gap = history_gap(layout)
     if gap is not None:  # a base guessed from a cut history would keep stale prose as "unchanged"
         raise RepoError(f"{gap}, so translate --update cannot tell what changed in the English", hint=DEEPEN_HINT)
     history = load_history(layout)
     path = _cache_path(history.git_dir)
-    cached = _read_cache(path, history.head) if path is not None else {}
-    if lang in cached:
+    cached, states = _read_cache(path, history.head) if path is not None else ({}, {})
+    if lang in cached and states.get(lang) == tree_state(layout, lang):
         return cached[lang]
     pairs = [p for p in pair_translations(layout, history, lang) if p.twin is not None]
     blobs = BlobReader(layout.repo)
     blobs.load(v.blob for p in pairs for chain in (p.lineage, p.twin) if chain is not None
                for v in chain.versions if v.blob)
     fps = Fingerprints(blobs)
+    ledger = ledger_for(layout)
     out: dict[str, BaseInfo] = {}
     for p in pairs:
-        info = base_of(layout, history, fps, lang, p)
+        info = base_of(layout, history, fps, lang, p, ledger)
         if info is not None:
             out[p.rel] = info
     return out

@@ -189,3 +189,10 @@ class DocsLayout:
             f"no doc {arg} under {self.docs_root}/{SOURCE_LANG} or {self.docs_root}/{lang}",
             hint="give a path relative to the language folder, e.g. training/lora.md",
         )
+
+
+def state_dir(layout: DocsLayout, name: str) -> Path:
+    """``<repo>/.git/hfi18n/<name>`` (``<repo>/.hfi18n/hfi18n/<name>`` without a ``.git`` folder): where hfi18n
+    keeps its own files (backups, batch and agent jobs), never in the worktree git would commit."""
+    git = layout.repo / ".git"
+    return (git if git.is_dir() else layout.repo / ".hfi18n") / "hfi18n" / name

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import textwrap
 
 from rich import box
 from rich.console import Console, Group
@@ -183,7 +184,8 @@ def render_table(report: StatusReport, console: Console, *, show_missing: bool =
                 notes.append("base by content")
             base = [(d.base_commit or "")[:7]] if wide else []
             t.add_row(d.path, Text(d.state, style=STATE_STYLE[d.state]), drift_text(d), *base, ", ".join(notes))
-        summary = Text(report.summaries[lang].line(), style="bold")
+        # wrapped here: the CLI's console does not wrap (soft_wrap), and the terminal would cut words
+        summary = Text(textwrap.fill(report.summaries[lang].line(), width=max(40, console.width)), style="bold")
         nxt = Table(title=f"translate next ({lang})", box=box.SIMPLE_HEAD, title_justify="left")
         nxt.add_column("#", justify="right")
         nxt.add_column("doc", no_wrap=True)

@@ -20,7 +20,8 @@ For each English doc and each language there is one state:
     trusted. Never counted as up to date, never picked by ``translate --next``.
 
 A translation hfi18n wrote as a marked machine draft (check errors or segments left in English) is
-``in-progress`` with the flag ``draft``, never ``up-to-date``.
+``in-progress`` with the flag ``draft``, never ``up-to-date``; so is one that still holds segments the run
+that wrote it left in English (flag ``english-left``, from the run ledger), even after the mark was deleted.
 
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
@@ -60,10 +61,12 @@ from .history import (
     drift,
     load_history,
     pair_translations,
+    tree_state,
     write_bases_cache,
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
+from .ledger import Ledger, ledger_for, segment_hash
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
@@ -80,6 +83,11 @@ STATES = ("up-to-date", "outdated", "in-progress", "missing", "orphaned", "unkno
 
 DRAFT_NOTE = "machine draft"
 """``in_progress`` entry of a translation that starts with the draft mark (:mod:`hfi18n.doc.draft`)."""
+
+ENGLISH_LEFT_NOTE = "text left in English"
+"""``in_progress`` entry of a translation that still holds segments a run left in English (the run ledger,
+:mod:`hfi18n.repo.ledger`), even with the draft mark removed: a page with English leftovers is never
+up to date."""
 
 POSITION_SCALE = 10.0
 """Toctree position at which a page counts half as much as the first one (readers start at the top)."""
@@ -290,6 +298,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
                for v in chain.versions if v.blob)
     fps = Fingerprints(blobs)
+    ledger = ledger_for(layout)
+    states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
 
     docs: list[DocStatus] = []
     all_bases: dict[str, dict[str, BaseInfo]] = {}
@@ -313,7 +323,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if p.lineage is None:
                 st.flags.append("uncommitted")
             try:
-                base = base_of(layout, history, fps, lang, p)
+                base = base_of(layout, history, fps, lang, p, ledger)
             except InputError as exc:  # an uncommitted translation that cannot be read
                 st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
                 continue
@@ -334,17 +344,22 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.flags.append("draft")  # a machine draft hfi18n marked as unfinished: never up to date
                 if st.state in ("up-to-date", "outdated"):
                     st.in_progress.append(DRAFT_NOTE)
+            elif st.translated_path is not None and st.state in ("up-to-date", "outdated") and \
+                    english_left(layout, ledger, lang, st.translated_path):
+                st.flags.append("english-left")
+                st.in_progress.append(ENGLISH_LEFT_NOTE)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
-            if st.in_progress and st.state in ("missing", "outdated") or DRAFT_NOTE in st.in_progress:
+            if (st.in_progress and st.state in ("missing", "outdated") or DRAFT_NOTE in st.in_progress
+                    or ENGLISH_LEFT_NOTE in st.in_progress):
                 st.state = "in-progress"
             if st.state in ("missing", "outdated"):
                 st.score = _usefulness(st)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
     if write_cache and gap is None:
-        write_bases_cache(history, all_bases)
+        write_bases_cache(history, all_bases, states)
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)
@@ -354,6 +369,18 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         summaries[lang] = LangSummary(lang, len(en_docs), counts)
     note = f"{gap}: every translation is reported as unknown; {DEEPEN_HINT}" if gap else clone_note(layout)
     return StatusReport(str(layout.repo), history.head, list(langs), docs, summaries, pr_note, note)
+
+
+def english_left(layout: DocsLayout, ledger: Ledger, lang: str, rel: str) -> bool:
+    """Does ``lang/rel`` still hold English text the last run that wrote it left untranslated?"""
+    records = ledger.records(lang, rel)
+    if not records or not records[-1].unfinished:
+        return False
+    try:
+        doc = parse(read_text(layout.path(lang, rel)))
+    except InputError:
+        return False
+    return any(segment_hash(seg.text) in records[-1].unfinished for seg in doc.segments())
 
 
 def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | None:

@@ -30,6 +30,9 @@ from ..errors import InputError
 from ..fileio import atomic_write, read_text
 
 OPEN, WRITTEN = "open", "written"
+KEEP_DAYS = {OPEN: 30, WRITTEN: 7}
+"""Days a job file is kept (see :meth:`AgentJobStore.prune`): an agent rarely resumes a job after a month,
+and a written one only answers "written already"."""
 
 _ID_RE = re.compile(r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{8}$")
 """Job ids as :meth:`AgentJobStore.new_id` makes them: nothing else names a file (a job id comes from a tool
@@ -100,6 +103,23 @@ class AgentJobStore:
     def save(self, job: AgentJob) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         atomic_write(self.path(job.id), json.dumps(job.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+    def prune(self, now: float | None = None) -> list[str]:
+        """Remove jobs older than :data:`KEEP_DAYS` (each prepare makes one: the folder must not grow for
+        ever); a damaged job file is left for the user to look at. Returns the ids removed."""
+        now = time.time() if now is None else now
+        removed = []
+        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
+            if not _ID_RE.match(path.stem):
+                continue
+            try:
+                job = self.load(path.stem)
+            except InputError:
+                continue
+            if now - job.created > KEEP_DAYS.get(job.state, KEEP_DAYS[OPEN]) * 86400:
+                path.unlink(missing_ok=True)
+                removed.append(job.id)
+        return removed
 
     def load(self, job_id: str) -> AgentJob:
         path = self.path(job_id)

@@ -36,6 +36,7 @@ from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+from ..repo.ledger import ledger_for, segment_hash
 from .glossary import Glossary, Term, english_in, spellings_in, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
@@ -216,8 +217,13 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
     English doc as it was at the commits that changed the translation (a translation is made against
     the English of its time; the English may have moved on, or been renamed or deleted since), and the
     English version giving the most aligned pairs is used.
+
+    Only human text is learnt from: a segment a run of this machine wrote and no human changed since
+    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
+    glossary its own choices back.
     """
     layout = DocsLayout.open(repo, docs_root)
+    ledger = ledger_for(layout)
     versions = _EnglishHistory(layout, lang) if history else None
     try:
         for rel in layout.docs(lang):
@@ -225,9 +231,12 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
                 tr_text = read_text(layout.path(lang, rel))
             except InputError:
                 continue  # unreadable doc: nothing to learn from it
-            tr_items = doc_items(parse(tr_text))
+            tr_doc = parse(tr_text)
+            tr_items = doc_items(tr_doc)
             if not tr_items:
                 continue
+            machine = ledger.machine_texts(lang, rel)
+            machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
             en_texts: list[str] = []
             twin = layout.twin(rel, SOURCE_LANG)
             if twin is not None:
@@ -243,7 +252,8 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
                 if len(best) >= 0.9 * len(tr_items):
                     break
             for e, t in best:
-                yield Unit(e.text, t.text, rel, t.line)
+                if t.line not in machine_lines:
+                    yield Unit(e.text, t.text, rel, t.line)
     finally:
         if versions is not None:
             versions.close()

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
+from ..doc.pairing import needs_translation
 from ..errors import ProviderError
 from ..fileio import snapshot
 from .glossary import Glossary, Term
@@ -58,6 +59,24 @@ class SegmentFailure:
     doc: str
     segment: str
     line: int
+    reason: str
+
+
+HUMAN = "human"
+"""Provenance of a segment a human wrote or edited (a machine segment whose text a human changed)."""
+MACHINE = "machine"
+"""Provenance of a segment a run wrote and no human touched since."""
+AUTO = "auto"
+"""Provenance of a segment that needs no translation (identifier only: kept as it is, counts as done)."""
+
+
+@dataclass(slots=True)
+class CommentLoss:
+    """A translated code comment an update could not carry into the new English code."""
+
+    line: int
+    """Line in the existing translation."""
+    text: str
     reason: str
 
 
@@ -95,13 +114,29 @@ class DocJob:
     """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
     the target is replaced only if it still matches."""
 
+    provenance: dict[str, str] = field(default_factory=dict)
+    """Segment id -> :data:`HUMAN`, :data:`MACHINE` or :data:`AUTO` for the translations known when the job
+    was made (``--update``: the kept segments); what the run translates is machine."""
+    comments_carried: int = 0
+    """``--update``: translated code comments carried into English code that changed."""
+    comments_lost: list[CommentLoss] = field(default_factory=list)
+    """``--update``: translated code comments that could not be carried."""
+
     given: frozenset[str] = field(default=frozenset(), init=False)
     """Ids of the segments whose translation was known when the job was made (``--update``: the human
-    segments kept): a run that adds nothing to them has translated nothing."""
+    segments kept; identifier-only segments): a run that adds nothing to them has translated nothing."""
 
     def __post_init__(self) -> None:
         if self.target_before is None:
             self.target_before = snapshot(self.target)
+        still = []
+        for seg in self.pending:  # identifier-only text is kept as it is: never sent, never a "draft"
+            if needs_translation(seg):
+                still.append(seg)
+            else:
+                self.translations[seg.id] = seg.text
+                self.provenance[seg.id] = AUTO
+        self.pending = still
         self.given = frozenset(self.translations)
 
 
@@ -486,6 +521,53 @@ def render_translation(doc: Document, translations: dict[str, str], overrides: d
     if not overrides:
         return doc.render(final)
     return "".join(overrides.get(i) or block.render(final) for i, block in enumerate(doc.blocks))
+
+
+@dataclass(slots=True)
+class DocSummary:
+    """What a run did with one doc, in the words the CLI, the web app and MCP all show (:meth:`text`)."""
+
+    kept_human: int
+    """Segments a human wrote or edited, kept as they are."""
+    kept_machine: int
+    """Segments a run wrote earlier and no human touched, kept (their English did not change)."""
+    translated: int
+    """Segments translated by this run (from the memory or the provider)."""
+    comments_carried: int
+    """Translated code comments carried into English code that changed."""
+    comments_lost: list[CommentLoss]
+    """Translated code comments that could not be carried, each with its line and why."""
+    unfinished: list[int]
+    """Lines (in the English doc) of segments left in English."""
+    untranslatable: int = 0
+    """Identifier-only segments kept as they are (nothing to translate)."""
+
+    def text(self) -> str:
+        parts = [f"kept {self.kept_human} human segment(s)"]
+        if self.kept_machine:
+            parts.append(f"kept {self.kept_machine} machine segment(s)")
+        parts.append(f"translated {self.translated}")
+        parts.append(f"carried {self.comments_carried} comment(s)")
+        parts.append(f"left {len(self.unfinished)} unfinished"
+                     + (f" (line {', '.join(map(str, self.unfinished))})" if self.unfinished else ""))
+        out = ", ".join(parts)
+        for loss in self.comments_lost:
+            out += f"\n  comment not carried, line {loss.line}: {loss.text} ({loss.reason})"
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {"kept_human": self.kept_human, "kept_machine": self.kept_machine, "translated": self.translated,
+                "comments_carried": self.comments_carried, "untranslatable": self.untranslatable,
+                "comments_lost": [{"line": c.line, "text": c.text, "reason": c.reason} for c in self.comments_lost],
+                "unfinished": [{"line": n} for n in self.unfinished]}
+
+
+def doc_summary(job: DocJob) -> DocSummary:
+    """:class:`DocSummary` of a finished job."""
+    kinds = [job.provenance.get(i) for i in job.given]
+    return DocSummary(kinds.count(HUMAN), kinds.count(MACHINE), len(set(job.translations) - job.given),
+                      job.comments_carried, list(job.comments_lost), sorted(f.line for f in job.failures),
+                      kinds.count(AUTO))
 
 
 def new_job(en_rel: str, text: str, target: Path) -> DocJob:

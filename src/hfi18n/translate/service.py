@@ -12,6 +12,7 @@ from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
+from ..repo.ledger import ledger_for
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
@@ -89,6 +90,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
         raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
     bases: dict[str, BaseInfo] = {}
     blobs: BlobReader | None = None
+    ledger = ledger_for(layout)
     if update:  # every base English text in one git call
         bases = find_bases(layout, lang)
         blobs = BlobReader(repo_info(layout).top)
@@ -111,8 +113,9 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                 continue
             assert blobs is not None
             human = read_text(target)
-            plan = plan_update(blobs.text(base.base_blob), en_text,
-                               human, en_rel=rel, target=target, base_commit=base.base_commit)
+            plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target,
+                               base_commit=base.base_commit, machine=ledger.machine_texts(lang, target_rel),
+                               unfinished=ledger.unfinished_texts(lang, target_rel))
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

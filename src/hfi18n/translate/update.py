@@ -1,28 +1,42 @@
 """``translate --update``: refresh an outdated translation, keeping the human text that still applies.
 
-Inputs are three docs: the English version the translation was made from (the *base*, found by
-``status`` from history), the English of today, and the existing translation.
+Inputs are three docs: the English version the translation follows (the *base*:
+:func:`hfi18n.repo.history.base_of`, the one record every command reads), the English of today, and the
+existing translation; plus what this machine's runs wrote (:mod:`hfi18n.repo.ledger`).
 
-1. Align the base English with the translation block by block (headings by level, code by content,
-   prose by kind and protected spans); paired blocks with the same number of segments pair their
-   segments.
+1. Align the base English with the translation block by block and segment by segment
+   (:mod:`hfi18n.doc.pairing`).
 2. Align the base English segments with today's by their text (placeholder form, so a repo-wide sweep
    of an inline code span does not count as a change).
-3. Today's segments whose text is unchanged take the human translation, with its placeholders mapped to
-   today's spans (a sweep such as ``torch_dtype`` to ``dtype`` reaches the translation this way); only
-   added or changed segments are left to translate. Removed ones are dropped with their blocks.
+3. Today's segments whose text is unchanged take the existing translation, with its placeholders mapped
+   to today's spans (a sweep such as ``torch_dtype`` to ``dtype`` reaches the translation this way):
+   a segment is never re-sent when its English did not change. Each kept segment is *machine* when its
+   text is one a run wrote (the ledger), else *human* (a machine segment a human edited is human from
+   then on). Only added or changed segments are left to translate; removed ones are dropped.
+4. English leftovers of a draft (a translated segment still equal to its English, in a file with the
+   draft mark or recorded as unfinished by the run that wrote it) are unfinished work: they are sent
+   again, never counted as human. Before this rule an update of a committed draft reported "kept 60
+   human segment(s), translated 0", removed the draft mark and ``status`` called a page with 4 English
+   paragraphs up to date.
+5. Code blocks: kept whole when the English code did not change; when it changed, the new English code
+   is taken and the translated comments of lines whose English did not change are carried over; every
+   translated comment that could not be carried is reported with its line and why (the whole block used
+   to be replaced, silently turning ``# Hugging Face의 특정 모델 사용`` back into English).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
-from ..doc.anchors import ANCHOR_RE
+from ..doc.draft import is_draft
+from ..doc.pairing import align_blocks, align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
-from .pipeline import DocJob
+from ..repo.ledger import segment_hash
+from .pipeline import HUMAN, MACHINE, CommentLoss, DocJob
 
 
 @dataclass(slots=True)
@@ -31,9 +45,9 @@ class UpdatePlan:
 
     job: DocJob
     kept: int
-    """Segments whose human translation is reused."""
+    """Segments whose existing translation is reused (human and machine)."""
     changed: int
-    """Segments added or changed in the English since the base: to translate."""
+    """Segments to translate: added or changed in the English since the base, and unfinished ones."""
     removed: int
     """Base segments gone from today's English (their translation is dropped)."""
     base_commit: str
@@ -44,69 +58,112 @@ class UpdatePlan:
     previous: dict[str, tuple[Segment, Segment]] = field(default_factory=dict)
     """Changed segment id -> (its English at the base, the human translation of that English): what the
     translator wrote before, shown beside the new machine text so an update can be reviewed as a change."""
+    kept_human: int = 0
+    """Kept segments a human wrote or edited."""
+    kept_machine: int = 0
+    """Kept segments a run wrote and no human touched since."""
+    unfinished: int = 0
+    """English leftovers of a draft sent again (part of ``changed``)."""
+    comments_carried: int = 0
+    """Translated code comments carried into English code that changed."""
+    comments_lost: list[CommentLoss] = field(default_factory=list)
+    """Translated code comments that could not be carried (line in the existing translation and why)."""
 
 
-def _signature(block: Block) -> str:
-    if block.kind is BlockKind.HEADING:
-        return f"h{block.meta['level']}"
-    if block.kind in (BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB):
-        return f"{block.kind.value}:{dedent_block(block.text)}"
-    spans = sorted({seg.spans[p] for seg in block.segments for p in seg.placeholders()})
-    return f"{block.kind.value}:{'|'.join(spans)}"
+_COMMENT_RE = re.compile(r"(?:^|\s)(?:#|//)")
+"""Where a ``#`` or ``//`` comment starts on a code line (after code and whitespace, or at its start)."""
 
 
-def _content_blocks(doc: Document) -> list[Block]:
-    return [b for b in doc.blocks if b.kind not in (BlockKind.BLANK, BlockKind.COMMENT, BlockKind.RAW)]
+def _split_comment(line: str) -> tuple[str, str]:
+    """``(code, comment)`` of a code line; the comment keeps its marker (``# x 설정``)."""
+    m = _COMMENT_RE.search(line)
+    if m is None:
+        return line, ""
+    start = m.start() if line[m.start()] in "#/" else m.start() + 1
+    return line[:start], line[start:]
 
 
-def align_blocks(base: Document, translation: Document) -> list[tuple[Block, Block]]:
-    """Pairs (base English block, translated block) that render the same content, in order."""
-    a, b = _content_blocks(base), _content_blocks(translation)
-    sm = difflib.SequenceMatcher(a=[_signature(x) for x in a], b=[_signature(x) for x in b], autojunk=False)
-    pairs: list[tuple[Block, Block]] = []
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag not in ("equal", "replace") or i2 - i1 != j2 - j1:
-            continue
-        for k in range(i2 - i1):
-            src, tgt = a[i1 + k], b[j1 + k]
-            if src.kind is tgt.kind or {src.kind, tgt.kind} == {BlockKind.CALLOUT, BlockKind.PARAGRAPH}:
-                pairs.append((src, tgt))
-    return pairs
+def carry_comments(base: Block, theirs: Block, new: Block) -> tuple[str | None, int, list[CommentLoss]]:
+    """The new English code block with the translator's comments wherever the English comment did not change.
 
-
-def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
-    """Base English segment id -> the translated segment that renders it.
-
-    A translated heading's segment text gets its own ``[[anchor]]`` back, as the translator wrote it
-    (``설치[[installation]]``), so an update does not respace every heading.
+    Returns ``(text or None when nothing was carried, carried count, comments that could not be carried)``.
+    A translated comment is the translator's line that differs from the base English line at the same
+    place (a code block keeps its line count in translation). It is carried onto today's English line
+    that has the same English comment as that base line (unchanged lines, and lines whose code changed
+    around an unchanged comment: ``pip install 'smolagents[toolkit]'  # 웹 검색과 같은 기본 도구 포함``);
+    a comment whose English changed or disappeared is reported, never dropped silently.
     """
-    out: dict[str, Segment] = {}
-    for src, tgt in pairs:
-        s_segs, t_segs = src.segments, tgt.segments
-        if len(s_segs) != len(t_segs):
+    b, t, n = base.text.split("\n"), theirs.text.split("\n"), new.text.split("\n")
+    translated = [i for i in range(min(len(b), len(t))) if _split_comment(b[i])[1] != _split_comment(t[i])[1]]
+    if not translated:
+        return None, 0, []
+    if len(b) != len(t):
+        return None, 0, [CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
+                                     "the translation's code block has other lines than its English")
+                         for i in translated]
+    out = list(n)
+    carried, lost = 0, []
+    used: set[int] = set()
+    sm = difflib.SequenceMatcher(a=b, b=n, autojunk=False)
+    target: dict[int, int] = {}  # base line -> today's line with the same English comment
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            target.update({i1 + k: j1 + k for k in range(i2 - i1)})
+        elif tag == "replace":
+            free = list(range(j1, j2))
+            for i in range(i1, i2):
+                comment = _split_comment(b[i])[1]
+                j = next((j for j in free if comment and _split_comment(n[j])[1] == comment), None)
+                if j is not None:
+                    target[i] = j
+                    free.remove(j)
+    for i in translated:
+        j = target.get(i)
+        if j is None or j in used:
+            why = "the English comment changed" if any(j1 <= i < j2 for tag, j1, j2, _a, _b in
+                                                      sm.get_opcodes() if tag == "replace") else \
+                "the English line was removed"
+            lost.append(CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
+                                    f"{why}: {b[i].strip()!r}"))
             continue
-        out.update({s.id: t for s, t in zip(s_segs, t_segs, strict=True)})
-        if tgt.kind is BlockKind.HEADING and tgt.meta.get("explicit_anchor") and len(t_segs) == 1:
-            tail = tgt.parts[tgt.parts.index(t_segs[0]) + 1:]
-            anchor = "".join(p for p in tail if isinstance(p, str)).rstrip("\r\n")
-            if ANCHOR_RE.fullmatch(anchor):
-                seg = t_segs[0]
-                out[s_segs[0].id] = Segment(seg.id, seg.text + anchor, seg.spans, seg.line,
-                                            seg.prefixes, seg.suffixes)
-    return out
+        used.add(j)
+        code, _ = _split_comment(n[j])
+        out[j] = code + _split_comment(t[i])[1]
+        carried += 1
+    return ("\n".join(out) if carried else None), carried, lost
 
 
-def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new: Document) -> dict[int, str]:
-    """Index in ``new.blocks`` -> the translator's version of an untranslatable block the English did not
-    change: a heading made only of code with its ``[[anchor]]``, a code block whose comments were
-    translated (kept only if it differs from the English in comments alone)."""
+def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new: Document
+                           ) -> tuple[dict[int, str], int, list[CommentLoss]]:
+    """Index in ``new.blocks`` -> the translator's version of an untranslatable block: a heading made only
+    of code with its ``[[anchor]]``, a code block whose comments were translated (whole when the English
+    did not change, else the new code with the comments of unchanged lines: :func:`carry_comments`).
+    Also returns how many comments were carried into changed code and those that could not be."""
     human = {id(src): tgt for src, tgt in pairs}
-    a, b = _content_blocks(base), _content_blocks(new)
+    a, b = content_blocks(base), content_blocks(new)
     position = {id(block): i for i, block in enumerate(new.blocks)}
     sm = difflib.SequenceMatcher(a=[x.text for x in a], b=[x.text for x in b], autojunk=False)
     out: dict[int, str] = {}
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+    carried, lost = 0, []
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1):
+                old, cur = a[i1 + k], b[j1 + k]
+                theirs = human.get(id(old))
+                if old.kind is cur.kind is BlockKind.CODE and theirs is not None and theirs.kind is BlockKind.CODE:
+                    text, n, why = carry_comments(old, theirs, cur)
+                    carried += n
+                    lost.extend(why)
+                    if text is not None:
+                        out[position[id(cur)]] = text
+            continue
         if tag != "equal":
+            for old in a[i1:i2]:  # a code block the English removed or rewrote beyond pairing
+                theirs = human.get(id(old))
+                if old.kind is BlockKind.CODE and theirs is not None and theirs.text != old.text:
+                    _, _, why = carry_comments(old, theirs, old)
+                    lost.extend(CommentLoss(w.line, w.text, "the English code block was removed or replaced")
+                                for w in why)
             continue
         for k in range(i2 - i1):
             old, cur = a[i1 + k], b[j1 + k]
@@ -119,7 +176,7 @@ def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new
             ):
                 continue
             out[position[id(cur)]] = theirs.text
-    return out
+    return out, carried, lost
 
 
 def carry_over(human: Segment, base_seg: Segment) -> str:
@@ -137,14 +194,23 @@ def carry_over(human: Segment, base_seg: Segment) -> str:
 
 
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
-                base_commit: str) -> UpdatePlan:
+                base_commit: str, machine: frozenset[str] = frozenset(),
+                unfinished: frozenset[str] = frozenset()) -> UpdatePlan:
+    """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
+
+    ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
+    are counted as machine, the rest as human); ``unfinished``: hashes of English texts a run left in
+    English (sent again when still in English, as are those of a file with the draft mark).
+    """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     pairs = align_blocks(base, tr)
     human = align_segments(pairs)
+    draft = is_draft(translation)
     old_segs, new_segs = list(base.segments()), list(new.segments())
     sm = difflib.SequenceMatcher(a=[s.text for s in old_segs], b=[s.text for s in new_segs], autojunk=False)
     translations: dict[str, str] = {}
-    matched_old = 0
+    provenance: dict[str, str] = {}
+    matched_old = leftovers = 0
     previous: dict[str, tuple[Segment, Segment]] = {}
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
@@ -156,10 +222,19 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         for k in range(i2 - i1):
             old, cur = old_segs[i1 + k], new_segs[j1 + k]
             matched_old += 1
-            if old.id in human:
-                translations[cur.id] = carry_over(human[old.id], old)
+            if old.id not in human:
+                continue
+            text = carry_over(human[old.id], old)
+            if (text == old.text and needs_translation(old)
+                    and (draft or segment_hash(old.text) in unfinished)):
+                leftovers += 1  # an English leftover of a draft: unfinished work, never human
+                continue
+            translations[cur.id] = text
+            provenance[cur.id] = MACHINE if segment_hash(human[old.id].text) in machine else HUMAN
     pending = [s for s in new_segs if s.id not in translations]
-    job = DocJob(en_rel, new, target, pending, translations,
-                 block_overrides=reuse_protected_blocks(pairs, base, new))
-    return UpdatePlan(job, len(translations), len(pending), len(old_segs) - matched_old, base_commit, tr, old_en,
-                      previous)
+    overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
+    job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
+                 provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
+    kept_machine = sum(1 for v in provenance.values() if v == MACHINE)
+    return UpdatePlan(job, len(translations), len(job.pending), len(old_segs) - matched_old, base_commit, tr,
+                      old_en, previous, len(translations) - kept_machine, kept_machine, leftovers, carried, lost)

@@ -1,7 +1,7 @@
 """Validate a translator's answer, segment by segment, before anything is kept.
 
-A translated segment is accepted only when: it is not many times longer than the source; every placeholder of the source is back exactly once and
-none is invented; it is not empty; it does not start with chatter ("Here is the translation") or a
+A translated segment is accepted only when: it is not many times longer than the source (a runaway);
+every placeholder of the source is back exactly once and none is invented; it is not empty; it does not start with chatter ("Here is the translation") or a
 code fence; it is not an echo of the English; for languages with their own script, it contains
 that script; and its letters are not mostly in another script than the target's (a Japanese or Chinese
 answer for Korean, a Korean one for Japanese). A truncated answer (``finish_reason == "length"``) is rejected as a whole, since its last

@@ -52,6 +52,13 @@ SHOW_SEGMENT_JS = """(seg) => {
   return [];
 }"""
 """The segment in the editor is outlined in the review table and scrolled into view."""
+SELECT_ALL_JS = """() => {
+  const box = document.querySelector('#hf-segment input');
+  if (box) setTimeout(() => box.select(), 0);
+  return [];
+}"""
+"""Typing in the segment list replaces its text (the filter appended to the chosen segment's label, so
+``s12`` typed after ``s5 (line 15): ...`` matched nothing)."""
 FILTER_JS = "(show) => { document.getElementById('hf-review').dataset.filter = show; return []; }"
 """The review filter hides rows client-side (the table's classes say which rows each filter keeps)."""
 TITLE = "hfi18n: translate the Hugging Face docs"
@@ -231,7 +238,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
         if ws.can_clone:
             clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
-        with_secrets(status_btn, h(web.status), [repo, lang, upstream, secrets], [dashboard, doc, status_json],
+        with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
                      api_name="status")
         ui_only = {"queue": False, "api_visibility": "private"}
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
@@ -245,6 +252,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check")
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment")
         segment.change(None, segment, None, js=SHOW_SEGMENT_JS, **ui_only)
+        segment.focus(None, None, None, js=SELECT_ALL_JS, **ui_only)
         review_html.click(web.pick_segment, None, [segment], **ui_only)
         prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
                        api_name="step")

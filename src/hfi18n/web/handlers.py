@@ -8,7 +8,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +67,8 @@ class WebApp:
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
-    def status(self, repo: str, lang: str, upstream: str = "",
-               secrets: dict[str, str] | None = None) -> tuple[str, Any, dict[str, Any]]:
+    def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None,
+               upstream: str = "") -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
@@ -115,8 +115,11 @@ class WebApp:
         if d.translated_path is None:
             return False, False, f"`{doc}` has no translation yet: a new translation.{claimed}"
         if d.state == "outdated":
+            moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
+            where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""
             return True, False, (f"`{doc}` is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
-                                 f"every human segment whose English did not change and translates the rest.{claimed}")
+                                 f"every human segment whose English did not change and translates the rest."
+                                 f"{where}{claimed}")
         return False, False, (f"`{doc}` is **{d.state}**: tick *update* to refresh it (human segments kept) or "
                               f"*replace* to translate it again (the current file is backed up).{claimed}")
 
@@ -126,7 +129,7 @@ class WebApp:
         doc = str((getattr(evt, "_data", None) or {}).get("doc") or "")
         if not doc:
             return gr.skip(), gr.skip()
-        return gr.Dropdown(value=doc), gr.Tabs(selected="translate")
+        return gr.update(value=doc), gr.Tabs(selected="translate")
 
     # -- 2. translate ------------------------------------------------------------------------------
 
@@ -188,6 +191,7 @@ class WebApp:
         log.append(f"{s.segments} segment(s): {s.cache_hits} from memory, {s.translated} translated, "
                    f"{s.failed_segments} failed, {s.requests} request(s), {s.tokens_in}+{s.tokens_out} tokens"
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
+        log.extend(f"{d.path}: {d.summary.text()}" for d in result.docs if d.summary)
         if result.cancelled:
             log.append("stopped: finished segments are in the translation memory; translate again to resume")
         translations = result.docs[0].translations if result.docs else {}
@@ -280,7 +284,7 @@ class WebApp:
     def pick_segment(evt: gr.EventData) -> Any:
         """A click on a review row: that segment in the editor."""
         seg = str((getattr(evt, "_data", None) or {}).get("seg") or "")
-        return gr.Dropdown(value=seg) if seg else gr.skip()
+        return gr.update(value=seg) if seg else gr.skip()
 
     def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int) -> Any:
         """The segment before or after ``segment`` among those the filter shows (wrapping around).
@@ -302,9 +306,9 @@ class WebApp:
         here = all_ids.index(segment) if segment in all_ids else -1
         if delta > 0:
             after = [i for i in ids if all_ids.index(i) > here]
-            return gr.Dropdown(value=after[0] if after else ids[0])
+            return gr.update(value=after[0] if after else ids[0])
         before = [i for i in ids if all_ids.index(i) < here] if here >= 0 else []
-        return gr.Dropdown(value=before[-1] if before else ids[-1])
+        return gr.update(value=before[-1] if before else ids[-1])
 
     def preview(self, repo: str, state: dict[str, Any]) -> str:
         """The English page and the draft's page rendered side by side, as the docs will show them (safe HTML:
@@ -341,7 +345,8 @@ class WebApp:
         """
         lang, doc, update, force, translations = _draft_args(state)
         out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
-                              allow_errors=bool(allow_draft), expect=state.get("before") or None)
+                              allow_errors=bool(allow_draft), expect=state.get("before") or None,
+                              edited=state.get("edited", ()))
         self._last_status.pop(repo, None)  # the doc's state changed
         rel = _rel(self.ws.path(repo), Path(out.target))
         text = f"**written** `{rel}`" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
@@ -387,19 +392,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
-        path = self.ws.path(repo)
-        cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
-        steps: list[str] = []
-        result = None
-        for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
-                                                            upstream=upstream or None, config=cfg, no_llm=True,
-                                                            progress=progress)):
-            if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {item.message}")
-                yield "\n".join(steps)
-            else:
-                result = item
-        assert result is not None
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False)
         yield (f"**draft PR opened**: [{html.escape(result.title)}]({result.url}) "
                f"(branch `{result.branch}`, {len(result.commits)} commit(s))")
 
@@ -415,20 +408,26 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True)
+        yield render.pr_preview(result)
+
+    def _publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str, secrets: dict[str, str] | None,
+                 *, dry_run: bool) -> Generator[str, None, api.PublishResult]:
+        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result."""
         path = self.ws.path(repo)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"))
         steps: list[str] = []
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
                                                             upstream=upstream or None, config=cfg, no_llm=True,
-                                                            dry_run=True, progress=progress)):
+                                                            dry_run=dry_run, progress=progress)):
             if isinstance(item, api.ProgressEvent):
                 steps.append(f"- {item.message}")
                 yield "\n".join(steps)
             else:
                 result = item
         assert result is not None
-        yield render.pr_preview(result)
+        return result
 
     def glossary(self, lang: str, text: str) -> dict[str, Any]:
         """The glossary terms occurring in an English text and how the language renders them. Costs nothing.

@@ -23,8 +23,8 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) 
     (r"--base-url", "“Base URL” (tab 2 · Translate)"),
     (r"pass --no-llm to keep the English titles", "tick “keep English titles for new toctree sections”"),
     (r"pass --lang( with)?", "type into “Language” at the top of the page"),
-    (r"hfi18n translate --lang \S+ (\S+)", r"translate \1 in tab 2 · Translate"),
-    (r"\(?hfi18n check --lang \S+ \S+\)?", "(the findings are in tab 3 · Review)"),
+    (r"hfi18n translate --lang \S+ ([^\s),;]+)", r"translate \1 in tab 2 · Translate"),
+    (r"\(?hfi18n check --lang \S+ [^\s),;]+\)?", "(the findings are in tab 3 · Review)"),
     (r"pass --branch NAME", "publish from the command line with --branch NAME"),
 ))
 """CLI phrase -> the page's field, first match first (``GITHUB_TOKEN`` alone after ``export``)."""

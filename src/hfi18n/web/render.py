@@ -56,8 +56,8 @@ CSS = """
 #hf-review[data-filter=changed] tr.hf-seg:not(.hf-changed),
 #hf-review[data-filter=edited] tr.hf-seg:not(.hf-edited) { display: none; }
 .hf-diff { font-size: 12px; margin-top: 4px; color: #424242; }
-.hf-diff del { background: #ffebee; color: #b71c1c; }
-.hf-diff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
+.hf-diff del, .hf-udiff del { background: #ffebee; color: #b71c1c; }
+.hf-diff ins, .hf-udiff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
 .hf-prev { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #2e7d32; background: #f6fbf6; }
 .hf-cols { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
 .hf-page { border: 1px solid #e0e0e0; border-radius: 6px; padding: 8px 14px; max-height: 720px; overflow: auto;
@@ -198,7 +198,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
                     f"<b>{u['kept']}</b> human segment(s) kept, <b>{u['changed']}</b> added or changed in the English "
                     f"(translated), {u['removed']} removed.</p>"
                     f"<details><summary>What changed in the English since then</summary>"
-                    f"<pre>{escape(str(u['english_diff']) or '(no change)')}</pre></details>")
+                    f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or '(no change)'}</pre></details>")
     if result.other_findings:
         items = "".join(f'<div class="hf-finding {escape(f.severity)}">line {f.line}: {escape(f.check)}: '
                         f"{escape(f.message)}</div>" for f in result.other_findings)
@@ -247,18 +247,59 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
 _WORDS = re.compile(r"\s+|\w+|[^\w\s]")
 
 
+def _word_ops(old: str, new: str) -> list[tuple[str, str, str]]:
+    """``(tag, old text, new text)`` runs of a word-by-word comparison (whitespace and punctuation are words)."""
+    a, b = _WORDS.findall(old), _WORDS.findall(new)
+    return [(tag, "".join(a[i1:i2]), "".join(b[j1:j2]))
+            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()]
+
+
 def word_diff(old: str, new: str) -> str:
     """``old`` -> ``new`` word by word, escaped: removed words in ``<del>``, added ones in ``<ins>``."""
-    a, b = _WORDS.findall(old), _WORDS.findall(new)
     out = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+    for tag, was, now in _word_ops(old, new):
         if tag in ("delete", "replace"):
-            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+            out.append(f"<del>{escape(was)}</del>")
         if tag in ("insert", "replace"):
-            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+            out.append(f"<ins>{escape(now)}</ins>")
         if tag == "equal":
-            out.append(escape("".join(a[i1:i2])))
+            out.append(escape(was))
     return "".join(out)
+
+
+def unified_diff_html(diff: str) -> str:
+    """A unified diff, escaped, each removed line beside the added line it became with the changed words
+    marked (``<del>`` in the old line, ``<ins>`` in the new one): a one-word fix in a long paragraph was a
+    whole red line and a whole green line to compare by eye."""
+    lines = diff.splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not (lines[i].startswith("-") and not lines[i].startswith("---")):
+            added_alone = lines[i].startswith("+") and not lines[i].startswith("+++")
+            out.append(f"<ins>{escape(lines[i])}</ins>" if added_alone else escape(lines[i]))
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].startswith("-"):
+            j += 1
+        k = j
+        while k < len(lines) and lines[k].startswith("+") and not lines[k].startswith("+++"):
+            k += 1
+        removed, added = lines[i:j], lines[j:k]
+        for n in range(max(len(removed), len(added))):
+            if n < len(removed) and n < len(added):
+                ops = _word_ops(removed[n][1:], added[n][1:])
+                out.append("-" + "".join(f"<del>{escape(w)}</del>" if t != "equal" and w else escape(w)
+                                         for t, w, _ in ops))
+                out.append("+" + "".join(f"<ins>{escape(w)}</ins>" if t != "equal" and w else escape(w)
+                                         for t, _, w in ops if t != "delete"))
+            elif n < len(removed):
+                out.append(f"<del>{escape(removed[n])}</del>")
+            else:
+                out.append(f"<ins>{escape(added[n])}</ins>")
+        i = k
+    return "\n".join(out)
 
 
 def preview(result: DraftReview) -> str:

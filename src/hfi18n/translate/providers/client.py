@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 
 import httpx
 
-from ...errors import HfI18nError
+from ...errors import HfI18nError, ProviderError
 from .base import Provider
-from .types import ChatRequest, Completion
+from .types import AuthError, ChatRequest, Completion
 
 CLIENT_MODEL = "mcp-client"
 
@@ -85,11 +85,19 @@ class ClientProvider(Provider):
         req = ChatRequest(body["system"], body["user"], body["max_tokens"], body["temperature"])
         try:
             got = self._sample(req)
-        except SampleRefused as exc:
-            return httpx.Response(400, json={"error": {"message": f"the client refused to sample: {exc.message}"}})
+        except SampleRefused as exc:  # 403: an AuthError, which stops the run (asking again would not help)
+            return httpx.Response(403, json={"error": {"message": exc.message}})
         except Exception as exc:  # noqa: BLE001 - a client failure is retried like a server error
             return httpx.Response(502, json={"error": {"message": f"sampling failed: {exc}"}})
         return httpx.Response(200, json={"text": got.text, "model": got.model, "finish": got.finish_reason})
+
+    def _status_error(self, response: httpx.Response) -> ProviderError:
+        if response.status_code == 403:
+            why = self._server_message(response.json())
+            return AuthError(f"the client refused to let its model translate: {why}",
+                             hint="allow this server's sampling requests in the client, configure a provider on the "
+                                  "server, or translate with prepare_translation / submit_translation")
+        return super()._status_error(response)
 
     def parse_response(self, data: dict[str, Any]) -> Completion:
         return Completion(text=str(data["text"]), finish_reason=data["finish"], input_tokens=0, output_tokens=0,
