@@ -16,6 +16,8 @@ from _corpora import NAMES, corpus
 
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths
+from hfi18n.review.bitext import LengthModel
+from hfi18n.review.follow import followed_english
 from hfi18n.review.terms import CorpusUsage
 from hfi18n.translate.glossary import Glossary
 
@@ -36,7 +38,9 @@ def main() -> None:
         for lang in layout.languages():
             gloss = Glossary.builtin(lang)
             usage = CorpusUsage(layout.repo, lang, gloss) if gloss is not None else None
-            review = review_paths(layout, lang, options=Options(gloss, usage))
+            # the options `hfi18n review` builds for a checkout (hfi18n.review.service.run_review)
+            review = review_paths(layout, lang, options=Options(
+                gloss, usage, length=LengthModel.of_checkout(layout.repo, lang), followed=followed_english(layout, lang)))
             for doc in review.docs:
                 files += 1
                 clean += not doc.findings

@@ -49,6 +49,15 @@ def _review(server: FakeLLMServer, wire: str = "openai"):
         provider.close()
 
 
+def _repo(tmp_path):
+    """A checkout with the English and Korean install.md."""
+    repo = tmp_path / "repo"
+    for lang, text in (("en", EN), ("ko", KO)):
+        (repo / "docs/source" / lang).mkdir(parents=True)
+        (repo / "docs/source" / lang / "install.md").write_text(text, encoding="utf-8")
+    return repo
+
+
 @pytest.mark.parametrize("wire", ["openai", "anthropic"])
 def test_remarks_land_on_their_paragraph_and_rewrites_are_validated(server, wire):
     server.reply(_answer(
@@ -101,11 +110,7 @@ def test_invented_ids_lines_and_categories_are_dropped(server):
 
 
 def test_cli_review_with_llm(server, tmp_path, monkeypatch, capsys):
-    repo = tmp_path / "repo"
-    (repo / "docs/source/en").mkdir(parents=True)
-    (repo / "docs/source/ko").mkdir(parents=True)
-    (repo / "docs/source/en/install.md").write_text(EN, encoding="utf-8")
-    (repo / "docs/source/ko/install.md").write_text(KO, encoding="utf-8")
+    repo = _repo(tmp_path)
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     server.reply(_answer({"id": "p2", "category": "omission", "message": "a clause is missing"}))
     code = main(["review", "--repo", str(repo), "--lang", "ko", "install.md", "--llm", "--provider", "openai",
@@ -132,3 +137,25 @@ def test_a_provider_that_keeps_failing_leaves_the_rules_and_says_not_checked(ser
     assert any("no usable answer" in n for n in doc.not_checked)
     assert logged and "ko/install.md" in logged[0]
     assert all(server.api_key not in m for m in logged)  # the provider's error never shows its key
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "json"])
+def test_cli_llm_without_a_usable_answer_is_said_in_every_format(server, tmp_path, monkeypatch, capsys, fmt):
+    """A model that never answers usable JSON: the text and Markdown outputs say so too, not only the
+    JSON's not_checked (a reviewer reading the terminal took silence for a clean LLM review)."""
+    repo = _repo(tmp_path)
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    server.reply("no json at all", times=10)
+    main(["review", "--repo", str(repo), "--lang", "ko", "install.md", "--llm", "--provider", "openai",
+          "--base-url", server.openai_base_url, "--format", fmt])
+    out = capsys.readouterr().out
+    assert "LLM review of 3 paragraph(s): no usable answer from the model" in out
+
+
+def test_llm_with_the_pseudo_provider_is_an_error(tmp_path, capsys):
+    repo = _repo(tmp_path)
+    code = main(["review", "--repo", str(repo), "--lang", "ko", "install.md", "--llm", "--provider", "pseudo"])
+    assert code != 0
+    captured = capsys.readouterr()
+    assert "pseudo" in captured.err and "--provider openai" in captured.err
+    assert captured.out == ""

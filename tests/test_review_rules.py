@@ -117,3 +117,27 @@ def test_unreadable_files_of_a_checkout_are_reported_not_lost(tmp_path):
     (skipped,) = review.skipped
     assert skipped.startswith("docs/source/ko/b.md: English source unreadable")
     assert review.has_errors()
+
+
+def test_glossary_findings_of_one_term_are_one_line_with_their_lines_and_suggestions():
+    from hfi18n.review import Options
+    from hfi18n.review.model import Review
+    from hfi18n.review.render import format_markdown, format_text
+    from hfi18n.translate.glossary import Glossary
+
+    gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\nargument\t인수\tno\t인자\n", "ko")
+    en = "".join(f"Pass the `{n}` argument to `load` to change step {n}.\n\n" for n in ("a", "b", "c"))
+    ko = "".join(f"`load`에 `{n}` 인자를 전달하면 {n} 단계를 바꿀 수 있습니다.\n\n" for n in ("a", "b", "c"))
+    doc = review_texts("# T [[t]]\n\n" + en, "# 티 [[t]]\n\n" + ko, file="ko.md", english_file="en.md", lang="ko",
+                       options=Options(gloss))
+    variants = [f for f in doc.findings if f.rule == "term-variant"]
+    assert [f.line for f in variants] == [3, 5, 7] and all(f.term == "argument" for f in variants)
+    text = format_text(Review([doc]))
+    (line,) = [ln for ln in text.splitlines() if "term-variant" in ln]
+    assert line.startswith("ko.md:3:") and "3 time(s), line(s) 3, 5, 7" in line
+    assert [ln.strip() for ln in text.splitlines() if "suggestion" in ln] == [
+        f"suggestion (line {k}): `load`에 `{n}` 인수를 전달하면 {n} 단계를 바꿀 수 있습니다."
+        for k, n in ((3, "a"), (5, "b"), (7, "c"))]
+    md = format_markdown(Review([doc]))
+    (row,) = [ln for ln in md.splitlines() if "term-variant" in ln]
+    assert row.startswith("| 3, 5, 7 |") and "(3 times)" in row and row.count("suggestion (line") == 3

@@ -42,6 +42,8 @@ Functions:
     the glossary of a language, or only the terms occurring in ``text``.
 ``glossary_validate(path, lang)``, ``glossary_usage(repo, lang)``, ``glossary_mine(repo, lang)``
     lint a glossary; count how the human translations follow it; propose entries from them.
+``glossary_export(lang, repo=...)``, ``glossary_import(path, lang)``
+    doc-builder's YAML glossary (``pin:``/``keep:``, counts as comments) written and read.
 
 Secrets (provider keys, the GitHub token) come only from the environment or the config
 (:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``; the web
@@ -85,6 +87,8 @@ from ._glossary import (
     GlossaryResult,
     GlossaryUsageResult,
     GlossaryValidation,
+    glossary_export,
+    glossary_import,
     glossary_lookup,
     glossary_mine,
     glossary_usage,
@@ -133,6 +137,8 @@ __all__ = [
     "default_memory_path",
     "draft",
     "github_client",
+    "glossary_export",
+    "glossary_import",
     "glossary_lookup",
     "glossary_mine",
     "glossary_usage",

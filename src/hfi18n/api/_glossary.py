@@ -1,5 +1,6 @@
-"""``glossary_lookup``, ``glossary_validate``, ``glossary_usage``, ``glossary_mine``: the glossary of a
-language, its lint, how the human translations follow it, and proposals mined from them."""
+"""``glossary_lookup``, ``glossary_validate``, ``glossary_usage``, ``glossary_mine``, ``glossary_export``,
+``glossary_import``: the glossary of a language, its lint, how the human translations follow it, proposals
+mined from them, and doc-builder's YAML glossary format both ways."""
 
 from __future__ import annotations
 
@@ -137,3 +138,33 @@ def glossary_mine(repo: Path | str = ".", lang: str = "ko", *, min_count: int = 
     if limit is not None:
         proposals = proposals[:limit]
     return GlossaryMineResult(lang, result.files, result.units, proposals)
+
+
+def glossary_export(lang: str = "ko", *, glossary: Path | str | None = None, repo: Path | str | None = None,
+                    history: bool = True, docs_root: str = DEFAULT_DOCS_ROOT) -> str:
+    """The glossary of ``lang`` (the shipped one, or the file ``glossary``) in doc-builder's YAML format
+    (``pin:`` and ``keep:``), for Hugging Face's nightly machine translation; with ``repo``, each term
+    carries how many human-translated files of that checkout use it and its competitors."""
+    from ..translate.docbuilder_glossary import dump_docbuilder, file_counts
+
+    g = load_glossary(lang, glossary, required=True)
+    assert g is not None
+    counts = None
+    origin = str(glossary) if glossary is not None else f"the {lang} glossary shipped with hfi18n"
+    if repo is not None:
+        from ..translate.aligned import aligned_units
+
+        counts = file_counts(g, aligned_units(repo, lang, docs_root, history=history))
+        origin += f", counted over {Path(repo).resolve().name}"
+    return dump_docbuilder(g, counts, origin=origin)
+
+
+def glossary_import(path: Path | str, lang: str | None = None) -> GlossaryResult:
+    """Read a doc-builder YAML glossary (``pin:``/``keep:``) as a glossary (``to_tsv()`` for hfi18n's
+    format); the comments with counts become each term's notes."""
+    from ..fileio import read_text
+    from ..translate.docbuilder_glossary import load_docbuilder
+
+    p = Path(path)
+    g = load_docbuilder(read_text(p), lang or p.stem, path=p)
+    return GlossaryResult(g.lang, g.version, list(g.terms), len(g))

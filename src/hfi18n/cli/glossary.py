@@ -211,3 +211,38 @@ def mine(
                           ", ".join(f"{t} {c}" for t, c in p.others))
         out.print(table)
     err.print(f"{len(proposals)} proposals from {result.files} translated docs ({result.units} aligned pairs)")
+
+
+@glossary_app.command("export")
+def export(
+    lang: str = typer.Option("ko", "--lang", help=LANG_HELP),
+    glossary: Path = typer.Option(None, "--glossary", help=GLOSSARY_HELP),
+    repo: Path = typer.Option(None, "--repo", help="Count how many human-translated files of this checkout use "
+                              "each term (written as comments, the evidence doc-builder's glossaries carry)."),
+    out_file: Path = typer.Option(None, "--out", help="Write the YAML to this file instead of stdout."),
+    history: bool = typer.Option(True, "--history/--no-history", help="Also align translations with the "
+                                 "English of their time (git history) when counting."),
+    docs_root: str = DOCS_ROOT_OPTION,
+) -> None:
+    """Write a glossary in doc-builder's YAML format (pin: term -> translation, keep: English terms).
+
+    Hugging Face's nightly machine translation reads this file (doc_builder/glossaries/<lang>.yml), so a
+    language team's glossary, mined from its human translations, can be handed to it.
+    """
+    _emit(api.glossary_export(lang, glossary=glossary, repo=repo, history=history, docs_root=docs_root), out_file)
+
+
+@glossary_app.command("import")
+def import_(
+    file: Path = typer.Argument(..., help="A doc-builder glossary (YAML with pin: and keep:)."),
+    lang: str = typer.Option(None, "--lang", help="Its language (default: the file name, ja.yml -> ja)."),
+    out_file: Path = typer.Option(None, "--out", help="Write the glossary TSV to this file instead of stdout."),
+) -> None:
+    """Read a doc-builder YAML glossary into hfi18n's glossary format (TSV; counts kept as notes).
+
+    Any --glossary option also reads a .yml/.yaml file directly.
+    """
+    result = api.glossary_import(file, lang)
+    _emit(result.to_tsv(), out_file)
+    err.print(f"{result.total} terms ({sum(t.keep_english for t in result.terms)} kept in English), "
+              f"language {result.lang}")

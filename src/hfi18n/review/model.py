@@ -61,13 +61,15 @@ class ReviewFinding:
     """Line of the English source the finding concerns, when there is one."""
     rewrite: str | None = None
     """A suggested rewrite of the translated paragraph (LLM findings), already validated."""
+    term: str | None = None
+    """The glossary term of a glossary finding (outputs group a term's findings on one line)."""
 
     def to_json(self) -> dict[str, object]:
         return {
             "file": self.file, "line": self.line, "kind": self.kind.value, "rule": self.rule,
             "severity": self.severity, "message": self.message,
             "fix": {"old": self.fix.old, "new": self.fix.new} if self.fix else None,
-            "english_line": self.english_line, "rewrite": self.rewrite,
+            "english_line": self.english_line, "rewrite": self.rewrite, "term": self.term,
         }
 
 

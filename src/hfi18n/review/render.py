@@ -37,18 +37,64 @@ def _icon(f: ReviewFinding) -> str:
     return "❌" if f.severity == ERROR else "⚠️"
 
 
+def grouped(findings: list[ReviewFinding]) -> list[list[ReviewFinding]]:
+    """The findings of one doc in order, those of one glossary term and rule gathered at the first:
+    a doc that writes a term its own way does so on every line (diffusers ko gave 127 one-line glossary
+    warnings on one doc, unreadable in a terminal and in a PR)."""
+    out: list[list[ReviewFinding]] = []
+    by_term: dict[tuple[str, str], list[ReviewFinding]] = {}
+    for f in findings:
+        if f.kind is Kind.GLOSSARY and f.term is not None:
+            key = (f.rule, f.term)
+            if key in by_term:
+                by_term[key].append(f)
+                continue
+            by_term[key] = [f]
+            out.append(by_term[key])
+        else:
+            out.append([f])
+    return out
+
+
+def _group_message(f: ReviewFinding) -> str:
+    """The first finding's message, said of all the lines of its group ("is written 'X' here" -> "is
+    written 'X'")."""
+    return f.message.replace(" here;", ";")
+
+
+def _lines(group: list[ReviewFinding]) -> str:
+    lines = sorted({f.line for f in group})
+    return f"{len(group)} time(s), line(s) " + ", ".join(map(str, lines))
+
+
+def llm_notes(docs: Iterable[DocReview]) -> list[str]:
+    """What the LLM review could not do (no usable answer, remarks dropped), per doc."""
+    return [f"{d.file}: {n}" for d in docs for n in d.not_checked if "LLM review of" in n or "LLM remark" in n]
+
+
 def format_text(review: Review) -> str:
     out = []
     for d in review.docs:
-        for i, f in enumerate(d.findings):
+        groups = grouped(d.findings)
+        last_single = {g[0].line: id(g[0]) for g in groups if len(g) == 1}
+        for group in groups:
+            f = group[0]
+            if len(group) > 1:
+                out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] "
+                           f"{console(_group_message(f))} ({_lines(group)})\n")
+                for g in group:
+                    fixed = d.suggested_line(g.line) if g.fix is not None else None
+                    if fixed is not None:
+                        out.append(f"    suggestion (line {g.line}): {console(fixed.strip())}\n")
+                continue
             out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {console(f.message)}\n")
-            last_of_line = i + 1 == len(d.findings) or d.findings[i + 1].line != f.line
-            fixed = d.suggested_line(f.line) if f.line and last_of_line else None
+            fixed = d.suggested_line(f.line) if f.line and last_single.get(f.line) == id(f) else None
             if fixed is not None:  # once per line, all its fixes applied
                 out.append(f"    suggestion: {console(fixed.strip())}\n")
             if f.rewrite:
                 out.append(f"    rewrite: {console(f.rewrite)}\n")
     out.extend(f"skipped: {console(s)}\n" for s in review.skipped)
+    out.extend(f"not checked: {console(n)}\n" for n in llm_notes(review.docs))
     return redact("".join(out))
 
 
@@ -92,8 +138,16 @@ def format_markdown(review: Review) -> str:
             parts.append("No findings.\n")
             continue
         parts.append("| line | kind | finding |\n|---|---|---|")
-        for f in d.findings:
-            fixed = d.suggested_line(f.line) if f.fix else None
+        for group in grouped(d.findings):
+            f = group[0]
+            fixes = [(g.line, d.suggested_line(g.line)) for g in group if g.fix]
+            if len(group) > 1:
+                extra = "".join(f"<br>suggestion (line {n}): {_md_escape(code(x.strip()))}" for n, x in fixes if x)
+                where = ", ".join(str(n) for n in sorted({g.line for g in group}))
+                parts.append(f"| {where} | {_icon(f)} {f.kind.value}/{f.rule} | "
+                             f"{_md_escape(prose(_group_message(f)))} ({len(group)} times){extra} |")
+                continue
+            fixed = fixes[0][1] if fixes else None
             extra = f"<br>suggestion: {_md_escape(code(fixed.strip()))}" if fixed else ""
             parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(prose(f.message))}{extra} |")
         parts.append("")

@@ -17,9 +17,12 @@ from ..doc import Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..translate.aligned import Item, doc_items
 from ..translate.glossary import Glossary
 from .align import Alignment
+from .bitext import LengthModel
 from .coverage import check_coverage
+from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
 from .terms import CorpusUsage, check_terms
@@ -37,13 +40,22 @@ class Options:
     """How the language's docs render each glossary term (None: not computed)."""
     llm: Callable[[DocReview, Alignment], list[ReviewFinding]] | None = None
     """The LLM reviewer (see :func:`hfi18n.review.llm.llm_reviewer`); None: no LLM review."""
+    length: LengthModel | None = None
+    """Length ratio of the language learned from the checkout's human translations (None: built-in)."""
+    followed: Callable[[str], FollowedEnglish | None] | None = None
+    """The English each translated doc follows, by path in its language folder (see :mod:`.follow`)."""
 
 
 def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
-                 rel: str | None = None, options: Options | None = None) -> DocReview:
+                 rel: str | None = None, options: Options | None = None,
+                 followed: FollowedEnglish | None = None) -> DocReview:
     """Review translation ``tr_text`` (shown as ``file``, ``rel`` in its language folder) against English
-    ``en_text`` (None: no English)."""
+    ``en_text`` (None: no English); ``followed`` is the English the translation follows, used for
+    omissions and duplications when the translation drifted from ``en_text`` (default: looked up through
+    ``options.followed``)."""
     opts = options or Options()
+    if followed is None and opts.followed is not None and rel is not None:
+        followed = opts.followed(rel)
     doc = DocReview(file, english_file, lang, tr_text)
     try:
         tgt = parse(tr_text, file)
@@ -62,11 +74,7 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     drift = any(f.check == "drift" for f in checks)
     findings = place(checks, al, lang, per_paragraph=not drift)
     findings.extend(duplicate_anchors(al))
-    if drift:
-        doc.not_checked.append("omissions and duplications: the translation follows an older English")
-    else:
-        findings.extend(check_coverage(al, file, lang))
-        doc.checked.append("omissions and duplications (paragraph alignment)")
+    findings.extend(_coverage(doc, al, tgt, drift, followed, opts))
     if opts.glossary is not None:
         usage = opts.usage.others(rel or file) if opts.usage is not None else None
         findings.extend(check_terms(al, file, opts.glossary, usage, missing=not drift))
@@ -85,6 +93,44 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     else:
         doc.not_checked.append("mistranslation and fluency (LLM review: run with --llm)")
     return _finish(doc)
+
+
+def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followed: FollowedEnglish | None,
+              opts: Options) -> list[ReviewFinding]:
+    """Omissions and duplications, against the English the translation follows when it drifted."""
+    model = opts.length or LengthModel.default(doc.lang)
+    how = f"paragraph alignment, {model.describe()}"
+    old = None
+    if followed is not None:
+        try:
+            old = parse(followed.text, followed.en_path)
+        except HfI18nError:
+            old = None
+    if not drift:
+        doc.checked.append(f"omissions and duplications ({how})")
+        added: list[Item] = []
+        prose = [x.text for x in doc_items(old) if not x.heading] if old is not None else None
+        notes: list[str] = []
+        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=prose, added=added, notes=notes))
+        doc.not_checked.extend(notes)
+        if added and followed is not None:
+            doc.not_checked.append(
+                f"{len(added)} English paragraph(s) added after {followed.label} (the English this translation "
+                f"follows), first at English line {added[0].line}: not translated yet, an outdated translation "
+                "(hfi18n translate --update), not reported as omissions")
+        return found
+    if followed is not None and old is not None:
+        doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
+                           f"translation follows ({how})")
+        notes = []
+        found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
+                                    english=followed.label, notes=notes))
+        doc.not_checked.extend(notes)
+        return found
+    doc.checked.append("duplications (the translation follows an older English)")
+    doc.not_checked.append("omissions: the translation follows an older English that was not found "
+                           "(review a git checkout with its history: --repo)")
+    return list(check_coverage(al, doc.file, doc.lang, model=model, omissions=False))
 
 
 def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:

@@ -18,6 +18,8 @@ from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..translate.glossary import Glossary
+from .bitext import LengthModel
+from .follow import followed_english
 from .model import Review
 from .post import PostResult, post_review
 from .pull import PrReview, review_pull
@@ -99,8 +101,17 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
 
             prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=code)
             providers.append(prov)
+            if prov.name == "pseudo":  # it echoes pseudo-translations: asked to review, it finds nothing
+                raise InputError("--llm with the pseudo provider reviews nothing: it is an offline "
+                                 "pseudo-translator, not a model",
+                                 hint="pass --provider openai, anthropic or hf (with its key), or drop --llm")
             reviewer = llm_reviewer(prov, code, language(code).name, log=log)
-        cache[code] = Options(gloss, usage, reviewer)
+        length = followed = None
+        if layout is not None and layout.lang_dir(code).is_dir():
+            length = LengthModel.of_checkout(layout.repo, code, docs_root)
+            if pr is None:  # the checkout's history says what its own translations follow
+                followed = followed_english(layout, code)
+        cache[code] = Options(gloss, usage, reviewer, length, followed)
         return cache[code]
 
     try:

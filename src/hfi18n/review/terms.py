@@ -161,7 +161,8 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
                     continue
                 yield ReviewFinding(file, t.line, Kind.GLOSSARY, "term-missing", WARNING,
                                     f"'{term.source}' (English line {e.line}) is not rendered as the glossary "
-                                    f"says ({want}){_counts(u)}{this_doc}", english_line=e.line)
+                                    f"says ({want}){_counts(u)}{this_doc}", english_line=e.line,
+                                    term=term.source)
                 continue
             if term.keep_english or not term.target or squash(term.target) in squash(t.text):
                 continue
@@ -181,4 +182,4 @@ def check_terms(al: Alignment, file: str, glossary: Glossary, usage: dict[str, T
             yield ReviewFinding(file, line or t.line, Kind.GLOSSARY, "term-variant", WARNING,
                                 f"'{term.source}' is written '{alt}' here; the glossary says {want}"
                                 f"{_counts(u)}{this_doc}",
-                                fix=fix, english_line=e.line)
+                                fix=fix, english_line=e.line, term=term.source)

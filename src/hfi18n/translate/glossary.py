@@ -227,8 +227,13 @@ class Glossary:
 
     @classmethod
     def load(cls, path: Path | str, lang: str | None = None) -> Glossary:
-        """Read a glossary TSV; its language is ``lang`` or the file's stem (``ko.tsv`` → ``ko``)."""
+        """Read a glossary TSV (or doc-builder's YAML, by its ``.yml``/``.yaml`` suffix); its language is
+        ``lang`` or the file's stem (``ko.tsv`` → ``ko``)."""
         p = Path(path)
+        if p.suffix.lower() in (".yml", ".yaml"):  # doc-builder's pin/keep format
+            from .docbuilder_glossary import load_docbuilder
+
+            return load_docbuilder(read_text(p), lang or p.stem, path=p)
         return cls.loads(read_text(p), lang or p.stem, path=p)
 
     @classmethod

@@ -1,0 +1,161 @@
+"""The review's bitext aligner: omissions and duplications on real and hand-made docs (issue #17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hfi18n.fileio import read_text
+from hfi18n.repo.layout import DocsLayout
+from hfi18n.review import Kind, Options, review_paths, review_texts
+from hfi18n.review.bitext import LengthModel
+from hfi18n.review.follow import FollowedEnglish, followed_english
+
+COVERAGE = (Kind.OMISSION, Kind.DUPLICATION)
+
+
+def _cov(doc):
+    return [f for f in doc.findings if f.kind in COVERAGE]
+
+
+@pytest.mark.corpus
+def test_memory_md_one_line_duplicate_and_one_sentence_omission_are_found(corpus):
+    """smolagents ko tutorials/memory.md is clean and up to date; the old threshold rules (MIN_CHARS = 40
+    Korean characters) missed both a duplicated one-line paragraph and a dropped one-sentence one."""
+    root = corpus("smolagents") / "docs" / "source"
+    en = read_text(root / "en" / "tutorials" / "memory.md")
+    ko = read_text(root / "ko" / "tutorials" / "memory.md")
+    clean = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko")
+    assert _cov(clean) == []
+    lines = ko.split("\n")
+    dup_at = next(i for i, ln in enumerate(lines) if ln.startswith("많은 고급 사용 사례에서는"))
+    drop_at = next(i for i, ln in enumerate(lines) if ln.startswith("또한 단계 콜백을 사용하여"))
+    assert len(lines[drop_at]) < 60 and not lines[drop_at + 1].strip()
+    broken = lines[:dup_at + 1] + ["", lines[dup_at]] + lines[dup_at + 1:drop_at] + lines[drop_at + 2:]
+    doc = review_texts(en, "\n".join(broken), file="ko.md", english_file="en.md", lang="ko")
+    (dup,) = [f for f in doc.findings if f.kind is Kind.DUPLICATION]
+    assert dup.line == dup_at + 3 and f"line {dup_at + 1}" in dup.message
+    assert "many advanced use cases" in dup.message.lower()  # the English it refers to, quoted
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert om.english_line == en.split("\n").index(
+        "You can also use step callbacks to dynamically change the agent's memory.") + 1
+    assert "step callbacks" in om.message
+    assert doc.line_text(om.line).startswith("단계 콜백은 인자로")  # placed on the paragraph after the gap
+
+
+EN = """# Training [[training]]
+
+Load the `Trainer` class and pass it your model, the `TrainingArguments` and both datasets.
+
+Training runs for `num_train_epochs` epochs and saves a checkpoint every `save_steps` steps into `output_dir`.
+
+Checkpoints can be pushed to the Hub with `push_to_hub=True`, which creates a repository named after `output_dir` under your account if it does not exist yet.
+
+Evaluation runs every `eval_steps` steps and reports the loss and every metric returned by `compute_metrics`.
+"""
+
+
+def test_merged_and_split_paragraphs_are_not_omissions_or_duplications():
+    merged = """# 훈련 [[training]]
+
+`Trainer` 클래스를 불러와 모델, `TrainingArguments`, 두 데이터셋을 전달하세요. 훈련은 `num_train_epochs` 에폭 동안 진행되며 `save_steps` 스텝마다 `output_dir`에 체크포인트를 저장합니다.
+
+`push_to_hub=True`로 체크포인트를 Hub에 올릴 수 있고, 저장소가 아직 없다면
+계정 아래에 `output_dir` 이름으로 저장소를 만듭니다.
+
+평가는 `eval_steps` 스텝마다 실행되며 손실과 `compute_metrics`가 반환하는 모든 지표를 보고합니다.
+"""
+    split = """# 훈련 [[training]]
+
+`Trainer` 클래스를 불러와 모델, `TrainingArguments`, 두 데이터셋을 전달하세요.
+
+훈련은 `num_train_epochs` 에폭 동안 진행되며 `save_steps` 스텝마다 `output_dir`에 체크포인트를 저장합니다.
+
+`push_to_hub=True`로 체크포인트를 Hub에 올릴 수 있습니다.
+
+저장소가 아직 없다면 계정 아래에 `output_dir` 이름으로 저장소를 만듭니다.
+
+평가는 `eval_steps` 스텝마다 실행되며 손실과 `compute_metrics`가 반환하는 모든 지표를 보고합니다.
+"""
+    for ko in (merged, split):
+        doc = review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")
+        assert _cov(doc) == [], ko
+    # the same docs with a paragraph really dropped: reported, quoting the English
+    dropped = split.replace("평가는 `eval_steps` 스텝마다 실행되며 손실과 `compute_metrics`가 반환하는 모든 지표를 보고합니다.\n", "")
+    (om,) = _cov(review_texts(EN, dropped, file="ko.md", english_file="en.md", lang="ko"))
+    assert om.kind is Kind.OMISSION and om.english_line == 9 and "Evaluation runs every `eval_steps` steps" in om.message
+
+
+OLD_EN = """# Quicktour [[quicktour]]
+
+Install with `pip install demo` and import `demo.run`.
+
+Call `demo.run("hello")` to print a greeting, or pass `loud=True` to shout it.
+
+Set `DEMO_HOME` to keep the cache somewhere else than `~/.cache/demo`.
+"""
+NEW_EN = """# Quicktour [[quicktour]]
+
+Install the package with `uv add demo2` and read the [guide](./guide) and the [tour](./tour).
+
+The [`Greeter`] class replaces `demo.run`: create one with [`Greeter.create`] and call [`Greeter.greet`].
+
+Configuration lives in `demo.toml` and `DEMO2_CONFIG`; see [configuration](./config) and [`Config`].
+"""
+KO_OLD = """# 둘러보기 [[quicktour]]
+
+`pip install demo`로 설치하고 `demo.run`을 가져오세요.
+
+`demo.run("hello")`를 호출하면 인사말을 출력하고, `loud=True`를 넘기면 크게 외칩니다.
+
+`demo.run("hello")`를 호출하면 인사말을 출력하고, `loud=True`를 넘기면 크게 외칩니다.
+
+캐시를 `~/.cache/demo`가 아닌 다른 곳에 두려면 `DEMO_HOME`을 설정하세요.
+"""
+
+
+def test_drifted_doc_with_a_repeated_paragraph_is_aligned_with_the_english_it_follows():
+    followed = FollowedEnglish(OLD_EN, "0123456789abcdef", "quicktour.md")
+    doc = review_texts(NEW_EN, KO_OLD, file="ko.md", english_file="en.md", lang="ko", followed=followed)
+    assert any(f.rule == "drift" for f in doc.findings)  # the translation follows an older English
+    (dup,) = _cov(doc)
+    assert dup.kind is Kind.DUPLICATION and dup.line == 7 and "line 5" in dup.message
+    assert "quicktour.md at 0123456" in dup.message  # which English was used
+    assert any("the English quicktour.md at 0123456" in c for c in doc.checked)
+    # without the English it follows: the duplicate is still found (it needs no English), omissions are
+    # said not to be checked
+    doc = review_texts(NEW_EN, KO_OLD, file="ko.md", english_file="en.md", lang="ko")
+    assert [f.line for f in _cov(doc)] == [7]
+    assert any(n.startswith("omissions: the translation follows an older English") for n in doc.not_checked)
+    # and an omission against the followed English
+    dropped = KO_OLD.replace("캐시를 `~/.cache/demo`가 아닌 다른 곳에 두려면 `DEMO_HOME`을 설정하세요.\n", "")
+    doc = review_texts(NEW_EN, dropped, file="ko.md", english_file="en.md", lang="ko", followed=followed)
+    assert {(f.kind, f.english_line) for f in _cov(doc)} == {(Kind.DUPLICATION, 5), (Kind.OMISSION, 7)}
+
+
+@pytest.mark.corpus
+def test_drifted_corpus_doc_repeated_paragraph_found_against_its_history(corpus_copy):
+    """diffusers ko training/lora.md follows an older English (check reports drift); a paragraph
+    repeated verbatim is found against the English version that status finds for it."""
+    repo = corpus_copy("diffusers")
+    layout = DocsLayout.open(repo)
+    rel = "training/lora.md"
+    path = layout.path("ko", rel)
+    ko = read_text(path)
+    opts = Options(length=LengthModel.of_checkout(repo, "ko"), followed=followed_english(layout, "ko"))
+    (before,) = review_paths(layout, "ko", [rel], options=opts).docs
+    assert any(f.rule == "drift" for f in before.findings)
+    lines = ko.split("\n")
+    at = next(i for i, ln in enumerate(lines) if len(ln) > 150 and not ln.startswith(("#", "|", "<", " ", "`")))
+    path.write_text("\n".join(lines[:at + 1] + ["", lines[at]] + lines[at + 1:]), encoding="utf-8")
+    (after,) = review_paths(layout, "ko", [rel], options=opts).docs
+    new = [f for f in after.findings if f.kind is Kind.DUPLICATION]
+    assert [f.line for f in new] == [at + 3]
+    assert any("the English" in c and "this translation follows" in c for c in after.checked)
+
+
+def test_length_model_is_learned_from_pairs_and_falls_back_to_the_default():
+    pairs = [("x" * n, "가" * (n // 2)) for n in range(40, 240, 5)]
+    model = LengthModel.learn(pairs, "ko")
+    assert model.pairs >= 30 and 0.45 < model.c < 0.55
+    assert LengthModel.learn(pairs[:5], "ko") == LengthModel.default("ko")
+    assert model.cost(100, 50) < model.cost(100, 10)
