@@ -159,3 +159,29 @@ def test_length_model_is_learned_from_pairs_and_falls_back_to_the_default():
     assert model.pairs >= 30 and 0.45 < model.c < 0.55
     assert LengthModel.learn(pairs[:5], "ko") == LengthModel.default("ko")
     assert model.cost(100, 50) < model.cost(100, 10)
+
+
+def test_one_paragraph_dropped_from_a_two_paragraph_page_is_an_omission():
+    """Half the English pairs, but one unpaired paragraph is a drop, not a restructured translation
+    (the paired-share suppression needs several unpaired paragraphs)."""
+    en = """# TensorBoard logger
+
+TensorBoard is a visualization toolkit for machine learning experiments, used to track metrics such as
+loss and accuracy, visualize the model graph, view histograms and much more.
+
+For this integration, `huggingface_hub` provides a custom logger to push logs to the Hub. It works as a
+drop-in replacement for [SummaryWriter](https://tensorboardx.readthedocs.io) with no extra code needed.
+"""
+    ko = """# TensorBoard 로거
+
+TensorBoard는 머신러닝 실험을 위한 시각화 도구로, 손실과 정확도 같은 지표를 추적하고, 모델 그래프를
+시각화하고, 히스토그램을 보는 등 많은 일을 할 수 있습니다.
+"""
+    doc = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko")
+    found = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert len(found) == 1 and found[0].english_line == 6, doc.findings
+    full = ko + """
+이 통합을 위해 `huggingface_hub`는 로그를 Hub로 푸시하는 사용자 정의 로거를 제공합니다. 추가 코드 없이
+[SummaryWriter](https://tensorboardx.readthedocs.io)를 그대로 대체합니다.
+"""
+    assert not _cov(review_texts(en, full, file="ko.md", english_file="en.md", lang="ko"))
