@@ -226,10 +226,10 @@ def test_check_drift_names_the_english_status_says_the_translation_follows(corpu
     assert row.base_commit and f"it follows the English of {row.base_commit[:7]} (en/guides/cli.md)" in drift.message
 
 
-def test_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
-    """The one public function for "the English version a translation follows" (drift-aware review uses
-    it) gives status's answer, before and after an update that is not committed."""
-    from hfi18n.repo.history import english_followed
+def test_the_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
+    """``find_bases``, which update and drift-aware review (review.follow) read for "the English version a
+    translation follows", gives status's answer, before and after an update that is not committed."""
+    from hfi18n.repo.history import find_bases
     from hfi18n.repo.layout import DocsLayout
 
     repo = corpus_copy("smolagents")
@@ -239,10 +239,10 @@ def test_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
         [row] = [d for d in api.status(repo, ["ko"], pulls=False).report.docs if d.path == "index.md"]
         return row.base_commit
 
-    before = english_followed(layout, "ko", "index.md")
+    before = find_bases(layout, "ko").get("index.md")
     assert before is not None and before.base_commit == status_base()
     assert api.translate(repo, "ko", ["index.md"], update=True, provider="pseudo").docs[0].written
-    after = english_followed(layout, "ko", "index.md")
+    after = find_bases(layout, "ko").get("index.md")
     assert after is not None and after.method == "record" and after.base_commit == status_base()
     assert after.base_commit == git(repo, "log", "-1", "--format=%H", "--", "docs/source/en/index.md").strip()
 

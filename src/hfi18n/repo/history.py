@@ -78,7 +78,7 @@ from .toctree import PLACEHOLDER_LOCAL
 __all__ = [
     "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Pair", "Version",
     "base_of", "content_base",
-    "drift", "english_at", "english_followed", "carries_changes", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
+    "drift", "english_at", "carries_changes", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
     "load_history", "moved_to", "pair_translations", "parse_log", "replay", "repo_info", "similarity", "translation_events",
     "tree_state", "write_bases_cache",
 ]
@@ -571,18 +571,6 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
         assert text is not None
         return content_base(history, fps, pair.twin, text, pair.rel)
     return find_base(history, fps, pair.lineage, pair.twin, {r.blob: r.en_blob for r in records})
-
-
-def english_followed(layout: DocsLayout, lang: str, rel: str) -> BaseInfo | None:
-    """The English version the translation ``lang/rel`` follows (None when it has no committed English
-    twin). One doc's answer of :func:`base_of`, for callers that need only one (drift-aware review)."""
-    history = load_history(layout)
-    for p in pair_translations(layout, history, lang):
-        if p.rel == rel:
-            blobs = BlobReader(layout.repo)
-            blobs.load(v.blob for chain in (p.lineage, p.twin) if chain is not None for v in chain.versions if v.blob)
-            return base_of(layout, history, Fingerprints(blobs), lang, p)
-    return None
 
 
 CACHE_FILE = "hfi18n/status-cache.json"
