@@ -71,7 +71,9 @@ def _excerpt(text: str, n: int = 60) -> str:
 
 def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
                    omissions: bool = True, english: str = "", followed: list[str] | None = None,
-                   added: list[Item] | None = None, notes: list[str] | None = None) -> Iterator[ReviewFinding]:
+                   added: list[Item] | None = None, notes: list[str] | None = None,
+                   removed: tuple[str, ...] = (), cut: tuple[Item, ...] = (),
+                   gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known: a paragraph written twice needs no English).
     ``english`` names the English version aligned with, when it is not the current one.
@@ -82,14 +84,19 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     ``added`` instead of being reported (on the untouched docs of the three corpora, 212 of 390 findings
     were paragraphs added since: smolagents zh guided_tour.md alone gave 55).
 
+    ``removed``, ``cut``: English paragraphs that commits after the one the translation follows removed
+    from the English while changing the translation, and translated paragraphs later commits removed from
+    the translation (:func:`.follow.swept`). An English paragraph among the first, or that one of the
+    second translated, was taken out on purpose by a partial update: not reported, it goes to ``gone``
+    (Flax removed from diffusers ko text_inversion.md, the legacy ``InferenceApi`` section from
+    huggingface_hub ko inference.md, ``delete-cache`` replaced by ``hf cache rm`` in ko manage-cache.md).
+
     Omissions are not reported when fewer than :data:`MIN_PAIRED` of the English paragraphs pair in order
     (a note goes to ``notes``): the translation was restructured or made from another English, and 13 of
     20 omissions sampled on such docs were paragraphs translated elsewhere."""
     min_chars = 0 if omissions else MIN_UNALIGNED_DUP
-    found = _verbatim_copies(al, lang, min_chars)
+    found, beads = _beads(al, lang, model, min_chars)
     copies = {k: v for k, v in found.items() if v is not None}
-    beads = align_bitext(al.en_items, [t for t in al.tr_items if id(t) not in copies],
-                         [(e, t) for e, t in al.pairs if e.heading], model or LengthModel.default(lang), lang)
     skip: set[int] = {k for k, v in found.items() if v is None}  # repeated in the English too
     for f, t in _english_left(al, file, lang):
         skip.add(id(t))
@@ -105,13 +112,44 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
                          "cannot be told from a moved or rewritten one")
         omissions = False
     if omissions:
-        for f, e in _omissions(beads, al, file, skip, english, model or LengthModel.default(lang), lang):
+        missing: list[Item] = []
+        was_cut = {id(e) for b in beads if b.move is Move.OMIT for e in b.en if _was_cut(e, cut, al, model, lang)}
+        for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
             if followed is not None and not any(_same_english_text(e.text, x) for x in followed):
                 if added is not None:
                     added.append(e)
                 continue
-            yield f
+            missing.append(e)
+        yield from _omission_findings(missing, beads, al, file, english, was_cut, gone)
         yield from _sentences(al, file, lang)
+
+
+def _beads(al: Alignment, lang: str, model: LengthModel | None,
+           min_chars: int = 0) -> tuple[dict[int, Item | None], list[Bead]]:
+    """The verbatim copies of the translation (see :func:`_verbatim_copies`) and the bitext alignment of
+    the rest."""
+    found = _verbatim_copies(al, lang, min_chars)
+    copies = {k for k, v in found.items() if v is not None}
+    beads = align_bitext(al.en_items, [t for t in al.tr_items if id(t) not in copies],
+                         [(e, t) for e, t in al.pairs if e.heading], model or LengthModel.default(lang), lang)
+    return found, beads
+
+
+WEAK_PAIR = 2.0
+"""A 1-1 bead costing more than this is a doubtful pairing (see :func:`_better_than_its_pair`)."""
+
+
+def _was_cut(e: Item, cut: tuple[Item, ...], al: Alignment, model: LengthModel | None, lang: str) -> bool:
+    """A translated unit a later commit removed from the translation translated ``e``: a plausible length,
+    and shared code, links or names that outweigh its mismatch (see :data:`MOVED_COST`). "The examples we saw
+    above use the serverless Inference API..." shares two links with a removed paragraph three times its
+    length (huggingface_hub ko inference.md): not that one."""
+    if not cut:
+        return False
+    model = model or LengthModel.default(lang)
+    vocab = vocabulary(al.en_items, [*al.tr_items, *cut], lang)
+    return any(model.cost(chars(e.text), chars(t.text)) <= MOVED_LENGTH and pair_cost(e, t, model, lang, vocab) <= MOVED_COST
+               for t in cut)
 
 
 def _paired_share(beads: list[Bead], followed: list[str] | None) -> float:
@@ -313,23 +351,33 @@ MOVED_LENGTH = 2.5
 """Largest length cost (``-log`` probability) of an unpaired translated unit taken as ``e`` moved."""
 
 
-def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthModel) -> bool:
+def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthModel, al: Alignment,
+           lang: str) -> bool:
     """A translated unit left unpaired anywhere in the doc could be ``e``, moved: a plausible length and
-    no code, link, name or number that either has and the other lacks. The aligner keeps the order, and
-    translators move things: of 20 omissions sampled on the untouched docs, 11 were paragraphs
-    translated in another section (smolagents zh guided_tour.md, huggingface_hub ko upload.md)."""
+    no code, link, name or number that either has and the other lacks -- or, with a plausible length, a
+    pairing cheaper than :data:`MOVED_COST` (smolagents zh guided_tour.md translates "By default, the
+    Python code execution is done in your local environment..." in another section, without the word
+    "Python": pair cost -10.9). The aligner keeps the order, and translators move things: of 20
+    omissions sampled on the untouched docs, 11 were paragraphs translated in another section
+    (smolagents zh guided_tour.md, huggingface_hub ko upload.md)."""
     if not unpaired:
         return False
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
+    every = vocabulary(al.en_items, al.tr_items, lang)
     for t in unpaired:
         theirs = {m for m in marks([t]) & vocab if not m.startswith("~")}
-        if mine == theirs and model.cost(chars(e.text), chars(t.text)) <= MOVED_LENGTH:
+        if model.cost(chars(e.text), chars(t.text)) > MOVED_LENGTH:
+            continue
+        if mine == theirs or pair_cost(e, t, model, lang, every) <= MOVED_COST:
             return True
     return False
 
 
-WEAK_PAIR = 2.0
-"""A 1-1 bead costing more than this is a doubtful pairing (see :func:`_better_than_its_pair`)."""
+MOVED_COST = -2.0
+"""Pair cost (see :func:`~.bitext.pair_cost`) of ``e`` and an unpaired translated unit from which the unit
+is ``e`` translated elsewhere: below zero, shared code, links or names outweigh any length mismatch."""
+
+
 BETTER_BY = 2.0
 """How much cheaper (in nats) pairing an omitted English unit with a doubtfully paired translated unit
 must be for the omission to be taken as a move."""
@@ -346,11 +394,11 @@ def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: Lengt
     return any(pair_cost(e, b.tr[0], model, lang, vocab) + BETTER_BY < b.cost for b in weak)
 
 
-def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
-               english: str, model: LengthModel, lang: str) -> Iterator[tuple[ReviewFinding, Item]]:
+def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthModel,
+               lang: str) -> Iterator[Item]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
-    translation: not a missing one)."""
+    translation: not a missing one), or the unit is translated elsewhere."""
     bead_of = _bead_of(beads)
     unpaired = [b.tr[0] for b in beads if b.move is Move.INSERT and id(b.tr[0]) not in skip
                 and chars(b.tr[0].text) >= 10]
@@ -370,16 +418,57 @@ def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
             continue
-        if _elsewhere(e, al, model, bead_of) or _moved(e, unpaired, vocab, model) \
+        if _elsewhere(e, al, model, bead_of) or _moved(e, unpaired, vocab, model, al, lang) \
                 or _better_than_its_pair(e, weak, al, model, lang):
             continue
-        after = next((x.tr[0] for x in beads[k + 1:] if x.tr), None)
-        before = next((x.tr[-1] for x in reversed(beads[:k]) if x.tr), None)
+        yield e
+
+
+def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, file: str, english: str,
+                       was_cut: set[int] | None = None, gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
+    """One finding per run of missing English units with no translated unit between them: a section the
+    translator skipped is one omission to fix, not six (smolagents ko guided_tour.md lacks the six
+    paragraphs of "Model parameter management"). Placed on the translated unit after the run (else the
+    one before), quoting its first English unit (and the last, for a run).
+
+    ``was_cut``: English units whose translation a later commit removed (:func:`_was_cut`). A run holding
+    one is a block a partial update took out of the translation, wholly: diffusers ko text_inversion.md
+    had translated one paragraph of the Flax tab, which "Remove JAX/Flax" deleted; the three Flax
+    paragraphs it had left untranslated are not omissions either. Its units go to ``gone``."""
+    if not missing:
+        return
+    was_cut = was_cut or set()
+    wanted = {id(e) for e in missing} | was_cut
+    runs: list[tuple[list[Item], Item | None, Item | None]] = []
+    run: list[Item] = []
+    before: Item | None = None
+    for b in beads:
+        if b.tr:
+            if run:
+                runs.append((run, before, b.tr[0]))
+                run = []
+            before = b.tr[-1]
+        for e in b.en:
+            if id(e) in wanted:
+                run.append(e)
+    if run:
+        runs.append((run, before, None))
+    for run, before, after in runs:
+        if any(id(e) in was_cut for e in run):
+            if gone is not None:
+                gone.extend(e for e in run if id(e) not in was_cut)
+            continue
         at = after or before
         where = "before" if after is not None else "after"
+        first, last = run[0], run[-1]
+        if len(run) == 1:
+            what = f"the English paragraph at line {first.line} has no translation"
+            quote = f"'{_quote(al, first, 160)}'"
+        else:
+            what = f"{len(run)} English paragraphs, lines {first.line}-{last.line}, have no translation"
+            quote = f"'{_quote(al, first, 100)}' ... '{_quote(al, last, 60)}'"
         yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
-                            f"the English paragraph at line {e.line} has no translation {where} this paragraph: "
-                            f"'{_quote(al, e, 160)}'{_of(english)}", english_line=e.line), e
+                            f"{what} {where} this paragraph: {quote}{_of(english)}", english_line=first.line)
 
 
 _UNPAIRED = frozenset({Move.OMIT, Move.INSERT})

@@ -123,9 +123,17 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
                            f"translation follows ({how})")
         notes = []
+        gone: list[Item] = []
         found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
-                                    english=followed.label, notes=notes))
+                                    english=followed.label, notes=notes,
+                                    removed=followed.removed, cut=followed.cut,
+                                    gone=gone))
         doc.not_checked.extend(notes)
+        if gone:
+            doc.not_checked.append(
+                f"{len(gone)} English paragraph(s) of {followed.label} without translation, first at its line "
+                f"{gone[0].line}: taken out of the translation by a later commit (a partial update), not "
+                "reported as omissions")
         return found
     doc.checked.append("duplications (the translation follows an older English)")
     doc.not_checked.append("omissions: the translation follows an older English that was not found "

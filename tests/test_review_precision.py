@@ -1,0 +1,157 @@
+"""Precision of the review's omission findings (issue #17): what the untouched docs of the three corpora
+reported that was not an omission -- a section skipped reported paragraph by paragraph, a paragraph
+translated in another section, a block a later commit took out of a drifted translation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hfi18n.repo.layout import DocsLayout
+from hfi18n.review import Kind, Options, review_paths, review_texts
+from hfi18n.review.follow import followed_english
+from tests.helpers import git
+
+EN = """# Guide [[guide]]
+
+Install the package with `pip install demo` and import `demo.run` in your script.
+
+Call `demo.run("hello")` to print a greeting, or pass `loud=True` to shout it at the user.
+
+## Options [[options]]
+
+Pass `retries=3` to [`demo.run`] to retry a failed greeting, and `timeout=10` to give up after ten seconds.
+
+The `DEMO_LANG` variable picks the language of the greeting; `en` and `ko` are built in.
+
+Use [`demo.Greeter`] instead of `demo.run` when you greet many users: it keeps one connection to the `greet.example.com` server.
+
+Every greeting is logged to `~/.cache/demo/log.txt`; set `DEMO_LOG=0` to turn logging off.
+
+## Cache [[cache]]
+
+Set `DEMO_HOME` to keep the cache somewhere else than `~/.cache/demo`, for example on a bigger disk.
+
+Run `demo cache clear` to delete every cached greeting, or `demo cache ls` to list them with their sizes.
+"""
+
+KO = """# 가이드 [[guide]]
+
+`pip install demo`로 패키지를 설치하고 스크립트에서 `demo.run`을 가져오세요.
+
+`demo.run("hello")`를 호출하면 인사말을 출력하고, `loud=True`를 넘기면 사용자에게 크게 외칩니다.
+
+## 옵션 [[options]]
+
+[`demo.run`]에 `retries=3`을 넘기면 실패한 인사를 다시 시도하고, `timeout=10`을 넘기면 10초 뒤에 포기합니다.
+
+`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.
+
+많은 사용자에게 인사할 때는 `demo.run` 대신 [`demo.Greeter`]를 사용하세요. `greet.example.com` 서버와의 연결 하나를 유지합니다.
+
+모든 인사는 `~/.cache/demo/log.txt`에 기록됩니다. 기록을 끄려면 `DEMO_LOG=0`을 설정하세요.
+
+## 캐시 [[cache]]
+
+캐시를 `~/.cache/demo`가 아닌 다른 곳(예: 더 큰 디스크)에 두려면 `DEMO_HOME`을 설정하세요.
+
+캐시된 인사를 모두 지우려면 `demo cache clear`를, 크기와 함께 목록을 보려면 `demo cache ls`를 실행하세요.
+"""
+
+OPTIONS = KO[KO.index("[`demo.run`]에"):KO.index("모든 인사는")]
+"""The first three paragraphs of the Options section."""
+
+
+def _omissions(doc):
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_a_skipped_section_is_one_omission_quoting_its_first_and_last_english_paragraph():
+    """smolagents ko guided_tour.md lacks the six paragraphs of "Model parameter management": one
+    finding, not six."""
+    ko = KO.replace(OPTIONS, "")
+    (om,) = _omissions(review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko"))
+    assert om.english_line == 9 and "3 English paragraphs, lines 9-13, have no translation" in om.message
+    assert "Pass `retries=3`" in om.message and "Use [`demo.Greeter`]" in om.message
+    # one paragraph alone is still one paragraph
+    one = KO.replace("`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", "")
+    (om,) = _omissions(review_texts(EN, one, file="ko.md", english_file="en.md", lang="ko"))
+    assert om.english_line == 11 and om.message.startswith("the English paragraph at line 11 has no translation")
+
+
+def test_a_paragraph_translated_in_another_section_is_not_an_omission():
+    """smolagents zh guided_tour.md translates "By default, the Python code execution is done in your
+    local environment..." under another heading, without the word "Python": the code, links and length
+    still say it is that paragraph (a move, not an omission)."""
+    moved = "많은 사용자에게 인사할 때는 `demo.run` 대신 [`demo.Greeter`]를 사용하세요. `greet.example.com` 서버와의 연결 하나를 유지합니다.\n\n"
+    elsewhere = moved.replace("`demo.run` 대신 ", "")  # one mark fewer than its English: not the same marks
+    ko = KO.replace(moved, "").replace("## 캐시 [[cache]]\n\n", "## 캐시 [[cache]]\n\n" + elsewhere)
+    assert _omissions(review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")) == []
+    # dropped rather than moved: reported
+    ko = KO.replace(moved, "")
+    (om,) = _omissions(review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko"))
+    assert om.english_line == 13
+
+
+FLAX_EN = """
+If you have a TPU, try the [Flax script](https://example.com/flax_train.py) with `demo.flax_run`: it is at least 70% faster.
+
+Before you begin, install the Flax dependencies with `pip install demo[flax]` and `jax[tpu]`.
+"""
+FLAX_KO = """
+TPU가 있다면 [Flax 스크립트](https://example.com/flax_train.py)와 `demo.flax_run`을 사용해 보세요. 최소 70% 더 빠릅니다.
+"""
+NEW_EN = """# Guide [[guide]]
+
+Install with `uv add demo2` and read the [tutorial](./tutorial) first, then the [API reference](./api).
+
+The [`Greeter`] class replaces the old function: create one with [`Greeter.create`] and call [`Greeter.greet`].
+
+## Options [[options]]
+
+Options now live in `demo.toml` or the `DEMO2_CONFIG` variable; see [configuration](./config) and [`Config`].
+
+## Cache [[cache]]
+
+The cache moved to `~/.cache/demo2`; [`Cache.clear`] and [`Cache.list`] manage it from Python.
+"""
+
+
+def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omission(tmp_path: Path):
+    """diffusers ko text_inversion.md follows an English that still had a Flax tab; "Remove JAX/Flax"
+    later deleted its translated Flax paragraph (the English had lost the tab long before), and the
+    paragraph the translator had left untranslated next to it is gone with it. Neither is an omission;
+    a paragraph dropped elsewhere still is."""
+    repo = tmp_path / "repo"
+    en, ko = repo / "docs/source/en/guide.md", repo / "docs/source/ko/guide.md"
+    en.parent.mkdir(parents=True)
+    ko.parent.mkdir(parents=True)
+    git(repo.parent, "init", "-q", str(repo))
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "t")
+    cut = "## 캐시 [[cache]]\n"
+    en.write_text(EN.replace("## Cache [[cache]]\n", FLAX_EN.lstrip("\n") + "\n## Cache [[cache]]\n"), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the guide")
+    ko.write_text(KO.replace(cut, FLAX_KO.lstrip("\n") + "\n" + cut), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    en.write_text(NEW_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Rewrite the guide for demo2")
+    ko.write_text(KO, encoding="utf-8")  # the sweep: Flax out of every language
+    (repo / "docs/source/en/other.md").write_text("# Other\n\nNothing about Flax here.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Remove JAX/Flax")
+    layout = DocsLayout.open(repo)
+    opts = Options(followed=followed_english(layout, "ko"))
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=opts).docs
+    assert any(f.rule == "drift" for f in doc.findings)
+    assert any("the English this translation follows" in c for c in doc.checked)
+    assert _omissions(doc) == [], doc.findings
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked)
+    # a paragraph the translator drops now is an omission, against the English the translation follows
+    ko.write_text(KO.replace("`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", ""),
+                  encoding="utf-8")
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    (om,) = _omissions(doc)
+    assert om.english_line == 11 and "The `DEMO_LANG` variable" in om.message and "(aligned with the English" in om.message
