@@ -72,7 +72,7 @@ def _excerpt(text: str, n: int = 60) -> str:
 def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
                    omissions: bool = True, english: str = "", followed: list[str] | None = None,
                    added: list[Item] | None = None, notes: list[str] | None = None,
-                   removed: tuple[str, ...] = (), cut: tuple[Item, ...] = (),
+                   fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (),
                    gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known: a paragraph written twice needs no English).
@@ -84,12 +84,16 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     ``added`` instead of being reported (on the untouched docs of the three corpora, 212 of 390 findings
     were paragraphs added since: smolagents zh guided_tour.md alone gave 55).
 
-    ``removed``, ``cut``: English paragraphs that commits after the one the translation follows removed
-    from the English while changing the translation, and translated paragraphs later commits removed from
-    the translation (:func:`.follow.swept`). An English paragraph among the first, or that one of the
-    second translated, was taken out on purpose by a partial update: not reported, it goes to ``gone``
-    (Flax removed from diffusers ko text_inversion.md, the legacy ``InferenceApi`` section from
-    huggingface_hub ko inference.md, ``delete-cache`` replaced by ``hf cache rm`` in ko manage-cache.md).
+    ``fresh``: English paragraphs the commit of the followed English added itself (:func:`.follow.swept`).
+    When they are one block of several paragraphs the translation lacks, the translation was made from
+    the English before that commit (huggingface_hub ko cli.md landed the day after "Doc cli download
+    timeout" added a section it does not have): they go to ``added``.
+
+    ``cut``: translated paragraphs that commits after the translation removed from it
+    (:func:`.follow.swept`). An English paragraph one of them translated, and the run of omissions it is
+    in, was taken out on purpose by a partial update: not reported, it goes to ``gone`` (Flax removed from
+    diffusers ko text_inversion.md, the legacy ``InferenceApi`` section from huggingface_hub ko
+    inference.md, ``delete-cache`` replaced by ``hf cache rm`` in ko manage-cache.md).
 
     Omissions are not reported when fewer than :data:`MIN_PAIRED` of the English paragraphs pair in order
     (a note goes to ``notes``): the translation was restructured or made from another English, and 13 of
@@ -114,8 +118,9 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     if omissions:
         missing: list[Item] = []
         was_cut = {id(e) for b in beads if b.move is Move.OMIT for e in b.en if _was_cut(e, cut, al, model, lang)}
+        new = _untranslated_block(beads, fresh)
         for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
-            if followed is not None and not any(_same_english_text(e.text, x) for x in followed):
+            if e.text in new or followed is not None and not any(_same_english_text(e.text, x) for x in followed):
                 if added is not None:
                     added.append(e)
                 continue
@@ -137,6 +142,22 @@ def _beads(al: Alignment, lang: str, model: LengthModel | None,
 
 WEAK_PAIR = 2.0
 """A 1-1 bead costing more than this is a doubtful pairing (see :func:`_better_than_its_pair`)."""
+
+
+def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[str]:
+    """``fresh`` when its paragraphs are one run of two or more English units with no translation and
+    nothing translated between them (a section the commit added), else nothing: a single paragraph, or
+    some of them translated, and the translator had that English (huggingface_hub ko inference.md
+    translates what its base commit added)."""
+    if not fresh:
+        return set()
+    new = set(fresh)
+    at = [k for k, b in enumerate(beads) for e in b.en if e.text in new]
+    if len(at) < 2 or any(beads[k].move is not Move.OMIT for k in at):
+        return set()
+    if any(b.tr for b in beads[min(at):max(at) + 1]):
+        return set()
+    return new
 
 
 def _was_cut(e: Item, cut: tuple[Item, ...], al: Alignment, model: LengthModel | None, lang: str) -> bool:

@@ -31,8 +31,8 @@ class FollowedEnglish:
     """English revision (full hash)."""
     en_path: str
     """The English doc at that revision, relative to ``en/``."""
-    removed: tuple[str, ...] = ()
-    """English prose units removed since by commits that changed the translation too (see :func:`swept`)."""
+    fresh: tuple[str, ...] = ()
+    """English prose units the base commit itself added (see :func:`swept`)."""
     cut: tuple[Item, ...] = ()
     """Translated prose units that later commits removed from the translation (see :func:`swept`)."""
 
@@ -69,8 +69,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
                         history.append(load_history(layout))
                     except HfI18nError:
                         history.append(None)
-                removed, cut = swept(layout, history[0], lang, base) if history[0] is not None else ((), ())
-                cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, removed, cut)
+                fresh, cut = swept(layout, history[0], lang, base) if history[0] is not None else ((), ())
+                cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh, cut)
         return cache[rel]
 
     return lookup
@@ -78,37 +78,38 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
 
 def swept(layout: DocsLayout, history: History, lang: str,
           base: BaseInfo) -> tuple[tuple[str, ...], tuple[Item, ...]]:
-    """What commits after ``base`` took out: English prose units a commit removed from the English while
-    changing the translation too (a sweep applied to both: huggingface_hub "V1.0 release" replaced
-    ``delete-cache`` by ``hf cache rm`` in the English and in ko manage-cache.md), and translated prose
-    units a commit removed from the translation after the translation event that set the base (diffusers
-    "Remove JAX/Flax" took the Flax paragraphs out of ko text_inversion.md, long after the English lost
-    them). Such commits do not move the base (:mod:`hfi18n.repo.history`), so the English the translation
-    follows still has those paragraphs, and without this they looked omitted (17 of the 48 omissions of
-    the untouched docs of the three corpora)."""
+    """What the English the translation follows does not tell about the translation.
+
+    ``fresh``: English prose units the base commit itself added. The base is the English in force when
+    the translation landed, and a paragraph added by that very commit was most likely not in the English
+    the translator worked from (huggingface_hub "Doc cli download timeout" was merged the day before ko
+    cli.md, which has no such section).
+
+    ``cut``: translated prose units that a commit after the translation event removed from the
+    translation (deleted, not edited): diffusers "Remove JAX/Flax" took the Flax paragraphs out of ko
+    text_inversion.md, long after the English lost them; huggingface_hub "V1.0 release" replaced
+    ``delete-cache`` by ``hf cache rm`` in ko manage-cache.md. Such commits do not move the base
+    (:mod:`hfi18n.repo.history`), so the English the translation follows still has those paragraphs, and
+    without this they looked omitted (17 of the 48 omissions of the untouched docs of the three corpora)."""
     mine = history.current.get((lang, base.path))
     twin = history.twin_now(base.en_path)
     start = history.by_sha.get(base.base_commit)
     event = history.by_sha.get(base.event_commit)
     if mine is None or twin is None or start is None or event is None:
         return (), ()
-    touched = mine.commits()
-    en_steps = []
-    prev = None
-    for v in twin.versions:
-        if prev is not None and v.commit > start and v.commit in touched and prev.blob and v.blob:
-            en_steps.append((prev.blob, v.blob))
-        prev = v
+    versions = [v for v in twin.versions if v.blob]
+    at = next((k for k, v in enumerate(versions) if v.commit == start), None)
+    en_step = (versions[at - 1].blob, versions[at].blob) if at else None
     tr_steps = []
     prev = None
     for v in mine.versions:
         if prev is not None and v.commit > event and prev.blob and v.blob:
             tr_steps.append((prev.blob, v.blob))
         prev = v
-    if not en_steps and not tr_steps:
+    if en_step is None and not tr_steps:
         return (), ()
     blobs = BlobReader(layout.repo)
-    blobs.load(b for step in (*en_steps, *tr_steps) for b in step)
+    blobs.load(b for step in (*tr_steps, *([en_step] if en_step else [])) for b in step if b)
 
     def prose(blob: str) -> dict[str, Item]:
         try:
@@ -116,18 +117,29 @@ def swept(layout: DocsLayout, history: History, lang: str,
         except HfI18nError:
             return {}
 
-    removed: list[str] = []
-    for before, after in en_steps:
-        removed.extend(sorted(prose(before).keys() - prose(after).keys()))
+    fresh: tuple[str, ...] = ()
+    if en_step is not None and en_step[0] and en_step[1]:
+        now = prose(en_step[1])
+        added = now.keys() - prose(en_step[0]).keys()
+        if len(added) <= FRESH_SHARE * len(now):  # a rewrite of the English is what was translated
+            fresh = tuple(sorted(added))
     cut: list[Item] = []
     for before, after in tr_steps:
         old, new = prose(before), prose(after)
         # gone, not edited: a paragraph whose typo was fixed is still translated
-        cut.extend(x for k, x in old.items() if k not in new and not any(_alike(k, y) for y in new))
-    return tuple(removed), tuple(cut)
+        cut.extend(x for k, x in old.items() if k not in new and not any(_alike(x, y) for y in new.values()))
+    return fresh, tuple(cut)
 
 
-def _alike(a: str, b: str) -> bool:
-    """``b`` is ``a`` edited: half of the text in common."""
-    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-    return sm.real_quick_ratio() >= 0.5 and sm.quick_ratio() >= 0.5 and sm.ratio() >= 0.5
+FRESH_SHARE = 0.2
+"""Share of the English prose units a base commit may add for them to count as "fresh": a commit that
+wrote most of the doc (diffusers modular_diffusers/*.md) is the English the translator worked from."""
+
+
+def _alike(a: Item, b: Item) -> bool:
+    """``b`` is ``a`` edited: half of the text in common -- most of it for a short unit with other code or
+    links ("- [PyTorch 설치 안내](...)" and "- [Flax 설치 안내](...)" are two list items, not one edited;
+    a sentence whose model link was updated is one)."""
+    sm = difflib.SequenceMatcher(a=a.text, b=b.text, autojunk=False)
+    floor = 0.5 if a.spans == b.spans or min(len(a.text), len(b.text)) >= 30 else 0.8
+    return sm.real_quick_ratio() >= floor and sm.quick_ratio() >= floor and sm.ratio() >= floor

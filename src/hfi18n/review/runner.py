@@ -106,39 +106,42 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
             old = parse(followed.text, followed.en_path)
         except HfI18nError:
             old = None
+    added: list[Item] = []
+    notes: list[str] = []
     if not drift:
         doc.checked.append(f"omissions and duplications ({how})")
-        added: list[Item] = []
-        prose = [x.text for x in doc_items(old) if not x.heading] if old is not None else None
-        notes: list[str] = []
-        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=prose, added=added, notes=notes))
+        found = list(check_coverage(al, doc.file, doc.lang, model=model, followed=_prose(old), added=added,
+                                    notes=notes, fresh=followed.fresh if followed is not None else ()))
+    elif followed is not None and old is not None:
+        doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
+                           f"translation follows ({how})")
+        gone: list[Item] = []
+        found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
+                                    english=followed.label, notes=notes, followed=_prose(old), added=added,
+                                    fresh=followed.fresh, cut=followed.cut, gone=gone))
+        if gone:
+            notes.append(f"{len(gone)} English paragraph(s) of {followed.label} without translation, first at its "
+                         f"line {gone[0].line}: taken out of the translation by a later commit (a partial "
+                         "update), not reported as omissions")
+    else:
+        found = None
+    if found is not None:
         doc.not_checked.extend(notes)
         if added and followed is not None:
             doc.not_checked.append(
-                f"{len(added)} English paragraph(s) added after {followed.label} (the English this translation "
-                f"follows), first at English line {added[0].line}: not translated yet, an outdated translation "
-                "(hfi18n translate --update), not reported as omissions")
-        return found
-    if followed is not None and old is not None:
-        doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
-                           f"translation follows ({how})")
-        notes = []
-        gone: list[Item] = []
-        found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
-                                    english=followed.label, notes=notes,
-                                    removed=followed.removed, cut=followed.cut,
-                                    gone=gone))
-        doc.not_checked.extend(notes)
-        if gone:
-            doc.not_checked.append(
-                f"{len(gone)} English paragraph(s) of {followed.label} without translation, first at its line "
-                f"{gone[0].line}: taken out of the translation by a later commit (a partial update), not "
-                "reported as omissions")
+                f"{len(added)} English paragraph(s) added by or after {followed.label} (the English this "
+                f"translation follows), first at English line {added[0].line}: not translated yet, an outdated "
+                "translation (hfi18n translate --update), not reported as omissions")
         return found
     doc.checked.append("duplications (the translation follows an older English)")
     doc.not_checked.append("omissions: the translation follows an older English that was not found "
                            "(review a git checkout with its history: --repo)")
     return list(check_coverage(al, doc.file, doc.lang, model=model, omissions=False))
+
+
+def _prose(old: Document | None) -> list[str] | None:
+    """The prose of the English the translation follows."""
+    return [x.text for x in doc_items(old) if not x.heading] if old is not None else None
 
 
 def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:
