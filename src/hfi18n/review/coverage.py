@@ -70,7 +70,7 @@ def _excerpt(text: str, n: int = 60) -> str:
 
 
 def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
-                   omissions: bool = True, english: str = "", followed: list[str] | None = None,
+                   omissions: bool = True, english: str = "", followed: list[Item] | None = None,
                    added: list[Item] | None = None, notes: list[str] | None = None,
                    fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (),
                    gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
@@ -120,7 +120,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         was_cut = {id(e) for b in beads if b.move is Move.OMIT for e in b.en if _was_cut(e, cut, al, model, lang)}
         new = _untranslated_block(beads, fresh)
         for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
-            if e.text in new or followed is not None and not any(_same_english_text(e.text, x) for x in followed):
+            if id(e) in new or followed is not None and not _in_english(e, followed):
                 if added is not None:
                     added.append(e)
                 continue
@@ -144,20 +144,19 @@ WEAK_PAIR = 2.0
 """A 1-1 bead costing more than this is a doubtful pairing (see :func:`_better_than_its_pair`)."""
 
 
-def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[str]:
-    """``fresh`` when its paragraphs are one run of two or more English units with no translation and
+def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[int]:
+    """The English units of ``fresh`` (by id; today's wording counts) when its paragraphs are one run of two or more English units with no translation and
     nothing translated between them (a section the commit added), else nothing: a single paragraph, or
     some of them translated, and the translator had that English (huggingface_hub ko inference.md
     translates what its base commit added)."""
     if not fresh:
         return set()
-    new = set(fresh)
-    at = [k for k, b in enumerate(beads) for e in b.en if e.text in new]
-    if len(at) < 2 or any(beads[k].move is not Move.OMIT for k in at):
+    at = [(k, e) for k, b in enumerate(beads) for e in b.en if any(_same_english_text(e.text, x) for x in fresh)]
+    if len(at) < 2 or any(beads[k].move is not Move.OMIT for k, _e in at):
         return set()
-    if any(b.tr for b in beads[min(at):max(at) + 1]):
+    if any(b.tr for b in beads[at[0][0]:at[-1][0] + 1]):
         return set()
-    return new
+    return {id(e) for _k, e in at}
 
 
 def _was_cut(e: Item, cut: tuple[Item, ...], al: Alignment, model: LengthModel | None, lang: str) -> bool:
@@ -173,11 +172,11 @@ def _was_cut(e: Item, cut: tuple[Item, ...], al: Alignment, model: LengthModel |
                for t in cut)
 
 
-def _paired_share(beads: list[Bead], followed: list[str] | None) -> float:
+def _paired_share(beads: list[Bead], followed: list[Item] | None) -> float:
     """Share of the English prose units (of a sentence or more; of the ``followed`` English, when given:
     a paragraph added since is not expected to pair) that the aligner paired, and how many it left unpaired."""
     units = [(b.move, e) for b in beads for e in b.en if not e.heading and chars(e.text) >= MIN_OMISSION
-             and (followed is None or b.move is not Move.OMIT or any(_same_english_text(e.text, x) for x in followed))]
+             and (followed is None or b.move is not Move.OMIT or _in_english(e, followed))]
     left = sum(move is Move.OMIT for move, _e in units)
     return (1 - left / len(units) if units else 1.0), left
 
@@ -335,6 +334,19 @@ def _same_english_text(a: str, b: str) -> bool:
     """``a`` is (an edit of) English paragraph ``b``: a paragraph whose typo or link was fixed since the
     translation was made is still one the translator had (huggingface_hub ko hf_file_system.md)."""
     return _WS_RE.sub("", a) == _WS_RE.sub("", b) or _near(a, b, SAME_ENGLISH)
+
+
+def _in_english(e: Item, english: list[Item]) -> bool:
+    """English unit ``e`` (of today) is one of the units of ``english`` (an older version): (nearly) the
+    same words and at least half the same code and links. The words alone say little once code is left
+    out: "Defaults to `"$HF_HOME/xet"` (...)" and "Defaults to `"$HF_HOME/hub"` (...)" are two paragraphs
+    (huggingface_hub ko environment_variables.md follows an English without the first)."""
+    for x in english:
+        if not _same_english_text(e.text, x.text):
+            continue
+        if not (e.spans or x.spans) or 2 * len(e.spans & x.spans) >= max(len(e.spans), len(x.spans)):
+            return True
+    return False
 
 
 def _quote(al: Alignment, e: Item, n: int) -> str:

@@ -119,8 +119,10 @@ def swept(layout: DocsLayout, history: History, lang: str,
 
     fresh: tuple[str, ...] = ()
     if en_step is not None and en_step[0] and en_step[1]:
-        now = prose(en_step[1])
-        added = now.keys() - prose(en_step[0]).keys()
+        now, before = prose(en_step[1]), prose(en_step[0])
+        # added, not edited: "First, we setup the SQL environment:" became "Then, ..." (smolagents
+        # text_to_sql.md), the zh translation has it
+        added = {k for k in now.keys() - before.keys() if not any(_alike(now[k], y) for y in before.values())}
         if len(added) <= FRESH_SHARE * len(now):  # a rewrite of the English is what was translated
             fresh = tuple(sorted(added))
     cut: list[Item] = []

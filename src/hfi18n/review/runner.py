@@ -139,9 +139,9 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
     return list(check_coverage(al, doc.file, doc.lang, model=model, omissions=False))
 
 
-def _prose(old: Document | None) -> list[str] | None:
+def _prose(old: Document | None) -> list[Item] | None:
     """The prose of the English the translation follows."""
-    return [x.text for x in doc_items(old) if not x.heading] if old is not None else None
+    return [x for x in doc_items(old) if not x.heading] if old is not None else None
 
 
 def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:
