@@ -117,7 +117,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         omissions = False
     if omissions:
         missing: list[Item] = []
-        was_cut = {id(e) for b in beads if b.move is Move.OMIT for e in b.en if _was_cut(e, cut, al, model, lang)}
+        was_cut = _cut_english(beads, cut, al, model, lang)
         new = _untranslated_block(beads, fresh)
         for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
             if id(e) in new or followed is not None and not _in_english(e, followed):
@@ -159,17 +159,34 @@ def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[int]:
     return {id(e) for _k, e in at}
 
 
-def _was_cut(e: Item, cut: tuple[Item, ...], al: Alignment, model: LengthModel | None, lang: str) -> bool:
-    """A translated unit a later commit removed from the translation translated ``e``: a plausible length,
-    and shared code, links or names that outweigh its mismatch (see :data:`MOVED_COST`). "The examples we saw
-    above use the serverless Inference API..." shares two links with a removed paragraph three times its
-    length (huggingface_hub ko inference.md): not that one."""
+def _cut_english(beads: list[Bead], cut: tuple[Item, ...], al: Alignment, model: LengthModel | None,
+                 lang: str) -> set[int]:
+    """Ids of the English units without translation that a translated unit a later commit removed
+    translated: for each removed unit, the English unit it pairs with best, when each is the other's
+    best match and the pairing is plausible (cost at most :data:`CUT_COST`: "아래 Space에서 이미지 인페인팅을
+    직접 해보세요!" and "Check out the Spaces below to try out image inpainting yourself!" share nothing but
+    their length, diffusers ko inpaint.md), or sure whatever else (:data:`MOVED_COST`). Mutual: "The
+    examples we saw above use the serverless Inference API..." fits a removed paragraph of huggingface_hub
+    ko inference.md, which fits the English paragraph it translated better."""
     if not cut:
-        return False
+        return set()
     model = model or LengthModel.default(lang)
     vocab = vocabulary(al.en_items, [*al.tr_items, *cut], lang)
-    return any(model.cost(chars(e.text), chars(t.text)) <= MOVED_LENGTH and pair_cost(e, t, model, lang, vocab) <= MOVED_COST
-               for t in cut)
+    omitted = [e for b in beads if b.move is Move.OMIT for e in b.en if not e.heading]
+    if not omitted:
+        return set()
+    cost = {(id(e), id(t)): pair_cost(e, t, model, lang, vocab) for e in omitted for t in cut}
+    out: set[int] = set()
+    for t in cut:
+        e = min(omitted, key=lambda x: cost[id(x), id(t)])
+        c = cost[id(e), id(t)]
+        if c <= MOVED_COST or (c <= CUT_COST and min(cut, key=lambda y: cost[id(e), id(y)]) is t):
+            out.add(id(e))
+    return out
+
+
+CUT_COST = 1.5
+"""Largest pair cost of an English unit and a removed translated unit that are each other's best match."""
 
 
 def _paired_share(beads: list[Bead], followed: list[Item] | None) -> float:
@@ -464,7 +481,7 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
     paragraphs of "Model parameter management"). Placed on the translated unit after the run (else the
     one before), quoting its first English unit (and the last, for a run).
 
-    ``was_cut``: English units whose translation a later commit removed (:func:`_was_cut`). A run holding
+    ``was_cut``: English units whose translation a later commit removed (:func:`_cut_english`). A run holding
     one is a block a partial update took out of the translation, wholly: diffusers ko text_inversion.md
     had translated one paragraph of the Flax tab, which "Remove JAX/Flax" deleted; the three Flax
     paragraphs it had left untranslated are not omissions either. Its units go to ``gone``."""
@@ -489,7 +506,7 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
     for run, before, after in runs:
         if any(id(e) in was_cut for e in run):
             if gone is not None:
-                gone.extend(e for e in run if id(e) not in was_cut)
+                gone.extend(run)
             continue
         at = after or before
         where = "before" if after is not None else "after"
