@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hfi18n import api
+from hfi18n.config import Config
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
 from hfi18n.review.follow import followed_english
+from tests.fakes.github_server import FakeGitHub
 from tests.helpers import git
 
 EN = """# Guide [[guide]]
@@ -116,11 +119,9 @@ The cache moved to `~/.cache/demo2`; [`Cache.clear`] and [`Cache.list`] manage i
 """
 
 
-def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omission(tmp_path: Path):
-    """diffusers ko text_inversion.md follows an English that still had a Flax tab; "Remove JAX/Flax"
-    later deleted its translated Flax paragraph (the English had lost the tab long before), and the
-    paragraph the translator had left untranslated next to it is gone with it. Neither is an omission;
-    a paragraph dropped elsewhere still is."""
+def _repo(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A docs repository whose ko guide.md was translated from an English with a Flax tab, then the
+    English was rewritten (the translation drifted) and a sweep took Flax out of the translation."""
     repo = tmp_path / "repo"
     en, ko = repo / "docs/source/en/guide.md", repo / "docs/source/ko/guide.md"
     en.parent.mkdir(parents=True)
@@ -142,6 +143,15 @@ def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omis
     (repo / "docs/source/en/other.md").write_text("# Other\n\nNothing about Flax here.\n", encoding="utf-8")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "Remove JAX/Flax")
+    return repo, en, ko
+
+
+def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omission(tmp_path: Path):
+    """diffusers ko text_inversion.md follows an English that still had a Flax tab; "Remove JAX/Flax"
+    later deleted its translated Flax paragraph (the English had lost the tab long before), and the
+    paragraph the translator had left untranslated next to it is gone with it. Neither is an omission;
+    a paragraph dropped elsewhere still is."""
+    repo, _en, ko = _repo(tmp_path)
     layout = DocsLayout.open(repo)
     opts = Options(followed=followed_english(layout, "ko"))
     (doc,) = review_paths(layout, "ko", ["guide.md"], options=opts).docs
@@ -155,3 +165,37 @@ def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omis
     (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
     (om,) = _omissions(doc)
     assert om.english_line == 11 and "The `DEMO_LANG` variable" in om.message and "(aligned with the English" in om.message
+
+
+DROPPED = KO.replace("`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", "")
+
+
+def test_pr_review_aligns_with_the_english_the_prs_translation_follows(tmp_path: Path, monkeypatch):
+    """A PR that updates ko guide.md, a translation of an English the base has since rewritten: with a
+    checkout (--repo), its history says which English the PR's translation follows; the dropped paragraph
+    is reported against it and the review names that English. Without a checkout: the PR's base English,
+    said so, and omissions are not checked (duplications still are)."""
+    repo, _en, _ko = _repo(tmp_path)
+    first = git(repo, "rev-list", "--max-parents=0", "HEAD").strip()
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        gh.add_repo("demo/docs")
+        number = gh.add_review_pull("demo/docs", base={"docs/source/en/guide.md": NEW_EN, "docs/source/ko/guide.md": KO},
+                                    head={"docs/source/ko/guide.md": DROPPED + "\n"})["number"]
+        cfg = Config({"github": {"api_url": gh.url}})
+        result = api.review(repo, "ko", pr=f"demo/docs#{number}", config=cfg)
+        (doc,) = result.review.docs
+        assert any(f.rule == "drift" for f in doc.findings)
+        # (the Flax paragraphs of that English are missing from the PR's translation too)
+        (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION and f.english_line == 11]
+        assert "The `DEMO_LANG` variable" in om.message
+        assert f"guide.md at {first[:7]}" in om.message
+        assert doc.checked[0].startswith("English: docs/source/en/guide.md at the PR's base base000")
+        assert f"the translation follows the English guide.md at {first[:7]}" in doc.checked[0]
+        assert f"guide.md at {first[:7]}" in result.format("md") and "DEMO_LANG" in result.format("text")
+        # no checkout: the base English only, and the review says so
+        alone = api.review(None, None, pr=f"demo/docs#{number}", config=cfg)
+        (doc,) = alone.review.docs
+        assert not [f for f in doc.findings if f.kind is Kind.OMISSION]
+        assert "no checkout to find the English the translation follows" in doc.checked[0]
+        assert any(n.startswith("omissions: the translation follows an older English") for n in doc.not_checked)

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from ..doc import parse
 from ..errors import HfI18nError
 from ..repo.doclog import BlobReader, History, load_history
-from ..repo.history import BaseInfo, english_at, find_bases
+from ..repo.history import (
+    MIN_FINGERPRINT,
+    BaseInfo,
+    Fingerprints,
+    best_by_content,
+    english_at,
+    find_bases,
+    fingerprint_text,
+)
 from ..repo.layout import DocsLayout
 from ..translate.aligned import Item, doc_items
 
@@ -145,3 +153,40 @@ def _alike(a: Item, b: Item) -> bool:
     sm = difflib.SequenceMatcher(a=a.text, b=b.text, autojunk=False)
     floor = 0.5 if a.spans == b.spans or min(len(a.text), len(b.text)) >= 30 else 0.8
     return sm.real_quick_ratio() >= floor and sm.quick_ratio() >= floor and sm.ratio() >= floor
+
+
+def pull_followed(layout: DocsLayout) -> Callable[[str, str, str], FollowedEnglish | None]:
+    """A lookup ``(rel, translation, base_sha)`` -> the English a pull request's translation follows, from
+    the history of a local checkout: of the versions of the English twin up to the PR's base commit (all
+    of them when the checkout does not have that commit), the latest whose code, references and links
+    match the translation best -- what ``status`` does for a translation not committed yet
+    (:func:`hfi18n.repo.history.content_base`). None: no history, no English twin, or nothing to compare
+    (a translation with fewer than ``MIN_FINGERPRINT`` protected marks: the PR's base English is used)."""
+    state: list[tuple[History, Fingerprints] | None] = []
+
+    def lookup(rel: str, text: str, base_sha: str) -> FollowedEnglish | None:
+        if not state:
+            try:
+                history = load_history(layout)
+                state.append((history, Fingerprints(BlobReader(layout.repo))))
+            except HfI18nError:
+                state.append(None)
+        if state[0] is None:
+            return None
+        history, fps = state[0]
+        twin = history.twin_now(rel)
+        if twin is None:
+            return None
+        upto = history.by_sha.get(base_sha)
+        versions = [v for v in twin.versions if v.blob and (upto is None or v.commit <= upto)]
+        target = fingerprint_text(text)
+        if not versions or sum(target.values()) < MIN_FINGERPRINT:
+            return None
+        fps.blobs.load(v.blob for v in versions if v.blob)
+        pick = best_by_content(versions, target, fps)
+        if pick is None or pick[0].blob is None:
+            return None
+        v = pick[0]
+        return FollowedEnglish(fps.blobs.text(v.blob), history.commits[v.commit].sha, v.path)
+
+    return lookup

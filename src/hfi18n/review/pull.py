@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, is_lang_name
+from .follow import FollowedEnglish
 from .model import Review
 from .quote import code
 from .runner import Options, review_texts
@@ -78,8 +79,15 @@ def unsafe_path(path: str) -> str | None:
 
 def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = DEFAULT_DOCS_ROOT,
                 options: Callable[[str], Options] | None = None,
+                follow: Callable[[str, str, str], FollowedEnglish | None] | None = None,
                 log: Callable[[str], None] = lambda _m: None) -> PrReview:
-    """Review every translated doc the pull request adds or modifies."""
+    """Review every translated doc the pull request adds or modifies.
+
+    ``follow``: ``(rel, translation, base sha)`` -> the English the PR's translation follows (from a local
+    checkout's history: :func:`.follow.pull_followed`). A PR that updates a translation made long ago may
+    follow an English older than the PR's base: aligned with the base, every paragraph added since looks
+    omitted, so the coverage checks align with the English it follows instead. Each doc says which English
+    was used."""
     pull = client.get_pull(ref.repo, ref.number)
     head_repo = pull.head_repo or ref.repo
     base_repo = pull.base_repo or ref.repo
@@ -116,8 +124,17 @@ def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, 
                 en_path = cand
                 break
         opts = options(file_lang) if options is not None else None
+        followed = follow(rel, text, pull.base_sha) if follow is not None and en_text is not None else None
         doc = review_texts(en_text, text, file=f.filename, english_file=en_path, lang=file_lang, rel=rel,
-                           options=opts)
+                           options=opts, followed=followed)
+        if en_path is not None:
+            used = f"English: {en_path} at the PR's base {pull.base_sha[:7]}"
+            if followed is not None:
+                same = followed.commit == pull.base_sha
+                used += "; the translation follows it" if same else f"; the translation follows {followed.label}"
+            elif follow is None:
+                used += " (no checkout to find the English the translation follows: --repo)"
+            doc.checked.insert(0, used)
         review.docs.append(doc)
         result.diff_lines[f.filename] = right_lines(f.patch)
     if not review.docs and not review.skipped:

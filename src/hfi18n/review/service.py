@@ -19,7 +19,7 @@ from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..translate.glossary import Glossary
 from .bitext import LengthModel
-from .follow import followed_english
+from .follow import followed_english, pull_followed
 from .model import Review
 from .post import PostResult, post_review
 from .pull import PrReview, review_pull
@@ -127,7 +127,9 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
                              hint="export GITHUB_TOKEN (in a GitHub Action: env GITHUB_TOKEN: "
                                   "${{ secrets.GITHUB_TOKEN }} with permissions pull-requests: write)")
         with GitHubClient(token, api_url) as client:
-            result = review_pull(client, ref, lang=lang, docs_root=docs_root, options=options, log=log)
+            follow = pull_followed(layout) if layout is not None else None
+            result = review_pull(client, ref, lang=lang, docs_root=docs_root, options=options, follow=follow,
+                                 log=log)
             posted = post_review(client, result, log=log) if post else None
         return ReviewResult(result.review, result, posted)
     finally:
