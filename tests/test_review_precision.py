@@ -199,3 +199,27 @@ def test_pr_review_aligns_with_the_english_the_prs_translation_follows(tmp_path:
         assert not [f for f in doc.findings if f.kind is Kind.OMISSION]
         assert "no checkout to find the English the translation follows" in doc.checked[0]
         assert any(n.startswith("omissions: the translation follows an older English") for n in doc.not_checked)
+
+
+def test_text_and_markdown_group_findings_per_rule_and_quote_the_english():
+    """Each rule's findings together under one heading (not only glossary terms), and each finding with
+    the English it refers to, for a reviewer who does not read Korean."""
+    from hfi18n.review.model import Review
+    from hfi18n.review.render import format_markdown, format_text
+
+    para = "`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n"
+    ko = KO.replace("`pip install demo`로 패키지를 설치하고 스크립트에서 `demo.run`을 가져오세요.\n\n", "")
+    ko = ko.replace(para, para + para)  # one paragraph dropped, one written twice
+    doc = review_texts(EN, ko, file="ko.md", english_file="en.md", lang="ko")
+    kinds = sorted((f.kind.value, f.rule) for f in doc.findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION))
+    assert kinds == [("duplication", "duplicate-paragraph"), ("omission", "missing-paragraph")]
+    text = format_text(Review([doc])).splitlines()
+    heads = [ln for ln in text if ln.startswith("== ")]
+    assert heads.index("== ko.md: omission/missing-paragraph, 1 finding(s)") < heads.index(
+        "== ko.md: duplication/duplicate-paragraph, 1 finding(s)")
+    dup = next(k for k, ln in enumerate(text) if "[duplication/duplicate-paragraph]" in ln)
+    # the message quotes the English already; findings whose message does not, get it below
+    assert "English: 'The `DEMO_LANG` variable" in text[dup]
+    assert all(f.english for f in doc.findings if f.english_line)
+    md = format_markdown(Review([doc]))
+    assert "#### omission/missing-paragraph (1)" in md and "#### duplication/duplicate-paragraph (1)" in md

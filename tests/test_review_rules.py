@@ -133,11 +133,16 @@ def test_glossary_findings_of_one_term_are_one_line_with_their_lines_and_suggest
     variants = [f for f in doc.findings if f.rule == "term-variant"]
     assert [f.line for f in variants] == [3, 5, 7] and all(f.term == "argument" for f in variants)
     text = format_text(Review([doc]))
-    (line,) = [ln for ln in text.splitlines() if "term-variant" in ln]
+    (head, line) = [ln for ln in text.splitlines() if "term-variant" in ln]
+    assert head == "== ko.md: glossary/term-variant, 3 finding(s)"  # one heading per rule
     assert line.startswith("ko.md:3:") and "3 time(s), line(s) 3, 5, 7" in line
+    # the English it refers to, quoted under it
+    assert "    English (line 3): 'Pass the `a` argument to `load` to change step a.'" in text.splitlines()
     assert [ln.strip() for ln in text.splitlines() if "suggestion" in ln] == [
         f"suggestion (line {k}): `load`에 `{n}` 인수를 전달하면 {n} 단계를 바꿀 수 있습니다."
         for k, n in ((3, "a"), (5, "b"), (7, "c"))]
     md = format_markdown(Review([doc]))
-    (row,) = [ln for ln in md.splitlines() if "term-variant" in ln]
+    (head, row) = [ln for ln in md.splitlines() if "term-variant" in ln]
+    assert head == "#### glossary/term-variant (3)"
     assert row.startswith("| 3, 5, 7 |") and "(3 times)" in row and row.count("suggestion (line") == 3
+    assert "English (line 3): 'Pass the `a` argument" in row

@@ -63,13 +63,16 @@ class ReviewFinding:
     """A suggested rewrite of the translated paragraph (LLM findings), already validated."""
     term: str | None = None
     """The glossary term of a glossary finding (outputs group a term's findings on one line)."""
+    english: str | None = None
+    """The English it refers to, quoted (line ``english_line``), so a reviewer who does not read the
+    language can judge it (filled by :func:`hfi18n.review.runner.review_texts`)."""
 
     def to_json(self) -> dict[str, object]:
         return {
             "file": self.file, "line": self.line, "kind": self.kind.value, "rule": self.rule,
             "severity": self.severity, "message": self.message,
             "fix": {"old": self.fix.old, "new": self.fix.new} if self.fix else None,
-            "english_line": self.english_line, "rewrite": self.rewrite, "term": self.term,
+            "english_line": self.english_line, "english": self.english, "rewrite": self.rewrite, "term": self.term,
         }
 
 

@@ -56,6 +56,25 @@ def grouped(findings: list[ReviewFinding]) -> list[list[ReviewFinding]]:
     return out
 
 
+def by_rule(findings: list[ReviewFinding]) -> list[tuple[str, list[list[ReviewFinding]]]]:
+    """The :func:`grouped` findings of one doc gathered per rule (``kind/rule``), rules in the order of
+    :class:`Kind` then by name, findings in line order: a reviewer reads the omissions together, then the
+    glossary, instead of a line-ordered mix of 40 rules (issue #17)."""
+    rules: dict[tuple[int, str], list[list[ReviewFinding]]] = {}
+    order = {k: n for n, k in enumerate(Kind)}
+    for group in grouped(findings):
+        f = group[0]
+        rules.setdefault((order[f.kind], f"{f.kind.value}/{f.rule}"), []).append(group)
+    return [(name, groups) for (_k, name), groups in sorted(rules.items())]
+
+
+def english_quote(f: ReviewFinding) -> str | None:
+    """The English a finding refers to, when its message does not quote it already."""
+    if not f.english or f.english_line is None or f.english[:40].rstrip("…") in " ".join(f.message.split()):
+        return None
+    return f"English (line {f.english_line}): '{f.english}'"
+
+
 def _group_message(f: ReviewFinding) -> str:
     """The first finding's message, said of all the lines of its group ("is written 'X' here" -> "is
     written 'X'")."""
@@ -73,26 +92,38 @@ def llm_notes(docs: Iterable[DocReview]) -> list[str]:
 
 
 def format_text(review: Review) -> str:
+    """One line per finding (``file:line: severity [kind/rule] message``, as compilers print them),
+    under one heading line per rule and doc; the English each refers to, suggestions and rewrites
+    indented below."""
     out = []
     for d in review.docs:
-        groups = grouped(d.findings)
-        last_single = {g[0].line: id(g[0]) for g in groups if len(g) == 1}
-        for group in groups:
-            f = group[0]
-            if len(group) > 1:
-                out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] "
-                           f"{console(_group_message(f))} ({_lines(group)})\n")
-                for g in group:
-                    fixed = d.suggested_line(g.line) if g.fix is not None else None
-                    if fixed is not None:
-                        out.append(f"    suggestion (line {g.line}): {console(fixed.strip())}\n")
-                continue
-            out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {console(f.message)}\n")
-            fixed = d.suggested_line(f.line) if f.line and last_single.get(f.line) == id(f) else None
-            if fixed is not None:  # once per line, all its fixes applied
-                out.append(f"    suggestion: {console(fixed.strip())}\n")
-            if f.rewrite:
-                out.append(f"    rewrite: {console(f.rewrite)}\n")
+        rules = by_rule(d.findings)
+        last_single = {}
+        for _name, groups in rules:
+            last_single.update({g[0].line: id(g[0]) for g in groups if len(g) == 1})
+        for name, groups in rules:
+            out.append(f"== {console(d.file)}: {name}, {sum(len(g) for g in groups)} finding(s)\n")
+            for group in groups:
+                f = group[0]
+                quote = english_quote(f)
+                if len(group) > 1:
+                    out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] "
+                               f"{console(_group_message(f))} ({_lines(group)})\n")
+                    if quote:
+                        out.append(f"    {console(quote)}\n")
+                    for g in group:
+                        fixed = d.suggested_line(g.line) if g.fix is not None else None
+                        if fixed is not None:
+                            out.append(f"    suggestion (line {g.line}): {console(fixed.strip())}\n")
+                    continue
+                out.append(f"{console(f.file)}:{f.line}: {f.severity} [{f.kind.value}/{f.rule}] {console(f.message)}\n")
+                if quote:
+                    out.append(f"    {console(quote)}\n")
+                fixed = d.suggested_line(f.line) if f.line and last_single.get(f.line) == id(f) else None
+                if fixed is not None:  # once per line, all its fixes applied
+                    out.append(f"    suggestion: {console(fixed.strip())}\n")
+                if f.rewrite:
+                    out.append(f"    rewrite: {console(f.rewrite)}\n")
     out.extend(f"skipped: {console(s)}\n" for s in review.skipped)
     out.extend(f"not checked: {console(n)}\n" for n in llm_notes(review.docs))
     return redact("".join(out))
@@ -137,20 +168,25 @@ def format_markdown(review: Review) -> str:
         if not d.findings:
             parts.append("No findings.\n")
             continue
-        parts.append("| line | kind | finding |\n|---|---|---|")
-        for group in grouped(d.findings):
-            f = group[0]
-            fixes = [(g.line, d.suggested_line(g.line)) for g in group if g.fix]
-            if len(group) > 1:
-                extra = "".join(f"<br>suggestion (line {n}): {_md_escape(code(x.strip()))}" for n, x in fixes if x)
-                where = ", ".join(str(n) for n in sorted({g.line for g in group}))
-                parts.append(f"| {where} | {_icon(f)} {f.kind.value}/{f.rule} | "
-                             f"{_md_escape(prose(_group_message(f)))} ({len(group)} times){extra} |")
-                continue
-            fixed = fixes[0][1] if fixes else None
-            extra = f"<br>suggestion: {_md_escape(code(fixed.strip()))}" if fixed else ""
-            parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | {_md_escape(prose(f.message))}{extra} |")
-        parts.append("")
+        for name, groups in by_rule(d.findings):
+            parts.append(f"#### {name} ({sum(len(g) for g in groups)})\n")
+            parts.append("| line | kind | finding |\n|---|---|---|")
+            for group in groups:
+                f = group[0]
+                fixes = [(g.line, d.suggested_line(g.line)) for g in group if g.fix]
+                quote = english_quote(f)
+                english = f"<br>{_md_escape(prose(quote))}" if quote else ""
+                if len(group) > 1:
+                    extra = "".join(f"<br>suggestion (line {n}): {_md_escape(code(x.strip()))}" for n, x in fixes if x)
+                    where = ", ".join(str(n) for n in sorted({g.line for g in group}))
+                    parts.append(f"| {where} | {_icon(f)} {f.kind.value}/{f.rule} | "
+                                 f"{_md_escape(prose(_group_message(f)))} ({len(group)} times){english}{extra} |")
+                    continue
+                fixed = fixes[0][1] if fixes else None
+                extra = f"<br>suggestion: {_md_escape(code(fixed.strip()))}" if fixed else ""
+                parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | "
+                             f"{_md_escape(prose(f.message))}{english}{extra} |")
+            parts.append("")
     parts.append(checked_text(review.docs))
     if review.skipped:
         parts.append("\n**Skipped:** " + "; ".join(prose(s) for s in review.skipped))

@@ -9,7 +9,7 @@ mechanical fixes), look for omissions and duplications, and check glossary consi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..check import check_pair, translated_docs, unreadable
 from ..check.findings import ERROR, WARNING
@@ -87,7 +87,7 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
             doc.not_checked.append("glossary terms missing from a paragraph: the translation follows an older English")
     else:
         doc.not_checked.append(f"glossary consistency (no glossary for {lang})")
-    doc.findings = _dedupe(findings)
+    doc.findings = _quote_english(_dedupe(findings), src, followed)
     if opts.llm is not None:
         doc.findings.extend(opts.llm(doc, al))
     else:
@@ -142,6 +142,35 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
 def _prose(old: Document | None) -> list[Item] | None:
     """The prose of the English the translation follows."""
     return [x for x in doc_items(old) if not x.heading] if old is not None else None
+
+
+QUOTE_CHARS = 160
+"""Longest English quote attached to a finding."""
+
+
+def _quote_english(findings: list[ReviewFinding], src: Document, followed: FollowedEnglish | None) -> list[ReviewFinding]:
+    """Each finding with an English line gets the English there, quoted: the paragraph of the English
+    the finding was made against (the followed English for the coverage findings of a drifted doc, whose
+    message names it), shortened. A reviewer who does not read Korean judges "this paragraph repeats..."
+    or "term X is written Y" only with the English in front of them."""
+    old = None
+    if followed is not None and any("(aligned with " in f.message for f in findings):
+        try:
+            old = parse(followed.text, followed.en_path)
+        except HfI18nError:
+            old = None
+    out = []
+    for f in findings:
+        if f.english_line is None or f.english is not None:
+            out.append(f)
+            continue
+        doc = old if old is not None and "(aligned with " in f.message else src
+        block = next((b for b in doc.blocks if b.start_line <= f.english_line <= b.end_line), None)
+        text = " ".join((block.text if block is not None else "").split())
+        if len(text) > QUOTE_CHARS:
+            text = text[:QUOTE_CHARS - 1] + "…"
+        out.append(replace(f, english=text) if text else f)
+    return out
 
 
 def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:
