@@ -420,9 +420,24 @@ def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthMo
             continue
         if mine == theirs or pair_cost(e, t, model, lang, every) <= MOVED_COST:
             return True
+    # split in two: two unpaired units in a row hold its code, links, names and numbers (a plural or
+    # two may be lost in translation: 1 in 4), and their
+    # length is its (diffusers ko distributed_inference.md moves the init_process_group paragraph after the
+    # code and splits it: "... 추론을 실행해야 합니다." and "2개의 GPU에서 ... 는 2입니다.")
+    pos = {id(t): k for k, t in enumerate(al.tr_items)}
+    for t1, t2 in zip(unpaired, unpaired[1:], strict=False):
+        if pos.get(id(t2), -1) - pos.get(id(t1), -9) != 1 or len(mine) < 2:
+            continue
+        both = {m for m in marks([t1, t2]) & vocab if not m.startswith("~")}
+        if len(mine - both) <= len(mine) // 4 and len(mine & both) >= 2 \
+                and model.cost(chars(e.text), chars(t1.text) + chars(t2.text)) <= SPLIT_LENGTH:
+            return True
     return False
 
 
+SPLIT_LENGTH = 3.5
+"""Largest length cost of two unpaired units in a row taken as ``e`` split and moved (their code and links
+say more than one unit's: the length may be looser)."""
 MOVED_COST = -2.0
 """Pair cost (see :func:`~.bitext.pair_cost`) of ``e`` and an unpaired translated unit from which the unit
 is ``e`` translated elsewhere: below zero, shared code, links or names outweigh any length mismatch."""
