@@ -72,7 +72,7 @@ def _excerpt(text: str, n: int = 60) -> str:
 def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | None = None,
                    omissions: bool = True, english: str = "", followed: list[Item] | None = None,
                    added: list[Item] | None = None, notes: list[str] | None = None,
-                   fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (),
+                   fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (), cut_at: tuple[float, ...] = (),
                    gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known: a paragraph written twice needs no English).
@@ -117,7 +117,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         omissions = False
     if omissions:
         missing: list[Item] = []
-        was_cut = _cut_english(beads, cut, al, model, lang)
+        was_cut = _cut_english(beads, cut, al, model, lang, cut_at)
         new = _untranslated_block(beads, fresh)
         for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
             if id(e) in new or followed is not None and not _in_english(e, followed):
@@ -160,12 +160,14 @@ def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[int]:
 
 
 def _cut_english(beads: list[Bead], cut: tuple[Item, ...], al: Alignment, model: LengthModel | None,
-                 lang: str) -> set[int]:
+                 lang: str, cut_at: tuple[float, ...] = ()) -> set[int]:
     """Ids of the English units without translation that a translated unit a later commit removed
     translated: for each removed unit, the English unit it pairs with best, when each is the other's
     best match and the pairing is plausible (cost at most :data:`CUT_COST`: "아래 Space에서 이미지 인페인팅을
     직접 해보세요!" and "Check out the Spaces below to try out image inpainting yourself!" share nothing but
-    their length, diffusers ko inpaint.md), or sure whatever else (:data:`MOVED_COST`). Mutual: "The
+    their length, diffusers ko inpaint.md) and sit at about the same place in their docs (``cut_at``: where
+    each removed unit was, as a share of its doc; :data:`CUT_PLACE`), or sure whatever else
+    (:data:`MOVED_COST`). Mutual: "The
     examples we saw above use the serverless Inference API..." fits a removed paragraph of huggingface_hub
     ko inference.md, which fits the English paragraph it translated better."""
     if not cut:
@@ -176,15 +178,22 @@ def _cut_english(beads: list[Bead], cut: tuple[Item, ...], al: Alignment, model:
     if not omitted:
         return set()
     cost = {(id(e), id(t)): pair_cost(e, t, model, lang, vocab) for e in omitted for t in cut}
+    en_end = max(1, max((x.line for x in al.en_items), default=1))
+    at = dict(zip((id(t) for t in cut), cut_at, strict=False))
     out: set[int] = set()
     for t in cut:
         e = min(omitted, key=lambda x: cost[id(x), id(t)])
         c = cost[id(e), id(t)]
-        if c <= MOVED_COST or (c <= CUT_COST and min(cut, key=lambda y: cost[id(e), id(y)]) is t):
+        near = abs(e.line / en_end - at.get(id(t), -1.0)) <= CUT_PLACE
+        if c <= MOVED_COST or (c <= CUT_COST and near and min(cut, key=lambda y: cost[id(e), id(y)]) is t):
             out.add(id(e))
     return out
 
 
+CUT_PLACE = 0.15
+"""Largest distance, as a share of the docs, between an English unit and a removed translated unit paired
+by length alone: huggingface_hub ko manage-cache.md had "이제 선택/해제할 수 있는 수정 버전 목록이 표시됩니다" removed
+at 80% of the doc, which fits a paragraph at 10% of the English by length."""
 CUT_COST = 1.5
 """Largest pair cost of an English unit and a removed translated unit that are each other's best match."""
 

@@ -43,6 +43,8 @@ class FollowedEnglish:
     """English prose units the base commit itself added (see :func:`swept`)."""
     cut: tuple[Item, ...] = ()
     """Translated prose units that later commits removed from the translation (see :func:`swept`)."""
+    cut_at: tuple[float, ...] = ()
+    """Where each of :attr:`cut` was in its version of the translation, as a share of its lines."""
 
     @property
     def label(self) -> str:
@@ -78,14 +80,15 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
                     except HfI18nError:
                         history.append(None)
                 fresh, cut = swept(layout, history[0], lang, base) if history[0] is not None else ((), ())
-                cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh, cut)
+                cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh,
+                                             tuple(x for x, _at in cut), tuple(at for _x, at in cut))
         return cache[rel]
 
     return lookup
 
 
 def swept(layout: DocsLayout, history: History, lang: str,
-          base: BaseInfo) -> tuple[tuple[str, ...], tuple[Item, ...]]:
+          base: BaseInfo) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...]]:
     """What the English the translation follows does not tell about the translation.
 
     ``fresh``: English prose units the base commit itself added. The base is the English in force when
@@ -93,7 +96,8 @@ def swept(layout: DocsLayout, history: History, lang: str,
     the translator worked from (huggingface_hub "Doc cli download timeout" was merged the day before ko
     cli.md, which has no such section).
 
-    ``cut``: translated prose units that a commit after the translation event removed from the
+    ``cut``: translated prose units (with where they were, as a share of the lines of their version) that
+    a commit after the translation event removed from the
     translation (deleted, not edited): diffusers "Remove JAX/Flax" took the Flax paragraphs out of ko
     text_inversion.md, long after the English lost them; huggingface_hub "V1.0 release" replaced
     ``delete-cache`` by ``hf cache rm`` in ko manage-cache.md. Such commits do not move the base
@@ -133,11 +137,13 @@ def swept(layout: DocsLayout, history: History, lang: str,
         added = {k for k in now.keys() - before.keys() if not any(_alike(now[k], y) for y in before.values())}
         if len(added) <= FRESH_SHARE * len(now):  # a rewrite of the English is what was translated
             fresh = tuple(sorted(added))
-    cut: list[Item] = []
+    cut: list[tuple[Item, float]] = []
     for before, after in tr_steps:
         old, new = prose(before), prose(after)
+        end = max(1, blobs.text(before).count("\n") + 1)
         # gone, not edited: a paragraph whose typo was fixed is still translated
-        cut.extend(x for k, x in old.items() if k not in new and not any(_alike(x, y) for y in new.values()))
+        cut.extend((x, x.line / end) for k, x in old.items()
+                   if k not in new and not any(_alike(x, y) for y in new.values()))
     return fresh, tuple(cut)
 
 

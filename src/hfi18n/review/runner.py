@@ -118,7 +118,8 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         gone: list[Item] = []
         found = list(check_coverage(Alignment.build(old, tgt, doc.lang), doc.file, doc.lang, model=model,
                                     english=followed.label, notes=notes, followed=_prose(old), added=added,
-                                    fresh=followed.fresh, cut=followed.cut, gone=gone))
+                                    fresh=followed.fresh, cut=followed.cut, cut_at=followed.cut_at,
+                                    gone=gone))
         if gone:
             notes.append(f"{len(gone)} English paragraph(s) of {followed.label} without translation, first at its "
                          f"line {gone[0].line}: taken out of the translation by a later commit (a partial "
