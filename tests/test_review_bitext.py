@@ -185,3 +185,36 @@ TensorBoard는 머신러닝 실험을 위한 시각화 도구로, 손실과 정�
 [SummaryWriter](https://tensorboardx.readthedocs.io)를 그대로 대체합니다.
 """
     assert not _cov(review_texts(en, full, file="ko.md", english_file="en.md", lang="ko"))
+
+
+EN_THEN = """# Cache [[cache]]
+
+Files are downloaded to `~/.cache/demo` unless `DEMO_HOME` points elsewhere; the folder is created on first use.
+
+Each file is stored once per revision, and [`scan_cache`] lists what the cache holds with its size on disk.
+
+Set `DEMO_FAST=1` to download with `demo_fast`, a Rust helper that saturates fast connections.
+"""
+EN_NOW = EN_THEN.replace("size on disk", "size on disk and last access").replace(
+    "Set `DEMO_FAST=1` to download with `demo_fast`, a Rust helper that saturates fast connections.\n", "")
+KO_CACHE = """# 캐시 [[cache]]
+
+`DEMO_HOME`이 다른 곳을 가리키지 않으면 파일은 `~/.cache/demo`에 다운로드되며, 폴더는 처음 사용할 때 만들어집니다.
+
+각 파일은 리비전마다 한 번 저장되고, [`scan_cache`]는 캐시에 든 것을 디스크 크기와 함께 보여 줍니다.
+"""
+
+
+def test_undrifted_doc_is_aligned_with_the_english_it_follows_without_its_deleted_paragraphs():
+    """A translation whose followed English differs from today's (edited since, no drift for ``check``)
+    is aligned with the followed English: a paragraph dropped from it is an omission quoting that
+    English, and a paragraph of that English deleted from today's is not asked for."""
+    followed = FollowedEnglish(EN_THEN, "0123456789abcdef", "cache.md")
+    doc = review_texts(EN_NOW, KO_CACHE, file="ko.md", english_file="en.md", lang="ko", followed=followed)
+    assert not any(f.rule == "drift" for f in doc.findings) and _cov(doc) == []
+    assert any("cache.md at 0123456" in c for c in doc.checked)
+    assert any("deleted from the English since" in n for n in doc.not_checked)
+    dropped = "\n".join(ln for ln in KO_CACHE.split("\n") if not ln.startswith("각 파일은"))
+    doc = review_texts(EN_NOW, dropped, file="ko.md", english_file="en.md", lang="ko", followed=followed)
+    (om,) = _cov(doc)
+    assert om.kind is Kind.OMISSION and om.english_line == 5 and "cache.md at 0123456" in om.message
