@@ -30,7 +30,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,7 +41,7 @@ from ..translate.aligned import LENGTH_RATIO, Item, aligned_units
 _WS_RE = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def chars(text: str) -> int:
     """Length of a unit: characters without whitespace (Korean spacing and line wraps vary)."""
     return len(_WS_RE.sub("", text))
@@ -80,6 +80,7 @@ who why will with would you your yours"""
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+@lru_cache(maxsize=16384)
 def en_words(text: str) -> frozenset[str]:
     """Content words of English prose: lowercased, 3+ letters, a plural ``s`` dropped, stop words out."""
     out = set()
@@ -92,6 +93,7 @@ def en_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=16384)
 def tr_tokens(text: str, lang: str) -> frozenset[str]:
     """Tokens of a translation that a lexicon associates with English words: for a language written in
     another script, bigrams of its letters in runs of that script (Korean particles and Chinese or Japanese
@@ -137,6 +139,7 @@ class Lexicon:
     senses: dict[str, WordSense]
     mean_len: float
     """Average translated paragraph length (characters without spaces) of the pairs learned from."""
+    _memo: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict, compare=False, repr=False)
 
     MIN_PAIRS = 3
     """Pairs a word and a token must share to be associated."""
@@ -198,19 +201,29 @@ class Lexicon:
         """``-WEIGHT·log`` of how much likelier the words' tokens found (or not) in a translation of ``lt``
         characters are if it translates them than by chance (a longer paragraph holds more by chance)."""
         total = 0.0
-        scale = max(lt, 1) / self.mean_len
+        bucket = round(4 * math.log2(max(lt, 1) / self.mean_len))
         for w in words:
             sense = self.senses.get(w)
             if sense is None:
                 continue
-            chance = min(1 - (1 - sense.chance) ** scale, 0.95)
-            if chance >= sense.hit:
-                continue
-            if sense.tokens & tokens:
-                total -= min(math.log(sense.hit / max(chance, 0.01)), self.MAX_WORD)
-            else:
-                total += min(math.log((1 - chance) / max(1 - sense.hit, 0.05)), self.MAX_WORD)
+            found, missing = self._evidence(w, sense, bucket)
+            total += found if sense.tokens & tokens else missing
         return self.WEIGHT * total
+
+    def _evidence(self, w: str, sense: WordSense, bucket: int) -> tuple[float, float]:
+        """Costs of ``w``'s tokens found and missing in a translation of length bucket ``bucket``
+        (quarter-octaves of the mean length), memoised: the aligner asks for them in every cell."""
+        key = (w, bucket)
+        got = self._memo.get(key)
+        if got is None:
+            chance = min(1 - (1 - sense.chance) ** (2 ** (bucket / 4)), 0.95)
+            if chance >= sense.hit:
+                got = (0.0, 0.0)
+            else:
+                got = (-min(math.log(sense.hit / max(chance, 0.01)), self.MAX_WORD),
+                       min(math.log((1 - chance) / max(1 - sense.hit, 0.05)), self.MAX_WORD))
+            self._memo[key] = got
+        return got
 
 
 @dataclass(slots=True, frozen=True)
