@@ -20,7 +20,7 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.aligned import Item, align_items, doc_items
 from ..translate.glossary import Glossary
 from .align import Alignment
-from .bitext import LengthModel
+from .bitext import LengthModel, align_bitext
 from .coverage import check_coverage
 from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key
@@ -102,8 +102,8 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
     today's: diffusers zh modular_diffusers/overview.md, smolagents zh tutorials/tools.md translate an
     English whose paragraphs were edited since, and aligned with today's English those paragraphs paired
     with nothing, so one dropped from them went unreported (6 of 25 drops the injection bench missed on
-    such docs are found this way). A paragraph of that English deleted from today's is not asked for
-    (:func:`_still_asked`)."""
+    such docs are found this way). Of the paragraphs of that English deleted from today's, only lone ones
+    are asked (:func:`_still_asked`)."""
     model = opts.length or LengthModel.default(doc.lang)
     how = f"paragraph alignment, {model.describe()}"
     old = None
@@ -131,7 +131,7 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         doc.checked.append(f"omissions and duplications against {followed.label}, the English this "
                            f"translation follows ({how})")
         notes = []
-        today = None if drift else _still_asked(old_al, al)
+        today = None if drift else _still_asked(old_al, al, model, doc.lang)
         gone: list[Item] = []
         found = list(check_coverage(old_al, doc.file, doc.lang, model=model,
                                     english=followed.label, notes=notes, followed=today, added=gone))
@@ -146,7 +146,7 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
     return list(check_coverage(al, doc.file, doc.lang, model=model, omissions=False))
 
 
-def _still_asked(old_al: Alignment, al: Alignment) -> list[str]:
+def _still_asked(old_al: Alignment, al: Alignment, model: LengthModel, lang: str) -> list[str]:
     """The paragraphs of the followed English (``old_al``) asked of a translation that did not drift: those
     today's English (``al``) still has, maybe edited (paired with one of its paragraphs as a translation
     would be), and, of those deleted since, the ones between two paragraphs the translation does translate.
@@ -159,7 +159,8 @@ def _still_asked(old_al: Alignment, al: Alignment) -> list[str]:
     dropping one of them went unreported."""
     kept = align_items(old_al.en_items, al.en_items, SOURCE_LANG)
     asked = {id(o) for o, _x in kept}
-    paired = {id(e) for e, _t in old_al.pairs}
+    beads = align_bitext(old_al.en_items, old_al.tr_items, [(e, t) for e, t in old_al.pairs if e.heading], model, lang)
+    paired = {id(e) for b in beads if b.tr for e in b.en}  # the bitext pairing: align's loose one misses pairs
     prose = [o for o in old_al.en_items if not o.heading]
     out = [x.text for x in al.en_items if not x.heading]
     for k, o in enumerate(prose):
