@@ -233,3 +233,94 @@ def test_undrifted_doc_is_aligned_with_the_english_it_follows_without_its_delete
         (om,) = _cov(review("\n".join(ln for ln in KO_CACHE.split("\n") if not ln.startswith(start))))
         assert om.kind is Kind.OMISSION and om.english_line == english_line
         assert "cache.md at 0123456" in om.message
+
+
+WORDS = [("memory", "메모리"), ("agent", "에이전트"), ("model", "모델"), ("training", "학습"), ("step", "단계"),
+         ("callback", "콜백"), ("change", "변경"), ("dynamically", "동적으로"), ("dataset", "데이터셋"),
+         ("pieces", "조각"), ("together", "조합"), ("scheduler", "스케줄러")]
+
+
+def _fixture_pairs() -> list[tuple[str, str]]:
+    """Made-up aligned pairs: each English sentence names three words, its translation their renderings."""
+    out = []
+    for a in range(len(WORDS)):
+        for b in (a + 1, a + 3, a + 5):
+            c = (a + b + 2) % len(WORDS)
+            (e1, k1), (e2, k2), (e3, k3) = WORDS[a], WORDS[b % len(WORDS)], WORDS[c]
+            out.append((f"The {e1} works with the {e2} and the {e3} in this guide, as shown below.",
+                        f"이 가이드에서 {k1}는 {k2}, {k3}와 함께 작동합니다. 아래를 보세요."))
+    for (e1, k1), (e2, k2) in zip(OTHER, OTHER[1:] + OTHER[:1], strict=True):  # pairs without those words
+        out.append((f"Save the {e1} next to the {e2} before you continue.", f"계속하기 전에 {k1}을 {k2} 옆에 저장하세요."))
+    return out
+
+
+OTHER = [("file", "파일"), ("folder", "폴더"), ("token", "토큰"), ("branch", "브랜치"), ("commit", "커밋"),
+         ("cache", "캐시"), ("image", "이미지"), ("prompt", "프롬프트"), ("weight", "가중치"), ("config", "설정"),
+         ("server", "서버"), ("client", "클라이언트")]
+
+
+def test_lexicon_is_learned_from_aligned_pairs_and_scores_a_translation():
+    model = LengthModel.learn(_fixture_pairs(), "ko")
+    lex = model.lexicon
+    assert lex is not None
+    assert lex.senses["memory"].tokens & {"메모", "모리"} and lex.senses["agent"].tokens & {"에이", "이전", "전트"}
+    assert not any("니다" in s.tokens or "가이" in s.tokens for s in lex.senses.values())  # in every pair
+    assert "word associations" in model.describe()
+    from hfi18n.review.bitext import en_words, tr_tokens
+    words = en_words("You can also use step callbacks to dynamically change the agent's memory.")
+    right = tr_tokens("또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다.", "ko")
+    wrong = tr_tokens("데이터셋을 불러오고 스케줄러를 설정하세요.", "ko")
+    assert model.words_cost(words, right, 30) < -3 < 0 < model.words_cost(words, wrong, 20)
+    assert LengthModel.default("ko").words_cost(words, right, 30) == 0.0  # no lexicon, no word cost
+
+
+EN_GATE = """# T-GATE [[tgate]]
+
+Install T-GATE with `pip install tgate` before you begin.
+
+To use T-GATE with a pipeline, you need to use its corresponding loader.
+
+| Pipeline | T-GATE Loader |
+|---|---|
+| PixArt | TgatePixArtLoader |
+| Stable Diffusion XL | TgateSDXLLoader |
+| Stable Diffusion | TgateSDLoader |
+
+Next, create a `TgateLoader` with a pipeline, the gate step and the number of inference steps.
+"""
+ZH_GATE = """# T-GATE [[tgate]]
+
+开始之前，请使用 `pip install tgate` 安装 T-GATE。
+
+要使用 T-GATE 与管道，您需要使用其对应的加载器。
+
+| 管道 | T-GATE 加载器 |
+|---|---|
+| PixArt | TgatePixArtLoader |
+| Stable Diffusion XL | TgateSDXLLoader |
+| Stable Diffusion | TgateSDLoader |
+
+接下来，使用管道、门控步骤和推理步骤数创建一个 `TgateLoader`。
+"""
+
+
+def test_paragraph_dropped_before_a_table_sharing_its_names_is_not_merged_into_it():
+    """diffusers zh optimization/tgate.md: the one-sentence paragraph before the loader table was taken as
+    merged into the table (both name T-GATE): a paragraph is merged into running text only."""
+    assert _cov(review_texts(EN_GATE, ZH_GATE, file="zh.md", english_file="en.md", lang="zh")) == []
+    dropped = "\n".join(ln for ln in ZH_GATE.split("\n") if not ln.startswith("要使用"))
+    (om,) = _cov(review_texts(EN_GATE, dropped, file="zh.md", english_file="en.md", lang="zh"))
+    assert om.kind is Kind.OMISSION and om.english_line == 5
+
+
+def test_a_merged_paragraph_must_have_its_own_words_in_the_translation():
+    """The 2-1 check of the lexicon (diffusers ko basic_training.md): a paragraph whose known words are all
+    missing from the translation it would be merged into is not merged; one whose words are there is."""
+    from hfi18n.review.bitext import _unsaid, en_words, tr_tokens
+    model = LengthModel.learn(_fixture_pairs(), "ko")
+    words = en_words("By now, you have most of the pieces to start training the model; put them together.")
+    other = tr_tokens("먼저 옵티마이저와 스케줄러가 필요합니다.", "ko")
+    merged = tr_tokens("지금까지 모델 학습을 위한 조각을 갖추었으니 조합하세요. 먼저 옵티마이저가 필요합니다.", "ko")
+    assert _unsaid(model, words, other, 20, frozenset())
+    assert not _unsaid(model, words, merged, 40, frozenset())
+    assert not _unsaid(LengthModel.default("ko"), words, other, 20, frozenset())  # no lexicon: no say

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..doc import BlockKind
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..scripts import target_scripts
 from ..translate.aligned import LENGTH_RATIO, Item, aligned_units
@@ -351,6 +352,35 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     return bool(strong) and not strong & other
 
 
+_RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
+
+
+def _mergeable(a: BlockKind, b: BlockKind) -> bool:
+    """A unit of kind ``a`` can be merged into (or split from) one of kind ``b``: the same kind, or running
+    text (a paragraph written into a tip: diffusers ko using-diffusers/loading.md). Not a paragraph into a
+    table: diffusers zh optimization/tgate.md "To use T-GATE with a pipeline, you need to use its
+    corresponding loader." dropped was taken as merged into the table after it, which shares its names."""
+    return a is b or (a in _RUNNING and b in _RUNNING)
+
+
+MIN_KNOWN = 2
+"""English words the lexicon knows, from which a merged paragraph must show some of them translated."""
+SAID = -1.0
+"""Word-and-mark evidence (cost) a merged paragraph must reach to count as translated in the merge."""
+
+
+def _unsaid(model: LengthModel, words: frozenset[str], tokens: frozenset[str], lt: int,
+            shared: frozenset[str]) -> bool:
+    """One English paragraph of a 2-1 bead whose own words and marks say nothing of the translation: it is
+    not merged, it is missing. The union of the two paragraphs shares the other one's code and words, and
+    that reward swamped the cost of the gap (diffusers ko tutorials/basic_training.md: "By now, you have
+    most of the pieces..." dropped was taken as merged into "First, you'll need an optimizer and a learning
+    rate scheduler:", whose translation kept optimizer and learning rate scheduler in English)."""
+    if model.lexicon is None or sum(w in model.lexicon.senses for w in words) < MIN_KNOWN:
+        return False
+    return model.words_cost(words, tokens, lt) - ANCHOR_SHARED * len(shared) > SAID
+
+
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
              every_word: bool, lang: str) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing."""
@@ -382,8 +412,14 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
                     c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + _anchor_cost(union_e, union_t) \
                         + model.words_cost(frozenset().union(*we[i:a]), frozenset().union(*wt[j:b]), sum(lt[j:b]))
                     if move is Move.MERGE:
-                        c += sum(PRIOR[Move.OMIT] for x in me[i:a] if _unsupported(x, union_t))
+                        if not all(_mergeable(x.kind, ts[j].kind) for x in es[i:a]):
+                            continue
+                        words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
+                        c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k], union_t)
+                                 or _unsaid(model, we[k], words_t, len_t, me[k] & union_t))
                     elif move is Move.SPLIT:
+                        if not all(_mergeable(x.kind, es[i].kind) for x in ts[j:b]):
+                            continue
                         c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b]:
                     best[a][b] = here + c
