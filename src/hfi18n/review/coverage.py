@@ -284,12 +284,16 @@ def _quote(al: Alignment, e: Item, n: int) -> str:
     return _excerpt(block.text if block is not None else e.text, n)
 
 
-def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Bead]) -> bool:
+def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Bead], lang: str) -> bool:
     """The code spans, links, names and numbers of ``e`` (one or more) are all in a translated unit of
     about its length -- the only one, or one of two, that has them all -- whose own English does not
-    explain them: ``e`` is translated there (a translator who moved a tip or reordered a list), the
-    aligner keeping the order. Of 20 omissions sampled on the untouched docs, 9 were such
-    (smolagents zh guided_tour.md, diffusers zh optimization/fp16.md)."""
+    explain them, and that pairs with ``e`` no worse than a doubtful pairing (:data:`WEAK_PAIR`, length,
+    marks and words counted): ``e`` is translated there (a translator who moved a tip, reordered a list or
+    merged it into the paragraph before), the aligner keeping the order. Of 20 omissions sampled on the
+    untouched docs, 9 were such (smolagents zh guided_tour.md, diffusers zh optimization/fp16.md). The fit
+    is needed since a name is no proof: a dropped paragraph naming "GPU" or "Pull Request" was taken as
+    moved to a paragraph whose words say otherwise (diffusers zh xdit.md, huggingface_hub ko community.md;
+    4 of 13 drops the injection bench missed)."""
     vocab = marks(al.tr_items) & marks(al.en_items)
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}  # what of e survives in the translation
     if not mine:
@@ -302,7 +306,8 @@ def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Be
         if not 0.4 * want <= chars(t.text) <= 2.5 * want:
             continue
         b = bead_of.get(id(t))
-        if b is None or not mine <= marks(b.en):
+        if (b is None or not mine <= marks(b.en)) and \
+                pair_cost(e, t, model, lang, vocabulary(al.en_items, al.tr_items, lang)) <= WEAK_PAIR:
             return True
     return False
 
@@ -370,7 +375,7 @@ def _omissions(beads: list[Bead], al: Alignment, file: str, skip: set[int],
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
             continue
-        if _elsewhere(e, al, model, bead_of) or _moved(e, unpaired, vocab, model) \
+        if _elsewhere(e, al, model, bead_of, lang) or _moved(e, unpaired, vocab, model) \
                 or _better_than_its_pair(e, weak, al, model, lang):
             continue
         after = next((x.tr[0] for x in beads[k + 1:] if x.tr), None)
