@@ -339,6 +339,18 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     assert (shared / "docs/source/ko" / doc).read_text(encoding="utf-8") == "# upstream's own\n"
     assert git(kims, "config", "--get", "remote.origin.url").strip() == bare.as_uri()  # the real repository
 
+    # a message about kim's checkout names the repository as the page lists it, not the server's folders
+    import gradio as gr
+
+    from hfi18n.web.app import _human
+
+    (kims / "docs/source/ko/_toctree.yml").write_text("- title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(gr.Error) as caught:
+        _human(web.status, roots=web.ws.roots())(name, "ko", {}, "", *kim)
+    message = str(caught.value.message)
+    assert f"{name}/docs/source/ko/_toctree.yml" in message and "visitors" not in message
+    assert str(tmp_path) not in message
+
 
 def test_visitor_folders_never_collide_or_climb(tmp_path: Path) -> None:
     from hfi18n.web.workspace import Visitor

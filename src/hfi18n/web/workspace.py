@@ -66,6 +66,11 @@ VISITORS = "visitors"
 """The folder of the visitors' checkouts (a clone folder is always ``host__owner__name``: never this)."""
 
 
+VISITOR_PATH = re.compile(r"[^\s'\"`]*/" + VISITORS + r"/[a-z0-9-]+-[0-9a-f]{12}/")
+"""A path into a visitor's checkout, up to the repository's folder name: messages show the rest only (the
+repository's name as the page lists it, then the file)."""
+
+
 class Workspace:
     def __init__(self, repos: Sequence[Path | str] = (), *, storage: Path | str | None = None,
                  config: Config | None = None, allow_local_urls: bool = False, shared: bool = False,
