@@ -44,10 +44,12 @@ class Page:
         return [e.text for e in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
 
     def until(self, cond: Callable[[], object], what: str, timeout: float = 60):
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        try:
-            return WebDriverWait(self.d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        try:  # Gradio re-renders components: an element found a moment ago may be gone (stale)
+            return WebDriverWait(self.d, timeout, poll_frequency=0.2, ignored_exceptions=(
+                NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
         except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
             self.d.save_screenshot(str(self.shots / "failure.png"))
             raise AssertionError(f"timed out waiting for {what}; toasts: {self.toasts()}") from exc
@@ -205,3 +207,105 @@ def test_local_page_never_sends_the_servers_key_to_a_typed_base_url(world, brows
             demo.close()
     assert evil.requests
     assert not any(OWNER_SECRETS["OPENAI_API_KEY"] in (r.headers.get("authorization") or "") for r in evil.requests)
+
+
+def visitor_login(username: str, token: str) -> dict:
+    """What Gradio's mocked login puts in the session for ``username`` (mutated in place to switch users:
+    Gradio reads the dict once at launch and copies it at each sign-in)."""
+    return {"access_token": token, "token_type": "bearer", "expires_in": 3600, "scope": "openid profile",
+            "expires_at": int(time.time()) + 3600,
+            "userinfo": {"sub": username, "name": username.title(), "preferred_username": username,
+                         "profile": f"https://huggingface.co/{username}", "picture": "", "website": ""}}
+
+
+def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_path: Path,  # noqa: F811
+                                                           monkeypatch) -> None:
+    """Shared mode, two visitors in turn in one browser (sign out, sign in as another user): kim translates
+    a missing doc, edits a segment, writes it, adds it to the toctree and previews the PR; lee then sees the
+    doc still missing, translates it without kim's edit, and neither lee's PR preview nor lee's PR can
+    carry kim's file. Before, every visitor worked in the one served checkout (issue 16)."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    from hfi18n import api
+    from hfi18n.web import build_app
+
+    for var in ("GH_TOKEN", "OPENAI_BASE_URL", "HFI18N_CONFIG", "SPACE_ID", "SYSTEM", *OWNER_SECRETS):
+        monkeypatch.delenv(var, raising=False)
+    who = visitor_login("kim", "hf_KimSignIn0123456789abcdef")
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    world["gh"].login = FORK.split("/")[0]
+    clone = world["clone"]
+    doc = next(d.path for d in api.status(clone, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing")
+    toc = (clone / "docs/source/ko/_toctree.yml").read_bytes()
+    marker = "김의 손으로 고친 문장입니다."
+    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo")
+    port = free_port()
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
+    d = browser
+    page = Page(d, tmp_path)
+    css, toasts, until, text_of, tab = page.css, page.toasts, page.until, page.text_of, page.tab
+
+    def sign_in(user: str) -> None:
+        css("#hf-login").click()
+        until(lambda: user in text_of("#hf-login"), f"signed in as {user}")
+
+    def status_and_pick() -> str:
+        css("#hf-status-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+        tab("2 · Translate")
+        page.choose("#hf-doc", f"{doc} · ")
+        until(lambda: doc in text_of("#hf-doc-note"), "the doc's note")
+        return text_of("#hf-doc-note")
+
+    def translate() -> None:
+        css("#hf-translate-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+
+    try:
+        d.get(f"http://127.0.0.1:{port}/")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+        sign_in("kim")
+        assert "no translation yet" in status_and_pick()
+        translate()
+        original = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "a segment in the editor")
+        page.type_into("#hf-seg-text textarea", f"{marker} {original}")
+        css("#hf-edit-btn").click()
+        until(lambda: marker in text_of("#hf-review"), "kim's edit in the review")
+        tab("4 · Write & publish")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+        css("#hf-write-btn").click()
+        until(lambda: "written" in text_of("#hf-write-note"), "kim's file written")
+        css("#hf-toc-btn").click()
+        until(lambda: "toctree updated" in text_of("#hf-toc-note"), "kim's toctree entry")
+        css("#hf-pr-preview-btn").click()
+        until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "kim's PR preview", timeout=90)
+
+        css("#hf-login").click()  # sign out (Gradio's logout route), then in again as lee
+        until(lambda: "Sign in" in text_of("#hf-login"), "signed out")
+        who.update(visitor_login("lee", "hf_LeeSignIn0123456789abcdef"))
+        sign_in("lee")
+        assert "no translation yet" in status_and_pick()  # kim's written file is not lee's
+        translate()
+        assert marker not in text_of("#hf-review")  # nor is kim's edit, from a translation memory
+        tab("4 · Write & publish")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-pr-preview-btn"), "the publish tab")
+        css("#hf-pr-preview-btn").click()
+        until(lambda: any(f"no ko translation of {doc}" in t for t in toasts()), "lee's preview refused")
+        page.close_toasts()
+        page.type_into("#hf-fork :is(input, textarea)", FORK)
+        page.type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+        css("#hf-pr-btn").click()
+        until(lambda: any(f"no ko translation of {doc}" in t for t in toasts()), "lee's PR refused")
+    finally:
+        demo.close()
+
+    assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert not (clone / "docs/source/ko" / doc).exists()  # the served checkout is nobody's
+    assert (clone / "docs/source/ko/_toctree.yml").read_bytes() == toc
+    kims = list((clone / ".git/hfi18n/visitors").glob(f"kim-*/{clone.name}"))
+    lees = list((clone / ".git/hfi18n/visitors").glob(f"lee-*/{clone.name}"))
+    assert len(kims) == len(lees) == 1
+    assert marker in (kims[0] / "docs/source/ko" / doc).read_text(encoding="utf-8")
+    assert not (lees[0] / "docs/source/ko" / doc).exists()
+    assert git(kims[0], "branch", "--list", "*ko*").strip() and not git(lees[0], "branch", "--list", "*ko*").strip()
