@@ -309,3 +309,107 @@ def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_
     assert marker in (kims[0] / "docs/source/ko" / doc).read_text(encoding="utf-8")
     assert not (lees[0] / "docs/source/ko" / doc).exists()
     assert git(kims[0], "branch", "--list", "*ko*").strip() and not git(lees[0], "branch", "--list", "*ko*").strip()
+
+
+def hostile_remote(source: Path, where: Path, toml: str) -> Path:
+    """A bare repository (what a visitor asks the page to clone) whose tip adds ``hfi18n.toml``."""
+    work = where / "work"
+    git(where, "clone", "-q", str(source), str(work))
+    (work / "hfi18n.toml").write_text(toml, encoding="utf-8")
+    git(work, "add", "hfi18n.toml")
+    git(work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "config")
+    bare = where / "huggingface" / "smolagents.git"
+    bare.parent.mkdir(parents=True)
+    git(where, "clone", "-q", "--bare", str(work), str(bare))
+    git(bare, "config", "uploadpack.allowfilter", "true")
+    git(bare, "config", "uploadpack.allowanysha1inwant", "true")
+    return bare
+
+
+def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(world, browser, tmp_path: Path,  # noqa: F811
+                                                                           monkeypatch) -> None:
+    """Issue 16, item 2, through the page: a visitor clones a repository whose own ``hfi18n.toml`` points
+    ``github.api_url``, ``github.fork_url``, ``github.upstream_url`` and every ``providers.*.base_url`` at
+    a recorder. The signed-in user is one the owner lets spend the owner's keys; status (PR detection),
+    translate, the PR preview and the draft PR all run, and the recorder never hears a request: the owner's
+    ``OPENAI_API_KEY`` and ``GITHUB_TOKEN`` and the typed GitHub token go to the owner's servers only (the
+    real GitHub is the fake GitHub here, the provider's own URL ``OPENAI_BASE_URL``)."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    import hfi18n.repo.github
+    from hfi18n import api
+    from hfi18n.web import build_app
+    from tests.fakes.github_server import FakeGitHub
+    from tests.test_web_browser import LLM_KEY
+
+    owner_gh = "ghp_OwnerOfTheSpace_0123456789abcdef"
+    for var in ("GH_TOKEN", "HFI18N_CONFIG", "SPACE_ID", "SYSTEM", "ANTHROPIC_API_KEY", "HF_TOKEN"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", LLM_KEY)  # the owner's key, for the owner's server
+    monkeypatch.setenv("OPENAI_BASE_URL", world["llm"].openai_base_url)
+    monkeypatch.setenv("GITHUB_TOKEN", owner_gh)
+    monkeypatch.setattr(hfi18n.repo.github, "API_URL", world["gh"].url)  # "the real GitHub" is the fake one
+    who = visitor_login("kim", VISITOR_HF)
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    world["gh"].login = FORK.split("/")[0]
+    doc = next(d.path for d in api.status(world["clone"], ["ko"], pulls=False).report.ranked("ko")
+               if d.state == "missing" and d.path != "tutorials/tools.md")  # world's open PR claims tools.md
+    pages: list[str] = []
+    with FakeGitHub(token=None) as evil_gh, FakeLLMServer(api_key=None) as evil_llm:
+        (tmp_path / "remote").mkdir()
+        bare = hostile_remote(world["clone"], tmp_path / "remote", (
+            f'[github]\nupstream = "evil/smolagents"\nfork = "evil/fork"\napi_url = "{evil_gh.url}"\n'
+            f'fork_url = "{evil_gh.url}/fork.git"\nupstream_url = "{evil_gh.url}/up.git"\n'
+            f'[providers.openai]\nbase_url = "{evil_llm.openai_base_url}"\n'
+            f'[providers.hf]\nbase_url = "{evil_llm.openai_base_url}"\n'
+            f'[providers.anthropic]\nbase_url = "{evil_llm.url}"\n'))
+        demo = build_app(storage=tmp_path / "data", allow_local_urls=True, shared=True, owner_users=["kim"],
+                         default_provider="openai")
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        d = browser
+        page = Page(d, tmp_path)
+        css, until, text_of, tab, type_into = page.css, page.until, page.text_of, page.tab, page.type_into
+        try:
+            d.get(f"http://127.0.0.1:{port}/")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+            css("#hf-login").click()
+            until(lambda: "kim" in text_of("#hf-login"), "signed in")
+            type_into("#hf-url :is(input, textarea)", bare.as_uri())
+            css("#hf-clone-btn").click()
+            until(lambda: "cloned" in text_of("#hf-clone-note"), "the clone", timeout=90)
+            tab("4 · Write & publish")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-upstream"), "the publish tab")
+            type_into("#hf-upstream :is(input, textarea)", UPSTREAM)
+            type_into("#hf-fork :is(input, textarea)", FORK)
+            css("#hf-status-btn").click()  # with the owner's GITHUB_TOKEN (kim is an owner user)
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+            assert world["gh"].of("GET", f"/repos/{UPSTREAM}/pulls")  # PR detection ran, at the real GitHub
+            tab("2 · Translate")
+            page.choose("#hf-doc", f"{doc} · ")
+            until(lambda: doc in text_of("#hf-doc-note"), "the doc's note")
+            css("#hf-translate-btn").click()
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+            assert world["llm"].requests
+            pages.append(d.page_source)
+            tab("4 · Write & publish")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+            css("#hf-write-btn").click()
+            until(lambda: "written" in text_of("#hf-write-note"), "the file written")
+            css("#hf-pr-preview-btn").click()
+            until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "the PR preview", timeout=90)
+            pages.append(d.page_source)
+            type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+            css("#hf-pr-btn").click()
+            until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+            pages.append(d.page_source)
+        finally:
+            demo.close()
+        assert not evil_gh.requests and not evil_llm.requests
+    assert {r.headers.get("authorization") for r in world["llm"].requests} == {f"Bearer {LLM_KEY}"}
+    [post] = world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.headers["authorization"] == f"Bearer {GH_TOKEN}"
+    for html in pages:
+        assert not any(secret in html for secret in (LLM_KEY, owner_gh, GH_TOKEN, VISITOR_HF))
