@@ -12,6 +12,7 @@ writes; cannot open a PR without typing a GitHub token; opens it with the typed 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -413,3 +414,75 @@ def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(worl
     assert post.headers["authorization"] == f"Bearer {GH_TOKEN}"
     for html in pages:
         assert not any(secret in html for secret in (LLM_KEY, owner_gh, GH_TOKEN, VISITOR_HF))
+
+
+def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_the_browser(
+        world, browser, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+    """Issue 16, item 3, through the page: ``huggingface/smolagents`` from two hosts (one HTTPS git server
+    answering as ``localhost`` and as ``127.0.0.1``, the second serving an attacker's copy) lands in two
+    folders, each with its own origin; two ``file://`` remotes that name the same folder: the second is
+    refused on the page, the folder keeps its origin. Before, both went to ``huggingface__smolagents`` and
+    the page said the attacker's copy "updated" it."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    from hfi18n.web import build_app
+    from tests.fakes.git_https import GitHttps
+
+    for var in ("SPACE_ID", "SYSTEM", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    who = visitor_login("kim", VISITOR_HF)
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    remotes: dict[str, Path] = {}
+    for where in ("real", "evil", "file-a", "file-b"):
+        (tmp_path / where).mkdir()
+        remotes[where] = hostile_remote(world["clone"], tmp_path / where, f"# {where}\n")
+    storage = tmp_path / "data"
+    with GitHttps(tmp_path, {"localhost": tmp_path / "real", "127.0.0.1": tmp_path / "evil"}) as srv:
+        monkeypatch.setenv("GIT_SSL_CAINFO", str(srv.cafile))
+        real, evil = srv.url("localhost", "huggingface/smolagents"), srv.url("127.0.0.1", "huggingface/smolagents")
+        demo = build_app(storage=storage, allow_local_urls=True, shared=True)
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        d = browser
+        page = Page(d, tmp_path)
+        css, until, text_of = page.css, page.until, page.text_of
+        notes: list[str] = []
+
+        def clone(url: str, expect: str) -> None:
+            page.type_into("#hf-url :is(input, textarea)", url)
+            css("#hf-clone-btn").click()
+            if expect == "refused":
+                until(lambda: any("refusing to reuse it" in t for t in page.toasts()), f"{url} refused", timeout=90)
+                page.close_toasts()
+                assert url not in text_of("#hf-clone-note")  # the page never says it was cloned or updated
+            else:
+                said = re.compile(rf"\b{expect}\s+{re.escape(url)}\s+into\s+(\S+?)\s*:")
+                notes.append(until(lambda: (m := said.search(text_of("#hf-clone-note"))) and m.group(1),
+                                   f"{url} {expect}", timeout=90))
+                assert not page.toasts()
+
+        try:
+            d.get(f"http://127.0.0.1:{port}/")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+            css("#hf-login").click()
+            until(lambda: "kim" in text_of("#hf-login"), "signed in")
+            clone(real, "cloned")
+            clone(evil, "cloned")  # the same owner/name from another host: another folder, not an update
+            clone(real, "updated")
+            clone(remotes["file-a"].as_uri(), "cloned")
+            clone(remotes["file-b"].as_uri(), "refused")  # names the same folder: its origin differs
+            clone(remotes["file-a"].as_uri(), "updated")
+        finally:
+            demo.close()
+
+    folders = {p.name: p for p in storage.iterdir() if (p / ".git").is_dir()}
+    assert sorted(folders) == sorted({f"localhost_{srv.port}__huggingface__smolagents",
+                                      f"127.0.0.1_{srv.port}__huggingface__smolagents", "local__huggingface__smolagents"})
+    for folder, url, mark in ((f"localhost_{srv.port}", real, "real"), (f"127.0.0.1_{srv.port}", evil, "evil"),
+                              ("local", remotes["file-a"].as_uri(), "file-a")):
+        path = folders[f"{folder}__huggingface__smolagents"]
+        assert git(path, "config", "--get", "remote.origin.url").strip() == url
+        assert (path / "hfi18n.toml").read_text(encoding="utf-8") == f"# {mark}\n"
+        assert path.name in notes
