@@ -292,6 +292,9 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     doc = next(r["doc"] for r in rows if r["state"] == "missing")
     draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *kim))[1]
     assert "written" in web.write(name, draft, False, *kim)
+    again = last(web.translate(name, "ko", doc, False, True, "pseudo", "", "", {}, None, *kim))[1]
+    written = web.write(name, again, False, *kim)  # kim replaces kim's file: the backup is named inside the repo
+    assert "backed up in `.git/hfi18n/" in written and str(tmp_path) not in written
     assert "toctree updated" in web.toctree(name, "ko", doc, True, "pseudo", "", "", {}, *kim)
     preview = last(web.publish_preview(name, "ko", doc, "kim/smolagents", "", {}, *kim))
     assert doc in preview

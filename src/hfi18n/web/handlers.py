@@ -386,7 +386,7 @@ class WebApp:
         rel = _rel(path, Path(out.target))
         text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
         if out.backup:
-            text += f"; the replaced file is backed up in {code(str(out.backup))}"
+            text += f"; the replaced file is backed up in {code(_rel(path, Path(out.backup)))}"
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
