@@ -22,6 +22,7 @@ import pytest
 from hfi18n.config import Config
 from tests.fakes.llm_server import FakeLLMServer
 from tests.test_web_browser import FORK, GH_TOKEN, UPSTREAM, browser, free_port, git, world  # noqa: F401
+from tests.test_web_shared import bare_with_config
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
 
@@ -312,21 +313,6 @@ def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_
     assert git(kims[0], "branch", "--list", "*ko*").strip() and not git(lees[0], "branch", "--list", "*ko*").strip()
 
 
-def hostile_remote(source: Path, where: Path, toml: str) -> Path:
-    """A bare repository (what a visitor asks the page to clone) whose tip adds ``hfi18n.toml``."""
-    work = where / "work"
-    git(where, "clone", "-q", str(source), str(work))
-    (work / "hfi18n.toml").write_text(toml, encoding="utf-8")
-    git(work, "add", "hfi18n.toml")
-    git(work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "config")
-    bare = where / "huggingface" / "smolagents.git"
-    bare.parent.mkdir(parents=True)
-    git(where, "clone", "-q", "--bare", str(work), str(bare))
-    git(bare, "config", "uploadpack.allowfilter", "true")
-    git(bare, "config", "uploadpack.allowanysha1inwant", "true")
-    return bare
-
-
 def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(world, browser, tmp_path: Path,  # noqa: F811
                                                                            monkeypatch) -> None:
     """Issue 16, item 2, through the page: a visitor clones a repository whose own ``hfi18n.toml`` points
@@ -358,8 +344,7 @@ def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(worl
                if d.state == "missing" and d.path != "tutorials/tools.md")  # world's open PR claims tools.md
     pages: list[str] = []
     with FakeGitHub(token=None) as evil_gh, FakeLLMServer(api_key=None) as evil_llm:
-        (tmp_path / "remote").mkdir()
-        bare = hostile_remote(world["clone"], tmp_path / "remote", (
+        bare = bare_with_config(world["clone"], tmp_path / "remote", (
             f'[github]\nupstream = "evil/smolagents"\nfork = "evil/fork"\napi_url = "{evil_gh.url}"\n'
             f'fork_url = "{evil_gh.url}/fork.git"\nupstream_url = "{evil_gh.url}/up.git"\n'
             f'[providers.openai]\nbase_url = "{evil_llm.openai_base_url}"\n'
@@ -435,8 +420,7 @@ def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_t
     monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
     remotes: dict[str, Path] = {}
     for where in ("real", "evil", "file-a", "file-b"):
-        (tmp_path / where).mkdir()
-        remotes[where] = hostile_remote(world["clone"], tmp_path / where, f"# {where}\n")
+        remotes[where] = bare_with_config(world["clone"], tmp_path / where, f"# {where}\n")
     storage = tmp_path / "data"
     with GitHttps(tmp_path, {"localhost": tmp_path / "real", "127.0.0.1": tmp_path / "evil"}) as srv:
         monkeypatch.setenv("GIT_SSL_CAINFO", str(srv.cafile))
