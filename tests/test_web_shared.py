@@ -314,6 +314,9 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
         assert (other / "docs/source/ko/_toctree.yml").read_bytes() == toc
         assert git(other, "branch", "--list", "*ko*").strip() == ""
     assert git(kims, "branch", "--list", "*ko*").strip()  # kim's preview branch, in kim's checkout only
+    for other_name in ("visitors", f"visitors/{Visitor('kim').key}/{name}", f"../data/visitors/{Visitor('kim').key}"):
+        with pytest.raises(HfI18nError, match="unknown repository"):  # a checkout is reached only as its owner
+            web.status(other_name, "ko", {}, "", *lee)
     # lee's review of the doc starts from lee's own (missing) file; lee's PR cannot carry kim's file
     assert web.check(name, draft, *lee)[0]["before"] == draft["before"]
     lee_draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *lee))[1]
@@ -329,6 +332,7 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     git(work, "push", "-q", str(bare), "HEAD")
     note = web.clone(bare.as_uri(), *kim)[1]
     assert "your checkout updated" in note
+    assert (kims / "docs/source/ko/_toctree.yml").read_bytes() != toc  # kim's uncommitted toctree entry kept
     assert (kims / "docs/source/en/added-upstream.md").is_file() and (shared / "docs/source/en/added-upstream.md").is_file()
     written = (kims / "docs/source/ko" / doc).read_bytes()
     # upstream now adds the same ko file: a fast-forward would overwrite kim's; it is refused, the file kept
