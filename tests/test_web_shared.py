@@ -302,6 +302,7 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     assert state_of(doc, *lee) == state_of(doc) == "missing" != state_of(doc, *kim)
     assert "no translation yet" in web.pick(name, "ko", doc, *lee)[2]
     assert "no translation yet" not in web.pick(name, "ko", doc, *kim)[2]
+    assert not list((data / "visitors").glob("lee-*"))  # looking makes no checkout: lee read the shared clone
     assert not (shared / "docs/source/ko" / doc).exists()
 
     kims = web.ws.checkout(name, Visitor("kim"))[0]

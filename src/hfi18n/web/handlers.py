@@ -58,7 +58,7 @@ class WebApp:
     def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
         """The checkout a reading step works in: the visitor's own in shared mode (see
         :meth:`.workspace.Workspace.checkout`)."""
-        return self.ws.checkout(repo, Visitor.of(profile, oauth))[0]
+        return self.ws.checkout(repo, Visitor.of(profile, oauth), reading=True)[0]
 
     # -- 1. status ---------------------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ class WebApp:
         name, result = self.ws.clone(url)
         note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
-        _, mine = self.ws.checkout(name, visitor, update=True)  # shared: the visitor's own copy, work kept
+        _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
             note += f"; {mine}"
             self._last_status.pop((name, visitor.key), None)
@@ -93,7 +93,7 @@ class WebApp:
             upstream: the upstream repository whose open PRs claim docs, owner/name (empty: the config's).
         """
         visitor = Visitor.of(profile, oauth)
-        path, _ = self.ws.checkout(repo, visitor)
+        path, _ = self.ws.checkout(repo, visitor, reading=True)
         lang = (lang or "ko").strip()
         cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token"),
                                             visitor=visitor), upstream)
@@ -120,7 +120,7 @@ class WebApp:
         if not doc:
             return False, False, ""
         visitor = Visitor.of(profile, oauth)
-        path, _ = self.ws.checkout(repo, visitor)
+        path, _ = self.ws.checkout(repo, visitor, reading=True)
         known = self._last_status.get((repo, visitor.key))
         if known is None or lang not in known.report.languages:
             known = api.status(path, [lang], pulls=False, config=self.ws.config(path))

@@ -135,10 +135,15 @@ class Workspace:
             result = api.clone(url, self.storage, allow_local=self.allow_local_urls)
         return result.path.name, result
 
-    def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False) -> tuple[Path, str]:
+    def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False,
+                 reading: bool = False) -> tuple[Path, str]:
         """The checkout a call works in, and what was done to it: in shared mode a signed-in visitor's own
         (made on first use; with ``update``, fast-forwarded to the shared clone without losing their work),
-        else the shared one (anonymous visitors only read it; a local server is one person's)."""
+        else the shared one (anonymous visitors only read it; a local server is one person's).
+
+        ``reading``: a step that only reads (status, review, preview): a visitor without a checkout yet
+        reads the shared clone, which holds exactly what theirs would, so looking costs no disk (a checkout
+        of transformers is a working tree of thousands of files)."""
         path = self.path(name)
         key = visitor.key if visitor is not None else None
         if not self.shared or key is None:
@@ -148,6 +153,8 @@ class Workspace:
         else:  # a served checkout without storage (serve --shared): inside its own git folder
             git_dir = Path(run_git(path, "rev-parse", "--absolute-git-dir").decode().strip())
             home = git_dir / "hfi18n" / VISITORS / key / path.name
+        if reading and not (home / ".git").is_dir():
+            return path, ""
         with self._lock:
             _, note = api.personal_checkout(path, home, update=update)
             self._sources[home] = path
