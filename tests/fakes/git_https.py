@@ -1,4 +1,4 @@
-"""A loopback git server over HTTPS (git's own ``git http-backend``), with a self-signed certificate valid
+"""A loopback git server over HTTPS (git's own ``git http-backend``), with a certificate of a throwaway CA (trustme) valid
 for ``localhost`` and ``127.0.0.1``: two hosts for one server, each serving its own folder of bare
 repositories, so a test can clone ``https://<host>:<port>/owner/name.git`` from "two hosts" as the web app
 does from GitHub and from another site.
@@ -19,16 +19,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import trustme
+
 
 class GitHttps:
     def __init__(self, workdir: Path, roots: dict[str, Path]) -> None:
         self.roots = roots
         self.requests: list[tuple[str, str, str]] = []
-        self.cafile = workdir / "git-https-cert.pem"
-        self._key = workdir / "git-https-key.pem"
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                        "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(self._key),
-                        "-out", str(self.cafile)], check=True, capture_output=True)
+        self.cafile = workdir / "git-https-ca.pem"
+        self._ca = trustme.CA()
+        self._ca.cert_pem.write_to_path(str(self.cafile))
+        self._cert = self._ca.issue_cert("localhost", "127.0.0.1")
         self.port = 0
         self._server: ThreadingHTTPServer | None = None
 
@@ -50,7 +51,7 @@ class GitHttps:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(self.cafile, self._key)
+        self._cert.configure_cert(context)
         self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
         self.port = self._server.server_address[1]
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
