@@ -185,3 +185,179 @@ TensorBoard는 머신러닝 실험을 위한 시각화 도구로, 손실과 정�
 [SummaryWriter](https://tensorboardx.readthedocs.io)를 그대로 대체합니다.
 """
     assert not _cov(review_texts(en, full, file="ko.md", english_file="en.md", lang="ko"))
+
+
+EN_THEN = """# Cache [[cache]]
+
+Files are downloaded to `~/.cache/demo` unless `DEMO_HOME` points elsewhere; the folder is created on first use.
+
+Older versions kept their files in `~/.demo_cache`: move them once with `demo migrate --from ~/.demo_cache`.
+
+Each file is stored once per revision, and [`scan_cache`] lists what the cache holds with its size on disk.
+
+Set `DEMO_FAST=1` to download with `demo_fast`, a Rust helper that saturates fast connections.
+
+The `demo_fast` helper cannot resume an interrupted download, so use it on stable connections only.
+"""
+EN_NOW = """# Cache [[cache]]
+
+Files are downloaded to `~/.cache/demo` unless `DEMO_HOME` points elsewhere; the folder is created on first use.
+
+Each file is stored once per revision, and [`scan_cache`] lists what the cache holds with its size on disk and last access.
+"""
+KO_CACHE = """# 캐시 [[cache]]
+
+`DEMO_HOME`이 다른 곳을 가리키지 않으면 파일은 `~/.cache/demo`에 다운로드되며, 폴더는 처음 사용할 때 만들어집니다.
+
+이전 버전은 파일을 `~/.demo_cache`에 두었습니다. `demo migrate --from ~/.demo_cache`로 한 번 옮기세요.
+
+각 파일은 리비전마다 한 번 저장되고, [`scan_cache`]는 캐시에 든 것을 디스크 크기와 함께 보여 줍니다.
+"""
+
+
+def test_undrifted_doc_is_aligned_with_the_english_it_follows_without_its_deleted_paragraphs():
+    """A translation whose followed English differs from today's (edited since, no drift for ``check``)
+    is aligned with the followed English: a paragraph dropped from it is an omission quoting that
+    English, also a lone paragraph deleted from today's English since; a run of paragraphs deleted since
+    and missing from the translation is not asked for (the record of what it follows lags behind)."""
+    followed = FollowedEnglish(EN_THEN, "0123456789abcdef", "cache.md")
+
+    def review(ko):
+        return review_texts(EN_NOW, ko, file="ko.md", english_file="en.md", lang="ko", followed=followed)
+
+    doc = review(KO_CACHE)
+    assert not any(f.rule == "drift" for f in doc.findings) and _cov(doc) == []
+    assert any("cache.md at 0123456" in c for c in doc.checked)
+    assert any(n.startswith("2 paragraph(s)") and "deleted from the English since" in n for n in doc.not_checked)
+    for start, english_line in (("각 파일은", 7), ("이전 버전은", 5)):
+        (om,) = _cov(review("\n".join(ln for ln in KO_CACHE.split("\n") if not ln.startswith(start))))
+        assert om.kind is Kind.OMISSION and om.english_line == english_line
+        assert "cache.md at 0123456" in om.message
+
+
+WORDS = [("memory", "메모리"), ("agent", "에이전트"), ("model", "모델"), ("training", "학습"), ("step", "단계"),
+         ("callback", "콜백"), ("change", "변경"), ("dynamically", "동적으로"), ("dataset", "데이터셋"),
+         ("pieces", "조각"), ("together", "조합"), ("scheduler", "스케줄러")]
+
+
+def _fixture_pairs(lang: str = "ko") -> list[tuple[str, str]]:
+    """Made-up aligned pairs: each English sentence names three words, its translation their renderings."""
+    words, other = (WORDS, OTHER) if lang == "ko" else (WORDS_ZH, OTHER_ZH)
+    said, filler = ("이 가이드에서 {}는 {}, {}와 함께 작동합니다. 아래를 보세요.", "계속하기 전에 {}을 {} 옆에 저장하세요.") \
+        if lang == "ko" else ("在本指南中，{}与{}和{}一起工作，如下所示。", "继续之前，请把{}保存在{}旁边。")
+    out = []
+    for a in range(len(words)):
+        for b in (a + 1, a + 3, a + 5):
+            c = (a + b + 2) % len(words)
+            (e1, k1), (e2, k2), (e3, k3) = words[a], words[b % len(words)], words[c]
+            out.append((f"The {e1} works with the {e2} and the {e3} in this guide, as shown below.",
+                        said.format(k1, k2, k3)))
+    for (e1, k1), (e2, k2) in zip(other, other[1:] + other[:1], strict=True):  # pairs without those words
+        out.append((f"Save the {e1} next to the {e2} before you continue.", filler.format(k1, k2)))
+    return out
+
+
+OTHER = [("file", "파일"), ("folder", "폴더"), ("token", "토큰"), ("branch", "브랜치"), ("commit", "커밋"),
+         ("cache", "캐시"), ("image", "이미지"), ("prompt", "프롬프트"), ("weight", "가중치"), ("config", "설정"),
+         ("server", "서버"), ("client", "클라이언트")]
+WORDS_ZH = [("optimization", "优化"), ("parallelization", "并行化"), ("performance", "性能"), ("compilation", "编译"),
+            ("engine", "引擎"), ("process", "进程"), ("machine", "机器"), ("node", "节点"), ("single", "单个"),
+            ("inference", "推理"), ("deployment", "部署"), ("accelerating", "加速")]
+OTHER_ZH = [("file", "文件"), ("folder", "文件夹"), ("token", "令牌"), ("branch", "分支"), ("commit", "提交"),
+            ("cache", "缓存"), ("image", "图像"), ("prompt", "提示词"), ("weight", "权重"), ("config", "配置"),
+            ("server", "服务器"), ("client", "客户端")]
+
+
+def test_lexicon_is_learned_from_aligned_pairs_and_scores_a_translation():
+    model = LengthModel.learn(_fixture_pairs(), "ko")
+    lex = model.lexicon
+    assert lex is not None
+    assert lex.senses["memory"].tokens & {"메모", "모리"} and lex.senses["agent"].tokens & {"에이", "이전", "전트"}
+    assert not any("니다" in s.tokens or "가이" in s.tokens for s in lex.senses.values())  # in every pair
+    assert "word associations" in model.describe()
+    from hfi18n.review.bitext import en_words, tr_tokens
+    words = en_words("You can also use step callbacks to dynamically change the agent's memory.")
+    right = tr_tokens("또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다.", "ko")
+    wrong = tr_tokens("데이터셋을 불러오고 스케줄러를 설정하세요.", "ko")
+    assert model.words_cost(words, right, 30) < -3 < 0 < model.words_cost(words, wrong, 20)
+    assert LengthModel.default("ko").words_cost(words, right, 30) == 0.0  # no lexicon, no word cost
+
+
+EN_GATE = """# T-GATE [[tgate]]
+
+Install T-GATE with `pip install tgate` before you begin.
+
+To use T-GATE with a pipeline, you need to use its corresponding loader.
+
+| Pipeline | T-GATE Loader |
+|---|---|
+| PixArt | TgatePixArtLoader |
+| Stable Diffusion XL | TgateSDXLLoader |
+| Stable Diffusion | TgateSDLoader |
+
+Next, create a `TgateLoader` with a pipeline, the gate step and the number of inference steps.
+"""
+ZH_GATE = """# T-GATE [[tgate]]
+
+开始之前，请使用 `pip install tgate` 安装 T-GATE。
+
+要使用 T-GATE 与管道，您需要使用其对应的加载器。
+
+| 管道 | T-GATE 加载器 |
+|---|---|
+| PixArt | TgatePixArtLoader |
+| Stable Diffusion XL | TgateSDXLLoader |
+| Stable Diffusion | TgateSDLoader |
+
+接下来，使用管道、门控步骤和推理步骤数创建一个 `TgateLoader`。
+"""
+
+
+def test_paragraph_dropped_before_a_table_sharing_its_names_is_not_merged_into_it():
+    """diffusers zh optimization/tgate.md: the one-sentence paragraph before the loader table was taken as
+    merged into the table (both name T-GATE): a paragraph is merged into running text only."""
+    assert _cov(review_texts(EN_GATE, ZH_GATE, file="zh.md", english_file="en.md", lang="zh")) == []
+    dropped = "\n".join(ln for ln in ZH_GATE.split("\n") if not ln.startswith("要使用"))
+    (om,) = _cov(review_texts(EN_GATE, dropped, file="zh.md", english_file="en.md", lang="zh"))
+    assert om.kind is Kind.OMISSION and om.english_line == 5
+
+
+def test_a_merged_paragraph_must_have_its_own_words_in_the_translation():
+    """The 2-1 check of the lexicon (diffusers ko basic_training.md): a paragraph whose known words are all
+    missing from the translation it would be merged into is not merged; one whose words are there is."""
+    from hfi18n.review.bitext import _unsaid, en_words, tr_tokens
+    model = LengthModel.learn(_fixture_pairs(), "ko")
+    words = en_words("By now, you have most of the pieces to start training the model; put them together.")
+    other = tr_tokens("먼저 옵티마이저와 스케줄러가 필요합니다.", "ko")
+    merged = tr_tokens("지금까지 모델 학습을 위한 조각을 갖추었으니 조합하세요. 먼저 옵티마이저가 필요합니다.", "ko")
+    assert _unsaid(model, words, other, 20, frozenset())
+    assert not _unsaid(model, words, merged, 40, frozenset())
+    assert not _unsaid(LengthModel.default("ko"), words, other, 20, frozenset())  # no lexicon: no say
+
+
+EN_PAR = """# Parallel inference [[parallel]]
+
+[xDiT](https://github.com/xdit-project/xDiT) is an inference engine designed for the parallel deployment of diffusion transformers on many GPUs.
+
+Optimization orthogonal to parallelization focuses on accelerating single GPU performance with compilation.
+
+Launch xDiT with `torchrun` to use several GPUs, for example with eight processes on one machine.
+"""
+ZH_PAR = """# 并行推理 [[parallel]]
+
+[xDiT](https://github.com/xdit-project/xDiT) 是一个推理引擎，专为在多个 GPU 节点上并行部署扩散变换器而设计。
+
+与并行化正交的优化侧重于通过编译加速单个 GPU 的性能。
+
+使用 `torchrun` 启动 xDiT 以使用多个 GPU 节点，例如在一台机器上使用八个进程。
+"""
+
+
+def test_a_dropped_paragraph_is_not_taken_as_moved_to_one_that_only_shares_a_name():
+    """diffusers zh optimization/xdit.md: the dropped paragraph naming "GPU" was taken as moved into
+    another paragraph that names GPU too, though that one pairs with its own English."""
+    opts = Options(length=LengthModel.learn(_fixture_pairs("zh"), "zh"))
+    assert _cov(review_texts(EN_PAR, ZH_PAR, file="zh.md", english_file="en.md", lang="zh", options=opts)) == []
+    dropped = "\n".join(ln for ln in ZH_PAR.split("\n") if not ln.startswith("与并行化"))
+    (om,) = _cov(review_texts(EN_PAR, dropped, file="zh.md", english_file="en.md", lang="zh", options=opts))
+    assert om.kind is Kind.OMISSION and om.english_line == 5

@@ -15,6 +15,8 @@ nothing: an omission), ``0-1`` (a translated unit translating nothing: added or 
   language from the repository's own human translations (:class:`LengthModel`), not fixed thresholds;
 - an anchor cost from what survives translation: inline code, link targets, references, numbers and
   names shared by both sides lower it, those on one side only raise it;
+- a word cost from a bilingual lexicon induced from the same human translations (:class:`Lexicon`,
+  hunalign-style), for the many short sentences that carry no code, link or name at all;
 - the prior of the move (1-1 most likely, 1-0 and 0-1 rare).
 
 Headings aligned by anchor cut the docs into sections, and each section is aligned on its own (a few
@@ -26,11 +28,13 @@ from __future__ import annotations
 import enum
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..doc import BlockKind
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..scripts import target_scripts
 from ..translate.aligned import LENGTH_RATIO, Item, aligned_units
@@ -38,7 +42,7 @@ from ..translate.aligned import LENGTH_RATIO, Item, aligned_units
 _WS_RE = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def chars(text: str) -> int:
     """Length of a unit: characters without whitespace (Korean spacing and line wraps vary)."""
     return len(_WS_RE.sub("", text))
@@ -68,6 +72,161 @@ ANCHOR_ONE_SIDE = 1.0
 ANCHOR_CAP = 5.0
 
 
+_EN_WORD_RE = re.compile(r"[a-z]{3,}")
+_STOP_WORDS = """about after again also an and any are as at be been before being both but by can could did
+do does each for from had has have here how if in into is it its just may more most much must need not now of
+on once one only or other our out over same see should so some such than that the their them then there these
+they this those through to too under until up use used using very was way we were what when where which while
+who why will with would you your yours"""
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+@lru_cache(maxsize=16384)
+def en_words(text: str) -> frozenset[str]:
+    """Content words of English prose: lowercased, 3+ letters, a plural ``s`` dropped, stop words out."""
+    out = set()
+    for w in _EN_WORD_RE.findall(text.lower()):
+        if w in _STOP:
+            continue
+        if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.add(w)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=16384)
+def tr_tokens(text: str, lang: str) -> frozenset[str]:
+    """Tokens of a translation that a lexicon associates with English words: for a language written in
+    another script, bigrams of its letters in runs of that script (Korean particles and Chinese or Japanese
+    words without spaces: 메모리를 gives 메모 and 모리, which is how 메모리 is found); otherwise lowercased
+    words (Latin-script words in a Korean text are compared as marks, not here)."""
+    if target_scripts(lang) is None:
+        return frozenset(w for w in _EN_WORD_RE.findall(text.lower()))
+    out: set[str] = set()
+    for run in _SCRIPT_RUN_RE.findall(text):
+        if len(run) == 1:
+            out.add(run)
+        out.update(run[k:k + 2] for k in range(len(run) - 1))
+    return frozenset(out)
+
+
+_SCRIPT_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+@dataclass(slots=True, frozen=True)
+class WordSense:
+    """What the lexicon knows of one English word."""
+
+    tokens: frozenset[str]
+    """Translated tokens associated with it (any one of them found counts as the word translated)."""
+    hit: float
+    """Share of the human translations of a paragraph with the word that have one of ``tokens``."""
+    chance: float
+    """Share of all translated paragraphs (of average length) that have one of ``tokens``."""
+
+
+@dataclass(slots=True, frozen=True)
+class Lexicon:
+    """English words and the translated tokens that go with them, induced from the repository's own
+    aligned human translations (Dice association of co-occurrence in aligned pairs, as dictionary-less
+    bitext aligners bootstrap one).
+
+    Why: the aligner's other costs are the length and what survives translation (code, links, names,
+    numbers); a one-sentence paragraph with none of them ("또한 단계 콜백을 사용하여 에이전트의 메모리를
+    동적으로 변경할 수도 있습니다.") could only be placed by length, and dropped next to a long one it was
+    taken as merged into it. Words carry that: "memory" goes with 메모리, "training" with 학습, "model"
+    with 模型, learned per language and checkout, no dictionary or model download needed."""
+
+    senses: dict[str, WordSense]
+    mean_len: float
+    """Average translated paragraph length (characters without spaces) of the pairs learned from."""
+    _memo: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict, compare=False, repr=False)
+
+    MIN_PAIRS = 3
+    """Pairs a word and a token must share to be associated."""
+    MIN_DICE = 0.2
+    MAX_SHARE = 0.3
+    """Tokens found in more than this share of the translated paragraphs (하는, 可以) say nothing."""
+    KEEP = 4
+    """Tokens kept per word (its strongest associations)."""
+    WEIGHT = 0.5
+    """Cost per nat of word evidence: words of one paragraph are not independent."""
+    MAX_WORD = 2.0
+    """Largest cost, either way, of one word."""
+
+    def __len__(self) -> int:
+        return len(self.senses)
+
+    @classmethod
+    def learn(cls, pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon | None:
+        data = [(en_words(e), tr_tokens(t, lang), chars(t)) for e, t in pairs]
+        data = [d for d in data if d[0] and d[1]]
+        if len(data) < 30:
+            return None
+        n = len(data)
+        ce: Counter[str] = Counter()
+        ct: Counter[str] = Counter()
+        co: Counter[tuple[str, str]] = Counter()
+        for ws, ts, _lt in data:
+            ce.update(ws)
+            ct.update(ts)
+        common = {t for t, c in ct.items() if c > cls.MAX_SHARE * n or c < cls.MIN_PAIRS}
+        for ws, ts, _lt in data:
+            ws = [w for w in ws if ce[w] >= cls.MIN_PAIRS]
+            ts = [t for t in ts if t not in common]
+            for w in ws:
+                for t in ts:
+                    co[(w, t)] += 1
+        best: dict[str, list[tuple[float, str]]] = {}
+        for (w, t), c in co.items():
+            if c < cls.MIN_PAIRS:
+                continue
+            dice = 2 * c / (ce[w] + ct[t])
+            if dice >= cls.MIN_DICE:
+                best.setdefault(w, []).append((dice, t))
+        holders: dict[str, set[int]] = {}
+        for k, (_ws, ts, _lt) in enumerate(data):
+            for t in ts:
+                holders.setdefault(t, set()).add(k)
+        senses: dict[str, WordSense] = {}
+        for w, cands in best.items():
+            tokens = frozenset(t for _d, t in sorted(cands, reverse=True)[:cls.KEEP])
+            having = set().union(*(holders[t] for t in tokens))
+            hit = sum(1 for k in having if w in data[k][0]) / ce[w]
+            chance = len(having) / n
+            if hit >= 0.4 and hit > 2 * chance:
+                senses[w] = WordSense(tokens, hit, chance)
+        return cls(senses, sum(lt for *_x, lt in data) / n) if senses else None
+
+    def cost(self, words: frozenset[str], tokens: frozenset[str], lt: int) -> float:
+        """``-WEIGHT·log`` of how much likelier the words' tokens found (or not) in a translation of ``lt``
+        characters are if it translates them than by chance (a longer paragraph holds more by chance)."""
+        total = 0.0
+        bucket = round(4 * math.log2(max(lt, 1) / self.mean_len))
+        for w in words:
+            sense = self.senses.get(w)
+            if sense is None:
+                continue
+            found, missing = self._evidence(w, sense, bucket)
+            total += found if sense.tokens & tokens else missing
+        return self.WEIGHT * total
+
+    def _evidence(self, w: str, sense: WordSense, bucket: int) -> tuple[float, float]:
+        """Costs of ``w``'s tokens found and missing in a translation of length bucket ``bucket``
+        (quarter-octaves of the mean length), memoised: the aligner asks for them in every cell."""
+        key = (w, bucket)
+        got = self._memo.get(key)
+        if got is None:
+            chance = min(1 - (1 - sense.chance) ** (2 ** (bucket / 4)), 0.95)
+            if chance >= sense.hit:
+                got = (0.0, 0.0)
+            else:
+                got = (-min(math.log(sense.hit / max(chance, 0.01)), self.MAX_WORD),
+                       min(math.log((1 - chance) / max(1 - sense.hit, 0.05)), self.MAX_WORD))
+            self._memo[key] = got
+        return got
+
+
 @dataclass(slots=True, frozen=True)
 class LengthModel:
     """Length of a translation relative to its English: ``l_t ≈ c·l_e`` with variance ``s²·l_e``."""
@@ -78,6 +237,8 @@ class LengthModel:
     """Variance of the translated length per English character."""
     pairs: int = 0
     """Human-translated pairs it was learned from (0: the built-in default)."""
+    lexicon: Lexicon | None = None
+    """Word associations learned from the same pairs (None: none learned, too few pairs)."""
 
     @classmethod
     def default(cls, lang: str) -> LengthModel:
@@ -92,17 +253,19 @@ class LengthModel:
         core, and translators' lengths have heavier tails (with the trimmed variance, a Chinese paragraph a
         little long for its English was taken as two English paragraphs merged). Falls back to
         :meth:`default` with fewer than 30 pairs."""
+        pairs = list(pairs)
         data = [(chars(e), chars(t)) for e, t in pairs]
         data = [(le, lt) for le, lt in data if le >= 20 and lt > 0]
         if len(data) < 30:
             return cls.default(lang)
+        lexicon = Lexicon.learn(pairs, lang)
         ratios = sorted(lt / le for le, lt in data)
         median = ratios[len(ratios) // 2]
         data.sort(key=lambda p: abs(math.log(p[1] / p[0] / median)))
         kept = data[: max(30, int(len(data) * 0.9))]
         c = sum(lt for _le, lt in kept) / sum(le for le, _lt in kept)
         s2 = sum((lt - c * le) ** 2 / le for le, lt in kept) / len(kept)
-        return cls(c, max(2 * s2, 0.5 * c), len(kept))
+        return cls(c, max(2 * s2, 0.5 * c), len(kept), lexicon)
 
     @classmethod
     def of_checkout(cls, repo: Path, lang: str, docs_root: str = DEFAULT_DOCS_ROOT) -> LengthModel:
@@ -116,7 +279,13 @@ class LengthModel:
 
     def describe(self) -> str:
         where = f"learned from {self.pairs} human-translated pairs" if self.pairs else "built-in default"
-        return f"length ratio {self.c:.2f} ({where})"
+        words = f", {len(self.lexicon)} word associations" if self.lexicon else ""
+        return f"length ratio {self.c:.2f} ({where}{words})"
+
+    def words_cost(self, en_words: frozenset[str], tr_tokens: frozenset[str], lt: int) -> float:
+        """The lexicon's cost of pairing English words ``en_words`` with a translation of ``lt`` characters
+        holding ``tr_tokens`` (0 without a lexicon)."""
+        return self.lexicon.cost(en_words, tr_tokens, lt) if self.lexicon is not None else 0.0
 
 
 @dataclass(slots=True, frozen=True)
@@ -162,8 +331,10 @@ def _anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
 def pair_cost(e: Item, t: Item, model: LengthModel, lang: str, vocab: frozenset[str]) -> float:
     """Cost of a 1-1 bead of ``e`` and ``t`` (as :func:`_section` counts it), wherever they are."""
     every_word = target_scripts(lang) is not None
-    return model.cost(chars(e.text), chars(t.text)) + _anchor_cost(marks([e], every_word) & vocab,
-                                                                   marks([t], every_word) & vocab)
+    lt = chars(t.text)
+    return model.cost(chars(e.text), lt) + _anchor_cost(marks([e], every_word) & vocab,
+                                                        marks([t], every_word) & vocab) \
+        + model.words_cost(en_words(e.text), tr_tokens(t.text, lang), lt)
 
 
 def vocabulary(en: Sequence[Item], tr: Sequence[Item], lang: str) -> frozenset[str]:
@@ -181,14 +352,45 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     return bool(strong) and not strong & other
 
 
+_RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
+
+
+def _mergeable(a: BlockKind, b: BlockKind) -> bool:
+    """A unit of kind ``a`` can be merged into (or split from) one of kind ``b``: the same kind, or running
+    text (a paragraph written into a tip: diffusers ko using-diffusers/loading.md). Not a paragraph into a
+    table: diffusers zh optimization/tgate.md "To use T-GATE with a pipeline, you need to use its
+    corresponding loader." dropped was taken as merged into the table after it, which shares its names."""
+    return a is b or (a in _RUNNING and b in _RUNNING)
+
+
+MIN_KNOWN = 2
+"""English words the lexicon knows, from which a merged paragraph must show some of them translated."""
+SAID = -1.0
+"""Word-and-mark evidence (cost) a merged paragraph must reach to count as translated in the merge."""
+
+
+def _unsaid(model: LengthModel, words: frozenset[str], tokens: frozenset[str], lt: int,
+            shared: frozenset[str]) -> bool:
+    """One English paragraph of a 2-1 bead whose own words and marks say nothing of the translation: it is
+    not merged, it is missing. The union of the two paragraphs shares the other one's code and words, and
+    that reward swamped the cost of the gap (diffusers ko tutorials/basic_training.md: "By now, you have
+    most of the pieces..." dropped was taken as merged into "First, you'll need an optimizer and a learning
+    rate scheduler:", whose translation kept optimizer and learning rate scheduler in English)."""
+    if model.lexicon is None or sum(w in model.lexicon.senses for w in words) < MIN_KNOWN:
+        return False
+    return model.words_cost(words, tokens, lt) - ANCHOR_SHARED * len(shared) > SAID
+
+
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
-             every_word: bool) -> list[Bead]:
+             every_word: bool, lang: str) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing."""
     n, m = len(es), len(ts)
     le = [chars(e.text) for e in es]
     lt = [chars(t.text) for t in ts]
     me = [marks([e], every_word) & vocab for e in es]
     mt = [marks([t], every_word) & vocab for t in ts]
+    we = [en_words(e.text) for e in es] if model.lexicon is not None else [frozenset()] * n
+    wt = [tr_tokens(t.text, lang) for t in ts] if model.lexicon is not None else [frozenset()] * m
     inf = float("inf")
     best = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[Move | None]] = [[None] * (m + 1) for _ in range(n + 1)]
@@ -207,10 +409,17 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
                     c = skip_cost[move]
                 else:
                     union_e, union_t = frozenset().union(*me[i:a]), frozenset().union(*mt[j:b])
-                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + _anchor_cost(union_e, union_t)
+                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + _anchor_cost(union_e, union_t) \
+                        + model.words_cost(frozenset().union(*we[i:a]), frozenset().union(*wt[j:b]), sum(lt[j:b]))
                     if move is Move.MERGE:
-                        c += sum(PRIOR[Move.OMIT] for x in me[i:a] if _unsupported(x, union_t))
+                        if not all(_mergeable(x.kind, ts[j].kind) for x in es[i:a]):
+                            continue
+                        words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
+                        c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k], union_t)
+                                 or _unsaid(model, we[k], words_t, len_t, me[k] & union_t))
                     elif move is Move.SPLIT:
+                        if not all(_mergeable(x.kind, es[i].kind) for x in ts[j:b]):
+                            continue
                         c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b]:
                     best[a][b] = here + c
@@ -245,7 +454,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     for ej, tj in [*cuts, (len(en), len(tr))]:
         es = [x for x in en[ei:ej] if not x.heading]
         ts = [x for x in tr[ti:tj] if not x.heading]
-        out.extend(_section(es, ts, model, vocab, every_word))
+        out.extend(_section(es, ts, model, vocab, every_word, lang))
         if ej < len(en):
             out.append(Bead(Move.MATCH, (en[ej],), (tr[tj],), 0.0))
         ei, ti = ej + 1, tj + 1
