@@ -214,7 +214,7 @@ class Lexicon:
             if sense is None:
                 continue
             found, missing = self._evidence(w, sense, bucket)
-            total += found if sense.tokens & tokens else missing
+            total += missing if sense.tokens.isdisjoint(tokens) else found
         return self.WEIGHT * total
 
     def _evidence(self, w: str, sense: WordSense, bucket: int) -> tuple[float, float]:
