@@ -144,3 +144,44 @@ def test_a_batch_answer_goes_to_the_segment_that_asked_for_it(repo: Path, server
     assert set(segments[1:]) <= set(stored)
     for source in segments[1:]:
         assert stored[source] == pseudo_translate(source, "ko"), source
+
+
+@pytest.mark.corpus
+def test_a_batch_answer_filed_under_another_request_is_refused(corpus_copy, server: FakeLLMServer,
+                                                                monkeypatch) -> None:
+    """A results file with requests' whole answers exchanged in pairs (their ``custom_id`` swapped).
+    Numbered 1..n in every request, an exchanged answer passed the checks whenever the numbers, placeholders
+    and lengths allowed (here short prose such as "Tools" stored another request's translation). Numbered on
+    across the round, it names none of its request's elements: refused, the requests sent again, and the next
+    collect stores each segment's own translation."""
+    import json
+    import sqlite3
+
+    from hfi18n.translate.providers.pseudo import pseudo_translate
+
+    repo = corpus_copy("smolagents")
+    docs = [d.path for d in api.status(repo, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing"][:4]
+    job = api.batch_submit(repo, "ko", docs, provider="anthropic", model="claude-sonnet-4-5",
+                           base_url=server.url, memory=repo / "tm.sqlite3", batch_tokens=200)
+    assert job.rounds[0]["requests"] >= 20, job.rounds
+    store = server.batches
+    original = store._anthropic_results  # noqa: SLF001
+
+    def exchanged(b):
+        lines = [json.loads(line) for line in original(b).decode("utf-8").splitlines()]
+        for a, b in zip(lines[::2], lines[1::2], strict=False):
+            a["custom_id"], b["custom_id"] = b["custom_id"], a["custom_id"]
+        return ("\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n").encode("utf-8")
+
+    def stored() -> dict[str, str]:
+        with sqlite3.connect(repo / "tm.sqlite3") as db:
+            return dict(db.execute("SELECT source, translation FROM translations"))
+
+    monkeypatch.setattr(store, "_anthropic_results", exchanged)
+    assert api.batch_collect(repo).state == "resubmitted"
+    assert not stored()  # every answer was filed under another request: none is kept
+    monkeypatch.setattr(store, "_anthropic_results", original)
+    while (state := api.batch_collect(repo).state) == "resubmitted":
+        pass
+    assert state == "done"
+    assert stored() and all(t == pseudo_translate(s, "ko") for s, t in stored().items())

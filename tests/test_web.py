@@ -123,7 +123,8 @@ def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
     _, again, _, _, _ = last(app.translate(repo.name, "ko", doc, False, True, "pseudo", "", "", None))
     note = app_write(app, repo, again, allow_draft=False)
     assert "backed up" in note
-    backup = Path(note.rsplit("`", 2)[-2])
+    backup = repo / note.rsplit("`", 2)[-2]  # named inside the repository, never as a server path
+    assert not Path(note.rsplit("`", 2)[-2]).is_absolute()
     assert backup.read_text(encoding="utf-8") == before
 
     # a human save made after the replacement was prepared wins (issue #15: "replace existing" used to

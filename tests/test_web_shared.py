@@ -263,3 +263,109 @@ def test_web_messages_hide_server_paths_and_quote_names_inertly(smol: Path) -> N
     hostile = "x`](javascript:alert(1)) ![img](http://evil.example/p.png)"
     note = web.pick(smol.name, "ko", hostile)[2]
     assert note.startswith("``x`](javascript:alert(1)) ![img](http://evil.example/p.png)``")
+
+
+# ------------------------------------------------------------------------------ 5. a checkout per visitor
+
+
+def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp_path: Path) -> None:
+    """One clone per repository for every visitor: what kim wrote (a translation, a toctree entry, a
+    PR-preview branch) was shown to lee, who could publish or overwrite it. Now each signed-in visitor has a
+    checkout of their own; anonymous visitors read the shared clone; an update keeps a visitor's work."""
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Visitor, Workspace
+
+    bare = bare_with_config(smol, tmp_path / "remote", "")
+    data = tmp_path / "data"
+    web = WebApp(Workspace(storage=data, allow_local_urls=True, shared=True))
+    kim = (SimpleNamespace(username="kim"), SimpleNamespace(token=VISITOR_HF))
+    lee = (SimpleNamespace(username="lee"), SimpleNamespace(token="hf_LeeSignIn0123456789"))
+    name = web.clone(bare.as_uri(), *kim)[0].value
+    shared = data / name
+
+    def state_of(doc: str, *who) -> str:
+        rows = web.status(name, "ko", {}, "", *who)[2]["next"]
+        return next((r["state"] for r in rows if r["doc"] == doc), "not ranked (translated)")
+
+    toc = (shared / "docs/source/ko/_toctree.yml").read_bytes()
+    rows = web.status(name, "ko", {}, "", *kim)[2]["next"]
+    doc = next(r["doc"] for r in rows if r["state"] == "missing")
+    draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *kim))[1]
+    assert "written" in web.write(name, draft, False, *kim)
+    again = last(web.translate(name, "ko", doc, False, True, "pseudo", "", "", {}, None, *kim))[1]
+    written = web.write(name, again, False, *kim)  # kim replaces kim's file: the backup is named inside the repo
+    assert "backed up in `.git/hfi18n/" in written and str(tmp_path) not in written
+    assert "toctree updated" in web.toctree(name, "ko", doc, True, "pseudo", "", "", {}, *kim)
+    preview = last(web.publish_preview(name, "ko", doc, "kim/smolagents", "", {}, *kim))
+    assert doc in preview
+    # lee (and an anonymous visitor) see the doc missing, kim sees it translated
+    assert state_of(doc, *lee) == state_of(doc) == "missing" != state_of(doc, *kim)
+    assert "no translation yet" in web.pick(name, "ko", doc, *lee)[2]
+    assert "no translation yet" not in web.pick(name, "ko", doc, *kim)[2]
+    assert not list((data / "visitors").glob("lee-*"))  # looking makes no checkout: lee read the shared clone
+    assert not (shared / "docs/source/ko" / doc).exists()
+
+    kims = web.ws.checkout(name, Visitor("kim"))[0]
+    lees = web.ws.checkout(name, Visitor("lee"))[0]
+    assert kims != lees and kims.parent.parent == lees.parent.parent == data / "visitors"
+    assert (kims / "docs/source/ko" / doc).is_file()
+    assert (kims / "docs/source/ko/_toctree.yml").read_bytes() != toc
+    for other in (shared, lees):  # neither the shared clone nor lee's checkout has kim's work
+        assert not (other / "docs/source/ko" / doc).exists()
+        assert (other / "docs/source/ko/_toctree.yml").read_bytes() == toc
+        assert git(other, "branch", "--list", "*ko*").strip() == ""
+    assert git(kims, "branch", "--list", "*ko*").strip()  # kim's preview branch, in kim's checkout only
+    for other_name in ("visitors", f"visitors/{Visitor('kim').key}/{name}", f"../data/visitors/{Visitor('kim').key}"):
+        with pytest.raises(HfI18nError, match="unknown repository"):  # a checkout is reached only as its owner
+            web.status(other_name, "ko", {}, "", *lee)
+    # lee's review of the doc starts from lee's own (missing) file; lee's PR cannot carry kim's file
+    assert web.check(name, draft, *lee)[0]["before"] == draft["before"]
+    lee_draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *lee))[1]
+    assert lee_draft["before"] == draft["before"]  # kim's file is not lee's "before"
+    with pytest.raises(HfI18nError):
+        last(web.publish_preview(name, "ko", doc, "lee/smolagents", "", {}, *lee))
+
+    # the remote moves on: Clone / update brings it into kim's checkout, keeping kim's file
+    work = tmp_path / "remote" / "work"
+    (work / "docs/source/en/added-upstream.md").write_text("# Added upstream\n\nNew page.\n", encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "upstream moves")
+    git(work, "push", "-q", str(bare), "HEAD")
+    note = web.clone(bare.as_uri(), *kim)[1]
+    assert "your checkout updated" in note
+    assert (kims / "docs/source/ko/_toctree.yml").read_bytes() != toc  # kim's uncommitted toctree entry kept
+    assert (kims / "docs/source/en/added-upstream.md").is_file() and (shared / "docs/source/en/added-upstream.md").is_file()
+    written = (kims / "docs/source/ko" / doc).read_bytes()
+    # upstream now adds the same ko file: a fast-forward would overwrite kim's; it is refused, the file kept
+    (work / "docs/source/ko" / doc).parent.mkdir(parents=True, exist_ok=True)
+    (work / "docs/source/ko" / doc).write_text("# upstream's own\n", encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "upstream translates it")
+    git(work, "push", "-q", str(bare), "HEAD")
+    note = web.clone(bare.as_uri(), *kim)[1]
+    assert "kept as is" in note and (kims / "docs/source/ko" / doc).read_bytes() == written
+    assert (shared / "docs/source/ko" / doc).read_text(encoding="utf-8") == "# upstream's own\n"
+    assert git(kims, "config", "--get", "remote.origin.url").strip() == bare.as_uri()  # the real repository
+
+    # a message about kim's checkout names the repository as the page lists it, not the server's folders
+    import gradio as gr
+
+    from hfi18n.web.app import _human
+
+    (kims / "docs/source/ko/_toctree.yml").write_text("- title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(gr.Error) as caught:
+        _human(web.status, roots=web.ws.roots())(name, "ko", {}, "", *kim)
+    message = str(caught.value.message)
+    assert f"{name}/docs/source/ko/_toctree.yml" in message and "visitors" not in message
+    assert str(tmp_path) not in message
+
+
+def test_visitor_folders_never_collide_or_climb(tmp_path: Path) -> None:
+    from hfi18n.web.workspace import Visitor
+
+    names = ["kim", "Kim", "KIM", "a.b", "a_b", "a-b", "../..", "..", "/etc", "a/b", "visitors", "x" * 300]
+    keys = [Visitor(n).key for n in names]
+    assert len(set(keys)) == len(names) and Visitor(None).key is None
+    for key in keys:
+        assert key and "/" not in key and "." not in key and len(key) <= 45
+        assert (tmp_path / key).resolve().parent == tmp_path.resolve()

@@ -12,6 +12,7 @@ writes; cannot open a PR without typing a GitHub token; opens it with the typed 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ import pytest
 from hfi18n.config import Config
 from tests.fakes.llm_server import FakeLLMServer
 from tests.test_web_browser import FORK, GH_TOKEN, UPSTREAM, browser, free_port, git, world  # noqa: F401
+from tests.test_web_shared import bare_with_config
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
 
@@ -44,10 +46,12 @@ class Page:
         return [e.text for e in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
 
     def until(self, cond: Callable[[], object], what: str, timeout: float = 60):
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        try:
-            return WebDriverWait(self.d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        try:  # Gradio re-renders components: an element found a moment ago may be gone (stale)
+            return WebDriverWait(self.d, timeout, poll_frequency=0.2, ignored_exceptions=(
+                NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
         except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
             self.d.save_screenshot(str(self.shots / "failure.png"))
             raise AssertionError(f"timed out waiting for {what}; toasts: {self.toasts()}") from exc
@@ -205,3 +209,264 @@ def test_local_page_never_sends_the_servers_key_to_a_typed_base_url(world, brows
             demo.close()
     assert evil.requests
     assert not any(OWNER_SECRETS["OPENAI_API_KEY"] in (r.headers.get("authorization") or "") for r in evil.requests)
+
+
+def visitor_login(username: str, token: str) -> dict:
+    """What Gradio's mocked login puts in the session for ``username`` (mutated in place to switch users:
+    Gradio reads the dict once at launch and copies it at each sign-in)."""
+    return {"access_token": token, "token_type": "bearer", "expires_in": 3600, "scope": "openid profile",
+            "expires_at": int(time.time()) + 3600,
+            "userinfo": {"sub": username, "name": username.title(), "preferred_username": username,
+                         "profile": f"https://huggingface.co/{username}", "picture": "", "website": ""}}
+
+
+def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_path: Path,  # noqa: F811
+                                                           monkeypatch) -> None:
+    """Shared mode, two visitors in turn in one browser (sign out, sign in as another user): kim translates
+    a missing doc, edits a segment, writes it, adds it to the toctree and previews the PR; lee then sees the
+    doc still missing, translates it without kim's edit, and neither lee's PR preview nor lee's PR can
+    carry kim's file. Before, every visitor worked in the one served checkout (issue 16)."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    from hfi18n import api
+    from hfi18n.web import build_app
+
+    for var in ("GH_TOKEN", "OPENAI_BASE_URL", "HFI18N_CONFIG", "SPACE_ID", "SYSTEM", *OWNER_SECRETS):
+        monkeypatch.delenv(var, raising=False)
+    who = visitor_login("kim", "hf_KimSignIn0123456789abcdef")
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    world["gh"].login = FORK.split("/")[0]
+    clone = world["clone"]
+    doc = next(d.path for d in api.status(clone, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing")
+    toc = (clone / "docs/source/ko/_toctree.yml").read_bytes()
+    marker = "김의 손으로 고친 문장입니다."
+    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo")
+    port = free_port()
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
+    d = browser
+    page = Page(d, tmp_path)
+    css, toasts, until, text_of, tab = page.css, page.toasts, page.until, page.text_of, page.tab
+
+    def sign_in(user: str) -> None:
+        css("#hf-login").click()
+        until(lambda: user in text_of("#hf-login"), f"signed in as {user}")
+
+    def status_and_pick() -> str:
+        css("#hf-status-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+        tab("2 · Translate")
+        page.choose("#hf-doc", f"{doc} · ")
+        until(lambda: doc in text_of("#hf-doc-note"), "the doc's note")
+        return text_of("#hf-doc-note")
+
+    def translate() -> None:
+        css("#hf-translate-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+
+    try:
+        d.get(f"http://127.0.0.1:{port}/")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+        sign_in("kim")
+        assert "no translation yet" in status_and_pick()
+        translate()
+        original = until(lambda: css("#hf-seg-text textarea").get_attribute("value"), "a segment in the editor")
+        page.type_into("#hf-seg-text textarea", f"{marker} {original}")
+        css("#hf-edit-btn").click()
+        until(lambda: marker in text_of("#hf-review"), "kim's edit in the review")
+        tab("4 · Write & publish")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+        css("#hf-write-btn").click()
+        until(lambda: "written" in text_of("#hf-write-note"), "kim's file written")
+        css("#hf-toc-btn").click()
+        until(lambda: "toctree updated" in text_of("#hf-toc-note"), "kim's toctree entry")
+        css("#hf-pr-preview-btn").click()
+        until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "kim's PR preview", timeout=90)
+
+        css("#hf-login").click()  # sign out (Gradio's logout route), then in again as lee
+        until(lambda: "Sign in" in text_of("#hf-login"), "signed out")
+        who.update(visitor_login("lee", "hf_LeeSignIn0123456789abcdef"))
+        sign_in("lee")
+        assert "no translation yet" in status_and_pick()  # kim's written file is not lee's
+        translate()
+        assert marker not in text_of("#hf-review")  # nor is kim's edit, from a translation memory
+        tab("4 · Write & publish")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-pr-preview-btn"), "the publish tab")
+        css("#hf-pr-preview-btn").click()
+        until(lambda: any(f"no ko translation of {doc}" in t for t in toasts()), "lee's preview refused")
+        page.close_toasts()
+        page.type_into("#hf-fork :is(input, textarea)", FORK)
+        page.type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+        css("#hf-pr-btn").click()
+        until(lambda: any(f"no ko translation of {doc}" in t for t in toasts()), "lee's PR refused")
+    finally:
+        demo.close()
+
+    assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert not (clone / "docs/source/ko" / doc).exists()  # the served checkout is nobody's
+    assert (clone / "docs/source/ko/_toctree.yml").read_bytes() == toc
+    kims = list((clone / ".git/hfi18n/visitors").glob(f"kim-*/{clone.name}"))
+    lees = list((clone / ".git/hfi18n/visitors").glob(f"lee-*/{clone.name}"))
+    assert len(kims) == len(lees) == 1
+    assert marker in (kims[0] / "docs/source/ko" / doc).read_text(encoding="utf-8")
+    assert not (lees[0] / "docs/source/ko" / doc).exists()
+    assert git(kims[0], "branch", "--list", "*ko*").strip() and not git(lees[0], "branch", "--list", "*ko*").strip()
+
+
+def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(world, browser, tmp_path: Path,  # noqa: F811
+                                                                           monkeypatch) -> None:
+    """Issue 16, item 2, through the page: a visitor clones a repository whose own ``hfi18n.toml`` points
+    ``github.api_url``, ``github.fork_url``, ``github.upstream_url`` and every ``providers.*.base_url`` at
+    a recorder. The signed-in user is one the owner lets spend the owner's keys; status (PR detection),
+    translate, the PR preview and the draft PR all run, and the recorder never hears a request: the owner's
+    ``OPENAI_API_KEY`` and ``GITHUB_TOKEN`` and the typed GitHub token go to the owner's servers only (the
+    real GitHub is the fake GitHub here, the provider's own URL ``OPENAI_BASE_URL``)."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    import hfi18n.repo.github
+    from hfi18n import api
+    from hfi18n.web import build_app
+    from tests.fakes.github_server import FakeGitHub
+    from tests.test_web_browser import LLM_KEY
+
+    owner_gh = "ghp_OwnerOfTheSpace_0123456789abcdef"
+    for var in ("GH_TOKEN", "HFI18N_CONFIG", "SPACE_ID", "SYSTEM", "ANTHROPIC_API_KEY", "HF_TOKEN"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", LLM_KEY)  # the owner's key, for the owner's server
+    monkeypatch.setenv("OPENAI_BASE_URL", world["llm"].openai_base_url)
+    monkeypatch.setenv("GITHUB_TOKEN", owner_gh)
+    monkeypatch.setattr(hfi18n.repo.github, "API_URL", world["gh"].url)  # "the real GitHub" is the fake one
+    who = visitor_login("kim", VISITOR_HF)
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    world["gh"].login = FORK.split("/")[0]
+    doc = next(d.path for d in api.status(world["clone"], ["ko"], pulls=False).report.ranked("ko")
+               if d.state == "missing" and d.path != "tutorials/tools.md")  # world's open PR claims tools.md
+    pages: list[str] = []
+    with FakeGitHub(token=None) as evil_gh, FakeLLMServer(api_key=None) as evil_llm:
+        bare = bare_with_config(world["clone"], tmp_path / "remote", (
+            f'[github]\nupstream = "evil/smolagents"\nfork = "evil/fork"\napi_url = "{evil_gh.url}"\n'
+            f'fork_url = "{evil_gh.url}/fork.git"\nupstream_url = "{evil_gh.url}/up.git"\n'
+            f'[providers.openai]\nbase_url = "{evil_llm.openai_base_url}"\n'
+            f'[providers.hf]\nbase_url = "{evil_llm.openai_base_url}"\n'
+            f'[providers.anthropic]\nbase_url = "{evil_llm.url}"\n'))
+        demo = build_app(storage=tmp_path / "data", allow_local_urls=True, shared=True, owner_users=["kim"],
+                         default_provider="openai")
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        d = browser
+        page = Page(d, tmp_path)
+        css, until, text_of, tab, type_into = page.css, page.until, page.text_of, page.tab, page.type_into
+        try:
+            d.get(f"http://127.0.0.1:{port}/")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+            css("#hf-login").click()
+            until(lambda: "kim" in text_of("#hf-login"), "signed in")
+            type_into("#hf-url :is(input, textarea)", bare.as_uri())
+            css("#hf-clone-btn").click()
+            until(lambda: "cloned" in text_of("#hf-clone-note"), "the clone", timeout=90)
+            tab("4 · Write & publish")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-upstream"), "the publish tab")
+            type_into("#hf-upstream :is(input, textarea)", UPSTREAM)
+            type_into("#hf-fork :is(input, textarea)", FORK)
+            css("#hf-status-btn").click()  # with the owner's GITHUB_TOKEN (kim is an owner user)
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+            assert world["gh"].of("GET", f"/repos/{UPSTREAM}/pulls")  # PR detection ran, at the real GitHub
+            tab("2 · Translate")
+            page.choose("#hf-doc", f"{doc} · ")
+            until(lambda: doc in text_of("#hf-doc-note"), "the doc's note")
+            css("#hf-translate-btn").click()
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+            assert world["llm"].requests
+            pages.append(d.page_source)
+            tab("4 · Write & publish")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-write-btn"), "the publish tab")
+            css("#hf-write-btn").click()
+            until(lambda: "written" in text_of("#hf-write-note"), "the file written")
+            css("#hf-pr-preview-btn").click()
+            until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "the PR preview", timeout=90)
+            pages.append(d.page_source)
+            type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
+            css("#hf-pr-btn").click()
+            until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+            pages.append(d.page_source)
+        finally:
+            demo.close()
+        assert not evil_gh.requests and not evil_llm.requests
+    assert {r.headers.get("authorization") for r in world["llm"].requests} == {f"Bearer {LLM_KEY}"}
+    [post] = world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.headers["authorization"] == f"Bearer {GH_TOKEN}"
+    for html in pages:
+        assert not any(secret in html for secret in (LLM_KEY, owner_gh, GH_TOKEN, VISITOR_HF))
+
+
+def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_the_browser(
+        world, browser, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+    """Issue 16, item 3, through the page: ``huggingface/smolagents`` from two hosts (one HTTPS git server
+    answering as ``localhost`` and as ``127.0.0.1``, the second serving an attacker's copy) lands in two
+    folders, each with its own origin; two ``file://`` remotes that name the same folder: the second is
+    refused on the page, the folder keeps its origin. Before, both went to ``huggingface__smolagents`` and
+    the page said the attacker's copy "updated" it."""
+    import gradio.oauth
+    from selenium.webdriver.common.by import By
+
+    from hfi18n.web import build_app
+    from tests.fakes.git_https import GitHttps
+
+    for var in ("SPACE_ID", "SYSTEM", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    who = visitor_login("kim", VISITOR_HF)
+    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
+    remotes: dict[str, Path] = {}
+    for where in ("real", "evil", "file-a", "file-b"):
+        remotes[where] = bare_with_config(world["clone"], tmp_path / where, f"# {where}\n")
+    storage = tmp_path / "data"
+    with GitHttps(tmp_path, {"localhost": tmp_path / "real", "127.0.0.1": tmp_path / "evil"}) as srv:
+        monkeypatch.setenv("GIT_SSL_CAINFO", str(srv.cafile))
+        real, evil = srv.url("localhost", "huggingface/smolagents"), srv.url("127.0.0.1", "huggingface/smolagents")
+        demo = build_app(storage=storage, allow_local_urls=True, shared=True)
+        port = free_port()
+        demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                    show_error=False)
+        d = browser
+        page = Page(d, tmp_path)
+        css, until, text_of = page.css, page.until, page.text_of
+        notes: list[str] = []
+
+        def clone(url: str, expect: str) -> None:
+            page.type_into("#hf-url :is(input, textarea)", url)
+            css("#hf-clone-btn").click()
+            if expect == "refused":
+                until(lambda: any("refusing to reuse it" in t for t in page.toasts()), f"{url} refused", timeout=90)
+                page.close_toasts()
+                assert url not in text_of("#hf-clone-note")  # the page never says it was cloned or updated
+            else:
+                said = re.compile(rf"\b{expect}\s+{re.escape(url)}\s+into\s+(\S+?)\s*:")
+                notes.append(until(lambda: (m := said.search(text_of("#hf-clone-note"))) and m.group(1),
+                                   f"{url} {expect}", timeout=90))
+                assert not page.toasts()
+
+        try:
+            d.get(f"http://127.0.0.1:{port}/")
+            until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-login"), "the sign-in button")
+            css("#hf-login").click()
+            until(lambda: "kim" in text_of("#hf-login"), "signed in")
+            clone(real, "cloned")
+            clone(evil, "cloned")  # the same owner/name from another host: another folder, not an update
+            clone(real, "updated")
+            clone(remotes["file-a"].as_uri(), "cloned")
+            clone(remotes["file-b"].as_uri(), "refused")  # names the same folder: its origin differs
+            clone(remotes["file-a"].as_uri(), "updated")
+        finally:
+            demo.close()
+
+    folders = {p.name: p for p in storage.iterdir() if (p / ".git").is_dir()}
+    assert sorted(folders) == sorted({f"localhost_{srv.port}__huggingface__smolagents",
+                                      f"127.0.0.1_{srv.port}__huggingface__smolagents", "local__huggingface__smolagents"})
+    for folder, url, mark in ((f"localhost_{srv.port}", real, "real"), (f"127.0.0.1_{srv.port}", evil, "evil"),
+                              ("local", remotes["file-a"].as_uri(), "file-a")):
+        path = folders[f"{folder}__huggingface__smolagents"]
+        assert git(path, "config", "--get", "remote.origin.url").strip() == url
+        assert (path / "hfi18n.toml").read_text(encoding="utf-8") == f"# {mark}\n"
+        assert path.name in notes

@@ -96,7 +96,16 @@ from ._glossary import (
 )
 from ._publish import PublishResult, github_client, publish
 from ._review import review
-from ._status import NextDocsResult, StatusResult, clone, deepen_history, history_gap, next_docs, status
+from ._status import (
+    NextDocsResult,
+    StatusResult,
+    clone,
+    deepen_history,
+    history_gap,
+    next_docs,
+    personal_checkout,
+    status,
+)
 from ._toctree import ToctreeResult, toctree
 from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
 
@@ -147,6 +156,7 @@ __all__ = [
     "history_gap",
     "load_glossary",
     "next_docs",
+    "personal_checkout",
     "plan",
     "prepare_translation",
     "publish",

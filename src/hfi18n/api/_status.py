@@ -132,3 +132,12 @@ def clone(url: str, into: Path | str, *, docs_root: str = DEFAULT_DOCS_ROOT, all
     from ..repo.clone import clone_docs_repo
 
     return clone_docs_repo(url, Path(into), docs_root=docs_root, allow_local=allow_local)
+
+
+def personal_checkout(source: Path | str, dest: Path | str, *, update: bool = False) -> tuple[bool, str]:
+    """A person's own checkout of the shared checkout ``source`` at ``dest`` (made when missing; fast-forwarded
+    when ``update`` and nothing of theirs is in the way): see :func:`hfi18n.repo.clone.personal_checkout`.
+    Returns (created, what was done)."""
+    from ..repo.clone import personal_checkout as make
+
+    return make(Path(source).resolve(), Path(dest), update=update)

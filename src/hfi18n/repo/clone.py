@@ -121,3 +121,89 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
                 "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin",
                 input=("\n".join(missing) + "\n").encode())
     return CloneResult(dest, clone_url, created, len(missing), note)
+
+
+SHARED_REMOTE = "hfi18n-shared"
+"""The remote of a personal checkout that names the shared checkout it was made from (its objects are
+borrowed from there, and an update fetches from there)."""
+
+
+def _config_get(repo: Path, key: str) -> str | None:
+    try:
+        return run_git(repo, "config", "--local", "--get", key).decode().strip() or None
+    except RepoError:
+        return None
+
+
+def personal_checkout(source: Path, dest: Path, *, update: bool = False) -> tuple[bool, str]:
+    """A visitor's own checkout of ``source`` at ``dest`` (made when missing); returns (created, note).
+
+    On a shared web app every visitor used one clone per repository: what visitor A wrote (a translation, a
+    toctree entry, a PR-preview branch) was shown to, publishable by and overwritable by visitor B (issue
+    16). So each visitor works in a clone of their own, cheap: ``git clone --shared`` borrows the shared
+    clone's objects (alternates; the shared clone is only ever fast-forwarded, so the history borrowed is
+    never pruned), and the visitor's own commits and files are theirs alone. Its ``origin`` is the real
+    repository (so status, PR detection and publish see what they see in the shared clone, and a partial
+    clone's missing blobs are fetched from there); the shared clone is the remote :data:`SHARED_REMOTE`.
+
+    ``update``: fast-forward to the shared clone's current commit, only if that loses nothing: git refuses a
+    fast-forward over a changed or untracked file it would overwrite, and the checkout is then kept as is. A
+    folder that does not come from ``source`` is refused, not reused.
+    """
+    origin = origin_url(source)
+    if (dest / ".git").is_dir():
+        came_from = _config_get(dest, f"remote.{SHARED_REMOTE}.url")
+        if came_from != str(source) or origin_url(dest) != origin:
+            raise RepoError(f"your checkout folder {dest.name} does not come from {source.name}: refusing to reuse it",
+                            hint="ask the server's owner to remove the folder")
+        if not update:
+            return False, "yours"
+        run_git(dest, "fetch", "-q", "--no-tags", SHARED_REMOTE, "HEAD")
+        try:
+            run_git(dest, "merge", "-q", "--ff-only", "FETCH_HEAD")
+            note = "your checkout updated"
+        except RepoError:
+            note = "your checkout kept as is: your changes or commits prevent a fast-forward"
+        _mirror_origin_refs(dest)
+        return False, note
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        run_git(dest.parent, "clone", "-q", "--shared", "--no-tags", "--origin", SHARED_REMOTE, "--",
+                str(source), str(tmp))
+        if origin:
+            run_git(tmp, "remote", "add", "origin", origin)
+            for key in ("promisor", "partialclonefilter"):
+                value = _config_get(source, f"remote.origin.{key}")
+                if value:
+                    run_git(tmp, "config", f"remote.origin.{key}", value)
+        for key in ("user.name", "user.email"):
+            value = _config_get(source, key)
+            if value:
+                run_git(tmp, "config", key, value)
+        _mirror_origin_refs(tmp)
+    except RepoError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    tmp.rename(dest)
+    return True, "your own checkout made"
+
+
+def _mirror_origin_refs(dest: Path) -> None:
+    """The shared clone's view of the real repository (``refs/remotes/origin/*``, what a dry-run publish
+    starts from) copied into the personal checkout, and its default branch as ``origin/HEAD``."""
+    if origin_url(dest) is None:
+        return
+    run_git(dest, "fetch", "-q", "--no-tags", SHARED_REMOTE, "+refs/remotes/origin/*:refs/remotes/origin/*")
+    try:
+        head = run_git(dest, "symbolic-ref", "-q", f"refs/remotes/{SHARED_REMOTE}/HEAD").decode().strip()
+    except RepoError:
+        return
+    branch = head.removeprefix(f"refs/remotes/{SHARED_REMOTE}/")
+    if branch:
+        try:
+            run_git(dest, "rev-parse", "-q", "--verify", f"refs/remotes/origin/{branch}")
+        except RepoError:
+            run_git(dest, "update-ref", f"refs/remotes/origin/{branch}", f"refs/remotes/{SHARED_REMOTE}/{branch}")
+        run_git(dest, "symbolic-ref", "refs/remotes/origin/HEAD", f"refs/remotes/origin/{branch}")

@@ -61,7 +61,8 @@ class RoundRecord:
 
     round: int
     requests: dict[str, dict[str, Any]]
-    """custom_id -> ``{"doc": en_rel, "level": n, "segments": [[segment id, source digest], ...]}``."""
+    """custom_id -> ``{"doc": en_rel, "level": n, "segments": [[segment id, source digest], ...], "first": n}``
+    (``first``: the numbers before the request's first element, see :attr:`.prompt.Batch.first`)."""
     batch_id: str | None = None
     """The provider's id; ``None`` until the submission returned."""
     status: str = ""
@@ -172,11 +173,13 @@ def submit_round(provider: Provider, translator: Translator, store: JobStore, jo
     number = len(job.rounds)
     record = RoundRecord(number, {})
     items = []
+    first = 0  # elements numbered on across the round: an answer filed under another request matches nothing
     for n, task in enumerate(tasks):
         cid = f"r{number}-{n:05d}"
-        record.requests[cid] = {"doc": task.job.en_rel, "level": task.level,
+        record.requests[cid] = {"doc": task.job.en_rel, "level": task.level, "first": first,
                                 "segments": [[s.id, source_digest(s.text)] for s in task.segments]}
-        items.append((cid, translator.request_for(task.job, task.segments)))
+        items.append((cid, translator.request_for(task.job, task.segments, first=first)))
+        first += len(task.segments)
     job.rounds.append(record)
     job.state = SUBMITTING
     store.save(job)  # a kill during the submission leaves a job that says so
@@ -252,7 +255,8 @@ def _tasks_of(record: RoundRecord, jobs: dict[str, DocJob],
         kept = [(i, by_id[sid]) for i, (sid, dig) in enumerate(req["segments"])
                 if sid in by_id and source_digest(by_id[sid].text) == dig]
         segs = [seg for _, seg in kept]
-        ids = [wire_id(i, seg, wire) for i, seg in kept]  # as sent, even when a segment before was dropped
+        first = int(req.get("first", 0))  # job files written before the numbering went on across requests
+        ids = [wire_id(first + i, seg, wire) for i, seg in kept]  # as sent, even when one before was dropped
         yield cid, (Task(job, segs, int(req["level"]), ids) if segs else None)
 
 

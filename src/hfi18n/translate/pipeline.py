@@ -321,10 +321,11 @@ class Translator:
         after = all_segs[last + 1].text[:limit] if len(segments) <= 2 and last + 1 < len(all_segs) else ""
         return before, after
 
-    def request_for(self, job: DocJob, segments: list[Segment]) -> ChatRequest:
-        """The request that translates ``segments`` of ``job`` (with their neighbours as context)."""
+    def request_for(self, job: DocJob, segments: list[Segment], *, first: int = 0) -> ChatRequest:
+        """The request that translates ``segments`` of ``job`` (with their neighbours as context);
+        ``first``: numbers before its first element (:attr:`.prompt.Batch.first`, a provider batch)."""
         before, after = self._context(job, segments)
-        batch = Batch(str(job.en_rel), segments, before, after)
+        batch = Batch(str(job.en_rel), segments, before, after, first)
         max_tokens = self.max_tokens_for(segments)
         if self.options.run_glossary and self._prefix_system is not None:
             return build_request(batch, self.lang, (), max_tokens=max_tokens, options=self.options,

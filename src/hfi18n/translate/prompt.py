@@ -6,7 +6,8 @@ in the run's pending text), so it is marked cacheable (:attr:`ChatRequest.cache_
 ``cache_control``, OpenAI caches any prefix of 1,024 tokens or more by itself). The **user message** holds
 the per-request part: read-only ``<context>`` where it helps (the prose just before the batch, unless the
 batch starts a section; the prose after it only for a batch of one or two segments; none for headings
-alone) and the ``<segments>`` to translate in the wire format of :mod:`.wire`, numbered 1..n.
+alone) and the ``<segments>`` to translate in the wire format of :mod:`.wire`, numbered 1..n (in a
+provider batch, numbered on across the requests of the round: see :attr:`Batch.first`).
 
 :func:`pad_terms` lengthens the glossary block with further terms of the glossary when that makes the
 prefix long enough to be cached and the run is long enough for caching to pay.
@@ -108,6 +109,14 @@ class Batch:
     segments: list[Segment]
     context_before: str = ""
     context_after: str = ""
+    first: int = 0
+    """Numbers before this request's first element (its elements are ``first + 1``...). 0 for an
+    interactive request, whose answer comes back on its own connection. In a provider batch, answers are
+    matched to requests by ``custom_id`` alone: a results file with two requests' answers exchanged put each
+    answer on the other request's segments whenever the numbers 1..n and the checks (placeholders, length)
+    allowed it (smolagents, 4 docs, pairwise swaps: short prose such as "Tools" took another request's
+    translation). Numbered on across the round, no two requests share a number, so an exchanged answer
+    names none of its request's elements and is refused, then translated again."""
 
 
 def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMPACT) -> str:
@@ -123,7 +132,7 @@ def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMP
 
 def wire_ids(batch: Batch, wire: WireFormat = COMPACT) -> list[str]:
     """The element id of each segment of ``batch`` on the wire (1..n in compact, segment ids in legacy)."""
-    return [wire_id(i, s, wire) for i, s in enumerate(batch.segments)]
+    return [wire_id(batch.first + i, s, wire) for i, s in enumerate(batch.segments)]
 
 
 def wire_id(index: int, segment: Segment, wire: WireFormat = COMPACT) -> str:

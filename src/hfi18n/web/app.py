@@ -34,7 +34,7 @@ from ..errors import human_message
 from . import render
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
-from .workspace import Workspace
+from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
 ERROR_SECONDS = 20
@@ -80,6 +80,7 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
     name) pairs written as the name in messages, so a visitor never learns the server's paths."""
 
     def hide(text: str) -> str:
+        text = VISITOR_PATH.sub("", text)
         for root, name in roots:
             text = text.replace(root, name)
         return text

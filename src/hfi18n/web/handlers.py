@@ -52,8 +52,13 @@ class WebApp:
     def __init__(self, workspace: Workspace) -> None:
         self.ws = workspace
         self.runs = Runs()
-        self._last_status: dict[str, api.StatusResult] = {}
-        """Repository name -> its last status, so picking a doc needs no second status run."""
+        self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
+        """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
+
+    def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
+        """The checkout a reading step works in: the visitor's own in shared mode (see
+        :meth:`.workspace.Workspace.checkout`)."""
+        return self.ws.checkout(repo, Visitor.of(profile, oauth), reading=True)[0]
 
     # -- 1. status ---------------------------------------------------------------------------------
 
@@ -65,10 +70,15 @@ class WebApp:
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
-        self.ws.require_visitor(Visitor.of(profile, oauth), "clone a repository")
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "clone a repository")
         name, result = self.ws.clone(url)
         note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
+        _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
+        if mine:
+            note += f"; {mine}"
+            self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
     def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None, upstream: str = "",
@@ -82,12 +92,13 @@ class WebApp:
             lang: the target language folder, e.g. ko.
             upstream: the upstream repository whose open PRs claim docs, owner/name (empty: the config's).
         """
-        path = self.ws.path(repo)
+        visitor = Visitor.of(profile, oauth)
+        path, _ = self.ws.checkout(repo, visitor, reading=True)
         lang = (lang or "ko").strip()
         cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token"),
-                                            visitor=Visitor.of(profile, oauth)), upstream)
+                                            visitor=visitor), upstream)
         result = api.status(path, None, require=[lang], config=cfg)
-        self._last_status[repo] = result
+        self._last_status[(repo, visitor.key)] = result
         ranked = result.report.ranked(lang)
         choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
                                                 else ""), d.path) for d in ranked]
@@ -96,7 +107,8 @@ class WebApp:
         first = ranked[0].path if ranked else None
         return (render.dashboard(result, lang), gr.Dropdown(choices=choices, value=first), data)
 
-    def pick(self, repo: str, lang: str, doc: str) -> tuple[bool, bool, str]:
+    def pick(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
+             oauth: gr.OAuthToken | None = None) -> tuple[bool, bool, str]:
         """How to translate a doc: an outdated translation is updated (human segments kept), a missing one is
         new, a translated one is only replaced when asked. Returns (update, replace, explanation).
 
@@ -107,8 +119,9 @@ class WebApp:
         """
         if not doc:
             return False, False, ""
-        path = self.ws.path(repo)
-        known = self._last_status.get(repo)
+        visitor = Visitor.of(profile, oauth)
+        path, _ = self.ws.checkout(repo, visitor, reading=True)
+        known = self._last_status.get((repo, visitor.key))
         if known is None or lang not in known.report.languages:
             known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
@@ -147,7 +160,7 @@ class WebApp:
         self.ws.require_visitor(visitor, what)
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
-        path = self.ws.path(repo)
+        path, _ = self.ws.checkout(repo, visitor)
         provider = provider or "pseudo"
         return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"),
                                               base_url=(base_url or "").strip() or None, visitor=visitor)
@@ -254,7 +267,8 @@ class WebApp:
         bad = next((s.id for s in review.segments if any(f.severity == "error" for f in s.findings)), None)
         return gr.Dropdown(choices=choices, value=bad or (review.segments[0].id if review.segments else None))
 
-    def check(self, repo: str, state: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    def check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
+              oauth: gr.OAuthToken | None = None) -> tuple[dict[str, Any], str]:
         """Check the draft as it is now: findings on the segments they concern. Writes nothing, costs nothing.
 
         Args:
@@ -262,7 +276,7 @@ class WebApp:
             state: the draft JSON returned by translate (or edit).
         """
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
         new["before"] = state.get("before") or review.before
         return new, render.review(review, set(new["edited"]))
@@ -277,7 +291,8 @@ class WebApp:
         _, _, _, _, translations = _draft_args(state)
         return translations.get(segment, "")
 
-    def edit(self, repo: str, state: dict[str, Any], segment: str, text: str) -> tuple[dict[str, Any], str]:
+    def edit(self, repo: str, state: dict[str, Any], segment: str, text: str, profile: gr.OAuthProfile | None = None,
+             oauth: gr.OAuthToken | None = None) -> tuple[dict[str, Any], str]:
         """Replace one segment's translation in the draft and check the draft at once. Writes nothing.
 
         Args:
@@ -291,7 +306,7 @@ class WebApp:
             raise InputError("no segment chosen", hint="choose the segment to edit in the list")
         translations[segment] = text
         edited = {*state.get("edited", ()), segment}
-        return self.check(repo, {**state, "translations": translations, "edited": sorted(edited)})
+        return self.check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth)
 
     @staticmethod
     def pick_segment(evt: gr.EventData) -> Any:
@@ -299,7 +314,8 @@ class WebApp:
         seg = str((getattr(evt, "_data", None) or {}).get("seg") or "")
         return gr.update(value=seg) if seg else gr.skip()
 
-    def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int) -> Any:
+    def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int,
+             profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> Any:
         """The segment before or after ``segment`` among those the filter shows (wrapping around).
 
         Args:
@@ -310,7 +326,7 @@ class WebApp:
             delta: 1 for the next segment, -1 for the previous one.
         """
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
@@ -323,7 +339,8 @@ class WebApp:
         before = [i for i in ids if all_ids.index(i) < here] if here >= 0 else []
         return gr.update(value=before[-1] if before else ids[-1])
 
-    def preview(self, repo: str, state: dict[str, Any]) -> str:
+    def preview(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None) -> str:
         """The English page and the draft's page rendered side by side, as the docs will show them (safe HTML:
         nothing of the page runs). Costs nothing.
 
@@ -334,7 +351,8 @@ class WebApp:
         if not state or not state.get("doc"):
             return "<p>Translate a doc first (step 2).</p>"
         lang, doc, update, force, translations = _draft_args(state)
-        return render.preview(api.draft(self.ws.path(repo), lang, doc, translations, update=update, force=force))
+        return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
+                                        force=force))
 
     @staticmethod
     def target(state: dict[str, Any] | None) -> str:
@@ -357,16 +375,18 @@ class WebApp:
             state: the draft JSON.
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
-        self.ws.require_visitor(Visitor.of(profile, oauth), "write a file")
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "write a file")
         lang, doc, update, force, translations = _draft_args(state)
-        out = api.write_draft(self.ws.path(repo), lang, doc, translations, update=update, force=force,
+        path, _ = self.ws.checkout(repo, visitor)
+        out = api.write_draft(path, lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None,
                               edited=state.get("edited", ()))
-        self._last_status.pop(repo, None)  # the doc's state changed
-        rel = _rel(self.ws.path(repo), Path(out.target))
+        self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
+        rel = _rel(path, Path(out.target))
         text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
         if out.backup:
-            text += f"; the replaced file is backed up in {code(str(out.backup))}"
+            text += f"; the replaced file is backed up in {code(_rel(path, Path(out.backup)))}"
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
@@ -443,7 +463,7 @@ class WebApp:
                  *, dry_run: bool, visitor: Visitor) -> Generator[str, None, api.PublishResult]:
         """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result. On a
         shared app only the visitor's typed token is used, and a real PR only from their own fork."""
-        path = self.ws.path(repo)
+        path, _ = self.ws.checkout(repo, visitor)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"), visitor=visitor,
                              publish=self.ws.shared)
         if self.ws.shared and not dry_run:

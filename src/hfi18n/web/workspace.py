@@ -13,10 +13,17 @@ spend the visitor's credentials (a key they type, or their sign-in token with th
 owner's keys (the environment) serve only the HF usernames the owner lists (``owner_users``) and never a
 typed base URL; publish uses only a GitHub token the visitor typed; a clone's ``hfi18n.toml`` sets no URL,
 host or secret (:meth:`hfi18n.config.Config.without`).
+
+Each signed-in visitor of a shared app works in a checkout of their own (:meth:`Workspace.checkout`): with
+one clone per repository for everyone, visitor A's written translation, toctree entry and PR-preview branch
+were visible to visitor B, who could publish or overwrite them. Anonymous visitors only read the shared
+clone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +33,7 @@ from .. import api
 from ..config import Config, load_config
 from ..errors import InputError, RefusedError
 from ..repo.clone import origin_url
+from ..repo.doclog import run_git
 from ..repo.ghref import github_repo
 
 
@@ -42,6 +50,25 @@ class Visitor:
         username = getattr(profile, "username", None) if profile is not None else None
         hf_token = getattr(token, "token", None) if token is not None else None
         return cls(str(username) if username else None, str(hf_token) if hf_token else None)
+
+    @property
+    def key(self) -> str | None:
+        """The visitor's folder name: the username made safe (lowercase letters, digits, ``-``) plus a hash
+        of the exact username, so no two usernames share a folder (``Kim`` / ``kim``, ``a.b`` / ``a_b``) and
+        none climbs out of it (``..``, ``/``)."""
+        if not self.username:
+            return None
+        safe = re.sub(r"[^a-z0-9]+", "-", self.username.lower()).strip("-")[:32] or "user"
+        return f"{safe}-{hashlib.sha256(self.username.encode()).hexdigest()[:12]}"
+
+
+VISITORS = "visitors"
+"""The folder of the visitors' checkouts (a clone folder is always ``host__owner__name``: never this)."""
+
+
+VISITOR_PATH = re.compile(r"[^\s'\"`]*/" + VISITORS + r"/[a-z0-9-]+-[0-9a-f]{12}/")
+"""A path into a visitor's checkout, up to the repository's folder name: messages show the rest only (the
+repository's name as the page lists it, then the file)."""
 
 
 class Workspace:
@@ -67,6 +94,8 @@ class Workspace:
         self.shared = shared
         self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
         self._lock = threading.Lock()
+        self._sources: dict[Path, Path] = {}
+        """A visitor's checkout -> the shared checkout it was made from (whose config it uses)."""
 
     def roots(self) -> list[tuple[str, str]]:
         """(absolute folder, what a visitor sees instead) for every folder served, longest first: messages
@@ -106,6 +135,31 @@ class Workspace:
             result = api.clone(url, self.storage, allow_local=self.allow_local_urls)
         return result.path.name, result
 
+    def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False,
+                 reading: bool = False) -> tuple[Path, str]:
+        """The checkout a call works in, and what was done to it: in shared mode a signed-in visitor's own
+        (made on first use; with ``update``, fast-forwarded to the shared clone without losing their work),
+        else the shared one (anonymous visitors only read it; a local server is one person's).
+
+        ``reading``: a step that only reads (status, review, preview): a visitor without a checkout yet
+        reads the shared clone, which holds exactly what theirs would, so looking costs no disk (a checkout
+        of transformers is a working tree of thousands of files)."""
+        path = self.path(name)
+        key = visitor.key if visitor is not None else None
+        if not self.shared or key is None:
+            return path, ""
+        if self.storage is not None:
+            home = self.storage / VISITORS / key / path.name
+        else:  # a served checkout without storage (serve --shared): inside its own git folder
+            git_dir = Path(run_git(path, "rev-parse", "--absolute-git-dir").decode().strip())
+            home = git_dir / "hfi18n" / VISITORS / key / path.name
+        if reading and not (home / ".git").is_dir():
+            return path, ""
+        with self._lock:
+            _, note = api.personal_checkout(path, home, update=update)
+            self._sources[home] = path
+        return home, note
+
     def require_visitor(self, visitor: Visitor | None, what: str) -> None:
         """In shared mode, refuse anonymous visitors for ``what`` (a step that writes or costs)."""
         if self.shared and (visitor is None or not visitor.username):
@@ -120,6 +174,9 @@ class Workspace:
         return bool(visitor and visitor.username and visitor.username.lower() in self.owner_users)
 
     def is_clone(self, repo: Path) -> bool:
+        """Whether ``repo`` is a clone made on request (or a visitor's checkout of one): its own config is
+        not trusted."""
+        repo = self._sources.get(repo, repo)
         return self.storage is not None and repo.parent == self.storage
 
     def config(self, repo: Path, *, provider: str | None = None, api_key: str | None = None,
@@ -132,8 +189,9 @@ class Workspace:
         :meth:`owner_keys_for` visitors, the ``hf`` provider spends the visitor's sign-in token, and
         ``publish`` uses only the typed GitHub token. A clone of github.com has its origin as upstream
         unless the config says otherwise, so open PRs are found and the draft PR goes there."""
-        base = self.base_config if self.base_config is not None else load_config(repo)
-        if self.is_clone(repo) and base.source is not None and repo.resolve() in base.source.resolve().parents:
+        source = self._sources.get(repo, repo)  # a visitor's checkout has the settings of the shared one
+        base = self.base_config if self.base_config is not None else load_config(source)
+        if self.is_clone(repo) and base.source is not None and source.resolve() in base.source.resolve().parents:
             base = base.without("endpoints", "secrets")
         owner = self.owner_keys_for(visitor) and not base_url and not publish
         if not owner:
