@@ -392,3 +392,17 @@ Now we run the agent again.
     bad = pair_cost(e, far, model, "zh", vocab) + 4  # the bead it is in is worse still
     assert not _better_than_its_pair(e, [Bead(Move.MATCH, (other,), (far,), bad)], al, model, "zh")
     assert _better_than_its_pair(e, [Bead(Move.MATCH, (other,), (near,), bad + 10)], al, model, "zh")
+
+
+def test_a_translated_token_supports_one_english_word_only():
+    """diffusers zh training/controlnet.md: "setup", "default" and "environment" all go with 环境, and a
+    short "初始化🤗 Accelerate环境：" paired with a long paragraph naming them all rather than with its own
+    one-line English. A token found counts once, for the most reliable word."""
+    from hfi18n.review.bitext import Lexicon, WordSense
+    lex = Lexicon({"environment": WordSense(frozenset({"环境"}), 0.9, 0.05),
+                   "setup": WordSense(frozenset({"环境", "设置"}), 0.7, 0.05),
+                   "default": WordSense(frozenset({"环境", "默认"}), 0.6, 0.05)}, 30.0)
+    one = lex.cost(frozenset({"environment"}), frozenset({"环境"}), 30)
+    assert one < 0
+    assert lex.cost(frozenset({"environment", "setup", "default"}), frozenset({"环境"}), 30) == one
+    assert lex.cost(frozenset({"environment", "setup"}), frozenset({"环境", "设置"}), 30) < one  # two tokens, two words

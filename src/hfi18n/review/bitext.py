@@ -206,15 +206,24 @@ class Lexicon:
 
     def cost(self, words: frozenset[str], tokens: frozenset[str], lt: int) -> float:
         """``-WEIGHT·log`` of how much likelier the words' tokens found (or not) in a translation of ``lt``
-        characters are if it translates them than by chance (a longer paragraph holds more by chance)."""
+        characters are if it translates them than by chance (a longer paragraph holds more by chance).
+
+        A token found counts for one English word only, the most reliable first: "setup", "default",
+        "configuration" and "environment" all go with 环境 in diffusers zh, and a 12-character "初始化🤗
+        Accelerate环境：" paired with a long English paragraph naming them all rather than with its own
+        one-line English ("Initialize an 🤗 Accelerate environment:", training/controlnet.md)."""
         total = 0.0
         bucket = round(4 * math.log2(max(lt, 1) / self.mean_len))
-        for w in words:
-            sense = self.senses.get(w)
-            if sense is None:
-                continue
+        known = sorted(((self.senses[w].hit, w) for w in words if w in self.senses), reverse=True)
+        claimed: set[str] = set()
+        for _hit, w in known:
+            sense = self.senses[w]
             found, missing = self._evidence(w, sense, bucket)
-            total += missing if sense.tokens.isdisjoint(tokens) else found
+            if sense.tokens.isdisjoint(tokens):
+                total += missing
+            elif not (sense.tokens & tokens) <= claimed:
+                claimed |= sense.tokens & tokens
+                total += found
         return self.WEIGHT * total
 
     def _evidence(self, w: str, sense: WordSense, bucket: int) -> tuple[float, float]:
