@@ -5,8 +5,8 @@ prose paragraph of the translation (a sentence or more: it ends with sentence pu
 and one is duplicated (a blank line and a verbatim copy right after it), picked with a seeded random
 generator. Each variant is reviewed (rules only, no glossary, no LLM) and counted as found when the
 review reports a *new* omission (for a drop) or duplication (for a copy) within ``NEAR`` lines of the
-injection point, or (a drop) on the first paragraph after it, past any code block -- where an omission
-is placed. Findings the untouched doc already had, shifted by the injection, do not count.
+injection point, or (a drop) on the first paragraph or heading after it, past any code block -- where an
+omission is placed. Findings the untouched doc already had, shifted by the injection, do not count.
 
 Reports recall per length band of the injected paragraph (characters of the translation), separately
 for docs that follow the current English and for drifted docs (``check`` reports ``drift``), and the
@@ -33,6 +33,7 @@ from hfi18n.doc import BlockKind, parse
 from hfi18n.repo.layout import SOURCE_LANG, DocsLayout
 from hfi18n.review import Kind, Options, review_texts
 from hfi18n.scripts import looks_english
+from hfi18n.translate.aligned import PROSE_KINDS
 
 NEAR = 20
 """Lines between the injection point and a finding for the finding to count as catching it."""
@@ -87,9 +88,12 @@ def _inject(lines: list[str], start: int, end: int, op: str) -> tuple[list[str],
 
 
 def _next_prose(text: str, at: int) -> int | None:
-    """First line of the first prose block starting at or after line ``at`` (past code blocks)."""
+    """First line of the first prose block or heading starting at or after line ``at``, past code blocks
+    (also those with translated comments), where the review places an omission: diffusers zh
+    optimization/memory.md drops a paragraph followed by a 34-line code block and a heading, and the
+    omission is reported on that heading."""
     return next((b.start_line for b in parse(text).blocks if b.start_line >= at and b.segments
-                 and b.kind is not BlockKind.HEADING), None)
+                 and (b.kind in PROSE_KINDS or b.kind is BlockKind.HEADING)), None)
 
 
 def _new(base: list, injected: list, at: int, shift: int) -> list:

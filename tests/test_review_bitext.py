@@ -361,3 +361,48 @@ def test_a_dropped_paragraph_is_not_taken_as_moved_to_one_that_only_shares_a_nam
     dropped = "\n".join(ln for ln in ZH_PAR.split("\n") if not ln.startswith("与并行化"))
     (om,) = _cov(review_texts(EN_PAR, dropped, file="zh.md", english_file="en.md", lang="zh", options=opts))
     assert om.kind is Kind.OMISSION and om.english_line == 5
+
+
+def test_an_omission_is_taken_as_moved_only_to_a_unit_it_would_pair_with():
+    """smolagents zh examples/text_to_sql.md: a translated paragraph merging two English ones pairs badly
+    with either (cost 8.4); a paragraph dropped 40 lines later pairs with it a little less badly (3.9),
+    and was taken as moved there. Better than a bad pairing is not enough: the pairing must be plausible."""
+    from hfi18n.doc import parse
+    from hfi18n.review.align import Alignment
+    from hfi18n.review.bitext import Bead, Move, pair_cost, vocabulary
+    from hfi18n.review.coverage import WEAK_PAIR, _better_than_its_pair
+    en = """# Engine [[engine]]
+
+Switch the engine with `use_engine`, `engine_name` and `timeout` before the next run of the agent.
+
+Now we run the agent again.
+"""
+    zh = """# 引擎 [[engine]]
+
+现在我们再次运行 agent，并查看结果是否与之前相同。
+
+使用 `use_engine`、`engine_name` 和 `timeout` 切换引擎。
+"""
+    al = Alignment.build(parse(en), parse(zh), "zh")
+    e, other = [x for x in al.en_items if not x.heading]
+    far, near = [x for x in al.tr_items if not x.heading]
+    model = LengthModel.default("zh")
+    vocab = vocabulary(al.en_items, al.tr_items, "zh")
+    assert pair_cost(e, far, model, "zh", vocab) > WEAK_PAIR >= pair_cost(e, near, model, "zh", vocab)
+    bad = pair_cost(e, far, model, "zh", vocab) + 4  # the bead it is in is worse still
+    assert not _better_than_its_pair(e, [Bead(Move.MATCH, (other,), (far,), bad)], al, model, "zh")
+    assert _better_than_its_pair(e, [Bead(Move.MATCH, (other,), (near,), bad + 10)], al, model, "zh")
+
+
+def test_a_translated_token_supports_one_english_word_only():
+    """diffusers zh training/controlnet.md: "setup", "default" and "environment" all go with 环境, and a
+    short "初始化🤗 Accelerate环境：" paired with a long paragraph naming them all rather than with its own
+    one-line English. A token found counts once, for the most reliable word."""
+    from hfi18n.review.bitext import Lexicon, WordSense
+    lex = Lexicon({"environment": WordSense(frozenset({"环境"}), 0.9, 0.05),
+                   "setup": WordSense(frozenset({"环境", "设置"}), 0.7, 0.05),
+                   "default": WordSense(frozenset({"环境", "默认"}), 0.6, 0.05)}, 30.0)
+    one = lex.cost(frozenset({"environment"}), frozenset({"环境"}), 30)
+    assert one < 0
+    assert lex.cost(frozenset({"environment", "setup", "default"}), frozenset({"环境"}), 30) == one
+    assert lex.cost(frozenset({"environment", "setup"}), frozenset({"环境", "设置"}), 30) < one  # two tokens, two words

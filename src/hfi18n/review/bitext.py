@@ -135,7 +135,9 @@ class Lexicon:
     numbers); a one-sentence paragraph with none of them ("또한 단계 콜백을 사용하여 에이전트의 메모리를
     동적으로 변경할 수도 있습니다.") could only be placed by length, and dropped next to a long one it was
     taken as merged into it. Words carry that: "memory" goes with 메모리, "training" with 학습, "model"
-    with 模型, learned per language and checkout, no dictionary or model download needed."""
+    with 模型, learned per language and checkout, no dictionary or model download needed (the injection
+    bench's dropped paragraphs found went from 88 to 92 of 108 with it, 40 to 44 of 58 on drifted docs).
+    Learning takes 0.1-0.5 s per language on the three corpora (a few hundred to 1,300 pairs)."""
 
     senses: dict[str, WordSense]
     mean_len: float
@@ -145,6 +147,7 @@ class Lexicon:
     MIN_PAIRS = 3
     """Pairs a word and a token must share to be associated."""
     MIN_DICE = 0.2
+    """Dice coefficient from which a token is associated with a word (below, chance co-occurrence)."""
     MAX_SHARE = 0.3
     """Tokens found in more than this share of the translated paragraphs (하는, 可以) say nothing."""
     KEEP = 4
@@ -159,6 +162,9 @@ class Lexicon:
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], lang: str) -> Lexicon | None:
+        """The lexicon of ``(english, translation)`` pairs: each English word seen in 3+ pairs keeps its
+        strongest associated tokens, and is kept when they are found in at least 40% of its pairs and twice
+        as often as by chance (a word whose tokens say nothing is better unknown). None under 30 pairs."""
         data = [(en_words(e), tr_tokens(t, lang), chars(t)) for e, t in pairs]
         data = [d for d in data if d[0] and d[1]]
         if len(data) < 30:
@@ -200,15 +206,24 @@ class Lexicon:
 
     def cost(self, words: frozenset[str], tokens: frozenset[str], lt: int) -> float:
         """``-WEIGHT·log`` of how much likelier the words' tokens found (or not) in a translation of ``lt``
-        characters are if it translates them than by chance (a longer paragraph holds more by chance)."""
+        characters are if it translates them than by chance (a longer paragraph holds more by chance).
+
+        A token found counts for one English word only, the most reliable first: "setup", "default",
+        "configuration" and "environment" all go with 环境 in diffusers zh, and a 12-character "初始化🤗
+        Accelerate环境：" paired with a long English paragraph naming them all rather than with its own
+        one-line English ("Initialize an 🤗 Accelerate environment:", training/controlnet.md)."""
         total = 0.0
         bucket = round(4 * math.log2(max(lt, 1) / self.mean_len))
-        for w in words:
-            sense = self.senses.get(w)
-            if sense is None:
-                continue
+        known = sorted(((self.senses[w].hit, w) for w in words if w in self.senses), reverse=True)
+        claimed: set[str] = set()
+        for _hit, w in known:
+            sense = self.senses[w]
             found, missing = self._evidence(w, sense, bucket)
-            total += found if sense.tokens & tokens else missing
+            if sense.tokens.isdisjoint(tokens):
+                total += missing
+            elif not (sense.tokens & tokens) <= claimed:
+                claimed |= sense.tokens & tokens
+                total += found
         return self.WEIGHT * total
 
     def _evidence(self, w: str, sense: WordSense, bucket: int) -> tuple[float, float]:
@@ -229,7 +244,8 @@ class Lexicon:
 
 @dataclass(slots=True, frozen=True)
 class LengthModel:
-    """Length of a translation relative to its English: ``l_t ≈ c·l_e`` with variance ``s²·l_e``."""
+    """Length of a translation relative to its English: ``l_t ≈ c·l_e`` with variance ``s²·l_e``; and the
+    word :class:`Lexicon` learned from the same human translations (one read of them gives both)."""
 
     c: float
     """Translated characters per English character."""

@@ -468,13 +468,17 @@ must be for the omission to be taken as a move."""
 
 def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: LengthModel, lang: str) -> bool:
     """A translated unit of a doubtful 1-1 bead anywhere in the doc fits ``e`` clearly better than the
-    English it was paired with: the translator moved ``e`` there and the in-order aligner paired the unit
-    with its neighbour (smolagents zh guided_tour.md translates the code-execution notes in another
-    section; 4 of 20 sampled omissions were such)."""
+    English it was paired with, and no worse than a doubtful pairing itself: the translator moved ``e``
+    there and the in-order aligner paired the unit with its neighbour (smolagents zh guided_tour.md
+    translates the code-execution notes in another section; 4 of 20 sampled omissions were such). Better
+    than a bad pairing is not enough: smolagents zh examples/text_to_sql.md merges two English paragraphs
+    into one (cost 8.4 with either), and a paragraph dropped 40 lines later (cost 3.9 with it) was taken
+    as moved there."""
     if not weak:
         return False
     vocab = vocabulary(al.en_items, al.tr_items, lang)
-    return any(pair_cost(e, b.tr[0], model, lang, vocab) + BETTER_BY < b.cost for b in weak)
+    return any(pc + BETTER_BY < b.cost and pc <= WEAK_PAIR
+               for b in weak for pc in (pair_cost(e, b.tr[0], model, lang, vocab),))
 
 
 def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthModel,
