@@ -334,7 +334,7 @@ def marks(items: Sequence[Item], every_word: bool = False) -> frozenset[str]:
     return frozenset(out)
 
 
-def _anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
+def anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
     """Shared marks lower the cost; spans, names and numbers on one side only raise it (a plain word
     on one side says little: "model" is in half the English paragraphs)."""
     if not e and not t:
@@ -348,7 +348,7 @@ def pair_cost(e: Item, t: Item, model: LengthModel, lang: str, vocab: frozenset[
     """Cost of a 1-1 bead of ``e`` and ``t`` (as :func:`_section` counts it), wherever they are."""
     every_word = target_scripts(lang) is not None
     lt = chars(t.text)
-    return model.cost(chars(e.text), lt) + _anchor_cost(marks([e], every_word) & vocab,
+    return model.cost(chars(e.text), lt) + anchor_cost(marks([e], every_word) & vocab,
                                                         marks([t], every_word) & vocab) \
         + model.words_cost(en_words(e.text), tr_tokens(t.text, lang), lt)
 
@@ -371,7 +371,7 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
 _RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
 
 
-def _mergeable(a: BlockKind, b: BlockKind) -> bool:
+def mergeable(a: BlockKind, b: BlockKind) -> bool:
     """A unit of kind ``a`` can be merged into (or split from) one of kind ``b``: the same kind, or running
     text (a paragraph written into a tip: diffusers ko using-diffusers/loading.md). Not a paragraph into a
     table: diffusers zh optimization/tgate.md "To use T-GATE with a pipeline, you need to use its
@@ -425,16 +425,16 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
                     c = skip_cost[move]
                 else:
                     union_e, union_t = frozenset().union(*me[i:a]), frozenset().union(*mt[j:b])
-                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + _anchor_cost(union_e, union_t) \
+                    c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + anchor_cost(union_e, union_t) \
                         + model.words_cost(frozenset().union(*we[i:a]), frozenset().union(*wt[j:b]), sum(lt[j:b]))
                     if move is Move.MERGE:
-                        if not all(_mergeable(x.kind, ts[j].kind) for x in es[i:a]):
+                        if not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
                             continue
                         words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
                         c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k], union_t)
                                  or _unsaid(model, we[k], words_t, len_t, me[k] & union_t))
                     elif move is Move.SPLIT:
-                        if not all(_mergeable(x.kind, es[i].kind) for x in ts[j:b]):
+                        if not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
                             continue
                         c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b]:

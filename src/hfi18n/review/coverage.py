@@ -22,10 +22,24 @@ from functools import lru_cache
 
 from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind
-from ..scripts import looks_english
+from ..scripts import looks_english, target_scripts
 from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
-from .bitext import Bead, LengthModel, Move, align_bitext, chars, marks, pair_cost, vocabulary
+from .bitext import (
+    ANCHOR_SHARED,
+    Bead,
+    LengthModel,
+    Move,
+    align_bitext,
+    anchor_cost,
+    chars,
+    en_words,
+    marks,
+    mergeable,
+    pair_cost,
+    tr_tokens,
+    vocabulary,
+)
 from .model import Kind, ReviewFinding
 
 MIN_CHARS = 40
@@ -481,6 +495,64 @@ def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: Lengt
                for b in weak for pc in (pair_cost(e, b.tr[0], model, lang, vocab),))
 
 
+MERGE_GAIN = 1.0
+"""How much cheaper (in nats, prior left out) a neighbouring bead must pair once an omitted English unit is
+added to its English for the unit to be taken as merged into its translation (see :func:`_merged_into`)."""
+
+
+def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: str,
+                 vocab: frozenset[str]) -> bool:
+    """The translated unit(s) of the nearest paired bead before or after omitted ``e`` (past the other
+    omissions of its run) translate ``e`` too: with ``e`` added to that bead's English, its length, marks
+    and lexicon words pair clearly better (:data:`MERGE_GAIN`), ``e``'s own code, links, names and numbers
+    are all there and its own words or marks say something of it. The aligner's moves stop at 2-1, and its
+    prior for a merge (plus the penalty of a short paragraph whose few words the lexicon half knows) let a
+    1-0 win: smolagents zh examples/multiagents.md writes "Let's set up this system." and "Run the line
+    below to install the required dependencies:" as one "我们来一起构建这个系统。运行下列代码以安装依赖包：";
+    zh rag.md merges three English paragraphs twice (a 3-1 the aligner has no move for); zh
+    text_to_sql.md folds "So let's make a second table ... for each receipt_id!" into the paragraph before,
+    whose translation was 3 times its own English's length. A dropped paragraph leaves its neighbour the
+    length of its own English: adding one makes the length worse, not better."""
+    every_word = target_scripts(lang) is not None
+    me = marks([e], every_word) & vocab
+    we = en_words(e.text) if model.lexicon is not None else frozenset()
+    for step in (-1, 1):
+        j = k + step
+        while 0 <= j < len(beads) and beads[j].move is Move.OMIT:
+            j += step
+        if not 0 <= j < len(beads) or beads[j].move not in _PAIRED or any(x.heading for x in beads[j].en):
+            continue
+        nb = beads[j]
+        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)):
+            continue
+        lt = sum(chars(t.text) for t in nb.tr)
+        le = sum(chars(x.text) for x in nb.en)
+        m_e, m_t = marks(nb.en, every_word) & vocab, marks(nb.tr, every_word) & vocab
+        strong = {x for x in me if not x.startswith("~")}
+        if strong - m_t:
+            continue  # a name of e missing from the translation: e is not in it
+        tokens = frozenset().union(*(tr_tokens(t.text, lang) for t in nb.tr))
+        w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if model.lexicon is not None else frozenset()
+        # what of e the translation shows beyond what its own English explains: "library" is no sign of
+        # "The library has three main components:" merged into a paragraph whose English says "library" too
+        # (diffusers zh index.md with that line dropped)
+        said = model.words_cost(w_nb | we, tokens, lt) - model.words_cost(w_nb, tokens, lt) \
+            - ANCHOR_SHARED * len((me & m_t) - m_e)
+        if said >= 0:
+            continue  # e's own words and marks say nothing more of the translation
+        length, length_merged = model.cost(le, lt), model.cost(le + chars(e.text), lt)
+        if length_merged >= length:
+            continue  # the translation is no longer than its own English asks: nothing merged into it
+        single = length + anchor_cost(m_e, m_t) + model.words_cost(w_nb, tokens, lt)
+        merged = length_merged + anchor_cost(m_e | me, m_t) + model.words_cost(w_nb | we, tokens, lt)
+        if merged + MERGE_GAIN <= single:
+            return True
+    return False
+
+
+_PAIRED = frozenset({Move.MATCH, Move.MERGE, Move.SPLIT})
+
+
 def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthModel,
                lang: str) -> Iterator[Item]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
@@ -491,6 +563,7 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
                 and chars(b.tr[0].text) >= 10]
     vocab = marks(al.tr_items) & marks(al.en_items)
     weak = [b for b in beads if b.move is Move.MATCH and not b.en[0].heading and b.cost > WEAK_PAIR]
+    every = vocabulary(al.en_items, al.tr_items, lang)
     for k, b in enumerate(beads):
         if b.move is not Move.OMIT:
             continue
@@ -506,7 +579,7 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
                for x in beads[lo:hi + 1]):
             continue
         if _elsewhere(e, al, model, bead_of, lang) or _moved(e, unpaired, vocab, model, al, lang) \
-                or _better_than_its_pair(e, weak, al, model, lang):
+                or _better_than_its_pair(e, weak, al, model, lang) or _merged_into(e, k, beads, model, lang, every):
             continue
         yield e
 
