@@ -158,7 +158,7 @@ def test_a_block_a_later_commit_took_out_of_a_drifted_translation_is_not_an_omis
     assert any(f.rule == "drift" for f in doc.findings)
     assert any("the English this translation follows" in c for c in doc.checked)
     assert _omissions(doc) == [], doc.findings
-    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked)
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
     # a paragraph the translator drops now is an omission, against the English the translation follows
     ko.write_text(KO.replace("`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", ""),
                   encoding="utf-8")
@@ -259,3 +259,60 @@ def test_three_english_paragraphs_merged_into_one_translated_paragraph_are_not_a
                                               lang="ko").findings
                  if f.kind is Kind.OMISSION]
     assert [f.english_line for f in omissions] == [9]
+
+
+FAST_EN = """### DEMO_FAST [[demo-fast]]
+
+Set to `True` for faster greetings using `demo_fast`.
+
+By default, `demo` greets with the Python-based `print` function. Although it is reliable and versatile,
+it may not be the most efficient choice for machines greeting thousands of users.
+[`demo_fast`](https://github.com/example/demo_fast) is a Rust-based package that greets many users at once.
+
+"""
+FAST_KO = """### DEMO_FAST [[demo-fast]]
+
+`demo_fast`로 더 빠르게 인사하려면 `True`로 설정하세요. 기본적으로 `demo`는 파이썬 기반 `print` 함수로 인사합니다.
+이 함수는 안정적이고 다용도로 쓸 수 있지만 수천 명에게 인사하는 머신에서는 가장 효율적인 선택이 아닐 수 있습니다.
+[`demo_fast`](https://github.com/example/demo_fast)는 많은 사용자에게 한 번에 인사하는 Rust 기반 패키지입니다.
+
+"""
+FAST_GONE_KO = """### DEMO_FAST [[demo-fast]]
+
+> [!WARNING]
+> 이 환경 변수는 더 이상 사용되지 않습니다. 이제 기본 엔진이 모든 인사를 처리하며, 수천 명에게 인사하는 머신에서도 충분히 빠르고 안정적입니다. 더 빠른 인사가 필요하면 인사 설정 문서를 참조하세요.
+
+"""
+
+
+def test_a_merged_paragraph_a_later_commit_replaced_by_a_warning_is_not_an_omission(tmp_path: Path):
+    """huggingface_hub ko environment_variables.md translated "Set to `True` for faster uploads..." and
+    "By default, `huggingface_hub` uses..." as one paragraph, which a later translation commit replaced by a
+    deprecation warning; the aligner paired the warning with the second (a doubtful pair), and the first
+    was reported missing. A removed unit explains the English of a doubtful pair too, and that pair does
+    not split the run (coverage._cut_english, _omission_findings)."""
+    repo = tmp_path / "repo"
+    en, ko = repo / "docs/source/en/guide.md", repo / "docs/source/ko/guide.md"
+    en.parent.mkdir(parents=True)
+    ko.parent.mkdir(parents=True)
+    git(repo.parent, "init", "-q", str(repo))
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "t")
+    at_en, at_ko = "## Cache [[cache]]\n", "## 캐시 [[cache]]\n"
+    en.write_text(EN.replace(at_en, FAST_EN + at_en), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the guide")
+    ko.write_text(KO.replace(at_ko, FAST_KO + at_ko), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    en.write_text(NEW_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Rewrite the guide for demo2")
+    ko.write_text(KO.replace(at_ko, FAST_GONE_KO + at_ko), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Deprecate demo_fast in the translations")
+    layout = DocsLayout.open(repo)
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    assert any("the English this translation follows" in c for c in doc.checked), (doc.checked, doc.not_checked)
+    assert _omissions(doc) == [], doc.findings
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
