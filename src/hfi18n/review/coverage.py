@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..check.findings import WARNING
-from ..doc import PLACEHOLDER_RE, BlockKind
+from ..doc import PLACEHOLDER_RE, BlockKind, parse
+from ..errors import HfI18nError
 from ..scripts import looks_english, target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, norm_span
+from ..translate.aligned import LENGTH_RATIO, Item, doc_items, norm_span
 from .align import Alignment
 from .bitext import (
     ANCHOR_SHARED,
@@ -499,6 +500,40 @@ def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: Lengt
                for b in weak for pc in (pair_cost(e, b.tr[0], model, lang, vocab),))
 
 
+def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: LengthModel, lang: str) -> bool:
+    """Translated text the parser keeps outside prose, between the translated units around omitted ``e``,
+    of a length ``e`` would translate to (:data:`MOVED_LENGTH`) and holding its code, links, names and
+    numbers (a dropped "以下是一个使用 xDiT 加速..." of diffusers zh xdit.md is not in a table's row): a line written right after an HTML
+    block's closing tag with no blank line (kept verbatim as raw text: diffusers ko
+    training/unconditional_training.md writes "[Naruto](...) 데이터셋을 사용할 경우:" under ``</div>``), or a
+    paragraph written right under a table, which makes it a row of the table (diffusers zh
+    optimization/tome.md, "如上表所示..."). The paragraph is translated, and the review has no unit of it."""
+    vocab = marks(al.tr_items) & marks(al.en_items)
+    mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
+    before = next((b.tr[-1].line for b in reversed(beads[:k]) if b.tr), 0)
+    after = next((b.tr[0].line for b in beads[k + 1:] if b.tr), 10**9)
+    for block in al.tgt.blocks:
+        if not before <= block.start_line < after:
+            continue
+        if block.kind is BlockKind.RAW:
+            text = block.text
+        elif block.kind is BlockKind.TABLE:
+            text = "\n".join(x for x in block.text.splitlines() if x.strip() and not x.lstrip().startswith("|"))
+        else:
+            continue
+        text = _norm(text)
+        if chars(text) < MIN_OMISSION or looks_english(text, lang):
+            continue
+        try:  # as a unit of prose (code and link targets out), to compare lengths as the aligner does
+            units = [x for x in doc_items(parse(text)) if not x.heading]
+        except HfI18nError:
+            continue
+        if units and model.cost(chars(e.text), sum(chars(x.text) for x in units)) <= MOVED_LENGTH \
+                and mine <= marks(units) and e.spans <= frozenset().union(*(x.spans for x in units)):
+            return True
+    return False
+
+
 MERGE_GAIN = 1.0
 """How much cheaper (in nats, prior left out) a neighbouring bead must pair once an omitted English unit is
 added to its English for the unit to be taken as merged into its translation (see :func:`_merged_into`)."""
@@ -583,7 +618,8 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
                for x in beads[lo:hi + 1]):
             continue
         if _elsewhere(e, al, model, bead_of, lang) or _moved(e, unpaired, vocab, model, al, lang) \
-                or _better_than_its_pair(e, weak, al, model, lang) or _merged_into(e, k, beads, model, lang, every):
+                or _better_than_its_pair(e, weak, al, model, lang) or _merged_into(e, k, beads, model, lang, every) \
+                or _outside_prose(e, k, beads, al, model, lang):
             continue
         yield e
 
