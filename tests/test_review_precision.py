@@ -119,9 +119,8 @@ The cache moved to `~/.cache/demo2`; [`Cache.clear`] and [`Cache.list`] manage i
 """
 
 
-def _repo(tmp_path: Path) -> tuple[Path, Path, Path]:
-    """A docs repository whose ko guide.md was translated from an English with a Flax tab, then the
-    English was rewritten (the translation drifted) and a sweep took Flax out of the translation."""
+def _empty_repo(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A git repository with the en and ko folders of guide.md (the files not written yet)."""
     repo = tmp_path / "repo"
     en, ko = repo / "docs/source/en/guide.md", repo / "docs/source/ko/guide.md"
     en.parent.mkdir(parents=True)
@@ -129,6 +128,13 @@ def _repo(tmp_path: Path) -> tuple[Path, Path, Path]:
     git(repo.parent, "init", "-q", str(repo))
     git(repo, "config", "user.email", "t@example.com")
     git(repo, "config", "user.name", "t")
+    return repo, en, ko
+
+
+def _repo(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A docs repository whose ko guide.md was translated from an English with a Flax tab, then the
+    English was rewritten (the translation drifted) and a sweep took Flax out of the translation."""
+    repo, en, ko = _empty_repo(tmp_path)
     cut = "## 캐시 [[cache]]\n"
     en.write_text(EN.replace("## Cache [[cache]]\n", FLAX_EN.lstrip("\n") + "\n## Cache [[cache]]\n"), encoding="utf-8")
     git(repo, "add", "-A")
@@ -291,13 +297,7 @@ def test_a_merged_paragraph_a_later_commit_replaced_by_a_warning_is_not_an_omiss
     deprecation warning; the aligner paired the warning with the second (a doubtful pair), and the first
     was reported missing. A removed unit explains the English of a doubtful pair too, and that pair does
     not split the run (coverage._cut_english, _omission_findings)."""
-    repo = tmp_path / "repo"
-    en, ko = repo / "docs/source/en/guide.md", repo / "docs/source/ko/guide.md"
-    en.parent.mkdir(parents=True)
-    ko.parent.mkdir(parents=True)
-    git(repo.parent, "init", "-q", str(repo))
-    git(repo, "config", "user.email", "t@example.com")
-    git(repo, "config", "user.name", "t")
+    repo, en, ko = _empty_repo(tmp_path)
     at_en, at_ko = "## Cache [[cache]]\n", "## 캐시 [[cache]]\n"
     en.write_text(EN.replace(at_en, FAST_EN + at_en), encoding="utf-8")
     git(repo, "add", "-A")
