@@ -27,6 +27,7 @@ from ..translate.aligned import LENGTH_RATIO, Item, norm_span
 from .align import Alignment
 from .bitext import Bead, LengthModel, Move, align_bitext, chars, marks, pair_cost, vocabulary
 from .model import Kind, ReviewFinding
+from .sentences import missing_sentences
 
 MIN_CHARS = 40
 """Paragraphs shorter than this (labels, one-word cells) are not judged."""
@@ -111,7 +112,10 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
                     added.append(e)
                 continue
             yield f
-        yield from _sentences(al, file, lang)
+        old = list(_sentences(al, file, lang))
+        yield from old
+        yield from missing_sentences(beads, al, file, lang, model or LengthModel.default(lang), english=english,
+                                     followed=followed, done={f.english_line for f in old})
 
 
 def _paired_share(beads: list[Bead], followed: list[str] | None) -> float:
