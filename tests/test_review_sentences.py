@@ -6,6 +6,7 @@ import json
 
 from hfi18n.review import Kind, Options, Review, review_texts
 from hfi18n.review.bitext import LengthModel, Lexicon, WordSense
+from hfi18n.review.follow import FollowedEnglish
 from hfi18n.review.render import format_json, format_text
 from hfi18n.review.sentences import split_sentences
 
@@ -98,3 +99,19 @@ def test_the_missing_sentence_is_in_the_json_and_text_output():
     assert f["kind"] == "omission" and f["line"] == 3 and "HF_HUB_CACHE" in f["message"]
     text = format_text(review)
     assert "ko.md:3: warning [omission/missing-sentence] the English sentence 'Set the `HF_HUB_CACHE`" in text
+
+
+def test_a_sentence_deleted_from_the_english_since_the_translation_is_not_asked():
+    """Aligned with the older English the translation follows, a sentence today's English no longer has
+    is not reported (smolagents zh tutorials/inspect_runs.md: updated with an English that dropped two
+    sentences, while the record named the English before); one it still has is, naming that English."""
+    followed = FollowedEnglish(EN, "0123456789abcdef", "caching.md")
+    today = EN.replace(" Set the `HF_HUB_CACHE` variable to move the cache to a larger disk on a shared server.", "")
+    doc = review_texts(today, DROPPED, file="ko.md", english_file="en.md", lang="ko", followed=followed,
+                       options=Options(length=MODEL))
+    assert any("caching.md at 0123456" in c for c in doc.checked)  # aligned with the English it follows
+    assert _omissions(doc) == []
+    edited = EN.replace("store it once.", "store it only once.")
+    (om,) = _omissions(review_texts(edited, DROPPED, file="ko.md", english_file="en.md", lang="ko",
+                                    followed=followed, options=Options(length=MODEL)))
+    assert om.rule == "missing-sentence" and "HF_HUB_CACHE" in om.message and "caching.md at 0123456" in om.message

@@ -132,7 +132,8 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
     another rule already reported a sentence of."""
     done = set(done)
     vocab = vocabulary(al.en_items, al.tr_items, lang)
-    same = {_WS_RE.sub("", x) for x in followed} if followed is not None else None
+    # a list, not a set: a paragraph today's English kept as it was is in it twice (see _still_asked)
+    same = [_WS_RE.sub("", x) for x in followed] if followed is not None else None
     for b in beads:
         if b.move is not Move.MATCH or b.en[0].heading or b.en[0].kind not in _RUNNING \
                 or b.tr[0].kind not in _RUNNING:
@@ -164,7 +165,7 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
                                 f"translation in this paragraph{of}", english_line=s.item.line)
 
 
-def _still_asked(s: Sentence, same: set[str] | None) -> bool:
+def _still_asked(s: Sentence, same: list[str] | None) -> bool:
     """Today's English still has sentence ``s`` of the older English the translation is aligned with
     (``same``: the paragraphs asked of it, today's and the older ones still asked, spaces dropped; the
     older paragraph itself is one of them). A sentence deleted from the English since is not asked:
