@@ -16,12 +16,13 @@ untouched docs than before):
   and about as short as the sentence is long (the English without it fits the translation better);
 - the sentence is a real one (:data:`MIN_WORDS` words): "See below." is merged or dropped on purpose;
 - it has code spans, links, names or numbers of its own (those the other sentences do not have), none of
-  them in the translated paragraph, and the words the lexicon knows of it, its own, are not translated
-  there either;
+  them in the translated paragraph, and the words the lexicon knows of it, its own, say on balance that
+  they are not translated there either (a token or two found by chance do not veto it);
 - the paragraph's alignment has no translated sentence left over (0-1), and its other sentences pair
   well: a sentence rewritten is not one missing, and a bad pairing is not a translation;
-- on a translation of an older English, the paragraph is word for word the one the translator had (a
-  sentence added to the English since is an outdated translation, not an omission).
+- on a translation of an older English, the paragraph is one the translator had and today's English
+  still has the sentence, maybe edited (a sentence added to the English since is an outdated
+  translation, one deleted since is not asked).
 """
 
 from __future__ import annotations
