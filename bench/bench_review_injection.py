@@ -15,6 +15,11 @@ they refer to, for a hand check.
 
     python bench/bench_review_injection.py                     # tables
     python bench/bench_review_injection.py --sample 20 --seed 17
+    python bench/bench_review_injection.py --unit sentence     # one sentence dropped inside a paragraph
+
+``--unit sentence`` drops one sentence (of six English-length words or more: a real one) from a translated
+paragraph of two sentences or more instead, the paragraph kept; found when a new omission is reported on
+that paragraph or within ``NEAR`` lines (the sentence-level pass of :mod:`hfi18n.review.sentences`).
 """
 
 from __future__ import annotations
@@ -40,6 +45,11 @@ NEAR = 20
 BANDS = ((0, 60, "<60"), (60, 150, "60-150"), (150, 10**9, "150+"))
 _SENTENCE_END = re.compile(r"[.!?。！？:：)]\s*$")
 COVERAGE = (Kind.OMISSION, Kind.DUPLICATION)
+
+try:  # the sentence-level pass (issue #17)
+    from hfi18n.review.sentences import split_sentences
+except ImportError:
+    split_sentences = None
 
 try:  # the drift-aware review (issue #17): the English a translation follows, a learned length ratio
     from hfi18n.review.bitext import LengthModel
@@ -76,6 +86,27 @@ def _candidates(text: str, lang: str) -> list[tuple[int, int, str]]:
             continue
         out.append((b.start_line, b.end_line, body))
     return out
+
+
+def _sentence_candidates(text: str, lang: str) -> list[tuple[int, int, str, int]]:
+    """(start, end, paragraph, sentence index) of the sentences that can be dropped from a paragraph of
+    :func:`_candidates` that has two or more."""
+    out = []
+    for s, e, body in _candidates(text, lang):
+        parts = split_sentences(body, lang)
+        if len(parts) < 2:
+            continue
+        out.extend((s, e, body, k) for k, p in enumerate(parts) if len(p) >= 15)
+    return out
+
+
+def _drop_sentence(lines: list[str], start: int, end: int, body: str, k: int, lang: str) -> tuple[list[str], int, int]:
+    """``lines`` with sentence ``k`` of the paragraph on lines ``start..end`` dropped (the paragraph written
+    on one line), where the change is and how many lines it adds."""
+    parts = split_sentences(body, lang)
+    del parts[k]
+    indent = lines[start - 1][: len(lines[start - 1]) - len(lines[start - 1].lstrip())]
+    return lines[:start - 1] + [indent + " ".join(parts)] + lines[end:], start, -(end - start)
 
 
 def _inject(lines: list[str], start: int, end: int, op: str) -> tuple[list[str], int, int]:
@@ -122,7 +153,12 @@ def main() -> None:
     ap.add_argument("--per-doc", type=int, default=1, help="paragraphs dropped (and duplicated) per doc")
     ap.add_argument("--sample", type=int, default=0, help="print this many untouched-doc findings")
     ap.add_argument("--misses", action="store_true", help="print the injections that were missed")
+    ap.add_argument("--show", default="", help="print every untouched-doc finding of this rule (missing-sentence)")
+    ap.add_argument("--unit", choices=("paragraph", "sentence"), default="paragraph",
+                    help="what is dropped: a paragraph (and one duplicated), or one sentence of a paragraph")
     args = ap.parse_args()
+    if args.unit == "sentence" and split_sentences is None:
+        raise SystemExit("this version has no sentence-level review")
     langs = args.langs.split(",")
     new_review = "followed" in inspect.signature(review_texts).parameters and followed_english is not None
     cases: list[Case] = []
@@ -153,11 +189,23 @@ def main() -> None:
                 base_cov = [f for f in base.findings if f.kind in COVERAGE]
                 for f in base_cov:
                     untouched.append((name, base, en_text, lang, f))
+                rng = random.Random(f"{args.seed}:{name}:{lang}:{rel}")
+                lines = tr_text.split("\n")
+                if args.unit == "sentence":
+                    scands = _sentence_candidates(tr_text, lang)
+                    for s, e, body, k in rng.sample(scands, min(args.per_doc, len(scands))):
+                        new_lines, at, shift = _drop_sentence(lines, s, e, body, k, lang)
+                        got = review_texts(en_text, "\n".join(new_lines), **kw)
+                        fresh = _new(base.findings, got.findings, at + 1, shift)
+                        found = any(f.kind is Kind.OMISSION and abs(f.line - at) <= NEAR for f in fresh)
+                        part = split_sentences(body, lang)[k]
+                        cases.append(Case(name, lang, rel, drift, "drop", len(part), found))
+                        if not found:
+                            misses.append((name, lang, rel, drift, "drop", s, part))
+                    continue
                 cands = _candidates(tr_text, lang)
                 if not cands:
                     continue
-                rng = random.Random(f"{args.seed}:{name}:{lang}:{rel}")
-                lines = tr_text.split("\n")
                 for op in ("drop", "dup"):
                     for s, e, body in rng.sample(cands, min(args.per_doc, len(cands))):
                         new_lines, at, shift = _inject(lines, s, e, op)
@@ -178,7 +226,7 @@ def main() -> None:
         print(f"\n### docs that follow {'an older' if drift else 'the current'} English\n")
         print("| injection | " + " | ".join(b for _lo, _hi, b in BANDS) + " | all |")
         print("|---|" + "---|" * (len(BANDS) + 1))
-        for op in ("drop", "dup"):
+        for op in ("drop",) if args.unit == "sentence" else ("drop", "dup"):
             row = [c for c in cases if c.drift == drift and c.op == op]
             cells = []
             for _lo, _hi, b in BANDS:
@@ -186,7 +234,7 @@ def main() -> None:
                 cells.append(f"{sum(c.found for c in sub)}/{len(sub)}" if sub else "-")
             pct = f" ({100 * sum(c.found for c in row) / len(row):.0f}%)" if row else ""
             cells.append(f"{sum(c.found for c in row)}/{len(row)}{pct}")
-            print(f"| {'dropped' if op == 'drop' else 'duplicated'} | " + " | ".join(cells) + " |")
+            print(f"| {'dropped' if op == 'drop' else 'duplicated'} {args.unit} | " + " | ".join(cells) + " |")
     per_lang = defaultdict(lambda: [0, 0])
     for c in cases:
         per_lang[(c.lang, c.op)][0] += c.found
@@ -199,10 +247,15 @@ def main() -> None:
         print("\nmissed:")
         for name, lang, rel, drift, op, s, body in misses:
             print(f"  {op} {name}/{lang}/{rel}:{s}{' (drift)' if drift else ''}: {body[:100]}")
-    if args.sample and untouched:
+    picked = []
+    if args.show:
+        picked = [u for u in untouched if u[-1].rule == args.show]
+        print(f"\n{len(picked)} untouched-doc findings of {args.show}:")
+    elif args.sample and untouched:
         rng = random.Random(args.seed)
         picked = rng.sample(untouched, min(args.sample, len(untouched)))
         print(f"\nsample of {len(picked)} untouched-doc findings (seed {args.seed}):")
+    if picked:
         for i, (name, doc, en_text, _lang, f) in enumerate(picked, 1):
             print(f"\n{i:2}. {name}/{f.file}:{f.line} [{f.kind.value}/{f.rule}] {f.message}")
             print(f"    translation: {' '.join((doc.line_text(f.line) or '').split())[:200]}")

@@ -42,6 +42,7 @@ from .bitext import (
     vocabulary,
 )
 from .model import Kind, ReviewFinding
+from .sentences import missing_sentences
 
 MIN_CHARS = 40
 """Paragraphs shorter than this (labels, one-word cells) are not judged."""
@@ -141,7 +142,11 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
                 continue
             missing.append(e)
         yield from _omission_findings(missing, beads, al, file, english, was_cut, gone)
-        yield from _sentences(al, file, lang)
+        old = list(_sentences(al, file, lang))
+        yield from old
+        prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
+        yield from missing_sentences(beads, al, file, lang, model or LengthModel.default(lang), english=english,
+                                     followed=prose, done={f.english_line for f in old})
 
 
 def _beads(al: Alignment, lang: str, model: LengthModel | None,

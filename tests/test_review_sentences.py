@@ -1,0 +1,117 @@
+"""The aligner's sentence-level pass: a sentence dropped inside a translated paragraph (issue #17)."""
+
+from __future__ import annotations
+
+import json
+
+from hfi18n.review import Kind, Options, Review, review_texts
+from hfi18n.review.bitext import LengthModel, Lexicon, WordSense
+from hfi18n.review.follow import FollowedEnglish
+from hfi18n.review.render import format_json, format_text
+from hfi18n.review.sentences import split_sentences
+
+EN = """# Caching [[caching]]
+
+Downloaded files are stored in `~/.cache/huggingface/hub` so that they are not fetched again. Set the `HF_HUB_CACHE` variable to move the cache to a larger disk on a shared server. Use `hf cache scan` to list what is stored and how much space each repository takes.
+
+Files are linked from the snapshot folder, so two revisions that share a file store it once.
+"""
+KO = """# 캐싱 [[caching]]
+
+다운로드한 파일은 다시 받지 않도록 `~/.cache/huggingface/hub`에 저장됩니다. `HF_HUB_CACHE` 변수를 설정하면 공유 서버의 더 큰 디스크로 캐시를 옮길 수 있습니다. `hf cache scan`을 사용하면 저장된 내용과 각 저장소가 차지하는 공간을 볼 수 있습니다.
+
+파일은 스냅샷 폴더에서 링크되므로, 같은 파일을 공유하는 두 리비전은 그 파일을 한 번만 저장합니다.
+"""
+SECOND = " `HF_HUB_CACHE` 변수를 설정하면 공유 서버의 더 큰 디스크로 캐시를 옮길 수 있습니다."
+DROPPED = KO.replace(SECOND, "")
+LEXICON = Lexicon({"disk": WordSense(frozenset({"디스"}), 0.9, 0.02),
+                   "server": WordSense(frozenset({"서버"}), 0.9, 0.02)}, 60.0)
+"""What :meth:`Lexicon.learn` finds in a repository's human translations, by hand: "disk" goes with
+디스크, "server" with 서버."""
+MODEL = LengthModel(0.55, 0.825, 0, LEXICON)
+
+
+def _review(ko: str, en: str = EN, model: LengthModel | None = MODEL):
+    return review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko", options=Options(length=model))
+
+
+def _omissions(doc):
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_split_sentences_keeps_abbreviations_and_code_and_cuts_cjk_marks():
+    assert split_sentences("Pass a model, e.g. Llama 2. Then call ⟦1⟧ on it! Is it ok? Yes.") == [
+        "Pass a model, e.g. Llama 2.", "Then call ⟦1⟧ on it!", "Is it ok?", "Yes."]
+    assert split_sentences("Use i.e. this one. the lowercase start is not a new sentence.") == [
+        "Use i.e. this one. the lowercase start is not a new sentence."]
+    assert split_sentences("모델을 불러옵니다. 그 다음 ⟦1⟧를 호출하세요! 끝", "ko") == [
+        "모델을 불러옵니다.", "그 다음 ⟦1⟧를 호출하세요!", "끝"]
+    assert split_sentences("加载模型。然后调用⟦1⟧！可以吗？", "zh") == ["加载模型。", "然后调用⟦1⟧！", "可以吗？"]
+
+
+def test_a_sentence_dropped_inside_a_paragraph_is_reported_quoting_the_english():
+    assert _omissions(_review(KO)) == []
+    (om,) = _omissions(_review(DROPPED))
+    assert om.rule == "missing-sentence" and om.line == 3  # the translated paragraph that lacks it
+    assert om.english_line == 3
+    assert "Set the `HF_HUB_CACHE` variable to move the cache to a larger disk on a shared server." in om.message
+    assert "has no translation in this paragraph" in om.message
+    # one code span alone is no proof (the lexicon's disk and server are): without the lexicon, silent
+    assert _omissions(_review(DROPPED, model=None)) == []
+
+
+def test_the_older_rule_and_the_sentence_pass_report_a_sentence_once():
+    """A sentence with two names or code spans of its own, all absent, was already reported by the
+    first-pairing rule (:func:`hfi18n.review.coverage._sentences`); the second pass says nothing more."""
+    en = EN.replace("on a shared server.", "such as `/data/hf-cache` on a shared server.")
+    (om,) = _omissions(_review(DROPPED, en))
+    assert om.rule == "missing-sentence" and om.english_line == 3
+
+
+def test_merged_split_and_reordered_sentences_are_not_omissions():
+    merged = KO.replace("저장됩니다. `HF_HUB_CACHE` 변수를 설정하면", "저장되며, `HF_HUB_CACHE` 변수를 설정하면")
+    split = KO.replace("변수를 설정하면 공유 서버의", "변수를 설정하세요. 그러면 공유 서버의")
+    first, second, third = ("다운로드한 파일은 다시 받지 않도록 `~/.cache/huggingface/hub`에 저장됩니다.",
+                            SECOND.strip(),
+                            "`hf cache scan`을 사용하면 저장된 내용과 각 저장소가 차지하는 공간을 볼 수 있습니다.")
+    assert f"{first} {second} {third}" in KO
+    reordered = KO.replace(f"{first} {second} {third}", f"{first} {third} {second}")
+    for ko in (merged, split, reordered):
+        assert ko != KO
+        assert _omissions(_review(ko)) == [], ko
+
+
+def test_a_short_sentence_or_one_whose_marks_are_kept_is_not_reported():
+    """Precision first: "See below."-like sentences are merged or dropped on purpose, and a sentence whose
+    own code is in the translation is translated somewhere in it."""
+    en = EN.replace("Use `hf cache scan` to list what is stored and how much space each repository takes.",
+                    "Run `hf cache scan` now.")
+    ko = KO.replace(" `hf cache scan`을 사용하면 저장된 내용과 각 저장소가 차지하는 공간을 볼 수 있습니다.", "")
+    assert _omissions(_review(ko, en)) == []
+    kept = DROPPED.replace("저장됩니다.", "저장됩니다(`HF_HUB_CACHE`).")
+    assert _omissions(_review(kept)) == []
+
+
+def test_the_missing_sentence_is_in_the_json_and_text_output():
+    review = Review(source="test", docs=[_review(DROPPED)])
+    data = json.loads(format_json(review.to_json()))
+    (f,) = [f for d in data["docs"] for f in d["findings"] if f["rule"] == "missing-sentence"]
+    assert f["kind"] == "omission" and f["line"] == 3 and "HF_HUB_CACHE" in f["message"]
+    text = format_text(review)
+    assert "ko.md:3: warning [omission/missing-sentence] the English sentence 'Set the `HF_HUB_CACHE`" in text
+
+
+def test_a_sentence_deleted_from_the_english_since_the_translation_is_not_asked():
+    """Aligned with the older English the translation follows, a sentence today's English no longer has
+    is not reported (smolagents zh tutorials/inspect_runs.md: updated with an English that dropped two
+    sentences, while the record named the English before); one it still has is, naming that English."""
+    followed = FollowedEnglish(EN, "0123456789abcdef", "caching.md")
+    today = EN.replace(" Set the `HF_HUB_CACHE` variable to move the cache to a larger disk on a shared server.", "")
+    doc = review_texts(today, DROPPED, file="ko.md", english_file="en.md", lang="ko", followed=followed,
+                       options=Options(length=MODEL))
+    assert any("caching.md at 0123456" in c for c in doc.checked)  # aligned with the English it follows
+    assert _omissions(doc) == []
+    edited = EN.replace("store it once.", "store it only once.")
+    (om,) = _omissions(review_texts(edited, DROPPED, file="ko.md", english_file="en.md", lang="ko",
+                                    followed=followed, options=Options(length=MODEL)))
+    assert om.rule == "missing-sentence" and "HF_HUB_CACHE" in om.message and "caching.md at 0123456" in om.message
