@@ -406,3 +406,37 @@ def test_a_translated_token_supports_one_english_word_only():
     assert one < 0
     assert lex.cost(frozenset({"environment", "setup", "default"}), frozenset({"环境"}), 30) == one
     assert lex.cost(frozenset({"environment", "setup"}), frozenset({"环境", "设置"}), 30) < one  # two tokens, two words
+
+
+EN_EDGE = """# Engine [[engine]]
+
+Switch the engine with `use_engine`, `engine_name` and `timeout` before the next run of the agent.
+
+Now the nodes are ready.
+
+Let's accelerate the inference of the engine on every machine.
+
+The deployment of each single process keeps the performance of the compilation on that node.
+
+Launch it with `torchrun` to use several GPU nodes, for example eight processes on one machine.
+"""
+ZH_EDGE = """# 引擎 [[engine]]
+
+在代理下次运行之前，使用 `use_engine`、`engine_name` 和 `timeout` 切换引擎。
+
+现在节点都准备好了。让我们在每台机器上加速引擎的推理。每个单个进程的部署都会在该节点上保持编译的性能。
+
+使用 `torchrun` 启动以使用多个 GPU 节点，例如在一台机器上使用八个进程。
+"""
+
+
+def test_a_short_paragraph_written_as_the_first_sentence_of_the_next_one_is_merged():
+    """smolagents zh examples/rag.md writes "Now the documents are ready." as "现在文档已准备好。", the first
+    sentence of the translation of the next two English paragraphs (a 3-1 merge); the lexicon knows none of
+    its words, so only the sentence (about its length, the rest fitting its own English) shows it. The
+    sentence gone, the paragraph is missing."""
+    opts = Options(length=LengthModel.learn(_fixture_pairs("zh"), "zh"))
+    assert _cov(review_texts(EN_EDGE, ZH_EDGE, file="zh.md", english_file="en.md", lang="zh", options=opts)) == []
+    dropped = ZH_EDGE.replace("现在节点都准备好了。", "")
+    (om,) = _cov(review_texts(EN_EDGE, dropped, file="zh.md", english_file="en.md", lang="zh", options=opts))
+    assert om.kind is Kind.OMISSION and om.english_line == 5

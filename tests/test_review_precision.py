@@ -354,3 +354,40 @@ def test_a_paragraph_written_right_under_a_table_is_not_an_omission():
     assert not [f for f in got.findings if f.kind is Kind.OMISSION], got.findings
     dropped = TABLE_KO.replace("위 표에서 보듯이 `demo_fast`의 속도 향상은 한 번에 보내는 인사 묶음이 클수록, 그리고 사용자 수가 많을수록 더욱 두드러지게 나타납니다.\n", "")
     assert [f.english_line for f in review_texts(TABLE_EN, dropped, **kw).findings if f.kind is Kind.OMISSION] == [10]
+
+
+DIV = '<div align="center">\n  <img src="https://example.com/greeting_demo_banner.png" alt="a greeting"/>\n</div>\n'
+POKEMON_EN = "Or if you want to greet the users of the [Pokemon](https://example.com/datasets/pokemon) dataset:\n"
+POKEMON_KO = "[Pokemon](https://example.com/datasets/pokemon) 데이터셋의 사용자에게 인사하려면:\n"
+NARUTO_KO = "[Naruto](https://example.com/datasets/naruto) 데이터셋의 사용자에게 인사하려면:\n"
+
+
+def test_a_line_under_a_closing_tag_a_later_commit_relinked_is_not_an_omission(tmp_path: Path):
+    """diffusers ko unconditional_training.md writes "[Pokemon](...) 데이터셋을 사용할 경우:" right under
+    ``</div>`` (raw text to the parser); the sweep "use naruto dataset" replaced its link by Naruto's in
+    the translation, while the English it follows still links Pokemon. The translation's history shows the
+    line translated that English: not an omission. The line deleted is one."""
+    repo, en, ko = _empty_repo(tmp_path)
+    anchor_en, anchor_ko = "## Cache [[cache]]\n", "## 캐시 [[cache]]\n"
+    en.write_text(EN.replace(anchor_en, DIV + "\n" + POKEMON_EN + "\n" + anchor_en), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the guide")
+    ko.write_text(KO.replace(anchor_ko, DIV + POKEMON_KO + "\n" + anchor_ko), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    en.write_text(NEW_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Rewrite the guide for demo2")
+    ko.write_text(KO.replace(anchor_ko, DIV + NARUTO_KO + "\n" + anchor_ko), encoding="utf-8")
+    (repo / "docs/source/en/other.md").write_text("# Other\n\nNothing about datasets here.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "use naruto dataset, since pokemon is now gated")
+    layout = DocsLayout.open(repo)
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    assert any("the English this translation follows" in c for c in doc.checked)
+    assert _omissions(doc) == [], doc.findings
+    # the line gone, not relinked: the English paragraph is missing
+    ko.write_text(KO.replace(anchor_ko, DIV + "\n" + anchor_ko), encoding="utf-8")
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    (om,) = _omissions(doc)
+    assert "[Pokemon]" in om.message and "(aligned with the English" in om.message

@@ -24,7 +24,7 @@ from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind, parse
 from ..errors import HfI18nError
 from ..scripts import looks_english, target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, doc_items, norm_span
+from ..translate.aligned import LENGTH_RATIO, Item, _keep_tokens, doc_items, norm_span
 from .align import Alignment
 from .bitext import (
     ANCHOR_SHARED,
@@ -89,7 +89,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
                    omissions: bool = True, english: str = "", followed: list[Item] | list[str] | None = None,
                    added: list[Item] | None = None, notes: list[str] | None = None,
                    fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (), cut_at: tuple[float, ...] = (),
-                   gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
+                   gone: list[Item] | None = None, raw_before: tuple[str, ...] = ()) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known: a paragraph written twice needs no English).
     ``english`` names the English version aligned with, when it is not the current one.
@@ -135,7 +135,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         missing: list[Item] = []
         was_cut = _cut_english(beads, cut, al, model, lang, cut_at)
         new = _untranslated_block(beads, fresh)
-        for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang):
+        for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang, raw_before):
             if id(e) in new or followed is not None and not _in_english(e, followed):
                 if added is not None:
                     added.append(e)
@@ -505,14 +505,21 @@ def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: Lengt
                for b in weak for pc in (pair_cost(e, b.tr[0], model, lang, vocab),))
 
 
-def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: LengthModel, lang: str) -> bool:
+def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: LengthModel, lang: str,
+                   raw_before: tuple[str, ...] = ()) -> bool:
     """Translated text the parser keeps outside prose, between the translated units around omitted ``e``,
     of a length ``e`` would translate to (:data:`MOVED_LENGTH`) and holding its code, links, names and
     numbers (a dropped "以下是一个使用 xDiT 加速..." of diffusers zh xdit.md is not in a table's row): a line written right after an HTML
     block's closing tag with no blank line (kept verbatim as raw text: diffusers ko
     training/unconditional_training.md writes "[Naruto](...) 데이터셋을 사용할 경우:" under ``</div>``), or a
     paragraph written right under a table, which makes it a row of the table (diffusers zh
-    optimization/tome.md, "如上表所示..."). The paragraph is translated, and the review has no unit of it."""
+    optimization/tome.md, "如上表所示..."). The paragraph is translated, and the review has no unit of it.
+
+    ``raw_before``: raw blocks of the translation as they were before a later commit of the translation
+    edited them (:func:`.follow.swept`). A raw block here that is one of them with only its links, code
+    and names changed (:func:`_edited_from`) is also tried as it was: the code and links the translator wrote for ``e`` may have been
+    changed since in the translation alone (diffusers ko unconditional_training.md: a sweep replaced the
+    Pokemon dataset link by Naruto's under ``</div>``, while the English it follows still links Pokemon)."""
     vocab = marks(al.tr_items) & marks(al.en_items)
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
     before = next((b.tr[-1].line for b in reversed(beads[:k]) if b.tr), 0)
@@ -521,22 +528,65 @@ def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: Len
         if not before <= block.start_line < after:
             continue
         if block.kind is BlockKind.RAW:
-            text = block.text
+            texts = [block.text, *(x for x in raw_before if _edited_from(x, block.text))]
         elif block.kind is BlockKind.TABLE:
-            text = "\n".join(x for x in block.text.splitlines() if x.strip() and not x.lstrip().startswith("|"))
+            texts = ["\n".join(x for x in block.text.splitlines() if x.strip() and not x.lstrip().startswith("|"))]
         else:
             continue
-        text = _norm(text)
-        if chars(text) < MIN_OMISSION or looks_english(text, lang):
-            continue
-        try:  # as a unit of prose (code and link targets out), to compare lengths as the aligner does
-            units = [x for x in doc_items(parse(text)) if not x.heading]
-        except HfI18nError:
-            continue
-        if units and model.cost(chars(e.text), sum(chars(x.text) for x in units)) <= MOVED_LENGTH \
-                and mine <= marks(units) and e.spans <= frozenset().union(*(x.spans for x in units)):
-            return True
+        for text in map(_norm, texts):
+            if chars(text) < MIN_OMISSION or looks_english(text, lang):
+                continue
+            try:  # as a unit of prose (code and link targets out), to compare lengths as the aligner does
+                units = [x for x in doc_items(parse(text)) if not x.heading]
+            except HfI18nError:
+                continue
+            if units and model.cost(chars(e.text), sum(chars(x.text) for x in units)) <= MOVED_LENGTH \
+                    and mine <= marks(units) and e.spans <= frozenset().union(*(x.spans for x in units)):
+                return True
     return False
+
+
+_RELINK_RE = re.compile(r"!?\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]*>|[A-Za-z0-9_./:-]+|\s+")
+
+
+def _edited_from(old: str, now: str) -> bool:
+    """Raw block ``now`` is ``old`` with only its links, code, tags and Latin-script names changed: the words
+    the translator wrote are the same, so it still translates what ``old`` did."""
+    rest = _RELINK_RE.sub("", now)
+    return old != now and bool(rest) and _RELINK_RE.sub("", old) == rest
+
+
+EDGE_LENGTH = 3.0
+"""Largest length cost of a short English paragraph and the first or last sentence of the neighbouring
+translated paragraph for that sentence to be its translation (see :func:`_edge_sentence`)."""
+
+
+def _edge_sentence(e: Item, nb: Bead, step: int, model: LengthModel, lang: str, every_word: bool,
+                   vocab: frozenset[str]) -> bool:
+    """One-sentence paragraph ``e``, just before (``step`` 1) or after (-1) bead ``nb``, is the first (or
+    last) sentence of ``nb``'s one translated paragraph, which has more sentences: that sentence is about
+    as long as ``e`` (:data:`EDGE_LENGTH`), neither has code, links or names, and without it the paragraph fits its own English no worse than whole. Words cannot show
+    this when the lexicon knows none of ``e``'s (smolagents zh examples/rag.md writes "Now the documents
+    are ready." as "现在文档已准备好。", the opening of the translation of the next English paragraph);
+    the sentence, not the paragraph's length alone, carries it (a merge taken on length alone took a
+    dropped paragraph of diffusers ko stable_diffusion.md for merged)."""
+    from .sentences import split_sentences
+
+    if len(nb.tr) != 1 or len(split_sentences(e.text, "en")) != 1:
+        return False
+    parts = split_sentences(nb.tr[0].text, lang)
+    if len(parts) < 2:
+        return False
+    edge = parts[0] if step == 1 else parts[-1]
+    rest = " ".join(parts[1:] if step == 1 else parts[:-1])
+    le, ls = chars(e.text), chars(edge)
+    if model.cost(le, ls) > EDGE_LENGTH:
+        return False
+    s_item = Item(False, 0, "", False, edge, frozenset(), _keep_tokens(edge), 0, nb.tr[0].kind)
+    if e.spans or any(not x.startswith("~") for x in marks([e, s_item], every_word) & vocab):
+        return False  # marks would have told; a sentence with code or names of its own is another one
+    own = sum(chars(x.text) for x in nb.en)
+    return model.cost(own, chars(rest)) <= model.cost(own, chars(nb.tr[0].text))
 
 
 MERGE_GAIN = 1.0
@@ -582,7 +632,7 @@ def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: s
         # (diffusers zh index.md with that line dropped)
         said = model.words_cost(w_nb | we, tokens, lt) - model.words_cost(w_nb, tokens, lt) \
             - ANCHOR_SHARED * len((me & m_t) - m_e)
-        if said >= 0:
+        if said >= 0 and not _edge_sentence(e, nb, step, model, lang, every_word, vocab):
             continue  # e's own words and marks say nothing more of the translation
         length, length_merged = model.cost(le, lt), model.cost(le + chars(e.text), lt)
         if length_merged >= length:
@@ -598,7 +648,7 @@ _PAIRED = frozenset({Move.MATCH, Move.MERGE, Move.SPLIT})
 
 
 def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthModel,
-               lang: str) -> Iterator[Item]:
+               lang: str, raw_before: tuple[str, ...] = ()) -> Iterator[Item]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
     translation: not a missing one), or the unit is translated elsewhere."""
@@ -624,7 +674,7 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
             continue
         if _elsewhere(e, al, model, bead_of, lang) or _moved(e, unpaired, vocab, model, al, lang) \
                 or _better_than_its_pair(e, weak, al, model, lang) or _merged_into(e, k, beads, model, lang, every) \
-                or _outside_prose(e, k, beads, al, model, lang):
+                or _outside_prose(e, k, beads, al, model, lang, raw_before):
             continue
         yield e
 

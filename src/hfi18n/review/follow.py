@@ -14,7 +14,7 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..doc import parse
+from ..doc import BlockKind, parse
 from ..errors import HfI18nError
 from ..repo.doclog import BlobReader, History, load_history
 from ..repo.history import (
@@ -45,6 +45,8 @@ class FollowedEnglish:
     """Translated prose units that later commits removed from the translation (see :func:`swept`)."""
     cut_at: tuple[float, ...] = ()
     """Where each of :attr:`cut` was in its version of the translation, as a share of its lines."""
+    raw_before: tuple[str, ...] = ()
+    """Raw-text blocks of the translation as they were before a later commit edited them (see :func:`swept`)."""
 
     @property
     def label(self) -> str:
@@ -79,16 +81,16 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
                         history.append(load_history(layout))
                     except HfI18nError:
                         history.append(None)
-                fresh, cut = swept(layout, history[0], lang, base) if history[0] is not None else ((), ())
+                fresh, cut, raw = swept(layout, history[0], lang, base) if history[0] is not None else ((), (), ())
                 cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh,
-                                             tuple(x for x, _at in cut), tuple(at for _x, at in cut))
+                                             tuple(x for x, _at in cut), tuple(at for _x, at in cut), raw)
         return cache[rel]
 
     return lookup
 
 
 def swept(layout: DocsLayout, history: History, lang: str,
-          base: BaseInfo) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...]]:
+          base: BaseInfo) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...], tuple[str, ...]]:
     """What the English the translation follows does not tell about the translation.
 
     ``fresh``: English prose units the base commit itself added. The base is the English in force when
@@ -102,13 +104,20 @@ def swept(layout: DocsLayout, history: History, lang: str,
     text_inversion.md, long after the English lost them; huggingface_hub "V1.0 release" replaced
     ``delete-cache`` by ``hf cache rm`` in ko manage-cache.md. Such commits do not move the base
     (:mod:`hfi18n.repo.history`), so the English the translation follows still has those paragraphs, and
-    without this they looked omitted (17 of the 48 omissions of the untouched docs of the three corpora)."""
+    without this they looked omitted (17 of the 48 omissions of the untouched docs of the three corpora).
+
+    ``raw``: raw-text blocks (HTML, and a line the parser keeps verbatim under a closing tag) of the
+    translation as they were before a commit after the translation event edited them. The review finds a
+    paragraph written there by its code and links (:func:`.coverage._outside_prose`), and a sweep commit
+    may have changed those in the translation only: diffusers "use naruto dataset, since pokemon is now
+    gated" rewrote "[Pokemon](...) 데이터셋을 사용할 경우:" of ko unconditional_training.md, written under
+    ``</div>``, while the English it follows still says Pokemon."""
     mine = history.current.get((lang, base.path))
     twin = history.twin_now(base.en_path)
     start = history.by_sha.get(base.base_commit)
     event = history.by_sha.get(base.event_commit)
     if mine is None or twin is None or start is None or event is None:
-        return (), ()
+        return (), (), ()
     versions = [v for v in twin.versions if v.blob]
     at = next((k for k, v in enumerate(versions) if v.commit == start), None)
     en_step = (versions[at - 1].blob, versions[at].blob) if at else None
@@ -119,7 +128,7 @@ def swept(layout: DocsLayout, history: History, lang: str,
             tr_steps.append((prev.blob, v.blob))
         prev = v
     if en_step is None and not tr_steps:
-        return (), ()
+        return (), (), ()
     blobs = BlobReader(layout.repo)
     blobs.load(b for step in (*tr_steps, *([en_step] if en_step else [])) for b in step if b)
 
@@ -137,14 +146,23 @@ def swept(layout: DocsLayout, history: History, lang: str,
         added = {k for k in now.keys() - before.keys() if not any(_alike(now[k], y) for y in before.values())}
         if len(added) <= FRESH_SHARE * len(now):  # a rewrite of the English is what was translated
             fresh = tuple(sorted(added))
+    def raw(blob: str) -> list[str]:
+        try:
+            return [b.text for b in parse(blobs.text(blob)).blocks if b.kind is BlockKind.RAW]
+        except HfI18nError:
+            return []
+
     cut: list[tuple[Item, float]] = []
+    edited: list[str] = []
     for before, after in tr_steps:
+        now_raw = set(raw(after))
+        edited.extend(x for x in raw(before) if x not in now_raw and x not in edited)
         old, new = prose(before), prose(after)
         end = max(1, blobs.text(before).count("\n") + 1)
         # gone, not edited: a paragraph whose typo was fixed is still translated
         cut.extend((x, x.line / end) for k, x in old.items()
                    if k not in new and not any(_alike(x, y) for y in new.values()))
-    return fresh, tuple(cut)
+    return fresh, tuple(cut), tuple(edited)
 
 
 FRESH_SHARE = 0.2
