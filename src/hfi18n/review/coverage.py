@@ -42,7 +42,7 @@ from .bitext import (
     vocabulary,
 )
 from .model import Kind, ReviewFinding
-from .sentences import missing_sentences
+from .sentences import missing_sentences, split_sentences
 
 MIN_CHARS = 40
 """Paragraphs shorter than this (labels, one-word cells) are not judged."""
@@ -558,7 +558,10 @@ def _edited_from(old: str, now: str) -> bool:
 
 EDGE_LENGTH = 3.0
 """Largest length cost of a short English paragraph and the first or last sentence of the neighbouring
-translated paragraph for that sentence to be its translation (see :func:`_edge_sentence`)."""
+translated paragraph for that sentence to be its translation (see :func:`_edge_sentence`): the length of a
+one-sentence unit is noisy ("现在文档已准备好。" for "Now the documents are ready." costs 0.54 in smolagents zh,
+a made-up pair of the tests 2.7); the other conditions carry the rest. Both seeds of the injection bench
+give the same recall with it as without the rule."""
 
 
 def _edge_sentence(e: Item, nb: Bead, step: int, model: LengthModel, lang: str, every_word: bool,
@@ -570,8 +573,6 @@ def _edge_sentence(e: Item, nb: Bead, step: int, model: LengthModel, lang: str, 
     are ready." as "现在文档已准备好。", the opening of the translation of the next English paragraph);
     the sentence, not the paragraph's length alone, carries it (a merge taken on length alone took a
     dropped paragraph of diffusers ko stable_diffusion.md for merged)."""
-    from .sentences import split_sentences
-
     if len(nb.tr) != 1 or len(split_sentences(e.text, "en")) != 1:
         return False
     parts = split_sentences(nb.tr[0].text, lang)
