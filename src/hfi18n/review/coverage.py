@@ -24,7 +24,7 @@ from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind, parse
 from ..errors import HfI18nError
 from ..scripts import looks_english, target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, _keep_tokens, doc_items, norm_span
+from ..translate.aligned import LENGTH_RATIO, Item, doc_items, keep_tokens, norm_span
 from .align import Alignment
 from .bitext import (
     ANCHOR_SHARED,
@@ -583,7 +583,7 @@ def _edge_sentence(e: Item, nb: Bead, step: int, model: LengthModel, lang: str, 
     le, ls = chars(e.text), chars(edge)
     if model.cost(le, ls) > EDGE_LENGTH:
         return False
-    s_item = Item(False, 0, "", False, edge, frozenset(), _keep_tokens(edge), 0, nb.tr[0].kind)
+    s_item = Item(False, 0, "", False, edge, frozenset(), keep_tokens(edge), 0, nb.tr[0].kind)
     if e.spans or any(not x.startswith("~") for x in marks([e, s_item], every_word) & vocab):
         return False  # marks would have told; a sentence with code or names of its own is another one
     own = sum(chars(x.text) for x in nb.en)

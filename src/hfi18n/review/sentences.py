@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind
 from ..scripts import target_scripts
-from ..translate.aligned import Item, _keep_tokens, norm_span
+from ..translate.aligned import Item, keep_tokens, norm_span
 from .align import Alignment
 from .bitext import Bead, LengthModel, Move, align_bitext, chars, en_words, marks, tr_tokens, vocabulary
 from .model import Kind, ReviewFinding
@@ -115,7 +115,7 @@ def sentences_of(al: Alignment, it: Item, english: bool, lang: str) -> list[Sent
             found = [m.group(0) for m in PLACEHOLDER_RE.finditer(s)]
             text = PLACEHOLDER_RE.sub(" ", s)
             item = Item(False, 0, "", False, text, frozenset(norm_span(seg.spans[p]) for p in found if p in seg.spans),
-                        _keep_tokens(text), line, it.kind)
+                        keep_tokens(text), line, it.kind)
             written = PLACEHOLDER_RE.sub(lambda m, sp=seg.spans: sp.get(m.group(0), m.group(0)), s)
             out.append(Sentence(item, written))
     return out

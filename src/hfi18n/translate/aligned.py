@@ -85,7 +85,9 @@ def norm_span(span: str) -> str:
     return _LANG_IN_URL_RE.sub("", span.strip("`[]()~ ")).lower()
 
 
-def _keep_tokens(text: str) -> frozenset[str]:
+def keep_tokens(text: str) -> frozenset[str]:
+    """Names and numbers of ``text`` that survive translation (``SDXL``, ``fp16``, ``LoRA``, ``Diffusers``),
+    lowercased: the marks the review's aligners compare, for paragraphs and sentences alike."""
     out = set()
     for tok in _KEEP_TOKEN_RE.findall(text):
         if any(c.isdigit() for c in tok) or any(c.isupper() for c in tok[1:]) or (tok[0].isupper() and len(tok) > 1):
@@ -105,12 +107,12 @@ def doc_items(doc: Document) -> list[Item]:
                 True, int(block.meta.get("level", 1)), str(block.meta.get("anchor", "")),
                 block.meta.get("explicit_anchor") is not None, text,
                 frozenset(norm_span(s) for seg in segs for s in seg.spans.values()),
-                _keep_tokens(text), block.start_line, block.kind,
+                keep_tokens(text), block.start_line, block.kind,
             ))
         elif block.kind in PROSE_KINDS and segs:
             text = "\n".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
             spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
-            items.append(Item(False, 0, "", False, text, spans, _keep_tokens(text), segs[0].line, block.kind))
+            items.append(Item(False, 0, "", False, text, spans, keep_tokens(text), segs[0].line, block.kind))
     return items
 
 
