@@ -73,6 +73,12 @@ class Page:
         box.send_keys(Keys.DELETE)
         box.send_keys(text)
 
+    def open_pr(self, token: str) -> None:
+        """Type a GitHub token and open the draft PR, waiting for its link."""
+        self.type_into("#hf-gh-token :is(input, textarea)", token)
+        self.css("#hf-pr-btn").click()
+        self.until(lambda: "draft PR opened" in self.text_of("#hf-pr-note"), "the PR link", timeout=90)
+
     def close_toasts(self) -> None:
         for b in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-close, [data-testid=toast-close]"):
             b.click()
@@ -158,9 +164,7 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
             until(lambda: any("your own GitHub token" in t for t in toasts()), "the token refusal")
             assert not world["gh"].of("POST", f"/repos/{UPSTREAM}/pulls")
             close_toasts()
-            type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
-            css("#hf-pr-btn").click()
-            until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+            page.open_pr(GH_TOKEN)
             pages.append(d.page_source)
         finally:
             demo.close()
@@ -387,9 +391,7 @@ def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(worl
             css("#hf-pr-preview-btn").click()
             until(lambda: "PR preview: nothing sent" in text_of("#hf-pr-note"), "the PR preview", timeout=90)
             pages.append(d.page_source)
-            type_into("#hf-gh-token :is(input, textarea)", GH_TOKEN)
-            css("#hf-pr-btn").click()
-            until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
+            page.open_pr(GH_TOKEN)
             pages.append(d.page_source)
         finally:
             demo.close()
