@@ -1,0 +1,45 @@
+"""CLI rough edges of issue 26 ("A translator's first hour"), each through the CLI as a newcomer types it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hfi18n.cli import main
+from hfi18n.cli._app import app
+from tests.helpers import isolate_env
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate_env(monkeypatch, tmp_path)
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command and sub-command as typed: ``["translate"]``, ``["glossary", "mine"]``."""
+    paths = [[c.name or c.callback.__name__] for c in app.registered_commands if not c.hidden]
+    for group in app.registered_groups:
+        sub = group.typer_instance
+        paths += [[group.name, c.name or c.callback.__name__] for c in sub.registered_commands]
+    return paths
+
+
+@pytest.mark.parametrize("argv", _command_paths(), ids=" ".join)
+def test_help_shows_no_value_for_a_plain_flag(argv: list[str], monkeypatch, capsys) -> None:
+    """``--update <bool>`` and ``--dry-run <bool>`` read as options taking a value (``--update true`` is
+    refused); a flag shows no type, an option with a value keeps its own (``--concurrency <int ...>``)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main([*argv, "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "<bool>" not in text
+    flags = [line for line in text.splitlines() if "--dry-run " in line or "--update " in line]
+    assert all("<" not in line.split("--", 1)[1].split("  ", 1)[0] for line in flags)
+
+
+def test_help_keeps_the_type_of_options_with_a_value(capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["translate", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "<bool>" not in text and "<int" in text and "<path>" in text
+    assert any("--update" in line and "Refresh" in line for line in text.splitlines())
