@@ -43,3 +43,22 @@ def test_help_keeps_the_type_of_options_with_a_value(capsys, monkeypatch) -> Non
     text = capsys.readouterr().out
     assert "<bool>" not in text and "<int" in text and "<path>" in text
     assert any("--update" in line and "Refresh" in line for line in text.splitlines())
+
+
+@pytest.mark.parametrize("how", [["--provider", "anthropic"], ["--provider", "openai", "--batch"], []])
+def test_dry_run_needs_no_api_key(repo: Path, how: list[str], capsys) -> None:
+    """``translate --dry-run --provider anthropic`` stopped at "no API key for provider 'anthropic'": the
+    cost estimate, which sends nothing, was out of reach until the translator had paid for a key. The same
+    with the provider named in ``hfi18n.toml`` (``[]``)."""
+    if not how:
+        (repo / "hfi18n.toml").write_text('provider = "anthropic"\n', encoding="utf-8")
+    argv = ["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--dry-run", *how]
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "no API key" not in captured.err and "estimated cost with" in captured.out
+    assert ("gpt" if "openai" in how else "claude") in captured.out
+    assert "training.md" in captured.out and not (repo / "docs/source/ko/training.md").exists()
+    # a real run still asks for the key
+    assert main([a for a in argv if a not in ("--dry-run", "--batch")]) == 2
+    assert "no API key" in capsys.readouterr().err

@@ -151,7 +151,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
-    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang)
+    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
         est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs,
@@ -160,6 +160,20 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
         tm.close()
         prov.close()
     return PlanResult(est, prov.model, dict(sel.updates), list(sel.skipped))
+
+
+def _plan_key(name: str | None, cfg: Config) -> dict[str, str]:
+    """A stand-in key for a provider with none configured: a plan sends nothing, so it needs no key.
+
+    ``translate --dry-run --provider anthropic`` stopped at "no API key for provider 'anthropic'": a
+    translator who wanted the cost before paying for a key could not get it. The provider's key, when
+    there is one, is used as it is (the plan never sends it either)."""
+    from ..translate.providers import find_key, resolve_provider_name
+
+    key = resolve_provider_name(name, cfg)
+    if key == "pseudo" or find_key(key, cfg)[0]:
+        return {}
+    return {"api_key": "(none: a plan sends nothing)", "key_source": "a dry run"}
 
 
 def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
