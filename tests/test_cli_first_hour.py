@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +65,39 @@ def test_dry_run_needs_no_api_key(repo: Path, how: list[str], capsys) -> None:
     # a real run still asks for the key
     assert main([a for a in argv if a not in ("--dry-run", "--batch")]) == 2
     assert "no API key" in capsys.readouterr().err
+
+
+def _hfi18n(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``hfi18n ARGS`` in a child process whose stdout and stderr are pipes, as in ``hfi18n status | less``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TERM")}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parents[1] / "src"), env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "hfi18n", *args], capture_output=True, text=True, env=env,
+                          cwd=cwd, timeout=120)
+
+
+LONG = "tutorials/building_good_agents_with_a_rather_long_name_indeed.md"
+
+
+def test_a_pipe_gets_full_plain_lines(repo: Path) -> None:
+    """Through a pipe, rich took 80 columns: the "translate next" row of a long doc folded its reason onto
+    the next lines, and ``> status.txt`` kept the fold (and padded every cell with spaces). A pipe or a
+    file gets each row on one line, ending at its last character, with no colour codes."""
+    en = repo / "docs/source/en" / LONG
+    en.parent.mkdir(parents=True)
+    en.write_text("# Agents\n\n" + "Some words about agents.\n\n" * 40, encoding="utf-8")
+    result = _hfi18n("status", "--repo", str(repo), "--lang", "ko")
+    assert result.returncode == 0, result.stderr
+    [row] = [line for line in result.stdout.splitlines() if LONG in line]
+    assert "missing (82 lines)" in row and len(row) > 80
+    assert all(line == line.rstrip() for line in result.stdout.splitlines())
+    assert "\x1b[" not in result.stdout
+
+    plan = _hfi18n("translate", "--repo", str(repo), "--lang", "ko", LONG, "--dry-run")
+    assert plan.returncode == 0, plan.stderr
+    [row] = [line for line in plan.stdout.splitlines() if LONG in line]
+    assert len(row) > 80 and row.rstrip("│ ").endswith(("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
+
+    out = repo / "status.txt"
+    assert _hfi18n("status", "--repo", str(repo), "--lang", "ko", "--out", str(out)).returncode == 0
+    [row] = [line for line in out.read_text(encoding="utf-8").splitlines() if LONG in line]
+    assert "missing (82 lines)" in row
