@@ -11,6 +11,7 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.cli._app import app
+from tests.conftest import require
 from tests.helpers import isolate_env
 
 
@@ -101,3 +102,26 @@ def test_a_pipe_gets_full_plain_lines(repo: Path) -> None:
     assert _hfi18n("status", "--repo", str(repo), "--lang", "ko", "--out", str(out)).returncode == 0
     [row] = [line for line in out.read_text(encoding="utf-8").splitlines() if LONG in line]
     assert "missing (82 lines)" in row
+
+
+def test_the_mcp_server_reports_hfi18ns_version(repo: Path) -> None:
+    """``hfi18n mcp`` introduced itself with the SDK's version (``serverInfo.version`` = mcp 1.30.0): a
+    client's server list and a bug report named a release of hfi18n that never was."""
+    require("mcp")
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    import hfi18n
+
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parents[1] / "src"), env.get("PYTHONPATH", "")])
+    params = StdioServerParameters(command=sys.executable, args=["-m", "hfi18n", "mcp", "--repo", str(repo)], env=env)
+
+    async def handshake() -> tuple[str, str]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            with anyio.fail_after(60):
+                info = (await session.initialize()).serverInfo
+        return info.name, info.version
+
+    assert anyio.run(handshake) == ("hfi18n", hfi18n.__version__)

@@ -41,7 +41,23 @@ except ImportError:  # mcp 1.x
 
     MAJOR = 1
 
-__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "run_stdio", "sdk_version"]
+__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "new_server", "run_stdio", "sdk_version"]
+
+
+def new_server(name: str, *, instructions: str, version: str) -> Server:
+    """A server that tells clients its own ``version`` in ``serverInfo``.
+
+    Without one, the SDK reports its own version: ``hfi18n mcp`` introduced itself as hfi18n 1.30.0 (the
+    mcp package's), so a client's server list or a bug report named a release hfi18n never had. mcp 2.x
+    takes ``version=``; 1.x's FastMCP does not, and its low-level server reads the attribute instead."""
+    try:
+        return Server(name, instructions=instructions, version=version)  # type: ignore[call-arg]
+    except TypeError:  # mcp 1.x
+        server = Server(name, instructions=instructions)
+        low = getattr(server, "_mcp_server", None)
+        if low is not None:
+            low.version = version
+        return server
 
 
 def sdk_version() -> str:

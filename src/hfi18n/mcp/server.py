@@ -27,12 +27,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .. import api
+from .. import __version__, api
 from ..secrets import redact
 from . import outputs as out
 from .calls import call, output, with_progress
 from .sampling import client_sampler
-from .sdk import Context, Server, ToolAnnotations, ToolError
+from .sdk import Context, Server, ToolAnnotations, ToolError, new_server
 
 # ------------------------------------------------------------------------------------ arguments
 
@@ -177,7 +177,7 @@ DESCRIPTIONS = {
 def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) -> Server:
     """An MCP server whose tools work on ``repo`` only."""
     root = Path(repo).resolve()
-    server = Server("hfi18n", instructions=INSTRUCTIONS)
+    server = new_server("hfi18n", instructions=INSTRUCTIONS, version=__version__)
 
     def tool(annotations: ToolAnnotations) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
