@@ -12,7 +12,7 @@ import pytest
 from hfi18n.cli import main
 from hfi18n.cli._app import app
 from tests.conftest import require
-from tests.helpers import isolate_env
+from tests.helpers import git, isolate_env, publish_repos
 
 
 @pytest.fixture(autouse=True)
@@ -125,3 +125,31 @@ def test_the_mcp_server_reports_hfi18ns_version(repo: Path) -> None:
         return info.name, info.version
 
     assert anyio.run(handshake) == ("hfi18n", hfi18n.__version__)
+
+
+def test_the_pr_body_links_the_target_repositorys_own_guide(tmp_path: Path, capsys) -> None:
+    """The Korean PR template is transformers' and linked transformers' CONTRIBUTING.md and docs guide
+    from a smolagents PR too. The body links the target repository's own files, or names them unlinked
+    when it has none."""
+    _, _, clone = publish_repos(tmp_path, {"en": ["index", "guides/cli"], "ko": ["index"]},
+                                toctrees={"en": "en.yml", "ko": "ko.yml"})
+    (clone / "docs/source/ko/guides/cli.md").parent.mkdir(parents=True, exist_ok=True)
+    (clone / "docs/source/ko/guides/cli.md").write_text("# 명령줄 [[guidescli]]\n\n텍스트\n", encoding="utf-8")
+    (clone / "hfi18n.toml").write_text('[github]\nupstream = "huggingface/smolagents"\n', encoding="utf-8")
+    argv = ["publish", "--repo", str(clone), "--lang", "ko", "guides/cli.md", "--dry-run", "--no-llm"]
+
+    assert main(argv) == 0
+    body = capsys.readouterr().out
+    assert "transformers" not in body
+    assert "Did you read the contributor guideline," in body and "      documentation guidelines.\n" in body
+
+    (clone / "CONTRIBUTING.md").write_text("# Contribute\n", encoding="utf-8")
+    (clone / "docs/README.md").write_text("# Docs\n", encoding="utf-8")
+    git(clone, "add", "CONTRIBUTING.md", "docs/README.md")
+    git(clone, "commit", "-q", "-m", "guides")
+    git(clone, "push", "-q", "origin", "main")
+    assert main(argv) == 0
+    body = capsys.readouterr().out
+    assert "transformers" not in body
+    assert "[contributor guideline](https://github.com/huggingface/smolagents/blob/HEAD/CONTRIBUTING.md)" in body
+    assert "[documentation guidelines](https://github.com/huggingface/smolagents/tree/HEAD/docs)" in body

@@ -83,13 +83,38 @@ def check_summary(findings: Sequence[Any], limit: int = 10) -> str:
     return "\n".join(lines)
 
 
+CONTRIBUTING_PATHS = (".github/CONTRIBUTING.md", "CONTRIBUTING.md", "docs/CONTRIBUTING.md")
+"""Where GitHub looks for a repository's contributing guide, in its order."""
+
+
+def contributing_guide(root: Path) -> str | None:
+    """The contributing guide of the checkout at ``root`` (a path from its root), or ``None``."""
+    return next((p for p in CONTRIBUTING_PATHS if (root / p).is_file()), None)
+
+
+def _repo_link(upstream: str, path: str | None, text: str, *, tree: bool = False) -> str:
+    """``[text](https://github.com/<upstream>/blob/HEAD/<path>)``, or plain ``text`` when either is unknown.
+
+    ``HEAD``: GitHub resolves it to the default branch, whatever its name (``main``, ``master``...)."""
+    if not upstream or path is None:
+        return text
+    return f"[{text}](https://github.com/{upstream}/{'tree' if tree else 'blob'}/HEAD/{path})"
+
+
 def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | None, summary: str,
-            reviewers: Sequence[str] = ()) -> str:
-    """The body from the language's template."""
+            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None) -> str:
+    """The body from the language's template.
+
+    ``contributing`` and ``docs_guide``: the target repository's contributing guide and docs folder guide
+    (paths in it, :func:`contributing_guide`). The Korean template is transformers' own and linked
+    transformers' CONTRIBUTING.md and docs guide on every repository: a diffusers or smolagents PR sent its
+    reviewers to another project's rules. The links now name the target repository's files, or none."""
     tracking = f"Part of https://github.com/{upstream}/issues/{tracking_issue}" if tracking_issue else ""
     text = load_template(lang).safe_substitute(
         doc=rel, language=language_name(lang), tracking_line=tracking, check_summary=summary,
         reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
+        contributing=_repo_link(upstream, contributing, "contributor guideline"),
+        docs_guide=_repo_link(upstream, docs_guide, "documentation guidelines", tree=True),
     )
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -201,6 +226,9 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         if wt.run("status", "--porcelain", "--", toc_path).strip():
             commits.append(wt.commit([toc_path], f"{tag(lang)} Add {rel} to the "
                                      f"{language_name(lang)} toctree"))
+        guides = {"contributing": contributing_guide(wt.cwd),  # the target repository's own, as on the branch
+                  "docs_guide": docs_rel.split("/")[0] if (wt.cwd / docs_rel.split("/")[0] / "README.md").is_file()
+                  else None}
         if not dry_run:
             log(f"pushing branch {name} to {fork}")
             wt.push(fork_url, name, token=client.token_for_git())
@@ -214,7 +242,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
                 if upstream else None)
     body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
-                   reviewers=config.get(f"lang.{lang}.reviewers") or ())
+                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides)
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)
