@@ -153,3 +153,31 @@ def test_the_pr_body_links_the_target_repositorys_own_guide(tmp_path: Path, caps
     assert "transformers" not in body
     assert "[contributor guideline](https://github.com/huggingface/smolagents/blob/HEAD/CONTRIBUTING.md)" in body
     assert "[documentation guidelines](https://github.com/huggingface/smolagents/tree/HEAD/docs)" in body
+
+
+@pytest.mark.parametrize(("en_title", "needs_llm"), [("🤖 Fine-tune", False), ("Fine-tune a model - the full guide", True)])
+def test_toctree_takes_the_translated_heading_without_a_provider(repo: Path, en_title: str, needs_llm: bool,
+                                                                 capsys) -> None:
+    """smolagents titles a page "Python executors" (heading "Python code executors") or "🤖 What are
+    agents?" (heading "What are agents? 🤔"): ``toctree`` with no provider stopped at "new toctree titles
+    need translating" though the translator's heading says it all. A title saying more than the heading
+    ("... - the full guide") still needs the LLM or --no-llm."""
+    get_started = ("- title: {}\n  sections:\n  - local: index\n    title: Tiny Transformers\n"
+                   "  - local: quicktour\n    title: {}\n")
+    (repo / "docs/source/en/_toctree.yml").write_text(
+        get_started.format("Get started", "Quick tour") + f"  - local: training\n    title: {en_title}\n",
+        encoding="utf-8")
+    (repo / "docs/source/ko/_toctree.yml").write_text(get_started.format("시작하기", "둘러보기"), encoding="utf-8")
+    assert main(["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--provider", "pseudo"]) == 0
+    heading = (repo / "docs/source/ko/training.md").read_text(encoding="utf-8").split("\n# ", 1)[1]
+    heading = heading.split(" [[", 1)[0]
+    capsys.readouterr()
+    code = main(["toctree", "--repo", str(repo), "--lang", "ko", "training.md"])
+    captured = capsys.readouterr()
+    ko_toc = (repo / "docs/source/ko/_toctree.yml").read_text(encoding="utf-8")
+    if needs_llm:
+        assert code == 2 and "need translating" in captured.err and "--no-llm" in captured.err
+        assert "local: training" not in ko_toc
+    else:
+        assert code == 0, captured.err
+        assert f"  - local: training\n    title: {heading}\n" in ko_toc
