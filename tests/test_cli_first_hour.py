@@ -180,4 +180,4 @@ def test_toctree_takes_the_translated_heading_without_a_provider(repo: Path, en_
         assert "local: training" not in ko_toc
     else:
         assert code == 0, captured.err
-        assert f"  - local: training\n    title: {heading}\n" in ko_toc
+        assert f"  - local: training\n    title: 🤖 {heading}\n" in ko_toc  # the English title's emoji kept
