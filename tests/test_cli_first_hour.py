@@ -181,3 +181,27 @@ def test_toctree_takes_the_translated_heading_without_a_provider(repo: Path, en_
     else:
         assert code == 0, captured.err
         assert f"  - local: training\n    title: 🤖 {heading}\n" in ko_toc  # the English title's emoji kept
+
+
+def test_an_unknown_language_is_refused_with_the_one_meant(repo: Path, capsys) -> None:
+    """``translate --lang kr`` silently made ``docs/source/kr`` and wrote Korean there, beside ``ko``. A
+    language with no folder is refused (a dry run and a batch too), naming the folder meant; a real new
+    language takes ``--new-language``."""
+    base = ["translate", "--repo", str(repo), "training.md", "--provider", "pseudo"]
+    for extra in ([], ["--dry-run"], ["--batch"]):
+        assert main([*base, "--lang", "kr", *extra]) == 2
+        err = capsys.readouterr().err
+        assert "no 'kr' docs folder" in err and "did you mean --lang ko?" in err and "--new-language" in err
+    assert main(["translate", "--repo", str(repo), "--lang", "jp", "training.md", "--dry-run"]) == 2
+    assert "did you mean --lang ja?" in capsys.readouterr().err
+    assert sorted(p.name for p in (repo / "docs/source").iterdir()) == ["en", "ko"]
+
+    assert main([*base, "--lang", "ja"]) == 2
+    assert "no 'ja' (Japanese) docs folder" in capsys.readouterr().err
+    assert not (repo / "docs/source/ja").exists()
+    assert main([*base, "--lang", "ja", "--new-language"]) == 0
+    assert (repo / "docs/source/ja/training.md").is_file()
+    assert main([*base, "--lang", "ja", "--force"]) == 0  # the folder is there now: no switch needed
+
+    assert main(["status", "--repo", str(repo), "--lang", "kr"]) == 2
+    assert "did you mean --lang ko?" in capsys.readouterr().err

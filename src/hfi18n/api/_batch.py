@@ -118,7 +118,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
                  provider: str | None = None, model: str | None = None, base_url: str | None = None,
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
                  batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-                 progress: ProgressFn | None = None) -> BatchJobResult:
+                 progress: ProgressFn | None = None, new_language: bool = False) -> BatchJobResult:
     """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
 
     The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
@@ -129,6 +129,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     if not sel.jobs:

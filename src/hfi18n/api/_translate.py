@@ -137,7 +137,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-         progress: ProgressFn | None = None, batch: bool = False) -> PlanResult:
+         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False) -> PlanResult:
     """What :func:`translate` would send and cost, without sending anything.
 
     With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
@@ -147,6 +147,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     gloss = load_glossary(lang, glossary)
@@ -183,7 +184,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
-              write: bool = True, sample: SampleFn | None = None) -> TranslateResult:
+              write: bool = True, sample: SampleFn | None = None, new_language: bool = False) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
@@ -197,11 +198,16 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
 
     ``sample``: the calling client's model (MCP sampling), used when no provider is named or configured:
     its answers go through the same batching, retries and validation as a provider's.
+
+    ``new_language``: ``lang`` may have no folder yet (one is started); without it, a ``lang`` with no
+    folder is refused with the one it most likely meant (``kr`` -> ``ko``), as :func:`plan` and
+    :func:`batch_submit` refuse it.
     """
     from ..translate.providers import get_provider
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     if not sel.jobs:
