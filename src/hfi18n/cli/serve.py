@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..errors import InputError
+from ..errors import InputError, install_hint
 from ._app import REPO_HELP, app
 from ._output import err
 
@@ -59,7 +59,7 @@ def serve(
         problem = getattr(demo, "mcp_error", None)
         if problem:
             err.print(f"warning: the MCP server did not start: {problem}\nhint: Gradio's MCP support needs the "
-                      "mcp SDK 1.x: pip install 'hfi18n[web]' installs a matching one")
+                      f"mcp SDK 1.x: {install_hint('web')} installs a matching one")
         else:
             err.print(f"MCP tools at http://{host}:{port}/gradio_api/mcp/ (streamable HTTP) and "
                       f"http://{host}:{port}/gradio_api/mcp/sse")

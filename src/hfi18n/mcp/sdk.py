@@ -3,8 +3,8 @@
 mcp 1.x (>= 1.21; structured tool output came in 1.10, and 1.21 is Gradio's floor) calls the high-level server
 ``mcp.server.fastmcp.FastMCP``; mcp 2.x renamed it ``mcp.server.mcpserver.MCPServer`` and keeps the same
 ``tool()``/``add_tool()`` surface, ``Context.report_progress`` and ``ToolError``. Both are supported
-because Gradio's MCP support (``hfi18n[web]``) still requires ``mcp<2`` while a plain
-``pip install 'hfi18n[mcp]'`` gets 2.x.
+because Gradio's MCP support (the ``web`` extra) still requires ``mcp<2`` while the ``mcp`` extra alone
+gets 2.x.
 
 Importing this module without the SDK raises :class:`hfi18n.errors.ConfigError` naming the command that
 installs it.
