@@ -12,7 +12,7 @@ git repository made of a copy of them, against the loopback LLM server:
 (4) the ``pseudo`` provider over the same pages, then ``status`` -> **pseudo pages reported up to date**
     (goal 0).
 
-    python bench/bench_short_segments.py [--pages 160] [--corpus diffusers]
+    python bench/bench_short_segments.py [--pages 160] [--corpus all] [--rate 0.05]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _corpora import corpus
+from _corpora import NAMES, corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -98,14 +98,18 @@ def finished_with_bad(repo: Path, result: api.TranslateResult, gloss: Glossary |
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pages", type=int, default=160)
-    ap.add_argument("--corpus", default="diffusers")
+    ap.add_argument("--corpus", default="all", help="diffusers, huggingface_hub, smolagents or all")
     ap.add_argument("--rate", type=float, default=0.05)
     args = ap.parse_args()
     os.environ.setdefault("OPENAI_API_KEY", "test-key")
-    root = corpus(args.corpus) / "docs" / "source" / "en"
-    every = sorted((p.relative_to(root).as_posix(), p) for p in root.rglob("*.md"))
-    step = max(1, len(every) // args.pages)  # spread over the folders (api/ alone is mostly autodoc)
-    pages = every[::step][: args.pages]
+    pages: list[tuple[str, Path]] = []
+    names = NAMES if args.corpus == "all" else (args.corpus,)
+    for name in sorted(names, key=lambda n: n == "diffusers"):  # the small corpora whole, diffusers fills up
+        root = corpus(name) / "docs" / "source" / "en"
+        every = sorted((f"{name}/{p.relative_to(root).as_posix()}", p) for p in root.rglob("*.md"))
+        room = args.pages - len(pages)
+        step = max(1, len(every) // max(room, 1))  # spread over the folders (api/ alone is mostly autodoc)
+        pages += every[::step][:room]
     gloss = Glossary.builtin("ko")
     work = Path(tempfile.mkdtemp(prefix="bench-short-"))
     try:
@@ -117,9 +121,11 @@ def main() -> None:
             server.segment_faults(echo=args.rate, wrong_script=args.rate, seed=23)
             res1 = run(repo1, rels, server, work / "faulty.db")
             kinds = [k for k, _, _ in server.bad_answers]
+            short = sum(1 for _, en, _ in server.bad_answers if sum(ch.isalpha() for ch in en) < 30)
         bad1, fin1, drafts1 = finished_with_bad(repo1, res1, gloss)
-        print(f"(1) faulty translator, {len(rels)} pages of {args.corpus} ({time.perf_counter() - t0:.0f} s): "
-              f"{kinds.count('echo')} English echoes and {kinds.count('wrong_script')} katakana answers served; "
+        print(f"(1) faulty translator, {len(rels)} pages of {', '.join(names)} ({time.perf_counter() - t0:.0f} s): "
+              f"{kinds.count('echo')} English echoes and {kinds.count('wrong_script')} katakana answers served "
+              f"({short} to segments under 30 letters); "
               f"{fin1} pages finished, {drafts1} marked drafts, {res1.stats.failed_segments} segments left in "
               f"English with the reason -> finished pages containing such a segment: {bad1} (goal 0)")
 
