@@ -346,3 +346,33 @@ def test_update_keeps_a_human_english_segment_without_judging_it(tmp_path: Path,
     text = ko.read_text(encoding="utf-8")
     assert "Those processors are:" in text and "# 프로세서" in text
     assert DocsLayout.open(repo).path("ko", "processors.md") == ko
+
+
+HELLO = {"ko": "안녕하세요, 팁입니다:", "zh": "提示：", "cn": "提示：", "zh-hans": "提示：", "zh-hant": "提示：",
+         "ja": "ヒント：", "pt": "Dicas:", "de": "Hinweise:", "fr": "Conseils :", "es": "Consejos:", "it": "Suggerimenti:",
+         "hi": "सुझाव:", "ta": "குறிப்புகள்:", "tm": "குறிப்புகள்:", "te": "చిట్కాలు:", "or": "ପରାମର୍ଶ:",
+         "bn": "পরামর্শ:", "ru": "Советы:", "uk": "Поради:", "pl": "Wskazówki:", "tr": "İpuçları:", "ar": "نصائح:",
+         "he": "טיפים:", "fa": "نکته‌ها:", "vi": "Mẹo:", "id": "Kiat:", "th": "เคล็ดลับ:"}
+
+
+@pytest.mark.parametrize("lang", sorted(HELLO))
+def test_every_known_language_takes_its_script_and_refuses_an_echo_or_kana(lang: str) -> None:
+    """``Tips:`` in each language hfi18n knows: its own script passes, the English (a single word: for
+    non-Latin scripts) and a foreign script do not (Hebrew, Persian, Telugu and Bengali used to count as
+    Latin-script languages, their own letters as foreign ones)."""
+    from hfi18n.doc.model import Segment
+    from hfi18n.languages import LANGUAGES
+    from hfi18n.scripts import target_scripts
+    from hfi18n.translate.validate import validate_segment
+
+    assert set(HELLO) == set(LANGUAGES)
+    seg = Segment("s1", "Tips:", {}, 1)
+    assert validate_segment(seg, HELLO[lang], lang) is None
+    foreign = "팁:" if lang == "ja" else "タボ:"
+    assert "wrong language" in str(validate_segment(seg, foreign, lang))
+    short = Segment("s2", "Those processors are:", {}, 1)
+    assert "repeats the English" in str(validate_segment(short, "Those processors are:", lang))
+    if target_scripts(lang) is not None:
+        assert "repeats the English" in str(validate_segment(seg, "Tips:", lang))
+    else:  # a single word may stay in a Latin-script language: cognates (Installation, Introduction in French)
+        assert validate_segment(seg, "Tips:", lang) is None

@@ -24,12 +24,12 @@ MIN_LETTERS = 30
 _SCRIPT_NAMES = {  # first word(s) of a letter's Unicode name -> its script
     "HANGUL": "Hangul", "HIRAGANA": "kana", "KATAKANA": "kana", "CJK": "Han", "CYRILLIC": "Cyrillic",
     "ARABIC": "Arabic", "DEVANAGARI": "Devanagari", "TAMIL": "Tamil", "ORIYA": "Oriya", "THAI": "Thai",
-    "GREEK": "Greek", "HEBREW": "Hebrew", "LATIN": "Latin",
+    "GREEK": "Greek", "HEBREW": "Hebrew", "LATIN": "Latin", "TELUGU": "Telugu", "BENGALI": "Bengali",
 }
 _TARGET_SCRIPTS = {
     "ko": {"Hangul"}, "zh": {"Han"}, "cn": {"Han"}, "ja": {"kana", "Han"}, "hi": {"Devanagari"},
     "ta": {"Tamil"}, "or": {"Oriya"}, "ru": {"Cyrillic"}, "uk": {"Cyrillic"}, "ar": {"Arabic"},
-    "th": {"Thai"},
+    "th": {"Thai"}, "tm": {"Tamil"}, "te": {"Telugu"}, "bn": {"Bengali"}, "he": {"Hebrew"}, "fa": {"Arabic"},
 }
 """The scripts each non-Latin language is written in (a language not listed is written in Latin)."""
 MIN_FOREIGN = 4
