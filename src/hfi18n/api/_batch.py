@@ -148,7 +148,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
         tm = TranslationMemory(memory or default_memory_path(layout))
         try:
             translator = Translator(prov, lang, glossary=load_glossary(lang, glossary), memory=tm,
-                                    batch_tokens=batch_tokens)
+                                    batch_tokens=batch_tokens, fresh=force)  # --force: ask the model again
             translator.lookup_memory(sel.jobs)
             tasks = tb.plan_round(translator, sel.jobs)
             if tasks:

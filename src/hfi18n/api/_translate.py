@@ -155,7 +155,8 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs,
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens, fresh=force),
+                       sel.jobs,
                        batch=batch)
     finally:
         tm.close()
@@ -251,7 +252,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
             progress(ProgressEvent(ProgressKind.SEGMENTS, job.en_rel, n, len(job.pending)))
 
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
-                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
+                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress,
+                            fresh=force)  # --force asks the model again: the memory is written, not read
     stats = translator.run(sel.jobs, cancel=cancel)
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
                            write=write)

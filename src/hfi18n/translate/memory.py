@@ -40,6 +40,27 @@ CREATE TABLE IF NOT EXISTS info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 _CHUNK = 500  # keys per SELECT ... IN (...), well below SQLite's parameter limit
 
 
+def memory_source(provider: Any) -> str:
+    """``provider/model`` (``openai/gpt-4.1-mini``), with ``@host`` when the provider talks to a base URL
+    that is not its own: the memory is keyed by who answered, so a pseudo run or a loopback test server
+    never seeds a run with a real model (issue 23: the same model name used to share entries)."""
+    from urllib.parse import urlsplit
+
+    name = f"{provider.name}/{provider.model}"
+    base = getattr(provider, "base_url", "") or ""
+    if base and base != (getattr(provider, "default_base_url", "") or "").rstrip("/"):
+        name += f"@{urlsplit(base).hostname or base}"  # the host alone: a local server's port may change
+    return name
+
+
+def _answered_by(model: str, meta: Mapping[str, Any], provider: str) -> bool:
+    """Was an entry (its ``model`` column, :func:`memory_source`, and its meta) answered by ``provider``: a
+    provider name (``pseudo``) or ``provider/model``? Entries from before issue 23 have the model alone."""
+    if "/" in provider:
+        return model == provider or model.startswith(provider + "@")
+    return meta.get("provider") == provider or model.split("/", 1)[0] == provider or model == provider
+
+
 def memory_key(source: str, lang: str, model: str, prompt_version: str | int,
                glossary_version: str | int) -> str:
     """Hex SHA-256 of the five parts (JSON-encoded, so no two different tuples collide by concatenation)."""
@@ -154,6 +175,35 @@ class TranslationMemory:
         return removed
 
     # -- housekeeping --------------------------------------------------------------------------
+
+    def entries(self, *, lang: str | None = None, doc: str | None = None, provider: str | None = None,
+                before: float | None = None) -> list[dict[str, Any]]:
+        """Every entry (as :meth:`entry` gives it), oldest first, optionally only those of ``lang``, of the
+        English ``doc`` they were translated for, answered by ``provider`` (``pseudo``, or
+        ``openai/gpt-4.1-mini``), or created before the time ``before`` (seconds since the epoch)."""
+        sql = "SELECT key, source, translation, lang, model, meta, created_at FROM translations"
+        where: list[str] = []
+        args: list[Any] = []
+        if lang:
+            where.append("lang = ?")
+            args.append(lang)
+        if before is not None:
+            where.append("created_at < ?")
+            args.append(before)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        with self._lock:
+            rows = self._conn.execute(sql + " ORDER BY created_at, key", args).fetchall()
+        out = []
+        for key, source, translation, row_lang, model, meta, created in rows:
+            info = json.loads(meta) if meta else {}
+            if doc is not None and info.get("doc") != doc:
+                continue
+            if provider is not None and not _answered_by(model, info, provider):
+                continue
+            out.append({"key": key, "source": source, "translation": translation, "lang": row_lang,
+                        "model": model, "meta": info or None, "created_at": created})
+        return out
 
     def stats(self) -> dict[str, Any]:
         """``{"path", "entries", "bytes", "by_lang": {lang: n}, "by_model": {model: n}}``."""
