@@ -20,12 +20,13 @@ from typing import Any
 from ..check import check_file
 from ..config import Config
 from ..errors import GitHubError, RefusedError, RepoError
+from ..fileio import writable
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
 from ..repo.layout import DocsLayout, validate_lang
 from ..repo.status_pulls import parse_pr_title
-from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
+from ..repo.toctree import TOCTREE, TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
 from .git import Git
 
@@ -188,12 +189,15 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     commits: list[str] = []
     with git.worktree(base) as wt:
         wt_layout = DocsLayout.open(wt.cwd, docs_rel)
-        target = wt_layout.path(lang, rel)
+        where = f"{upstream}'s {base_name}" if online else base_name
+        # every path this step writes is checked before the first write: the base commit is the upstream's
+        # (a visitor's repository on a Space), and may hold a link where the doc or the toctree goes
+        target = writable(wt.cwd, wt_layout.path(lang, rel), where=where)
+        writable(wt.cwd, wt_layout.lang_dir(lang) / TOCTREE, where=where)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(layout.path(lang, rel), target)
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():
-            where = f"{upstream}'s {base_name}" if online else base_name
             raise RefusedError(f"{lang}/{rel} is the same as on {where}: nothing to publish")
         commits.append(wt.commit([doc_path], f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
         update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
