@@ -7,10 +7,15 @@ disk under the translation memory.
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+import hfi18n
 from hfi18n.cli import main
 from tests.conftest import require
 from tests.helpers import git, publish_repos
@@ -109,3 +114,108 @@ def test_item1_web_preview_of_the_pr_never_writes_through_a_link_of_the_base_com
     assert "nothing to publish" not in str(info.value)
     assert sorted(p.name for p in outside.iterdir()) == ["victim.md"]  # new.md never created through the link
     assert not git(clone, "branch", "--list", "ko-guides-cli").strip()
+
+
+# ------------------------------------------------------------------ 2: shared mode needs a real sign-in
+
+OAUTH_ENV = ("SPACE_ID", "SYSTEM", "SPACE_HOST", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET", "OAUTH_SCOPES",
+             "OPENID_PROVIDER_URL", "HF_TOKEN", "HF_TOKEN_PATH", "GITHUB_TOKEN", "OPENAI_API_KEY",
+             "ANTHROPIC_API_KEY", "HFI18N_CONFIG")
+REAL_SECRET = "0a1b2c3d-4e5f-6789-abcd-ef0123456789"
+
+
+def small_repo(tmp_path: Path) -> Path:
+    _upstream, _fork, clone = publish_repos(tmp_path, {"en": ["index", "guides/cli"], "ko": ["index"]})
+    return clone
+
+
+def serve_shared(repo: Path, home: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``hfi18n serve --shared --owner the-owner`` in a clean environment (plus ``env``)."""
+    base = {k: v for k, v in os.environ.items() if k not in OAUTH_ENV}
+    base.update({"HOME": str(home), "HF_HOME": str(home / "hf"), "GRADIO_ANALYTICS_ENABLED": "False",
+                 "PYTHONPATH": str(Path(hfi18n.__file__).parents[1]), **env})
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    try:
+        return subprocess.run([sys.executable, "-m", "hfi18n", "serve", "--repo", str(repo), "--shared", "--owner",
+                               "the-owner", "--port", str(port)], capture_output=True, text=True, env=base,
+                              timeout=120)
+    except subprocess.TimeoutExpired as exc:  # it started: every visitor would be this server's account
+        raise AssertionError(f"serve --shared started without a real sign-in: {exc.stderr!r}") from None
+
+
+@pytest.mark.parametrize("env, names", [
+    ({}, ["SPACE_ID", "SYSTEM=spaces", "OAUTH_CLIENT_SECRET"]),  # outside a Space: Gradio's mocked login
+    ({"HF_TOKEN": "hf_TheServerOwnersToken0123456789"}, ["SPACE_ID"]),  # the owner's login would be everyone's
+    ({"SYSTEM": "spaces", "SPACE_ID": "kim/hfi18n", "OAUTH_CLIENT_ID": "id", "OAUTH_SCOPES": "openid profile",
+      "OPENID_PROVIDER_URL": "https://huggingface.co"}, ["OAUTH_CLIENT_SECRET is not set"]),  # the public key
+    ({"SYSTEM": "spaces", "SPACE_ID": "kim/hfi18n", "OAUTH_CLIENT_ID": "id", "OAUTH_CLIENT_SECRET": "secret",
+      "OAUTH_SCOPES": "openid profile", "OPENID_PROVIDER_URL": "https://huggingface.co"}, ["shorter than 16"]),
+])
+def test_item2_serve_shared_refuses_to_start_without_a_real_sign_in(tmp_path: Path, env: dict[str, str],
+                                                                    names: list[str]) -> None:
+    """Outside a Space, Gradio's mocked login made every visitor the server's own account (an --owner, who
+    spends the owner's keys), or crashed with "ValueError ... this is a bug" with no login on the server;
+    without OAUTH_CLIENT_SECRET the session cookies are signed with a key printed in Gradio's source."""
+    require("gradio")
+    proc = serve_shared(small_repo(tmp_path), tmp_path, **env)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "error: shared mode" in proc.stderr or "error: OAUTH_CLIENT_SECRET" in proc.stderr, proc.stderr
+    assert all(n in proc.stderr for n in names), proc.stderr
+    assert "Traceback" not in proc.stderr and "bug" not in proc.stderr and "hf_TheServer" not in proc.stderr
+
+
+def session_cookie(secret_key: str, username: str) -> str:
+    """A Starlette session cookie holding a Gradio sign-in of ``username``, signed with ``secret_key``."""
+    import base64
+    import json
+    import time
+
+    from itsdangerous import TimestampSigner
+
+    info = {"access_token": "hf_Forged0123456789", "token_type": "bearer", "expires_at": int(time.time()) + 3600,
+            "scope": "openid profile", "userinfo": {"sub": "1", "name": username, "preferred_username": username,
+                                                    "profile": f"https://huggingface.co/{username}", "picture": ""}}
+    data = base64.b64encode(json.dumps({"oauth_info": info}).encode())
+    return TimestampSigner(secret_key).sign(data).decode()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # Gradio's Space reloader
+def test_item2_a_cookie_signed_with_gradios_public_key_is_nobody(tmp_path: Path, monkeypatch) -> None:
+    """Shared mode with a real OAuth configuration, over HTTP: a session cookie naming the owner and signed
+    with Gradio's default key (``sha256("-v4")``, public) is an anonymous visitor; the same cookie signed with
+    the server's key is the owner (so the cookie is well formed and the refusal is the key's)."""
+    require("gradio_client")
+    import hashlib
+
+    import gradio.oauth
+    from gradio_client import Client
+
+    from hfi18n.web import build_app
+
+    for var in OAUTH_ENV:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("SYSTEM", "spaces")
+    monkeypatch.setenv("SPACE_ID", "kim/hfi18n")
+    for name, value in (("OAUTH_CLIENT_ID", "client-id"), ("OAUTH_CLIENT_SECRET", REAL_SECRET),
+                        ("OAUTH_SCOPES", "openid profile"), ("OPENID_PROVIDER_URL", "http://127.0.0.1:9")):
+        monkeypatch.setattr(gradio.oauth, name, value)  # what Gradio read from a Space's environment
+    repo = small_repo(tmp_path)
+    demo = build_app(repo, shared=True, owner_users=["the-owner"])
+    _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=True, server_name="127.0.0.1")
+    try:
+        def plan(key: str) -> str:
+            client = Client(url, verbose=False, headers={"Cookie": f"session={session_cookie(key, 'the-owner')}"})
+            try:
+                return str(client.predict(repo.name, "ko", "guides/cli.md", False, False, "pseudo", "", "",
+                                          api_name="/plan"))
+            except Exception as exc:  # noqa: BLE001 - the refusal, as the page shows it
+                return str(exc)
+
+        public = hashlib.sha256(b"-v4").hexdigest()
+        assert "sign in with Hugging Face" in plan(public)
+        real = hashlib.sha256((REAL_SECRET + "-v4").encode()).hexdigest()
+        assert "segment(s)" in plan(real)
+    finally:
+        demo.close()
