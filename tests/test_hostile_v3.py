@@ -219,3 +219,65 @@ def test_item2_a_cookie_signed_with_gradios_public_key_is_nobody(tmp_path: Path,
         assert "segment(s)" in plan(real)
     finally:
         demo.close()
+
+
+# ------------------------------------------------------------------ 8: a job file cannot redirect the key
+
+KEY = "sk-owners-key-0123456789abcdef"
+
+
+def test_item8_an_edited_batch_job_file_never_sends_the_key_elsewhere(repo: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture) -> None:
+    """The job file's recorded base URL decided where ``translate --collect`` sent the API key: edited to
+    another server, the key went there, and the error said "rejected by openai"."""
+    import json
+
+    from tests.fakes.llm_server import FakeLLMServer
+    from tests.helpers import isolate_env
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY=KEY)
+    with FakeLLMServer(api_key=KEY) as real, FakeLLMServer(api_key="someone-else") as evil:
+        monkeypatch.setenv("OPENAI_BASE_URL", real.openai_base_url)  # the provider configured on this machine
+        base = ["--repo", str(repo), "--lang", "ko", "--memory", str(repo / "tm.sqlite3")]
+        assert main(["translate", *base, "training.md", "--provider", "openai", "--model", "gpt-4.1-mini",
+                     "--batch"]) == 0
+        capsys.readouterr()
+        [job_file] = (repo / ".git/hfi18n/batches").glob("*.json")
+        job = json.loads(job_file.read_text(encoding="utf-8"))
+        job["settings"]["base_url"] = evil.openai_base_url  # edited in the repository
+        job["settings"].pop("origin", None)  # as a job file of an earlier version
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        for argv in (["translate", "--repo", str(repo), "--lang", "ko", "--collect"],
+                     ["batch", "collect", "--repo", str(repo)], ["batch", "status", "--repo", str(repo)],
+                     ["batch", "cancel", "--repo", str(repo)]):
+            assert main(argv) == 2, argv
+            err = capsys.readouterr().err
+            assert "nothing was sent" in err and evil.url.split("//")[1] in err and real.url.split("//")[1] in err
+        job["settings"]["origin"] = evil.url  # a job file of this version, edited both ways
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        assert main(["translate", "--repo", str(repo), "--lang", "ko", "--collect"]) == 2
+        assert "nothing was sent" in capsys.readouterr().err
+        assert evil.requests == []  # the key never reached the other server
+        # the job, back as it was submitted, is collected from the provider configured now
+        job["settings"]["base_url"], job["settings"]["origin"] = None, real.url
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        assert main(["translate", "--repo", str(repo), "--lang", "ko", "--collect"]) == 0, capsys.readouterr().err
+        assert (repo / "docs/source/ko/training.md").exists()
+        assert evil.requests == []
+
+
+def test_item8_a_rejected_key_names_the_host_it_was_sent_to(repo: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    from tests.fakes.llm_server import FakeLLMServer
+    from tests.helpers import isolate_env
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY=KEY)
+    with FakeLLMServer(api_key="someone-else") as other:
+        host = other.url.split("//")[1]
+        code = main(["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--provider", "openai",
+                     "--base-url", other.openai_base_url, "--memory", str(repo / "tm.sqlite3")])
+    err = capsys.readouterr().err
+    assert code != 0 and f"rejected by openai at {host}" in err, err
+    assert KEY not in err
