@@ -281,3 +281,37 @@ def test_item8_a_rejected_key_names_the_host_it_was_sent_to(repo: Path, tmp_path
     err = capsys.readouterr().err
     assert code != 0 and f"rejected by openai at {host}" in err, err
     assert KEY not in err
+
+
+# ------------------------------------------------------------------ 9: a 10,000-deep toctree
+
+
+def deep_toctree(levels: int) -> str:
+    return ("- title: Top\n  sections: " + "[{title: x, sections: " * levels + "[{local: index, title: Home}]"
+            + "}]" * levels + "\n")
+
+
+def alias_chain(links: int) -> str:
+    """A short file whose aliases nest each group inside the one before: ``links`` levels deep."""
+    lines = ["- &a0 {title: x, sections: [{local: index, title: Home}]}"]
+    lines += [f"- &a{i} {{title: x, sections: [*a{i - 1}]}}" for i in range(1, links)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("text", [deep_toctree(10_000), deep_toctree(300), alias_chain(300)],
+                         ids=["10000-deep", "300-deep", "aliases"])
+def test_item9_a_bottomless_toctree_is_a_clear_error(repo: Path, text: str, capsys: pytest.CaptureFixture) -> None:
+    """A 10,000-deep ``_toctree.yml`` (300 was enough, or 300 aliases nesting each other) ended in
+    "RecursionError ... this is a bug"."""
+    (repo / "docs/source/ko/_toctree.yml").write_text(text, encoding="utf-8")
+    for argv in (["status"], ["toctree", "--check"], ["toctree", "index.md", "--no-llm"]):
+        assert main([*argv, "--repo", str(repo), "--lang", "ko"]) == 2, argv
+        err = capsys.readouterr().err
+        assert "docs/source/ko/_toctree.yml" in err and "more than 50 levels deep" in err, err
+        assert "RecursionError" not in err and "bug" not in err
+
+
+def test_item9_a_toctree_50_groups_deep_still_loads() -> None:
+    from hfi18n.repo.toctree import Toctree
+
+    assert [e.local for e in Toctree(deep_toctree(49)).entries()] == ["index"]
