@@ -315,3 +315,52 @@ def test_item9_a_toctree_50_groups_deep_still_loads() -> None:
     from hfi18n.repo.toctree import Toctree
 
     assert [e.local for e in Toctree(deep_toctree(49)).entries()] == ["index"]
+
+
+# ------------------------------------------------------------------ 10: a line break inside a glossary field
+
+SHEET_TSV = ('term\ttranslation\tkeep_english\talternatives\tnotes\n'
+             'model\t모델\tno\t\t"diffusers ko: 모델 40 of 52\nreviewed by kim, ""final"""\n'
+             'Trainer\t\tyes\t\tclass name\n')
+"""As a spreadsheet saves a glossary whose notes cell holds a line break (and quotes)."""
+
+
+def test_item10_a_line_break_inside_a_glossary_field_is_kept(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The row fell apart at the line break: "no tab on this line" at its second line, glossary refused."""
+    import json
+
+    sheet = tmp_path / "ko.tsv"
+    sheet.write_text(SHEET_TSV, encoding="utf-8")
+    assert main(["glossary", "show", "--lang", "ko", "--glossary", str(sheet), "--format", "json"]) == 0, \
+        capsys.readouterr().err
+    terms = {t["source"]: t for t in json.loads(capsys.readouterr().out)["terms"]}
+    assert terms["model"]["notes"] == 'diffusers ko: 모델 40 of 52\nreviewed by kim, "final"'
+    assert terms["model"]["target"] == "모델" and terms["Trainer"]["keep_english"] is True
+    # written back (doc-builder YAML -> TSV), the cell is quoted again and reads back the same
+    yml = tmp_path / "ko.yml"
+    assert main(["glossary", "export", "--lang", "ko", "--glossary", str(sheet), "--out", str(yml)]) == 0
+    back = tmp_path / "back.tsv"
+    assert main(["glossary", "import", str(yml), "--lang", "ko", "--out", str(back)]) == 0
+    capsys.readouterr()
+    assert main(["glossary", "show", "--lang", "ko", "--glossary", str(back), "--format", "json"]) == 0, \
+        capsys.readouterr().err
+    assert {t["source"] for t in json.loads(capsys.readouterr().out)["terms"]} == {"model", "Trainer"}
+
+
+def test_item10_glossary_tsv_round_trips_a_cell_with_tabs_breaks_and_quotes() -> None:
+    from hfi18n.translate.glossary import Glossary, Term
+
+    notes = '"quoted" first\tthen a tab\r\nand a line'
+    g = Glossary("ko", [Term("model", "모델", False, notes=notes), Term("Trainer", None, True)])
+    again = Glossary.loads(g.dumps(), "ko")
+    assert [(t.source, t.target, t.notes) for t in again] == [("model", "모델", notes.replace("\r\n", "\n")),
+                                                               ("Trainer", None, "")]
+
+
+def test_item10_an_unclosed_quote_names_the_line_it_opened_on(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    sheet = tmp_path / "ko.tsv"
+    sheet.write_text("model\t모델\tno\t\tfine\nlayer\t레이어\tno\t\t\"never closed\nTrainer\t\tyes\n",
+                     encoding="utf-8")
+    assert main(["glossary", "show", "--lang", "ko", "--glossary", str(sheet)]) == 2
+    err = capsys.readouterr().err
+    assert f"{sheet}:2: a quoted field" in err and "never closed" in err
