@@ -364,3 +364,47 @@ def test_item10_an_unclosed_quote_names_the_line_it_opened_on(tmp_path: Path, ca
     assert main(["glossary", "show", "--lang", "ko", "--glossary", str(sheet)]) == 2
     err = capsys.readouterr().err
     assert f"{sheet}:2: a quoted field" in err and "never closed" in err
+
+
+# ------------------------------------------------------------------ 12: a backtick in a doc path
+
+
+def _outside_code(markdown: str) -> str:
+    """The text of ``markdown`` as GitHub renders it, minus what is shown literally (code spans, fences)."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    out: list[str] = []
+    for block in md.parse(markdown):
+        for tok in block.children or []:
+            if tok.type == "text":
+                out.append(tok.content)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("name", ["x` @huggingface/core `y", "``` @huggingface/core", "a`b`` @org/team"])
+def test_item12_a_backtick_in_a_doc_path_never_leaves_its_code_span(
+        tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """A doc named ``x` @huggingface/core `y.md`` closed the title's and the body's code span early: the PR
+    body mentioned a whole team."""
+    _clean_env(monkeypatch)
+    doc = f"{name}.md"
+    toc = "- title: Get started\n  sections:\n  - local: index\n    title: Home\n"
+    _upstream, _fork, clone = publish_repos(tmp_path, {"en": ["index", name], "ko": ["index"]},
+                                            toctrees={"en": toc, "ko": toc})
+    (clone / "docs/source/en" / doc).write_text(EN_CLI, encoding="utf-8")
+    git(clone, "commit", "-qam", "docs: the English of the doc")
+    git(clone, "push", "-q", "origin", "HEAD:main")
+    git(clone, "fetch", "-q", "origin")
+    (clone / "docs/source/ko" / doc).parent.mkdir(parents=True, exist_ok=True)
+    (clone / "docs/source/ko" / doc).write_text(KO_CLI, encoding="utf-8")
+    assert main(["publish", "--repo", str(clone), "--lang", "ko", doc, "--dry-run", "--no-llm"]) == 0, \
+        capsys.readouterr().err
+    title, body = capsys.readouterr().out.split("\n\n", 1)
+    for text in (title, body):
+        assert "@" not in _outside_code(text), text
+    from markdown_it import MarkdownIt
+
+    spans = [t.content for b in MarkdownIt("commonmark").parse(title) for t in b.children or []
+             if t.type == "code_inline"]
+    assert spans == [doc]  # the whole path, in one span

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..check import check_file
 from ..config import Config
+from ..doc.inert import code
 from ..errors import GitHubError, RefusedError, RepoError
 from ..fileio import writable
 from ..languages import language
@@ -39,8 +40,9 @@ def language_name(lang: str) -> str:
 
 
 def pr_title(rel: str, lang: str) -> str:
-    """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``."""
-    return f"{tag(lang)} Translated `{rel}` to {language_name(lang)}"
+    """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``; a path holding a backtick gets a longer code span
+    (:func:`hfi18n.doc.inert.code`), so nothing of it leaves the span (a mention, a link)."""
+    return f"{tag(lang)} Translated {code(rel)} to {language_name(lang)}"
 
 
 def branch_name(rel: str, lang: str) -> str:
@@ -89,7 +91,9 @@ def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | N
     """The body from the language's template."""
     tracking = f"Part of https://github.com/{upstream}/issues/{tracking_issue}" if tracking_issue else ""
     text = load_template(lang).safe_substitute(
-        doc=rel, language=language_name(lang), tracking_line=tracking, check_summary=summary,
+        # the templates write `${doc}`: with the span's inner backticks that is code(rel), whose fence no
+        # backtick of the path closes (a path "x` @org/team `y.md" mentioned a whole team)
+        doc=code(rel)[1:-1], language=language_name(lang), tracking_line=tracking, check_summary=summary,
         reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
     )
     return re.sub(r"\n{3,}", "\n\n", text)
