@@ -408,3 +408,66 @@ def test_item12_a_backtick_in_a_doc_path_never_leaves_its_code_span(
     spans = [t.content for b in MarkdownIt("commonmark").parse(title) for t in b.children or []
              if t.type == "code_inline"]
     assert spans == [doc]  # the whole path, in one span
+
+
+# ------------------------------------------------------------------ 13: a full disk under the memory
+
+
+@pytest.fixture()
+def small_disk(tmp_path: Path):
+    """A 1 MB tmpfs (a real full disk: SQLite and the OS say so themselves); skipped where mounting one is
+    not allowed (not root)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)], capture_output=True,
+                          text=True)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {proc.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        if subprocess.run(["umount", str(where)], check=False).returncode:
+            subprocess.run(["umount", "-l", str(where)], check=False)  # never leave a mount behind
+
+
+def fill(disk: Path) -> None:
+    """Write to ``disk`` until it is full."""
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("when", ["before", "during"])
+def test_item13_a_full_disk_is_reported_as_a_full_disk(repo: Path, tmp_path: Path, small_disk: Path, when: str,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    """Full before the run: "not a usable SQLite database ... move the file away" (which would throw away
+    every paid translation); filling during it: "unexpected error: OperationalError ... a bug"."""
+    from tests.fakes.llm_server import FakeLLMServer
+    from tests.helpers import isolate_env
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY=KEY)
+    memory = small_disk / "tm.sqlite3"
+    with FakeLLMServer(api_key=KEY) as llm:
+        base = ["translate", "--repo", str(repo), "--lang", "ko", "training.md", "--provider", "openai",
+                "--base-url", llm.openai_base_url, "--memory", str(memory)]
+        if when == "during":
+            assert main([*base, "--model", "gpt-4.1-mini"]) == 0, capsys.readouterr().err
+            capsys.readouterr()
+        fill(small_disk)
+        code = main([*base, "--model", "gpt-4.1", "--force"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"disk full at {small_disk}" in err and "--memory" in err, err
+    assert "not a usable SQLite database" not in err and "bug" not in err and "OperationalError" not in err
+    if when == "during":  # what the first run stored is still there
+        (small_disk / "filler").unlink()
+        from hfi18n.translate.memory import TranslationMemory
+
+        with TranslationMemory(memory) as tm:
+            assert len(tm) > 0 and tm.integrity_check() == "ok"
