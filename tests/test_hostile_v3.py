@@ -471,3 +471,29 @@ def test_item13_a_full_disk_is_reported_as_a_full_disk(repo: Path, tmp_path: Pat
 
         with TranslationMemory(memory) as tm:
             assert len(tm) > 0 and tm.integrity_check() == "ok"
+
+
+def test_item1_writable_checks_every_component(tmp_path: Path) -> None:
+    """:func:`hfi18n.fileio.writable` over each case a base commit can hold where publish writes."""
+    from hfi18n.errors import RepoError
+    from hfi18n.fileio import writable
+
+    root, outside = tmp_path / "wt", tmp_path / "outside"
+    (root / "docs/ko/real").mkdir(parents=True)
+    outside.mkdir()
+    (root / "docs/ko/inner").symlink_to(root / "docs/ko/real", target_is_directory=True)  # stays inside
+    (root / "docs/ko/out").symlink_to(outside, target_is_directory=True)
+    (root / "docs/ko/gone").symlink_to(tmp_path / "nowhere")
+    (root / "docs/ko/doc.md").symlink_to(root / "docs/ko/real/other.md")  # a file link, even inside
+    (root / "docs/ko/loop").symlink_to(root / "docs/ko/loop")
+    (root / "docs/ko/file").write_text("x", encoding="utf-8")
+    (root / "docs/ko/real/other.md").write_text("x", encoding="utf-8")
+    assert writable(root, root / "docs/ko/real/new.md") == root / "docs/ko/real/new.md"
+    assert writable(root, root / "docs/ko/inner/new.md") == root / "docs/ko/inner/new.md"
+    for rel, says in (("docs/ko/out/new.md", "outside the repository"), ("docs/ko/gone/x.md", "to nothing"),
+                      ("docs/ko/doc.md", "within the repository"), ("docs/ko/loop/x.md", "link"),
+                      ("docs/ko/file/x.md", "is a file"), ("docs/ko/real", "is a folder"),
+                      ("../outside/x.md", "outside")):
+        with pytest.raises(RepoError, match=says):
+            writable(root, root / rel)
+    assert sorted(outside.iterdir()) == []

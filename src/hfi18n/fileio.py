@@ -288,6 +288,11 @@ def writable(root: Path | str, path: Path | str, *, where: str = "the checkout")
     for i, part in enumerate(parts):
         cur = cur / part
         if not cur.is_symlink():
+            last = i == len(parts) - 1
+            if cur.exists() and cur.is_dir() == last:  # a folder where the file goes, a file where a folder does
+                raise RepoError(f"{Path(*parts[: i + 1]).as_posix()} is a {'folder' if last else 'file'} in {where}: "
+                                f"cannot write {shown}", hint=f"{where} must have a {'file' if last else 'folder'} "
+                                "there; rename or remove what is in the way, then run again")
             continue
         name = Path(*parts[: i + 1]).as_posix()
         target = os.readlink(cur)
