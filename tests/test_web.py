@@ -487,7 +487,7 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "HFI18N_REPO_URL": "file:///etc",
            "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False",
            # what a Space with ``hf_oauth: true`` gets: its shared mode signs visitors in with Hugging Face
-           "SYSTEM": "spaces", "OAUTH_CLIENT_ID": "client-id", "OAUTH_CLIENT_SECRET": "client-secret",
+           "SYSTEM": "spaces", "OAUTH_CLIENT_ID": "client-id", "OAUTH_CLIENT_SECRET": "0a1b2c3d-4e5f-6789-abcd-ef0123456789",
            "OAUTH_SCOPES": "openid profile inference-api", "OPENID_PROVIDER_URL": "https://huggingface.co"}
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180, env=env,
                           cwd=tmp_path)

@@ -36,7 +36,9 @@ def serve(
                              "/gradio_api/mcp/)."),
     shared: bool = typer.Option(False, "--shared", help="Multi-user mode, as on a Space: visitors sign in with "
                                 "Hugging Face and spend their own credentials; the environment's keys serve only "
-                                "the --owner users."),
+                                "the --owner users. Starts only with a real Hugging Face OAuth sign-in: on a Space "
+                                "with hf_oauth, or with OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPES, "
+                                "OPENID_PROVIDER_URL, SPACE_ID and SYSTEM=spaces set."),
     owner: list[str] = typer.Option([], "--owner", help="In --shared mode, a Hugging Face username that may use "
                                     "the keys of this server's environment (repeatable)."),
 ) -> None:

@@ -61,7 +61,7 @@ def translate(
 
     if collect:
         collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
-                    progress=_log)
+                    progress=_log, base_url=base_url)
         return
     if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
@@ -71,7 +71,8 @@ def translate(
     if batch and not dry_run:
         submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
-        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}")
+        again = f" --base-url {base_url}" if base_url else ""  # collect sends the key only where it is told now
+        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}{again}")
         return
     if dry_run:
         plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)

@@ -32,6 +32,7 @@ import gradio as gr
 from ..config import Config
 from ..errors import human_message
 from . import render
+from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
 from .workspace import VISITOR_PATH, Workspace
@@ -130,19 +131,24 @@ def _forget() -> dict[str, str]:
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
-              owner_users: Sequence[str] = ()) -> gr.Blocks:
+              owner_users: Sequence[str] = (), mock_sign_in_for_tests: bool = False) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
     the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
-    :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
+    :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
+    ``owner_users``: the HF usernames allowed to spend the owner's keys there. ``mock_sign_in_for_tests``:
+    TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is whoever the server's Hugging
+    Face login is); a Python argument only, never set by ``serve``, the Space entry point or any setting.
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
     if shared is None:
         shared = bool(os.environ.get("SPACE_ID"))
+    if shared and not mock_sign_in_for_tests:
+        require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
                    owner_users=owner_users)
     web = WebApp(ws)
