@@ -154,7 +154,7 @@ def test_batch_collect_applies_the_same_gate(tmp_path: Path) -> None:
         faulty(server, "ko")
         api.batch_submit(repo, "ko", ["processors.md"], provider="openai", model="gpt-4.1-mini",
                          base_url=server.openai_base_url, memory=repo / "tm.sqlite3")
-        result = api.batch_collect(repo, retry_now=True)
+        result = api.batch_collect(repo, retry_now=True, base_url=server.openai_base_url)
     [doc] = result.docs
     assert doc.written and doc.draft and len(doc.failures) == len(SHORT)
     assert is_draft((repo / "docs/source/ko/processors.md").read_text(encoding="utf-8"))
