@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 import re
+import threading
+import time
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -70,9 +72,48 @@ class WebApp:
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
+        return self._clone(url, Visitor.of(profile, oauth))
+
+    def clone_live(self, url: str, profile: gr.OAuthProfile | None = None,
+                   oauth: gr.OAuthToken | None = None) -> Iterator[tuple[Any, str]]:
+        """Clone (or update) a repository into the server's storage, with the history status needs. Costs
+        nothing but download time (every commit, and every past version of the docs only); gives up after
+        the server's clone timeout.
+
+        Args:
+            url: owner/name (huggingface/transformers) or an https:// clone URL.
+        """
+        # The clone runs in a thread while this yields its elapsed time every second: Gradio stops iterating
+        # a generator whose visitor left, and closing it kills the clone (a tarpit host held git for more
+        # than 300 s after the visitor was gone, issue 25).
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "clone a repository")
-        name, result = self.ws.clone(url)
+        cancel = threading.Event()
+        done: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                done["result"] = self._clone(url, visitor, cancel)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
+                done["error"] = exc
+
+        worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
+        start = time.monotonic()
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(1.0)
+                if worker.is_alive():
+                    yield gr.skip(), f"cloning {code(url.strip())}… {time.monotonic() - start:.0f} s"
+        finally:
+            cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
+        if "error" in done:
+            raise done["error"]
+        yield done["result"]
+
+    def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None) -> tuple[Any, str]:
+        self.ws.require_visitor(visitor, "clone a repository")
+        name, result = self.ws.clone(url, cancel)
         note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
