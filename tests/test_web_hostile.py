@@ -11,6 +11,7 @@ signed in with Gradio's mocked Hugging Face login):
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import time
@@ -215,3 +216,43 @@ def test_git_is_pinned_to_the_address_checked(tmp_path: Path, monkeypatch) -> No
             api.clone(pit.url("huggingface/transformers", host="git.example"), tmp_path / "data",
                       allow_private=True, timeout=3)
         assert pit.connections == 1
+
+
+# ------------------------------------------------------------------------------- 4. input size and rate
+
+
+def test_anonymous_check_and_preview_refuse_oversized_drafts_at_once(smol: Path, site) -> None:
+    """Before, ``/check`` took 6 million characters (31 s, 600 MB) and 80 million (8.4 GB). Now a draft over
+    1,000,000 characters is refused before any work, with the limit in the message; one at the limit is
+    still checked (see bench/bench_bounds.py for its time and memory)."""
+    from hfi18n import api
+    from hfi18n.web.limits import MAX_INPUT_CHARS
+
+    name = api.clone(bare(smol, smol.parent / "up").as_uri(), smol.parent / "data", allow_local=True).path.name
+    client = site(shared=True).visitor(None)
+    huge = {"lang": "ko", "doc": DOC, "translations": {"s1": "가" * (MAX_INPUT_CHARS + 1)}}
+    for endpoint, args in (("/check", (name, huge)), ("/preview", (name, huge)),
+                           ("/edit", (name, {**huge, "translations": {}}, "s1", "가" * (MAX_INPUT_CHARS + 1))),
+                           ("/step", (name, huge, "s1", "all", 1)),
+                           ("/glossary", ("ko", "model " * 200_000))):
+        start = time.monotonic()
+        with pytest.raises(Exception, match=r"too large: 1,\d{3},\d{3} characters, over the limit of 1,000,000 per "
+                                            "request"):
+            client.predict(*args, api_name=endpoint)
+        assert time.monotonic() - start < 10, endpoint
+    small = {"lang": "ko", "doc": DOC, "translations": {"s1": "도구"}}
+    state, _ = client.predict(name, small, api_name="/check")
+    assert state["doc"] == DOC
+
+
+def test_a_visitor_calling_too_fast_is_told_to_wait(smol: Path, site) -> None:
+    """A per-visitor token bucket (here 3 calls a minute): the fourth call of the anonymous visitor is
+    refused with how long to wait; a signed-in visitor has their own bucket."""
+    app = site(shared=True, rate_limit=3)
+    anonymous, kim = app.visitor(None), app.visitor("kim")
+    for _ in range(3):
+        anonymous.predict("ko", "Train the model", api_name="/glossary")
+    with pytest.raises(Exception, match=r"too many requests, wait (\d+) s") as caught:
+        anonymous.predict("ko", "Train the model", api_name="/glossary")
+    assert 1 <= int(re.search(r"wait (\d+) s", str(caught.value)).group(1)) <= 20
+    assert kim.predict("ko", "Train the model", api_name="/glossary")["terms"]

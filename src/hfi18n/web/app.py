@@ -34,6 +34,7 @@ from ..errors import human_message
 from . import render
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
+from .limits import RATE_BURST, RateLimiter
 from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
@@ -137,7 +138,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
               owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
-              clone_timeout: float | None = None) -> gr.Blocks:
+              clone_timeout: float | None = None, rate_limit: float | None = None) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
@@ -145,7 +146,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
     :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there;
-    ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`.
+    ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`; ``rate_limit``: calls a
+    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`).
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
@@ -153,7 +155,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         shared = bool(os.environ.get("SPACE_ID"))
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
                    owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
-    web = WebApp(ws)
+    web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
+                 if rate_limit is not None else None)
     names = ws.names()
     h = functools.partial(_human, roots=ws.roots())
     if default_provider is None:
