@@ -594,7 +594,7 @@ script:alert(1)"/></div>
 
 def test_rendered_preview_is_doc_builder_like_and_never_passes_html_through() -> None:
     page = api.preview_html(HOSTILE_PAGE)
-    assert '<h1 id="tools">도구</h1>' in page and '<h2 id="what-is-a-tool">What is a tool?</h2>' in page
+    assert '<h1 id="hfi18n-a-tools">도구</h1>' in page and '<h2 id="hfi18n-a-what-is-a-tool">What is a tool?</h2>' in page
     assert '<code class="hf-pv-ref">Trainer</code>와' in page and "<code>x</code>" in page
     assert '<a href="https://hf.co/docs" rel="noopener noreferrer" target="_blank">문서</a>' in page
     assert 'class="hf-pv-box hf-pv-tip hf-pv-warning"><div class="hf-pv-label">Warning</div>' in page

@@ -256,3 +256,34 @@ def test_a_visitor_calling_too_fast_is_told_to_wait(smol: Path, site) -> None:
         anonymous.predict("ko", "Train the model", api_name="/glossary")
     assert 1 <= int(re.search(r"wait (\d+) s", str(caught.value)).group(1)) <= 20
     assert kim.predict("ko", "Train the model", api_name="/glossary")["terms"]
+
+
+# ------------------------------------------------------------------------- 5 and 11. the rendered preview
+
+
+def test_preview_renders_unsafe_links_inert_and_namespaces_heading_ids(smol: Path, site) -> None:
+    """Over ``/preview``: a heading ``[[hf-review]]`` of a (hostile) English doc took the id of the app's own
+    review table (``getElementById('hf-review')`` then found the heading); a ``data:`` link and a
+    ``java<TAB>script:`` link of the draft were live links. Now every heading id is namespaced per pane, the
+    in-page link follows it, and unsafe links are text."""
+    en = smol / "docs/source/en" / DOC
+    en.write_text(en.read_text(encoding="utf-8") + "\n## Review [[hf-review]]\n\nText.\n", encoding="utf-8")
+    git(smol, "commit", "-qam", "a hostile heading")
+    from hfi18n import api
+
+    name = api.clone(bare(smol, smol.parent / "up").as_uri(), smol.parent / "data", allow_local=True).path.name
+    client = site(shared=True).visitor(None)
+    state = {"lang": "ko", "doc": DOC, "translations": {
+        "s2": "[위](#hf-review) [나쁜](<java\tscript:alert(1)>) [데이터](data:text/html,x) "
+              "[그림](data:image/png;base64,AA) [엔티티](&#106;avascript:alert(1)) [좋은](https://hf.co/docs)"}}
+    page = client.predict(name, state, api_name="/preview")
+    ids = re.findall(r'\sid="([^"]*)"', page)
+    assert "hfi18n-a-en-hf-review" in ids and "hf-review" not in ids
+    assert all(i.startswith(("hfi18n-a-en-", "hfi18n-a-tr-")) for i in ids if i not in ("hf-preview-en",
+                                                                                           "hf-preview-tr"))
+    translated = page.split('id="hf-preview-tr"')[1]
+    assert '<a href="#hfi18n-a-tr-hf-review">위</a>' in translated
+    hrefs = re.findall(r'href="([^"]*)"', translated)
+    assert "https://hf.co/docs" in hrefs
+    assert not [h for h in hrefs if not h.startswith(("https://", "http://", "#hfi18n-a-tr-", "../"))], hrefs
+    assert '<span class="hf-pv-unsafe" title="unsafe link: not rendered as a link">그림</span>' in translated
