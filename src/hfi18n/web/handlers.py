@@ -22,7 +22,7 @@ from ..config import Config
 from ..errors import InputError, RefusedError
 from ..review.quote import code
 from . import render
-from .limits import RateLimiter, bound_input, visitor_key
+from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
 
@@ -62,10 +62,10 @@ class WebApp:
         self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
         """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
 
-    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None) -> None:
-        """Spend one call of the visitor's rate limit (see :mod:`.limits`)."""
+    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any) -> None:
+        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`)."""
         if self.rate is not None:
-            self.rate.take(visitor_key(Visitor.of(profile, None).username, request))
+            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), call_cost(*inputs))
 
     def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
         """The checkout a reading step works in: the visitor's own in shared mode (see
@@ -327,7 +327,7 @@ class WebApp:
             repo: the repository's name on this server (the Repository list).
             state: the draft JSON returned by translate (or edit).
         """
-        self._limit(profile, request)
+        self._limit(profile, request, state)
         return self._check(repo, state, profile, oauth)
 
     def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
@@ -358,7 +358,7 @@ class WebApp:
             segment: the segment id, e.g. s12.
             text: the new translation, with code spans and links as written.
         """
-        self._limit(profile, request)
+        self._limit(profile, request, state, text)
         lang, doc, update, force, translations = _draft_args(state)
         if not segment:
             raise InputError("no segment chosen", hint="choose the segment to edit in the list")
@@ -384,7 +384,7 @@ class WebApp:
             show: all, findings, changed or edited (the rows the review table shows).
             delta: 1 for the next segment, -1 for the previous one.
         """
-        self._limit(profile, request)
+        self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         edited = set(state.get("edited", ()))
@@ -410,7 +410,7 @@ class WebApp:
         """
         if not state or not state.get("doc"):
             return "<p>Translate a doc first (step 2).</p>"
-        self._limit(profile, request)
+        self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
                                         force=force))
@@ -550,7 +550,7 @@ class WebApp:
             lang: the language, e.g. ko.
             text: English text (empty: the whole glossary).
         """
-        self._limit(profile, request)
+        self._limit(profile, request, text)
         bound_input(lang, text, what="the text")
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 

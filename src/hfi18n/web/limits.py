@@ -10,7 +10,9 @@ accepted, and cost 31 s and 600 MB on ``/check``; 12 million took 98 s and 1 GB;
   and memory of one call at the limit);
 * each visitor (their Hugging Face username, else their address) has a token bucket of
   :data:`RATE_BURST` calls, refilled at :data:`RATE_PER_MINUTE` a minute (``HFI18N_RATE_LIMIT``: calls a
-  minute, 0 turns it off); a call over it is told how long to wait.
+  minute, 0 turns it off); a call costs one token plus one per :data:`CHARS_PER_TOKEN` characters it sends
+  (a check at the limit takes about 5 s: a visitor gets three of them at once, then one per 11 s); a call
+  over it is told how long to wait.
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ RATE_BURST = 30
 """A visitor may make 30 calls at once, then one a second: a translator clicking and editing stays far
 below it (an edit is two calls: edit, then the preview)."""
 RATE_ENV = "HFI18N_RATE_LIMIT"
+CHARS_PER_TOKEN = 100_000
+"""A call pays one more token per this many characters it sends (the work grows with the draft)."""
+
+
+def call_cost(*values: Any) -> int:
+    """Tokens a call of these inputs costs (see :data:`CHARS_PER_TOKEN`)."""
+    return 1 + min(input_size(values), MAX_INPUT_CHARS) // CHARS_PER_TOKEN
 
 
 def input_size(values: Iterable[Any]) -> int:
@@ -68,20 +77,21 @@ class RateLimiter:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, who: str) -> None:
-        """Spend one call of ``who``'s bucket, or refuse with how long to wait."""
+    def take(self, who: str, cost: int = 1) -> None:
+        """Spend ``cost`` tokens of ``who``'s bucket, or refuse with how long to wait."""
         if self.per_second <= 0:
             return
         now = time.monotonic()
         with self._lock:
             tokens, last = self._buckets.get(who, (float(self.burst), now))
             tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
-            if tokens < 1:
+            cost = max(1, min(cost, self.burst))
+            if tokens < cost:
                 self._buckets[who] = (tokens, now)
-                wait = (1 - tokens) / self.per_second
+                wait = (cost - tokens) / self.per_second
                 raise RefusedError(f"too many requests, wait {max(1, round(wait + 0.49))} s",
                                    hint=f"this server answers {self.per_second * 60:g} calls a minute per visitor")
-            self._buckets[who] = (tokens - 1, now)
+            self._buckets[who] = (tokens - cost, now)
             if len(self._buckets) > 10_000:  # forget the fullest buckets: they equal a fresh one
                 full = [k for k, (t, s) in self._buckets.items() if t + (now - s) * self.per_second >= self.burst]
                 for k in full:
