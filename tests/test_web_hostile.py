@@ -292,3 +292,26 @@ def test_preview_renders_unsafe_links_inert_and_namespaces_heading_ids(smol: Pat
     assert "https://hf.co/docs" in hrefs
     assert not [h for h in hrefs if not h.startswith(("https://", "http://", "#hfi18n-a-tr-", "../"))], hrefs
     assert '<span class="hf-pv-unsafe" title="unsafe link: not rendered as a link">그림</span>' in translated
+
+
+def test_a_clone_stops_when_its_visitor_leaves(smol: Path, tmp_path: Path, site, monkeypatch) -> None:
+    """The visitor who asked for a tarpit clone goes away (the client cancels its call): git and its
+    ``git-remote-https`` are killed at once, not at the bound (60 s here), and no folder is left."""
+    app = site(shared=True, allow_private_hosts=True, clone_timeout=60)
+    kim = app.visitor("kim")
+    with Tarpit(tmp_path) as pit:
+        monkeypatch.setenv("GIT_SSL_CAINFO", str(pit.cafile))
+        job = kim.submit(pit.url("huggingface/transformers"), api_name="/clone")
+        start = time.monotonic()
+        while not pit.open and time.monotonic() - start < 20:
+            time.sleep(0.05)
+        assert pit.open, "git never reached the tarpit"
+        time.sleep(1.5)  # the clone is running: the page has shown its first progress
+        left = time.monotonic()
+        job.cancel()
+        while pit.open and time.monotonic() - left < 30:
+            time.sleep(0.1)
+        assert not pit.open, "git still fed by the tarpit after its visitor left"
+        assert time.monotonic() - left < 15
+    time.sleep(1)
+    assert not list((tmp_path / "data").glob("*transformers*"))
