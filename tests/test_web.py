@@ -483,6 +483,7 @@ def test_space_entry_point_starts_with_a_human_error_for_a_bad_url(tmp_path: Pat
             "print(m['demo'].title, m['STORAGE'], os.environ['GIT_AUTHOR_NAME'])\n"
             "print(sorted(type(b).__name__ for b in m['demo'].blocks.values() if 'Login' in type(b).__name__))\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "HFI18N_REPO_URL": "file:///etc",
+           "PYTHONPATH": str(root / "src"),  # the source under test, not whatever hfi18n is installed
            "HFI18N_STORAGE": str(tmp_path / "repos"), "SPACE_ID": "kim/hfi18n", "GRADIO_ANALYTICS_ENABLED": "False",
            # what a Space with ``hf_oauth: true`` gets: its shared mode signs visitors in with Hugging Face
            "SYSTEM": "spaces", "OAUTH_CLIENT_ID": "client-id", "OAUTH_CLIENT_SECRET": "client-secret",
