@@ -99,12 +99,14 @@ class RateLimiter:
 
 
 def visitor_key(username: str | None, request: Any) -> str:
-    """Whom a call counts against: the signed-in username, else the client's address (behind a proxy such
-    as a Space's, the last ``X-Forwarded-For`` hop, the one the proxy itself added)."""
+    """Whom a call counts against: the signed-in username, else the client's address. On a Space (behind
+    its proxy, ``SPACE_ID`` set) that is the last ``X-Forwarded-For`` hop, the one the proxy added; anywhere
+    else the header is the client's own words (a new one per call would be a new bucket per call) and is
+    ignored."""
     if username:
         return f"user:{username.lower()}"
     headers = getattr(request, "headers", None) or {}
-    forwarded = headers.get("x-forwarded-for", "") if hasattr(headers, "get") else ""
+    forwarded = headers.get("x-forwarded-for", "") if hasattr(headers, "get") and os.environ.get("SPACE_ID") else ""
     hops = [h.strip() for h in forwarded.split(",") if h.strip()]
     if hops:
         return f"ip:{hops[-1]}"
