@@ -90,7 +90,7 @@ def test_check_and_review_report_unsafe_and_added_links(repo: Path, capsys) -> N
     unsafe = [f for f in found if f["check"] == "unsafe-link"]
     assert code == 1 and len(unsafe) == len(HOSTILE_LINKS) and all(f["severity"] == "error" for f in unsafe)
     assert {f["line"] for f in unsafe} == {3, 9}
-    added = {re.search(r"link to (\S+)", f["message"]).group(1) for f in found if f["check"] == "link-added"}
+    added = {re.search(r"link to `([^`]+)`", f["message"]).group(1) for f in found if f["check"] == "link-added"}
     assert added == {"https://example.com/old-page", "https://evil.example/login"}
 
     code, reviewed = findings(capsys, "review", "--repo", str(repo), "--lang", "ko", "--format", "json")
@@ -100,7 +100,7 @@ def test_check_and_review_report_unsafe_and_added_links(repo: Path, capsys) -> N
     messages = [f["message"] for d in reviewed["docs"] for f in d["findings"] if (f.get("rule") or f.get("check"))
                 == "link-added"]
     # review knows the English the translation follows (v1): only the phishing link is added
-    assert len(messages) == 1 and "https://evil.example/login" in messages[0]
+    assert len(messages) == 1 and "`https://evil.example/login`" in messages[0]  # quoted: no live link
 
 
 def test_safe_links_are_no_finding(repo: Path, capsys) -> None:

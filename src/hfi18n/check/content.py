@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from ..doc import Block, BlockKind, Document
 from ..doc.markup import LineCounter
 from ..doc.protected import code_without_comments, dedent_block, link_targets, references
-from ..doc.urls import link_destinations, unsafe_scheme
+from ..doc.urls import link_destinations, quoted_target, unsafe_scheme
 from .findings import ERROR, WARNING, Finding
 from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
 
@@ -114,7 +114,7 @@ def check_unsafe_links(tgt: Document, file: str) -> Iterator[Finding]:
         scheme = unsafe_scheme(target, image=image)
         if scheme:
             yield Finding(file, line, "unsafe-link", ERROR,
-                          f"link to a {scheme}: URL ({target[:60]!r}): it runs or shows content of its own when "
+                          f"link to a {scheme}: URL ({quoted_target(target, 60)}): it runs or shows content of its own when "
                           "clicked; doc links go to http(s) pages or to other docs. Remove it")
 
 
@@ -138,7 +138,7 @@ def check_added_links(src: Document, tgt: Document, file: str, lang: str,
             continue
         seen.add(norm)
         yield Finding(file, line, "link-added", WARNING,
-                      f"link to {target[:100]} is not in the English doc: a translation adds no link; remove it, "
+                      f"link to {quoted_target(target)} is not in the English doc: a translation adds no link; remove it, "
                       "or check it is the translated page of an English link")
 
 

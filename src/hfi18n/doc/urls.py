@@ -43,6 +43,16 @@ def unsafe_scheme(url: str, *, image: bool = False) -> str | None:
     return m.group(1).lower()
 
 
+def quoted_target(url: str, limit: int = 100) -> str:
+    """A link target as a finding quotes it: one line, cut at ``limit``, in a code span no backtick of it
+    can close. Bare, ``review`` would post a hostile URL as a live link in hfi18n's own PR comment."""
+    text = _INVISIBLE.sub(" ", url).strip()
+    text = text[:limit] + ("…" if len(text) > limit else "")
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 _MD_LINK = re.compile(r"(!?)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*(<[^>\n]*>|(?:[^()\s]|\([^()\s]*\))+)")
 _MD_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
