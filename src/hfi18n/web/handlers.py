@@ -45,7 +45,7 @@ def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, f
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
     if not state or not state.get("doc"):
         raise InputError("no translation to review yet", hint="translate a doc first (step 2)")
-    bound_input(state.get("doc"), state.get("lang"), state.get("translations"), state.get("edited"))
+    bound_input(state)  # all of it: what a step passes back ("before": the target as it was) counts too
     return (str(state.get("lang") or "ko"), str(state["doc"]), bool(state.get("update")), bool(state.get("force")),
             {str(k): str(v) for k, v in (state.get("translations") or {}).items()})
 
