@@ -431,7 +431,8 @@ def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_t
     with GitHttps(tmp_path, {"localhost": tmp_path / "real", "127.0.0.1": tmp_path / "evil"}) as srv:
         monkeypatch.setenv("GIT_SSL_CAINFO", str(srv.cafile))
         real, evil = srv.url("localhost", "huggingface/smolagents"), srv.url("127.0.0.1", "huggingface/smolagents")
-        demo = build_app(storage=storage, allow_local_urls=True, shared=True, mock_sign_in_for_tests=True)
+        demo = build_app(storage=storage, allow_local_urls=True, shared=True, allow_private_hosts=True,
+                         mock_sign_in_for_tests=True)
         port = free_port()
         demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                     show_error=False)

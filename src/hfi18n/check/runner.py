@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +12,7 @@ from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from .alone import check_alone
-from .content import check_code, check_fragments, check_links
+from .content import check_code, check_fragments, check_links, check_unsafe_links
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .structure import check_autodoc, check_headings, check_tables, check_tags
@@ -27,17 +27,20 @@ DRIFT_THRESHOLD = 0.6
 
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
-               glossary: Glossary | None = None, summarize_drift: bool = True) -> list[Finding]:
+               glossary: Glossary | None = None, summarize_drift: bool = True,
+               older: Sequence[Document] = ()) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
-    block comparison, unless ``summarize_drift`` is False.
+    block comparison, unless ``summarize_drift`` is False. ``older``: the English version(s) the translation
+    follows, when known (a link they have is no added link).
     """
     findings: list[Finding] = []
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
         findings.extend(check_alone(tgt, file, lang))
+        findings.extend(check_unsafe_links(tgt, file))
         return sort_findings(findings)
     src_fp = fingerprint(src)
     shared = similarity(src_fp, fingerprint(tgt))
@@ -55,7 +58,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_html_tags(src, tgt, file, lang))
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
-        findings.extend(check_links(src, tgt, file, lang))
+        findings.extend(check_links(src, tgt, file, lang, older))
+    findings.extend(check_unsafe_links(tgt, file))
     findings.extend(check_damage(tgt, file, lang, src))
     findings.extend(check_html_untranslated(src, tgt, file, lang))
     if glossary is not None:
