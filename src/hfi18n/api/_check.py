@@ -8,9 +8,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
+from ..check.findings import ERROR, sort_findings
+from ..check.runner import translated_docs
 from ..errors import InputError, RepoError
-from ..repo.history import find_bases
+from ..repo.history import followed
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
+from ..repo.status import base_unknown_note
 from ..translate.glossary import Glossary
 from ._common import (
     _config,
@@ -62,33 +65,47 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     _config(layout, None)  # the repository's [doc] prose_props
     gloss = Glossary.load(glossary) if glossary is not None else None
     findings, files = check_paths(layout, lang, list(paths), glossary=gloss)
-    return CheckResult(_name_followed_english(layout, lang, findings), files)
+    rels = translated_docs(layout, lang, list(paths))
+    return CheckResult(_name_followed_english(layout, lang, findings, rels), files)
 
 
-def _name_followed_english(layout: DocsLayout, lang: str, findings: list[Finding]) -> list[Finding]:
-    """A ``drift`` finding names the English version the translation follows (the record ``status`` and
-    ``translate --update`` read: :func:`hfi18n.repo.history.base_of`) and how far behind it is, so check
-    and status never disagree about it. History is read only when a drift was found."""
-    if not any(f.check == "drift" for f in findings):
-        return findings
+def _name_followed_english(layout: DocsLayout, lang: str, findings: list[Finding],
+                           rels: list[str]) -> list[Finding]:
+    """Check and status read one record of what a translation follows (:func:`hfi18n.repo.history.followed`),
+    so they never disagree about it: a ``drift`` finding names the English version the translation follows,
+    and a translation whose base is unknown gets one ``base-unknown`` error saying what status says
+    (``outdated, base unknown``) instead of a drift that suggested an update (issue 23: status said up to
+    date where check said "only 6% of the English ... are in this file")."""
     try:
-        bases = find_bases(layout, lang)
-    except RepoError:  # no history (not a clone, shallow): the finding stays as it is
+        records = followed(layout, lang)
+    except RepoError:  # no history (not a clone, shallow): the findings stay as they are
         return findings
-    folder = (layout.docs_root / lang).resolve()
+    folder = layout.path(lang, "")
     out = []
     for f in findings:
-        base = None
-        if f.check == "drift":
-            with contextlib.suppress(ValueError):
-                base = bases.get((layout.repo / f.file).resolve().relative_to(folder).as_posix())
-        if base is not None:
-            followed = f"it follows the English of {base.base_commit[:7]} ({SOURCE_LANG}/{base.en_path_at_base})"
+        rel = _rel_in(layout, folder, f.file)
+        rec = records.get(rel) if rel is not None else None
+        if rec is not None and not rec.base.known and f.check == "drift":
+            continue  # said once, by the base-unknown finding
+        if rec is not None and rec.base.known and f.check == "drift":
+            base = rec.base
+            followed_ = f"it follows the English of {base.base_commit[:7]} ({SOURCE_LANG}/{base.en_path_at_base})"
             older = "it follows an older version of the English"
-            f = replace(f, message=f.message.replace(older, followed) if older in f.message
-                        else f"{f.message}; {followed}")
+            f = replace(f, message=f.message.replace(older, followed_) if older in f.message
+                        else f"{f.message}; {followed_}")
         out.append(f)
-    return out
+    for rel in rels:
+        rec = records.get(rel)
+        if rec is not None and not rec.base.known:
+            file = layout.rel_to_repo(layout.path(lang, rel))
+            out.append(Finding(file, 0, "base-unknown", ERROR, f"outdated, {base_unknown_note(rec.base)}"))
+    return sort_findings(out)
+
+
+def _rel_in(layout: DocsLayout, folder: Path, file: str) -> str | None:
+    with contextlib.suppress(ValueError):
+        return (layout.repo / file).resolve().relative_to(folder.resolve()).as_posix()
+    return None
 
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:

@@ -67,6 +67,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
             base = bases.get(rel)
+            if base is not None and not base.known:  # a weak guess is no English to review against
+                base = None
             text = None
             if base is not None:
                 try:
