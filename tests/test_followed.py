@@ -133,3 +133,82 @@ def test_a_strong_content_match_keeps_its_base(tmp_path: Path, capsys) -> None:
     repo.commit("Modular guide", {"en/guide.md": en_page(NEW_CODE, "Modular guide")})
     row = _status_row(capsys, repo, "guide.md")
     assert row["state"] == "up-to-date" and row["base_method"] == "content" and "base-unknown" not in row["flags"]
+
+
+# ------------------------------------------------------------------ issue 26: check on outdated docs
+
+
+def outdated_repo(root: Path) -> GitRepo:
+    """``ko/guide.md`` translated faithfully; then the English gained a section with code and a link to it,
+    and its code changed: against today's English the translation has anchor, code and link errors it
+    never had."""
+    repo = GitRepo(root)
+    repo.commit("Add guide", {"en/guide.md": en_page(OLD_CODE)})
+    repo.commit("[i18n-KO] Translated guide.md to Korean", {"ko/guide.md": ko_page(OLD_CODE)})
+    extra = ("\n## Offloading\n\nSee [offloading](#offloading).\n\n```py\npipe.enable_sequential_cpu_offload()\n```\n")
+    repo.commit("Document offloading", {"en/guide.md": en_page(OLD_CODE.replace("pipe.to('cuda')", "pipe.to(device)"),
+                                                                extra=extra)})
+    return repo
+
+
+def test_check_an_outdated_doc_against_the_english_it_follows(tmp_path: Path, capsys) -> None:
+    repo = outdated_repo(tmp_path / "repo")
+    base = repo.git("log", "--format=%H", "--", "docs/source/ko/guide.md").split()[0]
+    code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
+    assert code == 0  # the translator made no mistake: the English moved
+    (only,) = findings  # one finding per outdated doc, not one per English change
+    assert (only["check"], only["severity"], only["line"]) == ("outdated", "warning", 0)
+    msg = only["message"]
+    assert "1 English commit since the version it follows" in msg and "paragraphs: 2 added" in msg
+    assert "code blocks: 1 added, 1 changed" in msg
+    assert "hfi18n translate --update --lang ko guide.md" in msg
+    assert base[:7] != repo.git("rev-parse", "HEAD")[:7] and "en/guide.md at " in msg
+    # GitHub annotations say the same
+    assert main(["check", "--repo", str(repo.root), "--lang", "ko", "--format", "github"]) == 0
+    annotations = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::")]
+    assert len(annotations) == 1 and annotations[0].startswith("::warning file=docs/source/ko/guide.md")
+    assert "title=outdated" in annotations[0]
+    # today's comparison stays behind a switch
+    code, today = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json",
+                        "--against", "today")
+    assert code == 1 and [f["check"] for f in today] == ["drift"]
+    assert f"it follows the English of {base[:7]}" not in today[0]["message"]  # the English, not the translation
+    assert "it follows the English of " in today[0]["message"]
+
+
+def test_a_translator_mistake_is_still_found_on_an_outdated_doc(tmp_path: Path, capsys) -> None:
+    """Against the English it follows, the translator's own mistakes stand out: a heading without its
+    English anchor and a changed code line are reported next to the one outdated finding."""
+    repo = outdated_repo(tmp_path / "repo")
+    broken = ko_page(OLD_CODE.replace("image.save('out.png')", "image.save('결과.png')")).replace(
+        "## 다음 [[next]]", "## 다음")
+    repo.commit("ko: edit", {"ko/guide.md": broken})
+    code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
+    checks = sorted(f["check"] for f in findings)
+    assert code == 1 and "outdated" in checks and "anchors" in checks and "code" in checks
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["diffusers", "huggingface_hub", "smolagents"])
+def test_status_and_check_agree_on_every_doc_of_the_corpora(corpus, name: str) -> None:
+    """Issue 23: "one fact, two answers" -- status and check read one record, so on every translated doc
+    of every language: up to date is no drift at all; outdated is exactly one ``outdated`` finding (one
+    ``base-unknown`` when the base is unknown), whatever else the translation holds."""
+    from hfi18n import api
+
+    repo = corpus(name)
+    report = api.status(repo, pulls=False).report
+    for lang in report.languages:
+        findings = api.check(repo, lang).findings
+        by_file: dict[str, list[str]] = {}
+        for f in findings:
+            by_file.setdefault(f.file, []).append(f.check)
+        for d in report.for_lang(lang):
+            if d.translated_path is None or d.state in ("orphaned", "unknown"):
+                continue
+            unknown = "base-unknown" in d.flags
+            outdated = d.state == "outdated" or d.state == "in-progress" and (d.commits_behind > 0 or unknown)
+            checks = by_file.get(f"docs/source/{lang}/{d.translated_path}", [])
+            said = [c for c in checks if c in ("outdated", "base-unknown", "drift")]
+            expected = (["base-unknown"] if unknown else ["outdated"]) if outdated else []
+            assert said == expected, (lang, d.path, d.state, checks)
