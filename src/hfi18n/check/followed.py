@@ -5,9 +5,10 @@ compared a translation with English its translator never saw, hundreds of anchor
 ``translate --update`` resolves. A translator could not find their own mistakes among them. So by default
 an outdated translation is compared with the English it follows (the record ``status`` reads:
 :func:`hfi18n.repo.history.followed`), and the drift since is ONE ``outdated`` warning per doc saying what
-changed (paragraphs added, changed, removed; code blocks changed) and what to run. A translation whose base
-is unknown gets one ``base-unknown`` error (what ``status`` says: outdated, base unknown) and is compared
-with today's English, the only English there is. ``check --against today`` keeps the comparison with
+changed (paragraphs added, changed, removed; code blocks changed) and what to run; the other findings are
+those of the translator, wrong against the English it follows and today's alike (:func:`both_ways`). A
+translation whose base is unknown gets one ``base-unknown`` error (what ``status`` says: outdated, base
+unknown) and is compared with today's English, the only English there is. ``check --against today`` keeps the comparison with
 today's English for every doc (its ``drift`` finding then names the version the translation follows).
 """
 
@@ -71,6 +72,27 @@ def outdated_finding(file: str, rec: Followed, base: Document, today: Document, 
                    f"({SOURCE_LANG}/{b.en_path_at_base} at {b.base_commit[:7]}): {what_changed(base, today)}; "
                    f"the other findings compare it with that version; update it: "
                    f"hfi18n translate --update --lang {lang} {en_rel}")
+
+
+def both_ways(against_base: list[Finding], *against_later: list[Finding]) -> list[Finding]:
+    """The findings against the English a translation follows that every later English confirms: the
+    English versions a sweep applied to both languages left (:attr:`hfi18n.repo.history.Followed.mirrored`)
+    and today's.
+
+    A difference with today's English alone is the drift (the ``outdated`` finding says it); a difference
+    with the base alone is a change applied to both languages since the base (diffusers' ``runwayml/...``
+    -> ``stable-diffusion-v1-5/...`` model ids turned 22 lines of ``ko/using-diffusers/loading.md`` into
+    "code differs" errors against its base). A finding is the same in two comparisons when it is on the
+    same translated line, of the same check (for a whole-file finding, also with the same message); the
+    message kept is the one against the base."""
+    def key(f: Finding) -> tuple[int, str, str]:
+        return f.line, f.check, f.message if not f.line else ""
+
+    keep = [f for f in against_base]
+    for later in against_later:
+        keys = {key(f) for f in later}
+        keep = [f for f in keep if key(f) in keys]
+    return keep
 
 
 def base_unknown_finding(file: str, note: str) -> Finding:

@@ -19,7 +19,7 @@ from .alone import check_alone
 from .content import check_code, check_fragments, check_links
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
-from .followed import AGAINST, base_unknown_finding, outdated_finding
+from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
@@ -132,6 +132,12 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
         if against == "followed" and record.state == "outdated":
             base = parse(english_at(layout, record.base.base_commit, record.base.en_path_at_base))
             pair = check_pair(base, tgt, file=shown, lang=lang, glossary=glossary, summarize_drift=False)
+            for version in [None, *reversed(record.later)]:  # today's first: most findings go there
+                if not pair:
+                    break
+                english = src if version is None else parse(english_at(layout, *version))
+                pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, glossary=glossary,
+                                                  summarize_drift=False))
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)
     if record is not None:

@@ -518,6 +518,9 @@ class Followed:
     behind: tuple[Commit, ...]
     """English commits after the base the translation has not seen, oldest first (empty when the base is
     unknown: there is nothing to count from)."""
+    later: tuple[tuple[str, str], ...] = ()
+    """``(commit, en path)`` of every English version after the base, oldest first: a translation may hold
+    some of their changes (a sweep applied to both, or to the translation in a commit of its own)."""
 
     @property
     def state(self) -> str:
@@ -530,7 +533,10 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        return Followed(base, tuple(drift(history, base, lineage, twin).behind))
+        d = drift(history, base, lineage, twin)
+        moved = {c.index for c in (*d.behind, *d.mirrored)}
+        later = tuple((history.commits[v.commit].sha, v.path) for v in twin.versions if v.commit in moved and v.blob)
+        return Followed(base, tuple(d.behind), later)
     start = history.by_sha[base.base_commit]
     return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
 
