@@ -212,3 +212,20 @@ def test_status_and_check_agree_on_every_doc_of_the_corpora(corpus, name: str) -
             said = [c for c in checks if c in ("outdated", "base-unknown", "drift")]
             expected = (["base-unknown"] if unknown else ["outdated"]) if outdated else []
             assert said == expected, (lang, d.path, d.state, checks)
+
+
+def test_a_sweep_the_translation_took_in_is_not_its_mistake(tmp_path: Path, capsys) -> None:
+    """The English renamed a model id after adding a section; the translator applied only the rename in
+    a commit of their own (the base stays: the section is still missing). Against the English it follows
+    the renamed line differs, against today's it does not: no code error, one outdated finding."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add guide", {"en/guide.md": en_page(OLD_CODE)})
+    repo.commit("[i18n-KO] Translated guide.md to Korean", {"ko/guide.md": ko_page(OLD_CODE)})
+    extra = "\n## Offloading\n\nOffload to save memory.\n\n```py\npipe.enable_sequential_cpu_offload()\n```\n"
+    repo.commit("Document offloading", {"en/guide.md": en_page(OLD_CODE, extra=extra)})
+    swept = OLD_CODE.replace("from_pretrained(repo)", "from_pretrained('sd-legacy/sd-v1-5')")
+    repo.commit("Rename the model ids", {"en/guide.md": en_page(swept, extra=extra)})
+    repo.commit("ko: rename the model ids", {"ko/guide.md": ko_page(swept)})
+    code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
+    assert [f["check"] for f in findings] == ["outdated"] and code == 0
+    assert "2 English commits since" in findings[0]["message"]

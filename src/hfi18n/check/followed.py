@@ -15,6 +15,8 @@ today's English for every doc (its ``drift`` finding then names the version the 
 from __future__ import annotations
 
 import difflib
+import re
+from collections import Counter
 from collections.abc import Sequence
 
 from ..doc import BlockKind, Document
@@ -74,6 +76,23 @@ def outdated_finding(file: str, rec: Followed, base: Document, today: Document, 
                    f"hfi18n translate --update --lang {lang} {en_rel}")
 
 
+_NUMBER_RE = re.compile(r"\d+")
+
+
+def _kind(f: Finding) -> str:
+    """What a finding blames, as far as it does not depend on the English version compared with. A code
+    finding blames this file (a block that differs, or is not in the English) or the English (a block of
+    the English missing here): against today's English a block the English added is reported on the same
+    translated line as a code line the translator changed, and the two are not one finding. A whole-file
+    finding is its message (numbers aside); any other finding is its line and check (its words name
+    English lines and titles that change from one version to the next)."""
+    if not f.line:
+        return _NUMBER_RE.sub("#", f.message)
+    if f.check == "code":
+        return "english" if "is missing here" in f.message else "file"
+    return ""
+
+
 def both_ways(against_base: list[Finding], *against_later: list[Finding]) -> list[Finding]:
     """The findings against the English a translation follows that every later English confirms: the
     English versions a sweep applied to both languages left (:attr:`hfi18n.repo.history.Followed.mirrored`)
@@ -83,15 +102,20 @@ def both_ways(against_base: list[Finding], *against_later: list[Finding]) -> lis
     with the base alone is a change applied to both languages since the base (diffusers' ``runwayml/...``
     -> ``stable-diffusion-v1-5/...`` model ids turned 22 lines of ``ko/using-diffusers/loading.md`` into
     "code differs" errors against its base). A finding is the same in two comparisons when it is on the
-    same translated line, of the same check (for a whole-file finding, also with the same message); the
-    message kept is the one against the base."""
+    same translated line, of the same check and kind (:func:`_kind`), as many times as both have it there;
+    the message kept is the one against the base."""
     def key(f: Finding) -> tuple[int, str, str]:
-        return f.line, f.check, f.message if not f.line else ""
+        return f.line, f.check, _kind(f)
 
-    keep = [f for f in against_base]
+    keep = list(against_base)
     for later in against_later:
-        keys = {key(f) for f in later}
-        keep = [f for f in keep if key(f) in keys]
+        left = Counter(key(f) for f in later)  # as many on a line as the other comparison has there
+        kept = []
+        for f in keep:
+            if left[key(f)] > 0:
+                left[key(f)] -= 1
+                kept.append(f)
+        keep = kept
     return keep
 
 

@@ -12,7 +12,7 @@ from ..doc import BlockKind, Document, parse
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
 from ..fileio import read_text
-from ..repo.history import Followed, english_at, followed
+from ..repo.history import BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
 from .alone import check_alone
@@ -104,13 +104,15 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
 
 
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
-               record: Followed | None = None, against: str = "today") -> list[Finding]:
+               record: Followed | None = None, against: str = "today",
+               blobs: BlobReader | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin.
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
+    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run).
     """
     findings: list[Finding] = []
     tgt_path = layout.path(lang, rel)
@@ -130,12 +132,15 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary) if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
-            base = parse(english_at(layout, record.base.base_commit, record.base.en_path_at_base))
+            blobs = blobs if blobs is not None else BlobReader(layout.repo)
+            base = parse(blobs.text(record.base.base_blob))
             pair = check_pair(base, tgt, file=shown, lang=lang, glossary=glossary, summarize_drift=False)
-            for version in [None, *reversed(record.later)]:  # today's first: most findings go there
+            for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
                 if not pair:
                     break
-                english = src if version is None else parse(english_at(layout, *version))
+                if blob == record.base.base_blob:
+                    continue
+                english = src if blob is None else parse(blobs.text(blob))
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, glossary=glossary,
                                                   summarize_drift=False))
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
@@ -189,14 +194,17 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
     records: dict[str, Followed] = {}
+    blobs = BlobReader(layout.repo)
     if against is not None:
         with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
-            records = followed(layout, lang)
+            records = {rel: r for rel, r in followed(layout, lang).items() if rel in set(rels)}
+        if against == "followed":
+            blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
     outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
     findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
                         "this file is a link to a file outside the repository (or to nothing): it is not read; "
                         "replace the link with the translated file itself") for rel in outside]
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                   against=against or "today"))
+                                   against=against or "today", blobs=blobs))
     return sort_findings(findings), len(rels) + len(outside)

@@ -518,9 +518,10 @@ class Followed:
     behind: tuple[Commit, ...]
     """English commits after the base the translation has not seen, oldest first (empty when the base is
     unknown: there is nothing to count from)."""
-    later: tuple[tuple[str, str], ...] = ()
-    """``(commit, en path)`` of every English version after the base, oldest first: a translation may hold
-    some of their changes (a sweep applied to both, or to the translation in a commit of its own)."""
+    later: tuple[str, ...] = ()
+    """Blobs of the English versions after the base that the translation may hold changes of (a sweep
+    applied to both, or taken into the translation in a commit of its own), oldest first: those committed
+    before the last commit of the translation (a later English version cannot have reached it)."""
 
     @property
     def state(self) -> str:
@@ -535,7 +536,8 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
     if lineage is not None:
         d = drift(history, base, lineage, twin)
         moved = {c.index for c in (*d.behind, *d.mirrored)}
-        later = tuple((history.commits[v.commit].sha, v.path) for v in twin.versions if v.commit in moved and v.blob)
+        last = lineage.versions[-1].commit
+        later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
         return Followed(base, tuple(d.behind), later)
     start = history.by_sha[base.base_commit]
     return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
