@@ -86,11 +86,9 @@ def test_status_says_outdated_base_unknown_with_the_best_candidate(tmp_path: Pat
     row = _status_row(capsys, repo, doc)
     assert row["state"] == "outdated"  # it said up-to-date: the rewritten English was taken as the base
     assert "base-unknown" in row["flags"] and row["base_method"] == "unknown" and row["base_commit"] is None
-    head = repo.git("rev-parse", "HEAD").strip()
     candidate = repo.git("log", "-1", "--format=%H", "--", f"docs/source/en/{doc}").strip()
     assert row["base_candidate"] == candidate and candidate[:7] in row["problem"]
     assert "history cannot pair it" in row["problem"] and "translate --force" in row["problem"]
-    assert head  # the repository has its real history
     # every format says it
     for fmt, needle in (("md", "base unknown"), ("csv", "base-unknown"), ("html", "base unknown")):
         assert main(["status", "--repo", str(repo.root), "--lang", "ko", "--format", fmt]) == 0
@@ -162,7 +160,9 @@ def test_check_an_outdated_doc_against_the_english_it_follows(tmp_path: Path, ca
     assert "1 English commit since the version it follows" in msg and "paragraphs: 2 added" in msg
     assert "code blocks: 1 added, 1 changed" in msg
     assert "hfi18n translate --update --lang ko guide.md" in msg
-    assert base[:7] != repo.git("rev-parse", "HEAD")[:7] and "en/guide.md at " in msg
+    assert f"en/guide.md at {base[:7]}" not in msg  # the English of the translation commit, not its sha
+    english = repo.git("log", "--format=%H", "--", "docs/source/en/guide.md").split()[-1]
+    assert f"en/guide.md at {english[:7]}" in msg
     # GitHub annotations say the same
     assert main(["check", "--repo", str(repo.root), "--lang", "ko", "--format", "github"]) == 0
     annotations = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::")]
@@ -229,3 +229,24 @@ def test_a_sweep_the_translation_took_in_is_not_its_mistake(tmp_path: Path, caps
     code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
     assert [f["check"] for f in findings] == ["outdated"] and code == 0
     assert "2 English commits since" in findings[0]["message"]
+
+
+def test_the_web_app_says_base_unknown_and_offers_replace(tmp_path: Path, monkeypatch) -> None:
+    """The web app reads the same record: the dashboard lists the doc as outdated with "base unknown", and
+    picking it offers a replacement (backed up), never an update against a guess."""
+    from tests.conftest import require
+
+    require("gradio")
+    from hfi18n.config import Config
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    repo = redesigned(tmp_path / "repo")
+    app = WebApp(Workspace([repo.root], config=Config({})))
+    html, _picked, _data = app.status(repo.root.name, "ko")
+    row = html[html.index('id="hf-outdated"'):]
+    assert "<code>guide.md</code>" in row and "base unknown" in row
+    update, replace, note = app.pick(repo.root.name, "ko", "guide.md")
+    assert (update, replace) == (False, True) and "outdated, base unknown" in note
