@@ -32,11 +32,14 @@ DRIFT_THRESHOLD = 0.6
 
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
-               glossary: Glossary | None = None, summarize_drift: bool = True) -> list[Finding]:
+               glossary: Glossary | None = None, summarize_drift: bool = True,
+               compare_only: bool = False) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
-    block comparison, unless ``summarize_drift`` is False.
+    block comparison, unless ``summarize_drift`` is False. ``compare_only``: the block by block comparison
+    alone, without the checks of the translation's own text (:func:`own_text_findings`): an outdated
+    translation is compared with several English versions, and its own text needs checking once.
     """
     findings: list[Finding] = []
     if src is None:
@@ -61,11 +64,18 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
         findings.extend(check_links(src, tgt, file, lang))
-    findings.extend(check_damage(tgt, file, lang, src))
-    findings.extend(check_html_untranslated(src, tgt, file, lang))
+    if not compare_only:
+        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
+    return sort_findings(findings)
+
+
+def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
+                      glossary: Glossary | None = None) -> list[Finding]:
+    """Damage, untranslated HTML text and glossary terms of translated ``tgt`` made from English ``src``."""
+    findings = [*check_damage(tgt, file, lang, src), *check_html_untranslated(src, tgt, file, lang)]
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
-    return sort_findings(findings)
+    return findings
 
 
 def check_glossary(src: Document, tgt: Document, file: str, glossary: Glossary) -> list[Finding]:
@@ -134,15 +144,16 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
         if against == "followed" and record.state == "outdated":
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
             base = parse(blobs.text(record.base.base_blob))
-            pair = check_pair(base, tgt, file=shown, lang=lang, glossary=glossary, summarize_drift=False)
+            pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
                 if not pair:
                     break
                 if blob == record.base.base_blob:
                     continue
                 english = src if blob is None else parse(blobs.text(blob))
-                pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, glossary=glossary,
-                                                  summarize_drift=False))
+                pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
+                                                  compare_only=True))
+            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)
     if record is not None:
