@@ -250,3 +250,19 @@ def test_the_web_app_says_base_unknown_and_offers_replace(tmp_path: Path, monkey
     assert "<code>guide.md</code>" in row and "base unknown" in row
     update, replace, note = app.pick(repo.root.name, "ko", "guide.md")
     assert (update, replace) == (False, True) and "outdated, base unknown" in note
+
+
+def test_a_translation_left_behind_by_a_moved_english_is_checked_against_it(tmp_path: Path, capsys) -> None:
+    """Status reports a translation whose English was renamed under the new English path (flag ``moved``);
+    check reads the same record: it compares the file with that English and says to move it, instead of
+    calling it an orphan."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add guide", {"en/guide.md": en_page(OLD_CODE)})
+    repo.commit("[i18n-KO] Translated guide.md to Korean", {"ko/guide.md": ko_page(OLD_CODE)})
+    repo.mv("en/guide.md", "en/tutorials/guide.md")
+    repo.commit("Move the guide into tutorials")
+    row = _status_row(capsys, repo, "tutorials/guide.md")
+    assert row["state"] == "up-to-date" and "moved" in row["flags"]
+    code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
+    assert [(f["check"], f["severity"]) for f in findings] == [("moved", "warning")] and code == 0
+    assert "move this file to ko/tutorials/guide.md" in findings[0]["message"]

@@ -133,6 +133,9 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     en_rel = layout.twin(rel, SOURCE_LANG)
     if en_rel is None and record is not None:  # a translation left at the old path of a moved English doc
         en_rel = record.base.en_path
+        findings.append(Finding(shown, 0, "moved", WARNING,
+                                f"the English source moved to {SOURCE_LANG}/{en_rel}: move this file to "
+                                f"{lang}/{en_rel} (git mv) and its toctree entry with it"))
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
