@@ -266,3 +266,30 @@ def test_a_translation_left_behind_by_a_moved_english_is_checked_against_it(tmp_
     code, findings = _json(capsys, "check", "--repo", str(repo.root), "--lang", "ko", "--format", "json")
     assert [(f["check"], f["severity"]) for f in findings] == [("moved", "warning")] and code == 0
     assert "move this file to ko/tutorials/guide.md" in findings[0]["message"]
+
+
+def test_a_pr_review_does_not_follow_a_weak_content_match(tmp_path: Path, monkeypatch, capsys) -> None:
+    """``review --pr --repo CHECKOUT`` finds the English a PR's translation follows in the checkout's history
+    by content: a match below ``MIN_CONTENT_MATCH`` is no base (the review uses the PR's base English and
+    does not claim the translation follows an old English version it shares 20% with)."""
+    from tests.fakes.github_server import FakeGitHub
+
+    checkout = GitRepo(tmp_path / "checkout")
+    checkout.commit("Add guide", {"en/guide.md": en_page(OLD_CODE)})
+    checkout.commit("Modular guide", {"en/guide.md": en_page(NEW_CODE, "Modular guide")})
+    en_now = (checkout.docs / "en" / "guide.md").read_text(encoding="utf-8")
+    other = "\n".join(["import torch", "x = torch.ones(3)", "y = x * 2", "print(y)", OLD_CODE.splitlines()[2],
+                       "z = y.sum()", "w = z.item()", "print(w)"])
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with FakeGitHub(token="test-token") as gh:
+        gh.add_repo("huggingface/diffusers")
+        pr = gh.add_review_pull("huggingface/diffusers", base={"docs/source/en/guide.md": en_now},
+                                head={"docs/source/ko/guide.md": ko_page(other)})
+        config = tmp_path / "hfi18n.toml"
+        config.write_text(f'[github]\napi_url = "{gh.url}"\n', encoding="utf-8")
+        monkeypatch.setenv("HFI18N_CONFIG", str(config))
+        main(["review", "--pr", f"huggingface/diffusers#{pr['number']}", "--repo", str(checkout.root),
+              "--format", "md"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "English: docs/source/en/guide.md at the PR's base" in out
+    assert "the translation follows the English" not in out
