@@ -18,13 +18,16 @@ def check(
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
     fmt: Format = typer.Option(Format.text, "--format", help="text, json (list of findings) or github (annotations)."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV: report terms whose required translation is absent."),
+    against: str = typer.Option("followed", "--against",
+                                help="followed: an outdated translation against the English it follows, the "
+                                     "drift since as one finding; today: every translation against today's English."),
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 
     Exits with 1 when any error is found.
     """
-    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary)
+    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())
     if not result.ok:

@@ -109,14 +109,16 @@ REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWo
 
 DESCRIPTIONS = {
     "status": "Translation status of every English doc per language: up to date, outdated (commits and "
-              "sections behind), missing, in progress (toctree placeholder or open PR), orphaned; coverage "
+              "sections behind; flag base-unknown when no base can be trusted), missing, in progress "
+              "(toctree placeholder or open PR), orphaned; coverage "
               "per language. Reads the repository's git history; with pulls=true asks GitHub for the open "
               "translation PRs of the configured upstream (GITHUB_TOKEN optional). No LLM, no cost.",
     "next_docs": "The n most useful docs to translate next in one language (missing ones, and outdated "
                  "ones with update=true), skipping docs an open PR already translates. No LLM, no cost.",
     "check": "Check translated docs against their English source: anchors, code blocks, links, "
-             "doc-builder tags and references, headings, untranslated text, mojibake. Returns the "
-             "findings with file and line. Reads files only; no LLM, no cost.",
+             "doc-builder tags and references, headings, untranslated text, mojibake. An outdated "
+             "translation is checked against the English it follows, with one 'outdated' finding for the "
+             "drift since. Returns the findings with file and line. Reads files and history; no LLM, no cost.",
     "plan": "What translate would send for the given docs, without sending anything: segments, "
             "requests, tokens in and out, and the estimated cost per model. Free; use it before translate.",
     "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "

@@ -185,6 +185,9 @@ class WebApp:
                    if claims else "")
         if d.translated_path is None:
             return False, False, f"{code(doc)} has no translation yet: a new translation.{claimed}"
+        if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
+            return False, True, (f"{code(doc)} is **outdated, base unknown**: {d.problem}. *Replace* translates it "
+                                 f"again (the current file is backed up).{claimed}")
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
             where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""

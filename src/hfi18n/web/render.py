@@ -100,6 +100,8 @@ def _links(items: list[str]) -> str:
 def _behind(d) -> str:
     if d.state != "outdated":
         return ""
+    if d.base_method == "unknown":  # the record status and check share: nothing to count from
+        return "base unknown"
     parts = [f"{d.commits_behind} commit(s)"]
     changed = len(d.sections_changed) + len(d.sections_added) + len(d.sections_removed)
     if changed:
@@ -148,7 +150,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     outdated = sorted((d for d in docs if d.state == "outdated"), key=lambda d: (-d.commits_behind, d.path))
     if outdated:
         items = "".join(
-            f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td><td>{d.commits_behind}</td>'
+            f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
+            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(d.problem or 'base unknown')}</td>"
             f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
             "</td>"
             f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
