@@ -80,7 +80,8 @@ class FakeGitHub:
             **({"parent": {"full_name": parent}} if parent else {}),
         }
 
-    def add_pull(self, repo: str, *, title: str, head: str, user: str = "someone", draft: bool = False) -> dict:
+    def add_pull(self, repo: str, *, title: str, head: str, user: str = "someone", draft: bool = False,
+                 created_at: str = "2026-01-02T03:04:05Z") -> dict:
         owner, _, ref = head.partition(":")
         number = sum(len(v) for v in self.pulls.values()) + 1
         pr = {
@@ -90,6 +91,7 @@ class FakeGitHub:
             "draft": draft,
             "html_url": f"https://github.com/{repo}/pull/{number}",
             "user": {"login": user},
+            "created_at": created_at,
             "head": {"ref": ref, "label": head, "repo": {"full_name": f"{owner}/{repo.split('/')[1]}"}},
             "base": {"ref": "main"},
             "body": "",

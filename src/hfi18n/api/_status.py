@@ -98,6 +98,9 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
     report = compute_status(layout, langs, pulls=found, pr_note=note)
+    from ..repo.team import fill_team
+
+    fill_team(layout, report, found)
     return StatusResult(report, found is not None)
 
 

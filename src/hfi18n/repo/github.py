@@ -54,6 +54,8 @@ class PullRequest:
     draft: bool
     head_repo: str = ""
     """``owner/name`` of the head repository (the fork), when GitHub tells."""
+    created_at: str = ""
+    """When it was opened (ISO 8601), for "claimed since" on the team page."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PullRequest:
@@ -66,6 +68,7 @@ class PullRequest:
             head_ref=str(head.get("ref") or ""),
             draft=bool(data.get("draft", False)),
             head_repo=str((head.get("repo") or {}).get("full_name") or ""),
+            created_at=str(data.get("created_at") or ""),
         )
 
 
