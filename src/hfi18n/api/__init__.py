@@ -31,6 +31,9 @@ Functions:
     add translated docs to the language's ``_toctree.yml`` mirroring English.
 ``toctree_check(repo, lang)`` -> :class:`CheckResult`
     problems of the language's ``_toctree.yml``.
+``dashboard(repo, langs, github_repo=..., issue=...)`` -> :class:`DashboardResult`
+    the status page of each language kept on GitHub: one issue (or tracking-issue comment) per language,
+    found by a marker only the token's own account can own, edited in place (the Action's nightly mode).
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
@@ -84,6 +87,7 @@ from ._common import (
     session_config,
     title_translator,
 )
+from ._dashboard import DashboardResult, dashboard
 from ._glossary import (
     GlossaryMineResult,
     GlossaryResult,
@@ -120,6 +124,8 @@ __all__ = [
     "RANK_LIMIT",
     "BatchJobResult",
     "CheckResult",
+    "DashboardResult",
+    "dashboard",
     "CloneResult",
     "DocOutcome",
     "DraftReview",
