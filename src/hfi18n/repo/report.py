@@ -34,7 +34,7 @@ CSV_FIELDS = (
     "lang", "path", "state", "translated_path", "base_commit", "base_method", "matched_revision",
     "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
     "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
-    "in_progress", "score", "rank", "problem",
+    "in_progress", "score", "rank", "problem", "claimed_by", "claimed_since", "translated_by", "translated_at",
 )
 
 
