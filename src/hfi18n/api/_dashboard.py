@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,10 +29,11 @@ class DashboardResult:
 
 def dashboard(repo: Path | str = ".", langs: Sequence[str] | None = None, *, github_repo: str | None = None,
               issue: int | None = None, docs_root: str = DEFAULT_DOCS_ROOT, limit: int = RANK_LIMIT,
-              dry_run: bool = False, config: Config | None = None) -> DashboardResult:
+              dry_run: bool = False, deepen: bool = False, config: Config | None = None) -> DashboardResult:
     """Post (or edit) the Markdown status page of each language on ``github_repo`` (default
     ``github.upstream``): one issue per language, or with ``issue`` one comment per language on that
-    tracking issue. Each page stays within GitHub's body limit. ``dry_run``: render, post nothing."""
+    tracking issue. Each page stays within GitHub's body limit. ``dry_run``: render, post nothing. ``deepen``: fetch the full history of a
+    shallow clone first (a CI checkout is shallow by default, and every translation would be unknown)."""
     from ..publish.dashboard import post_dashboard
     from ..repo.github import GitHubClient, github_settings
     from ..repo.report import to_markdown_parts
@@ -44,7 +46,10 @@ def dashboard(repo: Path | str = ".", langs: Sequence[str] | None = None, *, git
         raise RefusedError("no repository to post the dashboard on",
                            hint="pass --github-repo OWNER/NAME (in the Action: the workflow's repository)")
     check_repo_name(target)
-    result = status(repo, langs, docs_root=docs_root, upstream=target, config=cfg)
+    result = status(repo, langs, docs_root=docs_root, upstream=target, config=cfg, deepen=deepen)
+    # "fetched" or "cached" says how this run got the PR list, not what changed: kept in, it made every
+    # nightly run edit the page (and notify the issue's subscribers) with nothing new to see
+    result.report.pr_note = re.sub(r", (fetched|cached)\)$", ")", result.report.pr_note)
     parts = to_markdown_parts(result.report, limit)
     out = DashboardResult(target, pr_note=result.pr_note)
     if dry_run:

@@ -25,6 +25,8 @@ def dashboard(
     limit: int = typer.Option(api.RANK_LIMIT, "--limit", min=1, help="How many docs 'translate next' lists."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Render the pages, post nothing."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    deepen: bool = typer.Option(False, "--deepen", help="Fetch the full history first when the clone is "
+                                "shallow (a CI checkout is), else every translation is 'unknown'."),
 ) -> None:
     """Create or edit the status page of each language on GitHub, in place.
 
@@ -32,7 +34,7 @@ def dashboard(
     by anyone else that carries the marker is never edited. Needs GITHUB_TOKEN with issues: write.
     """
     result = api.dashboard(repo, lang or None, github_repo=github_repo, issue=issue, docs_root=docs_root,
-                           limit=limit, dry_run=dry_run)
+                           limit=limit, dry_run=dry_run, deepen=deepen)
     err.print(result.pr_note)
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
