@@ -34,6 +34,9 @@ Functions:
 ``dashboard(repo, langs, github_repo=..., issue=...)`` -> :class:`DashboardResult`
     the status page of each language kept on GitHub: one issue (or tracking-issue comment) per language,
     found by a marker only the token's own account can own, edited in place (the Action's nightly mode).
+``job_estimate(repo, lang, paths)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
+    a library-wide run as a Hugging Face Job (vLLM serving an open model; one commit per doc pushed to
+    the fork); ``job_worker`` is what the job runs (needs the jobs extra, huggingface_hub).
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
@@ -100,6 +103,18 @@ from ._glossary import (
     glossary_usage,
     glossary_validate,
 )
+from ._jobs import DEFAULT_MODEL as JOBS_DEFAULT_MODEL
+from ._jobs import (
+    JobEstimate,
+    JobLaunch,
+    JobState,
+    WorkerResult,
+    job_estimate,
+    job_launch,
+    job_logs,
+    job_status,
+    job_worker,
+)
 from ._memory import MemoryReport, memory_list, memory_purge
 from ._publish import PublishResult, github_client, publish
 from ._review import review
@@ -126,6 +141,16 @@ __all__ = [
     "CheckResult",
     "DashboardResult",
     "dashboard",
+    "JOBS_DEFAULT_MODEL",
+    "JobEstimate",
+    "JobLaunch",
+    "JobState",
+    "WorkerResult",
+    "job_estimate",
+    "job_launch",
+    "job_logs",
+    "job_status",
+    "job_worker",
     "CloneResult",
     "DocOutcome",
     "DraftReview",

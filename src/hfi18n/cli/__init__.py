@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (registers the commands)
     dashboard,
     demo,
     glossary,
+    jobs,
     mcp,
     memory,
     publish,
