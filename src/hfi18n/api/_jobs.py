@@ -239,6 +239,7 @@ def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str],
         log(redact(text))
 
     root = Path(workdir or tempfile.mkdtemp(prefix="hfi18n-job-"))
+    root.mkdir(parents=True, exist_ok=True)
     checkout = root / "repo"
     Git(root).run("clone", "--quiet", upstream_url, str(checkout), target=upstream_url)
     git = Git(checkout)
