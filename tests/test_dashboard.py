@@ -27,6 +27,7 @@ def test_one_issue_per_language_created_then_edited_in_place(team, tmp_path, cap
     with FakeGitHub(token=TOKEN) as gh:
         gh.add_repo("o/site")
         hostile = gh.add_issue("o/site", title="Translation status (ko)", body=HOSTILE_BODY, user="mallory")
+        gh.ignore_creator = True  # the server's creator filter is no defence to count on
         (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
         _env(monkeypatch, gh)
         assert main(["dashboard", "--repo", str(team.root), "--github-repo", "o/site", "--json"]) == 0
