@@ -144,3 +144,17 @@ def test_markdown_pages_fit_githubs_body_limit_on_diffusers(corpus) -> None:
     small = to_markdown_parts(report, max_chars=15000)
     assert all(len(t) <= 15000 for t in small.values())
     assert "docs up-to-date: not listed here" in small["ko"] and "### Translate next (ko)" in small["ko"]
+
+
+@pytest.mark.corpus
+def test_status_per_lang_writes_one_page_per_language_within_the_limit(corpus, tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv("GITHUB_TOKEN", raising=False)
+    monkeypatch.delenv("HFI18N_CONFIG", raising=False)
+    out = tmp_path / "pages"
+    assert main(["status", "--repo", str(corpus("diffusers")), "--format", "md", "--per-lang", "--out", str(out)]) == 0
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in out.iterdir()}
+    assert sorted(pages) == ["ja", "ko", "pt", "zh"]
+    assert all(len(t) <= GITHUB_BODY_LIMIT and t.startswith("# Translation status of `diffusers`") for t in pages.values())
+    assert "## ko" in pages["ko"] and "## ja" not in pages["ko"]
+    assert main(["status", "--repo", str(corpus("diffusers")), "--format", "html", "--per-lang"]) == 2
+    assert "--per-lang needs --format md and --out DIR" in capsys.readouterr().err

@@ -38,6 +38,12 @@ class StatusResult:
 
         return to_markdown(self.report, limit)
 
+    def to_markdown_parts(self, limit: int = RANK_LIMIT) -> dict[str, str]:
+        """One Markdown page per language, each within GitHub's issue/comment body limit."""
+        from ..repo.report import to_markdown_parts
+
+        return to_markdown_parts(self.report, limit)
+
     def to_csv(self) -> str:
         from ..repo.report import to_csv
 
