@@ -58,6 +58,15 @@ class FakeGitHub:
     """The user the token belongs to: author of created reviews and comments."""
     user_endpoint: bool = True
     """False: ``GET /user`` answers 403 as it does for a workflow's ``GITHUB_TOKEN`` (an app installation)."""
+    issues: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Issues per repository (``hfi18n dashboard``): any account may be their author."""
+    issue_comments: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    admin: bool = True
+    """The token may edit anyone's issue or comment (a maintainer's token): only hfi18n's own author check
+    keeps it off a stranger's marker."""
+    ignore_creator: bool = False
+    """The issues list ignores its ``creator`` filter (as a proxy or an older GitHub Enterprise may): the
+    client's own author check must hold alone."""
     _next_id: int = 1000
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
@@ -80,7 +89,8 @@ class FakeGitHub:
             **({"parent": {"full_name": parent}} if parent else {}),
         }
 
-    def add_pull(self, repo: str, *, title: str, head: str, user: str = "someone", draft: bool = False) -> dict:
+    def add_pull(self, repo: str, *, title: str, head: str, user: str = "someone", draft: bool = False,
+                 created_at: str | None = None) -> dict:
         owner, _, ref = head.partition(":")
         number = sum(len(v) for v in self.pulls.values()) + 1
         pr = {
@@ -90,12 +100,74 @@ class FakeGitHub:
             "draft": draft,
             "html_url": f"https://github.com/{repo}/pull/{number}",
             "user": {"login": user},
+            **({"created_at": created_at} if created_at else {}),
             "head": {"ref": ref, "label": head, "repo": {"full_name": f"{owner}/{repo.split('/')[1]}"}},
             "base": {"ref": "main"},
             "body": "",
         }
         self.pulls.setdefault(repo, []).append(pr)
         return pr
+
+    # -- issues (hfi18n dashboard)
+
+    def add_issue(self, repo: str, *, title: str, body: str, user: str) -> dict:
+        number = len(self.issues.get(repo, [])) + len(self.pulls.get(repo, [])) + 1
+        self._next_id += 1
+        issue = {"id": self._next_id, "number": number, "title": title, "body": body, "state": "open",
+                 "user": {"login": user}, "html_url": f"https://github.com/{repo}/issues/{number}"}
+        self.issues.setdefault(repo, []).append(issue)
+        return issue
+
+    def add_issue_comment(self, repo: str, number: int, *, body: str, user: str) -> dict:
+        self._next_id += 1
+        c = {"id": self._next_id, "body": body, "user": {"login": user},
+             "html_url": f"https://github.com/{repo}/issues/{number}#issuecomment-{self._next_id}"}
+        self.issue_comments.setdefault((repo, number), []).append(c)
+        return c
+
+    def _route_issues(self, rec: Recorded, full: str, rest: list[str]) -> tuple[int, Any, dict[str, str]]:
+        if rec.method in ("POST", "PATCH") and not self._auth_ok(rec):
+            return 401, {"message": "Bad credentials"}, {}
+        if full not in self.repos:
+            return 404, {"message": "Not Found"}, {}
+        items = self.issues.setdefault(full, [])
+        body = rec.body or {}
+        if not rest and rec.method == "GET":
+            creator = None if self.ignore_creator else rec.query.get("creator", [None])[0]
+            found = [i for i in items if i["state"] == "open" and (creator is None or i["user"]["login"] == creator)]
+            # GitHub's issues list also holds pull requests
+            found += [{**p, "pull_request": {"url": p["html_url"]}} for p in self.pulls.get(full, [])]
+            q = "state=open&" + (f"creator={creator}&" if creator else "")
+            return self._page(found, rec, q)
+        if not rest and rec.method == "POST":
+            if not body.get("title"):
+                return 422, {"message": "Validation Failed"}, {}
+            return 201, self.add_issue(full, title=body["title"], body=body.get("body", ""), user=self.login), {}
+        if len(rest) == 2 and rest[0] == "comments" and rest[1].isdigit() and rec.method == "PATCH":
+            for comments in self.issue_comments.values():
+                for c in comments:
+                    if c["id"] == int(rest[1]):
+                        if c["user"]["login"] != self.login and not self.admin:
+                            return 403, {"message": "Must have admin rights to Repository."}, {}
+                        c["body"] = body.get("body", c["body"])
+                        return 200, c, {}
+            return 404, {"message": "Not Found"}, {}
+        if not rest or not rest[0].isdigit():
+            return 404, {"message": "Not Found"}, {}
+        number = int(rest[0])
+        issue = next((i for i in items if i["number"] == number), None)
+        if issue is None:
+            return 404, {"message": "Not Found"}, {}
+        if len(rest) == 1 and rec.method == "PATCH":
+            if issue["user"]["login"] != self.login and not self.admin:
+                return 403, {"message": "Must have admin rights to Repository."}, {}
+            issue["body"] = body.get("body", issue["body"])
+            return 200, issue, {}
+        if rest[1:] == ["comments"] and rec.method == "GET":
+            return self._page(self.issue_comments.get((full, number), []), rec)
+        if rest[1:] == ["comments"] and rec.method == "POST":
+            return 201, self.add_issue_comment(full, number, body=body.get("body", ""), user=self.login), {}
+        return 404, {"message": "Not Found"}, {}
 
     # -- pull request reviews (hfi18n review)
 
@@ -309,6 +381,8 @@ class FakeGitHub:
             if self.token is None or not self._auth_ok(rec):
                 return 401, {"message": "Requires authentication"}, {}
             return 200, {"login": self.login, "type": "User"}, {}
+        if len(segs) >= 4 and segs[0] == "repos" and segs[3] == "issues":
+            return self._route_issues(rec, f"{segs[1]}/{segs[2]}", segs[4:])
         if len(segs) >= 5 and segs[0] == "repos" and segs[3] in ("pulls", "contents"):
             routed = self._route_review(rec, segs)
             if routed is not None:

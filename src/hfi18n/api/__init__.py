@@ -31,6 +31,12 @@ Functions:
     add translated docs to the language's ``_toctree.yml`` mirroring English.
 ``toctree_check(repo, lang)`` -> :class:`CheckResult`
     problems of the language's ``_toctree.yml``.
+``dashboard(repo, langs, github_repo=..., issue=...)`` -> :class:`DashboardResult`
+    the status page of each language kept on GitHub: one issue (or tracking-issue comment) per language,
+    found by a marker only the token's own account can own, edited in place (the Action's nightly mode).
+``job_estimate(repo, lang, paths)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
+    a library-wide run as a Hugging Face Job (vLLM serving an open model; one commit per doc pushed to
+    the fork); ``job_worker`` is what the job runs (needs the jobs extra, huggingface_hub).
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
@@ -84,6 +90,7 @@ from ._common import (
     session_config,
     title_translator,
 )
+from ._dashboard import DashboardResult, dashboard
 from ._glossary import (
     GlossaryMineResult,
     GlossaryResult,
@@ -95,6 +102,18 @@ from ._glossary import (
     glossary_mine,
     glossary_usage,
     glossary_validate,
+)
+from ._jobs import DEFAULT_MODEL as JOBS_DEFAULT_MODEL
+from ._jobs import (
+    JobEstimate,
+    JobLaunch,
+    JobState,
+    WorkerResult,
+    job_estimate,
+    job_launch,
+    job_logs,
+    job_status,
+    job_worker,
 )
 from ._memory import MemoryReport, memory_list, memory_purge
 from ._publish import PublishResult, github_client, publish
@@ -120,6 +139,18 @@ __all__ = [
     "RANK_LIMIT",
     "BatchJobResult",
     "CheckResult",
+    "DashboardResult",
+    "dashboard",
+    "JOBS_DEFAULT_MODEL",
+    "JobEstimate",
+    "JobLaunch",
+    "JobState",
+    "WorkerResult",
+    "job_estimate",
+    "job_launch",
+    "job_logs",
+    "job_status",
+    "job_worker",
     "CloneResult",
     "DocOutcome",
     "DraftReview",

@@ -39,6 +39,12 @@ class StatusResult:
 
         return to_markdown(self.report, limit)
 
+    def to_markdown_parts(self, limit: int = RANK_LIMIT) -> dict[str, str]:
+        """One Markdown page per language, each within GitHub's issue/comment body limit."""
+        from ..repo.report import to_markdown_parts
+
+        return to_markdown_parts(self.report, limit)
+
     def to_csv(self) -> str:
         from ..repo.report import to_csv
 
@@ -99,6 +105,9 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
     report = compute_status(layout, langs, pulls=found, pr_note=note)
+    from ..repo.team import fill_team
+
+    fill_team(layout, report, found)
     return StatusResult(report, found is not None)
 
 

@@ -13,7 +13,22 @@ import sys
 from rich.markup import escape
 
 from ..errors import HfI18nError, human_message
-from . import batch, check, demo, glossary, mcp, memory, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
+from . import (  # noqa: F401  (registers the commands)
+    batch,
+    check,
+    dashboard,
+    demo,
+    glossary,
+    jobs,
+    mcp,
+    memory,
+    publish,
+    review,
+    serve,
+    status,
+    toctree,
+    translate,
+)
 from ._app import app
 from ._output import err
 

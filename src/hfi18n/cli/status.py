@@ -38,6 +38,8 @@ def status(
     show_all: bool = typer.Option(False, "--all", help="Table: list missing docs too."),
     limit: int = typer.Option(api.RANK_LIMIT, "--limit", min=1, help="How many docs the 'translate next' list shows."),
     deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
+    per_lang: bool = typer.Option(False, "--per-lang", help="md: one page per language, each within GitHub's "
+                                  "65,536-character body limit, written to --out DIR as <lang>.md."),
 ) -> None:
     """Report up-to-date, outdated, missing, in-progress and orphaned docs per language.
 
@@ -60,6 +62,15 @@ def status(
             err.print(f"wrote {out_file}")
         else:
             result.render_table(out, show_missing=show_all, limit=limit)
+        return
+    if per_lang:
+        if fmt is not ReportFormat.md or out_file is None:
+            err.print("--per-lang needs --format md and --out DIR")
+            raise typer.Exit(2)
+        out_file.mkdir(parents=True, exist_ok=True)
+        for lang_name, page in result.to_markdown_parts(limit).items():
+            atomic_write(out_file / f"{lang_name}.md", page)
+            err.print(f"wrote {out_file / (lang_name + '.md')} ({len(page)} characters)")
         return
     text = {
         ReportFormat.json: lambda: json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n",

@@ -54,6 +54,8 @@ class PullRequest:
     draft: bool
     head_repo: str = ""
     """``owner/name`` of the head repository (the fork), when GitHub tells."""
+    created_at: str = ""
+    """When it was opened (ISO 8601), for "claimed since" on the team page."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PullRequest:
@@ -66,6 +68,7 @@ class PullRequest:
             head_ref=str(head.get("ref") or ""),
             draft=bool(data.get("draft", False)),
             head_repo=str((head.get("repo") or {}).get("full_name") or ""),
+            created_at=str(data.get("created_at") or ""),
         )
 
 
@@ -425,6 +428,65 @@ class GitHubClient:
         self.send(self.build_request("PATCH", f"/repos/{repo}/pulls/comments/{int(comment_id)}",
                                      json={"body": body}), what=f"update review comment {comment_id} on {repo}")
 
+
+    # -- issues and issue comments (``hfi18n dashboard``)
+
+    def list_issues(self, repo: str, *, creator: str | None = None) -> list[IssueItem]:
+        """Open issues of ``repo`` (pull requests left out), by ``creator`` when given. The filter is a
+        hint to the server: callers still check :attr:`IssueItem.user` themselves."""
+        check_repo_name(repo)
+        params: dict[str, Any] = {"state": "open", **({"creator": creator} if creator else {})}
+        data = self._get_pages(f"/repos/{repo}/issues", what=f"list the issues of {repo}", params=params)
+        return [IssueItem.from_json(d) for d in data if isinstance(d, dict) and "pull_request" not in d]
+
+    def create_issue(self, repo: str, title: str, body: str) -> IssueItem:
+        check_repo_name(repo)
+        resp = self.send(self.build_request("POST", f"/repos/{repo}/issues", json={"title": title, "body": body}),
+                         what=f"open an issue on {repo}")
+        return IssueItem.from_json(resp.json())
+
+    def update_issue(self, repo: str, number: int, body: str) -> IssueItem:
+        check_repo_name(repo)
+        resp = self.send(self.build_request("PATCH", f"/repos/{repo}/issues/{int(number)}", json={"body": body}),
+                         what=f"update issue {repo}#{number}")
+        return IssueItem.from_json(resp.json())
+
+    def list_issue_comments(self, repo: str, number: int) -> list[IssueItem]:
+        check_repo_name(repo)
+        data = self._get_pages(f"/repos/{repo}/issues/{int(number)}/comments",
+                               what=f"list the comments of {repo}#{number}")
+        return [IssueItem.from_json(d) for d in data if isinstance(d, dict)]
+
+    def create_issue_comment(self, repo: str, number: int, body: str) -> IssueItem:
+        check_repo_name(repo)
+        resp = self.send(self.build_request("POST", f"/repos/{repo}/issues/{int(number)}/comments",
+                                            json={"body": body}), what=f"comment on {repo}#{number}")
+        return IssueItem.from_json(resp.json())
+
+    def update_issue_comment(self, repo: str, comment_id: int, body: str) -> IssueItem:
+        check_repo_name(repo)
+        resp = self.send(self.build_request("PATCH", f"/repos/{repo}/issues/comments/{int(comment_id)}",
+                                            json={"body": body}), what=f"update comment {comment_id} on {repo}")
+        return IssueItem.from_json(resp.json())
+
+
+@dataclass(slots=True, frozen=True)
+class IssueItem:
+    """An issue or an issue comment: who wrote it and what it says."""
+
+    id: int
+    number: int | None
+    """Issue number (None for a comment)."""
+    user: str
+    body: str
+    html_url: str
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> IssueItem:
+        num = data.get("number")
+        return cls(int(data.get("id") or 0), int(num) if isinstance(num, int) else None,
+                   str((data.get("user") or {}).get("login") or ""), str(data.get("body") or ""),
+                   str(data.get("html_url") or ""))
 
 @dataclass(slots=True, frozen=True)
 class PullDetails:

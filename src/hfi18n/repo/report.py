@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import textwrap
+from dataclasses import replace
 
 from rich import box
 from rich.console import Console, Group
@@ -34,7 +35,7 @@ CSV_FIELDS = (
     "matched_revision",
     "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
     "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
-    "in_progress", "score", "rank", "problem",
+    "in_progress", "score", "rank", "problem", "claimed_by", "claimed_since", "translated_by", "translated_at",
 )
 
 
@@ -106,7 +107,37 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def to_markdown(report: StatusReport, limit: int = RANK_LIMIT) -> str:
+GITHUB_BODY_LIMIT = 65536
+"""Characters GitHub accepts in an issue or comment body. The one-page Markdown of diffusers (4
+languages, 1,523 rows) is 73,604 characters: too long for one comment, so the dashboard posts one page per
+language (:func:`to_markdown_parts`)."""
+
+COLLAPSED = ("up-to-date", "missing")
+"""Lists a too-long page gives up first, in this order: the finished docs, then the untouched ones (the
+"translate next" list already names the most useful of those)."""
+
+
+def to_markdown_parts(report: StatusReport, limit: int = RANK_LIMIT,
+                      max_chars: int = GITHUB_BODY_LIMIT) -> dict[str, str]:
+    """One Markdown page per language, each within ``max_chars``: a page too long lists the docs of
+    :data:`COLLAPSED` states as a count, one state at a time, and is cut at a line as a last resort."""
+    out: dict[str, str] = {}
+    for lang in report.languages:
+        one = replace(report, languages=[lang], docs=report.for_lang(lang),
+                      summaries={lang: report.summaries[lang]})
+        text = to_markdown(one, limit)
+        for n in range(1, len(COLLAPSED) + 1):
+            if len(text) <= max_chars:
+                break
+            text = to_markdown(one, limit, collapse=COLLAPSED[:n])
+        if len(text) > max_chars:
+            note = "\n\n(cut: the full list is in `hfi18n status --format html`)\n"
+            text = text[:max_chars - len(note)].rsplit("\n", 1)[0] + note
+        out[lang] = text
+    return out
+
+
+def to_markdown(report: StatusReport, limit: int = RANK_LIMIT, *, collapse: tuple[str, ...] = ()) -> str:
     lines: list[str] = [f"# Translation status of `{report.repo_label}`", "",
                         f"At commit `{short(report.head)}`. {report.pr_note}.", ""]
     lines += ["| language | % translated | % up to date | " + " | ".join(STATES) + " |",
@@ -132,6 +163,10 @@ def to_markdown(report: StatusReport, limit: int = RANK_LIMIT) -> str:
             if not group:
                 continue
             title = f"{state} ({len(group)})"
+            if state in collapse:
+                lines += [f"### {title}", "", f"{len(group)} docs {state}: not listed here, the page would pass "
+                          "GitHub's size limit (`hfi18n status --format html` lists them).", ""]
+                continue
             if state in ("missing", "up-to-date"):
                 lines += ["<details>", f"<summary>{title}</summary>", ""]
             else:
@@ -155,7 +190,19 @@ def _md_item(d: DocStatus) -> str:
         text += " — " + ", ".join(d.flags)
     if d.problem:
         text += f" — {_md_escape(d.problem)}"
+    if d.claimed_by:
+        text += f" — on it: {_md_name(d.claimed_by)}" + (f" since {d.claimed_since}" if d.claimed_since else "")
+    if d.translated_by:
+        text += f" — last translated by {_md_name(d.translated_by)}" + (
+            f" on {d.translated_at}" if d.translated_at else "")
     return text
+
+
+def _md_name(name: str) -> str:
+    """A person's name or login in a code span: ``@login`` in plain text would notify that person on
+    every nightly edit of the dashboard, and a name is text its owner chose (no Markdown, no HTML)."""
+    clean = " ".join(name.replace("`", "'").split())[:80]
+    return f"`{clean}`"
 
 
 # ---------------------------------------------------------------------------------------- table

@@ -150,6 +150,15 @@ class DocStatus:
     problem: str | None = None
     """Why the state is ``unknown`` (an unreadable file, a shallow history) or why the base of an outdated
     translation is unknown (flag ``base-unknown``), else None."""
+    claimed_by: str | None = None
+    """Who is on it: the open PR's author, else who committed the toctree placeholder
+    (:mod:`hfi18n.repo.team`; None until :func:`~hfi18n.repo.team.fill_team` ran)."""
+    claimed_since: str | None = None
+    """Day (``YYYY-MM-DD``) the PR was opened or the placeholder committed."""
+    translated_by: str | None = None
+    """Author of the newest commit that changed the translation alone (no other language)."""
+    translated_at: str | None = None
+    """Day of that commit."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}

@@ -48,6 +48,8 @@ class PullInfo:
     """Language folder of the tag, lower case (``ko``)."""
     files: tuple[str, ...]
     """Files named in the title, relative to the language folder when a path was given."""
+    created_at: str = ""
+    """When the PR was opened (ISO 8601 as GitHub gives it); empty from caches written before it was kept."""
 
 
 def _clean(name: str, lang: str) -> str:
@@ -108,7 +110,7 @@ def pulls_from_titles(raw: list[dict[str, object]]) -> list[PullInfo]:
         parsed = parse_pr_title(str(pr["title"]))
         if parsed is not None:
             out.append(PullInfo(int(pr["number"]), str(pr["title"]), str(pr["url"]), str(pr["user"]),
-                                parsed[0], tuple(parsed[1])))
+                                parsed[0], tuple(parsed[1]), str(pr.get("created_at") or "")))
     return out
 
 
@@ -132,7 +134,8 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
                 pulls = client.list_open_pulls(upstream)
         except GitHubError as exc:
             return None, f"PR detection skipped: {exc.message}"
-        raw = [{"number": p.number, "title": p.title, "url": p.html_url, "user": p.user} for p in pulls]
+        raw = [{"number": p.number, "title": p.title, "url": p.html_url, "user": p.user,
+                "created_at": p.created_at} for p in pulls]
         source = "fetched"
         if cache is not None:
             with contextlib.suppress(OSError):

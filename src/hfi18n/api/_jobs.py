@@ -1,0 +1,278 @@
+"""``jobs``: a library-wide translate/update run as a Hugging Face Job, the engine doc-builder's nightly
+translation uses.
+
+One machine translating hundreds of pages through a hosted API is slow and costs per token; a Job rents a
+GPU for the run, serves an open model with vLLM (OpenAI-compatible) inside it, and runs hfi18n against it
+with ``--base-url``. The result is pushed to the user's fork as one branch with one commit per doc, ready
+for ``publish`` doc by doc (a human still reviews every page).
+
+* :func:`job_estimate` -- docs, tokens (from :func:`plan`), hardware flavour, minutes and dollars;
+* :func:`job_launch` -- ``HfApi.run_uv_job``: the job runs ``hfi18n jobs worker`` (:func:`job_worker`);
+* :func:`job_status`, :func:`job_logs` -- ``inspect_job`` and ``fetch_job_logs``.
+
+Secrets: the user's HF token stays with huggingface_hub (``HF_TOKEN`` or the saved login; never an
+argument here, never on a command line). The GitHub token that pushes to the fork goes as a job *secret*,
+never in the command, its arguments, the environment or the labels; the worker never prints it, and the
+key of the job's vLLM server is made inside the job. Every line the worker and ``jobs logs`` print passes
+through :func:`hfi18n.secrets.redact`.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets as _secrets
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Config
+from ..errors import RefusedError
+from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..secrets import redact, register
+from ._common import _config, _layout
+
+FLAVORS: dict[str, tuple[int, float]] = {
+    "a10g-small": (24, 1.00),
+    "a10g-large": (24, 1.50),
+    "l40sx1": (48, 1.80),
+    "a100-large": (80, 2.50),
+    "h100": (80, 4.50),
+}
+"""Job hardware flavour -> (GPU memory in GB, USD per hour), Hugging Face's list prices in 2025."""
+
+MODELS: dict[str, tuple[str, float]] = {
+    "Qwen/Qwen2.5-7B-Instruct": ("a10g-large", 250.0),
+    "google/gemma-3-12b-it": ("l40sx1", 200.0),
+    "Qwen/Qwen2.5-32B-Instruct": ("a100-large", 150.0),
+}
+"""Open model -> (smallest flavour that holds it in bf16 with room for the KV cache, output tokens per
+second vLLM gives hfi18n's 4 concurrent requests on it). Assumptions, not measurements: the estimate says
+so; a model not listed needs ``--flavor`` and is assumed at 100 tokens/s."""
+
+DEFAULT_MODEL = "Qwen/Qwen2.5-7B-Instruct"
+STARTUP_MINUTES = 10.0
+"""Installing vLLM, downloading and loading the model: paid minutes before the first page."""
+PREFILL_TOKENS_PER_SECOND = 5000.0
+VLLM_PORT = 8000
+
+
+@dataclass(slots=True)
+class JobEstimate:
+    lang: str
+    model: str
+    flavor: str
+    docs: list[str]
+    tokens_in: int
+    tokens_out: int
+    minutes: float
+    usd: float
+    note: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"lang": self.lang, "model": self.model, "flavor": self.flavor, "docs": list(self.docs),
+                "tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "minutes": round(self.minutes, 1),
+                "usd": round(self.usd, 2), "note": self.note}
+
+    def line(self) -> str:
+        return (f"{len(self.docs)} docs into {self.lang} with {self.model} on {self.flavor}: ~{self.tokens_in:,} "
+                f"tokens in, ~{self.tokens_out:,} out, ~{self.minutes:.0f} min, ~${self.usd:.2f}"
+                + (f" ({self.note})" if self.note else ""))
+
+
+def job_time(model: str, flavor: str | None, tokens_in: int, tokens_out: int) -> tuple[str, float, float, str]:
+    """``(flavour, minutes, USD, note)`` of a run of that many tokens."""
+    known = MODELS.get(model)
+    if flavor is None and known is None:
+        raise RefusedError(f"no hardware flavour known for {model}",
+                           hint="pass --flavor (one of " + ", ".join(FLAVORS) + ")")
+    flavor = flavor or known[0]  # type: ignore[index]
+    if flavor not in FLAVORS:
+        raise RefusedError(f"unknown flavour {flavor}", hint="pass --flavor one of " + ", ".join(FLAVORS))
+    speed = known[1] if known is not None else 100.0
+    minutes = STARTUP_MINUTES + (tokens_out / speed + tokens_in / PREFILL_TOKENS_PER_SECOND) / 60.0
+    note = "speeds are assumptions for " + (model if known else "an unlisted model (100 tokens/s)")
+    return flavor, minutes, minutes / 60.0 * FLAVORS[flavor][1], note
+
+
+def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] = (), *, next_n: int | None = None,
+                 update: bool = False, model: str = DEFAULT_MODEL, flavor: str | None = None,
+                 docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None) -> JobEstimate:
+    """What a Job would translate and cost: the token counts of :func:`plan` (nothing is sent)."""
+    from ._translate import plan
+
+    p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config)
+    docs = [str(d["path"]) for d in p.estimate.per_doc]
+    if not docs:
+        raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated ones)")
+    fl, minutes, usd, note = job_time(model, flavor, p.estimate.tokens_in, p.estimate.tokens_out)
+    return JobEstimate(lang, model, fl, docs, p.estimate.tokens_in, p.estimate.tokens_out, minutes, usd, note)
+
+
+@dataclass(slots=True)
+class JobLaunch:
+    job_id: str
+    url: str
+    branch: str
+    estimate: JobEstimate
+    secrets: list[str] = field(default_factory=list)
+    """Names (never values) of the secrets the job got."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"job_id": self.job_id, "url": self.url, "branch": self.branch, "secrets": list(self.secrets),
+                "estimate": self.estimate.to_json()}
+
+
+def job_launch(estimate: JobEstimate, *, fork: str, upstream: str | None = None, branch: str | None = None,
+               repo: Path | str = ".", docs_root: str = DEFAULT_DOCS_ROOT, package: str = "hfi18n",
+               config: Config | None = None) -> JobLaunch:
+    """Run :func:`job_worker` as a Hugging Face Job (``run_uv_job``) for the docs of ``estimate``."""
+    from huggingface_hub import HfApi
+
+    from ..repo.ghref import check_repo_name
+    from ..repo.github import github_settings
+
+    layout = _layout(repo, docs_root)
+    cfg = _config(layout, config)
+    upstream = upstream or cfg.get("github.upstream")
+    if not upstream:
+        raise RefusedError("no upstream repository to translate", hint="pass --upstream OWNER/NAME or set github.upstream")
+    check_repo_name(upstream)
+    check_repo_name(fork)
+    token, _ = github_settings(cfg)
+    if not token:
+        raise RefusedError("no GitHub token: the job could not push to your fork",
+                           hint="export GITHUB_TOKEN (it goes to the job as a secret, never as an argument)")
+    branch = branch or f"hfi18n-job-{estimate.lang}-{time.strftime('%Y%m%d-%H%M%S')}"
+    args = ["jobs", "worker", "--upstream-url", f"https://github.com/{upstream}.git",
+            "--fork-url", f"https://github.com/{fork}.git", "--lang", estimate.lang, "--model", estimate.model,
+            "--branch", branch, "--docs-root", str(layout.docs_root.relative_to(layout.repo)), *estimate.docs]
+    job = HfApi().run_uv_job(
+        "hfi18n", script_args=args, dependencies=[package, "vllm"], flavor=estimate.flavor,
+        timeout=f"{int(estimate.minutes * 2 + 30)}m", secrets={"GITHUB_TOKEN": token},
+        labels={"app": "hfi18n", "lang": estimate.lang}, name=f"hfi18n-{estimate.lang}")
+    return JobLaunch(job.id, job.url, branch, estimate, ["GITHUB_TOKEN"])
+
+
+@dataclass(slots=True)
+class JobState:
+    job_id: str
+    stage: str
+    message: str | None
+    url: str
+    flavor: str | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"job_id": self.job_id, "stage": self.stage, "message": self.message, "url": self.url,
+                "flavor": self.flavor}
+
+
+def job_status(job_id: str) -> JobState:
+    from huggingface_hub import HfApi
+
+    j = HfApi().inspect_job(job_id=job_id)
+    return JobState(j.id, str(j.status.stage.value if hasattr(j.status.stage, "value") else j.status.stage),
+                    j.status.message, j.url, str(j.flavor) if j.flavor else None)
+
+
+def job_logs(job_id: str, *, follow: bool = False) -> Iterator[str]:
+    """The job's log lines, each passed through :func:`redact`."""
+    from huggingface_hub import HfApi
+
+    for line in HfApi().fetch_job_logs(job_id=job_id, follow=follow):
+        yield redact(line)
+
+
+# ------------------------------------------------------------------------------ inside the job
+
+
+@dataclass(slots=True)
+class WorkerResult:
+    branch: str
+    commits: list[tuple[str, str]] = field(default_factory=list)
+    """``(doc, commit sha)`` for each doc committed, in order."""
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """``(doc, why)`` for each doc not committed (a draft, a failed check)."""
+    pushed: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {"branch": self.branch, "commits": [list(c) for c in self.commits],
+                "skipped": [list(s) for s in self.skipped], "pushed": self.pushed}
+
+
+def _serve_vllm(model: str, key: str, log: Callable[[str], None]) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``vllm serve`` on loopback with a key made here, and wait until it answers."""
+    import httpx
+
+    proc = subprocess.Popen(["vllm", "serve", model, "--host", "127.0.0.1", "--port", str(VLLM_PORT),
+                             "--api-key", key], env={**os.environ, "VLLM_API_KEY": ""})
+    url = f"http://127.0.0.1:{VLLM_PORT}/v1"
+    for _ in range(360):  # 30 minutes: the download of a 32B model
+        if proc.poll() is not None:
+            raise RefusedError(f"vllm serve {model} exited with {proc.returncode}", hint="see the job's logs above")
+        try:
+            if httpx.get(f"{url}/models", headers={"Authorization": f"Bearer {key}"}, timeout=5).status_code == 200:
+                log(f"vLLM serves {model}")
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(5)
+    proc.terminate()
+    raise RefusedError(f"vllm serve {model} did not answer within 30 minutes", hint="try a smaller model or flavour")
+
+
+def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str], *, model: str, branch: str,
+               base_url: str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, workdir: Path | None = None,
+               log: Callable[[str], None] = print) -> WorkerResult:
+    """What the Job runs: clone, serve the model (unless ``base_url`` names a server already), translate each
+    doc, commit each one alone, push the branch to the fork (``GITHUB_TOKEN`` from the job's secrets)."""
+    from ..publish.git import Git
+    from ._translate import translate
+
+    token = os.environ.get("GITHUB_TOKEN")
+    if token:
+        register(token)
+
+    def say(text: str) -> None:
+        log(redact(text))
+
+    root = Path(workdir or tempfile.mkdtemp(prefix="hfi18n-job-"))
+    root.mkdir(parents=True, exist_ok=True)
+    checkout = root / "repo"
+    Git(root).run("clone", "--quiet", upstream_url, str(checkout), target=upstream_url)
+    git = Git(checkout)
+    git.run("checkout", "--quiet", "-b", branch)
+    if not git.run("config", "user.name", check=False).strip():
+        git.run("config", "user.name", "hfi18n job")
+        git.run("config", "user.email", "hfi18n-job@users.noreply.huggingface.co")
+    server = None
+    if base_url is None:
+        key = _secrets.token_urlsafe(24)
+        register(key)
+        server, base_url = _serve_vllm(model, key, say)
+        os.environ["OPENAI_API_KEY"] = key
+    out = WorkerResult(branch)
+    try:
+        for doc in docs:
+            res = translate(checkout, lang, [doc], provider="openai", model=model, base_url=base_url,
+                            docs_root=docs_root)
+            outcome = res.docs[0] if res.docs else None
+            if outcome is None or not outcome.written or outcome.draft:
+                why = outcome.note if outcome is not None else "; ".join(s.reason for s in res.skipped) or "not written"
+                out.skipped.append((doc, why))
+                say(f"{doc}: not committed ({why})")
+                continue
+            rel = outcome.target.resolve().relative_to(checkout.resolve()).as_posix()
+            sha = git.commit([rel], f"🌐 [i18n-{lang.upper()}] Translated `{doc}` (hfi18n job, {model})")
+            out.commits.append((doc, sha))
+            say(f"{doc}: committed {sha[:10]}")
+    finally:
+        if server is not None:
+            server.terminate()
+    if out.commits:
+        git.push(fork_url, branch, token=token)
+        out.pushed = True
+        say(f"pushed {len(out.commits)} commit(s) to {branch}: publish them doc by doc with `hfi18n publish`")
+    return out
