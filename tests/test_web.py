@@ -512,7 +512,7 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     previous = [s for s in review.segments if s.previous_translation]
     assert previous and all(s.changed and s.previous_english != s.english for s in previous)
     s = previous[0]
-    row = re.search(rf'<tr id="seg-{s.id}" class="([^"]*)" data-seg="{s.id}">(.*?)</tr>', html, re.S)
+    row = re.search(rf'<tr id="seg-{s.id}" class="([^"]*)" data-seg="{s.id}"[^>]*>(.*?)</tr>', html, re.S)
     assert row and "hf-changed" in row.group(1).split() and "hf-seg" in row.group(1).split()
     assert f'before (human):</span> {escape(s.previous_translation)}' in row.group(2)
     assert "<del>" in row.group(2) or "<ins>" in row.group(2)
@@ -699,3 +699,13 @@ def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
     from hfi18n.web.hints import web_hint
 
     assert web_hint(cli) == page
+
+
+def test_page_words_exist_in_english_and_korean() -> None:
+    """Every word of the page has a Korean twin (a key missing there showed the raw key to a Korean
+    browser). The browser test shows them in a Korean browser."""
+    require("gradio")
+    from hfi18n.web import ui_text
+
+    assert ui_text.KO.keys() == ui_text.EN.keys()
+    assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))
