@@ -79,9 +79,10 @@ CSS = """
   .hf-dash table, .hf-dash tbody, .hf-dash tr { display: block; }
   .hf-dash tr:has(th) { display: none; }
   .hf-dash tr { border-bottom: 1px solid #e0e0e0; padding: 3px 0; }
-  .hf-dash td { display: inline-block; border: 0; vertical-align: middle; }
-  #hf-coverage td:nth-child(3) { display: block; }
-  .hf-bar { width: 260px; }
+  .hf-dash table, .hf-dash td { border: 0 !important; }
+  .hf-dash td { display: inline-block; vertical-align: middle; padding: 2px 4px; }
+  #hf-coverage td:nth-child(2), #hf-coverage td:nth-child(3) { display: block; }
+  .hf-bar { width: 100%; }
 }
 .hf-diff { font-size: 12px; margin-top: 4px; color: #424242; }
 .hf-diff del, .hf-udiff del { background: #ffebee; color: #b71c1c; }
@@ -226,7 +227,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
             "marked draft; translate again to finish)" if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
             f"{warnings} warning(s){left}. Click a row (or use <b>Previous</b>/<b>Next</b>) to edit its segment "
-            "above; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
+            "in the editor beside the table; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
             "<b>4 · Write &amp; publish</b>.</p>"]
     if result.update:
         u = result.update
