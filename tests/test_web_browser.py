@@ -437,6 +437,7 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         area.send_keys("링크를 잃은 문장입니다.")
         css("#hf-edit-btn").click()
         until(lambda: "hf-has-errors" in (css(f"#seg-{seg_id}").get_attribute("class") or ""), "the error found")
+        until(lambda: "hf-current" in css(f"#seg-{seg_id}").get_attribute("class"), "the edited row still outlined")
         shoot(f"5-review-editor-{tag}", whole=False)
 
         # errors only: the broken row stays, rows without an error go

@@ -70,9 +70,15 @@ new MutationObserver(() => {
   if (!pick) return;
   if (![...pick.options].some((o) => o.value === (element.dataset.rule || ''))) element.dataset.rule = '';
   pick.value = element.dataset.rule || '';
+}).observe(element, {childList: true, subtree: true});
+new MutationObserver(() => {
+  const seg = (document.querySelector('#hf-segment input') || {}).value || '';
+  const row = seg && element.querySelector('#seg-' + CSS.escape(seg.split(' ')[0]));
+  if (row) row.classList.add('hf-current');
 }).observe(element, {childList: true, subtree: true});"""
 """The rule list in the review table keeps only the rows with a finding of that rule (the table's ``<style>``
-says which); the choice outlives the table being redrawn after an edit or a check."""
+says which); the choice, and the outline of the row in the editor, outlive the table being redrawn after
+an edit or a check."""
 STEP_JS = """(repo, draft, seg, show, delta) => {
   const rule = document.getElementById('hf-review').dataset.rule;
   return [repo, draft, seg, rule ? show + '|rule:' + rule : show, delta];
