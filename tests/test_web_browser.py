@@ -453,6 +453,12 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
                          "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", pick, rules[0])
         until(lambda: all(rules[0] in r.get_attribute("data-rules").split() for r in visible_rows()), "one rule")
         assert css(f"#seg-{seg_id}").is_displayed()
+        # Next walks the rows both filters keep (the segment list may wrap around to the same one)
+        css("#hf-next-btn").click()
+        time.sleep(1)
+        now = until(lambda: css("#hf-segment input").get_attribute("value").split(" ")[0], "Next")
+        assert "hf-has-errors" in css(f"#seg-{now}").get_attribute("class")
+        assert rules[0] in css(f"#seg-{now}").get_attribute("data-rules").split()
         no_side_scroll("the filtered review")
     finally:
         d.quit()
