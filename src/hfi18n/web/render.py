@@ -65,7 +65,7 @@ CSS = """
 #hf-editor { position: sticky; top: 8px; align-self: flex-start; z-index: 5; background: var(--background-fill-primary);
   border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 6px; }
 @media (max-width: 700px) {
-  .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }
+  .gradio-container .main { padding-left: 4px !important; padding-right: 4px !important; }
   #hf-editor { top: auto; bottom: 0; max-height: 55vh; overflow: auto; box-shadow: 0 -2px 8px rgba(0,0,0,.15); }
   #hf-segments tr.hf-seg { scroll-margin-bottom: 56vh; }
   #hf-segments, #hf-segments tbody, #hf-segments tr, #hf-segments td { display: block; width: auto !important; }
