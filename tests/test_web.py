@@ -513,7 +513,7 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
     previous = [s for s in review.segments if s.previous_translation]
     assert previous and all(s.changed and s.previous_english != s.english for s in previous)
     s = previous[0]
-    row = re.search(rf'<tr id="seg-{s.id}" class="([^"]*)" data-seg="{s.id}">(.*?)</tr>', html, re.S)
+    row = re.search(rf'<tr id="seg-{s.id}" class="([^"]*)" data-seg="{s.id}"[^>]*>(.*?)</tr>', html, re.S)
     assert row and "hf-changed" in row.group(1).split() and "hf-seg" in row.group(1).split()
     assert f'before (human):</span> {escape(s.previous_translation)}' in row.group(2)
     assert "<del>" in row.group(2) or "<ins>" in row.group(2)
@@ -536,6 +536,17 @@ def test_review_of_an_update_steps_filters_and_shows_the_previous_human_text(web
         [x.id for x in review.segments].index(changed[0]) + 1].id
     with pytest.raises(Exception, match="no segment has edited"):
         app.step(repo.name, state, changed[0], "edited", 1)
+    # a rule narrows the filter (``rule:glossary``: rows missing a glossary term), in the table's rule list
+    # and in Previous/Next alike
+    lacking = [x.id for x in review.segments if any(x.translation and not t.present for t in x.terms)]
+    assert lacking, "the loopback translation leaves some glossary terms out"
+    assert app.step(repo.name, state, "", "all|rule:glossary", 1)["value"] == lacking[0]
+    assert app.step(repo.name, state, lacking[0], "rule:glossary", -1)["value"] == lacking[-1]
+    with pytest.raises(Exception, match="no segment has"):
+        app.step(repo.name, state, "", "all|rule:no-such-rule", 1)
+    assert '<select id="hf-rule">' in html and '<option value="glossary">glossary (' in html
+    assert all("glossary" in re.search(rf'id="seg-{i}"[^>]*data-rules="([^"]*)"', html).group(1).split()
+               for i in lacking)
     with_findings = [x.id for x in review.segments if render.shows(x, "findings", set())]
     assert all(f'id="seg-{i}" class="hf-seg' in html and "hf-has-findings" in
                re.search(rf'id="seg-{i}" class="([^"]*)"', html).group(1) for i in with_findings)
@@ -700,3 +711,13 @@ def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
     from hfi18n.web.hints import web_hint
 
     assert web_hint(cli) == page
+
+
+def test_page_words_exist_in_english_and_korean() -> None:
+    """Every word of the page has a Korean twin (a key missing there showed the raw key to a Korean
+    browser). The browser test shows them in a Korean browser."""
+    require("gradio")
+    from hfi18n.web import ui_text
+
+    assert ui_text.KO.keys() == ui_text.EN.keys()
+    assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))

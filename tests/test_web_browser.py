@@ -46,8 +46,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture()
-def browser(tmp_path: Path):
+def chrome(tmp_path: Path, lang: str = "en-US"):
+    """Headless chromium whose language (``navigator.language`` and ``Accept-Language``) is ``lang``."""
     require("selenium")
     chromium = require("chromium", exe=True)
     driver_path = require("chromedriver", exe=True)
@@ -58,10 +58,17 @@ def browser(tmp_path: Path):
     opts.binary_location = chromium
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000",
                 "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-                "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}"):
+                "--force-device-scale-factor=1", f"--lang={lang}", f"--user-data-dir={tmp_path / f'profile-{lang}'}"):
         opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(service=Service(driver_path), options=opts)
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture()
+def browser(tmp_path: Path):
+    driver = chrome(tmp_path)
     yield driver
     driver.quit()
 
@@ -309,6 +316,153 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
     for html in pages:
         assert LLM_KEY not in html and GH_TOKEN not in html
     assert time.monotonic() - started < 120
+    if os.environ.get("HFI18N_SCREENSHOTS"):
+        dest = ROOT / "docs" / "screenshots"
+        dest.mkdir(parents=True, exist_ok=True)
+        for png in sorted(shots.glob("[0-9]-*.png")):
+            shutil.copy(png, dest / png.name)
+
+
+
+@pytest.mark.parametrize(("width", "lang", "tabs"), [
+    (390, "ko", ["1 · 현황", "2 · 번역", "3 · 검토", "4 · 쓰기와 게시"]),
+    (1280, "en-US", ["1 · Status", "2 · Translate", "3 · Review", "4 · Write & publish"]),
+])
+def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monkeypatch, width: int, lang: str,
+                                                    tabs: list[str]) -> None:
+    """Issue 26 at a 390 px phone in Korean and a 1280 px screen in English: no horizontal scroll, the four
+    tabs on screen and clickable (two sat in a "⋯" menu at 390 px), the page's words in the browser's
+    language, the segment editor beside the row clicked far down the review (it stayed above the table),
+    and the review filtered to errors only, then to one rule."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from hfi18n.web import build_app
+
+    for var in ("GITHUB_TOKEN", "GH_TOKEN", "OPENAI_API_KEY", "OPENAI_BASE_URL", "HFI18N_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    demo = build_app(world["clone"], config=world["config"])
+    port = free_port()
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
+    d = chrome(tmp_path, lang)
+    tag = f"{width}-{lang.split('-')[0]}"
+
+    def screen(height: int = 844) -> None:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+    def css(sel: str):
+        return d.find_element(By.CSS_SELECTOR, sel)
+
+    def until(cond: Callable[[], object], what: str, timeout: float = 60):
+        try:
+            return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
+            toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body")]
+            d.save_screenshot(str(shots / "failure.png"))
+            raise AssertionError(f"timed out waiting for {what}; toasts: {toasts}") from exc
+
+    def no_side_scroll(where: str) -> None:
+        wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide[0] <= wide[1], f"{where}: the page is {wide[0]} px wide on a {wide[1]} px screen"
+
+    def shoot(name: str, whole: bool = True) -> None:
+        """The page from the top (``whole``) or the screen as the translator sees it now."""
+        if not whole:
+            d.save_screenshot(str(shots / f"{name}.png"))
+            return
+        screen(min(d.execute_script("return document.documentElement.scrollHeight"), 2400))
+        d.save_screenshot(str(shots / f"{name}.png"))
+        screen()
+
+    def visible_rows() -> list:
+        return [r for r in d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg") if r.is_displayed()]
+
+    try:
+        screen()
+        d.get(f"http://127.0.0.1:{port}/")
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-status-btn"), "the page")
+        assert d.execute_script("return navigator.language").startswith(lang.split("-")[0])
+        until(lambda: [b.text.strip() for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]")] == tabs,
+              f"the four tabs, on screen, in {lang}")
+        no_side_scroll("the first screen")
+        for label in reversed(tabs):  # every tab is in reach: a click on it shows its panel
+            [button] = [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if b.text.strip() == label]
+            assert button.is_displayed() and button.rect["x"] + button.rect["width"] <= width
+            button.click()
+            until(lambda b=button: b.get_attribute("aria-selected") == "true", f"the tab {label}")
+        css("#hf-status-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
+        no_side_scroll("the status tables")
+        for table in d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table"):  # not cut off by their box either
+            assert table.rect["x"] + table.rect["width"] <= width + 1, table.get_attribute("id")
+        if width < 600:
+            shoot(f"5-phone-status-{tag}")
+
+        # translate the first "next" doc, then open a link-bearing segment far down and break its link
+        first = css("#hf-next tr[data-doc] td:nth-child(2)")
+        doc = css("#hf-next tr[data-doc]").get_attribute("data-doc")
+        first.click()
+        until(lambda: css("#hf-doc input").get_attribute("value").startswith(doc), "the doc picked")
+        css("#hf-provider input").click()
+        until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
+                       if (o.get_attribute("aria-label") or "") == "openai"], "the provider list")[0].click()
+        box = css("#hf-api-key :is(input, textarea)")
+        box.send_keys(LLM_KEY)
+        css("#hf-translate-btn").click()
+        until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
+        no_side_scroll("the review")
+        rows = d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg")
+        linked = [r for r in rows if "](" in r.find_element(By.CSS_SELECTOR, "td.hf-en").text]
+        assert len(rows) > 20 and linked, "smolagents' index has links far down"
+        row = linked[-1]
+        seg_id = row.get_attribute("data-seg")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+        row.find_element(By.CSS_SELECTOR, "td.hf-en").click()
+        until(lambda: css("#hf-segment input").get_attribute("value").startswith(f"{seg_id} ("), "the clicked row")
+        editor, row_box = css("#hf-seg-text").rect, row.rect
+        top = d.execute_script("return window.scrollY")
+        assert top > 1000, "the row clicked is far down the page"
+        assert top <= editor["y"] and editor["y"] + editor["height"] <= top + 844, "the editor on screen"
+        if width >= 1000:  # beside the row, not over it
+            assert editor["x"] >= row_box["x"] + row_box["width"] and abs(editor["y"] - row_box["y"]) < 844
+        else:  # pinned under the row on a phone, not over it
+            assert editor["y"] >= row_box["y"] + row_box["height"] - 1 or editor["y"] + editor["height"] <= row_box["y"]
+        area = css("#hf-seg-text textarea")
+        area.send_keys(Keys.CONTROL, "a")
+        area.send_keys(Keys.DELETE)
+        area.send_keys("링크를 잃은 문장입니다.")
+        css("#hf-edit-btn").click()
+        until(lambda: "hf-has-errors" in (css(f"#seg-{seg_id}").get_attribute("class") or ""), "the error found")
+        until(lambda: "hf-current" in css(f"#seg-{seg_id}").get_attribute("class"), "the edited row still outlined")
+        shoot(f"5-review-editor-{tag}", whole=False)
+
+        # errors only: the broken row stays, rows without an error go
+        [radio] = [x for x in d.find_elements(By.CSS_SELECTOR, "#hf-show label") if x.find_element(By.CSS_SELECTOR, "input").get_attribute("value") == "errors"]
+        radio.click()
+        until(lambda: all("hf-has-errors" in r.get_attribute("class") for r in visible_rows()), "errors only")
+        assert css(f"#seg-{seg_id}").is_displayed() and len(visible_rows()) < len(rows)
+        # one rule: the rule list names the rules of this draft; choosing one keeps its rows only
+        rules = css(f"#seg-{seg_id}").get_attribute("data-rules").split()
+        assert rules
+        pick = css("#hf-rule")
+        d.execute_script("arguments[0].value = arguments[1];"
+                         "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", pick, rules[0])
+        until(lambda: all(rules[0] in r.get_attribute("data-rules").split() for r in visible_rows()), "one rule")
+        assert css(f"#seg-{seg_id}").is_displayed()
+        # Next walks the rows both filters keep (the segment list may wrap around to the same one)
+        css("#hf-next-btn").click()
+        time.sleep(1)
+        now = until(lambda: css("#hf-segment input").get_attribute("value").split(" ")[0], "Next")
+        assert "hf-has-errors" in css(f"#seg-{now}").get_attribute("class")
+        assert rules[0] in css(f"#seg-{now}").get_attribute("data-rules").split()
+        no_side_scroll("the filtered review")
+    finally:
+        d.quit()
+        demo.close()
     if os.environ.get("HFI18N_SCREENSHOTS"):
         dest = ROOT / "docs" / "screenshots"
         dest.mkdir(parents=True, exist_ok=True)

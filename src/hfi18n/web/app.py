@@ -36,6 +36,7 @@ from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
 from .limits import RATE_BURST, RateLimiter
+from .ui_text import I18N as t
 from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
@@ -63,6 +64,28 @@ SELECT_ALL_JS = """() => {
 ``s12`` typed after ``s5 (line 15): ...`` matched nothing)."""
 FILTER_JS = "(show) => { document.getElementById('hf-review').dataset.filter = show; return []; }"
 """The review filter hides rows client-side (the table's classes say which rows each filter keeps)."""
+RULE_JS = """element.addEventListener('change', (e) => {
+  if (e.target.id === 'hf-rule') element.dataset.rule = e.target.value;
+});
+new MutationObserver(() => {
+  const pick = element.querySelector('#hf-rule');
+  if (!pick) return;
+  if (![...pick.options].some((o) => o.value === (element.dataset.rule || ''))) element.dataset.rule = '';
+  pick.value = element.dataset.rule || '';
+}).observe(element, {childList: true, subtree: true});
+new MutationObserver(() => {
+  const seg = (document.querySelector('#hf-segment input') || {}).value || '';
+  const row = seg && element.querySelector('#seg-' + CSS.escape(seg.split(' ')[0]));
+  if (row) row.classList.add('hf-current');
+}).observe(element, {childList: true, subtree: true});"""
+"""The rule list in the review table keeps only the rows with a finding of that rule (the table's ``<style>``
+says which); the choice, and the outline of the row in the editor, outlive the table being redrawn after
+an edit or a check."""
+STEP_JS = """(repo, draft, seg, show, delta) => {
+  const rule = document.getElementById('hf-review').dataset.rule;
+  return [repo, draft, seg, rule ? show + '|rule:' + rule : show, delta];
+}"""
+"""Previous/Next walk the rows both filters show: the severity filter and the rule chosen in the table."""
 TITLE = "hfi18n: translate the Hugging Face docs"
 READ_CONCURRENCY = 8
 """Calls of one reading step (status, pick, check, preview, ...) that run at once. With Gradio's default of
@@ -173,98 +196,98 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
-        gr.Markdown(f"# {TITLE}\nStatus → translate → review → write → toctree → draft PR, one doc at a time. "
-                    "Every step is also an API endpoint (see “Use via API” below).")
+        gr.Markdown(f"# {TITLE}")
+        gr.Markdown(t("intro"), elem_id="hf-intro")
         if shared:
             with gr.Row():
-                gr.Markdown("A shared app: **sign in with Hugging Face** to translate, write or open a PR. "
-                            "Translations spend your own credentials (your Hugging Face sign-in with provider "
-                            "`hf`, or a key you type); PRs need your own GitHub token and fork.",
-                            elem_id="hf-shared-note")
+                gr.Markdown(t("shared_note"), elem_id="hf-shared-note")
                 gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
-            repo = gr.Dropdown(names, value=names[0] if names else None, label="Repository", scale=2,
+            repo = gr.Dropdown(names, value=names[0] if names else None, label=t("repo"), scale=2,
                                elem_id="hf-repo")
-            lang = gr.Textbox(default_lang, label="Language", max_lines=1, scale=1, elem_id="hf-lang")
-            gh_token = gr.Textbox("", label="GitHub token (optional: open PRs, draft PR; never stored or shown)",
+            lang = gr.Textbox(default_lang, label=t("lang"), max_lines=1, scale=1, elem_id="hf-lang")
+            gh_token = gr.Textbox("", label=t("gh_token"),
                                   type="password", scale=2, elem_id="hf-gh-token")
-            status_btn = gr.Button("Show status", variant="primary", scale=1, elem_id="hf-status-btn")
+            status_btn = gr.Button(t("status_btn"), variant="primary", scale=1, elem_id="hf-status-btn")
         if ws.can_clone:
             with gr.Row():
-                url = gr.Textbox(default_url, label="Repository URL (owner/name or https://…)", scale=3,
+                url = gr.Textbox(default_url, label=t("url"), scale=3,
                                  elem_id="hf-url")
-                clone_btn = gr.Button("Clone / update", scale=1, elem_id="hf-clone-btn")
+                clone_btn = gr.Button(t("clone_btn"), scale=1, elem_id="hf-clone-btn")
             clone_note = gr.Markdown(elem_id="hf-clone-note")
-        with gr.Tabs(selected="status") as tabs:
-            with gr.Tab("1 · Status", id="status", elem_id="hf-tab-status"):
-                dashboard = gr.HTML("<p>Choose the repository and the language, then <b>Show status</b>.</p>",
+        # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
+        with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
+            with gr.Tab(t("tab_status"), id="status", elem_id="hf-tab-status"):
+                dashboard = gr.HTML(t("dashboard_empty"),
                                     elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"})
-                with gr.Accordion("Status data (JSON)", open=False):
+                with gr.Accordion(t("status_json"), open=False):
                     status_json = gr.JSON(elem_id="hf-status-json")
-            with gr.Tab("2 · Translate", id="translate", elem_id="hf-tab-translate"):
+            with gr.Tab(t("tab_translate"), id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
-                    doc = open_dropdown([], label="Doc (ranked: most useful first)",
+                    doc = open_dropdown([], label=t("doc"),
                                       scale=3, elem_id="hf-doc")
-                    update = gr.Checkbox(False, label="update (keep human segments)", elem_id="hf-update")
-                    force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
+                    update = gr.Checkbox(False, label=t("update"), elem_id="hf-update")
+                    force = gr.Checkbox(False, label=t("force"), elem_id="hf-force")
                 doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label="Provider", elem_id="hf-provider")
-                    model = gr.Textbox("", label="Model (empty: the provider's default)", elem_id="hf-model")
-                    base_url = gr.Textbox("", label="Base URL (OpenAI-compatible servers)", elem_id="hf-base-url")
-                    api_key = gr.Textbox("", label="API key (used for this call only, never stored or shown)",
+                    provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label=t("provider"), elem_id="hf-provider")
+                    model = gr.Textbox("", label=t("model"), elem_id="hf-model")
+                    base_url = gr.Textbox("", label=t("base_url"), elem_id="hf-base-url")
+                    api_key = gr.Textbox("", label=t("api_key"),
                                          type="password", elem_id="hf-api-key")
                 with gr.Row():
-                    plan_btn = gr.Button("Estimate the cost", elem_id="hf-plan-btn")
-                    translate_btn = gr.Button("Translate", variant="primary", elem_id="hf-translate-btn")
-                    stop_btn = gr.Button("Stop", variant="stop", elem_id="hf-stop-btn")
+                    plan_btn = gr.Button(t("plan_btn"), elem_id="hf-plan-btn")
+                    translate_btn = gr.Button(t("translate_btn"), variant="primary", elem_id="hf-translate-btn")
+                    stop_btn = gr.Button(t("stop_btn"), variant="stop", elem_id="hf-stop-btn")
                 plan_note = gr.Markdown(elem_id="hf-plan-note", elem_classes=["hf-note"])
-                log = gr.Textbox(label="Progress", lines=6, max_lines=12, interactive=False, elem_id="hf-log")
-            with gr.Tab("3 · Review", id="review", elem_id="hf-tab-review"):
-                # the editor first: the segment table below runs to hundreds of rows
-                with gr.Row():
-                    segment = open_dropdown([], label="Segment to edit (or click a row below)", scale=3,
-                                            elem_id="hf-segment")
-                    prev_btn = gr.Button("◀ Previous", scale=1, elem_id="hf-prev-btn")
-                    next_btn = gr.Button("Next ▶", scale=1, elem_id="hf-next-btn")
-                    check_btn = gr.Button("Check again", scale=1, elem_id="hf-check-btn")
-                seg_text = gr.Textbox(label="Translation of the segment", lines=3, elem_id="hf-seg-text")
-                with gr.Row():
-                    edit_btn = gr.Button("Apply edit and re-check", variant="primary", scale=2, elem_id="hf-edit-btn")
-                    show = gr.Radio(list(REVIEW_FILTERS), value="all", label="Show segments", scale=3,
-                                    elem_id="hf-show")
-                with gr.Accordion("Rendered preview: the English page beside the translated one, as the docs "
-                                  "will show them", open=False, elem_id="hf-preview-box"):
-                    preview = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-preview")
-                review_html = gr.HTML("<p>Translate a doc first (step 2).</p>", elem_id="hf-review",
-                                      js_on_load=ROW_CLICK_JS % {"attr": "seg"})
-                with gr.Accordion("Draft data (JSON, what scripts pass between steps)", open=False):
+                log = gr.Textbox(label=t("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
+            with gr.Tab(t("tab_review"), id="review", elem_id="hf-tab-review"):
+                show = gr.Radio([(t(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=t("show"),
+                                elem_id="hf-show")
+                # the editor beside the table (sticky: it follows the row clicked hundreds of rows down)
+                with gr.Row(elem_id="hf-review-row"):
+                    with gr.Column(scale=2, min_width=320):
+                        review_html = gr.HTML(t("review_empty"), elem_id="hf-review",
+                                              js_on_load=ROW_CLICK_JS % {"attr": "seg"} + RULE_JS)
+                    with gr.Column(scale=1, min_width=300, elem_id="hf-editor"):
+                        segment = open_dropdown([], label=t("segment"), elem_id="hf-segment")
+                        seg_text = gr.Textbox(label=t("seg_text"), lines=3, max_lines=10, elem_id="hf-seg-text")
+                        with gr.Row():
+                            prev_btn = gr.Button(t("prev_btn"), min_width=80, elem_id="hf-prev-btn")
+                            next_btn = gr.Button(t("next_btn"), min_width=80, elem_id="hf-next-btn")
+                        with gr.Row():
+                            edit_btn = gr.Button(t("edit_btn"), variant="primary", min_width=120,
+                                                 elem_id="hf-edit-btn")
+                            check_btn = gr.Button(t("check_btn"), min_width=80, elem_id="hf-check-btn")
+                with gr.Accordion(t("preview_box"), open=False, elem_id="hf-preview-box"):
+                    preview = gr.HTML(t("review_empty"), elem_id="hf-preview")
+                with gr.Accordion(t("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
-            with gr.Tab("4 · Write & publish", id="publish", elem_id="hf-tab-publish"):
+            with gr.Tab(t("tab_publish"), id="publish", elem_id="hf-tab-publish"):
                 write_target = gr.Markdown(WebApp.target(None), elem_id="hf-write-target")
                 with gr.Row():
-                    allow_draft = gr.Checkbox(False, label="write as a marked draft even if check fails",
+                    allow_draft = gr.Checkbox(False, label=t("allow_draft"),
                                               elem_id="hf-allow-draft")
-                    write_btn = gr.Button("Write the file", variant="primary", elem_id="hf-write-btn")
+                    write_btn = gr.Button(t("write_btn"), variant="primary", elem_id="hf-write-btn")
                 write_note = gr.Markdown(elem_id="hf-write-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    keep_english = gr.Checkbox(True, label="keep English titles for new toctree sections",
+                    keep_english = gr.Checkbox(True, label=t("keep_english"),
                                                elem_id="hf-keep-english")
-                    toc_btn = gr.Button("Add to the toctree", elem_id="hf-toc-btn")
+                    toc_btn = gr.Button(t("toc_btn"), elem_id="hf-toc-btn")
                 toc_note = gr.Markdown(elem_id="hf-toc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    fork = gr.Textbox("", label="Your fork (owner/name; empty: the config's)", elem_id="hf-fork")
-                    upstream = gr.Textbox("", label="Upstream (owner/name; empty: the config's)",
+                    fork = gr.Textbox("", label=t("fork"), elem_id="hf-fork")
+                    upstream = gr.Textbox("", label=t("upstream"),
                                           elem_id="hf-upstream")
                 with gr.Row():
-                    pr_preview_btn = gr.Button("Preview the PR (sends nothing)", elem_id="hf-pr-preview-btn")
-                    pr_btn = gr.Button("Open the draft PR", variant="primary", elem_id="hf-pr-btn")
+                    pr_preview_btn = gr.Button(t("pr_preview_btn"), elem_id="hf-pr-preview-btn")
+                    pr_btn = gr.Button(t("pr_btn"), variant="primary", elem_id="hf-pr-btn")
                 pr_note = gr.Markdown(elem_id="hf-pr-note", elem_classes=["hf-note"])
-        with gr.Accordion("Glossary lookup", open=False):
+        with gr.Accordion(t("glossary"), open=False):
             with gr.Row():
-                gloss_text = gr.Textbox("", label="English text", scale=3)
-                gloss_btn = gr.Button("Look up", scale=1)
+                gloss_text = gr.Textbox("", label=t("gloss_text"), scale=3)
+                gloss_btn = gr.Button(t("gloss_btn"), scale=1)
             gloss_out = gr.JSON()
 
         def with_secrets(button: gr.Button, fn: Callable[..., Any], inputs: list[Any], outputs: list[Any],
@@ -297,9 +320,9 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         segment.focus(None, None, None, js=SELECT_ALL_JS, **ui_only)
         review_html.click(web.pick_segment, None, [segment], **ui_only)
         prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
-                       api_name="step", **read)
+                       api_name="step", js=STEP_JS, **read)
         next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
-                       api_visibility="private", **read)
+                       api_visibility="private", js=STEP_JS, **read)
         show.change(None, show, None, js=FILTER_JS, **ui_only)
         draft.change(h(web.preview), [repo, draft], [preview], api_name="preview", **read)
         draft.change(web.target, [draft], [write_target], **ui_only)
@@ -313,4 +336,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                      api_name="publish")
         gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary", **read)
     demo.queue(default_concurrency_limit=1)
+    # the page's words follow the browser's language: Gradio takes them at launch, and every caller (serve,
+    # the Space's app.py, tests) launches the app it is given, so the default travels with the app
+    demo.launch = functools.partial(demo.launch, i18n=t)  # type: ignore[method-assign]
     return demo

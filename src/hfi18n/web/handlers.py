@@ -384,7 +384,8 @@ class WebApp:
             repo: the repository's name on this server (the Repository list).
             state: the draft JSON.
             segment: the segment shown now, e.g. s12.
-            show: all, findings, changed or edited (the rows the review table shows).
+            show: all, findings, errors, warnings, changed or edited (the rows the review table shows),
+                optionally with ``|rule:NAME`` (only rows with a finding of check NAME).
             delta: 1 for the next segment, -1 for the previous one.
         """
         self._limit(profile, request, state)
@@ -558,9 +559,10 @@ class WebApp:
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
 
-REVIEW_FILTERS = ("all", "findings", "changed", "edited")
-"""Which review rows are shown: every segment, those with findings, those whose English changed (an
-update), those the translator edited."""
+REVIEW_FILTERS = ("all", "findings", "errors", "warnings", "changed", "edited")
+"""Which review rows are shown: every segment, those with findings, those with an error or a warning
+(issue 26: "findings" mixed the errors that block writing with warnings worth a look), those whose English changed (an
+update), those the translator edited. The page's rule list narrows any of them (:func:`.render.shows`)."""
 
 
 def _with_upstream(cfg: Config, upstream: str) -> Config:

@@ -30,7 +30,7 @@ CSS = """
 .hf-muted { color: #757575; font-size: 12px; }
 .hf-dash tr[data-doc] { cursor: pointer; }
 .hf-dash tr[data-doc]:hover td { background: #f5f9ff; }
-.hf-review td.hf-en, .hf-review td.hf-tr { width: 44%; white-space: pre-wrap; }
+.hf-review td.hf-en, .hf-review td.hf-tr { width: 44%; white-space: pre-wrap; overflow-wrap: anywhere; }
 .hf-review tr.hf-bad td { background: #fdecea; }
 .hf-review tr.hf-edited td.hf-tr { background: #e8f5e9; }
 .hf-term { background: #fff3bf; border-bottom: 1px dotted #8d6e00; }
@@ -53,8 +53,37 @@ CSS = """
 .hf-review tr.hf-seg:hover td { background: #f5f9ff; }
 .hf-review tr.hf-current td { outline: 2px solid #1565c0; outline-offset: -2px; }
 #hf-review[data-filter=findings] tr.hf-seg:not(.hf-has-findings),
+#hf-review[data-filter=errors] tr.hf-seg:not(.hf-has-errors),
+#hf-review[data-filter=warnings] tr.hf-seg:not(.hf-has-warnings),
 #hf-review[data-filter=changed] tr.hf-seg:not(.hf-changed),
 #hf-review[data-filter=edited] tr.hf-seg:not(.hf-edited) { display: none; }
+.hf-rules { margin: 4px 0 8px; }
+.hf-dash, .hf-review { overflow-x: auto; overflow-wrap: break-word; }
+.hf-dash code { overflow-wrap: anywhere; }
+.hf-bar { max-width: 100%; }
+.gradio-container { overflow: clip !important; }
+#hf-editor { position: sticky; top: 8px; align-self: flex-start; z-index: 5; background: var(--background-fill-primary);
+  border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 6px; }
+@media (max-width: 700px) {
+  .gradio-container .main { padding-left: 4px !important; padding-right: 4px !important; }
+  #hf-editor { top: auto; bottom: 0; max-height: 55vh; overflow: auto; box-shadow: 0 -2px 8px rgba(0,0,0,.15); }
+  #hf-segments tr.hf-seg { scroll-margin-bottom: 56vh; }
+  #hf-segments, #hf-segments tbody, #hf-segments tr, #hf-segments td { display: block; width: auto !important; }
+  #hf-segments tr:first-child:not(.hf-seg) { display: none; }
+  #hf-segments tr.hf-seg { border-bottom: 2px solid #e0e0e0; padding: 4px 0; }
+  #hf-segments td { border: 0 !important; padding: 2px 4px; }
+  #hf-segments { border: 0 !important; }
+  #hf-segments tr.hf-current td { outline: none; }
+  #hf-segments tr.hf-current { outline: 2px solid #1565c0; }
+  .hf-cols { grid-template-columns: 1fr; }
+  .hf-dash table, .hf-dash tbody, .hf-dash tr { display: block; }
+  .hf-dash tr:has(th) { display: none; }
+  .hf-dash tr { border-bottom: 1px solid #e0e0e0; padding: 3px 0; }
+  .hf-dash table, .hf-dash td { border: 0 !important; }
+  .hf-dash td { display: inline-block; vertical-align: middle; padding: 2px 4px; }
+  #hf-coverage td:nth-child(2), #hf-coverage td:nth-child(3) { display: block; }
+  .hf-bar { width: 100%; }
+}
 .hf-diff { font-size: 12px; margin-top: 4px; color: #424242; }
 .hf-diff del, .hf-udiff del { background: #ffebee; color: #b71c1c; }
 .hf-diff ins, .hf-udiff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
@@ -78,7 +107,15 @@ CSS = """
 .toast-wrap { top: auto !important; bottom: 12px; }
 """
 """Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows once, in a toast at the bottom right
-(it covered the GitHub token field at the top), not also as a clipped "Error" pill in a step's note."""
+(it covered the GitHub token field at the top), not also as a clipped "Error" pill in a step's note.
+
+The layout holds from a 390 px phone to a desktop (issue 26): at 390 px the status tables ran 250 px past
+the screen and were cut off (a 320 px bar beside a path), so tables wrap long words and scroll inside their
+box, and the review table turns each row into a block of its cells. The segment editor (``#hf-editor``)
+is sticky: beside the table on a wide screen, pinned to the bottom of a narrow one, so it stays next to
+the row that was clicked (it sat above a table of hundreds of rows, a screen or more away). Gradio's
+container hides its overflow, which makes it the box a sticky element sticks in (and it never scrolls);
+``clip`` cuts the same overflow without being a scroll box."""
 
 
 def _state(state: str) -> str:
@@ -194,7 +231,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
             "marked draft; translate again to finish)" if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
             f"{warnings} warning(s){left}. Click a row (or use <b>Previous</b>/<b>Next</b>) to edit its segment "
-            "above; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
+            "in the editor beside the table; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
             "<b>4 · Write &amp; publish</b>.</p>"]
     if result.update:
         u = result.update
@@ -227,20 +264,24 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
         findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
                            for f in s.findings if f.check != "glossary")
         bad = any(f.severity == "error" for f in s.findings)
+        rules = " ".join(sorted(_rules(s)))
         lines = f"{s.target_line}" if s.target_line == s.target_end else f"{s.target_line}-{s.target_end}"
         classes = " ".join(c for c in ("hf-seg", "hf-bad" if bad else "", "hf-edited" if s.id in edited else "",
                                        "hf-has-findings" if shows(s, "findings", edited) else "",
+                                       "hf-has-errors" if shows(s, "errors", edited) else "",
+                                       "hf-has-warnings" if shows(s, "warnings", edited) else "",
                                        "hf-changed" if s.changed else "") if c)
         diff = (f'<div class="hf-diff" title="the English at the base → today">English changed: '
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
         prev = (f'<div class="hf-prev"><span class="hf-muted">before (human):</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
-        rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}"><td>{escape(s.id)}<br>'
+        rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="line in the English file → line(s) in the translated file">'
                     f"line {s.line} → {lines}</span></td>"
                     f'<td class="hf-en">{_highlight(s.english, spans)}{diff}</td>'
                     f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{prev}{findings}{notes}</td>'
                     f'<td>{"".join(badges)}</td></tr>')
+    html.append(_rule_filter(result.segments))
     html.append('<table id="hf-segments"><tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>'
                 f'{"".join(rows)}</table>'
                 f'<details id="hf-file"><summary>The file as it will be written</summary><pre>{escape(result.text)}'
@@ -319,10 +360,51 @@ def preview(result: DraftReview) -> str:
             '</div></div></div>')
 
 
+_RULE_NAME = re.compile(r"[^a-z0-9-]")
+
+
+def _rules(seg: Any) -> set[str]:
+    """The check rules a segment's findings name (``glossary`` for a term its translation lacks), made
+    safe to stand in a CSS selector and an HTML attribute."""
+    names = {f.check for f in seg.findings if f.check != "glossary"}
+    if any(seg.translation and not t.present for t in seg.terms):
+        names.add("glossary")
+    return {_RULE_NAME.sub("", n.lower()) for n in names} - {""}
+
+
+def _rule_filter(segments: list[Any]) -> str:
+    """A list of the rules the findings name, with how many rows each concerns, and the style that keeps only
+    the rows of the chosen one (``#hf-review[data-rule]``, set by the page's script). The rules are those of
+    this draft: a list of every check would offer rules that match nothing."""
+    counts: dict[str, int] = {}
+    for s in segments:
+        for rule in _rules(s):
+            counts[rule] = counts.get(rule, 0) + 1
+    if not counts:
+        return ""
+    options = "".join(f'<option value="{r}">{r} ({n})</option>' for r, n in sorted(counts.items()))
+    style = "".join(f'#hf-review[data-rule="{r}"] tr.hf-seg:not([data-rules~="{r}"]) {{ display: none; }}'
+                    for r in counts)
+    return (f'<style>{style}</style><p class="hf-rules"><label>Rule: <select id="hf-rule">'
+            f'<option value="">every rule</option>{options}</select></label></p>')
+
+
 def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
     """Is ``seg`` a row the review filter ``show`` keeps: ``findings`` (a finding, or a glossary term the
-    translation lacks), ``changed`` (its English changed: an update), ``edited`` (by the translator), or
-    anything else (every row). The table's row classes and Previous/Next use this one rule."""
+    translation lacks), ``errors`` or ``warnings`` (a finding of that severity; a missing glossary term is a
+    warning), ``changed`` (its English changed: an update), ``edited`` (by the translator), ``rule:NAME``
+    (a finding of check NAME), or anything else (every row). Filters joined with ``|`` must all hold
+    (``errors|rule:anchors``: the page's severity and rule filters at once). The table's row classes and
+    Previous/Next use this one rule."""
+    if "|" in show:
+        return all(shows(seg, part, edited) for part in show.split("|") if part)
+    if show.startswith("rule:"):
+        return show.removeprefix("rule:") in _rules(seg)
+    if show == "errors":
+        return any(f.severity == "error" for f in seg.findings)
+    if show == "warnings":
+        return bool([f for f in seg.findings if f.severity == "warning" and f.check != "glossary"]
+                    or any(seg.translation and not t.present for t in seg.terms))
     if show == "findings":
         return bool([f for f in seg.findings if f.check != "glossary"]
                     or any(seg.translation and not t.present for t in seg.terms))
