@@ -15,6 +15,7 @@ from .alone import check_alone
 from .content import check_code, check_fragments, check_links
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
+from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
@@ -33,7 +34,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     A translation that shares little with the English gets one ``drift`` error instead of the block by
     block comparison, unless ``summarize_drift`` is False.
     """
-    findings: list[Finding] = []
+    findings: list[Finding] = check_mark(tgt, file)
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
