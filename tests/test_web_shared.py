@@ -277,7 +277,7 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
 
     bare = bare_with_config(smol, tmp_path / "remote", "")
     data = tmp_path / "data"
-    web = WebApp(Workspace(storage=data, allow_local_urls=True, shared=True))
+    web = WebApp(Workspace(storage=data, allow_local_urls=True, shared=True), demo=True)  # pseudo: a test double
     kim = (SimpleNamespace(username="kim"), SimpleNamespace(token=VISITOR_HF))
     lee = (SimpleNamespace(username="lee"), SimpleNamespace(token="hf_LeeSignIn0123456789"))
     name = web.clone(bare.as_uri(), *kim)[0].value

@@ -245,7 +245,8 @@ def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_
     doc = next(d.path for d in api.status(clone, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing")
     toc = (clone / "docs/source/ko/_toctree.yml").read_bytes()
     marker = "김의 손으로 고친 문장입니다."
-    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo")
+    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo",
+                     demo=True)  # pseudo: this walk's offline test double
     port = free_port()
     demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
     d = browser

@@ -320,20 +320,21 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
                 translations: Mapping[str, str] | None = None, *, update: bool = False, force: bool = False,
                 allow_errors: bool = False, expect: str | None = None, glossary: Path | str | None = None,
-                docs_root: str = DEFAULT_DOCS_ROOT, edited: Iterable[str] = ()) -> DocOutcome:
+                docs_root: str = DEFAULT_DOCS_ROOT, edited: Iterable[str] = (), pseudo: bool = False) -> DocOutcome:
     """Write a reviewed draft (see :func:`draft`) under the rules of :func:`translate`: only if it passes
     ``check``, or with ``allow_errors`` as a marked draft; ``expect`` (:attr:`DraftReview.before`): the
     file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise.
 
     ``edited``: ids of the segments a human edited (the web app's editor): recorded as human text, so the
-    next ``--update`` counts them as human and glossary mining learns from them."""
+    next ``--update`` counts them as human and glossary mining learns from them. ``pseudo``: the draft is
+    output of the ``pseudo`` test double (written only as its marked draft, never over a translation)."""
     from ..check.segment_review import open_draft, write
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)
     held.job.provenance.update(dict.fromkeys(edited, HUMAN))
     result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
-                         allow_errors=allow_errors, expect=expect)
+                         allow_errors=allow_errors, expect=expect, pseudo=pseudo)
     job = held.job
     return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
                       [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,

@@ -45,7 +45,6 @@ from ..translate.pipeline import CANCELLED, MACHINE, DocJob, render_translation
 from .findings import ERROR, WARNING, Finding, has_errors
 from .runner import check_pair
 
-
 PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replaces a translation; use a real "
                   "provider (--provider anthropic, openai or hf)")
 """Why pseudo output is not written over an existing translation (the gate's note and the CLI's error)."""

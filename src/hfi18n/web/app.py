@@ -36,7 +36,8 @@ from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
 from .workspace import VISITOR_PATH, Workspace
 
-PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
+PROVIDERS = ("anthropic", "openai", "hf")
+"""The provider picker's choices; ``pseudo`` (a test double) is added only in demo mode (``demo=True``)."""
 ERROR_SECONDS = 20
 """How long an error toast stays (Gradio's ``None`` kept every one until closed by hand)."""
 ROW_CLICK_JS = """element.addEventListener('click', (e) => {
@@ -130,12 +131,14 @@ def _forget() -> dict[str, str]:
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
-              owner_users: Sequence[str] = ()) -> gr.Blocks:
+              owner_users: Sequence[str] = (), demo: bool = False) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
-    the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
+    the provider the page starts with (default: the config's ``provider``, else none: nothing that does
+    not really translate is preselected, issue 26); ``demo``: also offer ``pseudo``, the offline test
+    double, and start with it (``hfi18n serve --demo``; without it pseudo is refused, issue 23); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
     :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
     """
@@ -145,12 +148,15 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         shared = bool(os.environ.get("SPACE_ID"))
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
                    owner_users=owner_users)
-    web = WebApp(ws)
+    web = WebApp(ws, demo=demo)
     names = ws.names()
     h = functools.partial(_human, roots=ws.roots())
+    choices = (*PROVIDERS, "pseudo") if demo else PROVIDERS
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
-        default_provider = str(cfg.get("provider") or "pseudo")
+        default_provider = str(cfg.get("provider") or ("pseudo" if demo else ""))
+    if default_provider not in choices:  # a configured pseudo outside demo mode is not preselected either
+        default_provider = None
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
@@ -191,7 +197,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     force = gr.Checkbox(False, label="replace existing (backup kept)", elem_id="hf-force")
                 doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label="Provider", elem_id="hf-provider")
+                    provider = gr.Dropdown(list(choices), value=default_provider, label="Provider", elem_id="hf-provider")
                     model = gr.Textbox("", label="Model (empty: the provider's default)", elem_id="hf-model")
                     base_url = gr.Textbox("", label="Base URL (OpenAI-compatible servers)", elem_id="hf-base-url")
                     api_key = gr.Textbox("", label="API key (used for this call only, never stored or shown)",
