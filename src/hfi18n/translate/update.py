@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
-from ..doc.draft import is_draft
+from ..doc.draft import is_draft, is_pseudo
 from ..doc.pairing import align_blocks, align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
 from ..repo.ledger import segment_hash
@@ -205,6 +205,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     pairs = align_blocks(base, tr)
     human = align_segments(pairs)
+    if is_pseudo(translation):  # output of the pseudo test double is no one's text: nothing of it is kept
+        human = {}
     draft = is_draft(translation)
     old_segs, new_segs = list(base.segments()), list(new.segments())
     sm = difflib.SequenceMatcher(a=[s.text for s in old_segs], b=[s.text for s in new_segs], autojunk=False)
