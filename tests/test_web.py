@@ -249,9 +249,6 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
     assert "segment(s)" in estimate and "claude-sonnet-4-5: $" in estimate
-    log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "openai", "", "",
-                                                     api_name="/translate")  # pseudo output is never published
-    assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
     assert client.predict(api_name="/stop") == "nothing is running"
     # Stop reaches the translation of the same client session (a queued event and a direct one)
     served["llm"].latency(0.5)
@@ -264,6 +261,9 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     stopped_log, stopped, *_ = job.result(timeout=60)
     assert "stopped" in stopped_log and any(k for k in stopped["translations"])
     served["llm"].latency(0)
+    log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "openai", "", "",
+                                                     api_name="/translate")  # pseudo output is never published
+    assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
     seg = segments["value"]
     text = client.predict(state, seg, api_name="/segment")
     assert text == state["translations"][seg]
