@@ -227,3 +227,20 @@ def test_demo_command_still_runs(tmp_path: Path, monkeypatch, capsys) -> None:
     isolate_env(monkeypatch, tmp_path)
     assert main(["demo", "--dir", str(tmp_path / "d")]) in (0, None)
     assert "--provider pseudo" in capsys.readouterr().err
+
+
+def test_toctree_titles_are_never_pseudo_output(repo: Path, capsys) -> None:
+    """A new toctree section title translated by pseudo went into ``_toctree.yml`` as if translated."""
+    en_toc = repo / "docs/source/en/_toctree.yml"
+    en_toc.write_text(en_toc.read_text(encoding="utf-8") + "- title: Guides\n  sections:\n  - local: guide\n"
+                      "    title: A guide\n", encoding="utf-8")
+    (repo / "docs/source/en/guide.md").write_text("# A guide\n\nSome guidance.\n", encoding="utf-8")
+    (repo / KO / "guide.md").write_text("# 안내서\n\n사람이 쓴 안내입니다.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "docs: a guide")
+    toc = repo / KO / "_toctree.yml"
+    before = toc.read_bytes()
+    assert main(["toctree", "--repo", str(repo), "--lang", "ko", "guide.md", "--provider", "pseudo"]) != 0
+    assert "test double" in capsys.readouterr().err and toc.read_bytes() == before
+    assert main(["toctree", "--repo", str(repo), "--lang", "ko", "guide.md", "--no-llm"]) == 0
+    assert "title: Guides" in toc.read_text(encoding="utf-8")
