@@ -244,3 +244,41 @@ def test_toctree_titles_are_never_pseudo_output(repo: Path, capsys) -> None:
     assert "test double" in capsys.readouterr().err and toc.read_bytes() == before
     assert main(["toctree", "--repo", str(repo), "--lang", "ko", "guide.md", "--no-llm"]) == 0
     assert "title: Guides" in toc.read_text(encoding="utf-8")
+
+
+def _served_provider_picker(repo: Path, *flags: str) -> dict:
+    """The provider picker of the page ``hfi18n serve`` serves (its Gradio config)."""
+    import socket
+    import subprocess
+    import time
+
+    import httpx
+
+    exe = require("hfi18n", exe=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([exe, "serve", "--repo", str(repo), "--port", str(port), *flags],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(240):
+            try:
+                config = httpx.get(f"http://127.0.0.1:{port}/config", timeout=2).json()
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.communicate()[1]
+                time.sleep(0.25)
+        return next(c["props"] for c in config["components"] if c.get("props", {}).get("elem_id") == "hf-provider")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_serve_preselects_no_provider_and_offers_pseudo_only_with_demo(repo: Path) -> None:
+    """Issue 26: "The provider picker defaults to pseudo; nothing should be preselected that does not
+    really translate." """
+    require("gradio")
+    plain = _served_provider_picker(repo)
+    assert [c[1] for c in plain["choices"]] == ["anthropic", "openai", "hf"] and plain.get("value") in (None, "", [])
+    demo = _served_provider_picker(repo, "--demo")
+    assert "pseudo" in [c[1] for c in demo["choices"]] and demo["value"] == "pseudo"
