@@ -4,7 +4,7 @@
    outdated docs (commits and sections behind), docs claimed by open PRs (links);
 2. **Translate**: the doc picked (the first "next" one by default) is translated with live progress;
    provider, model and key fields (the key is used for the call and never stored, logged or shown);
-   ``pseudo`` works offline; Stop cancels through the API's cancel event;
+   ``pseudo``, an offline test double, only in demo mode; Stop cancels through the API's cancel event;
 3. **Review**: each English segment beside its translation, check findings on the segments they
    concern, glossary terms marked with the expected rendering; edit a segment and it is re-checked at
    once; an update shows which human segments were kept and what the English changed;
