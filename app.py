@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 from hfi18n import api
-from hfi18n.errors import human_message
+from hfi18n.errors import HfI18nError, human_message
 from hfi18n.web import build_app
 
 
@@ -68,8 +68,13 @@ if URL:
         print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
 
 OWNERS = [u for u in os.environ.get("HFI18N_OWNER_USERS", "").split(",") if u.strip()]
-demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"),
-                 owner_users=OWNERS)
+try:
+    demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"),
+                     owner_users=OWNERS)
+except HfI18nError as exc:  # shared mode without a real sign-in: say what to set, and do not start
+    message, hint = human_message(exc)
+    print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
+    raise SystemExit(2) from None
 
 if __name__ == "__main__":
     demo.launch(mcp_server=os.environ.get("HFI18N_MCP") == "1", show_error=False)

@@ -27,14 +27,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .. import api
+from .. import __version__, api
 from ..config import load_config
 from ..secrets import redact
 from ..translate.providers import is_test_double
 from . import outputs as out
 from .calls import call, output, with_progress
 from .sampling import client_sampler
-from .sdk import Context, Server, ToolAnnotations, ToolError
+from .sdk import Context, Server, ToolAnnotations, ToolError, new_server
 
 # ------------------------------------------------------------------------------------ arguments
 
@@ -187,7 +187,7 @@ DESCRIPTIONS = {
 def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, demo: bool = False) -> Server:
     """An MCP server whose tools work on ``repo`` only; ``demo``: the ``pseudo`` test double is offered too."""
     root = Path(repo).resolve()
-    server = Server("hfi18n", instructions=INSTRUCTIONS)
+    server = new_server("hfi18n", instructions=INSTRUCTIONS, version=__version__)
 
     def real_provider(provider: str | None) -> None:
         """Refuse the pseudo test double outside demo mode, also when ``hfi18n.toml`` configures it."""

@@ -32,6 +32,7 @@ import gradio as gr
 from ..config import Config
 from ..errors import human_message
 from . import render
+from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
 from .workspace import VISITOR_PATH, Workspace
@@ -131,7 +132,8 @@ def _forget() -> dict[str, str]:
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
-              owner_users: Sequence[str] = (), demo: bool = False) -> gr.Blocks:
+              owner_users: Sequence[str] = (), mock_sign_in_for_tests: bool = False,
+              demo: bool = False) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
@@ -140,21 +142,27 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     not really translate is preselected, issue 26); ``demo``: also offer ``pseudo``, the offline test
     double, and start with it (``hfi18n serve --demo``; without it pseudo is refused, issue 23); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
-    :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
+    :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
+    ``owner_users``: the HF usernames allowed to spend the owner's keys there. ``mock_sign_in_for_tests``:
+    TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is whoever the server's Hugging
+    Face login is); a Python argument only, never set by ``serve``, the Space entry point or any setting.
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
     if shared is None:
         shared = bool(os.environ.get("SPACE_ID"))
+    if shared and not mock_sign_in_for_tests:
+        require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
                    owner_users=owner_users)
-    web = WebApp(ws, demo=demo)
+    demo_mode = demo  # (``demo`` names the Blocks below)
+    web = WebApp(ws, demo=demo_mode)
     names = ws.names()
     h = functools.partial(_human, roots=ws.roots())
-    choices = (*PROVIDERS, "pseudo") if demo else PROVIDERS
+    choices = (*PROVIDERS, "pseudo") if demo_mode else PROVIDERS
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
-        default_provider = str(cfg.get("provider") or ("pseudo" if demo else ""))
+        default_provider = str(cfg.get("provider") or ("pseudo" if demo_mode else ""))
     if default_provider not in choices:  # a configured pseudo outside demo mode is not preselected either
         default_provider = None
 
