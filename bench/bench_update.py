@@ -2,7 +2,9 @@
 
 For every Korean doc of the three corpora whose English changed since the version it follows (the set
 ``bench_translate.py`` (b) measures: the docs ``status`` calls outdated, plus those whose English moved
-only by changes the translation mirrored; a fresh clone each, pseudo provider, empty memory):
+only by changes the translation mirrored; a fresh clone each, the loopback OpenAI-compatible server of
+``tests/fakes`` as the provider (``pseudo``, a test double, never updates a human translation), empty
+memory):
 
 * what ``--update`` sends: segments, requests, prompt tokens in (system prompt and context included);
 * the floor: only the segments whose English changed since the base the translation follows (their text
@@ -15,6 +17,7 @@ only by changes the translation mirrored; a fresh clone each, pseudo provider, e
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -23,6 +26,9 @@ from pathlib import Path
 from _corpora import NAMES, bundle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from tests.fakes.llm_server import FakeLLMServer  # noqa: E402
 
 from hfi18n import api  # noqa: E402
 from hfi18n.doc import parse  # noqa: E402
@@ -40,7 +46,7 @@ def floor(plan) -> tuple[int, int]:
     return len(changed), sum(estimate_tokens(s.text) for s in changed)
 
 
-def run(name: str, work: Path) -> dict[str, int]:
+def run(name: str, work: Path, llm: FakeLLMServer) -> dict[str, int]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
     layout = DocsLayout.open(repo)
@@ -53,13 +59,14 @@ def run(name: str, work: Path) -> dict[str, int]:
     if not outdated:
         return {"docs": 0}
     status_outdated = sum(1 for rel, st in states.items() if st == "outdated")
-    first = api.translate(repo, "ko", outdated, update=True, provider="pseudo")
+    provider = {"provider": "openai", "model": "gpt-4.1-mini", "base_url": llm.openai_base_url}
+    first = api.translate(repo, "ko", outdated, update=True, **provider)
     floor_segs = floor_tokens = 0
     for plan in first.updates.values():
         n, t = floor(plan)
         floor_segs += n
         floor_tokens += t
-    second = api.translate(repo, "ko", outdated, update=True, provider="pseudo")
+    second = api.translate(repo, "ko", outdated, update=True, **provider)
     after = {d.path: d.state for d in api.status(repo, ["ko"], pulls=False).report.docs if d.lang == "ko"}
     written = [d.path for d in first.docs if d.written and not d.draft]
     return {
@@ -76,9 +83,10 @@ def run(name: str, work: Path) -> dict[str, int]:
 
 def main() -> None:
     total: dict[str, int] = {}
-    with tempfile.TemporaryDirectory(prefix="hfi18n-bench-update-") as tmp:
+    os.environ["OPENAI_API_KEY"] = "bench-key"
+    with tempfile.TemporaryDirectory(prefix="hfi18n-bench-update-") as tmp, FakeLLMServer(api_key="bench-key") as llm:
         for name in NAMES:
-            row = run(name, Path(tmp))
+            row = run(name, Path(tmp), llm)
             print(name, row)
             for k, v in row.items():
                 total[k] = total.get(k, 0) + v

@@ -208,8 +208,8 @@ def test_item2_a_cookie_signed_with_gradios_public_key_is_nobody(tmp_path: Path,
         def plan(key: str) -> str:
             client = Client(url, verbose=False, headers={"Cookie": f"session={session_cookie(key, 'the-owner')}"})
             try:
-                return str(client.predict(repo.name, "ko", "guides/cli.md", False, False, "pseudo", "", "",
-                                          api_name="/plan"))
+                return str(client.predict(repo.name, "ko", "guides/cli.md", False, False, None, "", "",
+                                          api_name="/plan"))  # no provider picked: an estimate, no key
             except Exception as exc:  # noqa: BLE001 - the refusal, as the page shows it
                 return str(exc)
 

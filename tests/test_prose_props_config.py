@@ -53,9 +53,12 @@ def _question(text: str) -> str:
 
 
 @pytest.mark.parametrize("where", ["hfi18n.toml", "pyproject.toml"])
-def test_a_declared_prop_of_a_custom_component_is_translated_and_checks_clean(tmp_path: Path, where: str) -> None:
+def test_a_declared_prop_of_a_custom_component_is_translated_and_checks_clean(tmp_path: Path, where: str, server,
+                                                                           monkeypatch) -> None:
     repo = _repo(tmp_path, where)
-    result = api.translate(repo, "ko", ["quiz.md"], provider="pseudo", memory=tmp_path / "m.sqlite3")
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")  # pseudo output never checks clean: it is a test double
+    result = api.translate(repo, "ko", ["quiz.md"], provider="openai", base_url=server.openai_base_url,
+                           memory=tmp_path / "m.sqlite3")
     assert result.exit_code == 0, result.to_json()
     out = (repo / "docs/source/ko/quiz.md").read_text(encoding="utf-8")
     assert _question(out) != QUESTION and any("\uac00" <= ch <= "\ud7a3" for ch in _question(out))
@@ -91,9 +94,12 @@ def test_a_malformed_list_is_a_clear_error(tmp_path: Path) -> None:
         api.status(repo, ["ko"])
 
 
-def test_review_reads_the_declared_props_so_a_translated_prop_is_no_changed_attribute(tmp_path: Path) -> None:
+def test_review_reads_the_declared_props_so_a_translated_prop_is_no_changed_attribute(tmp_path: Path, server,
+                                                                                    monkeypatch) -> None:
     repo = _repo(tmp_path, "hfi18n.toml")
-    assert api.translate(repo, "ko", ["quiz.md"], provider="pseudo", memory=tmp_path / "m.sqlite3").exit_code == 0
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")  # review reports pseudo output: it is a test double
+    assert api.translate(repo, "ko", ["quiz.md"], provider="openai", base_url=server.openai_base_url,
+                         memory=tmp_path / "m.sqlite3").exit_code == 0
     assert _question((repo / "docs/source/ko/quiz.md").read_text(encoding="utf-8")) != QUESTION
     configure(None)  # review reads the list from the repository, not from the last call
     review = api.review(repo, "ko", ["quiz.md"]).review

@@ -276,12 +276,15 @@ def test_answer_that_breaks_check_is_not_written_unless_allowed(repo: Path, serv
 @pytest.mark.corpus
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["huggingface_hub", "smolagents"])
-def test_update_every_outdated_and_missing_ko_doc_of_a_corpus(corpus_copy, name: str, capsys) -> None:
+def test_update_every_outdated_and_missing_ko_doc_of_a_corpus(corpus_copy, name: str, capsys, server,
+                                                             monkeypatch) -> None:
     """Every missing doc is translated and every outdated one updated; all pass check, so all are written.
-    Errors the human translation already had are reported as warnings and do not block the update."""
+    Errors the human translation already had are reported as warnings and do not block the update. (With
+    the loopback provider: pseudo, a test double, never updates a human translation.)"""
     repo = corpus_copy(name)
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     code = main(["translate", "--repo", str(repo), "--lang", "ko", "--next", "1000", "--update",
-                 "--provider", "pseudo", "--format", "json"])
+                 "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json"])
     summary = json.loads(capsys.readouterr().out)
     assert code == 0, [d for d in summary["docs"] if not d["written"]][:3]
     assert len(summary["updates"]) >= 8 and summary["failed_segments"] == 0

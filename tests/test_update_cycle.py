@@ -45,8 +45,18 @@ def _commit(repo: Path, message: str) -> None:
     git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message)
 
 
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch) -> FakeLLMServer:
+    """The provider of these cycles: the loopback OpenAI-compatible server (``pseudo`` is a test double that
+    never updates a human translation)."""
+    with FakeLLMServer() as server:
+        monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+        monkeypatch.setenv("OPENAI_BASE_URL", server.openai_base_url)
+        yield server
+
+
 def _update(capsys, repo: Path, doc: str) -> tuple[int, dict]:
-    return _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", doc, "--provider", "pseudo",
+    return _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", doc, "--provider", "openai",
                 "--format", "json")
 
 
@@ -82,7 +92,7 @@ def test_the_whole_update_cycle_through_the_cli(corpus_copy, tmp_path: Path, cap
 
     # 3. a machine draft with 6 paragraphs left in English, committed as work in progress
     doc = "conceptual_guides/intro_agents.md"
-    draft = api.translate(repo, "ko", [doc], provider="pseudo", write=False).docs[0]
+    draft = api.translate(repo, "ko", [doc], provider="openai", write=False).docs[0]
     english = parse((repo / "docs/source/en" / doc).read_text(encoding="utf-8"))
     left = [s for s in english.segments() if needs_translation(s) and len(s.text) > 120][:6]
     assert len(left) == 6
@@ -135,7 +145,7 @@ def test_force_does_not_overwrite_a_save_made_during_the_run(corpus_copy) -> Non
         if event.kind is api.ProgressKind.START:
             path.write_text(saved, encoding="utf-8")
 
-    result = api.translate(repo, "ko", ["index.md"], force=True, provider="pseudo", progress=save_meanwhile)
+    result = api.translate(repo, "ko", ["index.md"], force=True, provider="openai", progress=save_meanwhile)
     assert path.read_text(encoding="utf-8") == saved
     assert not result.docs[0].written and "changed since this run started" in result.docs[0].note
 
@@ -207,7 +217,7 @@ def test_glossary_mining_learns_only_from_human_text(corpus_copy) -> None:
 
     repo = corpus_copy("smolagents")
     doc = "conceptual_guides/intro_agents.md"
-    assert api.translate(repo, "ko", [doc], provider="pseudo").docs[0].written
+    assert api.translate(repo, "ko", [doc], provider="openai").docs[0].written
     assert not [u for u in aligned_units(repo, "ko", history=False) if u.file == doc]
     target = repo / KO / doc
     lines = target.read_text(encoding="utf-8").split("\n")
@@ -245,7 +255,7 @@ def test_the_english_followed_is_the_answer_status_gives(corpus_copy) -> None:
 
     before = find_bases(layout, "ko").get("index.md")
     assert before is not None and before.base_commit == status_base()
-    assert api.translate(repo, "ko", ["index.md"], update=True, provider="pseudo").docs[0].written
+    assert api.translate(repo, "ko", ["index.md"], update=True, provider="openai").docs[0].written
     after = find_bases(layout, "ko").get("index.md")
     assert after is not None and after.method == "record" and after.base_commit == status_base()
     assert after.base_commit == git(repo, "log", "-1", "--format=%H", "--", "docs/source/en/index.md").strip()

@@ -52,7 +52,7 @@ def web(smol: Path, monkeypatch):
         monkeypatch.delenv(var, raising=False)
     with FakeLLMServer(api_key=KEY) as llm:
         config = Config({"providers": {"openai": {"base_url": llm.openai_base_url}}})
-        yield WebApp(Workspace([smol], config=config)), smol, llm
+        yield WebApp(Workspace([smol], config=config), demo=True), smol, llm  # demo: pseudo is a test double here
 
 
 def last(gen):
@@ -136,7 +136,8 @@ def test_write_as_draft_and_never_over_a_file_changed_since(web) -> None:
     assert target.read_text(encoding="utf-8") == "# 사람이 고친 번역\n"
 
     # an update whose file a human saved after the draft was made is not written over
-    _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "pseudo", "", "", None))
+    _, update, _, _, _ = last(app.translate(repo.name, "ko", "index.md", True, False, "openai", "", "",
+                                            {"api_key": KEY}))  # pseudo never updates a human translation
     human = repo / "docs/source/ko/index.md"
     human.write_text(human.read_text(encoding="utf-8") + "\n사람이 방금 추가한 문단.\n", encoding="utf-8")
     with pytest.raises(Exception, match="not written"):
@@ -222,7 +223,7 @@ def served(smol: Path, tmp_path: Path, monkeypatch):
         gh.add_repo(FORK, clone_url=fork.as_uri(), parent=UPSTREAM)
         config = Config({"github": {"upstream": UPSTREAM, "fork": FORK, "api_url": gh.url},
                          "providers": {"openai": {"base_url": llm.openai_base_url}}})  # a local server: no key
-        demo = build_app(smol, config=config)
+        demo = build_app(smol, config=config, demo=True)  # the steps below use pseudo, a test double
         _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
         try:
             yield {"url": url, "demo": demo, "repo": smol, "gh": gh, "fork": fork, "llm": llm}
@@ -248,9 +249,6 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
     assert "segment(s)" in estimate and "claude-sonnet-4-5: $" in estimate
-    log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "pseudo", "", "",
-                                                     api_name="/translate")
-    assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
     assert client.predict(api_name="/stop") == "nothing is running"
     # Stop reaches the translation of the same client session (a queued event and a direct one)
     served["llm"].latency(0.5)
@@ -263,6 +261,9 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     stopped_log, stopped, *_ = job.result(timeout=60)
     assert "stopped" in stopped_log and any(k for k in stopped["translations"])
     served["llm"].latency(0)
+    log, state, review, segments, *_ = client.predict(name, "ko", doc, False, False, "openai", "", "",
+                                                     api_name="/translate")  # pseudo output is never published
+    assert "segment(s) to translate" in log and state["doc"] == doc and 'id="hf-segments"' in review
     seg = segments["value"]
     text = client.predict(state, seg, api_name="/segment")
     assert text == state["translations"][seg]
@@ -301,7 +302,7 @@ def test_mcp_tools_of_the_web_app(smol: Path) -> None:
 
     from hfi18n.web import build_app
 
-    demo = build_app(smol)
+    demo = build_app(smol, demo=True)  # plan is called with pseudo, a test double
     _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, mcp_server=True, server_name="127.0.0.1")
     try:
         if not demo.mcp_server:
@@ -696,9 +697,10 @@ def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(we
     ("regenerate it at https://github.com/settings/tokens and export it as GITHUB_TOKEN",
      "regenerate it at https://github.com/settings/tokens and paste it into “GitHub token” at the top of the page"),
     ("set OPENAI_API_KEY in the environment, or providers.openai.api_key in hfi18n.toml; or use --provider pseudo "
-     "to preview offline with no key",
-     "type the key into “API key” (tab 2 · Translate), or providers.openai.api_key in hfi18n.toml; or choose the "
-     "provider pseudo to preview offline with no key"),
+     "to try the steps offline (test output, never a translation)",
+     "type the key into “API key” (tab 2 · Translate), or providers.openai.api_key in hfi18n.toml; or start the "
+     "app with hfi18n serve --demo and choose the provider pseudo to try the steps offline (test output, never a "
+     "translation)"),
     ("check --model, and --base-url (OpenAI-compatible URLs usually end in /v1)",
      "check “Model” (tab 2 · Translate), and “Base URL” (tab 2 · Translate) (OpenAI-compatible URLs usually end "
      "in /v1)"),

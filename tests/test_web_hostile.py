@@ -97,7 +97,7 @@ def site(smol: Path, tmp_path: Path, monkeypatch):
     def launch(**kw) -> Site:
         if kw.get("shared"):
             kw["mock_sign_in_for_tests"] = True  # Gradio's mocked sign-in, as the other shared-mode tests
-        demo = build_app(storage=tmp_path / "data", allow_local_urls=True, **kw)
+        demo = build_app(storage=tmp_path / "data", allow_local_urls=True, demo=True, **kw)  # pseudo: a test double
         _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
         made.append(demo)
         return Site(demo, url, who)

@@ -268,7 +268,7 @@ def test_web_messages_hide_server_paths_and_quote_names_inertly(smol: Path) -> N
 # ------------------------------------------------------------------------------ 5. a checkout per visitor
 
 
-def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp_path: Path) -> None:
+def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp_path: Path, request) -> None:
     """One clone per repository for every visitor: what kim wrote (a translation, a toctree entry, a
     PR-preview branch) was shown to lee, who could publish or overwrite it. Now each signed-in visitor has a
     checkout of their own; anonymous visitors read the shared clone; an update keeps a visitor's work."""
@@ -277,7 +277,7 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
 
     bare = bare_with_config(smol, tmp_path / "remote", "")
     data = tmp_path / "data"
-    web = WebApp(Workspace(storage=data, allow_local_urls=True, shared=True))
+    web = WebApp(Workspace(storage=data, allow_local_urls=True, shared=True), demo=True)  # pseudo: a test double
     kim = (SimpleNamespace(username="kim"), SimpleNamespace(token=VISITOR_HF))
     lee = (SimpleNamespace(username="lee"), SimpleNamespace(token="hf_LeeSignIn0123456789"))
     name = web.clone(bare.as_uri(), *kim)[0].value
@@ -290,9 +290,12 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     toc = (shared / "docs/source/ko/_toctree.yml").read_bytes()
     rows = web.status(name, "ko", {}, "", *kim)[2]["next"]
     doc = next(r["doc"] for r in rows if r["state"] == "missing")
-    draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *kim))[1]
+    llm = FakeLLMServer(api_key="sk-kims-own-key-0123456789").start()  # kim's PR needs a real translation
+    request.addfinalizer(llm.stop)
+    kims_model = ("openai", "", llm.openai_base_url, {"api_key": "sk-kims-own-key-0123456789"})
+    draft = last(web.translate(name, "ko", doc, False, False, *kims_model, None, *kim))[1]
     assert "written" in web.write(name, draft, False, *kim)
-    again = last(web.translate(name, "ko", doc, False, True, "pseudo", "", "", {}, None, *kim))[1]
+    again = last(web.translate(name, "ko", doc, False, True, *kims_model, None, *kim))[1]
     written = web.write(name, again, False, *kim)  # kim replaces kim's file: the backup is named inside the repo
     assert "backed up in `.git/hfi18n/" in written and str(tmp_path) not in written
     assert "toctree updated" in web.toctree(name, "ko", doc, True, "pseudo", "", "", {}, *kim)

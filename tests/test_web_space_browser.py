@@ -228,7 +228,7 @@ def visitor_login(username: str, token: str) -> dict:
 
 
 def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_path: Path,  # noqa: F811
-                                                           monkeypatch) -> None:
+                                                           monkeypatch, request) -> None:
     """Shared mode, two visitors in turn in one browser (sign out, sign in as another user): kim translates
     a missing doc, edits a segment, writes it, adds it to the toctree and previews the PR; lee then sees the
     doc still missing, translates it without kim's edit, and neither lee's PR preview nor lee's PR can
@@ -248,8 +248,12 @@ def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_
     doc = next(d.path for d in api.status(clone, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing")
     toc = (clone / "docs/source/ko/_toctree.yml").read_bytes()
     marker = "김의 손으로 고친 문장입니다."
-    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo",
-                     mock_sign_in_for_tests=True)
+    # each visitor's sign-in token pays for the hf provider, here the loopback server (kim's PR preview needs
+    # a real translation: a pseudo draft is never published)
+    visitors_llm = FakeLLMServer(api_key=None).start()
+    request.addfinalizer(visitors_llm.stop)
+    config = Config({**world["config"].data, "providers": {"hf": {"base_url": visitors_llm.openai_base_url}}})
+    demo = build_app(clone, config=config, shared=True, default_provider="hf", mock_sign_in_for_tests=True)
     port = free_port()
     demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
     d = browser

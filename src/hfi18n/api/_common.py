@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..config import Config, load_config
 from ..doc.props import apply_config
-from ..errors import ConfigError, InputError
+from ..errors import ConfigError, InputError, RefusedError
 from ..repo.layout import DocsLayout
 from ..repo.toctree import TitleTranslator
 from ..translate.glossary import Glossary
@@ -129,6 +129,10 @@ def title_translator(repo: Path | str, lang: str, provider: str | None = None, m
                               hint=f"{exc.hint or ''}; or pass --no-llm to keep the English titles".lstrip("; ")) \
                 from None
         try:
+            if prov.test_double:  # scrambled letters in _toctree.yml would pass as a translated title
+                raise RefusedError(f"new toctree titles need translating, and {prov.name} is a test double: its "
+                                   "output is never a translation",
+                                   hint="pass --no-llm to keep the English titles, or a real provider")
             return llm_title_translator(prov, language(lang).name)(titles)
         finally:
             prov.close()

@@ -11,6 +11,7 @@ from ..errors import RefusedError
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.ledger import ledger_for
 from ..repo.status import english_left
+from ..translate.providers import is_test_double
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -68,6 +69,10 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
 
     if not doc:
         raise RefusedError("no doc given", hint="name the doc to publish, e.g. fsdp.md")
+    if is_test_double(provider):  # its toctree titles would be scrambled letters
+        raise RefusedError(f"publish --provider {provider}: pseudo is a test double, its output is never a "
+                           "translation (not even a toctree title)",
+                           hint="pass a real provider (anthropic, openai, hf) or --no-llm to keep English titles")
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
     _, rel = layout.resolve_doc_arg(doc, lang)

@@ -8,11 +8,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..check.gate import Backups, set_update_baseline, write_job
+from ..check.gate import PSEUDO_REFUSAL, Backups, set_update_baseline, write_job
 from ..check.segment_review import DraftReview
 from ..check.source import skip_broken_english
 from ..config import Config
-from ..errors import ConfigError
+from ..doc.draft import is_pseudo_file
+from ..errors import ConfigError, RefusedError
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.glossary import Glossary
@@ -216,6 +217,12 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     gloss = load_glossary(lang, glossary)
     prov = _client_provider(provider, cfg, sample) or get_provider(provider, model=model, base_url=base_url,
                                                                    config=cfg, lang=lang)
+    if getattr(prov, "test_double", False):
+        try:
+            _refuse_pseudo_over_translations(layout, sel)
+        except RefusedError:
+            prov.close()
+            raise
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
         return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
@@ -224,6 +231,25 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     finally:
         tm.close()
         prov.close()
+
+
+def _refuse_pseudo_over_translations(layout: DocsLayout, sel: Selection) -> None:
+    """``--update``/``--force`` with the ``pseudo`` test double over existing translations: those docs are
+    skipped before anything runs, saying why (it overwrote a human paragraph with scrambled letters:
+    issue 23); :class:`RefusedError` when no doc is left. A file that is itself pseudo output may be redone."""
+    taken = [job for job in sel.jobs if job.target.exists() and not is_pseudo_file(job.target)]
+    if not taken:
+        return
+    for job in taken:
+        sel.skipped.append(Skipped(job.en_rel, f"{layout.rel_to_repo(job.target)} exists: {PSEUDO_REFUSAL}"))
+        sel.updates.pop(job.en_rel, None)
+    sel.jobs = [job for job in sel.jobs if job not in taken]
+    if not sel.jobs:
+        shown = ", ".join(layout.rel_to_repo(j.target) for j in taken[:5]) + (
+            f" and {len(taken) - 5} more" if len(taken) > 5 else "")
+        raise RefusedError(f"{shown}: {PSEUDO_REFUSAL}",
+                           hint="pseudo only previews pages not translated yet, offline, as marked drafts "
+                                "(hfi18n translate --provider pseudo DOC, with no --update or --force)")
 
 
 def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> ClientProvider | None:
@@ -256,7 +282,7 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
                             fresh=force)  # --force asks the model again: the memory is written, not read
     stats = translator.run(sel.jobs, cancel=cancel)
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
-                           write=write)
+                           write=write, pseudo=getattr(prov, "test_double", False))
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
 
 
@@ -268,14 +294,15 @@ def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:
 
 def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
                 force: bool, progress: ProgressFn, write: bool = True,
-                on_written: Callable[[DocJob], None] | None = None) -> list[DocOutcome]:
-    """Every job of ``sel`` through the write gate (interactive runs and batch collects alike)."""
+                on_written: Callable[[DocJob], None] | None = None, pseudo: bool = False) -> list[DocOutcome]:
+    """Every job of ``sel`` through the write gate (interactive runs and batch collects alike); ``pseudo``:
+    the ``pseudo`` test double translated them (marked drafts, never over a translation)."""
     backups = Backups(layout) if force else None
     outcomes: list[DocOutcome] = []
     for job in sel.jobs:
         replacing = backups if job.en_rel not in sel.updates else None
         done = write_job(job, layout, lang=lang, glossary=gloss, allow_errors=allow_errors, backups=replacing,
-                         write=write)
+                         write=write, pseudo=pseudo)
         if done.backup is not None:
             progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
                                    message=f"backup of the replaced translation: {done.backup}"))
@@ -315,20 +342,21 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
                 translations: Mapping[str, str] | None = None, *, update: bool = False, force: bool = False,
                 allow_errors: bool = False, expect: str | None = None, glossary: Path | str | None = None,
-                docs_root: str = DEFAULT_DOCS_ROOT, edited: Iterable[str] = ()) -> DocOutcome:
+                docs_root: str = DEFAULT_DOCS_ROOT, edited: Iterable[str] = (), pseudo: bool = False) -> DocOutcome:
     """Write a reviewed draft (see :func:`draft`) under the rules of :func:`translate`: only if it passes
     ``check``, or with ``allow_errors`` as a marked draft; ``expect`` (:attr:`DraftReview.before`): the
     file is not replaced if it changed since the draft was made. Raises :class:`RefusedError` otherwise.
 
     ``edited``: ids of the segments a human edited (the web app's editor): recorded as human text, so the
-    next ``--update`` counts them as human and glossary mining learns from them."""
+    next ``--update`` counts them as human and glossary mining learns from them. ``pseudo``: the draft is
+    output of the ``pseudo`` test double (written only as its marked draft, never over a translation)."""
     from ..check.segment_review import open_draft, write
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)
     held.job.provenance.update(dict.fromkeys(edited, HUMAN))
     result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
-                         allow_errors=allow_errors, expect=expect)
+                         allow_errors=allow_errors, expect=expect, pseudo=pseudo)
     job = held.job
     return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
                       [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,

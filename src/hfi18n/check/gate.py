@@ -20,7 +20,11 @@ server all come here through :mod:`hfi18n.api`):
    included: a save made during the run wins. (The expected content used to be taken when the backup was
    made, at write time, so ``--force`` replaced a human save made while the run was translating.) The
    file is copied to a backup folder of its own first (:class:`Backups`);
-5. every write is recorded in the run ledger (:mod:`hfi18n.repo.ledger`): the English it follows and
+5. output of the ``pseudo`` provider (``pseudo=True``, a test double) is always a draft with its own
+   mark (:data:`hfi18n.doc.draft.PSEUDO_MARK`) and never replaces a file that is not itself pseudo
+   output: ``translate --update --provider pseudo`` used to overwrite a human paragraph with scrambled
+   letters and write the page unmarked (issue 23);
+6. every write is recorded in the run ledger (:mod:`hfi18n.repo.ledger`): the English it follows and
    which segments the machine wrote, so ``status`` and the next ``--update`` know.
 """
 
@@ -35,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import Document, parse
-from ..doc.draft import mark_draft
+from ..doc.draft import is_pseudo_file, mark_draft
 from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
@@ -46,6 +50,10 @@ from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, ren
 from ..translate.validate import as_is, written_segment_problem
 from .findings import ERROR, WARNING, Finding, has_errors
 from .runner import check_pair
+
+PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replaces a translation; use a real "
+                  "provider (--provider anthropic, openai or hf)")
+"""Why pseudo output is not written over an existing translation (the gate's note and the CLI's error)."""
 
 
 def backup_root(layout: DocsLayout) -> Path:
@@ -172,9 +180,11 @@ def _reasons(job: DocJob) -> str:
 
 
 def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
-              allow_errors: bool = False, backups: Backups | None = None, write: bool = True) -> WriteResult:
+              allow_errors: bool = False, backups: Backups | None = None, write: bool = True,
+              pseudo: bool = False) -> WriteResult:
     """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
-    what happened. ``backups``: replace an existing file (``--force``) after saving it there."""
+    what happened. ``backups``: replace an existing file (``--force``) after saving it there. ``pseudo``:
+    the text is test output of the ``pseudo`` provider (a marked draft, never over a real translation)."""
     shown = layout.rel_to_repo(job.target)
     gate_segments(job, lang=lang, glossary=glossary)
     text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
@@ -185,13 +195,16 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     if job.failures and not set(job.translations) - job.given:
         job.note = f"not written: no segment was translated ({len(job.failures)} failed: {_reasons(job)})"
         return result
+    if pseudo and snapshot(job.target) != ABSENT and not is_pseudo_file(job.target):
+        job.note = f"not written: {PSEUDO_REFUSAL}"
+        return result
     errors = has_errors(job.findings)
     if errors and not allow_errors:
         job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
         return result
-    result.draft = errors or bool(job.failures)
+    result.draft = errors or bool(job.failures) or pseudo
     if result.draft:
-        result.text = text = mark_draft(text)
+        result.text = text = mark_draft(text, pseudo=pseudo)
     if not write:
         return result
     expect = job.target_before
@@ -209,7 +222,9 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     job.written = result.written = True
     with contextlib.suppress(OSError, ValueError):  # the record is best effort; the write happened
         record_write(job, layout, lang=lang, text=text)
-    if errors:
+    if pseudo:
+        job.note = "written as a marked draft: pseudo-localized test output, not a translation"
+    elif errors:
         job.note = "written as a marked draft: check found errors"
     elif job.failures:
         job.note = f"written as a marked draft: {len(job.failures)} segment(s) left in English ({_reasons(job)})"

@@ -20,6 +20,7 @@ from .content import check_code, check_fragments, check_links, check_unsafe_link
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
+from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
@@ -42,7 +43,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     alone, without the checks of the translation's own text (:func:`own_text_findings`): an outdated
     translation is compared with several English versions, and its own text needs checking once.
     """
-    findings: list[Finding] = []
+    findings: list[Finding] = check_mark(tgt, file)
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))

@@ -275,7 +275,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-          allow_errors: bool = False, expect: str | None = None) -> tuple[DraftReview, WriteResult]:
+          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False) -> tuple[DraftReview, WriteResult]:
     """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
     Segments with no translation (a stopped run, a failed segment) are left in English and, as in
     ``translate``, make the file a marked draft: it is never written as if it were finished.
@@ -290,7 +290,7 @@ def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary |
         draft.job.target_before = expect
     backups = Backups(draft.layout) if draft.force and draft.update is None else None
     done = write_job(draft.job, draft.layout, lang=draft.lang, glossary=glossary, allow_errors=allow_errors,
-                     backups=backups)
+                     backups=backups, pseudo=pseudo)
     if not done.written:
         hint = ("fix the segments the findings point at, or write it as a marked draft"
                 if not result.ok else "translate it again")

@@ -45,6 +45,7 @@ def _run(target: Path, *, kept: bool = True) -> None:
     err.print("\nThe example's Korean quick tour carries deliberate defects for check to find, and its index "
               "page is outdated: the English gained a section after it was translated.")
     if kept:
-        err.print(f"Try: hfi18n translate --repo {repo} --lang ko --next 3 --update --provider pseudo")
+        err.print(f"Try: hfi18n translate --repo {repo} --lang ko --next 3 --provider pseudo  (pseudo is an "
+                  "offline test double: it writes marked drafts of untranslated pages, never a translation)")
     else:
         err.print("The example repository is removed now; keep one to try more with: hfi18n demo --dir PATH")

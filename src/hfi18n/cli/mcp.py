@@ -16,6 +16,8 @@ def mcp_command(
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP + " Fixed for the server's life: tools "
                               "cannot read or write outside it."),
     docs_root: str = DOCS_ROOT_OPTION,
+    demo: bool = typer.Option(False, "--demo", help="Also offer the pseudo provider, an offline test double that "
+                              "writes scrambled letters as marked drafts (never a translation)."),
 ) -> None:
     """Run an MCP server on stdio (the client launches it; stdout carries the protocol).
 
@@ -30,4 +32,4 @@ def mcp_command(
                         hint="pass --repo with the checkout of a doc-builder repository (and --docs-root if "
                              "its docs live elsewhere)")
     err.print(f"hfi18n MCP server (mcp {sdk_version()}) on {root}, stdio")
-    run_stdio(build_server(root, docs_root=docs_root))
+    run_stdio(build_server(root, docs_root=docs_root, demo=demo))

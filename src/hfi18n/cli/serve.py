@@ -41,6 +41,8 @@ def serve(
                                 "OPENID_PROVIDER_URL, SPACE_ID and SYSTEM=spaces set."),
     owner: list[str] = typer.Option([], "--owner", help="In --shared mode, a Hugging Face username that may use "
                                     "the keys of this server's environment (repeatable)."),
+    demo: bool = typer.Option(False, "--demo", help="Also offer the pseudo provider, an offline test double that "
+                              "writes scrambled letters as marked drafts (never a translation), and start with it."),
 ) -> None:
     """Serve the web app: status, translate, review and edit, write, toctree and draft PR on one page.
 
@@ -53,7 +55,8 @@ def serve(
 
     api.status(repo, [lang], pulls=False)  # a wrong repo or language fails here, with the CLI's message
     _check_port(host, port)
-    demo = build_app(repo.resolve(), default_lang=lang, shared=shared or None, owner_users=owner)
+    demo = build_app(repo.resolve(), default_lang=lang, shared=shared or None, owner_users=owner,
+                     demo=demo)
     err.print(f"hfi18n web app for {repo.resolve()} on http://{host}:{port}/ (Ctrl+C stops it)")
     demo.launch(server_name=host, server_port=port, mcp_server=mcp, show_error=False, quiet=True,
                 prevent_thread_lock=mcp)

@@ -29,7 +29,7 @@ def translate(
     update: bool = typer.Option(False, "--update", help="Refresh outdated translations: translate only what changed."),
     force: bool = typer.Option(False, "--force", help="Replace existing translations (a backup is kept in .git/hfi18n/backup)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, tokens and estimated cost; send nothing."),
-    provider: str = typer.Option(None, "--provider", help="anthropic, openai, hf or pseudo (offline preview)."),
+    provider: str = typer.Option(None, "--provider", help="anthropic, openai, hf, or pseudo (an offline test double: marked drafts of new pages, never a translation)."),
     model: str = typer.Option(None, "--model", help="Model name (default: the provider's default or the config)."),
     base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL (vLLM, TGI, Ollama, LM Studio)."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Requests in flight at once."),

@@ -4,6 +4,11 @@ A doc is written with this mark when its translation fails ``check`` and the use
 (``--allow-errors``), or when some of its segments could not be translated and stayed in English. The
 mark is an HTML comment (invisible on the built page); ``status`` reports a marked file as a draft, not
 as up to date, and ``publish`` refuses it. The translator removes the line once the page is finished.
+
+Output of the ``pseudo`` provider (a test double that scrambles letters offline) carries its own version of
+the mark, :data:`PSEUDO_MARK`, saying why: ``translate --provider pseudo`` used to write a page with no mark
+at all, so ``status`` called it up to date, ``check`` found nothing and ``publish`` opened a PR whose body
+said a translator had reviewed it (issue 23). :func:`draft_reason` tells the two marks apart.
 """
 
 from __future__ import annotations
@@ -15,10 +20,31 @@ DRAFT_MARK = ("<!-- hfi18n: this machine draft has check errors or text left in 
 _MARK_START = "<!-- hfi18n: this machine draft"
 """What every version of the mark starts with (earlier ones said only "has check errors")."""
 
+PSEUDO_REASON = "pseudo-localized: test output, not a translation"
+"""Why a page written by the ``pseudo`` provider is a draft (the words ``check`` and ``status`` report)."""
+PSEUDO_MARK = (f"{_MARK_START} is {PSEUDO_REASON}; translate it with a real provider "
+               "(hfi18n translate --force --provider anthropic|openai|hf) -->\n")
+"""The mark of ``pseudo`` output: starts like :data:`DRAFT_MARK`, so every reader of the mark sees a draft."""
 
-def mark_draft(text: str) -> str:
-    """``text`` as hfi18n writes an unfinished translation: the mark as its first line."""
-    return DRAFT_MARK + text
+
+def mark_draft(text: str, *, pseudo: bool = False) -> str:
+    """``text`` as hfi18n writes an unfinished translation: the mark as its first line (``pseudo``: the
+    mark of test output, :data:`PSEUDO_MARK`)."""
+    return (PSEUDO_MARK if pseudo else DRAFT_MARK) + text
+
+
+def draft_reason(text: str) -> str | None:
+    """Why ``text`` is a draft: :data:`PSEUDO_REASON` for pseudo output, a general reason for any other
+    version of the mark, ``None`` when ``text`` has no mark."""
+    if not is_draft(text):
+        return None
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return PSEUDO_REASON if PSEUDO_REASON in first else "machine draft: check errors or text left in English"
+
+
+def is_pseudo(text: str) -> bool:
+    """Does ``text`` start with the mark of ``pseudo`` output?"""
+    return draft_reason(text) == PSEUDO_REASON
 
 
 def is_draft(text: str) -> bool:
@@ -34,3 +60,13 @@ def is_draft_file(path: Path | str) -> bool:
     except OSError:
         return False
     return is_draft(head.decode("utf-8", errors="replace"))
+
+
+def is_pseudo_file(path: Path | str) -> bool:
+    """Does the file start with the mark of ``pseudo`` output? (Reads its first line; False if unreadable.)"""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.readline(4096)
+    except OSError:
+        return False
+    return is_pseudo(head.decode("utf-8", errors="replace"))

@@ -28,7 +28,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from .. import __version__, api
+from ..config import load_config
 from ..secrets import redact
+from ..translate.providers import is_test_double
 from . import outputs as out
 from .calls import call, output, with_progress
 from .sampling import client_sampler
@@ -39,10 +41,18 @@ from .sdk import Context, Server, ToolAnnotations, ToolError, new_server
 Lang = Annotated[str, Field(description="target language: a folder under docs/source, e.g. ko, zh, ja")]
 Doc = Annotated[str, Field(description="one English doc, relative to the language folder, e.g. guides/cli.md")]
 ProviderName = Annotated[
+    Literal["anthropic", "openai", "hf"] | None,
+    Field(description="LLM provider (default: the configured one, or the one whose key is in the server's "
+                      "environment)"),
+]
+DemoProviderName = Annotated[
     Literal["anthropic", "openai", "hf", "pseudo"] | None,
     Field(description="LLM provider (default: the configured one, or the one whose key is in the server's "
-                      "environment); pseudo is offline and free"),
+                      "environment); pseudo is an offline test double: scrambled letters written as marked "
+                      "drafts, never a translation"),
 ]
+"""The provider argument in demo mode (``hfi18n mcp --demo``); without it pseudo is neither listed nor taken:
+an agent offered it used it as a free translator (issue 23)."""
 Model = Annotated[str | None, Field(description="model name (default: the configured one or the provider's)")]
 NoLLM = Annotated[bool, Field(description="keep English titles for new toctree groups instead of asking the LLM")]
 TranslatedDocs = Annotated[list[str] | None, Field(description="translated docs relative to the language folder "
@@ -176,13 +186,22 @@ DESCRIPTIONS = {
 # ---------------------------------------------------------------------------------------- tools
 
 
-def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) -> Server:
-    """An MCP server whose tools work on ``repo`` only."""
+def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, demo: bool = False) -> Server:
+    """An MCP server whose tools work on ``repo`` only; ``demo``: the ``pseudo`` test double is offered too."""
     root = Path(repo).resolve()
     server = new_server("hfi18n", instructions=INSTRUCTIONS, version=__version__)
 
+    def real_provider(provider: str | None) -> None:
+        """Refuse the pseudo test double outside demo mode, also when ``hfi18n.toml`` configures it."""
+        if not demo and is_test_double(provider or load_config(root).get("provider")):
+            raise ToolError("the configured provider is pseudo, a test double (scrambled letters, never a "
+                            "translation): this server offers it only in demo mode (hfi18n mcp --demo); "
+                            "configure a real provider (anthropic, openai, hf)")
+
     def tool(annotations: ToolAnnotations) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            if demo and "provider" in fn.__annotations__:
+                fn.__annotations__["provider"] = DemoProviderName
             server.add_tool(fn, name=fn.__name__, description=describe(fn.__name__), annotations=annotations,
                             structured_output=True)
             return fn
@@ -249,6 +268,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         = None,
         concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
     ) -> out.TranslateOutput:
+        real_provider(provider)
         cancel = threading.Event()
         sample = client_sampler(ctx) if provider is None else None  # used when no provider is configured
         try:
@@ -284,6 +304,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.ToctreeOutput:
+        if not no_llm:
+            real_provider(provider)
         res = await call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
                          model=model, dry_run=dry_run)
         problems = await call(api.toctree_check, root, lang, docs_root=docs_root)
@@ -304,6 +326,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) ->
         dry_run: Annotated[bool, Field(description="make the branch and commits locally and return the PR title "
                                                    "and body; push nothing, post nothing")] = False,
     ) -> out.PublishOutput:
+        if not no_llm:
+            real_provider(provider)
         res = await call(api.publish, root, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream,
                          no_llm=no_llm, provider=provider, model=model, dry_run=dry_run)
         return output(out.PublishOutput, res.to_json())

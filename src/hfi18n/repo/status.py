@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..doc import BlockKind, parse
-from ..doc.draft import is_draft_file
+from ..doc.draft import is_draft_file, is_pseudo_file
 from ..errors import InputError
 from ..fileio import read_text
 from .history import (
@@ -371,6 +371,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         for st in rows.values():
             if st.translated_path is not None and is_draft_file(layout.path(lang, st.translated_path)):
                 st.flags.append("draft")  # a machine draft hfi18n marked as unfinished: never up to date
+                if is_pseudo_file(layout.path(lang, st.translated_path)):
+                    st.flags.append("pseudo")  # test output of the pseudo provider, not a translation
                 if st.state in ("up-to-date", "outdated"):
                     st.in_progress.append(DRAFT_NOTE)
             elif st.translated_path is not None and st.state in ("up-to-date", "outdated") and \

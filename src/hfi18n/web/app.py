@@ -4,7 +4,7 @@
    outdated docs (commits and sections behind), docs claimed by open PRs (links);
 2. **Translate**: the doc picked (the first "next" one by default) is translated with live progress;
    provider, model and key fields (the key is used for the call and never stored, logged or shown);
-   ``pseudo`` works offline; Stop cancels through the API's cancel event;
+   ``pseudo``, an offline test double, only in demo mode; Stop cancels through the API's cancel event;
 3. **Review**: each English segment beside its translation, check findings on the segments they
    concern, glossary terms marked with the expected rendering; edit a segment and it is re-checked at
    once; an update shows which human segments were kept and what the English changed;
@@ -39,7 +39,8 @@ from .limits import RATE_BURST, RateLimiter
 from .ui_text import I18N as t
 from .workspace import VISITOR_PATH, Workspace
 
-PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
+PROVIDERS = ("anthropic", "openai", "hf")
+"""The provider picker's choices; ``pseudo`` (a test double) is added only in demo mode (``demo=True``)."""
 ERROR_SECONDS = 20
 """How long an error toast stays (Gradio's ``None`` kept every one until closed by hand)."""
 ROW_CLICK_JS = """element.addEventListener('click', (e) => {
@@ -163,12 +164,14 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
               owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
               clone_timeout: float | None = None, rate_limit: float | None = None,
-              mock_sign_in_for_tests: bool = False) -> gr.Blocks:
+              mock_sign_in_for_tests: bool = False, demo: bool = False) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
-    the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
+    the provider the page starts with (default: the config's ``provider``, else none: nothing that does
+    not really translate is preselected, issue 26); ``demo``: also offer ``pseudo``, the offline test
+    double, and start with it (``hfi18n serve --demo``; without it pseudo is refused, issue 23); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
     :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
     ``owner_users``: the HF usernames allowed to spend the owner's keys there;
@@ -186,13 +189,17 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
                    owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
+    demo_mode = demo  # (``demo`` names the Blocks below)
     web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
-                 if rate_limit is not None else None)
+                 if rate_limit is not None else None, demo=demo_mode)
     names = ws.names()
     h = functools.partial(_human, roots=ws.roots())
+    choices = (*PROVIDERS, "pseudo") if demo_mode else PROVIDERS
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
-        default_provider = str(cfg.get("provider") or "pseudo")
+        default_provider = str(cfg.get("provider") or ("pseudo" if demo_mode else ""))
+    if default_provider not in choices:  # a configured pseudo outside demo mode is not preselected either
+        default_provider = None
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
@@ -231,7 +238,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     force = gr.Checkbox(False, label=t("force"), elem_id="hf-force")
                 doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    provider = gr.Dropdown(list(PROVIDERS), value=default_provider, label=t("provider"), elem_id="hf-provider")
+                    provider = gr.Dropdown(list(choices), value=default_provider, label=t("provider"),
+                                           elem_id="hf-provider")
                     model = gr.Textbox("", label=t("model"), elem_id="hf-model")
                     base_url = gr.Textbox("", label=t("base_url"), elem_id="hf-base-url")
                     api_key = gr.Textbox("", label=t("api_key"),

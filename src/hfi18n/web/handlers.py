@@ -21,6 +21,7 @@ from .. import api
 from ..config import Config
 from ..errors import InputError, RefusedError
 from ..review.quote import code
+from ..translate.providers import is_test_double
 from . import render
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
@@ -33,11 +34,12 @@ TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_transl
 
 
 def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
-                edited: Sequence[str] = ()) -> dict[str, Any]:
+                edited: Sequence[str] = (), pseudo: bool = False) -> dict[str, Any]:
     """What the page (or a script) holds between steps: the doc, how it was selected, the segment
     translations in display form (code spans and links written out, as the translator edits them), which
-    ones the translator edited, and the snapshot of the target the draft was made from."""
-    return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before,
+    ones the translator edited, the snapshot of the target the draft was made from, and whether the
+    ``pseudo`` test double made it (written only as its marked draft)."""
+    return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before, "pseudo": pseudo,
             "translations": {s.id: s.translation for s in review.segments if s.translation},
             "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target}
 
@@ -53,11 +55,13 @@ def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dic
 class WebApp:
     """The handlers, on plain values: each one is a step of the page and a named API endpoint."""
 
-    def __init__(self, workspace: Workspace, rate: RateLimiter | None = None) -> None:
+    def __init__(self, workspace: Workspace, rate: RateLimiter | None = None, *, demo: bool = False) -> None:
         """``rate``: calls per visitor (default: a :class:`.limits.RateLimiter` in shared mode, none on a
         local server, which serves one person)."""
         self.ws = workspace
         self.rate = rate if rate is not None else (RateLimiter() if workspace.shared else None)
+        self.demo = demo
+        """Demo mode (``hfi18n serve --demo``): the ``pseudo`` test double may be used; refused otherwise."""
         self.runs = Runs()
         self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
         """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
@@ -207,18 +211,26 @@ class WebApp:
 
     # -- 2. translate ------------------------------------------------------------------------------
 
-    def _doc_job(self, repo: str, doc: str, provider: str, base_url: str, secrets: dict[str, str] | None,
-                 visitor: Visitor, what: str) -> tuple[Path, str, Config]:
+    def _doc_job(self, repo: str, doc: str, provider: str | None, base_url: str, secrets: dict[str, str] | None,
+                 visitor: Visitor, what: str) -> tuple[Path, str | None, Config]:
         """What translate, plan and toctree of one doc start from: the repository's path, the provider
-        (default pseudo) and the call's config with the key typed in the page (a typed base URL gets that
-        key only, never the server's: see :meth:`.workspace.Workspace.config`)."""
+        (none picked: the configured one; in demo mode, pseudo) and the call's config with the key typed in
+        the page (a typed base URL gets that key only, never the server's: see
+        :meth:`.workspace.Workspace.config`). The ``pseudo`` test double is refused outside demo mode: its
+        output is never a translation, and the picker used to preselect it (issues 23 and 26)."""
         self.ws.require_visitor(visitor, what)
         if not doc:
             raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
         path, _ = self.ws.checkout(repo, visitor)
-        provider = provider or "pseudo"
-        return path, provider, self.ws.config(path, provider=provider, api_key=(secrets or {}).get("api_key"),
-                                              base_url=(base_url or "").strip() or None, visitor=visitor)
+        provider = (provider or "").strip() or ("pseudo" if self.demo else "")
+        cfg = self.ws.config(path, provider=provider or None, api_key=(secrets or {}).get("api_key"),
+                             base_url=(base_url or "").strip() or None, visitor=visitor)
+        if not self.demo and is_test_double(provider or cfg.get("provider")):
+            raise RefusedError("pseudo is a test double (scrambled letters, never a translation): this app "
+                               "offers it only in demo mode",
+                               hint="pick a real provider (anthropic, openai, hf), or start the app with "
+                                    "hfi18n serve --demo to try the steps offline")
+        return path, provider or None, cfg
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
                   base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
@@ -226,7 +238,7 @@ class WebApp:
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
         """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
         edit and write take. Costs LLM tokens (plan estimates them); the key comes from the server's
-        environment (or the page's key field); provider pseudo is offline and free.
+        environment (or the page's key field); pseudo (demo mode only) is an offline test double.
 
         Args:
             repo: the repository's name on this server (the Repository list).
@@ -234,7 +246,7 @@ class WebApp:
             doc: the English doc, relative to the language folder (e.g. tutorials/tools.md).
             update: refresh an existing (outdated) translation, keeping its human segments.
             force: replace an existing translation (it is backed up when written).
-            provider: anthropic, openai, hf or pseudo.
+            provider: anthropic, openai, hf (empty: the configured one); pseudo only in demo mode.
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
@@ -242,7 +254,8 @@ class WebApp:
                                             "translate")
         cancel = self.runs.start(session_key(request))
         done = total = 0
-        log: list[str] = [f"translating {doc} into {lang} with {provider}" + (f" ({model})" if model else "")]
+        log: list[str] = [f"translating {doc} into {lang} with {provider or 'the configured provider'}"
+                          + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
             for item in in_thread(lambda events: api.translate(
@@ -275,7 +288,8 @@ class WebApp:
             log.append("stopped: finished segments are in the translation memory; translate again to resume")
         translations = result.docs[0].translations if result.docs else {}
         review = api.draft(path, lang, doc, translations, update=update, force=force)
-        state = draft_state(lang, doc, review, update=update, force=force)
+        state = draft_state(lang, doc, review, update=update, force=force,
+                            pseudo=is_test_double(provider or cfg.get("provider")))
         yield ("\n".join(log), state, render.review(review), self._segment_choices(review),
                gr.Tabs(selected="review"))
 
@@ -291,7 +305,7 @@ class WebApp:
             doc: the English doc, relative to the language folder.
             update: as translate: refresh an existing translation (only changed segments are counted).
             force: as translate: replace an existing translation.
-            provider: anthropic, openai, hf or pseudo.
+            provider: anthropic, openai, hf (empty: the configured one); pseudo only in demo mode.
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
@@ -337,7 +351,8 @@ class WebApp:
                oauth: gr.OAuthToken | None) -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
-        new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
+        new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
+                          pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
         return new, render.review(review, set(new["edited"]))
 
@@ -446,7 +461,7 @@ class WebApp:
         path, _ = self.ws.checkout(repo, visitor)
         out = api.write_draft(path, lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None,
-                              edited=state.get("edited", ()))
+                              edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")))
         self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
         rel = _rel(path, Path(out.target))
         text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
@@ -465,7 +480,7 @@ class WebApp:
             lang: the target language folder, e.g. ko.
             doc: the English doc, relative to the language folder.
             keep_english: keep English titles for new sections instead of translating them.
-            provider: anthropic, openai, hf or pseudo (for new section titles).
+            provider: anthropic, openai or hf, for new section titles (pseudo only in demo mode).
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """

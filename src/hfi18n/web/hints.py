@@ -18,7 +18,7 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) 
     (r"(export|set) GITHUB_TOKEN(=\.\.\.)?", "paste a token into “GitHub token” at the top of the page"),
     (r"GITHUB_TOKEN", "the token in “GitHub token”"),
     (r"set [A-Z_]+_API_KEY in the environment", "type the key into “API key” (tab 2 · Translate)"),
-    (r"use --provider pseudo", "choose the provider pseudo"),
+    (r"use --provider pseudo", "start the app with hfi18n serve --demo and choose the provider pseudo"),
     (r"(with|check) --model", r"\1 “Model” (tab 2 · Translate)"),
     (r"--base-url", "“Base URL” (tab 2 · Translate)"),
     (r"pass --no-llm to keep the English titles", "tick “keep English titles for new toctree sections”"),

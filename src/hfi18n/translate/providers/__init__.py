@@ -79,6 +79,7 @@ __all__ = [
     "extract_segments",
     "find_key",
     "get_provider",
+    "is_test_double",
     "pseudo_answer",
     "pseudo_translate",
     "render_segments",
@@ -94,7 +95,8 @@ HOW_TO_CONFIGURE = (
     "--provider openai --base-url http://localhost:8000/v1\n"
     "  - in hfi18n.toml (or [tool.hfi18n] in pyproject.toml): provider = \"anthropic\" and, if the key is "
     "not in the environment, [providers.anthropic] api_key = \"...\"\n"
-    "  - --provider pseudo to preview offline with pseudo-translations (no key, no cost)"
+    "  - --provider pseudo to try hfi18n offline (a test double: scrambled letters written as marked drafts, "
+    "never a translation)"
 )
 
 
@@ -122,6 +124,15 @@ def find_key(name: str, config: Config) -> tuple[str | None, str | None]:
         if token:
             return token, "the token file of `hf auth login`"
     return None, None
+
+
+def is_test_double(name: str | None) -> bool:
+    """Is ``name`` a test double (``pseudo``: :attr:`~.base.Provider.test_double`), whose output is never a
+    translation? False for ``None`` and for unknown names (those fail where the provider is built)."""
+    if not name:
+        return False
+    key = ALIASES.get(name.strip().lower(), name.strip().lower())
+    return key in PROVIDERS and PROVIDERS[key].test_double
 
 
 def resolve_provider_name(name: str | None, config: Config) -> str:
@@ -173,7 +184,7 @@ def get_provider(name: str | None, *, model: str | None = None, base_url: str | 
             f"no API key for provider '{key}'",
             hint=(f"set {cls.key_env} in the environment, or providers.{key}.api_key in hfi18n.toml "
                   f"(or [tool.hfi18n.providers.{key}] in pyproject.toml); "
-                  "or use --provider pseudo to preview offline with no key"),
+                  "or use --provider pseudo to try the steps offline (test output, never a translation)"),
         )
 
     for setting in ("timeout", "max_retries"):

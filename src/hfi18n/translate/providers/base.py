@@ -104,6 +104,10 @@ class Provider:
     default_base_url: ClassVar[str] = ""
     supports_batch: ClassVar[bool] = False
     """Whether the provider has a batch API (:meth:`submit_batch` and the rest)."""
+    test_double: ClassVar[bool] = False
+    """Whether its output is test output, never a translation (``pseudo``): written only as a marked draft,
+    never over a translation, refused by ``publish``, offered by the web app and the MCP server only in
+    demo mode (issue 23)."""
 
     def __init__(self, model: str | None = None, *, api_key: str | None = None, base_url: str | None = None,
                  timeout: float = 120.0, max_retries: int = 5, client: httpx.Client | None = None,

@@ -154,6 +154,7 @@ class Pseudo(OpenAIProvider):
     default_model: ClassVar[str] = "pseudo"
     default_base_url: ClassVar[str] = "http://pseudo.invalid/v1"
     supports_batch: ClassVar[bool] = False
+    test_double: ClassVar[bool] = True
 
     def __init__(self, model: str | None = None, *, lang: str | None = None, **kw: Any) -> None:
         self.lang = lang
