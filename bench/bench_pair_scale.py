@@ -13,7 +13,8 @@ follow today's English), concatenated doc after doc and repeated, each repetitio
 - ``N paragraphs, one section``: the headings taken out of both docs, so nothing cuts the docs into
   sections (the pairing's band must hold on one huge section).
 
-For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model),
+For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model,
+the per-doc bound ``max_units`` lifted),
 the block pairing of an update (:func:`hfi18n.doc.pairing.pair_segments`) and ``translate --update``'s
 plan (:func:`hfi18n.translate.update.plan_update`), each in a child process, with its peak memory growth
 (VmHWM - VmRSS at start) and a time limit (``--limit``, default 120 s: a case past it prints ``>limit``).
@@ -117,7 +118,7 @@ def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> No
     start = time.perf_counter()
     if what == "review":
         doc = review_texts(en, tr, file="ko/big.md", english_file="en/big.md", lang="ko",
-                           options=Options(length=model))
+                           options=Options(length=model, max_units=None))
         extra = f"{len(doc.findings)} findings"
     elif what == "pair":
         extra = f"{len(pair_segments(parse(en), parse(tr)))} segments paired"

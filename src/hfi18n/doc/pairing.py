@@ -64,7 +64,7 @@ DIFF_CELLS = 250_000
 are paired by one :class:`difflib.SequenceMatcher`; bigger ones are first cut at sure anchors
 (:func:`_opcodes`). The matcher is quadratic where signatures repeat (``paragraph:`` of every paragraph
 without code or links, ``h2``): writing a doc took 1.4 s with 1,200 headings and 37 s with 12,000."""
-CHUNK = 400
+CHUNK = 200
 """Blocks per piece when a big stretch has no anchor to cut at (it is cut in proportional pieces)."""
 
 
