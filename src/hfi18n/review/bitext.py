@@ -425,6 +425,17 @@ def _band(n: int, m: int, w: int) -> list[tuple[int, int]]:
     return [(max(0, (i * m) // n - w), min(m, -(-(i * m) // n) + w)) for i in range(n + 1)]
 
 
+def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt: int) -> int | None:
+    """The English unit of ``es[i:a]`` whose text the translated unit ``t`` is, left untranslated, if one is:
+    then ``t`` holds no translation of the others, which are missing, not merged (diffusers ko
+    optimization/onnx.md keeps "Notice that we didn't have to specify `export=True` above." in English,
+    and a dropped "그 다음 추론을 수행합니다:" before it was taken as "Then perform inference:" merged into it)."""
+    for k in range(i, a):
+        if le[k] == lt and _WS_RE.sub("", es[k].text) == _WS_RE.sub("", t.text):
+            return k
+    return None
+
+
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
              every_word: bool, lang: str) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
@@ -484,8 +495,10 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                         if not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
                             continue
                         words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
+                        left = _left_in_english(es, le, i, a, ts[j], lt[j])
                         c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k], union_t)
-                                 or _unsaid(model, we[k], words_t, len_t, me[k] & union_t))
+                                 or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
+                                 or (left is not None and left != k))
                     elif move is Move.SPLIT:
                         if not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
                             continue

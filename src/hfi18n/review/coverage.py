@@ -593,11 +593,19 @@ def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthMo
         return False
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
     every = every if every is not None else vocabulary(al.en_items, al.tr_items, lang)
+    # code and links of e found nowhere in the translation: no unit without them is e moved (diffusers ko
+    # training/controlnet.md: "Then navigate into the [example folder](...)" dropped, its link gone from
+    # the doc, was taken as moved to an unpaired unit that had no code or link either). Links within the
+    # page do not count: a paragraph pointing to a section the translation left out went with it (diffusers
+    # ko using-diffusers/schedulers.md, "please check [this section](#changing-the-scheduler-in-flax)"
+    # taken out with the Flax section by "Remove JAX/Flax")
+    own = [x for x in e.spans if not x.startswith("#")]
+    lost = bool(own) and not any("`" + x in vocab for x in own)
     for t in unpaired:
         theirs = {m for m in marks([t]) & vocab if not m.startswith("~")}
         if model.cost(chars(e.text), chars(t.text)) > MOVED_LENGTH:
             continue
-        if mine == theirs or pair_cost(e, t, model, lang, every) <= MOVED_COST:
+        if (mine == theirs and not lost) or pair_cost(e, t, model, lang, every) <= MOVED_COST:
             return True
     # split in two: two unpaired units in a row hold its code, links, names and numbers (a plural or
     # two may be lost in translation: 1 in 4), and their
