@@ -59,9 +59,10 @@ def content_blocks(doc: Document) -> list[Block]:
     return [b for b in doc.blocks if b.kind not in (BlockKind.BLANK, BlockKind.COMMENT, BlockKind.RAW)]
 
 
-DIFF_CELLS = 250_000
-"""Block sequences up to this product of lengths (500 by 500 blocks: every real doc of the three corpora)
-are paired by one :class:`difflib.SequenceMatcher`; bigger ones are first cut at sure anchors
+DIFF_CELLS = 1_000_000
+"""Block sequences up to this product of lengths (1,000 by 1,000 blocks: every translated doc of the three
+corpora, the biggest being huggingface_hub guides/cli.md with 604) are paired by one
+:class:`difflib.SequenceMatcher`, as before; bigger ones are first cut at sure anchors
 (:func:`_opcodes`). The matcher is quadratic where signatures repeat (``paragraph:`` of every paragraph
 without code or links, ``h2``): writing a doc took 1.4 s with 1,200 headings and 37 s with 12,000."""
 CHUNK = 200
