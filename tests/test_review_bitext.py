@@ -440,3 +440,79 @@ def test_a_short_paragraph_written_as_the_first_sentence_of_the_next_one_is_merg
     dropped = ZH_EDGE.replace("现在节点都准备好了。", "")
     (om,) = _cov(review_texts(EN_EDGE, dropped, file="zh.md", english_file="en.md", lang="zh", options=opts))
     assert om.kind is Kind.OMISSION and om.english_line == 5
+
+
+ONNX_EN = """# ONNX [[onnx]]
+
+Export the pipeline to the ONNX format offline with the `optimum-cli export` command and use it later for inference:
+
+```bash
+optimum-cli export onnx --model stable-diffusion-v1-5/stable-diffusion-v1-5 sd_v15_onnx/
+```
+
+Then perform inference:
+
+```python
+pipe = ORTStableDiffusionPipeline.from_pretrained("sd_v15_onnx")
+```
+
+Notice that we didn't have to specify `export=True` above.
+"""
+
+
+def test_a_paragraph_dropped_next_to_one_left_in_english_is_not_merged_into_it():
+    """diffusers ko optimization/onnx.md keeps "Notice that we didn't have to specify `export=True` above."
+    in English; the aligner took a dropped "그 다음 추론을 수행합니다:" before it as "Then perform inference:"
+    merged into that English text (its length fits two English paragraphs at the Korean ratio)."""
+    ko = ONNX_EN.replace("# ONNX [[onnx]]", "# ONNX [[onnx]]").replace(
+        "Export the pipeline to the ONNX format offline with the `optimum-cli export` command and use it later "
+        "for inference:", "파이프라인을 ONNX 형식으로 오프라인으로 내보내고 나중에 추론에 사용하려면 `optimum-cli export` "
+        "명령어를 사용하세요:")
+    full = ko.replace("Then perform inference:", "그 다음 추론을 수행합니다:")
+    assert _cov(review_texts(ONNX_EN, full, file="ko.md", english_file="en.md", lang="ko")) == []
+    dropped = ko.replace("Then perform inference:\n\n", "")
+    doc = review_texts(ONNX_EN, dropped, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert om.english_line == ONNX_EN.split("\n").index("Then perform inference:") + 1
+
+
+FOLDER_EN = """# Training [[training]]
+
+Install the library from source with `pip install -e .` so the training script is always up to date with the latest changes.
+
+Then navigate into the [example folder](https://github.com/huggingface/diffusers/tree/main/examples/controlnet) and install its requirements.
+
+Initialize an Accelerate environment with `accelerate config default` before you launch the script.
+
+## Dataset [[dataset]]
+
+The dataset holds the conditioning images and their captions for every training step.
+"""
+
+FOLDER_KO = """# 학습 [[training]]
+
+학습 스크립트가 항상 최신 변경 사항을 따르도록 `pip install -e .`로 소스에서 라이브러리를 설치하세요.
+
+그 다음 [예시 폴더](https://github.com/huggingface/diffusers/tree/main/examples/controlnet)로 이동해 요구 사항을 설치합니다.
+
+스크립트를 실행하기 전에 `accelerate config default`로 Accelerate 환경을 초기화하세요.
+
+## 데이터셋 [[dataset]]
+
+데이터셋에는 모든 학습 단계의 조건 이미지와 캡션이 들어 있습니다.
+
+이 예제 폴더는 커뮤니티가 관리하며 새 스크립트가 추가될 때마다 자주 바뀝니다.
+"""
+
+
+def test_a_dropped_paragraph_whose_link_is_gone_from_the_doc_is_not_taken_as_moved():
+    """diffusers ko training/controlnet.md: "Then navigate into the [example folder](...)" dropped, its link
+    gone from the whole translation, was taken as moved to a translator's note in another section that has
+    no code or link either (both had "the same marks": none)."""
+    assert _cov(review_texts(FOLDER_EN, FOLDER_KO, file="ko.md", english_file="en.md", lang="ko")) == []
+    lines = FOLDER_KO.split("\n")
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("그 다음 [예시 폴더]"))
+    dropped = "\n".join(lines[:at] + lines[at + 2:])
+    doc = review_texts(FOLDER_EN, dropped, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 5

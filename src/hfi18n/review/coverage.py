@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -66,6 +67,8 @@ def _similar(a: str, b: str, floor: float = 0.0) -> float:
     a, b = _norm(a), _norm(b)
     if not a or not b:
         return 0.0
+    if a == b:
+        return 1.0  # difflib's ratio of two equal texts, without its quadratic work (pasted sections)
     sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     if floor and (sm.real_quick_ratio() < floor or sm.quick_ratio() < floor):
         return 0.0
@@ -285,7 +288,9 @@ def _verbatim_copies(al: Alignment, lang: str, min_chars: int = 0) -> dict[int, 
     if not pairs:
         return {}
     en_prose = [x for x in al.en_items if not x.heading]
-    return {id(t): (twin if not _any_repeats(en_prose, t, lang, adjacent) else None) for t, twin, adjacent in pairs}
+    repeats = _Repeats(en_prose)
+    return {id(t): (twin if not _any_repeats(en_prose, t, lang, adjacent, repeats) else None)
+            for t, twin, adjacent in pairs}
 
 
 def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: set[int],
@@ -300,12 +305,13 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
             bead_of[id(t)] = Bead(Move.INSERT, (), (t,), 0.0)
     prose = [t for t in al.tr_items if not t.heading and id(t) not in skip and chars(t.text) >= MIN_DUP]
     en_prose = [x for x in al.en_items if not x.heading]
-    seen: list[Item] = []
+    repeats = _Repeats(en_prose)
+    seen = _Seen()
     for t in prose:
         b = bead_of.get(id(t))
-        twin = copies.get(id(t)) or next((o for o in reversed(seen) if chars(t.text) >= max(min_chars, MIN_FAR_DUP)
-                                          and _same_text(_raw(al, o), _raw(al, t), o.spans, t.spans)), None)
-        seen.append(t)
+        raw = _raw(al, t)
+        twin = copies.get(id(t)) or (seen.twin(raw, t.spans) if chars(t.text) >= max(min_chars, MIN_FAR_DUP) else None)
+        seen.add(t, raw)
         if twin is None or b is None:
             continue
         b0 = bead_of.get(id(twin))
@@ -317,9 +323,9 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
         if not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0):
             continue
         said = b0.en or b.en
-        if said and _english_repeats(said[0], en_prose):
+        if said and _english_repeats(said[0], en_prose, repeats):
             continue  # the English says it twice too
-        if not said and _any_repeats(en_prose, t, lang):
+        if not said and _any_repeats(en_prose, t, lang, index=repeats):
             continue
         quote = f"; English: '{_quote(al, said[0], 100)}' (line {said[0].line})" if said else ""
         yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
@@ -342,6 +348,40 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
                 break
 
 
+class _Seen:
+    """The translated units seen so far, looked up as :func:`_same_text` compares them: the latest one of
+    the same text, or of nearly the same text with the same code and links and a near length (each unit
+    was compared with every earlier one: quadratic, 2 s of a 3,000-paragraph review)."""
+
+    __slots__ = ("_exact", "_groups", "_n")
+
+    def __init__(self) -> None:
+        self._exact: dict[str, tuple[int, Item]] = {}
+        self._groups: dict[frozenset[str], list[tuple[int, int, Item, str]]] = {}
+        self._n = 0
+
+    def add(self, t: Item, raw: str) -> None:
+        self._exact[_WS_RE.sub("", raw)] = (self._n, t)
+        g = self._groups.setdefault(t.spans, [])
+        g.insert(bisect_right(g, (len(raw), self._n), key=lambda x: (x[0], x[1])), (len(raw), self._n, t, raw))
+        self._n += 1
+
+    def twin(self, raw: str, spans: frozenset[str]) -> Item | None:
+        """The latest unit seen whose text as written is ``raw`` (see :func:`_same_text`)."""
+        exact = self._exact.get(_WS_RE.sub("", raw))
+        floor = exact[0] if exact is not None else -1
+        n = len(raw)
+        g = self._groups.get(spans, [])
+        lo = bisect_left(g, int(n * NEAR_DUPLICATE) - 1, key=lambda x: x[0])
+        hi = bisect_right(g, int(n / NEAR_DUPLICATE) + 1, key=lambda x: x[0])
+        for _n, k, o, o_raw in sorted(g[lo:hi], key=lambda x: -x[1]):
+            if k <= floor:
+                break
+            if _same_text(o_raw, raw, o.spans, spans):
+                return o
+        return exact[1] if exact is not None else None
+
+
 def _same_text(a: str, b: str, spans_a: frozenset[str], spans_b: frozenset[str]) -> bool:
     """``a`` and ``b`` are the same paragraph: equal once spaces are dropped, or (from 30 characters, with
     the same code and links) nearly equal -- "`loop_intermediate_inputs` 是..." and
@@ -361,16 +401,21 @@ def _repeat_of(a: Item, b: Item) -> bool:
     return a.spans == b.spans and _near(a.text, b.text, NEAR_DUPLICATE)
 
 
-def _english_repeats(e: Item, en_prose: list[Item]) -> bool:
+def _english_repeats(e: Item, en_prose: list[Item], index: _Repeats | None = None) -> bool:
+    if index is not None:
+        return any(x is not e and _repeat_of(x, e) for x in index.near(e))
     return any(x is not e and _repeat_of(x, e) for x in en_prose)
 
 
-def _any_repeats(en_prose: list[Item], t: Item, lang: str, adjacent: bool = False) -> bool:
+def _any_repeats(en_prose: list[Item], t: Item, lang: str, adjacent: bool = False,
+                 index: _Repeats | None = None) -> bool:
     """Some English paragraph of about the length ``t`` would translate is written twice (``adjacent``:
     twice in a row, as ``t`` is). The length window is wide: huggingface_hub fr installation.md renders
     "Once done, [check installation]... is working correctly." three times in 2.5 times its length."""
     ratio = LENGTH_RATIO.get(lang, 1.0)
     lo, hi = (0.5, 2.0) if adjacent else (0.33, 3.0)  # a pair in a row is rare: a table's twin cells are not it
+    if index is not None:
+        return index.any_repeated(chars(t.text), ratio, lo, hi, adjacent)
     for i, a in enumerate(en_prose):
         if not lo < chars(t.text) / max(chars(a.text) * ratio, 1) < hi:
             continue
@@ -378,6 +423,72 @@ def _any_repeats(en_prose: list[Item], t: Item, lang: str, adjacent: bool = Fals
         if any(_repeat_of(a, b) for b in others):
             return True
     return False
+
+
+class _Repeats:
+    """Which English prose units are written twice (:func:`_repeat_of`), each asked once per doc: the rules
+    asked it of every unit against every later one for each copy in the translation (cubic: a doc made of
+    one section pasted 30 times never finished). Two units can only be near-equal with the same code and
+    links and lengths within :data:`NEAR_DUPLICATE` of each other, so each is compared with those only."""
+
+    __slots__ = ("_items", "_pos", "_groups", "_chars", "_later", "_next", "_true")
+
+    def __init__(self, en_prose: list[Item]) -> None:
+        self._items = en_prose
+        self._pos = {id(x): k for k, x in enumerate(en_prose)}
+        self._groups: dict[frozenset[str], list[tuple[int, int]]] = {}
+        for k, x in enumerate(en_prose):
+            self._groups.setdefault(x.spans, []).append((len(x.text), k))
+        for g in self._groups.values():
+            g.sort()
+        self._chars = sorted((chars(x.text), k) for k, x in enumerate(en_prose))
+        self._later: dict[int, bool] = {}
+        self._next: dict[int, bool] = {}
+        self._true: dict[bool, list[int]] = {False: [], True: []}
+        """Lengths of the units known repeated (by a later unit; by the next), sorted."""
+
+    def near(self, e: Item) -> list[Item]:
+        """Units with ``e``'s code and links and a length near enough to be a repeat of it (or it of them),
+        in doc order."""
+        g = self._groups.get(e.spans, [])
+        n = len(e.text)
+        lo = bisect_left(g, (int(n * NEAR_DUPLICATE) - 1, -1))
+        hi = bisect_right(g, (int(n / NEAR_DUPLICATE) + 1, len(self._items)))
+        return [self._items[k] for k in sorted(k for _n, k in g[lo:hi])]
+
+    def any_repeated(self, ct: int, ratio: float, lo: float, hi: float, adjacent: bool) -> bool:
+        """Some unit whose length times ``ratio`` is within ``lo``..``hi`` times ``ct`` is repeated by a later
+        unit (``adjacent``: the next one). Units known repeated are looked up first (a doc pasted twice has
+        thousands of copies, each asking this); the others in the length window are asked once each."""
+        known = self._true[adjacent]
+        if known:
+            a = bisect_left(known, int(ct / hi / ratio) - 2)
+            b = bisect_right(known, int(ct / lo / ratio) + 2)
+            if any(lo < ct / max(c * ratio, 1) < hi for c in known[a:b]) or \
+                    any(lo < ct / max(c * ratio, 1) < hi for c in known[:bisect_right(known, int(1 / ratio) + 2)]):
+                return True
+        small = bisect_right(self._chars, (int(1 / ratio) + 2, len(self._items)))
+        a = bisect_left(self._chars, (int(ct / hi / ratio) - 2, -1))
+        b = bisect_right(self._chars, (int(ct / lo / ratio) + 2, len(self._items)))
+        for c, k in (*self._chars[:small], *self._chars[max(a, small):b]):
+            if lo < ct / max(c * ratio, 1) < hi and self.repeated(k, adjacent):
+                return True
+        return False
+
+    def repeated(self, k: int, adjacent: bool) -> bool:
+        """Unit ``k`` is repeated by a later unit (``adjacent``: by the next one)."""
+        memo = self._next if adjacent else self._later
+        got = memo.get(k)
+        if got is None:
+            a = self._items[k]
+            if adjacent:
+                got = k + 1 < len(self._items) and _repeat_of(a, self._items[k + 1])
+            else:
+                got = any(self._pos[id(b)] > k and _repeat_of(a, b) for b in self.near(a))
+            memo[k] = got
+            if got:
+                insort(self._true[adjacent], chars(a.text))
+        return got
 
 
 def _same_english_text(a: str, b: str) -> bool:
@@ -409,7 +520,8 @@ def _quote(al: Alignment, e: Item, n: int) -> str:
     return _excerpt(block.text if block is not None else e.text, n)
 
 
-def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Bead], lang: str) -> bool:
+def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Bead], lang: str,
+               ctx: _DocMarks | None = None) -> bool:
     """The code spans, links, names and numbers of ``e`` (one or more) are all in a translated unit of
     about its length -- the only one, or one of two, that has them all -- whose own English does not
     explain them, and that pairs with ``e`` no worse than a doubtful pairing (:data:`WEAK_PAIR`, length,
@@ -419,12 +531,12 @@ def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Be
     is needed since a name is no proof: a dropped paragraph naming "GPU" or "Pull Request" was taken as
     moved to a paragraph whose words say otherwise (diffusers zh xdit.md, huggingface_hub ko community.md;
     4 of 13 drops the injection bench missed)."""
-    vocab = marks(al.tr_items) & marks(al.en_items)
-    mine = {m for m in marks([e]) & vocab if not m.startswith("~")}  # what of e survives in the translation
+    ctx = ctx or _DocMarks(al, lang)
+    mine = {m for m in marks([e]) & ctx.vocab if not m.startswith("~")}  # what of e survives in the translation
     if not mine:
         return False
     want = model.c * chars(e.text)
-    holders = [t for t in al.tr_items if not t.heading and mine <= marks([t])]
+    holders = ctx.holders(mine)
     if not 1 <= len(holders) <= 2:
         return False
     for t in holders:
@@ -432,9 +544,34 @@ def _elsewhere(e: Item, al: Alignment, model: LengthModel, bead_of: dict[int, Be
             continue
         b = bead_of.get(id(t))
         if (b is None or not mine <= marks(b.en)) and \
-                pair_cost(e, t, model, lang, vocabulary(al.en_items, al.tr_items, lang)) <= WEAK_PAIR:
+                pair_cost(e, t, model, lang, ctx.every) <= WEAK_PAIR:
             return True
     return False
+
+
+class _DocMarks:
+    """The marks of one alignment's docs, computed once for all the omissions weighed: each rule asked
+    for the vocabulary of both docs and the marks of every translated unit again for each omission, which
+    made the review quadratic (3,000 paragraphs: 165 vocabularies of the whole docs, half its time)."""
+
+    __slots__ = ("vocab", "every", "_where", "_tr")
+
+    def __init__(self, al: Alignment, lang: str) -> None:
+        self.vocab = marks(al.tr_items) & marks(al.en_items)
+        """Marks found on both sides, every Latin-script word left out."""
+        self.every = vocabulary(al.en_items, al.tr_items, lang)
+        """Marks found on both sides as :func:`.bitext.vocabulary` has them."""
+        self._tr = [t for t in al.tr_items if not t.heading]
+        self._where: dict[str, set[int]] = {}
+        for k, t in enumerate(self._tr):
+            for m in marks([t]):
+                self._where.setdefault(m, set()).add(k)
+
+    def holders(self, mine: set[str]) -> list[Item]:
+        """The translated prose units that have every mark of ``mine`` (non-empty), in order."""
+        sets = sorted((self._where.get(m, set()) for m in mine), key=len)
+        found = set(sets[0]).intersection(*sets[1:])
+        return [self._tr[k] for k in sorted(found)]
 
 
 MIN_PAIRED = 0.6
@@ -444,7 +581,7 @@ MOVED_LENGTH = 2.5
 
 
 def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthModel, al: Alignment,
-           lang: str) -> bool:
+           lang: str, every: frozenset[str] | None = None) -> bool:
     """A translated unit left unpaired anywhere in the doc could be ``e``, moved: a plausible length and
     no code, link, name or number that either has and the other lacks -- or, with a plausible length, a
     pairing cheaper than :data:`MOVED_COST` (smolagents zh guided_tour.md translates "By default, the
@@ -455,20 +592,30 @@ def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthMo
     if not unpaired:
         return False
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
-    every = vocabulary(al.en_items, al.tr_items, lang)
+    every = every if every is not None else vocabulary(al.en_items, al.tr_items, lang)
+    # code and links of e found nowhere in the translation: no unit without them is e moved (diffusers ko
+    # training/controlnet.md: "Then navigate into the [example folder](...)" dropped, its link gone from
+    # the doc, was taken as moved to an unpaired unit that had no code or link either). Links within the
+    # page do not count: a paragraph pointing to a section the translation left out went with it (diffusers
+    # ko using-diffusers/schedulers.md, "please check [this section](#changing-the-scheduler-in-flax)"
+    # taken out with the Flax section by "Remove JAX/Flax")
+    own = [x for x in e.spans if not x.startswith("#")]
+    lost = bool(own) and not any("`" + x in vocab for x in own)
     for t in unpaired:
         theirs = {m for m in marks([t]) & vocab if not m.startswith("~")}
         if model.cost(chars(e.text), chars(t.text)) > MOVED_LENGTH:
             continue
-        if mine == theirs or pair_cost(e, t, model, lang, every) <= MOVED_COST:
+        if (mine == theirs and not lost) or pair_cost(e, t, model, lang, every) <= MOVED_COST:
             return True
     # split in two: two unpaired units in a row hold its code, links, names and numbers (a plural or
     # two may be lost in translation: 1 in 4), and their
     # length is its (diffusers ko distributed_inference.md moves the init_process_group paragraph after the
     # code and splits it: "... 추론을 실행해야 합니다." and "2개의 GPU에서 ... 는 2입니다.")
+    if len(mine) < 2:
+        return False
     pos = {id(t): k for k, t in enumerate(al.tr_items)}
     for t1, t2 in zip(unpaired, unpaired[1:], strict=False):
-        if pos.get(id(t2), -1) - pos.get(id(t1), -9) != 1 or len(mine) < 2:
+        if pos.get(id(t2), -1) - pos.get(id(t1), -9) != 1:
             continue
         both = {m for m in marks([t1, t2]) & vocab if not m.startswith("~")}
         if len(mine - both) <= len(mine) // 4 and len(mine & both) >= 2 \
@@ -490,7 +637,8 @@ BETTER_BY = 2.0
 must be for the omission to be taken as a move."""
 
 
-def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: LengthModel, lang: str) -> bool:
+def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: LengthModel, lang: str,
+                          vocab: frozenset[str] | None = None) -> bool:
     """A translated unit of a doubtful 1-1 bead anywhere in the doc fits ``e`` clearly better than the
     English it was paired with, and no worse than a doubtful pairing itself: the translator moved ``e``
     there and the in-order aligner paired the unit with its neighbour (smolagents zh guided_tour.md
@@ -500,13 +648,13 @@ def _better_than_its_pair(e: Item, weak: list[Bead], al: Alignment, model: Lengt
     as moved there."""
     if not weak:
         return False
-    vocab = vocabulary(al.en_items, al.tr_items, lang)
+    vocab = vocab if vocab is not None else vocabulary(al.en_items, al.tr_items, lang)
     return any(pc + BETTER_BY < b.cost and pc <= WEAK_PAIR
                for b in weak for pc in (pair_cost(e, b.tr[0], model, lang, vocab),))
 
 
 def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: LengthModel, lang: str,
-                   raw_before: tuple[str, ...] = ()) -> bool:
+                   raw_before: tuple[str, ...] = (), vocab: frozenset[str] | None = None) -> bool:
     """Translated text the parser keeps outside prose, between the translated units around omitted ``e``,
     of a length ``e`` would translate to (:data:`MOVED_LENGTH`) and holding its code, links, names and
     numbers (a dropped "以下是一个使用 xDiT 加速..." of diffusers zh xdit.md is not in a table's row): a line written right after an HTML
@@ -520,13 +668,14 @@ def _outside_prose(e: Item, k: int, beads: list[Bead], al: Alignment, model: Len
     and names changed (:func:`_edited_from`) is also tried as it was: the code and links the translator wrote for ``e`` may have been
     changed since in the translation alone (diffusers ko unconditional_training.md: a sweep replaced the
     Pokemon dataset link by Naruto's under ``</div>``, while the English it follows still links Pokemon)."""
-    vocab = marks(al.tr_items) & marks(al.en_items)
+    vocab = vocab if vocab is not None else marks(al.tr_items) & marks(al.en_items)
     mine = {m for m in marks([e]) & vocab if not m.startswith("~")}
     before = next((b.tr[-1].line for b in reversed(beads[:k]) if b.tr), 0)
     after = next((b.tr[0].line for b in beads[k + 1:] if b.tr), 10**9)
-    for block in al.tgt.blocks:
-        if not before <= block.start_line < after:
-            continue
+    blocks = al.tgt.blocks
+    for block in blocks[bisect_left(blocks, before, key=lambda x: x.start_line):]:
+        if block.start_line >= after:
+            break
         if block.kind is BlockKind.RAW:
             texts = [block.text, *(x for x in raw_before if _edited_from(x, block.text))]
         elif block.kind is BlockKind.TABLE:
@@ -656,9 +805,9 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
     bead_of = _bead_of(beads)
     unpaired = [b.tr[0] for b in beads if b.move is Move.INSERT and id(b.tr[0]) not in skip
                 and chars(b.tr[0].text) >= 10]
-    vocab = marks(al.tr_items) & marks(al.en_items)
+    ctx = _DocMarks(al, lang)
+    vocab, every = ctx.vocab, ctx.every
     weak = [b for b in beads if b.move is Move.MATCH and not b.en[0].heading and b.cost > WEAK_PAIR]
-    every = vocabulary(al.en_items, al.tr_items, lang)
     for k, b in enumerate(beads):
         if b.move is not Move.OMIT:
             continue
@@ -673,9 +822,10 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
             continue
-        if _elsewhere(e, al, model, bead_of, lang) or _moved(e, unpaired, vocab, model, al, lang) \
-                or _better_than_its_pair(e, weak, al, model, lang) or _merged_into(e, k, beads, model, lang, every) \
-                or _outside_prose(e, k, beads, al, model, lang, raw_before):
+        if _elsewhere(e, al, model, bead_of, lang, ctx) or _moved(e, unpaired, vocab, model, al, lang, every) \
+                or _better_than_its_pair(e, weak, al, model, lang, every) \
+                or _merged_into(e, k, beads, model, lang, every) \
+                or _outside_prose(e, k, beads, al, model, lang, raw_before, vocab):
             continue
         yield e
 
@@ -754,13 +904,16 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
     """Translated paragraphs still in English, (nearly) the text of an English paragraph, next to a
     translated paragraph that translates the same English (aligned with it, or left unaligned)."""
     items = [t for t in al.tr_items if not t.heading]
+    by_len: list[tuple[int, int]] | None = None
+    en_prose = [x for x in al.en_items if not x.heading]
     for k, t in enumerate(items):
         if t.kind not in _RUNNING_TEXT or len(_norm(t.text)) < MIN_CHARS or not looks_english(t.text, lang):
             continue
         e = al.english_of(t)
         if e is None or _similar(e.text, t.text, SAME_TEXT) < SAME_TEXT:
-            scored = ((_similar(x.text, t.text, SAME_TEXT), x) for x in al.en_items if not x.heading)
-            sim, e = max(scored, key=lambda sx: sx[0], default=(0.0, None))
+            if by_len is None:
+                by_len = sorted((len(_norm(x.text)), i) for i, x in enumerate(en_prose))
+            sim, e = _most_similar(t.text, en_prose, by_len)
             if sim < SAME_TEXT:
                 continue
         for n in (items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None):
@@ -772,6 +925,24 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
                                 f"English paragraph left beside its translation (line {n.line}): "
                                 f"'{_excerpt(t.text)}'; delete it", english_line=e.line), t
             break
+
+
+def _most_similar(text: str, en_prose: list[Item], by_len: list[tuple[int, int]]) -> tuple[float, Item | None]:
+    """The first English unit most similar to ``text`` (ratio below :data:`SAME_TEXT` counts as 0) and the
+    ratio. Only units whose length allows a ratio of :data:`SAME_TEXT` (difflib's ratio is at most
+    ``2·min/(sum)`` of the lengths) are compared, and an equal text ends the search: each English-looking
+    translated paragraph was compared with every English paragraph (a doc of 4,000 headings: 40 s)."""
+    n = len(_norm(text))
+    lo = bisect_left(by_len, (int(n * SAME_TEXT / (2 - SAME_TEXT)) - 1, -1))
+    hi = bisect_right(by_len, (int(n * (2 - SAME_TEXT) / SAME_TEXT) + 1, len(en_prose)))
+    best, found = 0.0, None
+    for i in sorted(i for _n, i in by_len[lo:hi]):
+        sim = _similar(en_prose[i].text, text, SAME_TEXT)
+        if sim > best:
+            best, found = sim, en_prose[i]
+            if sim >= 1.0:
+                break
+    return best, found
 
 
 def _plausible(e: Item, t: Item, lang: str) -> bool:

@@ -199,13 +199,13 @@ def duplicate_anchors(al: Alignment) -> Iterable[ReviewFinding]:
     file = al.tgt.path or ""
     lines = al.tgt.source.splitlines()
     seen: dict[str, int] = {}
-    en_anchors = [str(h.meta["anchor"]) for h in al.src.headings()]
+    en_anchors = Counter(str(h.meta["anchor"]) for h in al.src.headings())  # counted once, not per heading
     for h in al.tgt.headings():
         anchor = str(h.meta["anchor"])
         if anchor not in seen:
             seen[anchor] = h.start_line
             continue
-        if en_anchors.count(anchor) > 1:
+        if en_anchors[anchor] > 1:
             continue  # the English repeats it too
         text = lines[h.start_line - 1] if h.start_line <= len(lines) else ""
         got = heading_fix(al, h.start_line, text, allow_taken=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..check import check_pair, translated_docs, unreadable
 from ..check.findings import ERROR, WARNING
-from ..doc import Document, parse
+from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
@@ -27,6 +27,16 @@ from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
 from .terms import CorpusUsage, check_terms
+
+MAX_REVIEW_UNITS = 10_000
+"""Headings and prose blocks of one doc (either side) from which a review is refused. The biggest real
+doc of the three corpora (huggingface_hub package_reference/cli.md, 5,500 lines) has about 1,200; a
+PR's doc of 30,000 paragraphs kept a review busy for minutes before the pairing was made near-linear,
+and a shared Space or an Action is stalled by one such doc (issue 25). With the bound a review of one
+doc stays under a minute on a runner."""
+LINES_PER_UNIT = 4
+"""Lines per unit from which a text is refused before it is parsed (parsing 120,000 lines is itself a
+minute): ``MAX_REVIEW_UNITS`` times this."""
 
 CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, unsafe links, added " \
                 "links, references, fragments, damage)"
@@ -45,6 +55,9 @@ class Options:
     """Length ratio of the language learned from the checkout's human translations (None: built-in)."""
     followed: Callable[[str], FollowedEnglish | None] | None = None
     """The English each translated doc follows, by path in its language folder (see :mod:`.follow`)."""
+    max_units: int | None = MAX_REVIEW_UNITS
+    """Headings and prose blocks of a doc (either side) beyond which it is not reviewed (None: no bound;
+    see :data:`MAX_REVIEW_UNITS`)."""
 
 
 def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
@@ -58,6 +71,9 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     if followed is None and opts.followed is not None and rel is not None:
         followed = opts.followed(rel)
     doc = DocReview(file, english_file, lang, tr_text)
+    limit = opts.max_units
+    if limit is not None and (too := _too_long(tr_text, file, en_text, english_file, limit)) is not None:
+        return _refused(doc, *too, limit, "lines")
     try:
         tgt = parse(tr_text, file)
         src: Document | None = parse(en_text, english_file) if en_text is not None else None
@@ -65,6 +81,8 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
         doc.findings.append(from_check(unreadable(file, exc)))
         doc.not_checked.append("everything else: the file could not be parsed")
         return doc
+    if limit is not None and (too := _too_many(tgt, file, src, english_file, limit)) is not None:
+        return _refused(doc, *too, limit, "headings and paragraphs")
     older: list[Document] = []
     if followed is not None and followed.text != en_text:
         with contextlib.suppress(HfI18nError):  # an unreadable old version only adds nothing
@@ -97,6 +115,35 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
         doc.findings.extend(opts.llm(doc, al))
     else:
         doc.not_checked.append("mistranslation and fluency (LLM review: run with --llm)")
+    return _finish(doc)
+
+
+def _too_long(tr_text: str, file: str, en_text: str | None, english_file: str | None,
+              limit: int) -> tuple[str, int] | None:
+    """The side (file) and line count of a text too long to parse for a review, if one is."""
+    for text, name in ((tr_text, file), (en_text, english_file)):
+        if text is not None and (n := text.count("\n")) > LINES_PER_UNIT * limit:
+            return name or "the English", n
+    return None
+
+
+def _too_many(tgt: Document, file: str, src: Document | None, english_file: str | None,
+              limit: int) -> tuple[str, int] | None:
+    """The side (file) and unit count of a doc with more headings and prose blocks than a review takes."""
+    for d, name in ((tgt, file), (src, english_file)):
+        if d is not None and (n := sum(1 for b in d.blocks if b.segments)) > limit:
+            return name or "the English", n
+    return None
+
+
+def _refused(doc: DocReview, name: str, n: int, limit: int, what: str) -> DocReview:
+    """The review of a doc too big to review: one error saying so and what to do, nothing else run."""
+    bound = LINES_PER_UNIT * limit if what == "lines" else limit
+    doc.findings.append(ReviewFinding(
+        doc.file, 0, Kind.CHECK, "too-large", ERROR,
+        f"not reviewed: {name} has {n:,} {what}, more than the {bound:,} a review takes (a bound that keeps "
+        "one doc from stalling a shared server or an Action); split the page into several pages"))
+    doc.not_checked.append(f"everything: {name} is too large to review ({n:,} {what})")
     return _finish(doc)
 
 
@@ -201,17 +248,31 @@ def _quote_english(findings: list[ReviewFinding], src: Document, followed: Follo
         except HfI18nError:
             old = None
     out = []
+    at: dict[int, dict[int, Block]] = {}
     for f in findings:
         if f.english_line is None or f.english is not None:
             out.append(f)
             continue
         doc = old if old is not None and "(aligned with " in f.message else src
-        block = next((b for b in doc.blocks if b.start_line <= f.english_line <= b.end_line), None)
+        block = _block_at(doc, at).get(f.english_line)
         text = " ".join((block.text if block is not None else "").split())
         if len(text) > QUOTE_CHARS:
             text = text[:QUOTE_CHARS - 1] + "…"
         out.append(replace(f, english=text) if text else f)
     return out
+
+
+def _block_at(doc: Document, memo: dict[int, dict[int, Block]]) -> dict[int, Block]:
+    """Line -> the first block of ``doc`` covering it, built once per doc (each finding looked through every
+    block: a doc of 4,000 headings and 2,600 findings spent 8 s there)."""
+    got = memo.get(id(doc))
+    if got is None:
+        got = {}
+        for b in doc.blocks:
+            for line in range(b.start_line, b.end_line + 1):
+                got.setdefault(line, b)
+        memo[id(doc)] = got
+    return got
 
 
 def _dedupe(findings: list[ReviewFinding]) -> list[ReviewFinding]:

@@ -116,28 +116,65 @@ def doc_items(doc: Document) -> list[Item]:
     return items
 
 
+FULL_CELLS = 40_000
+"""Tables of up to this many cells (200 by 200 headings or paragraphs) are aligned whole; bigger ones in a
+band around the diagonal (:data:`BAND`)."""
+BAND = 32
+"""Half-width of the band a big table is aligned in, doubled while the best path touches its edge: the
+headings of a 40,000-heading doc were aligned over 1.6 billion cells (issue 24)."""
+
+
 def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:
-    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs."""
+    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs: over the
+    whole table up to :data:`FULL_CELLS` cells, else in a band around ``j = i·m/n`` widened until the
+    best path keeps off its edges."""
     if not n or not m:
         return []
-    best = [[0.0] * (m + 1) for _ in range(n + 1)]
-    move = [[0] * (m + 1) for _ in range(n + 1)]  # 1 = match, 2 = skip i, 3 = skip j
+    if n * m <= FULL_CELLS:
+        return _dp_band(n, m, score, [(0, m)] * (n + 1))[0]
+    w = max(BAND, 2 + -(-m // n), 2 + -(-n // m))
+    while True:
+        band = [(max(0, (i * m) // n - w), min(m, -(-(i * m) // n) + w)) for i in range(n + 1)]
+        pairs, touched = _dp_band(n, m, score, band)
+        if not touched or all(lo == 0 and hi == m for lo, hi in band):
+            return pairs
+        w *= 2
+
+
+def _dp_band(n: int, m: int, score, band: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], bool]:
+    """:func:`_dp_align` within ``band`` (columns ``lo..hi`` of each row 0..n), and whether the path
+    touches an edge of the band inside the table."""
+    ninf = float("-inf")
+    best = [[ninf] * (hi - lo + 1) for lo, hi in band]
+    move = [[0] * (hi - lo + 1) for lo, hi in band]  # 1 = match, 2 = skip i, 3 = skip j
+    lo0, hi0 = band[0]
+    best[0] = [0.0] * (hi0 - lo0 + 1)
     for i in range(1, n + 1):
         row, prev = best[i], best[i - 1]
+        lo, hi = band[i]
+        plo, phi = band[i - 1]
         mrow = move[i]
-        for j in range(1, m + 1):
-            s = score(i - 1, j - 1)
-            v, mv = prev[j], 2
-            if row[j - 1] > v:
-                v, mv = row[j - 1], 3
-            if s > 0 and prev[j - 1] + s > v:
-                v, mv = prev[j - 1] + s, 1
-            row[j] = v
-            mrow[j] = mv
+        for j in range(lo, hi + 1):
+            if j == 0:
+                row[0] = 0.0
+                continue
+            v, mv = (prev[j - plo] if plo <= j <= phi else ninf), 2
+            left = row[j - 1 - lo] if j - 1 >= lo else ninf
+            if left > v:
+                v, mv = left, 3
+            if plo <= j - 1 <= phi:
+                s = score(i - 1, j - 1)
+                if s > 0 and prev[j - 1 - plo] + s > v:
+                    v, mv = prev[j - 1 - plo] + s, 1
+            row[j - lo] = v
+            mrow[j - lo] = mv
     pairs = []
+    touched = False
     i, j = n, m
     while i and j:
-        mv = move[i][j]
+        lo, hi = band[i]
+        touched = touched or (j == lo and lo > 0) or (j == hi and hi < m)
+        mv = move[i][j - lo]
         if mv == 1:
             pairs.append((i - 1, j - 1))
             i -= 1
@@ -147,7 +184,7 @@ def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:
         else:
             j -= 1
     pairs.reverse()
-    return pairs
+    return pairs, touched
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float | None:
