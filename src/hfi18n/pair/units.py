@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..doc import BlockKind, Document, parse
+from ..doc import Block, BlockKind, Document, parse
 from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
@@ -94,25 +94,28 @@ def keep_tokens(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def block_item(block: Block) -> Item | None:
+    """The :class:`Item` of a heading or a prose block with text (None for any other block)."""
+    segs = block.segments
+    if block.kind is BlockKind.HEADING:
+        title = str(block.meta.get("title", ""))
+        text = PLACEHOLDER_RE.sub(" ", segs[0].text) if segs else title
+        return Item(
+            True, int(block.meta.get("level", 1)), str(block.meta.get("anchor", "")),
+            block.meta.get("explicit_anchor") is not None, text,
+            frozenset(norm_span(s) for seg in segs for s in seg.spans.values()),
+            keep_tokens(text), block.start_line, block.kind,
+        )
+    if block.kind in PROSE_KINDS and segs:
+        text = "\n".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
+        spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
+        return Item(False, 0, "", False, text, spans, keep_tokens(text), segs[0].line, block.kind)
+    return None
+
+
 def doc_items(doc: Document) -> list[Item]:
     """Headings and prose blocks of ``doc`` in order (code, comments and blank lines left out)."""
-    items: list[Item] = []
-    for block in doc.blocks:
-        segs = block.segments
-        if block.kind is BlockKind.HEADING:
-            title = str(block.meta.get("title", ""))
-            text = PLACEHOLDER_RE.sub(" ", segs[0].text) if segs else title
-            items.append(Item(
-                True, int(block.meta.get("level", 1)), str(block.meta.get("anchor", "")),
-                block.meta.get("explicit_anchor") is not None, text,
-                frozenset(norm_span(s) for seg in segs for s in seg.spans.values()),
-                keep_tokens(text), block.start_line, block.kind,
-            ))
-        elif block.kind in PROSE_KINDS and segs:
-            text = "\n".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
-            spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
-            items.append(Item(False, 0, "", False, text, spans, keep_tokens(text), segs[0].line, block.kind))
-    return items
+    return [it for block in doc.blocks if (it := block_item(block)) is not None]
 
 
 def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:

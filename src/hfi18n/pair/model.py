@@ -1,0 +1,187 @@
+"""The pair model: an English doc and its translation as n-m beads of blocks, each with a confidence.
+
+Why n-m: translators merge two English paragraphs into one, split a long one, add a note of their own and
+leave one out. The one-to-one pairing ``translate --update`` used (:func:`hfi18n.doc.pairing.align_blocks`,
+by block signature) paired a merged paragraph with the first English one and shifted every later pair by
+one, so an update of a far-away paragraph deleted the merged paragraph, dropped a split half and added a
+duplicate machine paragraph where the English had not changed (3 of 3 docs of a controlled experiment,
+issue 24).
+
+How, in two levels:
+
+1. **Skeleton.** Blocks that survive translation unchanged or nearly (code compared without its
+   comments, ``[[autodoc]]``, math, colab, front matter, rules, HTML without text) and headings (by
+   level) are aligned in order by :class:`difflib.SequenceMatcher`. They are the sure 1-1 beads and cut
+   both docs into gaps.
+2. **Prose.** In each gap, the prose blocks are aligned by the review's Gale-Church aligner
+   (:func:`.bitext.align_bitext`, moves 1-1, 1-0, 0-1, 2-1, 1-2 with length, mark and word costs);
+   other blocks of the gap (a code block whose docstring was translated) pair by kind when both sides
+   have the same kinds in the same order, else stay 1-0 or 0-1.
+
+The confidence of a skeleton bead is 1.0 (0.8 for headings whose anchors differ: a translator's own
+anchor); of a prose bead, a logistic of the aligner's cost (:func:`confidence`); of a leftover block,
+:data:`LEFTOVER`. A bead below :data:`SURE` is *unsure*: an update keeps the human text there and marks
+the spot for review rather than guess (:mod:`hfi18n.translate.update`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..doc import Block, BlockKind, Document
+from ..doc.pairing import content_blocks
+from ..doc.protected import code_shape, dedent_block
+from .bitext import LengthModel, align_bitext
+from .units import block_item
+
+SURE = 0.5
+"""Confidence from which a bead is trusted (see :func:`confidence`)."""
+LEFTOVER = 0.3
+"""Confidence of a block no rule paired (a 1-0 or 0-1 of a non-prose block)."""
+_SAME_KIND = 0.6
+"""Confidence of two non-prose blocks of a gap paired by kind (a code block with a translated docstring)."""
+_MIDPOINT = 4.0
+"""Aligner cost at which a prose bead is as likely wrong as right: a 1-0 or 0-1 move alone costs 4.5
+(:data:`.bitext.PRIOR`), so an omission or an addition is never sure; a good 1-1 costs 0-2."""
+
+_FIXED = frozenset({BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB,
+                    BlockKind.FRONTMATTER, BlockKind.RULE})
+
+
+@dataclass(slots=True, frozen=True)
+class Bead:
+    """English blocks and the translated blocks that render them (either side may be empty)."""
+
+    en: tuple[Block, ...]
+    tr: tuple[Block, ...]
+    confidence: float
+    """0-1: how sure the pairing is (:data:`SURE` and above: trusted)."""
+
+    @property
+    def move(self) -> str:
+        """``"1-1"``, ``"2-1"`` (two English blocks merged in one translated), ``"0-1"`` (a translator's
+        addition)..."""
+        return f"{len(self.en)}-{len(self.tr)}"
+
+    @property
+    def sure(self) -> bool:
+        return self.confidence >= SURE
+
+
+def confidence(cost: float) -> float:
+    """Confidence of a prose bead of aligner cost ``cost``: ``1 / (1 + e^(cost - 4))``."""
+    return 1.0 / (1.0 + math.exp(min(cost - _MIDPOINT, 50.0)))
+
+
+def _skeleton_key(block: Block) -> str | None:
+    """What a skeleton block is compared by (None: a prose block, aligned in its gap)."""
+    if block.kind is BlockKind.HEADING:
+        return f"h{block.meta.get('level', 1)}"
+    if block.kind is BlockKind.CODE:
+        return "code:" + code_shape(dedent_block(block.text))
+    if block.kind in _FIXED:
+        return f"{block.kind.value}:{dedent_block(block.text).strip()}"
+    if block.kind is BlockKind.HTML and not block.translatable:
+        return "html:" + block.text.strip()
+    return None
+
+
+def _heading_confidence(e: Block, t: Block) -> float:
+    return 1.0 if e.meta.get("anchor") == t.meta.get("anchor") else 0.8
+
+
+def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
+    """In-order pairs of equal keys, and of equal-length replaced runs whose keys have the same kind."""
+    out: list[tuple[int, int]] = []
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1 and all(
+                a[i1 + k].split(":", 1)[0] == b[j1 + k].split(":", 1)[0] for k in range(i2 - i1))):
+            out.extend((i1 + k, j1 + k) for k in range(i2 - i1))
+    return out
+
+
+def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None) -> list[Bead]:
+    """Beads covering every content block (:func:`hfi18n.doc.pairing.content_blocks`) of both docs, in
+    order on both sides."""
+    model = model or LengthModel.default(lang)
+    a, b = content_blocks(en), content_blocks(tr)
+    ka = [(i, k) for i, x in enumerate(a) if (k := _skeleton_key(x)) is not None]
+    kb = [(j, k) for j, x in enumerate(b) if (k := _skeleton_key(x)) is not None]
+    cuts = [(ka[p][0], kb[q][0]) for p, q in _match([k for _i, k in ka], [k for _j, k in kb])]
+    beads: list[Bead] = []
+    ei = ti = 0
+    for ej, tj in [*cuts, (len(a), len(b))]:
+        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang))
+        if ej < len(a):
+            e, t = a[ej], b[tj]
+            sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
+            beads.append(Bead((e,), (t,), sure))
+        ei, ti = ej + 1, tj + 1
+    return beads
+
+
+def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+    """Beads of the blocks between two skeleton beads: other blocks paired by kind cut the gap again, and
+    the prose of each piece is aligned by :func:`.bitext.align_bitext`."""
+    if not es and not ts:
+        return []
+    if not es or not ts:
+        return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
+    other_e = [i for i, x in enumerate(es) if block_item(x) is None]
+    other_t = [j for j, x in enumerate(ts) if block_item(x) is None]
+    cuts = [(other_e[p], other_t[q]) for p, q in
+            _match([es[i].kind.value for i in other_e], [ts[j].kind.value for j in other_t])]
+    out: list[Bead] = []
+    ei = ti = 0
+    for ej, tj in [*cuts, (len(es), len(ts))]:
+        out.extend(_prose(es[ei:ej], ts[ti:tj], model, lang))
+        if ej < len(es):
+            out.append(Bead((es[ej],), (ts[tj],), _SAME_KIND))
+        ei, ti = ej + 1, tj + 1
+    return out
+
+
+def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+    """Beads of a piece of a gap: its prose aligned, its unpaired other blocks as 1-0 and 0-1 beads
+    placed in order on their side."""
+    items_e = [(x, it) for x in es if (it := block_item(x)) is not None]
+    items_t = [(x, it) for x in ts if (it := block_item(x)) is not None]
+    block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
+    aligned: list[Bead] = []
+    if items_e and items_t:
+        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
+            aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
+                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost)))
+    else:
+        aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
+    pos_e = {id(x): k for k, x in enumerate(es)}
+    pos_t = {id(x): k for k, x in enumerate(ts)}
+    lone = [Bead((x,), (), LEFTOVER) for x in es if block_item(x) is None] \
+        + [Bead((), (x,), LEFTOVER) for x in ts if block_item(x) is None]
+    return _merge(aligned, lone, pos_e, pos_t)
+
+
+def _merge(beads: list[Bead], lone: list[Bead], pos_e: dict[int, int], pos_t: dict[int, int]) -> list[Bead]:
+    """``beads`` (in order on both sides) with one-sided ``lone`` beads inserted by their position."""
+    out = list(beads)
+    for bead in lone:
+        side, pos = (bead.en, pos_e) if bead.en else (bead.tr, pos_t)
+        at = pos[id(side[0])]
+        k = 0
+        while k < len(out):
+            other = out[k].en if bead.en else out[k].tr
+            if other and pos[id(other[0])] > at:
+                break
+            k += 1
+        out.insert(k, bead)
+    return out
+
+
+def sure_pairs(beads: Sequence[Bead]) -> list[tuple[Block, Block]]:
+    """The 1-1 beads that are sure, as (English, translated) block pairs (what segment pairing uses)."""
+    return [(b.en[0], b.tr[0]) for b in beads if len(b.en) == 1 and len(b.tr) == 1 and b.sure]
+
