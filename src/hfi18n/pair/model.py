@@ -76,8 +76,8 @@ def confidence(cost: float) -> float:
     return 1.0 / (1.0 + math.exp(min(cost - _MIDPOINT, 50.0)))
 
 
-def _skeleton_key(block: Block) -> str | None:
-    """What a skeleton block is compared by (None: a prose block, aligned in its gap)."""
+def _skeleton_key(block: Block) -> str:
+    """What a skeleton block is compared by (prose: see :data:`_SAME`)."""
     if block.kind is BlockKind.HEADING:
         return f"h{block.meta.get('level', 1)}"
     if block.kind is BlockKind.CODE:
@@ -86,7 +86,14 @@ def _skeleton_key(block: Block) -> str | None:
         return f"{block.kind.value}:{dedent_block(block.text).strip()}"
     if block.kind is BlockKind.HTML and not block.translatable:
         return "html:" + block.text.strip()
-    return None
+    return _SAME + block.text.strip()
+
+
+_SAME = "same:"
+"""Key prefix of a prose block: it is a skeleton bead only next to the very same text (English left in
+the translation: a draft's unfinished paragraph). Its length is the English one, and the length model
+expects a translation half as long: 6 English paragraphs left in a committed draft were paired with the
+wrong blocks and an update duplicated a callout and a paragraph around them."""
 
 
 def _heading_confidence(e: Block, t: Block) -> float:
@@ -94,12 +101,14 @@ def _heading_confidence(e: Block, t: Block) -> float:
 
 
 def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
-    """In-order pairs of equal keys, and of equal-length replaced runs whose keys have the same kind."""
+    """In-order pairs of equal keys, and of equal-length replaced runs whose keys have the same kind (never
+    prose: two paragraphs are not a pair for being paragraphs)."""
     out: list[tuple[int, int]] = []
     sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1 and all(
-                a[i1 + k].split(":", 1)[0] == b[j1 + k].split(":", 1)[0] for k in range(i2 - i1))):
+                not a[i1 + k].startswith(_SAME) and a[i1 + k].split(":", 1)[0] == b[j1 + k].split(":", 1)[0]
+                for k in range(i2 - i1))):
             out.extend((i1 + k, j1 + k) for k in range(i2 - i1))
     return out
 
@@ -109,9 +118,7 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
     order on both sides."""
     model = model or LengthModel.default(lang)
     a, b = content_blocks(en), content_blocks(tr)
-    ka = [(i, k) for i, x in enumerate(a) if (k := _skeleton_key(x)) is not None]
-    kb = [(j, k) for j, x in enumerate(b) if (k := _skeleton_key(x)) is not None]
-    cuts = [(ka[p][0], kb[q][0]) for p, q in _match([k for _i, k in ka], [k for _j, k in kb])]
+    cuts = _match([_skeleton_key(x) for x in a], [_skeleton_key(x) for x in b])
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:

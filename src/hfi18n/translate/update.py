@@ -43,7 +43,7 @@ from pathlib import Path
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.draft import is_draft
 from ..doc.pairing import align_segments, content_blocks, needs_translation
-from ..doc.protected import code_shape, code_without_comments, dedent_block
+from ..doc.protected import code_without_comments, dedent_block
 from ..pair.model import Bead, pair_docs, sure_pairs
 from ..repo.ledger import segment_hash
 from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob
@@ -302,13 +302,6 @@ def _chunks(doc: Document) -> tuple[list[Block], dict[int, tuple[int, int]], int
     return content, ranges, starts[0] if starts else len(doc.blocks)
 
 
-def _other_code(bead: Bead) -> bool:
-    """A code bead whose translated code differs from its English in more than comments and strings: the
-    English code wins (a translator's typo in code, or code copied from an older English)."""
-    return any(e.kind is BlockKind.CODE and t.kind is BlockKind.CODE and code_shape(dedent_block(e.text)) != code_shape(dedent_block(t.text))
-               for e, t in zip(bead.en, bead.tr, strict=False))
-
-
 def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
     """A bead whose translation still holds one of its English segments in a draft (unfinished work)."""
     english = {s.text for b in bead.en for s in b.segments if needs_translation(s)}
@@ -326,7 +319,10 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     block) replaces the first of today's blocks; the others render as nothing. A translator's own block
     (a 0-1 bead) travels with the next kept bead. An unchanged English block the translator left out
     (1-0) stays left out: a 1-0 next to a 0-1 is often a pairing the aligner could not prove, and sending
-    it added a duplicate machine paragraph (issue 24).
+    it added a duplicate machine paragraph (issue 24). Code is no exception: a translator's sample strings
+    and outputs (``"안녕하세요, 잘 지내고 계신가요?"``, a ``text`` block of Korean output: 12 lines on
+    smolagents ko reference/models.md) stay while the English code does not change; ``check`` still
+    reports code that differs from the English.
     """
     out = KeptBeads()
     a, _ra, _pa = _chunks(base)
@@ -365,8 +361,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             carry += text_of(bead.tr)
             continue
         covered = [s.id for i in idx if i is not None for s in b[i].segments]
-        if (unchanged and not any(s in leftover_ids for s in covered) and not _is_leftover(bead, draft, unfinished)
-                and not _other_code(bead)):
+        if unchanged and not any(s in leftover_ids for s in covered) and not _is_leftover(bead, draft, unfinished):
             first = rb[id(b[idx[0]])][0]  # type: ignore[index]
             out.overrides[first] = carry + text_of(bead.tr)
             carry, last = "", first
