@@ -31,6 +31,8 @@ Functions:
     add translated docs to the language's ``_toctree.yml`` mirroring English.
 ``toctree_check(repo, lang)`` -> :class:`CheckResult`
     problems of the language's ``_toctree.yml``.
+``fix_anchors(repo, lang, paths)`` -> ``list[AnchorFix]``
+    rename translators' own heading anchors to the English ones, with every link to them.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
@@ -72,7 +74,7 @@ from ._agent import (
     submit_translation,
 )
 from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
-from ._check import CheckResult, check, toctree_check
+from ._check import CheckResult, check, fix_anchors, toctree_check
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -141,6 +143,7 @@ __all__ = [
     "batch_status",
     "batch_submit",
     "check",
+    "fix_anchors",
     "clone",
     "deepen_history",
     "default_memory_path",

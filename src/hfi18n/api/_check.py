@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
+from ..check.custom_anchors import AnchorFix
 from ..errors import InputError, RepoError
 from ..repo.history import find_bases
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
@@ -89,6 +90,25 @@ def _name_followed_english(layout: DocsLayout, lang: str, findings: list[Finding
                         else f"{f.message}; {followed}")
         out.append(f)
     return out
+
+
+def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+                docs_root: str = DEFAULT_DOCS_ROOT) -> list[AnchorFix]:
+    """Rename translators' own heading anchors (``check`` warns about them) to the English ones, together
+    with every link to them in ``lang``'s docs (:mod:`hfi18n.check.custom_anchors`)."""
+    from ..check.custom_anchors import fix_anchors as fix
+    from ..check.runner import translated_docs
+    from ..doc import parse
+    from ..fileio import read_text
+
+    layout = _layout(repo, docs_root)
+    _config(layout, None)
+
+    def english_of(rel: str):
+        twin = layout.twin(rel, SOURCE_LANG)
+        return parse(read_text(layout.path(SOURCE_LANG, twin))) if twin is not None else None
+
+    return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
 
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +13,7 @@ from ..fileio import read_text
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from .alone import check_alone
 from .content import check_code, check_fragments, check_links
+from .custom_anchors import anchor_links, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .structure import check_autodoc, check_headings, check_tables, check_tags
@@ -27,11 +28,13 @@ DRIFT_THRESHOLD = 0.6
 
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
-               glossary: Glossary | None = None, summarize_drift: bool = True) -> list[Finding]:
+               glossary: Glossary | None = None, summarize_drift: bool = True,
+               links_to: Callable[[str], list[tuple[str, int]]] | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
-    block comparison, unless ``summarize_drift`` is False.
+    block comparison, unless ``summarize_drift`` is False. ``links_to(anchor)``: the ``(doc, line)`` of the
+    links to an anchor of this doc, named by a custom anchor's warning.
     """
     findings: list[Finding] = []
     if src is None:
@@ -56,11 +59,27 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
         findings.extend(check_links(src, tgt, file, lang))
+    findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     findings.extend(check_damage(tgt, file, lang, src))
     findings.extend(check_html_untranslated(src, tgt, file, lang))
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
     return sort_findings(findings)
+
+
+def _custom_anchor_findings(src: Document, tgt: Document, file: str,
+                            links_to: Callable[[str], list[tuple[str, int]]] | None) -> list[Finding]:
+    """A warning per custom anchor (:mod:`.custom_anchors`), naming the links that use it."""
+    out = []
+    for ca in custom_anchors(src, tgt):
+        links = links_to(ca.anchor) if links_to is not None else []
+        used = (f"used by {len(links)} link(s): " + ", ".join(f"{d}:{n}" for d, n in links[:5])
+                + (" ..." if len(links) > 5 else "")) if links else "no link in this language uses it"
+        out.append(Finding(file, ca.line, "anchors", WARNING,
+                           f"custom anchor [[{ca.anchor}]]: the English heading here uses [[{ca.english}]], so "
+                           f"links written for the English page miss it; {used}. `hfi18n check --fix-anchors` "
+                           "renames it to the English one together with those links"))
+    return out
 
 
 def check_glossary(src: Document, tgt: Document, file: str, glossary: Glossary) -> list[Finding]:
@@ -111,7 +130,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
         return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
-    return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)])
+    return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                                                  links_to=lambda a: anchor_links(layout, lang, rel, a))])
 
 
 def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) -> list[str]:

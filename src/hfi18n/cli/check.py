@@ -19,11 +19,17 @@ def check(
     fmt: Format = typer.Option(Format.text, "--format", help="text, json (list of findings) or github (annotations)."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV: report terms whose required translation is absent."),
     docs_root: str = DOCS_ROOT_OPTION,
+    fix_anchors: bool = typer.Option(False, "--fix-anchors", help="Rename translators' own heading anchors "
+                                     "to the English ones, with every link to them in this language, then check."),
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 
     Exits with 1 when any error is found.
     """
+    if fix_anchors:
+        for fix in api.fix_anchors(repo, lang, paths or [], docs_root=docs_root):
+            err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
+                      f"{len(fix.links)} link(s) rewritten")
     result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())

@@ -76,10 +76,10 @@ def confidence(cost: float) -> float:
     return 1.0 / (1.0 + math.exp(min(cost - _MIDPOINT, 50.0)))
 
 
-def _skeleton_key(block: Block) -> str:
+def skeleton_key(block: Block) -> str:
     """What a skeleton block is compared by (prose: see :data:`_SAME`)."""
-    if block.kind is BlockKind.HEADING:
-        return f"h{block.meta.get('level', 1)}"
+    if block.kind is BlockKind.HEADING:  # same anchor: a sure pair; else same level, by position
+        return f"h{block.meta.get('level', 1)}:{block.meta.get('anchor', '')}"
     if block.kind is BlockKind.CODE:
         return "code:" + code_shape(dedent_block(block.text))
     if block.kind in _FIXED:
@@ -118,7 +118,7 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
     order on both sides."""
     model = model or LengthModel.default(lang)
     a, b = content_blocks(en), content_blocks(tr)
-    cuts = _match([_skeleton_key(x) for x in a], [_skeleton_key(x) for x in b])
+    cuts = _match([skeleton_key(x) for x in a], [skeleton_key(x) for x in b])
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:

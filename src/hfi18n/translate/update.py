@@ -27,7 +27,7 @@ existing translation; plus what this machine's runs wrote (:mod:`hfi18n.repo.led
    translated comments or docstrings, a translator's own added paragraph); only the beads whose English
    changed are rendered from today's English and sent. A new English block lands at its aligned place, a
    deleted one removes only its own bead. Where the aligner is unsure of a changed bead, the human text
-   is kept next to the new text under :data:`REVIEW_MARK`, never guessed away. Before this rule the
+   is kept next to the new text in a review comment (:func:`review_comment`), never guessed away. Before this rule the
    update rendered every page from the English block structure: on a controlled experiment (merge two
    translated paragraphs, split one, change one English paragraph elsewhere) it lost human lines on 3 of
    3 docs, and rewrote 27 of 27 custom heading anchors whose English did not change (issue 24).
@@ -43,8 +43,8 @@ from pathlib import Path
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.draft import is_draft
 from ..doc.pairing import align_segments, content_blocks, needs_translation
-from ..doc.protected import code_without_comments, dedent_block
-from ..pair.model import Bead, pair_docs, sure_pairs
+from ..doc.protected import code_shape, code_without_comments, dedent_block
+from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
 from ..repo.ledger import segment_hash
 from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob
 
@@ -210,10 +210,21 @@ def carry_over(human: Segment, base_seg: Segment) -> str:
     return PLACEHOLDER_RE.sub(swap, human.text)
 
 
-REVIEW_MARK = ("<!-- hfi18n: review: the English here changed and the aligner is unsure which translated text "
-               "it replaced; the previous translation is kept below the new one: keep what is right, then "
-               "delete this line -->\n\n")
-"""Written before human text an update kept because it could not tell whether the new English replaces it."""
+REVIEW_MARK = "<!-- hfi18n: review:"
+"""How the comment starts that holds human text an update could not place (:func:`review_comment`)."""
+
+
+def review_comment(text: str) -> str:
+    """``text`` (human blocks an update could not place) inside an HTML comment, for the translator.
+
+    Why a comment: the text stays in the file (never lost) but not on the page, where a heading, code
+    block or callout whose English counterpart the aligner could not prove broke the page's structure
+    beside the new text (smolagents ko guided_tour.md, huggingface_hub ko guides/cli.md: a callout and
+    a heading twice, ``check`` errors, nothing written)."""
+    body = text.replace("-->", "-- >").strip("\n")
+    return (f"{REVIEW_MARK} the English here changed and the aligner is unsure which translated text it "
+            "replaced; the previous translation is below: reuse it above or delete this comment\n\n"
+            f"{body}\n-->\n\n")
 
 
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
@@ -302,6 +313,42 @@ def _chunks(doc: Document) -> tuple[list[Block], dict[int, tuple[int, int]], int
     return content, ranges, starts[0] if starts else len(doc.blocks)
 
 
+_STRING_RE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+_OUTPUT_FENCE_RE = re.compile(r"(```|~~~)\s*(?:text|txt|console|output)?\s*\n")
+"""A fence of output or plain text (```` ```text ````): what a translator may write in Korean."""
+
+
+def _code_only(text: str) -> str:
+    """Code without comments, docstrings and string literals: translators translate sample prompts and
+    messages (``"안녕하세요, 잘 지내고 계신가요?"`` on smolagents ko reference/models.md)."""
+    return code_shape(_STRING_RE.sub("S", dedent_block(text)))
+
+
+def _faithful(bead: Bead) -> bool:
+    """The translated blocks of a bead keep what ``check`` requires of their English: code the same but
+    for comments, docstrings and strings (an output block as the translator wrote it), ``[[autodoc]]``, math and colab blocks as they are, a heading's explicit
+    anchor well formed. A bead that does not is re-rendered from the English (its prose kept segment by
+    segment), as before issue 24: kept byte for byte, translated code
+    (``* 댓글을 추가하려면`` in a code block of huggingface_hub ko guides/community.md), an edited
+    ``[[autodoc]]``, a heading with a broken anchor (``enable_progress_bars[huggingface_hub...]]``) or a tip
+    paired with a plain English paragraph (huggingface_hub ko guides/cli.md, whose base is far older
+    than what it translates) made ``check`` refuse the page."""
+    if len(bead.en) == len(bead.tr) == 1 and {bead.en[0].kind, bead.tr[0].kind} == {BlockKind.PARAGRAPH,
+                                                                                   BlockKind.CALLOUT}:
+        return False  # a tip paired with a paragraph: the page's callouts would not be the English ones
+    for e, t in zip(bead.en, bead.tr, strict=False):
+        if e.kind is BlockKind.CODE and t.kind is BlockKind.CODE:
+            if not _OUTPUT_FENCE_RE.match(e.text.lstrip()) and _code_only(e.text) != _code_only(t.text):
+                return False
+        elif e.kind in (BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB):
+            if dedent_block(e.text).strip() != dedent_block(t.text).strip():
+                return False
+        elif t.kind is BlockKind.HEADING and (t.meta.get("explicit_anchor") is None
+                                               and t.meta.get("anchor") != e.meta.get("anchor")):
+            return False
+    return True
+
+
 def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
     """A bead whose translation still holds one of its English segments in a draft (unfinished work)."""
     english = {s.text for b in bead.en for s in b.segments if needs_translation(s)}
@@ -316,13 +363,20 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
 
     A bead is unchanged when each of its English blocks is equal (same text) to one of today's blocks and
     those are consecutive. Its text (its translated blocks and what follows each up to the next content
-    block) replaces the first of today's blocks; the others render as nothing. A translator's own block
-    (a 0-1 bead) travels with the next kept bead. An unchanged English block the translator left out
-    (1-0) stays left out: a 1-0 next to a 0-1 is often a pairing the aligner could not prove, and sending
-    it added a duplicate machine paragraph (issue 24). Code is no exception: a translator's sample strings
-    and outputs (``"안녕하세요, 잘 지내고 계신가요?"``, a ``text`` block of Korean output: 12 lines on
-    smolagents ko reference/models.md) stay while the English code does not change; ``check`` still
-    reports code that differs from the English.
+    block) replaces the first of today's blocks; the others render as nothing. Code is no exception: a
+    translator's sample strings and outputs (``"안녕하세요, 잘 지내고 계신가요?"``, a ``text`` block of
+    Korean output: 12 lines on smolagents ko reference/models.md) stay while the English code does not
+    change, as long as ``check`` accepts it (:func:`_faithful`).
+
+    Between two kept beads, where the English changed or gained blocks (a *region*), the translation's
+    blocks are replaced by the new English: those of sure changed beads. Those the aligner is unsure of
+    (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
+    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
+    like a changed one, as before (smolagents ko guided_tour.md left a whole English section out; left out
+    again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
+    prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
+    translation of smolagents guided_tour.md had the ``<hfoption id="Subclass Tool">`` tag and its code an
+    English version earlier than its base, and keeping them beside the new English broke the page's tags.
     """
     out = KeptBeads()
     a, _ra, _pa = _chunks(base)
@@ -348,38 +402,57 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         last = 0
         out.overrides.update({i: "" for i in range(1, prefix_b)})
     out.overrides[last] = head
+    region: list[Bead] = []
+    edge = -1  # index in b of the last English block of the last kept bead
+
+    def settle(upto: int) -> str:
+        """The human text of the region before today's block ``upto`` (kept, reviewed or replaced)."""
+        fresh = {skeleton_key(x) for x in b[edge + 1:upto]}
+        changed = any(bead.en for bead in region) or bool(fresh)
+        own = "".join(text_of(bead.tr) for bead in region)
+        if not changed:
+            return own
+        keep: list[Block] = []
+        for bead in region:
+            if bead.en:
+                out.beads_sent += 1
+                if bead.sure:
+                    continue
+            keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
+        if not keep:
+            return ""
+        out.review_lines.append(keep[0].start_line)
+        return review_comment(text_of(tuple(keep)))
+
     for bead in beads:
         idx = [now.get(id(x)) for x in bead.en]
-        unchanged = all(i is not None for i in idx) and all(
+        unchanged = bool(bead.en) and all(i is not None for i in idx) and all(
             j2 == j1 + 1 for j1, j2 in zip(idx, idx[1:], strict=False))  # type: ignore[operator]
-        if unchanged and bead.en and not bead.tr:
-            for i in idx:  # left out by the translator: stays left out
-                assert i is not None
-                out.overrides.update({k: "" for k in range(*rb[id(b[i])])})
-            continue
-        if not bead.en:
-            carry += text_of(bead.tr)
-            continue
         covered = [s.id for i in idx if i is not None for s in b[i].segments]
-        if unchanged and not any(s in leftover_ids for s in covered) and not _is_leftover(bead, draft, unfinished):
-            first = rb[id(b[idx[0]])][0]  # type: ignore[index]
-            out.overrides[first] = carry + text_of(bead.tr)
-            carry, last = "", first
-            for i in idx:
-                assert i is not None
-                lo, hi = rb[id(b[i])]
-                out.overrides.update({k: "" for k in range(lo, hi) if k != first})
-            tr_texts = [s.text for x in bead.tr for s in x.segments]
-            out.segments.update({s: tr_texts for s in covered})
-            out.beads_kept += 1
+        if (not unchanged or not bead.tr or any(s in leftover_ids for s in covered)
+                or _is_leftover(bead, draft, unfinished) or not _faithful(bead)):
+            region.append(bead)
             continue
-        out.beads_sent += 1
-        if carry:  # a translator's own block before a changed bead stays before it
-            out.overrides[last] = out.overrides.get(last, "") + carry
-            carry = ""
-        if bead.tr and not bead.sure:  # never guess: keep the human text, marked, after the new text
-            carry += REVIEW_MARK + text_of(bead.tr)
-            out.review_lines.append(bead.tr[0].start_line)
+        first_b = idx[0]
+        assert first_b is not None
+        text = settle(first_b)
+        region, edge = [], idx[-1]  # type: ignore[assignment]
+        first = rb[id(b[first_b])][0]
+        kept = text_of(bead.tr)
+        if not kept.endswith("\n"):  # the translation's last line: today's English goes on after it
+            lo, hi = rb[id(b[idx[-1]])]  # type: ignore[index]
+            english = "".join(x.text for x in new.blocks[lo:hi])
+            kept += english[len(english.rstrip("\n")):]
+        out.overrides[first] = carry + text + kept
+        carry, last = "", first
+        for i in idx:
+            assert i is not None
+            lo, hi = rb[id(b[i])]
+            out.overrides.update({k: "" for k in range(lo, hi) if k != first})
+        tr_texts = [s.text for x in bead.tr for s in x.segments]
+        out.segments.update({s: tr_texts for s in covered})
+        out.beads_kept += 1
+    carry += settle(len(b))
     if carry:  # after the last rendered block
         out.overrides[AFTER] = carry
     return out
