@@ -138,25 +138,35 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
         return []
     if not es or not ts:
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
-    other_e = [i for i, x in enumerate(es) if block_item(x) is None]
-    other_t = [j for j, x in enumerate(ts) if block_item(x) is None]
+    other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
+    other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
     cuts = [(other_e[p], other_t[q]) for p, q in
-            _match([es[i].kind.value for i in other_e], [ts[j].kind.value for j in other_t])]
+            _match([_kind(es[i]) for i in other_e], [_kind(ts[j]) for j in other_t])]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
         out.extend(_prose(es[ei:ej], ts[ti:tj], model, lang))
         if ej < len(es):
-            out.append(Bead((es[ej],), (ts[tj],), _SAME_KIND))
+            e, t = es[ej], ts[tj]
+            out.append(Bead((e,), (t,), _heading_confidence(e, t) if e.kind is BlockKind.HEADING else _SAME_KIND))
         ei, ti = ej + 1, tj + 1
     return out
+
+
+def _prose_block(block: Block) -> bool:
+    """A block the bitext aligner places (headings are not: it drops them, they pair by level)."""
+    return block.kind is not BlockKind.HEADING and block_item(block) is not None
+
+
+def _kind(block: Block) -> str:
+    return f"h{block.meta.get('level', 1)}" if block.kind is BlockKind.HEADING else block.kind.value
 
 
 def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
     """Beads of a piece of a gap: its prose aligned, its unpaired other blocks as 1-0 and 0-1 beads
     placed in order on their side."""
-    items_e = [(x, it) for x in es if (it := block_item(x)) is not None]
-    items_t = [(x, it) for x in ts if (it := block_item(x)) is not None]
+    items_e = [(x, it) for x in es if _prose_block(x) and (it := block_item(x)) is not None]
+    items_t = [(x, it) for x in ts if _prose_block(x) and (it := block_item(x)) is not None]
     block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
     aligned: list[Bead] = []
     if items_e and items_t:
@@ -167,8 +177,8 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
         aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
     pos_e = {id(x): k for k, x in enumerate(es)}
     pos_t = {id(x): k for k, x in enumerate(ts)}
-    lone = [Bead((x,), (), LEFTOVER) for x in es if block_item(x) is None] \
-        + [Bead((), (x,), LEFTOVER) for x in ts if block_item(x) is None]
+    lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x)] \
+        + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x)]
     return _merge(aligned, lone, pos_e, pos_t)
 
 
