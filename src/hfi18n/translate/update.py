@@ -46,7 +46,7 @@ from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_shape, code_without_comments, dedent_block
 from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
 from ..repo.ledger import segment_hash
-from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob
+from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob, render_translation
 
 
 @dataclass(slots=True)
@@ -85,6 +85,8 @@ class UpdatePlan:
     review_lines: list[int] = field(default_factory=list)
     """Lines (in the existing translation) of human text kept under :data:`REVIEW_MARK`: the English there
     changed and the aligner was unsure which translated text it replaces."""
+    structure_fallback: bool = False
+    """Kept beads would not give the English structure (:func:`skeleton`): rendered from the English."""
 
 
 _COMMENT_RE = re.compile(r"(?:^|\s)(?:#|//)")
@@ -270,12 +272,16 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
             provenance[cur.id] = MACHINE if segment_hash(human[old.id].text) in machine else HUMAN
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
                       unfinished=unfinished)
+    overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
+    fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
+        != skeleton(new)
+    if fallback:
+        kept = KeptBeads()
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
                 else HUMAN
     pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments]
-    overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
     overrides.update(kept.overrides)
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
@@ -285,7 +291,27 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     kept_human = given.count(HUMAN)
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
-                      kept.beads_kept, kept.beads_sent, kept.review_lines)
+                      kept.beads_kept, kept.beads_sent, kept.review_lines, fallback)
+
+
+def skeleton(doc: Document) -> list[tuple[str, str]]:
+    """What ``check`` requires of a translation's structure: heading levels, ``[[autodoc]]`` blocks and
+    the number of code blocks, in order.
+
+    Why: where the translation does not follow the English it is said to (a base found by similarity in
+    a history of renames and sweeps: huggingface_hub ko package_reference/utilities.md keeps an
+    ``[[autodoc]]`` and a section the English moved elsewhere), kept beads give a page with another
+    structure than the English and ``check`` refuses it. Such a page is rendered from the English
+    structure as before issue 24 (its prose kept segment by segment): never worse than before."""
+    out = []
+    for b in doc.blocks:
+        if b.kind is BlockKind.HEADING:
+            out.append(("h", str(b.meta.get("level"))))
+        elif b.kind is BlockKind.AUTODOC:
+            out.append(("autodoc", dedent_block(b.text).strip()))
+        elif b.kind is BlockKind.CODE:
+            out.append(("code", ""))
+    return out
 
 
 @dataclass(slots=True)
