@@ -36,7 +36,7 @@ from _corpora import NAMES, bundle
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hfi18n import api  # noqa: E402
-from hfi18n.check.content import check_code  # noqa: E402
+from hfi18n.check import check_pair  # noqa: E402
 from hfi18n.check.findings import ERROR  # noqa: E402
 from hfi18n.doc import Block, BlockKind, Document, parse  # noqa: E402
 from hfi18n.doc.pairing import needs_translation  # noqa: E402
@@ -44,6 +44,7 @@ from hfi18n.fileio import read_text  # noqa: E402
 from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
+from hfi18n.translate.update import _code_only  # noqa: E402
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.) (?=\S)")
@@ -170,6 +171,19 @@ def _unanchored(text: str) -> str:
     return _ANCHOR_RE.sub(r"\1", text)
 
 
+def follows(base: Document, ko: Document, rel: str) -> bool:
+    """Does the translation follow the English said to be its base: the same code (but for comments and
+    strings), headings, autodoc blocks and components? Not when a sweep reached the translation after its
+    base (``torch_dtype`` -> ``dtype``, ``<Tip>`` -> ``> [!TIP]``): setting the English back to the base
+    would then change more than the one paragraph of the experiment."""
+    def code(doc: Document) -> list[str]:
+        return [_code_only(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
+
+    structural = {"headings", "autodoc", "tags", "drift"}
+    return code(base) == code(ko) and not any(
+        f.severity == ERROR and f.check in structural for f in check_pair(base, ko, file=rel, lang="ko"))
+
+
 def run(name: str, work: Path, per_corpus: int) -> list[dict]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
@@ -188,8 +202,8 @@ def run(name: str, work: Path, per_corpus: int) -> list[dict]:
         _git(repo, "reset", "-q", "--hard", head)
         en_path, ko_path = layout.path("en", base.en_path), layout.path("ko", rel)
         ko_text = read_text(ko_path)
-        if any(f.severity == ERROR for f in check_code(parse(texts[rel]), parse(ko_text), rel)):
-            skipped += 1  # its code is not the code of the English it follows (a sweep after the base)
+        if not follows(parse(texts[rel]), parse(ko_text), rel):
+            skipped += 1
             continue
         setup = plan_experiment(texts[rel], ko_text)
         if setup is None:
@@ -222,7 +236,7 @@ def run(name: str, work: Path, per_corpus: int) -> list[dict]:
                      "sent": len(sent), "sent_tokens": _tokens(sent),
                      "full": len(full), "full_tokens": _tokens(full),
                      "lost_example": next(iter(lost), "")[:60]})
-    print(f"{name}: {skipped} doc(s) left out: their code is not the code of the English they follow")
+    print(f"{name}: {skipped} doc(s) left out: they do not follow their base English (see follows())")
     return rows
 
 

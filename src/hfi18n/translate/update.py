@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
+from ..doc.components import mdx_tags
 from ..doc.draft import is_draft
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_shape, code_without_comments, dedent_block
@@ -295,15 +296,17 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
-    """What ``check`` requires of a translation's structure: heading levels, ``[[autodoc]]`` blocks and
-    the number of code blocks, in order.
+    """What ``check`` requires of a translation's structure: heading levels, ``[[autodoc]]`` blocks, the
+    number of code blocks, and the doc-builder components (:func:`hfi18n.doc.components.mdx_tags`), in order.
 
     Why: where the translation does not follow the English it is said to (a base found by similarity in
     a history of renames and sweeps: huggingface_hub ko package_reference/utilities.md keeps an
     ``[[autodoc]]`` and a section the English moved elsewhere), kept beads give a page with another
     structure than the English and ``check`` refuses it. Such a page is rendered from the English
-    structure as before issue 24 (its prose kept segment by segment): never worse than before."""
-    out = []
+    structure as before issue 24 (its prose kept segment by segment): never worse than before. A tip
+    the aligner paired with a plain English paragraph (huggingface_hub ko guides/cli.md, whose base is
+    far older than what it translates) is such a case; ``<Tip>`` and ``> [!TIP]`` count the same."""
+    out = [("component", label) for label, _line in mdx_tags(doc)]
     for b in doc.blocks:
         if b.kind is BlockKind.HEADING:
             out.append(("h", str(b.meta.get("level"))))
@@ -356,12 +359,8 @@ def _faithful(bead: Bead) -> bool:
     anchor well formed. A bead that does not is re-rendered from the English (its prose kept segment by
     segment), as before issue 24: kept byte for byte, translated code
     (``* 댓글을 추가하려면`` in a code block of huggingface_hub ko guides/community.md), an edited
-    ``[[autodoc]]``, a heading with a broken anchor (``enable_progress_bars[huggingface_hub...]]``) or a tip
-    paired with a plain English paragraph (huggingface_hub ko guides/cli.md, whose base is far older
-    than what it translates) made ``check`` refuse the page."""
-    if len(bead.en) == len(bead.tr) == 1 and {bead.en[0].kind, bead.tr[0].kind} == {BlockKind.PARAGRAPH,
-                                                                                   BlockKind.CALLOUT}:
-        return False  # a tip paired with a paragraph: the page's callouts would not be the English ones
+    ``[[autodoc]]`` or a heading with a broken anchor (``enable_progress_bars[huggingface_hub...]]``)
+    made ``check`` refuse the page."""
     for e, t in zip(bead.en, bead.tr, strict=False):
         if e.kind is BlockKind.CODE and t.kind is BlockKind.CODE:
             if not _OUTPUT_FENCE_RE.match(e.text.lstrip()) and _code_only(e.text) != _code_only(t.text):
