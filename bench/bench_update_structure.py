@@ -195,26 +195,34 @@ def run(name: str, work: Path, per_corpus: int) -> list[dict]:
     bases = sorted(find_bases(layout, "ko").items())
     texts = {rel: blobs.text(b.base_blob) for rel, b in bases}
     rows: list[dict] = []
-    skipped = 0
+    skipped = unbased = 0
     for rel, base in bases:
         if len(rows) >= per_corpus:
             break
         _git(repo, "reset", "-q", "--hard", head)
         en_path, ko_path = layout.path("en", base.en_path), layout.path("ko", rel)
         ko_text = read_text(ko_path)
-        if not follows(parse(texts[rel]), parse(ko_text), rel):
+        # the English the translation follows: its recorded base, else today's English when the
+        # translation follows that one (a sweep reached both after the base)
+        english = next((t for t in (texts[rel], read_text(en_path)) if follows(parse(t), parse(ko_text), rel)),
+                       None)
+        if english is None:
             skipped += 1
             continue
-        setup = plan_experiment(texts[rel], ko_text)
+        setup = plan_experiment(english, ko_text)
         if setup is None:
             continue
         # step 1 also sets the English to the version the translation follows, so that the English change
         # of step 2 is the only one (most translations follow an older English than today's)
-        en_path.write_text(texts[rel], encoding="utf-8")
+        en_path.write_text(english, encoding="utf-8")
         ko_path.write_text(setup.t1, encoding="utf-8")
         _commit(repo, f"ko: merge two paragraphs and split one in {rel}")
         en_path.write_text(setup.en, encoding="utf-8")
         _commit(repo, f"en: change one paragraph of {base.en_path}")
+        now = find_bases(layout, "ko").get(rel)
+        if now is None or BlobReader(repo).text(now.base_blob) != english:
+            unbased += 1  # the update would not start from that English: not the experiment
+            continue
         try:
             result = api.translate(repo, "ko", [base.en_path], update=True, provider="pseudo")
         except Exception as exc:  # noqa: BLE001 - a refused doc is a result of the bench
@@ -236,7 +244,8 @@ def run(name: str, work: Path, per_corpus: int) -> list[dict]:
                      "sent": len(sent), "sent_tokens": _tokens(sent),
                      "full": len(full), "full_tokens": _tokens(full),
                      "lost_example": next(iter(lost), "")[:60]})
-    print(f"{name}: {skipped} doc(s) left out: they do not follow their base English (see follows())")
+    print(f"{name}: {skipped} doc(s) left out: they follow neither their base English nor today's (see "
+          f"follows()); {unbased} left out: after the two commits the update's base was another English")
     return rows
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -128,7 +129,43 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
             sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
             beads.append(Bead((e,), (t,), sure))
         ei, ti = ej + 1, tj + 1
-    return beads
+    return _tips(beads)
+
+
+_TIP_OPEN_RE = re.compile(r"\s*<Tip\b[^>]*>\s*")
+_TIP_CLOSE_RE = re.compile(r"\s*</Tip>\s*")
+TIP_BEAD = 0.9
+"""Confidence of an English ``<Tip>`` ... ``</Tip>`` paired with one translated ``> [!TIP]`` callout."""
+
+
+def _tips(beads: list[Bead]) -> list[Bead]:
+    """An English ``<Tip>`` element (its open tag, text and close tag: three blocks) rendered by one
+    translated callout (``> [!TIP]``, the syntax doc-builder moved to) is one n-1 bead. The aligner saw
+    the tags as English blocks with no translation and the callout as an addition; an update then wrote
+    both (diffusers ko using-diffusers/controlling_generation.md: two tips, one twice)."""
+    out: list[Bead] = []
+    k = 0
+    while k < len(beads):
+        bead = beads[k]
+        if len(bead.en) == 1 and not bead.tr and _TIP_OPEN_RE.fullmatch(bead.en[0].text):
+            end = next((j for j in range(k + 1, min(k + 8, len(beads)))
+                        if len(beads[j].en) == 1 and not beads[j].tr and _TIP_CLOSE_RE.fullmatch(beads[j].en[0].text)),
+                       None)
+            if end is not None:
+                group = beads[k:end + 1]
+                before = not any(b.tr for b in group) and out and not out[-1].en
+                if before:
+                    group = [out[-1], *group]
+                tr = [x for b in group for x in b.tr]
+                if len(tr) == 1 and tr[0].kind is BlockKind.CALLOUT:
+                    if before:
+                        out.pop()
+                    out.append(Bead(tuple(x for b in group for x in b.en), (tr[0],), TIP_BEAD))
+                    k = end + 1
+                    continue
+        out.append(bead)
+        k += 1
+    return out
 
 
 def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
