@@ -5,8 +5,8 @@ corpus, reset between docs, pseudo provider):
 
 1. the English is set to the version the translation follows; the translator merges two adjacent translated paragraphs into one and splits another paragraph at a
    sentence (a section away from the merge); commit;
-2. one English paragraph is changed in a third section, one whose blocks are the same kinds in the same
-   order on both sides (so the translated paragraph that renders it is known); commit;
+2. one English paragraph is changed in a third section, one with as many paragraphs on both sides (so
+   the translated paragraph that renders it is known: the one at the same rank); commit;
 3. ``translate --update`` the doc.
 
 Printed per doc and in total: human lines (non-blank lines of the translation after step 1) lost outside
@@ -23,6 +23,7 @@ the one-to-one update before issue 24 are in notes/s24update.md).
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import subprocess
 import sys
@@ -127,10 +128,11 @@ def plan_experiment(en_text: str, ko_text: str) -> Setup | None:
     for anchor, blocks in ko_secs:
         if anchor in (merge[0], split[0], "") or anchor not in en_secs:
             continue
-        eb = en_secs[anchor]
-        if [b.kind for b in eb] != [b.kind for b in blocks]:
+        pe = [b for b in en_secs[anchor] if b.kind is BlockKind.PARAGRAPH]
+        pt = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
+        if len(pe) != len(pt):  # the k-th paragraph of the section renders the k-th English one
             continue
-        for e, t in zip(eb, blocks, strict=True):
+        for e, t in zip(pe, pt, strict=True):
             if _plain(e, False) and _plain(t, True):
                 target = (e, t)
                 break
@@ -184,7 +186,7 @@ def follows(base: Document, ko: Document, rel: str) -> bool:
         f.severity == ERROR and f.check in structural for f in check_pair(base, ko, file=rel, lang="ko"))
 
 
-def run(name: str, work: Path, per_corpus: int) -> list[dict]:
+def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
     layout = DocsLayout.open(repo)
@@ -236,6 +238,8 @@ def run(name: str, work: Path, per_corpus: int) -> list[dict]:
                                  and _unanchored(t2).endswith(_unanchored(after)))
         outside = Counter(ln for ln in _unanchored(before + after).splitlines() if ln.strip())
         lost = outside - Counter(ln for ln in _unanchored(t2).splitlines() if ln.strip())
+        if show and not identical:
+            print("".join(difflib.unified_diff(setup.t1.splitlines(True), t2.splitlines(True), rel, rel, n=1)))
         plan = result.updates.get(base.en_path)
         sent = plan.job.pending if plan is not None else []
         full = [s for s in parse(setup.en).segments() if needs_translation(s)]
@@ -253,11 +257,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--per-corpus", type=int, default=8)
     parser.add_argument("--names", default=",".join(NAMES))
+    parser.add_argument("--show", action="store_true", help="print the diff of each doc that is not identical")
     args = parser.parse_args()
     rows: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="hfi18n-bench-structure-") as tmp:
         for name in args.names.split(","):
-            got = run(name, Path(tmp), args.per_corpus)
+            got = run(name, Path(tmp), args.per_corpus, args.show)
             for r in got:
                 print(r)
             rows += got

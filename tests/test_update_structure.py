@@ -216,3 +216,19 @@ def test_a_deleted_english_paragraph_removes_only_its_own_bead(repo: Path, capsy
     out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
     assert out == human.replace(CALL_KO + "\n", "")
     assert run["segments"] == 0
+
+
+def test_a_translator_note_beside_a_changed_paragraph_is_kept_for_review(repo: Path, capsys) -> None:
+    """The English of a paragraph changed, and the translator had added a note of their own after its
+    translation: whether the note belonged to that paragraph the aligner cannot prove, so the note is kept
+    in a review comment (invisible on the page, never lost) instead of being replaced or duplicated."""
+    note = "참고: 한국어 문서에서는 이 예제의 토크나이저 이름을 `gpt2`로 고정했습니다.\n\n"
+    _edit(repo, f"{KO_DIR}/tokenizers.md", CALL_KO + "\n", CALL_KO + "\n" + note, "ko: add a note")
+    _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
+          "to check the round trip; special tokens are kept.", "Say what decode keeps")
+    run = _update(repo, capsys)
+    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    assert run["docs"][0]["written"] and CALL_KO not in out
+    comment = out[out.index("<!-- hfi18n: review:"):]
+    assert note.strip() in comment[:comment.index("-->")]
+    assert out.count(note.strip()) == 1
