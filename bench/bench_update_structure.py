@@ -48,7 +48,7 @@ from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
 from hfi18n.translate.update import _code_only  # noqa: E402
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
-_SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.) (?=\S)")
+_SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.)[ \n](?=\S)")
 ADDED = " This sentence was added to the English by the benchmark."
 
 
@@ -113,27 +113,34 @@ def plan_experiment(en_text: str, ko_text: str) -> Setup | None:
                 merge = (anchor, x, y)
     if merge is None:
         return None
-    for anchor, blocks in ko_secs:
-        if anchor == merge[0]:
-            continue
+    used = {id(merge[1]), id(merge[2])}
+
+    def near(b: Block) -> bool:
+        """``b`` is an edited block or next to one (in content order)."""
+        k = content.index(b)
+        return any(id(x) in used for x in content[max(k - 1, 0):k + 2])
+
+    content = [b for _a, bl in ko_secs for b in bl]
+    for _anchor, blocks in ko_secs:
         for x in blocks:
-            if _plain(x, True) and "\n" not in x.text.rstrip("\n") and _SENTENCE_END.search(x.text):
-                split = (anchor, x)
+            if _plain(x, True) and not near(x) and _SENTENCE_END.search(x.text):
+                split = (_anchor, x)
                 break
         if split:
             break
     if split is None:
         return None
+    used.add(id(split[1]))
     target = None
     for anchor, blocks in ko_secs:
-        if anchor in (merge[0], split[0], "") or anchor not in en_secs:
+        if anchor == "" or anchor not in en_secs:
             continue
         pe = [b for b in en_secs[anchor] if b.kind is BlockKind.PARAGRAPH]
         pt = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
         if len(pe) != len(pt):  # the k-th paragraph of the section renders the k-th English one
             continue
         for e, t in zip(pe, pt, strict=True):
-            if _plain(e, False) and _plain(t, True):
+            if _plain(e, False) and _plain(t, True) and not near(t):
                 target = (e, t)
                 break
         if target:
@@ -174,15 +181,15 @@ def _unanchored(text: str) -> str:
 
 
 def follows(base: Document, ko: Document, rel: str) -> bool:
-    """Does the translation follow the English said to be its base: the same code (but for comments and
-    strings), headings, autodoc blocks and components? Not when a sweep reached the translation after its
+    """Does the translation follow the English said to be its base: as many code blocks, the same headings,
+    autodoc blocks and components? Not when a sweep reached the translation after its
     base (``torch_dtype`` -> ``dtype``, ``<Tip>`` -> ``> [!TIP]``): setting the English back to the base
     would then change more than the one paragraph of the experiment."""
     def code(doc: Document) -> list[str]:
         return [_code_only(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
 
     structural = {"headings", "autodoc", "tags", "drift"}
-    return code(base) == code(ko) and not any(
+    return len(code(base)) == len(code(ko)) and not any(
         f.severity == ERROR and f.check in structural for f in check_pair(base, ko, file=rel, lang="ko"))
 
 
@@ -238,16 +245,19 @@ def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict
                                  and _unanchored(t2).endswith(_unanchored(after)))
         outside = Counter(ln for ln in _unanchored(before + after).splitlines() if ln.strip())
         lost = outside - Counter(ln for ln in _unanchored(t2).splitlines() if ln.strip())
+        code_lines = {ln for b in parse(setup.t1).blocks if b.kind is BlockKind.CODE for ln in b.text.splitlines()}
+        lost_code = sum(n for ln, n in lost.items() if ln in code_lines)
         if show and not identical:
             print("".join(difflib.unified_diff(setup.t1.splitlines(True), t2.splitlines(True), rel, rel, n=1)))
         plan = result.updates.get(base.en_path)
         sent = plan.job.pending if plan is not None else []
         full = [s for s in parse(setup.en).segments() if needs_translation(s)]
         rows.append({"doc": f"{name}/{rel}", "written": bool(doc.written), "draft": bool(doc.draft),
-                     "lost": sum(lost.values()), "identical": identical, "anchors_only": anchored,
+                     "lost": sum(lost.values()) - lost_code, "lost_code": lost_code, "identical": identical,
+                     "anchors_only": anchored,
                      "sent": len(sent), "sent_tokens": _tokens(sent),
                      "full": len(full), "full_tokens": _tokens(full),
-                     "lost_example": next(iter(lost), "")[:60]})
+                     "lost_example": next((ln for ln in lost if ln not in code_lines), "")[:60]})
     print(f"{name}: {skipped} doc(s) left out: they follow neither their base English nor today's (see "
           f"follows()); {unbased} left out: after the two commits the update's base was another English")
     return rows
@@ -270,7 +280,9 @@ def main() -> None:
     print(f"docs: {len(rows)} (refused: {len(rows) - len(done)}; not written: "
           f"{sum(1 for r in done if not r['written'])}; written as draft: {sum(1 for r in done if r['draft'])})")
     print(f"human lines lost outside the changed paragraph: {sum(r['lost'] for r in done)} "
-          f"(in {sum(1 for r in done if r['lost'])} docs; goal 0)")
+          f"(in {sum(1 for r in done if r['lost'])} docs; goal 0); code lines set back to the English code "
+          f"(the translation's code differed from its English beyond comments, docstrings and strings): "
+          f"{sum(r['lost_code'] for r in done)} (in {sum(1 for r in done if r['lost_code'])} docs)")
     print(f"docs whose text outside the changed paragraph is not byte-identical: "
           f"{sum(1 for r in done if not r['identical'])} (goal 0; of them, differing only by the English "
           f"anchor given to headings that had none: {sum(1 for r in done if r['anchors_only'] and not r['identical'])})")

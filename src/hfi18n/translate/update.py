@@ -464,7 +464,8 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         region, edge = [], idx[-1]  # type: ignore[assignment]
         first = rb[id(b[first_b])][0]
         kept = text_of(bead.tr)
-        if not kept.endswith("\n"):  # the translation's last line: today's English goes on after it
+        if not kept.endswith("\n") and idx[-1] != len(b) - 1:  # the translation's last line, and today's
+            # English goes on after it
             lo, hi = rb[id(b[idx[-1]])]  # type: ignore[index]
             english = "".join(x.text for x in new.blocks[lo:hi])
             kept += english[len(english.rstrip("\n")):]
