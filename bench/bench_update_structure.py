@@ -45,7 +45,11 @@ from hfi18n.fileio import read_text  # noqa: E402
 from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
-from hfi18n.translate.update import _code_only  # noqa: E402
+
+try:  # measuring an hfi18n from before issue 24 (PYTHONPATH=<old checkout>/src) works too
+    from hfi18n.translate.update import _code_only  # noqa: E402
+except ImportError:
+    from hfi18n.doc.protected import code_without_comments as _code_only  # noqa: E402
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.)[ \n](?=\S)")
