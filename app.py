@@ -15,6 +15,10 @@ Space settings (variables, and secrets for the keys):
 * ``HFI18N_GIT_NAME``, ``HFI18N_GIT_EMAIL``: the author of the commits a draft PR carries, when git has
   no identity (a Space has none; default: "hfi18n on <the Space>", hfi18n@users.noreply.huggingface.co);
 * ``HFI18N_OWNER_USERS``: Hugging Face usernames (comma-separated) that may spend the secrets below;
+* ``HFI18N_CLONE_TIMEOUT``: seconds a visitor's clone may take before it is killed (default 300; the
+  start-up clone of ``HFI18N_REPO_URL`` gets at least 1800);
+* ``HFI18N_ALLOW_PRIVATE_HOSTS=1``: let visitors clone from loopback and private addresses (default: refused);
+* ``HFI18N_RATE_LIMIT``: calls a minute per visitor (default 60, after a burst of 30; 0: no limit);
 * secrets ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``, ``HF_TOKEN``, ``GITHUB_TOKEN`` (optional).
 
 A Space runs in shared mode (``SPACE_ID`` is set): visitors sign in with Hugging Face (the Space's
@@ -31,7 +35,8 @@ import sys
 from pathlib import Path
 
 from hfi18n import api
-from hfi18n.errors import human_message
+from hfi18n.errors import HfI18nError, human_message
+from hfi18n.repo.clone import clone_timeout
 from hfi18n.web import build_app
 
 
@@ -61,15 +66,21 @@ URL = os.environ.get("HFI18N_REPO_URL", "huggingface/transformers").strip()
 
 if URL:
     try:
-        done = api.clone(URL, STORAGE)
+        # the owner's URL (a private mirror is fine), and a first clone of transformers takes minutes
+        done = api.clone(URL, STORAGE, allow_private=True, timeout=max(1800.0, clone_timeout()))
         print(f"{done.note} {done.url} in {done.path} ({done.fetched_versions} doc versions fetched)", file=sys.stderr)
     except Exception as exc:  # noqa: BLE001 - the page still starts; the user can clone from it
         message, hint = human_message(exc)
         print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
 
 OWNERS = [u for u in os.environ.get("HFI18N_OWNER_USERS", "").split(",") if u.strip()]
-demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"),
-                 owner_users=OWNERS)
+try:
+    demo = build_app(storage=STORAGE, default_url=URL, default_lang=os.environ.get("HFI18N_LANG", "ko"),
+                     owner_users=OWNERS)
+except HfI18nError as exc:  # shared mode without a real sign-in: say what to set, and do not start
+    message, hint = human_message(exc)
+    print(f"error: {message}" + (f"\nhint: {hint}" if hint else ""), file=sys.stderr)
+    raise SystemExit(2) from None
 
 if __name__ == "__main__":
     demo.launch(mcp_server=os.environ.get("HFI18N_MCP") == "1", show_error=False)

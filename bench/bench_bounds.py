@@ -12,6 +12,14 @@ Three cases, each on the example repository with the loopback servers of tests/f
   minutes).
 
 For each: the wall time, peak memory (``ru_maxrss`` growth) and the message a user sees.
+
+Issue 25 adds the web app's bounds for hostile visitors:
+
+* ``/check`` of a draft at the input limit (1,000,000 characters; in one segment, and spread over every
+  segment): time and peak memory of the call (``tracemalloc``: what the call allocates, not the process);
+  a draft of 6,000,000 characters (31 s and 600 MB before the bound): refused, how fast;
+* a clone from a tarpit host (TLS, then 4 KB/s forever): when it gives up (``HFI18N_CLONE_TIMEOUT`` set to
+  10 s here; 300 s by default) and the message.
 """
 
 from __future__ import annotations
@@ -89,6 +97,49 @@ def main() -> None:
             return f"{len(files):,} listed, {len(r.review.docs)} doc(s) reviewed, {len(gh.requests)} API request(s)"
 
         measure("PR listing one doc 20,000 times, review", paths)
+
+    web_bounds(tmp)
+
+
+def web_bounds(tmp: Path) -> None:
+    """Issue 25: the input limit of the web app's check and the clone timeout."""
+    import tracemalloc
+
+    from tests.fakes.tarpit import Tarpit
+
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.limits import CHARS_PER_TOKEN, MAX_INPUT_CHARS, RATE_BURST, RATE_PER_MINUTE
+    from hfi18n.web.workspace import Workspace
+
+    repo = build_example_repo(tmp / "web")
+    web = WebApp(Workspace([repo]))
+    segments = [s.id for s in api.draft(repo, "ko", "training.md", {}).segments]
+    prose = "가나다라 마바사 아자차카 타파하. " * (MAX_INPUT_CHARS // 10)
+    budget = MAX_INPUT_CHARS - 1_000
+    shapes = {"in one segment": {segments[1]: prose[:budget]},
+              f"over {len(segments)} segments": {s: prose[:budget // len(segments)] for s in segments}}
+    print(f"web input limit: {MAX_INPUT_CHARS:,} characters per call; rate limit (shared mode): {RATE_BURST} "
+          f"calls at once, then {RATE_PER_MINUTE:g} a minute, one more per {CHARS_PER_TOKEN:,} characters sent")
+    for shape, translations in shapes.items():
+        state = {"lang": "ko", "doc": "training.md", "translations": translations}
+        start = time.perf_counter()
+        web.check(repo.name, state)
+        seconds = time.perf_counter() - start
+        tracemalloc.start()
+        web.check(repo.name, state)
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+        print(f"/check, draft of {MAX_INPUT_CHARS - 1_000:,} characters {shape}: {seconds:.2f} s, "
+              f"{peak:.0f} MB allocated at peak by the call")
+    huge = {"lang": "ko", "doc": "training.md", "translations": {segments[1]: prose[:1] * 6_000_000}}
+    measure("/check, draft of 6,000,000 characters", lambda: web.check(repo.name, huge))
+
+    with Tarpit(tmp) as pit:
+        os.environ["GIT_SSL_CAINFO"] = str(pit.cafile)
+        measure("clone from a tarpit (TLS, then 4 KB/s forever), HFI18N_CLONE_TIMEOUT=10",
+                lambda: api.clone(pit.url("huggingface/transformers"), tmp / "clones", allow_private=True,
+                                  timeout=10))
+        os.environ.pop("GIT_SSL_CAINFO")
 
 
 if __name__ == "__main__":

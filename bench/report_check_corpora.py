@@ -1,6 +1,6 @@
 """Run `hfi18n check` over every translated doc of the three corpora and print counts per check.
 
-    python bench/report_check_corpora.py   (the table in the README comes from this)
+    python bench/report_check_corpora.py   (the table in docs/numbers.md comes from this)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Run `hfi18n review` (rules, no LLM) over every translated doc of the three corpora; print counts per
 kind and rule, how many carry a mechanical fix, and a reproducible sample of findings for a spot check.
 
-    python bench/report_review_corpora.py            # tables for the README / the report
+    python bench/report_review_corpora.py            # tables for docs/numbers.md / the report
     python bench/report_review_corpora.py --sample 20 --seed 10   # plus 20 findings to verify by hand
 """
 

@@ -21,8 +21,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
-def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     isolate_env(monkeypatch, tmp_path, ANTHROPIC_API_KEY="test-key", OPENAI_API_KEY="test-key")
+    if "server" in request.fixturenames:  # the providers configured on this machine are the loopback server:
+        configure_providers(monkeypatch, request.getfixturevalue("server"))  # collect sends keys only there
+
+
+def configure_providers(monkeypatch: pytest.MonkeyPatch, server: FakeLLMServer) -> None:
+    """Point the environment's OpenAI and Anthropic base URLs at ``server`` (collect polls only the provider
+    configured now: tests/test_hostile_v3.py::test_item8_an_edited_batch_job_file_never_sends_the_key_elsewhere)."""
+    monkeypatch.setenv("OPENAI_BASE_URL", server.openai_base_url)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
 
 
 def _base(server: FakeLLMServer, name: str) -> str:

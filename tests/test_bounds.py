@@ -17,8 +17,11 @@ from tests.helpers import isolate_env
 
 
 @pytest.fixture(autouse=True)
-def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     isolate_env(monkeypatch, tmp_path, ANTHROPIC_API_KEY="test-key", OPENAI_API_KEY="test-key")
+    if "server" in request.fixturenames:  # batch collect polls only the provider configured now
+        monkeypatch.setenv("OPENAI_BASE_URL", request.getfixturevalue("server").openai_base_url)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", request.getfixturevalue("server").url)
 
 
 def alias_bomb(levels: int = 12, width: int = 10) -> str:

@@ -149,9 +149,14 @@ def test_cli_json_and_exit_code(example: Path, capsys: pytest.CaptureFixture[str
     assert code == 1
     data = json.loads(capsys.readouterr().out)
     assert {"file", "line", "check", "severity", "message"} == set(data[0])
-    code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json", "docs/source/ko/index.md"])
+    code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json", "--against", "today",
+                 "docs/source/ko/index.md"])
     assert code == 1
     assert [d["check"] for d in json.loads(capsys.readouterr().out)] == ["links", "headings"]
+    # by default the outdated index.md is checked against the English it follows: one warning for the drift
+    code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json", "docs/source/ko/index.md"])
+    assert code == 0
+    assert [d["check"] for d in json.loads(capsys.readouterr().out)] == ["outdated"]
 
 
 def test_cli_github_format(example: Path, capsys: pytest.CaptureFixture[str]) -> None:

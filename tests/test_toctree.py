@@ -255,9 +255,10 @@ def test_new_entry_takes_the_english_toctree_title_and_drops_its_commented_place
     assert tree.text == ("- title: 튜토리얼\n  sections:\n  - local: tutorials/agents\n    title: 에이전트\n"
                          "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n"
                          "#  - title: 📚 Memory\n#    local: tutorials/memory\n")
-    # translated through the title translator; the commented item with local second goes too
+    # "📚 Memory" says no more than the heading "Memory": the translated heading, with the title's emoji, and
+    # no title translator asked (issue 26); the commented item with local second goes too
     tree, changes = update_toctree(layout, "ko", ["tutorials/memory.md"], translate_titles=fake_translate)
-    assert [(c.action, c.title) for c in changes] == [("added", "KO:📚 Memory")]
+    assert [(c.action, c.title) for c in changes] == [("added", "📚 Memory")]
     assert "#" not in tree.text and load_toctree(layout.lang_dir("ko") / "_toctree.yml").text == tree.text
     # a page whose English toctree title is its heading keeps the translator's heading
     (root / "docs/source/ko/tutorials/agents.md").write_text("# 에이전트 소개\n", encoding="utf-8")

@@ -67,10 +67,14 @@ def test_anthropic_end_to_end_and_memory_makes_rerun_free(repo: Path, server: Fa
     assert sent >= 1 and server.requests[0].path == "/v1/messages"
     assert server.requests[0].headers["x-api-key"] == "test-key"
     assert "system" in server.requests[0].json
-    assert main([*argv, "--force"]) == 0
+    (repo / "docs/source/ko/training.md").unlink()  # the file is gone: translated again, from the memory
+    assert main(argv) == 0
     second = json.loads(capsys.readouterr().out)
     assert len(server.requests) == sent  # nothing sent the second time
     assert second["from_memory"] == first["translated"] and second["requests"] == 0
+    assert main([*argv, "--force"]) == 0  # --force asks the model again (issue 23): nothing from the memory
+    third = json.loads(capsys.readouterr().out)
+    assert third["from_memory"] == 0 and third["requests"] >= 1 and len(server.requests) > sent
     backups = list((repo / ".git/hfi18n/backup").rglob("training.md"))
     assert len(backups) == 1
 

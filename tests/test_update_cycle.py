@@ -219,11 +219,15 @@ def test_glossary_mining_learns_only_from_human_text(corpus_copy) -> None:
 
 
 def test_check_drift_names_the_english_status_says_the_translation_follows(corpus) -> None:
-    """``check`` reads the same record as ``status``: its drift finding names the same English version."""
+    """``check`` reads the same record as ``status``: its drift finding (``--against today``) and its
+    outdated finding (the default) name the same English version."""
     repo = corpus("huggingface_hub")
-    [drift] = [f for f in api.check(repo, "ko", ["guides/cli.md"]).findings if f.check == "drift"]
+    [drift] = [f for f in api.check(repo, "ko", ["guides/cli.md"], against="today").findings if f.check == "drift"]
     [row] = [d for d in api.status(repo, ["ko"], pulls=False).report.docs if d.path == "guides/cli.md"]
     assert row.base_commit and f"it follows the English of {row.base_commit[:7]} (en/guides/cli.md)" in drift.message
+    [outdated] = [f for f in api.check(repo, "ko", ["guides/cli.md"]).findings if f.check == "outdated"]
+    assert f"{row.commits_behind} English commits since the version it follows (en/guides/cli.md at " \
+        f"{row.base_commit[:7]})" in outdated.message
 
 
 def test_the_english_followed_is_the_answer_status_gives(corpus_copy) -> None:

@@ -7,7 +7,7 @@ edit it, Previous/Next, the rendered preview -> check -> write -> toctree -> PR 
 draft PR, then the PR link on the page.
 
 Screenshots of each screen are saved under the test's tmp folder; with ``HFI18N_SCREENSHOTS=1`` they are
-also copied to ``docs/screenshots/`` for the README.
+also copied to ``docs/screenshots/`` for the README and docs/web.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 Gradio serves its own mocked login route outside a Space; the only thing faked is what that route would ask
 huggingface.co (``gradio.oauth._get_mocked_oauth_info``: who the machine's token belongs to), so the session
-cookie, the ``LoginButton`` and the ``gr.OAuthProfile`` / ``gr.OAuthToken`` injection are Gradio's own.
+cookie, the ``LoginButton`` and the ``gr.OAuthProfile`` / ``gr.OAuthToken`` injection are Gradio's own. The
+apps are built with ``mock_sign_in_for_tests=True``, a test-only argument: outside tests shared mode refuses
+to start with Gradio's mocked login (tests/test_hostile_v3.py, issue 25 item 2).
 
 The walk: an anonymous visitor sees the status but cannot translate; signs in; translates with the ``hf``
 provider, which spends the visitor's sign-in token (never the owner's ``HF_TOKEN`` or ``OPENAI_API_KEY``);
@@ -114,7 +116,8 @@ def test_space_mode_signs_in_and_spends_the_visitors_credentials(world, browser,
     with FakeLLMServer(api_key=VISITOR_HF) as llm:
         config = Config({"github": {"upstream": UPSTREAM, "api_url": world["gh"].url},
                          "providers": {"hf": {"base_url": llm.openai_base_url}}})
-        demo = build_app(world["clone"], config=config, shared=True, owner_users=["the-owner"], default_provider="hf")
+        demo = build_app(world["clone"], config=config, shared=True, owner_users=["the-owner"], default_provider="hf",
+                         mock_sign_in_for_tests=True)  # Gradio's mocked login: tests only
         port = free_port()
         demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                     show_error=False)
@@ -245,7 +248,8 @@ def test_two_visitors_never_see_or_publish_each_others_work(world, browser, tmp_
     doc = next(d.path for d in api.status(clone, ["ko"], pulls=False).report.ranked("ko") if d.state == "missing")
     toc = (clone / "docs/source/ko/_toctree.yml").read_bytes()
     marker = "김의 손으로 고친 문장입니다."
-    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo")
+    demo = build_app(clone, config=world["config"], shared=True, default_provider="pseudo",
+                     mock_sign_in_for_tests=True)
     port = free_port()
     demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
     d = browser
@@ -355,7 +359,7 @@ def test_a_cloned_repositorys_config_never_redirects_a_token_in_the_browser(worl
             f'[providers.hf]\nbase_url = "{evil_llm.openai_base_url}"\n'
             f'[providers.anthropic]\nbase_url = "{evil_llm.url}"\n'))
         demo = build_app(storage=tmp_path / "data", allow_local_urls=True, shared=True, owner_users=["kim"],
-                         default_provider="openai")
+                         default_provider="openai", mock_sign_in_for_tests=True)
         port = free_port()
         demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                     show_error=False)
@@ -427,7 +431,8 @@ def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_t
     with GitHttps(tmp_path, {"localhost": tmp_path / "real", "127.0.0.1": tmp_path / "evil"}) as srv:
         monkeypatch.setenv("GIT_SSL_CAINFO", str(srv.cafile))
         real, evil = srv.url("localhost", "huggingface/smolagents"), srv.url("127.0.0.1", "huggingface/smolagents")
-        demo = build_app(storage=storage, allow_local_urls=True, shared=True)
+        demo = build_app(storage=storage, allow_local_urls=True, shared=True, allow_private_hosts=True,
+                         mock_sign_in_for_tests=True)
         port = free_port()
         demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                     show_error=False)

@@ -6,6 +6,8 @@ prints ``message`` and ``hint`` (see :mod:`hfi18n.cli`); set ``HFI18N_TRACEBACK=
 
 from __future__ import annotations
 
+import re
+from importlib import metadata
 from pathlib import Path
 
 from .secrets import redact
@@ -82,3 +84,19 @@ def _human_message(exc: BaseException) -> tuple[str, str | None]:
     return f"unexpected error: {type(exc).__name__}: {exc}", (
         "this is a bug in hfi18n; rerun with HFI18N_TRACEBACK=1 and report the traceback"
     )
+
+
+def install_hint(extra: str) -> str:
+    """The pip command that installs what hfi18n's optional ``extra`` needs: ``pip install 'mcp<3,>=1.21'``.
+
+    The hint said ``pip install 'hfi18n[mcp]'``, which fails: hfi18n is not on the package index, it is
+    installed from a clone. The requirements are read from the installed metadata, so pyproject.toml
+    stays the one place they are written; without metadata, the command for a clone."""
+    try:
+        reqs = metadata.requires("hfi18n") or []
+    except metadata.PackageNotFoundError:
+        reqs = []
+    wanted = [r.split(";")[0].strip() for r in reqs if re.search(rf"""extra\s*==\s*["']{extra}["']""", r)]
+    if not wanted:
+        return f"pip install -e '.[{extra}]' (in your clone of hfi18n)"
+    return "pip install " + " ".join(f"'{w}'" for w in wanted)

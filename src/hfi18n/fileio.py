@@ -263,6 +263,58 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def writable(root: Path | str, path: Path | str, *, where: str = "the checkout") -> Path:
+    """``path`` (named inside ``root``) when writing it lands inside ``root``; else :class:`RepoError`.
+
+    Every component from ``root`` down is looked at without following it: a folder that is a link leading
+    out of ``root`` (or nowhere) is refused, and so is the file itself when it is a link at all (a write
+    would land where it points, and git would commit the link unchanged). Forced by ``publish --dry-run``
+    and the web app's "Preview the PR": a repository committed ``docs/source/ko/fsdp.md`` as a link to
+    ``/data/<another visitor>/fsdp.md``, the preview copied the translation onto it (or created the file
+    through a dangling link), and only then said "nothing to publish". Call it for every path a step will
+    write *before* writing the first one, so a refusal leaves nothing half done.
+    """
+    base = Path(os.path.abspath(root))
+    full = Path(os.path.abspath(path))
+    real_base = base.resolve()
+    try:
+        parts = full.relative_to(base).parts
+    except ValueError:
+        parts = ()
+    if not parts or ".." in parts:
+        raise RepoError(f"{path} is outside {where}", hint="give a path inside the repository")
+    shown = Path(*parts).as_posix()
+    cur = base
+    for i, part in enumerate(parts):
+        cur = cur / part
+        if not cur.is_symlink():
+            last = i == len(parts) - 1
+            if cur.exists() and cur.is_dir() == last:  # a folder where the file goes, a file where a folder does
+                raise RepoError(f"{Path(*parts[: i + 1]).as_posix()} is a {'folder' if last else 'file'} in {where}: "
+                                f"cannot write {shown}", hint=f"{where} must have a {'file' if last else 'folder'} "
+                                "there; rename or remove what is in the way, then run again")
+            continue
+        name = Path(*parts[: i + 1]).as_posix()
+        target = os.readlink(cur)
+        try:
+            resolved = cur.resolve()
+        except (OSError, RuntimeError):  # a loop of links
+            resolved = None
+        out = resolved is None or (resolved != real_base and real_base not in resolved.parents)
+        if not (out or i == len(parts) - 1 or not cur.is_dir()):
+            continue  # a folder linked within the repository: what it holds is the repository's
+        if out:
+            leads = ("outside the repository" if resolved is not None and resolved.exists()
+                     else "to nothing, outside the repository")
+        else:
+            leads = "within the repository" if cur.exists() else "to nothing"
+        raise RepoError(
+            f"{name} is a link in {where} (to {target}, {leads}): refusing to write {shown} through it",
+            hint=f"hfi18n never writes a doc through a link; {where} must hold a real file or folder there "
+                 "(git rm the link and commit a real one, upstream if the link is there), then run again")
+    return full
+
+
 def inside(root: Path, candidate: Path | str) -> Path:
     """Resolve ``candidate`` against ``root`` and refuse paths that escape it."""
     root = root.resolve()

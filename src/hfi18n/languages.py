@@ -6,6 +6,8 @@ repos use for Chinese and Tamil).
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -62,3 +64,26 @@ LANGUAGES: dict[str, Language] = {
 def language(code: str) -> Language:
     """The language of folder ``code``; an unknown code names itself."""
     return LANGUAGES.get(code.lower(), Language(code, code, code))
+
+
+COUNTRY_CODES = {"kr": "ko", "jp": "ja", "cn": "zh", "tw": "zh-hant", "br": "pt", "ua": "uk", "ir": "fa",
+                 "il": "he", "vn": "vi", "in": "hi", "gr": "el", "dk": "da", "se": "sv", "cz": "cs", "kz": "kk"}
+"""Country codes typed for the language of the country (``kr`` for Korean, ``jp`` for Japanese)."""
+
+
+def suggest(code: str, here: Iterable[str] = ()) -> str | None:
+    """The language folder ``code`` was most likely meant to be, or ``None``.
+
+    ``translate --lang kr`` silently made ``docs/source/kr``: ``kr`` is Korea, the language is ``ko``.
+    A country code maps to its language; else the closest of the folders ``here`` and the codes this
+    table knows, folders of the repository first."""
+    low = code.lower()
+    here = [h for h in here if h.lower() != low]
+    if low in COUNTRY_CODES:
+        meant = COUNTRY_CODES[low]
+        return next((h for h in here if h.lower() == meant), meant)
+    for pool in (here, [c for c in LANGUAGES if c not in here and c != low]):
+        close = difflib.get_close_matches(low, [p.lower() for p in pool], n=1, cutoff=0.5)
+        if close:
+            return next(p for p in pool if p.lower() == close[0])
+    return None

@@ -24,12 +24,12 @@ MIN_LETTERS = 30
 _SCRIPT_NAMES = {  # first word(s) of a letter's Unicode name -> its script
     "HANGUL": "Hangul", "HIRAGANA": "kana", "KATAKANA": "kana", "CJK": "Han", "CYRILLIC": "Cyrillic",
     "ARABIC": "Arabic", "DEVANAGARI": "Devanagari", "TAMIL": "Tamil", "ORIYA": "Oriya", "THAI": "Thai",
-    "GREEK": "Greek", "HEBREW": "Hebrew", "LATIN": "Latin",
+    "GREEK": "Greek", "HEBREW": "Hebrew", "LATIN": "Latin", "TELUGU": "Telugu", "BENGALI": "Bengali",
 }
 _TARGET_SCRIPTS = {
     "ko": {"Hangul"}, "zh": {"Han"}, "cn": {"Han"}, "ja": {"kana", "Han"}, "hi": {"Devanagari"},
     "ta": {"Tamil"}, "or": {"Oriya"}, "ru": {"Cyrillic"}, "uk": {"Cyrillic"}, "ar": {"Arabic"},
-    "th": {"Thai"},
+    "th": {"Thai"}, "tm": {"Tamil"}, "te": {"Telugu"}, "bn": {"Bengali"}, "he": {"Hebrew"}, "fa": {"Arabic"},
 }
 """The scripts each non-Latin language is written in (a language not listed is written in Latin)."""
 MIN_FOREIGN = 4
@@ -95,6 +95,24 @@ def wrong_script(answer: str, source: str, lang: str) -> str | None:
     if sum(foreign.values()) >= MIN_FOREIGN and sum(foreign.values()) > mine:
         return worst
     return None
+
+
+_TOLERATED = {"Latin", "other", "Greek"}
+"""Scripts whose letters never make an answer "in a foreign script" by themselves: code names, math."""
+_MINORITY = {"ko": {"Han"}}
+"""Scripts a language uses beside its own, as a minority (hanja glosses in Korean): judged by
+:func:`wrong_script` (they must not outnumber the target's letters), not refused letter by letter."""
+
+
+def foreign_letters(answer: str, source: str, lang: str) -> dict[str, int]:
+    """Letters of ``answer`` per script that ``lang`` never uses and ``source`` did not have.
+
+    Any one of them refuses a translation however short it is: ``タボ:`` for ``Tips:`` in Korean has two
+    katakana letters, below the :data:`MIN_FOREIGN` that :func:`wrong_script` needs (issue 23)."""
+    base = lang.replace("_", "-").split("-")[0].lower()
+    allowed = (target_scripts(lang) or {"Latin"}) | _TOLERATED | _MINORITY.get(base, set())
+    got, had = script_counts(answer), script_counts(source)
+    return {s: n - had.get(s, 0) for s, n in got.items() if s not in allowed and n > had.get(s, 0)}
 
 
 def looks_english(text: str, lang: str) -> bool:

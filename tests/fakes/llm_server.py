@@ -24,7 +24,9 @@ waits for a request whose user message contains that text (useful under concurre
 :meth:`rate_limit`, :meth:`server_error`, :meth:`timeout`, :meth:`disconnect`, :meth:`bad_json`. Content
 faults (HTTP 200, the answer is wrong): :meth:`truncate`, :meth:`drop_placeholder`,
 :meth:`duplicate_placeholder`, :meth:`chatter`, :meth:`fence`, :meth:`wrong_language`,
-:meth:`drop_segment`, :meth:`reorder`, :meth:`reply`. :meth:`latency` sets a fixed delay for every
+:meth:`drop_segment`, :meth:`reorder`, :meth:`reply`. :meth:`segment_faults` makes single segments come
+back as their English (an echo) or in a script the target does not use, at given rates (a model that
+now and then answers a short heading in English or in katakana). :meth:`latency` sets a fixed delay for every
 request. The server binds 127.0.0.1 on a free port, serves each connection on its own daemon thread,
 refuses requests past ``max_requests`` (HTTP 400, which clients treat as final), and stops in ``__exit__``,
 waking any request that is sleeping.
@@ -116,6 +118,11 @@ class FakeLLMServer:
         self._prefix_cache: set[tuple[str, str, str]] = set()
         self._random: tuple[float, tuple[str, ...], Any] | None = None
         self._serial = 0
+        self._segment_faults: tuple[float, float, int] | None = None
+        self._seen: dict[str, int] = {}
+        self._segment_replies: dict[str, str] = {}
+        self.bad_answers: list[tuple[str, str, str]] = []
+        """``(kind, English, answer)`` of every segment answered badly by :meth:`segment_faults`."""
         self.batches = BatchStore(self)
         """The batch endpoints' state (see :mod:`tests.fakes.llm_batches`)."""
         self._httpd: ThreadingHTTPServer | None = None
@@ -282,6 +289,46 @@ class FakeLLMServer:
         self._random = (rate, kinds, random.Random(seed))
         return self
 
+    def segment_faults(self, echo: float = 0.0, wrong_script: float = 0.0, *, seed: int = 0) -> FakeLLMServer:
+        """From now on, each segment of an answer is its English unchanged with probability ``echo``, or in a
+        script the target does not use (kana for ko and zh, Hangul for ja and Latin-script targets) with
+        probability ``wrong_script``. The draw depends on the seed, the segment's text and how many times
+        that text was asked, not on request order: a retry may get a good answer, as from a real model."""
+        self._segment_faults = (echo, wrong_script, seed)
+        return self
+
+    def segment_reply(self, english: str, answer: str) -> FakeLLMServer:
+        """From now on, answer the segment whose (wire-escaped) text is ``english`` with ``answer``, every
+        time it is asked (a model that keeps answering ``Tips:`` with ``タボ:``)."""
+        with self._lock:
+            self._segment_replies[english] = answer
+        return self
+
+    def _segment_answer(self, text: str) -> str:
+        with self._lock:
+            scripted = self._segment_replies.get(text)
+        if scripted is not None:
+            return scripted
+        good = pseudo_translate(text, self.lang)
+        if self._segment_faults is None:
+            return good
+        import hashlib
+
+        echo, wrong, seed = self._segment_faults
+        with self._lock:
+            n = self._seen.get(text, 0)
+            self._seen[text] = n + 1
+        draw = int.from_bytes(hashlib.sha256(f"{seed}|{n}|{text}".encode()).digest()[:8], "big") / 2**64
+        if draw < echo:
+            kind, answer = "echo", text
+        elif draw < echo + wrong:
+            kind, answer = "wrong_script", pseudo_translate(text, "ko" if self.lang.startswith("ja") else "ja")
+        else:
+            return good
+        with self._lock:
+            self.bad_answers.append((kind, text, answer))
+        return answer
+
     def _take_fault(self, user: str) -> Fault | None:
         with self._lock:
             for fault in self._faults:
@@ -308,7 +355,7 @@ class FakeLLMServer:
 
     def translate(self, user: str) -> list[tuple[str, str]]:
         """The default answer's segments: Hangul pseudo-translations keeping placeholders."""
-        return [(sid, pseudo_translate(text, self.lang)) for sid, text in extract_segments(user)]
+        return [(sid, self._segment_answer(text)) for sid, text in extract_segments(user)]
 
     def content_answer(self, fault: Fault | None, user: str) -> tuple[str, bool]:
         """``(answer text, truncated)`` for a 200 answer under ``fault`` (``None``: a good answer)."""

@@ -46,6 +46,8 @@ Functions:
     lint a glossary; count how the human translations follow it; propose entries from them.
 ``glossary_export(lang, repo=...)``, ``glossary_import(path, lang)``
     doc-builder's YAML glossary (``pin:``/``keep:``, counts as comments) written and read.
+``memory_list(repo, doc=..., provider=..., older_than=..., failing=...)``, ``memory_purge(...)`` -> :class:`MemoryReport`
+    look into the translation memory and forget entries (by doc, provider, age, or today's checks).
 
 Secrets (provider keys, the GitHub token) come only from the environment or the config
 (:func:`hfi18n.config.load_config`, or a :class:`~hfi18n.config.Config` passed as ``config``; the web
@@ -53,7 +55,7 @@ app builds one in memory from the key fields with :func:`session_config`); no jo
 secret as an argument, and no result carries one.
 
 The jobs live in one module each (``_status``, ``_check``, ``_translate``, ``_batch``, ``_toctree``,
-``_publish``, ``_review``, ``_glossary``, on the shared ``_common``); import them from here, never from
+``_publish``, ``_review``, ``_glossary``, ``_memory``, on the shared ``_common``); import them from here, never from
 those modules.
 """
 
@@ -96,6 +98,7 @@ from ._glossary import (
     glossary_usage,
     glossary_validate,
 )
+from ._memory import MemoryReport, memory_list, memory_purge
 from ._publish import PublishResult, github_client, publish
 from ._review import review
 from ._status import (
@@ -112,6 +115,9 @@ from ._toctree import ToctreeResult, toctree
 from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
 
 __all__ = [
+    "MemoryReport",
+    "memory_list",
+    "memory_purge",
     "DEFAULT_DOCS_ROOT",
     "RANK_LIMIT",
     "BatchJobResult",

@@ -141,7 +141,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
         tr.lookup_memory([job])
     finally:
         _close(tr)
-    found = {k: v for k, v in job.translations.items() if k not in kept}
+    found = {k: v for k, v in job.translations.items() if k not in kept and job.provenance.get(k) != AUTO}
     order = list(job.doc.segments())
     headings = {s.id for b in job.doc.blocks if b.kind is BlockKind.HEADING for s in b.segments}
     asked = {s.id for s in job.pending}
@@ -172,7 +172,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     store.save(record)
     return PreparedTranslation(record.id, lang, job.en_rel, draft.display_path, agent_rules(lang), segments,
                                glossary_terms, len(found), sum(job.provenance.get(k) != AUTO for k in kept),
-                               sum(job.provenance.get(k) == AUTO for k in kept))
+                               sum(job.provenance.get(k) == AUTO for k in job.translations))
 
 
 def submit_translation(repo: Path | str = ".", job: str = "", translations: Mapping[str, str] | None = None, *,
@@ -214,7 +214,7 @@ def _submit(layout: DocsLayout, store: AgentJobStore, job: str, answers: dict[st
     asked = [segs[k] for k in answers if k in segs]
     tr = _translator(layout, record.lang, gloss, memory)
     try:
-        rejected = tr.take(draft.job, asked, answers)
+        rejected = tr.take(draft.job, asked, answers, agent=True)
     finally:
         _close(tr)
     for seg in asked:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ..config import Config
 from ..doc import parse
@@ -72,12 +73,38 @@ def _batch_result(job, state: str, message: str = "", docs: list[DocOutcome] | N
     return BatchJobResult(job.id, state, job.provider, job.model, rounds, usage, docs or [], skipped or [], message)
 
 
-def _job_provider(job, cfg: Config):
-    """The provider a batch job was submitted to (name, model and base URL as recorded)."""
+def origin(url: str | None) -> str:
+    """``scheme://host[:port]`` of ``url`` (lowercase), ``""`` for none: where a key sent there goes."""
+    if not url:
+        return ""
+    parts = urlsplit(str(url).strip())
+    return f"{parts.scheme}://{parts.netloc.rsplit('@', 1)[-1]}".lower() if parts.netloc else str(url).strip().lower()
+
+
+def _job_provider(job, cfg: Config, base_url: str | None = None):
+    """The provider a batch job was submitted to, as configured *now* (``base_url``: the one given to this
+    call, else the configuration's), refused when its origin is not the one the job was submitted to.
+
+    The job file is read back at collect time, and once the base URL it recorded decided where collect sent
+    the API key: a job file edited to ``"base_url": "https://evil.example/v1"`` had ``translate --collect``
+    send the owner's key there, and the 401 that followed said "rejected by openai" (issue 25, item 8). So
+    the key goes only where the configuration (or this call) says, and the job's recorded origin must agree.
+    """
     from ..translate.providers import get_provider
 
-    return get_provider(job.provider, model=job.model, base_url=job.settings.get("base_url"), config=cfg,
-                        lang=job.lang)
+    prov = get_provider(job.provider, model=job.model, base_url=base_url, config=cfg, lang=job.lang)
+    recorded = str(job.settings.get("origin") or origin(job.settings.get("base_url")))
+    now = origin(getattr(prov, "base_url", "") or "")
+    if recorded and recorded != now:
+        prov.close()
+        shown = job.settings.get("base_url") or recorded
+        raise RefusedError(
+            f"batch job {job.id} was submitted to {recorded}, but {job.provider} is configured for {now or 'no URL'} "
+            f"now: nothing was sent (collect sends the API key only to the provider configured now)",
+            hint=f"if you submitted it to {recorded}, pass --base-url {shown} (or set providers.{job.provider}."
+                 f"base_url); if you did not, the job file was edited: delete it "
+                 f"(.git/hfi18n/batches/{job.id}.json)")
+    return prov
 
 
 def _job_memory(layout: DocsLayout, memory: str | Path | None) -> Path:
@@ -96,7 +123,8 @@ def _job_memory(layout: DocsLayout, memory: str | Path | None) -> Path:
     return path
 
 
-def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn):
+def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4, progress: ProgressFn,
+                   base_url: str | None = None):
     """Provider, glossary, memory, selection and translator of a batch job, set up as at submit time."""
     s = job.settings
     sel = _select(layout, job.lang, list(job.paths), next_n=None, update=bool(s.get("update")),
@@ -106,7 +134,7 @@ def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4
             dj.target_before = job.targets[dj.en_rel]  # replaced only if unchanged since submit
     _set_baselines(layout, sel, job.lang)
     gloss = load_glossary(job.lang, s.get("glossary"))
-    prov = _job_provider(job, cfg)
+    prov = _job_provider(job, cfg, base_url)
     tm = TranslationMemory(_job_memory(layout, s.get("memory")))
     translator = Translator(prov, job.lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=int(s.get("batch_tokens") or 1200))
@@ -118,7 +146,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
                  provider: str | None = None, model: str | None = None, base_url: str | None = None,
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
                  batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-                 progress: ProgressFn | None = None) -> BatchJobResult:
+                 progress: ProgressFn | None = None, new_language: bool = False) -> BatchJobResult:
     """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
 
     The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
@@ -129,6 +157,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     if not sel.jobs:
@@ -139,7 +168,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
         prov.require_batch()
         _job_memory(layout, memory)
         store = tb.JobStore(batch_root(layout))
-        settings = {"base_url": base_url or None, "update": update, "force": force, "allow_errors": allow_errors,
+        settings = {"base_url": base_url or None, "origin": origin(getattr(prov, "base_url", "")), "update": update, "force": force, "allow_errors": allow_errors,
                     "batch_tokens": batch_tokens, "glossary": str(glossary) if glossary else None,
                     "memory": str(memory) if memory else None, "docs_root": docs_root}
         job = tb.BatchJob(store.new_id(), prov.name, prov.model, lang, [j.en_rel for j in sel.jobs], settings,
@@ -147,7 +176,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
         tm = TranslationMemory(memory or default_memory_path(layout))
         try:
             translator = Translator(prov, lang, glossary=load_glossary(lang, glossary), memory=tm,
-                                    batch_tokens=batch_tokens)
+                                    batch_tokens=batch_tokens, fresh=force)  # --force: ask the model again
             translator.lookup_memory(sel.jobs)
             tasks = tb.plan_round(translator, sel.jobs)
             if tasks:
@@ -167,8 +196,9 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
 
 
 def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
-                 config: Config | None = None, poll: bool = True) -> list[BatchJobResult]:
-    """Every batch job of the repository (or ``job_id``), polled at the provider when still open."""
+                 config: Config | None = None, poll: bool = True, base_url: str | None = None) -> list[BatchJobResult]:
+    """Every batch job of the repository (or ``job_id``), polled at the provider when still open (the one
+    configured now, or ``base_url``: see :func:`_job_provider`)."""
     from ..translate import batch as tb
 
     layout = _layout(repo, docs_root)
@@ -178,7 +208,7 @@ def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root
     out = []
     for job in jobs:
         if poll and job.state not in (tb.DONE, tb.CANCELLED) and job.outstanding:
-            with _job_provider(job, cfg) as prov:
+            with _job_provider(job, cfg, base_url) as prov:
                 tb.poll(prov, job)
             store.save(job)
         out.append(_batch_result(job, "running" if tb.running(job) else job.state))
@@ -187,12 +217,13 @@ def batch_status(repo: Path | str = ".", job_id: str | None = None, *, docs_root
 
 def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_now: bool = False,
                   concurrency: int = 4, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-                  progress: ProgressFn | None = None) -> BatchJobResult:
+                  progress: ProgressFn | None = None, base_url: str | None = None) -> BatchJobResult:
     """Poll a batch job (default: the latest open one); once its batches ended, validate every answer as
     an interactive run does, retry what failed (a new batch, or interactively with ``retry_now``) and,
     when nothing is outstanding, write the docs through the write gate.
 
-    A job that was already collected writes nothing again.
+    A job that was already collected writes nothing again. The provider is the one configured now (or
+    ``base_url``), and must be where the job was submitted (:func:`_job_provider`).
     """
     from ..translate import batch as tb
 
@@ -204,7 +235,8 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
     if job.state in (tb.DONE, tb.CANCELLED):
         return _batch_result(job, "already-collected" if job.state == tb.DONE else job.state,
                              f"batch job {job.id} was already {job.state}: nothing written again")
-    sel, gloss, prov, tm, tr = _batch_context(layout, cfg, job, concurrency=concurrency, progress=progress)
+    sel, gloss, prov, tm, tr = _batch_context(layout, cfg, job, concurrency=concurrency, progress=progress,
+                                              base_url=base_url)
     try:
         tr.lookup_memory(sel.jobs)
         if tb.recover_submission(prov, job):
@@ -311,7 +343,7 @@ def _only(dj: DocJob, exclude: set[tuple[str, str]]) -> DocJob:
 
 
 def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
-                 config: Config | None = None) -> BatchJobResult:
+                 config: Config | None = None, base_url: str | None = None) -> BatchJobResult:
     """Ask the provider to cancel the job's running batches. What already succeeded is kept: collect the
     job afterwards to put it in the memory and write the docs (cancelled requests are retried then)."""
     from ..translate import batch as tb
@@ -320,7 +352,7 @@ def batch_cancel(repo: Path | str = ".", job_id: str | None = None, *, docs_root
     cfg = _config(layout, config)
     store = tb.JobStore(batch_root(layout))
     job = store.load(job_id) if job_id else store.latest(open_only=True)
-    with _job_provider(job, cfg) as prov:
+    with _job_provider(job, cfg, base_url) as prov:
         for record in job.outstanding:
             if record.batch_id:
                 tb.seen(record, prov.cancel_batch(record.batch_id))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
 from ..check.custom_anchors import AnchorFix
-from ..errors import InputError, RepoError
-from ..repo.history import find_bases
-from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
+from ..errors import InputError
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
 from ..translate.glossary import Glossary
 from ._common import (
     _config,
@@ -54,42 +52,21 @@ class CheckResult:
 
 
 def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
-          docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None) -> CheckResult:
+          docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None,
+          against: str = "followed") -> CheckResult:
     """Check translated docs (default: every doc of ``lang``) against their English source.
 
+    ``against``: ``followed`` (default) compares an outdated translation with the English it follows and
+    reports the drift since as one ``outdated`` finding per doc; ``today`` compares every translation with
+    today's English (see :mod:`hfi18n.check.followed`). Both read the record ``status`` reads, so a
+    translation whose base is unknown is one ``base-unknown`` error in both.
     ``glossary``: a glossary TSV whose required translations are checked too (none by default).
     """
     layout = _layout(repo, docs_root)
     _config(layout, None)  # the repository's [doc] prose_props
     gloss = Glossary.load(glossary) if glossary is not None else None
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss)
-    return CheckResult(_name_followed_english(layout, lang, findings), files)
-
-
-def _name_followed_english(layout: DocsLayout, lang: str, findings: list[Finding]) -> list[Finding]:
-    """A ``drift`` finding names the English version the translation follows (the record ``status`` and
-    ``translate --update`` read: :func:`hfi18n.repo.history.base_of`) and how far behind it is, so check
-    and status never disagree about it. History is read only when a drift was found."""
-    if not any(f.check == "drift" for f in findings):
-        return findings
-    try:
-        bases = find_bases(layout, lang)
-    except RepoError:  # no history (not a clone, shallow): the finding stays as it is
-        return findings
-    folder = (layout.docs_root / lang).resolve()
-    out = []
-    for f in findings:
-        base = None
-        if f.check == "drift":
-            with contextlib.suppress(ValueError):
-                base = bases.get((layout.repo / f.file).resolve().relative_to(folder).as_posix())
-        if base is not None:
-            followed = f"it follows the English of {base.base_commit[:7]} ({SOURCE_LANG}/{base.en_path_at_base})"
-            older = "it follows an older version of the English"
-            f = replace(f, message=f.message.replace(older, followed) if older in f.message
-                        else f"{f.message}; {followed}")
-        out.append(f)
-    return out
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against)
+    return CheckResult(findings, files)
 
 
 def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,

@@ -3,6 +3,7 @@ fix, and ``clone`` (a clone with the history ``status`` needs)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,14 +125,20 @@ def next_docs(repo: Path | str = ".", lang: str = "ko", n: int = RANK_LIMIT, *, 
 # ------------------------------------------------------------------------------------- clone
 
 
-def clone(url: str, into: Path | str, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False) -> CloneResult:
+def clone(url: str, into: Path | str, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False,
+          allow_private: bool | None = None, timeout: float | None = None,
+          cancel: threading.Event | None = None) -> CloneResult:
     """Clone ``url`` (``owner/name`` or an ``https://`` URL) into the folder ``<into>/<owner>__<name>``
     with the history ``status`` needs: every commit and tree of the default branch and every past version
     of the docs, no other file history (see :mod:`hfi18n.repo.clone`). An existing clone is
-    fast-forwarded, never reset. ``allow_local``: accept ``file://`` URLs (never from users)."""
+    fast-forwarded, never reset. ``allow_local``: accept ``file://`` URLs (never from users);
+    ``allow_private``: clone from loopback or private addresses (default: ``HFI18N_ALLOW_PRIVATE_HOSTS``);
+    ``timeout``: seconds before the clone is killed (default: ``HFI18N_CLONE_TIMEOUT``, else 300);
+    ``cancel``: set it to kill the clone."""
     from ..repo.clone import clone_docs_repo
 
-    return clone_docs_repo(url, Path(into), docs_root=docs_root, allow_local=allow_local)
+    return clone_docs_repo(url, Path(into), docs_root=docs_root, allow_local=allow_local,
+                           allow_private=allow_private, timeout=timeout, cancel=cancel)
 
 
 def personal_checkout(source: Path | str, dest: Path | str, *, update: bool = False) -> tuple[bool, str]:

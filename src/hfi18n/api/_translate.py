@@ -137,7 +137,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-         progress: ProgressFn | None = None, batch: bool = False) -> PlanResult:
+         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False) -> PlanResult:
     """What :func:`translate` would send and cost, without sending anything.
 
     With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
@@ -147,19 +147,35 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
-    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang)
+    prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens), sel.jobs,
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens, fresh=force),
+                       sel.jobs,
                        batch=batch)
     finally:
         tm.close()
         prov.close()
     return PlanResult(est, prov.model, dict(sel.updates), list(sel.skipped))
+
+
+def _plan_key(name: str | None, cfg: Config) -> dict[str, str]:
+    """A stand-in key for a provider with none configured: a plan sends nothing, so it needs no key.
+
+    ``translate --dry-run --provider anthropic`` stopped at "no API key for provider 'anthropic'": a
+    translator who wanted the cost before paying for a key could not get it. The provider's key, when
+    there is one, is used as it is (the plan never sends it either)."""
+    from ..translate.providers import find_key, resolve_provider_name
+
+    key = resolve_provider_name(name, cfg)
+    if key == "pseudo" or find_key(key, cfg)[0]:
+        return {}
+    return {"api_key": "(none: a plan sends nothing)", "key_source": "a dry run"}
 
 
 def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
@@ -169,7 +185,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
-              write: bool = True, sample: SampleFn | None = None) -> TranslateResult:
+              write: bool = True, sample: SampleFn | None = None, new_language: bool = False) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
@@ -183,11 +199,16 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
 
     ``sample``: the calling client's model (MCP sampling), used when no provider is named or configured:
     its answers go through the same batching, retries and validation as a provider's.
+
+    ``new_language``: ``lang`` may have no folder yet (one is started); without it, a ``lang`` with no
+    folder is refused with the one it most likely meant (``kr`` -> ``ko``), as :func:`plan` and
+    :func:`batch_submit` refuse it.
     """
     from ..translate.providers import get_provider
 
     progress = progress or _no_progress
     layout = _layout(repo, docs_root)
+    layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
     sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
     if not sel.jobs:
@@ -231,7 +252,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
             progress(ProgressEvent(ProgressKind.SEGMENTS, job.en_rel, n, len(job.pending)))
 
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
-                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress)
+                            batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress,
+                            fresh=force)  # --force asks the model again: the memory is written, not read
     stats = translator.run(sel.jobs, cancel=cancel)
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
                            write=write)

@@ -3,6 +3,11 @@
 :func:`write_job` is the one place a machine translation is written (the CLI, the web app and the MCP
 server all come here through :mod:`hfi18n.api`):
 
+0. every segment about to be written is judged again, whoever wrote it (:func:`gate_segments`): the
+   English left as it was, or letters of a script the language does not use, make it a failed segment
+   (left in English, the page a marked draft with the reasons), however short it is. The web app's write
+   step recorded an all-English page as finished, and ``submit_translation`` took English echoes of
+   short headings (issue 23, issue 25);
 1. the doc is rendered from its segments (:func:`hfi18n.translate.pipeline.render_translation`) and
    checked against the English (:func:`.runner.check_pair`);
 2. a doc none of whose segments was translated is never written (a run where every request failed
@@ -37,7 +42,8 @@ from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
 from ..translate.glossary import Glossary
-from ..translate.pipeline import CANCELLED, MACHINE, DocJob, render_translation
+from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
+from ..translate.validate import as_is, written_segment_problem
 from .findings import ERROR, WARNING, Finding, has_errors
 from .runner import check_pair
 
@@ -137,18 +143,47 @@ def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> No
                                      frozenset(segment_hash(s.text) for s in written.segments())))
 
 
+def gate_segments(job: DocJob, *, lang: str, glossary: Glossary | None = None) -> list[SegmentFailure]:
+    """Judge every segment translation of ``job`` that is about to be written (all but the human text the
+    job kept and the segments that need no translation, :func:`hfi18n.translate.validate.as_is`); a failing
+    one is taken out (the English is rendered in its place) and added to ``job.failures`` with the reason."""
+    failed = {f.segment for f in job.failures}
+    found: list[SegmentFailure] = []
+    for seg in job.doc.segments():
+        text = job.translations.get(seg.id)
+        if text is None or seg.id in failed or job.human_kept.get(seg.id) == text:
+            continue
+        if text == seg.text and as_is(seg, glossary):
+            job.keep_as_is(seg)  # nothing to translate: done, and not "a segment the run translated"
+            continue
+        reason = written_segment_problem(seg, text, lang)
+        if reason is not None:
+            del job.translations[seg.id]
+            found.append(SegmentFailure(job.en_rel, seg.id, seg.line, reason))
+    job.failures.extend(found)
+    return found
+
+
+def _reasons(job: DocJob) -> str:
+    """The first reasons of ``job``'s failed segments, for its note (``line 3: answer repeats the English``)."""
+    shown = [f"line {f.line}: {f.reason}" for f in sorted(job.failures, key=lambda f: f.line)[:3]]
+    more = len(job.failures) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
 def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
               allow_errors: bool = False, backups: Backups | None = None, write: bool = True) -> WriteResult:
     """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
     what happened. ``backups``: replace an existing file (``--force``) after saving it there."""
     shown = layout.rel_to_repo(job.target)
+    gate_segments(job, lang=lang, glossary=glossary)
     text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
     result = WriteResult(text, False, False)
     if any(f.reason == CANCELLED for f in job.failures):
         job.note = "not written: the run was cancelled before every segment was translated"
         return result
     if job.failures and not set(job.translations) - job.given:
-        job.note = f"not written: no segment was translated ({len(job.failures)} failed)"
+        job.note = f"not written: no segment was translated ({len(job.failures)} failed: {_reasons(job)})"
         return result
     errors = has_errors(job.findings)
     if errors and not allow_errors:
@@ -177,7 +212,7 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     if errors:
         job.note = "written as a marked draft: check found errors"
     elif job.failures:
-        job.note = f"written as a marked draft: {len(job.failures)} segment(s) left in English"
+        job.note = f"written as a marked draft: {len(job.failures)} segment(s) left in English ({_reasons(job)})"
     else:
         job.note = "written"
     return result

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import contextlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..doc import BlockKind, Document, parse
 from ..doc.protected import fingerprint, similarity
-from ..errors import HfI18nError
+from ..errors import HfI18nError, InputError, RepoError
 from ..fileio import read_text
+from ..repo.history import BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.status import base_unknown_note
 from .alone import check_alone
-from .content import check_code, check_fragments, check_links
+from .content import check_code, check_fragments, check_links, check_unsafe_links
 from .custom_anchors import anchor_links, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
+from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
@@ -29,18 +34,24 @@ DRIFT_THRESHOLD = 0.6
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
+               older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
-    block comparison, unless ``summarize_drift`` is False. ``links_to(anchor)``: the ``(doc, line)`` of the
-    links to an anchor of this doc, named by a custom anchor's warning.
+    block comparison, unless ``summarize_drift`` is False. ``older``: the English version(s) the translation
+    follows, when known (a link they have is no added link). ``compare_only``: the block by block comparison
+    alone, without the checks of the translation's own text (:func:`own_text_findings`): an outdated
+    translation is compared with several English versions, and its own text needs checking once.
+    ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
+    anchor's warning.
     """
     findings: list[Finding] = []
     if src is None:
         findings.append(Finding(file, 0, "orphan", WARNING,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
         findings.extend(check_alone(tgt, file, lang))
+        findings.extend(check_unsafe_links(tgt, file))
         return sort_findings(findings)
     src_fp = fingerprint(src)
     shared = similarity(src_fp, fingerprint(tgt))
@@ -58,13 +69,22 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_html_tags(src, tgt, file, lang))
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
-        findings.extend(check_links(src, tgt, file, lang))
+        findings.extend(check_links(src, tgt, file, lang, older))
     findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
-    findings.extend(check_damage(tgt, file, lang, src))
-    findings.extend(check_html_untranslated(src, tgt, file, lang))
+    if not compare_only:
+        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
+    return sort_findings(findings)
+
+
+def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
+                      glossary: Glossary | None = None) -> list[Finding]:
+    """Unsafe links, damage, untranslated HTML text and glossary terms of translated ``tgt`` made from
+    English ``src``."""
+    findings = [*check_unsafe_links(tgt, file), *check_damage(tgt, file, lang, src),
+                *check_html_untranslated(src, tgt, file, lang)]
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
-    return sort_findings(findings)
+    return findings
 
 
 def _custom_anchor_findings(src: Document, tgt: Document, file: str,
@@ -117,8 +137,17 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
         return None
 
 
-def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None) -> list[Finding]:
-    """Check ``docs/source/<lang>/<rel>`` against its English twin."""
+def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
+               record: Followed | None = None, against: str = "today",
+               blobs: BlobReader | None = None) -> list[Finding]:
+    """Check ``docs/source/<lang>/<rel>`` against its English twin.
+
+    ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
+    ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
+    finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
+    ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
+    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run).
+    """
     findings: list[Finding] = []
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
@@ -126,12 +155,49 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     if tgt is None:
         return findings
     en_rel = layout.twin(rel, SOURCE_LANG)
+    if en_rel is None and record is not None:  # a translation left at the old path of a moved English doc
+        en_rel = record.base.en_path
+        findings.append(Finding(shown, 0, "moved", WARNING,
+                                f"the English source moved to {SOURCE_LANG}/{en_rel}: move this file to "
+                                f"{lang}/{en_rel} (git mv) and its toctree entry with it"))
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
         return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
-    return sort_findings([*findings, *check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
-                                                  links_to=lambda a: anchor_links(layout, lang, rel, a))])
+    if record is not None and src is not None and en_rel is not None:
+        if not record.base.known:
+            pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                                          links_to=lambda a: anchor_links(layout, lang, rel, a)) if f.check != "drift"]
+            return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
+        if against == "followed" and record.state == "outdated":
+            blobs = blobs if blobs is not None else BlobReader(layout.repo)
+            base = parse(blobs.text(record.base.base_blob))
+            pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True)
+            for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
+                if not pair:
+                    break
+                if blob == record.base.base_blob:
+                    continue
+                english = src if blob is None else parse(blobs.text(blob))
+                pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
+                                                  compare_only=True))
+            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
+            return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
+    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                      links_to=lambda a: anchor_links(layout, lang, rel, a))
+    if record is not None:
+        pair = [_name_base(f, record) for f in pair]
+    return sort_findings([*findings, *pair])
+
+
+def _name_base(f: Finding, record: Followed) -> Finding:
+    """A ``drift`` finding names the English version the translation follows (the record status reads)."""
+    if f.check != "drift":
+        return f
+    b = record.base
+    followed = f"it follows the English of {b.base_commit[:7]} ({SOURCE_LANG}/{b.en_path_at_base})"
+    older = "it follows an older version of the English"
+    return replace(f, message=f.message.replace(older, followed) if older in f.message else f"{f.message}; {followed}")
 
 
 def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) -> list[str]:
@@ -157,13 +223,28 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
 
 
 def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
-                glossary: Glossary | None = None) -> tuple[list[Finding], int]:
-    """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``."""
+                glossary: Glossary | None = None, against: str | None = None) -> tuple[list[Finding], int]:
+    """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``.
+
+    ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
+    (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
+    None: against today's English without reading history (the record is not needed).
+    """
+    if against is not None and against not in AGAINST:
+        raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
+    records: dict[str, Followed] = {}
+    blobs = BlobReader(layout.repo)
+    if against is not None:
+        with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
+            records = {rel: r for rel, r in followed(layout, lang).items() if rel in set(rels)}
+        if against == "followed":
+            blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
     outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
     findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
                         "this file is a link to a file outside the repository (or to nothing): it is not read; "
                         "replace the link with the translated file itself") for rel in outside]
     for rel in rels:
-        findings.extend(check_file(layout, lang, rel, glossary=glossary))
+        findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
+                                   against=against or "today", blobs=blobs))
     return sort_findings(findings), len(rels) + len(outside)

@@ -26,13 +26,13 @@ import enum
 from dataclasses import dataclass, field
 
 from ..doc import PLACEHOLDER_RE, Segment
-from ..doc.pairing import needs_translation
 from ..errors import RefusedError
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
 from ..translate.pipeline import BEFORE, DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
+from ..translate.validate import as_is as needs_no_translation
 from .findings import ERROR, Finding, has_errors
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
 from .source import skip_broken_english
@@ -239,7 +239,7 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None) -> DraftReview:
     """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments."""
     job = draft.job
-    as_is = {s.id: s.text for s in job.doc.segments() if not needs_translation(s)}
+    as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
     text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
     spans = _lines(draft, job.translations)

@@ -13,7 +13,7 @@ import sys
 from rich.markup import escape
 
 from ..errors import HfI18nError, human_message
-from . import batch, check, demo, glossary, mcp, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
+from . import batch, check, demo, glossary, mcp, memory, publish, review, serve, status, toctree, translate  # noqa: F401  (registers the commands)
 from ._app import app
 from ._output import err
 

@@ -5,8 +5,22 @@ from __future__ import annotations
 import enum
 
 import typer
+from typer.core import TyperOption
 
 from .. import api
+
+
+def _flag_shows_no_type(display_type_rich):  # type: ignore[no-untyped-def]
+    """typer 0.2x prints a type after every option in rich help, flags included: ``--update <bool>`` and
+    ``--dry-run <bool>`` read as if they took a value (``--update true``), which they refuse. A flag
+    takes no value, so it shows none; every other option keeps its ``<int>``, ``<path>``..."""
+    def display(self: TyperOption, ctx: object) -> str | None:
+        return None if self.is_flag and not self.metavar else display_type_rich(self, ctx)
+    return display
+
+
+if hasattr(TyperOption, "display_type_rich"):  # older typer prints no type for flags already
+    TyperOption.display_type_rich = _flag_shows_no_type(TyperOption.display_type_rich)  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="hfi18n",

@@ -10,18 +10,51 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
+from rich.segment import Segment
 
 if TYPE_CHECKING:
     from ..api import DocOutcome
 
-out = Console(soft_wrap=True, highlight=False, markup=False)
-err = Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
+PLAIN_WIDTH = 10_000
+"""The width of a file or a pipe: wide enough that no table is folded (a status line is ~200 characters)."""
+
+
+class PlainConsole(Console):
+    """A console as wide as the terminal, or :data:`PLAIN_WIDTH` when it writes to a file or a pipe.
+
+    rich takes 80 columns when no stream is a terminal: ``hfi18n status | less`` or ``> status.txt`` cut
+    doc names and folded the "English changes since" column into three lines, which no grep or diff can
+    read back. A file or a pipe gets full lines (no colour either: rich adds none off a terminal).
+    ``COLUMNS`` still sets the width when given."""
+
+    @property  # type: ignore[override]
+    def size(self) -> ConsoleDimensions:
+        dims = Console.size.fget(self)  # type: ignore[attr-defined]
+        if self._width is None and not self.is_terminal and not os.environ.get("COLUMNS"):
+            return ConsoleDimensions(PLAIN_WIDTH, dims.height)
+        return dims
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """Off a terminal, lines end at their last character: a table pads every cell to its column."""
+        text = super()._render_buffer(buffer)
+        if self.is_terminal:
+            return text
+        return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+out = PlainConsole(soft_wrap=True, highlight=False, markup=False)
+err = PlainConsole(stderr=True, soft_wrap=True, highlight=False, markup=False)
 
 
 def print_json(data: Any) -> None:

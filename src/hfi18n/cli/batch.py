@@ -20,6 +20,8 @@ batch_app = typer.Typer(
 app.add_typer(batch_app, name="batch")
 
 JOB_HELP = "Batch job id (default: the latest open job of the repository)."
+BASE_URL_HELP = ("The provider's URL, when the job was submitted with --base-url (the API key goes only to the "
+                 "provider configured now: a job submitted elsewhere is refused).")
 
 
 def print_job(result: api.BatchJobResult, fmt: str) -> None:
@@ -52,10 +54,11 @@ def status(
     job: str = typer.Argument(None, help="Batch job id (default: every job of the repository)."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     fmt: str = typer.Option("text", "--format", help="text or json."),
+    base_url: str = typer.Option(None, "--base-url", help=BASE_URL_HELP),
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Show batch jobs and where their provider batches are (polls the provider for open ones)."""
-    results = api.batch_status(repo, job, docs_root=docs_root)
+    results = api.batch_status(repo, job, docs_root=docs_root, base_url=base_url)
     if fmt == "json":
         out.file.write(json.dumps([r.to_json() for r in results], ensure_ascii=False, indent=2) + "\n")
         return
@@ -73,18 +76,20 @@ def collect(
                                    help="Retry failed segments interactively now instead of in a new batch."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Requests in flight (--retry-now)."),
     fmt: str = typer.Option("text", "--format", help="text or json."),
+    base_url: str = typer.Option(None, "--base-url", help=BASE_URL_HELP),
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Download finished results, validate them, retry what failed, and write the docs that pass check."""
-    collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt)
+    collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
+                base_url=base_url)
 
 
 def collect_job(repo: Path, job: str | None, *, retry_now: bool, concurrency: int, docs_root: str, fmt: str,
-                progress: api.ProgressFn | None = None) -> None:
+                progress: api.ProgressFn | None = None, base_url: str | None = None) -> None:
     """Collect a job and print it (``batch collect`` and ``translate --collect``); exit 1 when a collected
     job left a doc unwritten or skipped."""
     result = api.batch_collect(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root,
-                               progress=progress)
+                               progress=progress, base_url=base_url)
     print_job(result, fmt)
     if result.state == "done" and result.exit_code:
         raise typer.Exit(result.exit_code)
@@ -95,7 +100,8 @@ def cancel(
     job: str = typer.Argument(None, help=JOB_HELP),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     fmt: str = typer.Option("text", "--format", help="text or json."),
+    base_url: str = typer.Option(None, "--base-url", help=BASE_URL_HELP),
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Cancel a job's running batches; what finished is kept (collect it afterwards)."""
-    print_job(api.batch_cancel(repo, job, docs_root=docs_root), fmt)
+    print_job(api.batch_cancel(repo, job, docs_root=docs_root, base_url=base_url), fmt)

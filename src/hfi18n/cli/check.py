@@ -18,6 +18,9 @@ def check(
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
     fmt: Format = typer.Option(Format.text, "--format", help="text, json (list of findings) or github (annotations)."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV: report terms whose required translation is absent."),
+    against: str = typer.Option("followed", "--against",
+                                help="followed: an outdated translation against the English it follows, the "
+                                     "drift since as one finding; today: every translation against today's English."),
     docs_root: str = DOCS_ROOT_OPTION,
     fix_anchors: bool = typer.Option(False, "--fix-anchors", help="Rename translators' own heading anchors "
                                      "to the English ones, with every link to them in this language, then check."),
@@ -30,7 +33,7 @@ def check(
         for fix in api.fix_anchors(repo, lang, paths or [], docs_root=docs_root):
             err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
                       f"{len(fix.links)} link(s) rewritten")
-    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary)
+    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())
     if not result.ok:

@@ -21,7 +21,7 @@ def mcp_command(
 
     Provider keys and GITHUB_TOKEN come from the environment the client gives the server.
     """
-    from ..mcp.sdk import run_stdio, sdk_version  # ConfigError naming `pip install 'hfi18n[mcp]'` if missing
+    from ..mcp.sdk import run_stdio, sdk_version  # ConfigError naming the pip command if missing
     from ..mcp.server import build_server
 
     root = repo.resolve()

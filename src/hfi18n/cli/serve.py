@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..errors import InputError
+from ..errors import InputError, install_hint
 from ._app import REPO_HELP, app
 from ._output import err
 
@@ -36,7 +36,9 @@ def serve(
                              "/gradio_api/mcp/)."),
     shared: bool = typer.Option(False, "--shared", help="Multi-user mode, as on a Space: visitors sign in with "
                                 "Hugging Face and spend their own credentials; the environment's keys serve only "
-                                "the --owner users."),
+                                "the --owner users. Starts only with a real Hugging Face OAuth sign-in: on a Space "
+                                "with hf_oauth, or with OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPES, "
+                                "OPENID_PROVIDER_URL, SPACE_ID and SYSTEM=spaces set."),
     owner: list[str] = typer.Option([], "--owner", help="In --shared mode, a Hugging Face username that may use "
                                     "the keys of this server's environment (repeatable)."),
 ) -> None:
@@ -59,7 +61,7 @@ def serve(
         problem = getattr(demo, "mcp_error", None)
         if problem:
             err.print(f"warning: the MCP server did not start: {problem}\nhint: Gradio's MCP support needs the "
-                      "mcp SDK 1.x: pip install 'hfi18n[web]' installs a matching one")
+                      f"mcp SDK 1.x: {install_hint('web')} installs a matching one")
         else:
             err.print(f"MCP tools at http://{host}:{port}/gradio_api/mcp/ (streamable HTTP) and "
                       f"http://{host}:{port}/gradio_api/mcp/sse")

@@ -9,13 +9,12 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
 from .. import api
 from ..fileio import atomic_write
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
-from ._output import err, out
+from ._output import PlainConsole, err, out
 
 
 class ReportFormat(str, enum.Enum):
@@ -55,7 +54,7 @@ def status(
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()
-            console = Console(file=buf, width=160, no_color=True, markup=False)
+            console = PlainConsole(file=buf, no_color=True, markup=False)  # full lines, as in a pipe
             result.render_table(console, show_missing=show_all, limit=limit)
             atomic_write(out_file, buf.getvalue())
             err.print(f"wrote {out_file}")

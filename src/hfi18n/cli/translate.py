@@ -48,6 +48,8 @@ def translate(
     retry_now: bool = typer.Option(False, "--retry-now", help="With --collect: retry failed segments "
                                    "interactively now instead of in a new batch."),
     job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`)."),
+    new_language: bool = typer.Option(False, "--new-language", help="Start a folder for a --lang the repository "
+                                      "has none of yet (otherwise refused: --lang kr is a typo of ko)."),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -59,16 +61,18 @@ def translate(
 
     if collect:
         collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
-                    progress=_log)
+                    progress=_log, base_url=base_url)
         return
     if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
-                  glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root)
+                  glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root,
+                  new_language=new_language)
     if batch and not dry_run:
         submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
-        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}")
+        again = f" --base-url {base_url}" if base_url else ""  # collect sends the key only where it is told now
+        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}{again}")
         return
     if dry_run:
         plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)

@@ -10,8 +10,14 @@ box, ``[[autodoc]] X`` as a reference box, ``[`Trainer`]`` as code.
 
 The page may be hostile (a PR author wrote it): no HTML of the doc is ever passed through. Raw HTML is
 shown as text, except the doc-builder tags above, which become fixed markup with escaped attributes;
-comments (the license header) are dropped; images become links (no request leaves the page); link
-targets go through markdown-it's validation (no ``javascript:``).
+comments (the license header) are dropped; images become links (no request leaves the page); a link
+whose target runs code or shows content of its own (``javascript:``, ``vbscript:``, ``data:``, however
+disguised: :func:`hfi18n.doc.urls.unsafe_scheme`) is rendered inert, its text without a link (issue 25: a
+``data:`` and a ``java<TAB>script:`` link were live).
+
+Heading ids are namespaced (``hfi18n-a-`` + the anchor, and in-page ``#anchor`` links rewritten to match):
+the preview sits inside the app's own page, and a heading ``## App [[app]]`` or ``[[hf-review]]`` took the
+id of the page's own element (issue 25, item 11).
 """
 
 from __future__ import annotations
@@ -23,6 +29,10 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from .anchors import heading_anchor, split_anchor
+from .urls import unsafe_scheme
+
+ANCHOR_PREFIX = "hfi18n-a-"
+"""What heading ids of a preview start with (see the module docstring)."""
 
 _TAG = re.compile(r"^\s*<(/?)([A-Za-z][\w-]*)((?:\s[^<>]*)?)/?>\s*$", re.S)
 """One whole tag on its own (a doc-builder block line such as ``<Tip warning={true}>``)."""
@@ -91,7 +101,7 @@ def _doc_builder_rules(state) -> None:  # noqa: ANN001 - markdown-it's StateCore
         if tok.type == "heading_open" and i + 1 < len(tokens):
             inline = tokens[i + 1]
             title, _ = split_anchor(inline.content)
-            tok.attrSet("id", heading_anchor(inline.content))
+            tok.attrSet("id", state.env.get("prefix", ANCHOR_PREFIX) + heading_anchor(inline.content))
             if inline.children and title != inline.content:
                 last = inline.children[-1]
                 if last.type == "text":
@@ -190,22 +200,38 @@ def _markdown() -> MarkdownIt:
         return _renderer.renderToken(tokens, idx, options, env)
 
     def link_open(_renderer, tokens, idx, options, env) -> str:  # noqa: ANN001
-        tokens[idx].attrSet("rel", "noopener noreferrer")
-        tokens[idx].attrSet("target", "_blank")
+        tok = tokens[idx]
+        href = str(tok.attrGet("href") or "")
+        inert = unsafe_scheme(href) is not None
+        env.setdefault("links", []).append(inert)
+        if inert:
+            return '<span class="hf-pv-unsafe" title="unsafe link: not rendered as a link">'
+        if href.startswith("#"):  # an in-page link: to the namespaced heading id
+            tok.attrSet("href", "#" + env.get("prefix", ANCHOR_PREFIX) + href[1:])
+        else:
+            tok.attrSet("rel", "noopener noreferrer")
+            tok.attrSet("target", "_blank")
         return _renderer.renderToken(tokens, idx, options, env)
+
+    def link_close(_renderer, tokens, idx, options, env) -> str:  # noqa: ANN001
+        links = env.get("links") or [False]
+        return "</span>" if links.pop() else _renderer.renderToken(tokens, idx, options, env)
 
     for name, rule in (("html_block", html_block), ("html_inline", html_inline), ("image", image),
                        ("blockquote_open", blockquote_open), ("blockquote_close", blockquote_close),
-                       ("link_open", link_open)):
+                       ("link_open", link_open), ("link_close", link_close)):
         md.add_render_rule(name, rule)
     return md
 
 
 _MD = _markdown()
+_default_validate = _MD.validateLink
+_MD.validateLink = lambda url: _default_validate(url) and unsafe_scheme(url, image=True) is None  # type: ignore[method-assign]
 
 
-def render_html(text: str) -> str:
-    """``text`` (a doc's Markdown) as safe HTML, the way doc-builder shows the page."""
-    env: dict = {"open": 0}
+def render_html(text: str, *, prefix: str = ANCHOR_PREFIX) -> str:
+    """``text`` (a doc's Markdown) as safe HTML, the way doc-builder shows the page. ``prefix``: what heading
+    ids start with (two previews on one page need two)."""
+    env: dict = {"open": 0, "prefix": prefix}
     html = _MD.render(text, env)
     return html + "</div>" * env["open"]  # a box left open runs to the end of the page, as in doc-builder

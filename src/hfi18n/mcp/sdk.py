@@ -3,8 +3,8 @@
 mcp 1.x (>= 1.21; structured tool output came in 1.10, and 1.21 is Gradio's floor) calls the high-level server
 ``mcp.server.fastmcp.FastMCP``; mcp 2.x renamed it ``mcp.server.mcpserver.MCPServer`` and keeps the same
 ``tool()``/``add_tool()`` surface, ``Context.report_progress`` and ``ToolError``. Both are supported
-because Gradio's MCP support (``hfi18n[web]``) still requires ``mcp<2`` while a plain
-``pip install 'hfi18n[mcp]'`` gets 2.x.
+because Gradio's MCP support (the ``web`` extra) still requires ``mcp<2`` while the ``mcp`` extra alone
+gets 2.x.
 
 Importing this module without the SDK raises :class:`hfi18n.errors.ConfigError` naming the command that
 installs it.
@@ -41,7 +41,23 @@ except ImportError:  # mcp 1.x
 
     MAJOR = 1
 
-__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "run_stdio", "sdk_version"]
+__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "new_server", "run_stdio", "sdk_version"]
+
+
+def new_server(name: str, *, instructions: str, version: str) -> Server:
+    """A server that tells clients its own ``version`` in ``serverInfo``.
+
+    Without one, the SDK reports its own version: ``hfi18n mcp`` introduced itself as hfi18n 1.30.0 (the
+    mcp package's), so a client's server list or a bug report named a release hfi18n never had. mcp 2.x
+    takes ``version=``; 1.x's FastMCP does not, and its low-level server reads the attribute instead."""
+    try:
+        return Server(name, instructions=instructions, version=version)  # type: ignore[call-arg]
+    except TypeError:  # mcp 1.x
+        server = Server(name, instructions=instructions)
+        low = getattr(server, "_mcp_server", None)
+        if low is not None:
+            low.version = version
+        return server
 
 
 def sdk_version() -> str:

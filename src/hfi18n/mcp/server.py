@@ -27,12 +27,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .. import api
+from .. import __version__, api
 from ..secrets import redact
 from . import outputs as out
 from .calls import call, output, with_progress
 from .sampling import client_sampler
-from .sdk import Context, Server, ToolAnnotations, ToolError
+from .sdk import Context, Server, ToolAnnotations, ToolError, new_server
 
 # ------------------------------------------------------------------------------------ arguments
 
@@ -109,14 +109,16 @@ REMOTE_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWo
 
 DESCRIPTIONS = {
     "status": "Translation status of every English doc per language: up to date, outdated (commits and "
-              "sections behind), missing, in progress (toctree placeholder or open PR), orphaned; coverage "
+              "sections behind; flag base-unknown when no base can be trusted), missing, in progress "
+              "(toctree placeholder or open PR), orphaned; coverage "
               "per language. Reads the repository's git history; with pulls=true asks GitHub for the open "
               "translation PRs of the configured upstream (GITHUB_TOKEN optional). No LLM, no cost.",
     "next_docs": "The n most useful docs to translate next in one language (missing ones, and outdated "
                  "ones with update=true), skipping docs an open PR already translates. No LLM, no cost.",
     "check": "Check translated docs against their English source: anchors, code blocks, links, "
-             "doc-builder tags and references, headings, untranslated text, mojibake. Returns the "
-             "findings with file and line. Reads files only; no LLM, no cost.",
+             "doc-builder tags and references, headings, untranslated text, mojibake. An outdated "
+             "translation is checked against the English it follows, with one 'outdated' finding for the "
+             "drift since. Returns the findings with file and line. Reads files and history; no LLM, no cost.",
     "plan": "What translate would send for the given docs, without sending anything: segments, "
             "requests, tokens in and out, and the estimated cost per model. Free; use it before translate.",
     "translate": "Translate ONE English doc into a language and write docs/source/<lang>/<doc>. Sends the "
@@ -177,7 +179,7 @@ DESCRIPTIONS = {
 def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT) -> Server:
     """An MCP server whose tools work on ``repo`` only."""
     root = Path(repo).resolve()
-    server = Server("hfi18n", instructions=INSTRUCTIONS)
+    server = new_server("hfi18n", instructions=INSTRUCTIONS, version=__version__)
 
     def tool(annotations: ToolAnnotations) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:

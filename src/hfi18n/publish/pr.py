@@ -19,13 +19,15 @@ from typing import Any
 
 from ..check import check_file
 from ..config import Config
+from ..doc.inert import code
 from ..errors import GitHubError, RefusedError, RepoError
+from ..fileio import writable
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
 from ..repo.layout import DocsLayout, validate_lang
 from ..repo.status_pulls import parse_pr_title
-from ..repo.toctree import TitleTranslator, load_toctree, local_of, toctree_path
+from ..repo.toctree import TOCTREE, TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
 from .git import Git
 
@@ -38,8 +40,9 @@ def language_name(lang: str) -> str:
 
 
 def pr_title(rel: str, lang: str) -> str:
-    """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``."""
-    return f"{tag(lang)} Translated `{rel}` to {language_name(lang)}"
+    """``🌐 [i18n-KO] Translated `fsdp.md` to Korean``; a path holding a backtick gets a longer code span
+    (:func:`hfi18n.doc.inert.code`), so nothing of it leaves the span (a mention, a link)."""
+    return f"{tag(lang)} Translated {code(rel)} to {language_name(lang)}"
 
 
 def branch_name(rel: str, lang: str) -> str:
@@ -83,13 +86,40 @@ def check_summary(findings: Sequence[Any], limit: int = 10) -> str:
     return "\n".join(lines)
 
 
+CONTRIBUTING_PATHS = (".github/CONTRIBUTING.md", "CONTRIBUTING.md", "docs/CONTRIBUTING.md")
+"""Where GitHub looks for a repository's contributing guide, in its order."""
+
+
+def contributing_guide(root: Path) -> str | None:
+    """The contributing guide of the checkout at ``root`` (a path from its root), or ``None``."""
+    return next((p for p in CONTRIBUTING_PATHS if (root / p).is_file()), None)
+
+
+def _repo_link(upstream: str, path: str | None, text: str, *, tree: bool = False) -> str:
+    """``[text](https://github.com/<upstream>/blob/HEAD/<path>)``, or plain ``text`` when either is unknown.
+
+    ``HEAD``: GitHub resolves it to the default branch, whatever its name (``main``, ``master``...)."""
+    if not upstream or path is None:
+        return text
+    return f"[{text}](https://github.com/{upstream}/{'tree' if tree else 'blob'}/HEAD/{path})"
+
+
 def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | None, summary: str,
-            reviewers: Sequence[str] = ()) -> str:
-    """The body from the language's template."""
+            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None) -> str:
+    """The body from the language's template.
+
+    ``contributing`` and ``docs_guide``: the target repository's contributing guide and docs folder guide
+    (paths in it, :func:`contributing_guide`). The Korean template is transformers' own and linked
+    transformers' CONTRIBUTING.md and docs guide on every repository: a diffusers or smolagents PR sent its
+    reviewers to another project's rules. The links now name the target repository's files, or none."""
     tracking = f"Part of https://github.com/{upstream}/issues/{tracking_issue}" if tracking_issue else ""
     text = load_template(lang).safe_substitute(
-        doc=rel, language=language_name(lang), tracking_line=tracking, check_summary=summary,
+        # the templates write `${doc}`: with the span's inner backticks that is code(rel), whose fence no
+        # backtick of the path closes (a path "x` @org/team `y.md" mentioned a whole team)
+        doc=code(rel)[1:-1], language=language_name(lang), tracking_line=tracking, check_summary=summary,
         reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
+        contributing=_repo_link(upstream, contributing, "contributor guideline"),
+        docs_guide=_repo_link(upstream, docs_guide, "documentation guidelines", tree=True),
     )
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -188,12 +218,15 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     commits: list[str] = []
     with git.worktree(base) as wt:
         wt_layout = DocsLayout.open(wt.cwd, docs_rel)
-        target = wt_layout.path(lang, rel)
+        where = f"{upstream}'s {base_name}" if online else base_name
+        # every path this step writes is checked before the first write: the base commit is the upstream's
+        # (a visitor's repository on a Space), and may hold a link where the doc or the toctree goes
+        target = writable(wt.cwd, wt_layout.path(lang, rel), where=where)
+        writable(wt.cwd, wt_layout.lang_dir(lang) / TOCTREE, where=where)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(layout.path(lang, rel), target)
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():
-            where = f"{upstream}'s {base_name}" if online else base_name
             raise RefusedError(f"{lang}/{rel} is the same as on {where}: nothing to publish")
         commits.append(wt.commit([doc_path], f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
         update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
@@ -201,6 +234,9 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         if wt.run("status", "--porcelain", "--", toc_path).strip():
             commits.append(wt.commit([toc_path], f"{tag(lang)} Add {rel} to the "
                                      f"{language_name(lang)} toctree"))
+        guides = {"contributing": contributing_guide(wt.cwd),  # the target repository's own, as on the branch
+                  "docs_guide": docs_rel.split("/")[0] if (wt.cwd / docs_rel.split("/")[0] / "README.md").is_file()
+                  else None}
         if not dry_run:
             log(f"pushing branch {name} to {fork}")
             wt.push(fork_url, name, token=client.token_for_git())
@@ -214,7 +250,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
                 if upstream else None)
     body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
-                   reviewers=config.get(f"lang.{lang}.reviewers") or ())
+                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides)
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)

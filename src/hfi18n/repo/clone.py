@@ -12,21 +12,182 @@ though, most of it old code. :func:`clone_docs_repo` takes the middle road:
 
 A clone that exists already is brought up to date (fetch, fast-forward only: a translator's local
 commits and files are never discarded) and its missing doc versions are fetched.
+
+A visitor of a shared app chooses the URL, so every network step is bounded (issue 25, item 3):
+
+* **time**: a host that completed TLS and then trickled its answer kept ``git clone`` running for more than
+  300 s (git has no timeout of its own). Git gives up below :data:`LOW_SPEED_BYTES` per second for
+  :data:`LOW_SPEED_SECONDS` (``http.lowSpeedLimit``/``lowSpeedTime``), and the whole clone is killed (its
+  process group: ``git-remote-https`` included) at a wall-clock deadline, ``HFI18N_CLONE_TIMEOUT`` seconds
+  (default :data:`DEFAULT_CLONE_TIMEOUT`), or as soon as the caller's ``cancel`` event is set (the visitor
+  left);
+* **where**: the host is resolved first and refused when any of its addresses is loopback, private,
+  link-local, reserved or multicast (the Space cloned ``https://127.0.0.1:<port>/...`` and internal hosts,
+  and its errors told a closed port from an open one), unless the owner allows it
+  (``HFI18N_ALLOW_PRIVATE_HOSTS=1``). Git is then pinned to the address checked (``http.curloptResolve``),
+  so a second DNS answer cannot point it elsewhere (DNS rebinding), and follows no redirect
+  (``http.followRedirects=false``: a redirect would reach a host never checked);
+* **what it says**: every failure is "could not clone <url>", never git's network detail (refused, timed
+  out, certificate, port), which the server's log keeps.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import logging
+import os
 import re
 import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from ..errors import InputError, RepoError
+from ..errors import InputError, RefusedError, RepoError
 from .doclog import run_git
 from .ghref import github_repo
 from .layout import DEFAULT_DOCS_ROOT
 
 _URL_RE = re.compile(r"^https://[A-Za-z0-9.-]+(?::\d+)?/[A-Za-z0-9._~/-]+$")
+
+CLONE_TIMEOUT_ENV = "HFI18N_CLONE_TIMEOUT"
+DEFAULT_CLONE_TIMEOUT = 300.0
+"""Seconds a whole clone (or update) may take before it is killed: a blobless clone of transformers with
+every past doc version takes about a minute on a Space; a tarpit host would hold git forever."""
+ALLOW_PRIVATE_ENV = "HFI18N_ALLOW_PRIVATE_HOSTS"
+"""Set to 1 by a server's owner to clone from loopback or private addresses (their own mirror; tests)."""
+LOW_SPEED_BYTES = 1000
+LOW_SPEED_SECONDS = 30
+"""Git gives up when a transfer stays below 1 KB/s for 30 s (a host trickling its answer)."""
+_PIN_KEYS = ("http.curloptResolve", "http.followRedirects", "http.lowSpeedLimit", "http.lowSpeedTime")
+"""The network settings a clone keeps in its own config, so later fetches (a partial clone's missing
+files, a visitor's checkout) go to the address checked, at a bounded speed, without redirects."""
+
+log = logging.getLogger(__name__)
+
+
+def clone_timeout() -> float:
+    """The clone deadline in seconds: ``HFI18N_CLONE_TIMEOUT`` (the owner's), else the default."""
+    raw = os.environ.get(CLONE_TIMEOUT_ENV, "").strip()
+    try:
+        value = float(raw) if raw else DEFAULT_CLONE_TIMEOUT
+    except ValueError:
+        value = DEFAULT_CLONE_TIMEOUT
+    return value if value > 0 else DEFAULT_CLONE_TIMEOUT
+
+
+def private_hosts_allowed() -> bool:
+    """Whether the owner allows cloning from loopback and private addresses (``HFI18N_ALLOW_PRIVATE_HOSTS``)."""
+    return os.environ.get(ALLOW_PRIVATE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # ::ffff:127.0.0.1 is loopback
+    return ip.is_global and not (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_reserved
+                                 or ip.is_multicast or ip.is_unspecified)
+
+
+def checked_address(url: str, *, allow_private: bool) -> tuple[str, int, str] | None:
+    """``(host, port, address)`` git must connect to for the ``https://`` URL ``url``, after refusing a host
+    any of whose addresses is not public (unless ``allow_private``); None for a URL without a host
+    (``file://``). Resolution happens here, before any connection: nothing is sent to a refused host."""
+    parts = urlsplit(url)
+    if parts.scheme != "https" or not parts.hostname:
+        return None
+    host, port = parts.hostname, parts.port or 443
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        log.info("clone of %s: %s does not resolve", url, host)
+        raise RepoError(f"could not clone {url}", hint="check the URL, and that the repository is public") from None
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
+    if not allow_private and not all(_public(a) for a in addresses):
+        raise RefusedError(f"could not clone {url}: this server clones from public hosts only, not from "
+                           "loopback, private, link-local or reserved addresses",
+                           hint=f"the server's owner can allow them ({ALLOW_PRIVATE_ENV}=1)")
+    return host, port, addresses[0]
+
+
+@dataclass(slots=True)
+class _Net:
+    """How git reaches the network for one clone: the ``-c`` settings and when to give up."""
+
+    url: str
+    options: tuple[str, ...]
+    deadline: float
+    timeout: float
+    cancel: threading.Event | None
+
+    @classmethod
+    def of(cls, url: str, *, allow_private: bool, timeout: float | None,
+           cancel: threading.Event | None) -> _Net:
+        timeout = timeout if timeout is not None and timeout > 0 else clone_timeout()
+        settings = {"http.followRedirects": "false", "http.lowSpeedLimit": str(LOW_SPEED_BYTES),
+                    "http.lowSpeedTime": str(min(LOW_SPEED_SECONDS, max(1, int(timeout))))}
+        pin = checked_address(url, allow_private=allow_private)
+        if pin is not None:
+            host, port, address = pin
+            try:
+                ipaddress.ip_address(host)
+            except ValueError:  # a name: pinned to the address checked
+                shown = f"[{address}]" if ":" in address else address
+                settings["http.curloptResolve"] = f"{host}:{port}:{shown}"
+        options = tuple(x for key, value in settings.items() for x in ("-c", f"{key}={value}"))
+        return cls(url, options, time.monotonic() + timeout, timeout, cancel)
+
+    def settings(self) -> list[tuple[str, str]]:
+        return [tuple(self.options[i + 1].split("=", 1)) for i in range(0, len(self.options), 2)]  # type: ignore[misc]
+
+    def run(self, cwd: Path, *args: str, input: bytes | None = None) -> bytes:
+        """``git <args>`` in ``cwd`` with these settings; killed (with its children) at the deadline or on
+        cancel. Any failure is "could not clone": git's words (host, port, TLS) go to the server's log."""
+        try:
+            proc = subprocess.Popen(["git", "-C", str(cwd), *self.options, *args],
+                                    stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                                    env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
+        except FileNotFoundError:
+            raise RepoError("git is not installed", hint="install git; status reads the doc history") from None
+        why = ""
+        while True:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                why = f"gave up after {self.timeout:g} s"
+            elif self.cancel is not None and self.cancel.is_set():
+                why = "cancelled"
+            if why:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+                break
+            try:
+                out, err = proc.communicate(input, timeout=min(left, 0.25))
+                break
+            except subprocess.TimeoutExpired:
+                input = None  # handed over already: communicate() keeps feeding it
+                continue
+        if why == "cancelled":
+            raise RepoError(f"clone of {self.url} stopped", hint="clone it again to resume")
+        if why or proc.returncode != 0:
+            detail = why or err.decode("utf-8", "replace").strip()[-500:]
+            log.info("clone of %s: git %s failed: %s", self.url, args[0], detail)
+            # one message for a closed port, a refused TLS handshake and a tarpit: the visitor learns nothing
+            # of the network behind the URL
+            raise RepoError(f"could not clone {self.url}", hint="check the URL, and that the repository is public "
+                            f"(a clone gives up after {self.timeout:g} s)")
+        return out
+
+    def keep(self, repo: Path) -> None:
+        """Write the settings into the clone's own config, so its later fetches keep them."""
+        for key, value in self.settings():
+            run_git(repo, "config", "--replace-all", key, value)
 
 
 @dataclass(slots=True, frozen=True)
@@ -83,11 +244,19 @@ def _missing_doc_versions(dest: Path, docs_root: str) -> list[str]:
     return [line[1:] for line in out.splitlines() if line.startswith("?")]
 
 
-def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
-                    allow_local: bool = False) -> CloneResult:
+def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT, allow_local: bool = False,
+                    allow_private: bool | None = None, timeout: float | None = None,
+                    cancel: threading.Event | None = None) -> CloneResult:
     """Clone (or update) ``url`` into ``<into>/<owner>__<name>`` with the commits, trees and doc versions
-    ``status`` needs."""
+    ``status`` needs.
+
+    ``allow_private``: clone from loopback and private addresses (default: ``HFI18N_ALLOW_PRIVATE_HOSTS``);
+    ``timeout``: seconds for the whole clone (default: ``HFI18N_CLONE_TIMEOUT``, else 300); ``cancel``: set
+    it to kill the clone (the visitor left)."""
     clone_url, folder = normalize_url(url, allow_local=allow_local)
+    if allow_private is None:
+        allow_private = private_hosts_allowed()
+    net = _Net.of(clone_url, allow_private=allow_private, timeout=timeout, cancel=cancel)
     dest = into / folder
     created = not (dest / ".git").is_dir()
     if created:
@@ -95,12 +264,12 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
         tmp = dest.with_name(dest.name + ".partial")
         shutil.rmtree(tmp, ignore_errors=True)
         try:
-            run_git(dest.parent, "clone", "-q", "--filter=blob:none", "--single-branch", "--no-tags", "--",
+            net.run(dest.parent, "clone", "-q", "--filter=blob:none", "--single-branch", "--no-tags", "--",
                     clone_url, str(tmp))
-        except RepoError as exc:
+            net.keep(tmp)
+        except RepoError:
             shutil.rmtree(tmp, ignore_errors=True)
-            raise RepoError(f"could not clone {clone_url}: {exc.message.removeprefix('git clone failed: ')}",
-                            hint="check the URL, and that the repository is public") from None
+            raise
         tmp.rename(dest)
         note = "cloned"
     else:
@@ -109,7 +278,8 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
             raise RepoError(f"the clone folder {folder} holds {origin or 'a repository without origin'}, "
                             f"not {clone_url}: refusing to reuse it",
                             hint="ask the server's owner to remove the folder, or clone another URL")
-        run_git(dest, "fetch", "-q", "--no-tags", "origin")
+        net.keep(dest)
+        net.run(dest, "fetch", "-q", "--no-tags", "origin")
         try:
             run_git(dest, "merge", "-q", "--ff-only", "FETCH_HEAD")
             note = "updated"
@@ -117,7 +287,7 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
             note = "kept as is: local commits or changes prevent a fast-forward to the remote"
     missing = _missing_doc_versions(dest, docs_root)
     if missing:
-        run_git(dest, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "-q", "origin", "--no-tags",
+        net.run(dest, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "-q", "origin", "--no-tags",
                 "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin",
                 input=("\n".join(missing) + "\n").encode())
     return CloneResult(dest, clone_url, created, len(missing), note)
@@ -178,6 +348,10 @@ def personal_checkout(source: Path, dest: Path, *, update: bool = False) -> tupl
                 value = _config_get(source, f"remote.origin.{key}")
                 if value:
                     run_git(tmp, "config", f"remote.origin.{key}", value)
+            for key in _PIN_KEYS:  # its missing files are fetched from the address the shared clone checked
+                value = _config_get(source, key)
+                if value:
+                    run_git(tmp, "config", key, value)
         for key in ("user.name", "user.email"):
             value = _config_get(source, key)
             if value:

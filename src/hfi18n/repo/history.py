@@ -76,8 +76,8 @@ from .shallow import DEEPEN_HINT, history_gap
 from .toctree import PLACEHOLDER_LOCAL
 
 __all__ = [
-    "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "History", "Lineage", "Pair", "Version",
-    "base_of", "content_base",
+    "BaseInfo", "BlobReader", "Commit", "Drift", "Event", "Fingerprints", "Followed", "History", "Lineage", "Pair",
+    "Version", "base_of", "content_base", "follow", "followed",
     "drift", "english_at", "carries_changes", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
     "load_history", "moved_to", "pair_translations", "parse_log", "replay", "repo_info", "similarity", "translation_events",
     "tree_state", "write_bases_cache",
@@ -217,6 +217,14 @@ the latest of them wins (protected content often does not change between English
 MIN_FINGERPRINT = 5
 """A translation with fewer protected items than this cannot be matched by content."""
 
+MIN_CONTENT_MATCH = 0.5
+"""Where history cannot pair a translation with its English twin of today, the best content match is its
+base only when at least this much of the protected content is shared; below it the base is unknown.
+Without a minimum, a translation of a page a redesign rewrote at the same path took the rewritten
+English as its base at 17% alike, and ``status`` called it up to date while ``check`` said "only 6% of
+the English code, references and links are in this file" (issue 23). Real content bases on the three
+corpora share at least 66% (diffusers ``ko/training/lora.md``)."""
+
 IMPROVEMENT = 0.01
 """How much closer to a newer English version a small translation update must bring the protected
 content for the base to move to that version."""
@@ -245,6 +253,20 @@ class BaseInfo:
     """The translation commit that set the base (the creation or a later re-translation)."""
     similarity: float
     """Protected-content similarity of the translation (as ``event_commit`` left it) to the base, 0..1."""
+    unknown: str = ""
+    """Why no base can be trusted (``method == "unknown"``), else empty. The base fields then hold the best
+    candidate only: a reader names it, never compares with it (:attr:`known`)."""
+
+    @property
+    def known(self) -> bool:
+        """Is this the English the translation follows? False: history cannot pair the translation with its
+        English and the content match is weak (:data:`MIN_CONTENT_MATCH`), so the translation is
+        "outdated, base unknown" for every reader (status, check, update, review, web app)."""
+        return self.method != "unknown"
+
+    def candidate(self) -> str:
+        """``en/x.md at 1a2b3c4 (17% alike)``: the best candidate, as messages name it."""
+        return f"{SOURCE_LANG}/{self.en_path_at_base} at {self.base_commit[:7]} ({self.similarity:.0%} alike)"
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> BaseInfo:
@@ -261,6 +283,7 @@ class BaseInfo:
             "matched_revision": self.matched_revision,
             "event_commit": self.event_commit,
             "similarity": round(self.similarity, 3),
+            "unknown": self.unknown,
         }
 
 
@@ -380,6 +403,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     by_version = {id(ev.version): ev for ev in events}
     base: Version | None = None
     method, used = "history", events[-1]
+    weak: float | None = None  # similarity of a base history could not pair (found by content only)
     prev: Version | None = None
     for v in lineage.versions:
         if v.blob is None:
@@ -390,14 +414,14 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         prev = v
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
-            base, method, used = followed[-1], "record", ev or Event(v, False, before)
+            base, method, used, weak = followed[-1], "record", ev or Event(v, False, before), None
             continue
         if ev is None:  # any other commit touching the translation, whatever its subject
             if paired and base is not None and before is not None and (v.added or v.removed):
                 touch = Event(v, False, before)
                 for choice in reversed([e for e in twin_versions if base.commit < e.commit <= v.commit]):
                     if _moves_base(fps, base, choice, fps(v.blob), touch, False):
-                        base, method, used = choice, "history", touch
+                        base, method, used, weak = choice, "history", touch, None
                         break
             continue
         target = fps(v.blob)
@@ -407,17 +431,27 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
             if base is None and usable:  # history cannot pair it: compare with every English version
                 pick = best_by_content(twin_versions, target, fps)
                 if pick is not None:
-                    base, method, used = pick[0], "content", ev
+                    base, method, used, weak = pick[0], "content", ev, pick[1]
             continue
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
         if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable):
-            base, method, used = choice, how, ev
+            base, method, used, weak = choice, how, ev, None
+    unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
         before_last = [e for e in twin_versions if e.commit <= last.commit]
         base = before_last[-1] if before_last else twin_versions[0]
+        if not any(history.at_path(SOURCE_LANG, e.version.path, e.version.commit) is twin for e in events):
+            method = "unknown"  # never paired and nothing to compare: that English is a guess
+            unknown = (f"history cannot pair it with {SOURCE_LANG}/{twin.path} and it has too little code, "
+                       "references and links to compare")
+    elif weak is not None and weak < MIN_CONTENT_MATCH:
+        method = "unknown"
+        unknown = (f"history cannot pair it with {SOURCE_LANG}/{twin.path} (a page rewritten or replaced at that "
+                   f"path, or a translation moved) and no version of that English matches its code, references "
+                   f"and links (best {weak:.0%}, below {MIN_CONTENT_MATCH:.0%})")
     assert base.blob is not None and used.version.blob is not None
     now = lineage.versions[-1]
     matched = best_by_content(twin_versions, fps(now.blob), fps) if now.blob else None
@@ -431,6 +465,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         matched_revision=history.commits[matched[0].commit].sha if matched else None,
         event_commit=history.commits[used.version.commit].sha,
         similarity=similarity(fps(used.version.blob), fps(base.blob)),
+        unknown=unknown,
     )
 
 
@@ -445,6 +480,10 @@ def content_base(history: History, fps: Fingerprints, twin: Lineage, text: str, 
     v, score = pick if pick is not None else (versions[-1], similarity(target, fps(versions[-1].blob or "")))
     assert v.blob is not None
     sha = history.commits[v.commit].sha
+    if pick is not None and score < MIN_CONTENT_MATCH:  # a checkout of some other text: no base to trust
+        why = (f"it is not committed and no version of {SOURCE_LANG}/{twin.path} matches its code, references and "
+               f"links (best {score:.0%}, below {MIN_CONTENT_MATCH:.0%})")
+        return BaseInfo(rel, twin.path, v.path, sha, v.blob, "unknown", sha, sha, score, why)
     return BaseInfo(rel, twin.path, v.path, sha, v.blob, "content", sha, sha, score)
 
 
@@ -467,6 +506,55 @@ class Drift:
     """English commits after the base that the translation has not seen, oldest first."""
     mirrored: list[Commit]
     """English commits after the base that changed the translation too (sweeps applied to both)."""
+
+
+@dataclass(slots=True, frozen=True)
+class Followed:
+    """What a translation follows and how far the English moved since: THE record ``status`` and ``check``
+    (and through them the web app and MCP) read, so they cannot give two answers about one doc (issue 23:
+    status said "up to date" where check said "drift: only 6% of the English ...")."""
+
+    base: BaseInfo
+    behind: tuple[Commit, ...]
+    """English commits after the base the translation has not seen, oldest first (empty when the base is
+    unknown: there is nothing to count from)."""
+    later: tuple[str, ...] = ()
+    """Blobs of the English versions after the base that the translation may hold changes of (a sweep
+    applied to both, or taken into the translation in a commit of its own), oldest first: those committed
+    before the last commit of the translation (a later English version cannot have reached it)."""
+
+    @property
+    def state(self) -> str:
+        """``up-to-date`` or ``outdated``; a translation whose base is unknown is outdated, never up to date."""
+        return "outdated" if self.behind or not self.base.known else "up-to-date"
+
+
+def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage) -> Followed:
+    """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed)."""
+    if not base.known:
+        return Followed(base, ())
+    if lineage is not None:
+        d = drift(history, base, lineage, twin)
+        moved = {c.index for c in (*d.behind, *d.mirrored)}
+        last = lineage.versions[-1].commit
+        later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
+        return Followed(base, tuple(d.behind), later)
+    start = history.by_sha[base.base_commit]
+    return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
+
+
+def followed(layout: DocsLayout, lang: str) -> dict[str, Followed]:
+    """``rel`` -> :class:`Followed` for every translated doc of ``lang`` with a base (:func:`find_bases`,
+    so the cache of the last ``status`` at the same state is used). Raises :class:`RepoError` without a
+    usable history."""
+    bases = find_bases(layout, lang)
+    history = load_history(layout)
+    out: dict[str, Followed] = {}
+    for p in pair_translations(layout, history, lang):
+        base = bases.get(p.rel)
+        if base is not None and p.twin is not None and base.base_commit in history.by_sha:
+            out[p.rel] = follow(history, base, p.lineage, p.twin)
+    return out
 
 
 def drift(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage) -> Drift:
@@ -575,7 +663,7 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
 
 CACHE_FILE = "hfi18n/status-cache.json"
 """Bases found by the last status run, under the git folder, keyed by HEAD and the state of the work tree."""
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 """Bumped whenever the base-finding rules change, so an old cache is not trusted."""
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import InputError, RepoError
 from ..fileio import DOC_SUFFIXES, inside
+from ..languages import LANGUAGES, suggest
 
 __all__ = ["DEFAULT_DOCS_ROOT", "DOC_SUFFIXES", "SOURCE_LANG", "DocsLayout", "is_lang_name", "validate_lang"]
 SOURCE_LANG = "en"
@@ -93,7 +94,30 @@ class DocsLayout:
         unknown = [lg for lg in langs if not self.lang_dir(lg).is_dir()]
         if unknown:
             raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {self.docs_root}",
-                             hint="languages here: " + (", ".join(self.languages()) or "none"))
+                             hint=self._did_you_mean(unknown[0]) + "languages here: "
+                             + (", ".join(self.languages()) or "none"))
+
+    def require_target(self, lang: str, *, new_language: bool = False) -> None:
+        """Refuse a target language with no folder here unless ``new_language`` (the translator's explicit
+        wish to start one), with the folder it most likely meant.
+
+        ``translate --lang kr`` made ``docs/source/kr`` and wrote the Korean there, beside the real ``ko``:
+        a typo became a new language, and a PR for it. A folder that exists is always a target."""
+        validate_lang(lang, target=True)
+        if new_language or self.lang_dir(lang).is_dir():
+            return
+        here = ", ".join(self.languages()) or "none"
+        where = self.rel_to_repo(self.docs_root)
+        if lang.lower() in LANGUAGES:  # a real language this repository has no docs in yet
+            raise InputError(f"there is no '{lang}' ({LANGUAGES[lang.lower()].name}) docs folder under {where} yet",
+                             hint=f"to start one, pass --new-language (languages here: {here})")
+        raise InputError(f"there is no '{lang}' docs folder under {where}",
+                         hint=f"{self._did_you_mean(lang)}languages here: {here}; to start a new language "
+                              f"folder {lang}/ all the same, pass --new-language")
+
+    def _did_you_mean(self, lang: str) -> str:
+        meant = suggest(lang, self.languages())
+        return f"did you mean --lang {meant}? " if meant else ""
 
     def is_inside(self, path: Path | str) -> bool:
         """Does ``path`` (symlinks resolved, existing or not) stay inside the repository?

@@ -30,7 +30,8 @@ STATE_STYLE = {
 }
 
 CSV_FIELDS = (
-    "lang", "path", "state", "translated_path", "base_commit", "base_method", "matched_revision",
+    "lang", "path", "state", "translated_path", "base_commit", "base_method", "base_candidate",
+    "matched_revision",
     "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
     "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
     "in_progress", "score", "rank", "problem",
@@ -60,6 +61,8 @@ def sections_text(d: DocStatus) -> str:
 
 def drift_text(d: DocStatus) -> str:
     """``3 commits, +12/-4 lines, sections: 1 added, 2 changed`` for an outdated doc."""
+    if d.state in ("outdated", "in-progress") and d.base_method == "unknown":
+        return "base unknown"
     if d.state not in ("outdated", "in-progress") or not d.commits_behind:
         return ""
     return (f"{d.commits_behind} commit{'s' if d.commits_behind != 1 else ''}, +{d.lines_added}/-{d.lines_removed} "

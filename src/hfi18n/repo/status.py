@@ -6,7 +6,9 @@ For each English doc and each language there is one state:
     translated, and every English commit since the translation's base also touched the translation
     (a sweep applied to both) or there is none;
 ``outdated``
-    translated, and the English changed since the base in a commit the translation did not see;
+    translated, and the English changed since the base in a commit the translation did not see; or its
+    base is unknown (flag ``base-unknown``): history cannot pair it with its English and no English
+    version matches it by content (``problem`` names the best candidate), never up to date;
 ``missing``
     no translation and nobody announced one;
 ``in-progress``
@@ -58,7 +60,7 @@ from .history import (
     History,
     Lineage,
     base_of,
-    drift,
+    follow,
     load_history,
     pair_translations,
     tree_state,
@@ -96,6 +98,16 @@ RANK_LIMIT = 20
 """How many docs of the ranked list the human formats show per language."""
 
 
+BASE_UNKNOWN = "base-unknown"
+"""Flag of an outdated translation whose base cannot be found (:attr:`hfi18n.repo.history.BaseInfo.known`)."""
+
+
+def base_unknown_note(base: BaseInfo) -> str:
+    """Why a translation's base is unknown, its best candidate and what to do, as every interface says it."""
+    return (f"base unknown: {base.unknown}; best candidate {base.candidate()}; re-translate it "
+            "(translate --force) or review it against today's English (check --against today)")
+
+
 @dataclass(slots=True)
 class DocStatus:
     """The state of one English doc in one language (or of an orphaned translation)."""
@@ -108,7 +120,10 @@ class DocStatus:
     """The translated file relative to its language folder, when there is one."""
     base_commit: str | None = None
     base_method: str | None = None
-    """``history`` or ``content``: how the base was found (see :mod:`hfi18n.repo.history`)."""
+    """``history``, ``content`` or ``record``: how the base was found (see :mod:`hfi18n.repo.history`);
+    ``unknown`` when no base can be trusted (flag ``base-unknown``, ``problem`` says why)."""
+    base_candidate: str | None = None
+    """With an unknown base: the English revision that matches the translation best (not its base)."""
     matched_revision: str | None = None
     """English revision whose protected content best matches the translation today."""
     en_path_at_base: str | None = None
@@ -133,7 +148,8 @@ class DocStatus:
     score: float = 0.0
     """Usefulness of translating it next (missing and outdated docs only)."""
     problem: str | None = None
-    """Why the state is ``unknown`` (an unreadable file, a shallow history), else None."""
+    """Why the state is ``unknown`` (an unreadable file, a shallow history) or why the base of an outdated
+    translation is unknown (flag ``base-unknown``), else None."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
@@ -242,13 +258,17 @@ def line_stats(old: str, new: str) -> tuple[int, int]:
 
 def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseInfo,
                 lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
-    st.base_commit, st.base_method = base.base_commit, base.method
-    st.matched_revision, st.en_path_at_base = base.matched_revision, base.en_path_at_base
-    d = drift(history, base, lineage, twin) if lineage is not None else None
-    behind = d.behind if d is not None else [history.commits[v.commit] for v in twin.versions
-                                             if v.commit > history.by_sha[base.base_commit] and v.blob]
+    rec = follow(history, base, lineage, twin)  # the one record check reads too
+    st.state = rec.state
+    st.matched_revision, st.base_method = base.matched_revision, base.method
+    if not base.known:  # outdated, base unknown: the candidate is named, never taken as the base
+        st.base_candidate = base.base_commit
+        st.flags.append(BASE_UNKNOWN)
+        st.problem = base_unknown_note(base)
+        return
+    st.base_commit, st.en_path_at_base = base.base_commit, base.en_path_at_base
+    behind = rec.behind
     st.commits_behind = len(behind)
-    st.state = "outdated" if behind else "up-to-date"
     if behind:
         st.last_english_commit = behind[-1].sha
         old = blobs.text(base.base_blob)
@@ -416,5 +436,6 @@ def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus],
 
 def _usefulness(st: DocStatus) -> float:
     pos = 1.0 / (1.0 + st.toctree_position / POSITION_SCALE) if st.toctree_position is not None else 0.0
-    work = (st.lines_added + st.lines_removed) if st.state == "outdated" else st.en_lines
+    work = (st.lines_added + st.lines_removed) if st.state == "outdated" and BASE_UNKNOWN not in st.flags \
+        else st.en_lines  # a base unknown is a whole re-translation
     return round(pos * (0.75 + 0.25 / (1.0 + work / 200.0)), 4)

@@ -133,6 +133,41 @@ MAX_TOCTREE_ITEMS = 50_000
 ``_toctree.yml`` whose aliases nest each other (a "billion laughs") made ``status`` use 6.7 GB and end in
 ``MemoryError`` (issue 16), stalling every visitor of a shared server."""
 
+MAX_TOCTREE_DEPTH = 50
+"""Groups a toctree may nest (``sections`` inside ``sections``). Real ones nest 3 at most (diffusers,
+transformers); a 10,000-deep ``_toctree.yml`` (300 was enough) ended ``status`` and ``toctree --check`` in
+"RecursionError ... this is a bug" (issue 25), and YAML aliases could nest a short file as deep."""
+
+
+def _too_deep(text: str, where: str) -> InputError:
+    """The error for a toctree nesting deeper than :data:`MAX_TOCTREE_DEPTH`, at the line where it does.
+
+    Asked only once composing the tree ran out of stack: ruamel's event parser keeps its own stack, so it
+    walks any depth and finds the line (parsing every toctree twice would double what loading costs).
+    """
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    depth, line = 0, None
+    try:
+        for event in YAML(typ="rt").parse(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > 2 * MAX_TOCTREE_DEPTH + 1:  # a group is a list and a mapping
+                    line = event.start_mark.line + 1
+                    break  # ruamel's scanner slows down with each level (10,000 took 54 s): stop here
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except YAMLError:
+        pass
+    return _depth_error(where, line)
+
+
+def _depth_error(where: str, line: int | None) -> InputError:
+    return InputError(f"the toctree nests sections more than {MAX_TOCTREE_DEPTH} levels deep (real ones nest "
+                      "3 or 4)", path=where, line=line,
+                      hint="flatten the nesting: a group's sections hold pages and a few sub-groups, as the "
+                           "English toctree does")
+
 
 class Toctree:
     """A parsed ``_toctree.yml``: the exact source text plus its structure."""
@@ -156,6 +191,8 @@ class Toctree:
         where = str(self.path) if self.path else "<toctree>"
         try:
             node = YAML(typ="rt").compose(text)
+        except RecursionError:
+            raise _too_deep(text, where) from None
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
@@ -175,6 +212,8 @@ class Toctree:
         return self._seq(node, None, where)
 
     def _seq(self, node: SequenceNode, owner: _Item | None, where: str, active: frozenset[int] = frozenset()) -> _Seq:
+        if len(active) > MAX_TOCTREE_DEPTH:  # one list per level (aliases included): the walks recurse as deep
+            raise _depth_error(where, node.start_mark.line + 1)
         if id(node) in active:  # a YAML alias (*name) inside the list it names: it would never end
             raise InputError("a YAML alias in the toctree refers to a list that contains it, so the toctree "
                              "never ends", path=where, line=(owner.start_line + 1) if owner else None,

@@ -380,16 +380,41 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
     return tr, changes
 
 
+_WORD = re.compile(r"\w+")
+_LEAD = re.compile(r"[^\w\s()\[\]`'\"]+\s*")
+"""Symbols opening a title (``🤖 ``, ``📚 ``), brackets and quotes aside."""
+
+
+def _title_words(title: str) -> set[str]:
+    """The words of a title, case folded; emoji and punctuation are not words."""
+    return set(_WORD.findall(title.casefold()))
+
+
 def _heading_as_title(layout: DocsLayout, en: Toctree, lang: str, local: str, twin: str) -> str | None:
-    """The translated doc's first heading, when the English toctree's title of the page is its English
-    heading (so the translated heading is that title, translated by a person); else ``None``."""
+    """The translated doc's first heading, when the English toctree's title of the page says nothing its
+    English heading does not (so the translated heading is that title, translated by a person); else ``None``.
+
+    "Says nothing more": every word of the toctree title is a word of the heading, emoji and punctuation
+    aside. smolagents titles ``reference/python_executors`` "Python executors" (heading "Python code
+    executors") and ``conceptual_guides/intro_agents`` "🤖 What are agents?" (heading "What are agents? 🤔"):
+    demanding the exact heading sent both to an LLM, and ``toctree`` without a provider stopped at "new
+    toctree titles need translating" while the translator's own heading was right there. "🛠️ Tools -
+    in-depth guide" (heading "Tools") still goes to the LLM: the heading would drop "in-depth guide".
+    An emoji opening the English title and missing from the heading opens the title too (``📚 메모리``),
+    as smolagents' Korean toctree writes its titles."""
     en_item = _find_en(en, local)
     en_rel = layout.twin(local + ".md", SOURCE_LANG)
+    lead = ""
     if en_item is not None and en_rel is not None:
         en_heading = heading_title(read_text(layout.path(SOURCE_LANG, en_rel))) or ""
-        if en_heading.strip().casefold() != en_item.title.strip().casefold():
+        if not _title_words(en_item.title) <= _title_words(en_heading):
             return None
-    return heading_title(read_text(layout.path(lang, twin)))
+        found = _LEAD.match(en_item.title)
+        lead = found.group(0) if found else ""
+    title = heading_title(read_text(layout.path(lang, twin)))
+    if title and lead and lead.strip() not in title:
+        return lead + title
+    return title
 
 
 def unlisted_docs(layout: DocsLayout, lang: str) -> list[str]:

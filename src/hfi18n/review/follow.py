@@ -18,6 +18,7 @@ from ..doc import BlockKind, parse
 from ..errors import HfI18nError
 from ..repo.doclog import BlobReader, History, load_history
 from ..repo.history import (
+    MIN_CONTENT_MATCH,
     MIN_FINGERPRINT,
     BaseInfo,
     Fingerprints,
@@ -67,6 +68,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
             base = bases.get(rel)
+            if base is not None and not base.known:  # a weak guess is no English to review against
+                base = None
             text = None
             if base is not None:
                 try:
@@ -184,8 +187,9 @@ def pull_followed(layout: DocsLayout) -> Callable[[str, str, str], FollowedEngli
     the history of a local checkout: of the versions of the English twin up to the PR's base commit (all
     of them when the checkout does not have that commit), the latest whose code, references and links
     match the translation best -- what ``status`` does for a translation not committed yet
-    (:func:`hfi18n.repo.history.content_base`). None: no history, no English twin, or nothing to compare
-    (a translation with fewer than ``MIN_FINGERPRINT`` protected marks: the PR's base English is used)."""
+    (:func:`hfi18n.repo.history.content_base`). None: no history, no English twin, nothing to compare
+    (a translation with fewer than ``MIN_FINGERPRINT`` protected marks) or a match below
+    ``MIN_CONTENT_MATCH`` (the rule status follows, issue 23): the PR's base English is used."""
     state: list[tuple[History, Fingerprints] | None] = []
 
     def lookup(rel: str, text: str, base_sha: str) -> FollowedEnglish | None:
@@ -208,7 +212,7 @@ def pull_followed(layout: DocsLayout) -> Callable[[str, str, str], FollowedEngli
             return None
         fps.blobs.load(v.blob for v in versions if v.blob)
         pick = best_by_content(versions, target, fps)
-        if pick is None or pick[0].blob is None:
+        if pick is None or pick[0].blob is None or pick[1] < MIN_CONTENT_MATCH:  # a weak match is no base
             return None
         v = pick[0]
         return FollowedEnglish(fps.blobs.text(v.blob), history.commits[v.commit].sha, v.path)

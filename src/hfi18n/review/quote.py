@@ -13,7 +13,8 @@ on the PR, in the job summary and on the runner's console. Tried as a hostile au
 So: :func:`prose` breaks mentions and escapes HTML outside code spans (GitHub shows code spans literally),
 :func:`code` puts a name in a code span it cannot close, :func:`one_line` turns control characters into
 visible escapes, :func:`console` also defuses a line starting with ``::``, and :func:`marker_key`
-percent-encodes a file name for the hidden marker.
+percent-encodes a file name for the hidden marker. (:func:`code` and :func:`one_line` live in
+:mod:`hfi18n.doc.inert`: ``publish`` writes doc paths into PR titles and bodies the same way.)
 """
 
 from __future__ import annotations
@@ -21,15 +22,12 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+from ..doc.inert import code, one_line
+
+__all__ = ["code", "console", "fence_for", "marker_key", "one_line", "prose"]
+
 _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9_-])")
 _SPAN_RE = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)|[^`]+|`+")
-
-
-def one_line(text: str) -> str:
-    """``text`` with every control character (newlines too) shown as an escape: ``\\n``, ``\\x1b``."""
-    return _CONTROL_RE.sub(lambda m: {"\n": "\\n", "\r": "\\r", "\t": " "}.get(m.group(0), f"\\x{ord(m.group(0)):02x}"),
-                           text)
 
 
 def _inert(text: str) -> str:
@@ -43,15 +41,6 @@ def prose(text: str) -> str:
     for m in _SPAN_RE.finditer(one_line(text)):
         out.append(m.group(0) if m.group(1) else _inert(m.group(0)))
     return "".join(out)
-
-
-def code(text: str) -> str:
-    """``text`` as a Markdown code span that no backtick inside it can close."""
-    text = one_line(text)
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def fence_for(text: str) -> str:

@@ -8,6 +8,7 @@ mechanical fixes), look for omissions and duplications, and check glossary consi
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -27,8 +28,8 @@ from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
 from .terms import CorpusUsage, check_terms
 
-CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, references, " \
-                "fragments, damage)"
+CHECKED_RULES = "check rules (headings, anchors, autodoc, components, tables, code, links, unsafe links, added " \
+                "links, references, fragments, damage)"
 
 
 @dataclass(slots=True)
@@ -64,7 +65,11 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
         doc.findings.append(from_check(unreadable(file, exc)))
         doc.not_checked.append("everything else: the file could not be parsed")
         return doc
-    checks = check_pair(src, tgt, file=file, lang=lang)
+    older: list[Document] = []
+    if followed is not None and followed.text != en_text:
+        with contextlib.suppress(HfI18nError):  # an unreadable old version only adds nothing
+            older.append(parse(followed.text, english_file))
+    checks = check_pair(src, tgt, file=file, lang=lang, older=older)
     doc.checked.append(CHECKED_RULES)
     if src is None:
         doc.findings = [from_check(f) for f in checks]

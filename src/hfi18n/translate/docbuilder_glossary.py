@@ -61,8 +61,8 @@ def file_counts(glossary: Glossary, units: Iterable) -> dict[str, Counter[str]]:
 
 
 def _comment(term: Term, counts: Counter[str] | None) -> str:
-    if counts is None:
-        return term.notes
+    if counts is None:  # a YAML comment ends at the line: a note's line breaks (a spreadsheet cell's) become spaces
+        return " ".join(term.notes.split())
     want = ENGLISH if term.keep_english else term.target
     mine = counts.get(want or "", 0)
     others = [(s, n) for s, n in counts.most_common() if s != want and n]

@@ -243,11 +243,8 @@ class Glossary:
         columns: list[str] | None = None
         terms: list[Term] = []
         seen: dict[str, int] = {}
-        for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-            line = raw.rstrip("\r\n")
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            cells = [c.strip() for c in line.split("\t")]
+        for lineno, fields in _rows(text.lstrip("\ufeff"), where):
+            cells = [c.strip() for c in fields]
             lowered = [c.lower() for c in cells]
             if columns is None and not terms and (
                 lowered[0] == "term" or ("term" in lowered and "translation" in lowered)
@@ -269,7 +266,7 @@ class Glossary:
                 )
             names = columns or list(COLUMNS)
             row = dict(zip(names, cells, strict=False))
-            if len(cells) < 2 and "\t" not in line:
+            if len(cells) < 2:
                 raise InputError(
                     "no tab on this line", path=where, line=lineno,
                     hint="separate term and translation with a TAB character, not spaces "
@@ -325,7 +322,7 @@ class Glossary:
         """The glossary as TSV (with a header line), loadable by :meth:`loads`."""
         lines = ["\t".join(COLUMNS)]
         for t in self.terms:
-            lines.append("\t".join((
+            lines.append("\t".join(tsv_cell(c) for c in (
                 "|".join((t.source, *t.forms)), t.target or "", "yes" if t.keep_english else "no",
                 "|".join(t.alternatives), t.notes,
             )))
@@ -391,6 +388,70 @@ class Glossary:
         """Compact glossary lines for an LLM prompt: ``fine-tuning → 미세 조정``,
         ``Trainer → (keep in English)``; ``terms`` defaults to the whole glossary."""
         return "\n".join(t.prompt_line() for t in (self.terms if terms is None else terms))
+
+
+def _rows(text: str, where: Path | str) -> Iterator[tuple[int, list[str]]]:
+    """``(first line, fields)`` of each row of a glossary TSV; blank and ``#`` comment lines left out.
+
+    Fields are tab-separated. A field that *starts* with a double quote runs to its closing quote, across
+    tabs and line breaks, ``""`` inside standing for one quote: that is how a spreadsheet saves a cell
+    holding a line break. Read line by line, such a row fell apart, and the glossary was refused as "no
+    tab on this line" at the cell's second line (issue 25). A quote elsewhere in a field is text, as before.
+    """
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        start, line = i + 1, lines[i]
+        i += 1
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if '"' not in line:
+            yield start, line.split("\t")
+            continue
+        fields: list[str] = []
+        cell: list[str] = []
+        pos, quoted, at_start = 0, False, True
+        while True:
+            if pos >= len(line):
+                if not quoted:
+                    break
+                if i >= len(lines):
+                    raise InputError("a quoted field (starting with \") is never closed", path=where, line=start,
+                                     hint='end the field with a quote; inside a quoted field a quote is written '
+                                          'twice (""); a quote in the middle of a field is plain text')
+                cell.append("\n")  # the cell's line break, kept
+                line, pos = lines[i], 0
+                i += 1
+                continue
+            ch = line[pos]
+            pos += 1
+            if quoted:
+                if ch == '"' and line[pos:pos + 1] == '"':
+                    cell.append('"')
+                    pos += 1
+                elif ch == '"':
+                    quoted = False
+                else:
+                    cell.append(ch)
+            elif ch == "\t":
+                fields.append("".join(cell))
+                cell, at_start = [], True
+                continue
+            elif ch == '"' and at_start:
+                quoted = True
+            else:
+                cell.append(ch)
+            at_start = False
+        fields.append("".join(cell))
+        yield start, fields
+
+
+def tsv_cell(text: str) -> str:
+    """``text`` as one glossary TSV field that :meth:`Glossary.loads` reads back as it is: quoted (``""`` for
+    a quote) when it holds a tab or a line break or starts with a quote, else unchanged."""
+    if any(ch in text for ch in "\t\n\r") or text.startswith('"'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def _row_to_term(row: dict[str, str], where: Path | str, lineno: int) -> Term:

@@ -27,11 +27,10 @@ from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
-from ..doc.pairing import needs_translation
 from ..errors import ProviderError
 from ..fileio import snapshot
 from .glossary import Glossary, Term
-from .memory import TranslationMemory, memory_key
+from .memory import TranslationMemory, memory_key, memory_source
 from .pricing import estimate_cost, estimate_tokens, price_for
 from .prompt import (
     DEFAULT_OPTIONS,
@@ -46,7 +45,7 @@ from .prompt import (
 )
 from .providers.base import Provider
 from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError, UnreachableError
-from .validate import validate_segment
+from .validate import as_is, validate_segment
 from .wire import outside_text, parse_elements
 
 CANCELLED = "not sent: the run was cancelled"
@@ -125,19 +124,28 @@ class DocJob:
     given: frozenset[str] = field(default=frozenset(), init=False)
     """Ids of the segments whose translation was known when the job was made (``--update``: the human
     segments kept; identifier-only segments): a run that adds nothing to them has translated nothing."""
+    human_kept: dict[str, str] = field(default_factory=dict, init=False)
+    """Segment id -> the human text kept when the job was made: the one text the write gate does not
+    judge again (:func:`hfi18n.check.gate.gate_segments`); anything else written is judged there."""
 
     def __post_init__(self) -> None:
         if self.target_before is None:
             self.target_before = snapshot(self.target)
         still = []
         for seg in self.pending:  # identifier-only text is kept as it is: never sent, never a "draft"
-            if needs_translation(seg):
-                still.append(seg)
+            if as_is(seg):
+                self.keep_as_is(seg)
             else:
-                self.translations[seg.id] = seg.text
-                self.provenance[seg.id] = AUTO
+                still.append(seg)
         self.pending = still
         self.given = frozenset(self.translations)
+        self.human_kept = {k: v for k, v in self.translations.items() if self.provenance.get(k) == HUMAN}
+
+    def keep_as_is(self, seg: Segment) -> None:
+        """Keep ``seg``'s English as its translation: it needs none (:func:`.validate.as_is`)."""
+        self.translations[seg.id] = seg.text
+        self.provenance[seg.id] = AUTO
+        self.given = self.given | {seg.id}
 
 
 @dataclass(slots=True)
@@ -198,7 +206,7 @@ class Translator:
                  memory: TranslationMemory | None = None, concurrency: int = 4, batch_tokens: int = 1200,
                  context_chars: int = 400, max_cost: float | None = None,
                  progress: ProgressFn | None = None, options: PromptOptions = DEFAULT_OPTIONS,
-                 dedupe: bool = True) -> None:
+                 dedupe: bool = True, fresh: bool = False) -> None:
         self.provider = provider
         self.lang = lang
         self.glossary = glossary
@@ -211,6 +219,9 @@ class Translator:
         self.options = options
         self.dedupe = dedupe
         """Send each source text once per run (see :meth:`_dedupe`)."""
+        self.fresh = fresh
+        """Ask the model again (``--force``): the memory is written, not read. A clean re-run used to take
+        all 1,035 segments of a run from the memory, with and without ``--force``, bad lines included."""
         self.prefix_terms: list[Term] | None = None
         """The run's glossary block (set by :meth:`lookup_memory` from every pending segment)."""
         self._prefix_system: str | None = None
@@ -223,14 +234,30 @@ class Translator:
 
     # -- keys and memory --------------------------------------------------------------------------
 
+    @property
+    def source(self) -> str:
+        """Who answers, as the memory keys it: ``provider/model``, with the host of a base URL that is not
+        the provider's own (a loopback test server, a local model), so pseudo or test output never seeds
+        a run with a real model."""
+        return memory_source(self.provider)
+
     def key(self, seg: Segment) -> str:
-        return memory_key(seg.text, self.lang, self.provider.model, PROMPT_VERSION, self.glossary_version)
+        return memory_key(seg.text, self.lang, self.source, PROMPT_VERSION, self.glossary_version)
 
     def lookup_memory(self, jobs: list[DocJob]) -> None:
-        """Fill translations found in the memory; what is left stays in ``job.pending``."""
+        """Keep as they are the segments that need no translation (:func:`.validate.as_is`, with the run's
+        glossary: keep-English terms), fill translations found in the memory (each judged again by today's
+        checks); what is left stays in ``job.pending``."""
         for job in jobs:
+            still = []
+            for seg in job.pending:
+                if as_is(seg, self.glossary):
+                    job.keep_as_is(seg)
+                else:
+                    still.append(seg)
+            job.pending = still
             self.stats.segments += len(job.pending)
-            if self.memory is None or not job.pending:
+            if self.memory is None or not job.pending or self.fresh:
                 continue
             keys = {seg.id: self.key(seg) for seg in job.pending}
             found = self.memory.get_many(keys.values())
@@ -443,16 +470,18 @@ class Translator:
                                                   for seg, wid in zip(task.segments, ids, strict=True)})
         return self.retry_tasks(task, rejected) if rejected else []
 
-    def take(self, job: DocJob, segments: list[Segment], answers: dict[str, str | None]) -> dict[str, str]:
+    def take(self, job: DocJob, segments: list[Segment], answers: dict[str, str | None], *,
+             agent: bool = False) -> dict[str, str]:
         """Validate the answer of each of ``segments`` (``answers``: segment id -> text, None when the answer
         lacks it), keep what passes (in the memory at once, and for the segments waiting on the same text)
         and return segment id -> why, for the rest. Every answer goes through here, whoever translated it:
-        a provider (:meth:`absorb`), a provider batch, or the agent of ``submit_translation``."""
+        a provider (:meth:`absorb`), a provider batch, or the agent of ``submit_translation`` (``agent``: also
+        held to the English's sentence count and length, :func:`.validate.agent_shortfall`)."""
         rejected: dict[str, str] = {}
         accepted: list[tuple[Segment, str]] = []
         for seg in segments:
             answer = answers.get(seg.id)
-            reason = validate_segment(seg, answer, self.lang)
+            reason = validate_segment(seg, answer, self.lang, agent=agent)
             if reason is None and answer is not None:
                 accepted.append((seg, answer))
             else:
@@ -461,8 +490,9 @@ class Translator:
             job.translations[seg.id] = text
             key = self.key(seg)
             if self.memory is not None:
-                self.memory.put(key, seg.text, text, self.lang, self.provider.model,
-                                {"doc": job.en_rel, "prompt": PROMPT_VERSION})
+                self.memory.put(key, seg.text, text, self.lang, self.source,
+                                {"doc": job.en_rel, "prompt": PROMPT_VERSION, "provider": self.provider.name,
+                                 "glossary": self.glossary_version})
             with self._lock:
                 followers = self._followers.pop(key, [])
             for fjob, fseg in followers:

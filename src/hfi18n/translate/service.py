@@ -94,7 +94,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     if update:  # every base English text in one git call
         bases = find_bases(layout, lang)
         blobs = BlobReader(repo_info(layout).top)
-        blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases)
+        blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
     for rel in rels:
         target_rel = layout.twin(rel, lang)
         target = layout.path(lang, target_rel or rel)
@@ -110,6 +110,12 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             if base is None:
                 sel.skipped.append(Skipped(rel, "no base English version found in history (is it committed?); "
                                                "use --force to re-translate it whole"))
+                continue
+            if not base.known:  # an update against a guess would keep stale prose as "unchanged" (issue 23)
+                sel.skipped.append(Skipped(rel, f"the English version {lang}/{target_rel} follows is unknown: "
+                                                f"{base.unknown}; the best candidate, {base.candidate()}, is too "
+                                                "unlike it to update from; re-translate it whole with --force "
+                                                "(a backup of the current file is kept)"))
                 continue
             assert blobs is not None
             human = read_text(target)

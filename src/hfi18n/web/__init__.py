@@ -1,4 +1,4 @@
-"""``hfi18n serve``: the Gradio web app for translators (``pip install 'hfi18n[web]'``).
+"""``hfi18n serve``: the Gradio web app for translators (the ``web`` extra: ``pip install -e '.[web]'`` in a clone).
 
 :func:`build_app` returns the ``gr.Blocks`` app (see :mod:`hfi18n.web.app`); :func:`require_gradio`
 says which command installs Gradio when it is missing. The app calls only :mod:`hfi18n.api`.
@@ -9,12 +9,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, install_hint
 
 if TYPE_CHECKING:
     import gradio as gr
 
-INSTALL = "pip install 'hfi18n[web]'"
+INSTALL = install_hint("web")
 
 
 def require_gradio() -> None:

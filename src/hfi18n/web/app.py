@@ -32,8 +32,10 @@ import gradio as gr
 from ..config import Config
 from ..errors import human_message
 from . import render
+from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
+from .limits import RATE_BURST, RateLimiter
 from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("pseudo", "anthropic", "openai", "hf")
@@ -62,6 +64,12 @@ SELECT_ALL_JS = """() => {
 FILTER_JS = "(show) => { document.getElementById('hf-review').dataset.filter = show; return []; }"
 """The review filter hides rows client-side (the table's classes say which rows each filter keeps)."""
 TITLE = "hfi18n: translate the Hugging Face docs"
+READ_CONCURRENCY = 8
+"""Calls of one reading step (status, pick, check, preview, ...) that run at once. With Gradio's default of
+one, a new visitor's status queued behind every other visitor's (issue 25: no answer within 30 s while a
+clone hung); reads of one checkout run side by side safely (caches are written atomically)."""
+CLONE_CONCURRENCY = 4
+"""Clones that run at once; each is bounded by the clone timeout (``HFI18N_CLONE_TIMEOUT``)."""
 
 
 def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
@@ -130,22 +138,33 @@ def _forget() -> dict[str, str]:
 def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage: Path | str | None = None,
               config: Config | None = None, allow_local_urls: bool = False, default_lang: str = "ko",
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
-              owner_users: Sequence[str] = ()) -> gr.Blocks:
+              owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
+              clone_timeout: float | None = None, rate_limit: float | None = None,
+              mock_sign_in_for_tests: bool = False) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
     repository URL the clone field starts with (a Space's ``HFI18N_REPO_URL``); ``default_provider``:
     the provider the page starts with (default: the config's ``provider``, else ``pseudo``); ``shared``:
     the multi-user mode, with a Hugging Face sign-in (default: on when ``SPACE_ID`` is set; see
-    :mod:`.workspace`); ``owner_users``: the HF usernames allowed to spend the owner's keys there.
+    :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
+    ``owner_users``: the HF usernames allowed to spend the owner's keys there;
+    ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`; ``rate_limit``: calls a
+    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`).
+    ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
+    whoever the server's Hugging Face login is); a Python argument only, never set by ``serve``, the Space
+    entry point or any setting.
     """
     if isinstance(repos, (str, Path)):
         repos = [repos]
     if shared is None:
         shared = bool(os.environ.get("SPACE_ID"))
+    if shared and not mock_sign_in_for_tests:
+        require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
-                   owner_users=owner_users)
-    web = WebApp(ws)
+                   owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
+    web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
+                 if rate_limit is not None else None)
     names = ws.names()
     h = functools.partial(_human, roots=ws.roots())
     if default_provider is None:
@@ -257,32 +276,34 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
             button.click(_remember, [api_key, gh_token], secrets, **private).then(
                 fn, inputs, outputs, **kw).then(_forget, None, secrets, **private)
 
+        read = {"concurrency_limit": READ_CONCURRENCY}
         if ws.can_clone:
-            clone_btn.click(h(web.clone), [url], [repo, clone_note], api_name="clone")
+            clone_btn.click(h(web.clone_live), [url], [repo, clone_note], api_name="clone",
+                            concurrency_limit=CLONE_CONCURRENCY)
         with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
-                     api_name="status")
+                     api_name="status", **read)
         ui_only = {"queue": False, "api_visibility": "private"}
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
-        doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick")
+        doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read)
         with_secrets(translate_btn, h(web.translate),
                      [repo, lang, doc, update, force, provider, model, base_url, secrets],
                      [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
         with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
-                     [plan_note], api_name="plan")
+                     [plan_note], api_name="plan", **read)
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
-        check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check")
-        segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment")
+        check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check", **read)
+        segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment", **read)
         segment.change(None, segment, None, js=SHOW_SEGMENT_JS, **ui_only)
         segment.focus(None, None, None, js=SELECT_ALL_JS, **ui_only)
         review_html.click(web.pick_segment, None, [segment], **ui_only)
         prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
-                       api_name="step")
+                       api_name="step", **read)
         next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
-                       api_visibility="private")
+                       api_visibility="private", **read)
         show.change(None, show, None, js=FILTER_JS, **ui_only)
-        draft.change(h(web.preview), [repo, draft], [preview], api_name="preview")
+        draft.change(h(web.preview), [repo, draft], [preview], api_name="preview", **read)
         draft.change(web.target, [draft], [write_target], **ui_only)
-        edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit")
+        edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit", **read)
         write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write")
         with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
                      [toc_note], api_name="toctree")
@@ -290,6 +311,6 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                      api_name="publish_preview")
         with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
                      api_name="publish")
-        gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary")
+        gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary", **read)
     demo.queue(default_concurrency_limit=1)
     return demo

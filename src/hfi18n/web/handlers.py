@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 import re
+import threading
+import time
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from ..config import Config
 from ..errors import InputError, RefusedError
 from ..review.quote import code
 from . import render
+from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
 
@@ -42,6 +45,7 @@ def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, f
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
     if not state or not state.get("doc"):
         raise InputError("no translation to review yet", hint="translate a doc first (step 2)")
+    bound_input(state)  # all of it: what a step passes back ("before": the target as it was) counts too
     return (str(state.get("lang") or "ko"), str(state["doc"]), bool(state.get("update")), bool(state.get("force")),
             {str(k): str(v) for k, v in (state.get("translations") or {}).items()})
 
@@ -49,11 +53,19 @@ def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dic
 class WebApp:
     """The handlers, on plain values: each one is a step of the page and a named API endpoint."""
 
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, rate: RateLimiter | None = None) -> None:
+        """``rate``: calls per visitor (default: a :class:`.limits.RateLimiter` in shared mode, none on a
+        local server, which serves one person)."""
         self.ws = workspace
+        self.rate = rate if rate is not None else (RateLimiter() if workspace.shared else None)
         self.runs = Runs()
         self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
         """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
+
+    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any) -> None:
+        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`)."""
+        if self.rate is not None:
+            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), call_cost(*inputs))
 
     def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
         """The checkout a reading step works in: the visitor's own in shared mode (see
@@ -70,9 +82,48 @@ class WebApp:
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
+        return self._clone(url, Visitor.of(profile, oauth))
+
+    def clone_live(self, url: str, profile: gr.OAuthProfile | None = None,
+                   oauth: gr.OAuthToken | None = None) -> Iterator[tuple[Any, str]]:
+        """Clone (or update) a repository into the server's storage, with the history status needs. Costs
+        nothing but download time (every commit, and every past version of the docs only); gives up after
+        the server's clone timeout.
+
+        Args:
+            url: owner/name (huggingface/transformers) or an https:// clone URL.
+        """
+        # The clone runs in a thread while this yields its elapsed time every second: Gradio stops iterating
+        # a generator whose visitor left, and closing it kills the clone (a tarpit host held git for more
+        # than 300 s after the visitor was gone, issue 25).
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "clone a repository")
-        name, result = self.ws.clone(url)
+        cancel = threading.Event()
+        done: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                done["result"] = self._clone(url, visitor, cancel)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
+                done["error"] = exc
+
+        worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
+        start = time.monotonic()
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(1.0)
+                if worker.is_alive():
+                    yield gr.skip(), f"cloning {code(url.strip())}… {time.monotonic() - start:.0f} s"
+        finally:
+            cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
+        if "error" in done:
+            raise done["error"]
+        yield done["result"]
+
+    def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None) -> tuple[Any, str]:
+        self.ws.require_visitor(visitor, "clone a repository")
+        name, result = self.ws.clone(url, cancel)
         note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
                 f"{result.fetched_versions} past versions of the docs fetched in one batch")
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
@@ -82,8 +133,8 @@ class WebApp:
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
     def status(self, repo: str, lang: str, secrets: dict[str, str] | None = None, upstream: str = "",
-               profile: gr.OAuthProfile | None = None,
-               oauth: gr.OAuthToken | None = None) -> tuple[str, Any, dict[str, Any]]:
+               profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
+               request: gr.Request | None = None) -> tuple[str, Any, dict[str, Any]]:
         """Status of the docs: coverage per language, the ranked docs to translate next, outdated docs (how far
         behind) and docs claimed by open PRs (found with the server's GitHub token). Costs nothing.
 
@@ -92,6 +143,7 @@ class WebApp:
             lang: the target language folder, e.g. ko.
             upstream: the upstream repository whose open PRs claim docs, owner/name (empty: the config's).
         """
+        self._limit(profile, request)
         visitor = Visitor.of(profile, oauth)
         path, _ = self.ws.checkout(repo, visitor, reading=True)
         lang = (lang or "ko").strip()
@@ -133,6 +185,9 @@ class WebApp:
                    if claims else "")
         if d.translated_path is None:
             return False, False, f"{code(doc)} has no translation yet: a new translation.{claimed}"
+        if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
+            return False, True, (f"{code(doc)} is **outdated, base unknown**: {d.problem}. *Replace* translates it "
+                                 f"again (the current file is backed up).{claimed}")
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
             where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""
@@ -268,13 +323,18 @@ class WebApp:
         return gr.Dropdown(choices=choices, value=bad or (review.segments[0].id if review.segments else None))
 
     def check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
-              oauth: gr.OAuthToken | None = None) -> tuple[dict[str, Any], str]:
+              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[dict[str, Any], str]:
         """Check the draft as it is now: findings on the segments they concern. Writes nothing, costs nothing.
 
         Args:
             repo: the repository's name on this server (the Repository list).
             state: the draft JSON returned by translate (or edit).
         """
+        self._limit(profile, request, state)
+        return self._check(repo, state, profile, oauth)
+
+    def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
+               oauth: gr.OAuthToken | None) -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()))
@@ -292,7 +352,7 @@ class WebApp:
         return translations.get(segment, "")
 
     def edit(self, repo: str, state: dict[str, Any], segment: str, text: str, profile: gr.OAuthProfile | None = None,
-             oauth: gr.OAuthToken | None = None) -> tuple[dict[str, Any], str]:
+             oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[dict[str, Any], str]:
         """Replace one segment's translation in the draft and check the draft at once. Writes nothing.
 
         Args:
@@ -301,12 +361,13 @@ class WebApp:
             segment: the segment id, e.g. s12.
             text: the new translation, with code spans and links as written.
         """
+        self._limit(profile, request, state, text)
         lang, doc, update, force, translations = _draft_args(state)
         if not segment:
             raise InputError("no segment chosen", hint="choose the segment to edit in the list")
         translations[segment] = text
         edited = {*state.get("edited", ()), segment}
-        return self.check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth)
+        return self._check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth)
 
     @staticmethod
     def pick_segment(evt: gr.EventData) -> Any:
@@ -315,7 +376,8 @@ class WebApp:
         return gr.update(value=seg) if seg else gr.skip()
 
     def step(self, repo: str, state: dict[str, Any], segment: str, show: str, delta: int,
-             profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None) -> Any:
+             profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
+             request: gr.Request | None = None) -> Any:
         """The segment before or after ``segment`` among those the filter shows (wrapping around).
 
         Args:
@@ -325,6 +387,7 @@ class WebApp:
             show: all, findings, changed or edited (the rows the review table shows).
             delta: 1 for the next segment, -1 for the previous one.
         """
+        self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         edited = set(state.get("edited", ()))
@@ -340,7 +403,7 @@ class WebApp:
         return gr.update(value=before[-1] if before else ids[-1])
 
     def preview(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
-                oauth: gr.OAuthToken | None = None) -> str:
+                oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
         """The English page and the draft's page rendered side by side, as the docs will show them (safe HTML:
         nothing of the page runs). Costs nothing.
 
@@ -350,6 +413,7 @@ class WebApp:
         """
         if not state or not state.get("doc"):
             return "<p>Translate a doc first (step 2).</p>"
+        self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
                                         force=force))
@@ -481,13 +545,16 @@ class WebApp:
         assert result is not None
         return result
 
-    def glossary(self, lang: str, text: str) -> dict[str, Any]:
+    def glossary(self, lang: str, text: str, profile: gr.OAuthProfile | None = None,
+                 request: gr.Request | None = None) -> dict[str, Any]:
         """The glossary terms occurring in an English text and how the language renders them. Costs nothing.
 
         Args:
             lang: the language, e.g. ko.
             text: English text (empty: the whole glossary).
         """
+        self._limit(profile, request, text)
+        bound_input(lang, text, what="the text")
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
 

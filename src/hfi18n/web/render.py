@@ -71,6 +71,7 @@ CSS = """
   background: #fafafa; }
 .hf-pv-box.hf-pv-autodoc { border-color: #b39ddb; background: #f3e5f5; }
 .hf-pv-label { font-size: 11px; font-weight: 600; text-transform: uppercase; color: #546e7a; }
+.hf-pv-unsafe { color: #b71c1c; text-decoration: line-through; }
 .hf-pv-html { color: #757575; }
 .hf-pv-ref { color: #6a1b9a; }
 .hf-note .wrap:has(.error) { display: none !important; }
@@ -99,6 +100,8 @@ def _links(items: list[str]) -> str:
 def _behind(d) -> str:
     if d.state != "outdated":
         return ""
+    if d.base_method == "unknown":  # the record status and check share: nothing to count from
+        return "base unknown"
     parts = [f"{d.commits_behind} commit(s)"]
     changed = len(d.sections_changed) + len(d.sections_added) + len(d.sections_removed)
     if changed:
@@ -147,7 +150,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
     outdated = sorted((d for d in docs if d.state == "outdated"), key=lambda d: (-d.commits_behind, d.path))
     if outdated:
         items = "".join(
-            f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td><td>{d.commits_behind}</td>'
+            f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
+            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(d.problem or 'base unknown')}</td>"
             f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
             "</td>"
             f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
@@ -303,12 +307,16 @@ def unified_diff_html(diff: str) -> str:
 
 
 def preview(result: DraftReview) -> str:
-    """The English and the translated page rendered side by side, as doc-builder shows them."""
+    """The English and the translated page rendered side by side, as doc-builder shows them. Each pane's
+    heading ids have their own namespace (``hfi18n-a-en-``, ``hfi18n-a-tr-``): none can take the id of an
+    element of the app, nor of the other pane (an in-page link jumped to the English heading)."""
     return ('<div class="hf-review hf-cols">'
             f'<div><b>English</b> <span class="hf-muted">{escape(result.doc)}</span>'
-            f'<div class="hf-page" id="hf-preview-en">{preview_html(result.english)}</div></div>'
+            f'<div class="hf-page" id="hf-preview-en">{preview_html(result.english, prefix="hfi18n-a-en-")}'
+            '</div></div>'
             f'<div><b>Translation</b> <span class="hf-muted">{escape(result.target)}</span>'
-            f'<div class="hf-page" id="hf-preview-tr">{preview_html(result.text)}</div></div></div>')
+            f'<div class="hf-page" id="hf-preview-tr">{preview_html(result.text, prefix="hfi18n-a-tr-")}'
+            '</div></div></div>')
 
 
 def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:

@@ -32,7 +32,7 @@ from pathlib import Path
 from .. import api
 from ..config import Config, load_config
 from ..errors import InputError, RefusedError
-from ..repo.clone import origin_url
+from ..repo.clone import normalize_url, origin_url
 from ..repo.doclog import run_git
 from ..repo.ghref import github_repo
 
@@ -74,13 +74,16 @@ repository's name as the page lists it, then the file)."""
 class Workspace:
     def __init__(self, repos: Sequence[Path | str] = (), *, storage: Path | str | None = None,
                  config: Config | None = None, allow_local_urls: bool = False, shared: bool = False,
-                 owner_users: Iterable[str] = ()) -> None:
+                 owner_users: Iterable[str] = (), allow_private_hosts: bool | None = None,
+                 clone_timeout: float | None = None) -> None:
         """``repos``: checkouts served as they are; ``storage``: the folder clones go to (a Space's
         persistent storage) and are found in; ``config``: settings used instead of each repo's own
         ``hfi18n.toml`` (tests, a server's defaults); ``allow_local_urls``: accept ``file://`` clone URLs
         (tests only: never let users read the server's files through a clone); ``shared``: the multi-user
         mode (see the module docstring); ``owner_users``: the HF usernames that may spend the owner's keys
-        in shared mode."""
+        in shared mode; ``allow_private_hosts``: clone from loopback and private addresses (default:
+        ``HFI18N_ALLOW_PRIVATE_HOSTS``; tests and an owner's own mirror); ``clone_timeout``: seconds a clone
+        may take (default: ``HFI18N_CLONE_TIMEOUT``, else 300)."""
         self._repos: dict[str, Path] = {}
         for repo in repos:
             path = Path(repo).resolve()
@@ -93,7 +96,11 @@ class Workspace:
         self.allow_local_urls = allow_local_urls
         self.shared = shared
         self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
+        self.allow_private_hosts = allow_private_hosts
+        self.clone_timeout = clone_timeout
         self._lock = threading.Lock()
+        """Guards :attr:`_locks` only: held for no I/O."""
+        self._locks: dict[str, threading.Lock] = {}
         self._sources: dict[Path, Path] = {}
         """A visitor's checkout -> the shared checkout it was made from (whose config it uses)."""
 
@@ -126,13 +133,24 @@ class Workspace:
         hint = "clone one first (repository URL)" if self.can_clone else f"choose one of: {known}"
         raise InputError(f"unknown repository {name!r}", hint=hint)
 
-    def clone(self, url: str) -> tuple[str, api.CloneResult]:
-        """Clone (or update) ``url`` into the storage folder; returns its name and what was done."""
+    def _lock_for(self, key: str) -> threading.Lock:
+        """The lock of one folder (a clone, a visitor's checkout). One lock for the whole workspace made a
+        tarpit clone (a host trickling its answer for minutes) block every other visitor's status and
+        translate, reads included (issue 25, item 3): now a clone holds only its own folder's lock, and a
+        read of an existing checkout takes none."""
+        with self._lock:
+            return self._locks.setdefault(key, threading.Lock())
+
+    def clone(self, url: str, cancel: threading.Event | None = None) -> tuple[str, api.CloneResult]:
+        """Clone (or update) ``url`` into the storage folder; returns its name and what was done. ``cancel``:
+        set it to kill the clone (the visitor left)."""
         if self.storage is None:
             raise InputError("this server serves a fixed repository; it does not clone",
                              hint="start it with a storage folder (the Space app.py) to clone repositories")
-        with self._lock:  # one clone at a time: two users asking for the same repo share it
-            result = api.clone(url, self.storage, allow_local=self.allow_local_urls)
+        _, folder = normalize_url(url, allow_local=self.allow_local_urls)
+        with self._lock_for(folder):  # two visitors asking for the same repository share one clone
+            result = api.clone(url, self.storage, allow_local=self.allow_local_urls,
+                               allow_private=self.allow_private_hosts, timeout=self.clone_timeout, cancel=cancel)
         return result.path.name, result
 
     def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False,
@@ -153,9 +171,11 @@ class Workspace:
         else:  # a served checkout without storage (serve --shared): inside its own git folder
             git_dir = Path(run_git(path, "rev-parse", "--absolute-git-dir").decode().strip())
             home = git_dir / "hfi18n" / VISITORS / key / path.name
+        if not update and (home / ".git").is_dir() and self._sources.get(home) == path:
+            return home, ""  # made and checked already: no lock, so reads run side by side
         if reading and not (home / ".git").is_dir():
             return path, ""
-        with self._lock:
+        with self._lock_for(str(home)):
             _, note = api.personal_checkout(path, home, update=update)
             self._sources[home] = path
         return home, note

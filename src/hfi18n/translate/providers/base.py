@@ -389,11 +389,12 @@ class Provider:
             if self._api_key is None:
                 return AuthError(f"{self.name} at {self._host()} requires an API key (HTTP 401)",
                                  hint=self._key_hint())
-            return AuthError(f"the key in {self.key_source} was rejected by {self.name} (HTTP 401)",
+            # the host named: a key sent to a server nobody meant (a redirected base URL) must show where it went
+            return AuthError(f"the key in {self.key_source} was rejected by {self.name} at {self._host()} (HTTP 401)",
                              hint=f"check or replace the key; {self._key_hint()}")
         if status == 403:
             return AuthError(f"the key in {self.key_source} is not allowed to use model '{self.model}' "
-                             f"at {self.name} (HTTP 403){suffix}",
+                             f"at {self.name} ({self._host()}, HTTP 403){suffix}",
                              hint="check the key's permissions, or choose another model with --model")
         if status == 402:
             return ProviderError(f"{self.name} refused the request for lack of credits (HTTP 402){suffix}",

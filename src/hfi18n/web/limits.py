@@ -1,0 +1,115 @@
+"""What one visitor may ask of a shared app: the size of a draft or text per call, and how many calls a
+minute (issue 25, item 4).
+
+Check and preview are open to anonymous visitors and take the draft as JSON: 6 million characters were
+accepted, and cost 31 s and 600 MB on ``/check``; 12 million took 98 s and 1 GB; 80 million 8.4 GB. So:
+
+* a call's draft (its segment translations and ids) or text holds at most :data:`MAX_INPUT_CHARS`
+  characters (the largest English doc of diffusers, huggingface_hub and smolagents is under 100,000);
+  more is refused at once with a clear error, before any parsing (``bench/bench_bounds.py`` measures time
+  and memory of one call at the limit);
+* each visitor (their Hugging Face username, else their address) has a token bucket of
+  :data:`RATE_BURST` calls, refilled at :data:`RATE_PER_MINUTE` a minute (``HFI18N_RATE_LIMIT``: calls a
+  minute, 0 turns it off); a call costs one token plus one per :data:`CHARS_PER_TOKEN` characters it sends
+  (a check at the limit takes about 5 s: a visitor gets three of them at once, then one per 11 s); a call
+  over it is told how long to wait.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import InputError, RefusedError
+
+MAX_INPUT_CHARS = 1_000_000
+"""Characters one call may send (a draft's translations and ids, or a text): 10x the largest real doc."""
+RATE_PER_MINUTE = 60.0
+RATE_BURST = 30
+"""A visitor may make 30 calls at once, then one a second: a translator clicking and editing stays far
+below it (an edit is two calls: edit, then the preview)."""
+RATE_ENV = "HFI18N_RATE_LIMIT"
+CHARS_PER_TOKEN = 100_000
+"""A call pays one more token per this many characters it sends (the work grows with the draft)."""
+
+
+def call_cost(*values: Any) -> int:
+    """Tokens a call of these inputs costs (see :data:`CHARS_PER_TOKEN`)."""
+    return 1 + min(input_size(values), MAX_INPUT_CHARS) // CHARS_PER_TOKEN
+
+
+def input_size(values: Iterable[Any]) -> int:
+    """Characters of strings, and of the keys and values of dicts, among ``values``."""
+    total = 0
+    for value in values:
+        if isinstance(value, str):
+            total += len(value)
+        elif isinstance(value, dict):
+            total += input_size(value.keys()) + input_size(value.values())
+        elif isinstance(value, (list, tuple)):
+            total += input_size(value)
+    return total
+
+
+def bound_input(*values: Any, what: str = "the draft") -> None:
+    """Refuse a call whose inputs hold more than :data:`MAX_INPUT_CHARS` characters."""
+    size = input_size(values)
+    if size > MAX_INPUT_CHARS:
+        raise InputError(f"{what} is too large: {size:,} characters, over the limit of {MAX_INPUT_CHARS:,} per "
+                         "request", hint="check one doc at a time; no doc of the Hugging Face docs comes near it")
+
+
+class RateLimiter:
+    """A token bucket per visitor: ``burst`` calls at once, refilled at ``per_minute`` a minute."""
+
+    def __init__(self, per_minute: float | None = None, burst: int = RATE_BURST) -> None:
+        if per_minute is None:
+            raw = os.environ.get(RATE_ENV, "").strip()
+            try:
+                per_minute = float(raw) if raw else RATE_PER_MINUTE
+            except ValueError:
+                per_minute = RATE_PER_MINUTE
+        self.per_second = per_minute / 60.0
+        self.burst = burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, who: str, cost: int = 1) -> None:
+        """Spend ``cost`` tokens of ``who``'s bucket, or refuse with how long to wait."""
+        if self.per_second <= 0:
+            return
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(who, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
+            cost = max(1, min(cost, self.burst))
+            if tokens < cost:
+                self._buckets[who] = (tokens, now)
+                wait = (cost - tokens) / self.per_second
+                raise RefusedError(f"too many requests, wait {max(1, round(wait + 0.49))} s",
+                                   hint=f"this server answers {self.per_second * 60:g} calls a minute per visitor")
+            self._buckets[who] = (tokens - cost, now)
+            if len(self._buckets) > 10_000:  # forget the fullest buckets: they equal a fresh one
+                full = [k for k, (t, s) in self._buckets.items() if t + (now - s) * self.per_second >= self.burst]
+                for k in full:
+                    del self._buckets[k]
+
+
+def visitor_key(username: str | None, request: Any) -> str:
+    """Whom a call counts against: the signed-in username, else the client's address. On a Space (behind
+    its proxy, ``SPACE_ID`` set) that is the last ``X-Forwarded-For`` hop, the one the proxy added; anywhere
+    else the header is the client's own words (a new one per call would be a new bucket per call) and is
+    ignored."""
+    if username:
+        return f"user:{username.lower()}"
+    headers = getattr(request, "headers", None) or {}
+    forwarded = headers.get("x-forwarded-for", "") if hasattr(headers, "get") and os.environ.get("SPACE_ID") else ""
+    hops = [h.strip() for h in forwarded.split(",") if h.strip()]
+    if hops:
+        return f"ip:{hops[-1]}"
+    client = getattr(request, "client", None)
+    host = getattr(client, "host", None)
+    return f"ip:{host or 'unknown'}"
