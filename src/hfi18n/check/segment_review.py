@@ -188,7 +188,8 @@ def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int
     line = 1 + draft.job.block_overrides.get(BEFORE, "").count("\n")
     for i, block in enumerate(draft.job.doc.blocks):
         kept = draft.job.block_overrides.get(i)
-        if kept is not None:
+        if kept is not None:  # text kept from the translation (``""``: in the override of a block before)
+            out.update({seg.id: (line, line + kept.rstrip("\n").count("\n")) for seg in block.segments})
             line += kept.count("\n")
             continue
         for part in block.parts:
