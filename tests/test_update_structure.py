@@ -232,3 +232,58 @@ def test_a_translator_note_beside_a_changed_paragraph_is_kept_for_review(repo: P
     comment = out[out.index("<!-- hfi18n: review:"):]
     assert note.strip() in comment[:comment.index("-->")]
     assert out.count(note.strip()) == 1
+
+
+def _small_repo(root: Path, en: str, ko: str) -> Path:
+    (root / "docs/source/en").mkdir(parents=True)
+    (root / KO_DIR).mkdir(parents=True)
+    git(root.parent, "init", "-q", str(root))
+    (root / "docs/source/en/x.md").write_text(en, encoding="utf-8")
+    _commit(root, "en")
+    (root / KO_DIR / "x.md").write_text(ko, encoding="utf-8")
+    _commit(root, "ko")
+    return root
+
+
+def _update_x(repo: Path, capsys) -> dict:
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", "--provider", "pseudo",
+                 "--format", "json"])
+    run = json.loads(capsys.readouterr().out)
+    assert code == 0 and run["docs"][0]["written"], run
+    return run
+
+
+def test_an_english_tip_element_and_its_translated_callout_are_one_bead(tmp_path: Path, monkeypatch,
+                                                                        capsys) -> None:
+    """``<Tip>`` ... ``</Tip>`` in the English, ``> [!TIP]`` in the translation (diffusers ko
+    controlling_generation.md): one bead, kept as it is when another paragraph changes; it was written
+    twice, the page's callouts no longer the English ones."""
+    isolate_env(monkeypatch, tmp_path)
+    en = ("# Guide\n\nFirst paragraph of the guide about `pipelines` and how to load them.\n\n<Tip>\n\n"
+          "Pix2Pix Zero is the first model that allows zero-shot image editing with `prompts`.\n\n</Tip>\n\n"
+          "Last paragraph of the guide explains the `scheduler` choice in detail.\n")
+    ko = ("# 가이드 [[guide]]\n\n`pipelines`와 그것을 불러오는 방법에 관한 가이드의 첫 문단입니다.\n\n"
+          "> [!TIP]\n> Pix2Pix Zero는 `prompts`로 제로 샷 이미지 편집을 하는 첫 모델입니다.\n\n"
+          "가이드의 마지막 문단은 `scheduler` 선택을 자세히 설명합니다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    assert [b.move for b in pair_docs(parse(en), parse(ko))] == ["1-1", "1-1", "3-1", "1-1"]
+    _edit(repo, "docs/source/en/x.md", "in detail.", "in more detail.", "en: last paragraph")
+    _update_x(repo, capsys)
+    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    assert out.count("> [!TIP]") == 1 and "<Tip>" not in out
+    assert out.startswith(ko[:ko.index("가이드의 마지막")])
+
+
+def test_a_translation_without_a_final_newline_goes_on_with_the_new_english(tmp_path: Path, monkeypatch,
+                                                                            capsys) -> None:
+    """The translation's last line had no newline and the English gained a section after it
+    (huggingface_hub ko package_reference/space_runtime.md): the new heading was glued to that line."""
+    isolate_env(monkeypatch, tmp_path)
+    en = "# Runtime\n\n## SpaceVariable\n\n[[autodoc]] SpaceVariable\n"
+    ko = "# 런타임 [[runtime]]\n\n<!-- 번역 메모: 클래스 이름은 옮기지 않습니다 -->\n\n## SpaceVariable [[spacevariable]]\n\n[[autodoc]] SpaceVariable"
+    repo = _small_repo(tmp_path / "r", en, ko)
+    _edit(repo, "docs/source/en/x.md", "[[autodoc]] SpaceVariable\n",
+          "[[autodoc]] SpaceVariable\n\n## SpaceTemplate\n\n[[autodoc]] SpaceTemplate\n", "en: SpaceTemplate")
+    _update_x(repo, capsys)
+    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    assert out.startswith(ko + "\n\n## SpaceTemplate") and out.endswith("[[autodoc]] SpaceTemplate\n")
