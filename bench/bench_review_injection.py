@@ -52,7 +52,7 @@ except ImportError:
     split_sentences = None
 
 try:  # the drift-aware review (issue #17): the English a translation follows, a learned length ratio
-    from hfi18n.review.bitext import LengthModel
+    from hfi18n.pair.bitext import LengthModel
     from hfi18n.review.follow import followed_english
 except ImportError:  # older versions: no such thing
     followed_english = LengthModel = None

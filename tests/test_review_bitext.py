@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hfi18n.fileio import read_text
+from hfi18n.pair.bitext import LengthModel
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
-from hfi18n.review.bitext import LengthModel
 from hfi18n.review.follow import FollowedEnglish, followed_english
 
 COVERAGE = (Kind.OMISSION, Kind.DUPLICATION)
@@ -275,7 +275,7 @@ def test_lexicon_is_learned_from_aligned_pairs_and_scores_a_translation():
     assert lex.senses["memory"].tokens & {"메모", "모리"} and lex.senses["agent"].tokens & {"에이", "이전", "전트"}
     assert not any("니다" in s.tokens or "가이" in s.tokens for s in lex.senses.values())  # in every pair
     assert "word associations" in model.describe()
-    from hfi18n.review.bitext import en_words, tr_tokens
+    from hfi18n.pair.bitext import en_words, tr_tokens
     words = en_words("You can also use step callbacks to dynamically change the agent's memory.")
     right = tr_tokens("또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다.", "ko")
     wrong = tr_tokens("데이터셋을 불러오고 스케줄러를 설정하세요.", "ko")
@@ -325,7 +325,7 @@ def test_paragraph_dropped_before_a_table_sharing_its_names_is_not_merged_into_i
 def test_a_merged_paragraph_must_have_its_own_words_in_the_translation():
     """The 2-1 check of the lexicon (diffusers ko basic_training.md): a paragraph whose known words are all
     missing from the translation it would be merged into is not merged; one whose words are there is."""
-    from hfi18n.review.bitext import _unsaid, en_words, tr_tokens
+    from hfi18n.pair.bitext import _unsaid, en_words, tr_tokens
     model = LengthModel.learn(_fixture_pairs(), "ko")
     words = en_words("By now, you have most of the pieces to start training the model; put them together.")
     other = tr_tokens("먼저 옵티마이저와 스케줄러가 필요합니다.", "ko")
@@ -368,8 +368,8 @@ def test_an_omission_is_taken_as_moved_only_to_a_unit_it_would_pair_with():
     with either (cost 8.4); a paragraph dropped 40 lines later pairs with it a little less badly (3.9),
     and was taken as moved there. Better than a bad pairing is not enough: the pairing must be plausible."""
     from hfi18n.doc import parse
+    from hfi18n.pair.bitext import Bead, Move, pair_cost, vocabulary
     from hfi18n.review.align import Alignment
-    from hfi18n.review.bitext import Bead, Move, pair_cost, vocabulary
     from hfi18n.review.coverage import WEAK_PAIR, _better_than_its_pair
     en = """# Engine [[engine]]
 
@@ -398,7 +398,7 @@ def test_a_translated_token_supports_one_english_word_only():
     """diffusers zh training/controlnet.md: "setup", "default" and "environment" all go with 环境, and a
     short "初始化🤗 Accelerate环境：" paired with a long paragraph naming them all rather than with its own
     one-line English. A token found counts once, for the most reliable word."""
-    from hfi18n.review.bitext import Lexicon, WordSense
+    from hfi18n.pair.bitext import Lexicon, WordSense
     lex = Lexicon({"environment": WordSense(frozenset({"环境"}), 0.9, 0.05),
                    "setup": WordSense(frozenset({"环境", "设置"}), 0.7, 0.05),
                    "default": WordSense(frozenset({"环境", "默认"}), 0.6, 0.05)}, 30.0)

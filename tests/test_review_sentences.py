@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from hfi18n.pair.bitext import LengthModel, Lexicon, WordSense
 from hfi18n.review import Kind, Options, Review, review_texts
-from hfi18n.review.bitext import LengthModel, Lexicon, WordSense
 from hfi18n.review.follow import FollowedEnglish
 from hfi18n.review.render import format_json, format_text
 from hfi18n.review.sentences import split_sentences

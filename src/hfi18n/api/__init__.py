@@ -37,6 +37,8 @@ Functions:
 ``job_estimate(repo, lang, paths)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
     a library-wide run as a Hugging Face Job (vLLM serving an open model; one commit per doc pushed to
     the fork); ``job_worker`` is what the job runs (needs the jobs extra, huggingface_hub).
+``fix_anchors(repo, lang, paths)`` -> ``list[AnchorFix]``
+    rename translators' own heading anchors to the English ones, with every link to them.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
@@ -80,7 +82,7 @@ from ._agent import (
     submit_translation,
 )
 from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
-from ._check import CheckResult, check, toctree_check
+from ._check import CheckResult, check, fix_anchors, toctree_check
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -178,6 +180,7 @@ __all__ = [
     "batch_status",
     "batch_submit",
     "check",
+    "fix_anchors",
     "clone",
     "deepen_history",
     "default_memory_path",

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
+from ..check.custom_anchors import AnchorFix
 from ..errors import InputError
-from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
 from ..translate.glossary import Glossary
 from ._common import (
     _config,
@@ -66,6 +67,25 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     gloss = Glossary.load(glossary) if glossary is not None else None
     findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against)
     return CheckResult(findings, files)
+
+
+def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+                docs_root: str = DEFAULT_DOCS_ROOT) -> list[AnchorFix]:
+    """Rename translators' own heading anchors (``check`` warns about them) to the English ones, together
+    with every link to them in ``lang``'s docs (:mod:`hfi18n.check.custom_anchors`)."""
+    from ..check.custom_anchors import fix_anchors as fix
+    from ..check.runner import translated_docs
+    from ..doc import parse
+    from ..fileio import read_text
+
+    layout = _layout(repo, docs_root)
+    _config(layout, None)
+
+    def english_of(rel: str):
+        twin = layout.twin(rel, SOURCE_LANG)
+        return parse(read_text(layout.path(SOURCE_LANG, twin))) if twin is not None else None
+
+    return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
 
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
 from ..doc.markup import LineCounter
-from ..doc.protected import code_without_comments, dedent_block, link_targets, references
+from ..doc.protected import code_shape, code_without_comments, dedent_block, link_targets, references
 from ..doc.urls import link_destinations, quoted_target, unsafe_scheme
 from .findings import ERROR, WARNING, Finding
 from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
@@ -32,6 +32,10 @@ def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
                 if code_without_comments(s_code[i1 + k]) == code_without_comments(t_code[j1 + k]):
                     yield Finding(file, tb.start_line, "code", WARNING,
                                   f"code block differs from the English (line {sb.start_line}) only in comments")
+                elif code_shape(s_code[i1 + k]) == code_shape(t_code[j1 + k]):
+                    yield Finding(file, tb.start_line, "code", WARNING,
+                                  f"code block differs from the English (line {sb.start_line}) only in comments "
+                                  "and docstrings")
                 else:
                     yield Finding(file, tb.start_line, "code", ERROR,
                                   f"code block differs from the English one at line {sb.start_line}: "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
 from .alone import check_alone
 from .content import check_code, check_fragments, check_links, check_unsafe_links
+from .custom_anchors import anchor_links, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
@@ -34,7 +35,8 @@ DRIFT_THRESHOLD = 0.6
 
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
-               older: Sequence[Document] = (), compare_only: bool = False) -> list[Finding]:
+               older: Sequence[Document] = (), compare_only: bool = False,
+               links_to: Callable[[str], list[tuple[str, int]]] | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -42,6 +44,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     follows, when known (a link they have is no added link). ``compare_only``: the block by block comparison
     alone, without the checks of the translation's own text (:func:`own_text_findings`): an outdated
     translation is compared with several English versions, and its own text needs checking once.
+    ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
+    anchor's warning.
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -67,6 +71,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
         findings.extend(check_links(src, tgt, file, lang, older))
+    findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
         findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
     return sort_findings(findings)
@@ -81,6 +86,21 @@ def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
     return findings
+
+
+def _custom_anchor_findings(src: Document, tgt: Document, file: str,
+                            links_to: Callable[[str], list[tuple[str, int]]] | None) -> list[Finding]:
+    """A warning per custom anchor (:mod:`.custom_anchors`), naming the links that use it."""
+    out = []
+    for ca in custom_anchors(src, tgt):
+        links = links_to(ca.anchor) if links_to is not None else []
+        used = (f"used by {len(links)} link(s): " + ", ".join(f"{d}:{n}" for d, n in links[:5])
+                + (" ..." if len(links) > 5 else "")) if links else "no link in this language uses it"
+        out.append(Finding(file, ca.line, "anchors", WARNING,
+                           f"custom anchor [[{ca.anchor}]]: the English heading here uses [[{ca.english}]], so "
+                           f"links written for the English page miss it; {used}. `hfi18n check --fix-anchors` "
+                           "renames it to the English one together with those links"))
+    return out
 
 
 def check_glossary(src: Document, tgt: Document, file: str, glossary: Glossary) -> list[Finding]:
@@ -147,7 +167,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
         return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     if record is not None and src is not None and en_rel is not None:
         if not record.base.known:
-            pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary) if f.check != "drift"]
+            pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                                          links_to=lambda a: anchor_links(layout, lang, rel, a)) if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
@@ -163,7 +184,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                                                   compare_only=True))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
-    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary)
+    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                      links_to=lambda a: anchor_links(layout, lang, rel, a))
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return sort_findings([*findings, *pair])

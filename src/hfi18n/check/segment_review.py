@@ -29,7 +29,7 @@ from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
 from ..repo.layout import DocsLayout
 from ..translate.glossary import Glossary
-from ..translate.pipeline import DocJob, SegmentFailure
+from ..translate.pipeline import BEFORE, DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from ..translate.validate import as_is as needs_no_translation
@@ -185,10 +185,11 @@ def display(seg: Segment, text: str) -> str:
 def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int, int]]:
     """Segment id -> (first, last) line in the rendered translation (headings' anchors add no lines)."""
     out: dict[str, tuple[int, int]] = {}
-    line = 1
+    line = 1 + draft.job.block_overrides.get(BEFORE, "").count("\n")
     for i, block in enumerate(draft.job.doc.blocks):
         kept = draft.job.block_overrides.get(i)
-        if kept:
+        if kept is not None:  # text kept from the translation (``""``: in the override of a block before)
+            out.update({seg.id: (line, line + kept.rstrip("\n").count("\n")) for seg in block.segments})
             line += kept.count("\n")
             continue
         for part in block.parts:

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
-from ..doc.inline import blank_code_spans
-from ..doc.markup import COMPONENTS, LineCounter, iter_markup
+from ..doc.components import mdx_tags
 from .align import changes, opcodes
 from .findings import ERROR, WARNING, Finding
-
-_ID_RE = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})""")
-_CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE)
 
 
 def line_near(lines: Sequence[int], j: int) -> int:
@@ -107,6 +102,8 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
         if anchor in en_set or matches_autodoc(anchor, aliases):
             continue
         s = pairs.get(id(t))
+        if s is not None and t.meta.get("explicit_anchor") is not None:
+            continue  # a translator's own anchor: a warning naming its links (check.custom_anchors)
         hint = f" [[{s.meta['anchor']}]]" if s is not None else ""
         if t.meta.get("explicit_anchor") is None:
             msg = (f"heading '{t.meta['title']}' has no English anchor, so links to it break; "
@@ -147,34 +144,6 @@ def check_autodoc(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
 
 def _norm(text: str) -> str:
     return "\n".join(line.strip() for line in text.strip().splitlines())
-
-
-def mdx_tags(doc: Document) -> list[tuple[str, int]]:
-    """doc-builder component tags (``<Tip>``, ``</hfoption>``...) with ids, in order, with their line."""
-    out: list[tuple[str, int]] = []
-    for b in doc.blocks:
-        if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
-            continue
-        text = blank_code_spans(b.text)
-        lines = LineCounter(text)
-        for tok in iter_markup(text, code_spans=False):  # tags read as doc.markup reads them (multi-line, {...})
-            tag = tok.tag
-            if tag is None or tag.name not in COMPONENTS:
-                continue
-            name = tag.name
-            close, selfclose = ("/" if tag.closing else ""), ("/" if tag.selfclose else "")
-            attrs = text[tag.start + 1 + len(close) + len(name):tag.end]
-            idm = _ID_RE.search(attrs)
-            ident = next((g for g in idm.groups() if g is not None), "") if idm else ""
-            label = f"<{close}{name}{f' id={ident!r}' if ident else ''}{selfclose}>"
-            if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
-                if close:
-                    continue
-                label = "callout:WARNING" if "warning" in attrs else "callout:TIP"
-            out.append((label, b.start_line + lines.newlines_before(tag.start)))
-        for m in _CALLOUT_LINE_RE.finditer(text):
-            out.append((f"callout:{m.group(1).upper()}", b.start_line + lines.newlines_before(m.start())))
-    return out
 
 
 def check_tags(src: Document, tgt: Document, file: str) -> Iterator[Finding]:

@@ -22,11 +22,17 @@ def check(
                                 help="followed: an outdated translation against the English it follows, the "
                                      "drift since as one finding; today: every translation against today's English."),
     docs_root: str = DOCS_ROOT_OPTION,
+    fix_anchors: bool = typer.Option(False, "--fix-anchors", help="Rename translators' own heading anchors "
+                                     "to the English ones, with every link to them in this language, then check."),
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 
     Exits with 1 when any error is found.
     """
+    if fix_anchors:
+        for fix in api.fix_anchors(repo, lang, paths or [], docs_root=docs_root):
+            err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
+                      f"{len(fix.links)} link(s) rewritten")
     result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())

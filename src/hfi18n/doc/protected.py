@@ -40,6 +40,18 @@ def code_without_comments(code: str) -> str:
     return "\n".join(lines)
 
 
+_DOCSTRING_RE = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'')
+
+
+def code_shape(code: str) -> str:
+    """Code with docstrings (triple-quoted strings) reduced to ``S``, then comments and blank lines dropped:
+    what stays when a translator translates the prose inside code. Translators translate docstrings as
+    they do comments (huggingface_hub ko guides/upload.md: ``save_feedback``'s docstring); ``--update``
+    turned them back into English and ``check`` called them an error. Other strings are code (a prompt
+    translated changes what the example does)."""
+    return code_without_comments(_DOCSTRING_RE.sub("S", code))
+
+
 def inline_protected(doc: Document) -> list[str]:
     """Protected inline spans of all segments, in order."""
     out: list[str] = []

@@ -24,10 +24,7 @@ from functools import lru_cache
 from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind, parse
 from ..errors import HfI18nError
-from ..scripts import looks_english, target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, doc_items, keep_tokens, norm_span
-from .align import Alignment
-from .bitext import (
+from ..pair.bitext import (
     ANCHOR_SHARED,
     Bead,
     LengthModel,
@@ -42,6 +39,9 @@ from .bitext import (
     tr_tokens,
     vocabulary,
 )
+from ..scripts import looks_english, target_scripts
+from ..translate.aligned import LENGTH_RATIO, Item, doc_items, keep_tokens, norm_span
+from .align import Alignment
 from .model import Kind, ReviewFinding
 from .sentences import missing_sentences, split_sentences
 

@@ -17,11 +17,11 @@ from ..check.findings import ERROR, WARNING
 from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
+from ..pair.bitext import LengthModel, align_bitext
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.aligned import Item, align_items, doc_items
 from ..translate.glossary import Glossary
 from .align import Alignment
-from .bitext import LengthModel, align_bitext
 from .coverage import check_coverage
 from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 
 from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind
+from ..pair.bitext import Bead, LengthModel, Move, align_bitext, chars, en_words, marks, tr_tokens, vocabulary
 from ..scripts import target_scripts
 from ..translate.aligned import Item, keep_tokens, norm_span
 from .align import Alignment
-from .bitext import Bead, LengthModel, Move, align_bitext, chars, en_words, marks, tr_tokens, vocabulary
 from .model import Kind, ReviewFinding
 
 MIN_WORDS = 6

@@ -535,7 +535,10 @@ class Translator:
 def render_translation(doc: Document, translations: dict[str, str], overrides: dict[int, str] | None = None) -> str:
     """Render ``doc`` with ``translations``; a translated heading gets the English anchor explicitly.
 
-    ``overrides`` replaces whole blocks (by index) with text kept from an existing translation.
+    ``overrides`` replaces whole blocks (by index) with text kept from an existing translation (``""``:
+    the block renders as nothing, its text is in another override); keys :data:`BEFORE` and :data:`AFTER`
+    hold text written before the first block and after the last (``--update`` keeps a translation's
+    license header and a translator's closing note there when today's English has no block for them).
     """
     final = dict(translations)
     for block in doc.blocks:
@@ -555,7 +558,15 @@ def render_translation(doc: Document, translations: dict[str, str], overrides: d
                 final[seg.id] = text.rstrip() + " " + anchor_mark(block.meta["anchor"])
     if not overrides:
         return doc.render(final)
-    return "".join(overrides.get(i) or block.render(final) for i, block in enumerate(doc.blocks))
+    return overrides.get(BEFORE, "") + "".join(
+        overrides[i] if i in overrides else block.render(final) for i, block in enumerate(doc.blocks)
+    ) + overrides.get(AFTER, "")
+
+
+BEFORE = -1
+"""Key of :attr:`DocJob.block_overrides` for text before the first block."""
+AFTER = -2
+"""Key of :attr:`DocJob.block_overrides` for text after the last block."""
 
 
 @dataclass(slots=True)

@@ -119,7 +119,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                 continue
             assert blobs is not None
             human = read_text(target)
-            plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target,
+            plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=ledger.machine_texts(lang, target_rel),
                                unfinished=ledger.unfinished_texts(lang, target_rel))
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from

@@ -4,8 +4,8 @@ Inputs are three docs: the English version the translation follows (the *base*:
 :func:`hfi18n.repo.history.base_of`, the one record every command reads), the English of today, and the
 existing translation; plus what this machine's runs wrote (:mod:`hfi18n.repo.ledger`).
 
-1. Align the base English with the translation block by block and segment by segment
-   (:mod:`hfi18n.doc.pairing`).
+1. Align the base English with the translation in n-m beads (:func:`hfi18n.pair.model.pair_docs`);
+   sure 1-1 beads pair their segments (:func:`hfi18n.doc.pairing.align_segments`).
 2. Align the base English segments with today's by their text (placeholder form, so a repo-wide sweep
    of an inline code span does not count as a change).
 3. Today's segments whose text is unchanged take the existing translation, with its placeholders mapped
@@ -22,6 +22,15 @@ existing translation; plus what this machine's runs wrote (:mod:`hfi18n.repo.led
    is taken and the translated comments of lines whose English did not change are carried over; every
    translated comment that could not be carried is reported with its line and why (the whole block used
    to be replaced, silently turning ``# Hugging Face의 특정 모델 사용`` back into English).
+6. Bead by bead (:func:`keep_beads`): a bead whose English blocks are unchanged since the base is kept
+   byte for byte from the translation (text, whitespace, custom anchors, HTML comments, code with
+   translated comments or docstrings, a translator's own added paragraph); only the beads whose English
+   changed are rendered from today's English and sent. A new English block lands at its aligned place, a
+   deleted one removes only its own bead. Where the aligner is unsure of a changed bead, the human text
+   is kept next to the new text in a review comment (:func:`review_comment`), never guessed away. Before this rule the
+   update rendered every page from the English block structure: on a controlled experiment (merge two
+   translated paragraphs, split one, change one English paragraph elsewhere) it lost human lines on 3 of
+   3 docs, and rewrote 27 of 27 custom heading anchors whose English did not change (issue 24).
 """
 
 from __future__ import annotations
@@ -32,11 +41,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
+from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
-from ..doc.pairing import align_blocks, align_segments, content_blocks, needs_translation
-from ..doc.protected import code_without_comments, dedent_block
+from ..doc.pairing import align_segments, content_blocks, needs_translation
+from ..doc.protected import code_shape, code_without_comments, dedent_block
+from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
 from ..repo.ledger import segment_hash
-from .pipeline import HUMAN, MACHINE, CommentLoss, DocJob
+from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob, render_translation
 
 
 @dataclass(slots=True)
@@ -68,6 +79,15 @@ class UpdatePlan:
     """Translated code comments carried into English code that changed."""
     comments_lost: list[CommentLoss] = field(default_factory=list)
     """Translated code comments that could not be carried (line in the existing translation and why)."""
+    beads_kept: int = 0
+    """Beads (n-m block pairings) kept byte for byte: their English did not change."""
+    beads_sent: int = 0
+    """Beads whose English changed (rendered from today's English)."""
+    review_lines: list[int] = field(default_factory=list)
+    """Lines (in the existing translation) of human text kept under :data:`REVIEW_MARK`: the English there
+    changed and the aligner was unsure which translated text it replaces."""
+    structure_fallback: bool = False
+    """Kept beads would not give the English structure (:func:`skeleton`): rendered from the English."""
 
 
 _COMMENT_RE = re.compile(r"(?:^|\s)(?:#|//)")
@@ -193,9 +213,26 @@ def carry_over(human: Segment, base_seg: Segment) -> str:
     return PLACEHOLDER_RE.sub(swap, human.text)
 
 
+REVIEW_MARK = "<!-- hfi18n: review:"
+"""How the comment starts that holds human text an update could not place (:func:`review_comment`)."""
+
+
+def review_comment(text: str) -> str:
+    """``text`` (human blocks an update could not place) inside an HTML comment, for the translator.
+
+    Why a comment: the text stays in the file (never lost) but not on the page, where a heading, code
+    block or callout whose English counterpart the aligner could not prove broke the page's structure
+    beside the new text (smolagents ko guided_tour.md, huggingface_hub ko guides/cli.md: a callout and
+    a heading twice, ``check`` errors, nothing written)."""
+    body = text.replace("-->", "-- >").strip("\n")
+    return (f"{REVIEW_MARK} the English here changed and the aligner is unsure which translated text it "
+            "replaced; the previous translation is below: reuse it above or delete this comment\n\n"
+            f"{body}\n-->\n\n")
+
+
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str, machine: frozenset[str] = frozenset(),
-                unfinished: frozenset[str] = frozenset()) -> UpdatePlan:
+                unfinished: frozenset[str] = frozenset(), lang: str = "ko") -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
@@ -203,7 +240,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     English (sent again when still in English, as are those of a file with the draft mark).
     """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
-    pairs = align_blocks(base, tr)
+    beads = pair_docs(base, tr, lang)
+    pairs = sure_pairs(beads)
     human = align_segments(pairs)
     if is_pseudo(translation):  # output of the pseudo test double is no one's text: nothing of it is kept
         human = {}
@@ -217,6 +255,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     translations: dict[str, str] = {}
     provenance: dict[str, str] = {}
     matched_old = leftovers = 0
+    leftover_ids: set[str] = set()
     previous: dict[str, tuple[Segment, Segment]] = {}
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
@@ -234,13 +273,218 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
             if (text == old.text and needs_translation(old)
                     and (draft or segment_hash(old.text) in unfinished)):
                 leftovers += 1  # an English leftover of a draft: unfinished work, never human
+                leftover_ids.add(cur.id)
                 continue
             translations[cur.id] = text
             provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
-    pending = [s for s in new_segs if s.id not in translations]
+    kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
+                      unfinished=unfinished) if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
+    fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
+        != skeleton(new)
+    if fallback:
+        kept = KeptBeads()
+    for seg_id, tr_texts in kept.segments.items():
+        if seg_id not in translations:
+            provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
+                else HUMAN
+    pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments]
+    overrides.update(kept.overrides)
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
-    kept_machine = sum(1 for v in provenance.values() if v == MACHINE)
-    return UpdatePlan(job, len(translations), len(job.pending), len(old_segs) - matched_old, base_commit, tr,
-                      old_en, previous, len(translations) - kept_machine, kept_machine, leftovers, carried, lost)
+    job.given = job.given | frozenset(kept.segments)
+    given = [provenance.get(i) for i in job.given if i in provenance]
+    kept_machine = given.count(MACHINE)
+    kept_human = given.count(HUMAN)
+    return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
+                      tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
+                      kept.beads_kept, kept.beads_sent, kept.review_lines, fallback)
+
+
+def skeleton(doc: Document) -> list[tuple[str, str]]:
+    """What ``check`` requires of a translation's structure: heading levels, ``[[autodoc]]`` blocks, the
+    number of code blocks, and the doc-builder components (:func:`hfi18n.doc.components.mdx_tags`), in order.
+
+    Why: where the translation does not follow the English it is said to (a base found by similarity in
+    a history of renames and sweeps: huggingface_hub ko package_reference/utilities.md keeps an
+    ``[[autodoc]]`` and a section the English moved elsewhere), kept beads give a page with another
+    structure than the English and ``check`` refuses it. Such a page is rendered from the English
+    structure as before issue 24 (its prose kept segment by segment): never worse than before. A tip
+    the aligner paired with a plain English paragraph (huggingface_hub ko guides/cli.md, whose base is
+    far older than what it translates) is such a case; ``<Tip>`` and ``> [!TIP]`` count the same."""
+    out = [("component", label) for label, _line in mdx_tags(doc)]
+    for b in doc.blocks:
+        if b.kind is BlockKind.HEADING:
+            out.append(("h", str(b.meta.get("level"))))
+        elif b.kind is BlockKind.AUTODOC:
+            out.append(("autodoc", dedent_block(b.text).strip()))
+        elif b.kind is BlockKind.CODE:
+            out.append(("code", ""))
+    return out
+
+
+@dataclass(slots=True)
+class KeptBeads:
+    """What :func:`keep_beads` keeps of the existing translation."""
+
+    overrides: dict[int, str] = field(default_factory=dict)
+    """Index in today's English blocks -> the translated text that replaces it (``""``: nothing)."""
+    segments: dict[str, list[str]] = field(default_factory=dict)
+    """Today's segment ids covered by a kept bead -> the translated segment texts of that bead."""
+    beads_kept: int = 0
+    beads_sent: int = 0
+    review_lines: list[int] = field(default_factory=list)
+
+
+def _chunks(doc: Document) -> tuple[list[Block], dict[int, tuple[int, int]], int]:
+    """Content blocks of ``doc``; for each (by ``id``) its block index range in ``doc.blocks`` up to the
+    next content block (the blank lines, comments and raw lines after it belong to it); and the index of
+    the first content block (what comes before is the prefix: license header, front comments)."""
+    content = content_blocks(doc)
+    where = {id(b): i for i, b in enumerate(doc.blocks)}
+    starts = [where[id(b)] for b in content]
+    ranges = {id(b): (starts[k], starts[k + 1] if k + 1 < len(starts) else len(doc.blocks))
+              for k, b in enumerate(content)}
+    return content, ranges, starts[0] if starts else len(doc.blocks)
+
+
+_STRING_RE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+_OUTPUT_FENCE_RE = re.compile(r"(```|~~~)\s*(?:text|txt|console|output)?\s*\n")
+"""A fence of output or plain text (```` ```text ````): what a translator may write in Korean."""
+
+
+def _code_only(text: str) -> str:
+    """Code without comments, docstrings and string literals: translators translate sample prompts and
+    messages (``"안녕하세요, 잘 지내고 계신가요?"`` on smolagents ko reference/models.md)."""
+    return code_shape(_STRING_RE.sub("S", dedent_block(text)))
+
+
+def _faithful(bead: Bead) -> bool:
+    """The translated blocks of a bead keep what ``check`` requires of their English: code the same but
+    for comments, docstrings and strings (an output block as the translator wrote it), ``[[autodoc]]``, math and colab blocks as they are, a heading's explicit
+    anchor well formed. A bead that does not is re-rendered from the English (its prose kept segment by
+    segment), as before issue 24: kept byte for byte, translated code
+    (``* 댓글을 추가하려면`` in a code block of huggingface_hub ko guides/community.md), an edited
+    ``[[autodoc]]`` or a heading with a broken anchor (``enable_progress_bars[huggingface_hub...]]``)
+    made ``check`` refuse the page."""
+    for e, t in zip(bead.en, bead.tr, strict=False):
+        if e.kind is BlockKind.CODE and t.kind is BlockKind.CODE:
+            if not _OUTPUT_FENCE_RE.match(e.text.lstrip()) and _code_only(e.text) != _code_only(t.text):
+                return False
+        elif e.kind in (BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB):
+            if dedent_block(e.text).strip() != dedent_block(t.text).strip():
+                return False
+        elif t.kind is BlockKind.HEADING and (t.meta.get("explicit_anchor") is None
+                                               and t.meta.get("anchor") != e.meta.get("anchor")):
+            return False
+    return True
+
+
+def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
+    """A bead whose translation still holds one of its English segments in a draft (unfinished work)."""
+    english = {s.text for b in bead.en for s in b.segments if needs_translation(s)}
+    return any(s.text in english and (draft or segment_hash(s.text) in unfinished)
+               for b in bead.tr for s in b.segments)
+
+
+def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
+               leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset()) -> KeptBeads:
+    """Block overrides of today's English ``new`` that keep, byte for byte, every bead of ``tr`` whose
+    English blocks are unchanged from ``base`` (see step 6 of the module doc).
+
+    A bead is unchanged when each of its English blocks is equal (same text) to one of today's blocks and
+    those are consecutive. Its text (its translated blocks and what follows each up to the next content
+    block) replaces the first of today's blocks; the others render as nothing. Code is no exception: a
+    translator's sample strings and outputs (``"안녕하세요, 잘 지내고 계신가요?"``, a ``text`` block of
+    Korean output: 12 lines on smolagents ko reference/models.md) stay while the English code does not
+    change, as long as ``check`` accepts it (:func:`_faithful`).
+
+    Between two kept beads, where the English changed or gained blocks (a *region*), the translation's
+    blocks are replaced by the new English: those of sure changed beads. Those the aligner is unsure of
+    (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
+    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
+    like a changed one, as before (smolagents ko guided_tour.md left a whole English section out; left out
+    again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
+    prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
+    translation of smolagents guided_tour.md had the ``<hfoption id="Subclass Tool">`` tag and its code an
+    English version earlier than its base, and keeping them beside the new English broke the page's tags.
+    """
+    out = KeptBeads()
+    a, _ra, _pa = _chunks(base)
+    b, rb, prefix_b = _chunks(new)
+    c, rc, prefix_c = _chunks(tr)
+    if not c:
+        return out
+    now: dict[int, int] = {}  # id of a base content block -> index in b of today's equal block
+    sm = difflib.SequenceMatcher(a=[x.text for x in a], b=[x.text for x in b], autojunk=False)
+    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+        if tag == "equal":
+            now.update({id(a[i1 + k]): j1 + k for k in range(i2 - i1)})
+
+    def text_of(blocks: tuple[Block, ...]) -> str:
+        return "".join(tr.blocks[i].text for x in blocks for i in range(*rc[id(x)]))
+
+    head = "".join(x.text for x in tr.blocks[:prefix_c])
+    if draft and is_draft(head):
+        head = head.split("\n", 1)[1] if "\n" in head else ""
+    carry = ""
+    last = BEFORE  # the override that text waiting for a place can follow
+    if prefix_b:  # today's prefix blocks take the translation's prefix
+        last = 0
+        out.overrides.update({i: "" for i in range(1, prefix_b)})
+    out.overrides[last] = head
+    region: list[Bead] = []
+    edge = -1  # index in b of the last English block of the last kept bead
+
+    def settle(upto: int) -> str:
+        """The human text of the region before today's block ``upto`` (kept, reviewed or replaced)."""
+        fresh = {skeleton_key(x) for x in b[edge + 1:upto]}
+        changed = any(bead.en for bead in region) or bool(fresh)
+        own = "".join(text_of(bead.tr) for bead in region)
+        if not changed:
+            return own
+        keep: list[Block] = []
+        for bead in region:
+            if bead.en:
+                out.beads_sent += 1
+                if bead.sure:
+                    continue
+            keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
+        if not keep:
+            return ""
+        out.review_lines.append(keep[0].start_line)
+        return review_comment(text_of(tuple(keep)))
+
+    for bead in beads:
+        idx = [now.get(id(x)) for x in bead.en]
+        unchanged = bool(bead.en) and all(i is not None for i in idx) and all(
+            j2 == j1 + 1 for j1, j2 in zip(idx, idx[1:], strict=False))  # type: ignore[operator]
+        covered = [s.id for i in idx if i is not None for s in b[i].segments]
+        if (not unchanged or not bead.tr or any(s in leftover_ids for s in covered)
+                or _is_leftover(bead, draft, unfinished) or not _faithful(bead)):
+            region.append(bead)
+            continue
+        first_b = idx[0]
+        assert first_b is not None
+        text = settle(first_b)
+        region, edge = [], idx[-1]  # type: ignore[assignment]
+        first = rb[id(b[first_b])][0]
+        kept = text_of(bead.tr)
+        if not kept.endswith("\n") and idx[-1] != len(b) - 1:  # the translation's last line, and today's
+            # English goes on after it
+            lo, hi = rb[id(b[idx[-1]])]  # type: ignore[index]
+            english = "".join(x.text for x in new.blocks[lo:hi])
+            kept += english[len(english.rstrip("\n")):]
+        out.overrides[first] = carry + text + kept
+        carry, last = "", first
+        for i in idx:
+            assert i is not None
+            lo, hi = rb[id(b[i])]
+            out.overrides.update({k: "" for k in range(lo, hi) if k != first})
+        tr_texts = [s.text for x in bead.tr for s in x.segments]
+        out.segments.update({s: tr_texts for s in covered})
+        out.beads_kept += 1
+    carry += settle(len(b))
+    if carry:  # after the last rendered block
+        out.overrides[AFTER] = carry
+    return out

@@ -38,7 +38,7 @@ from pathlib import Path
 from ..doc import BlockKind
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..scripts import target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, aligned_units
+from .units import LENGTH_RATIO, Item, aligned_units
 
 _WS_RE = re.compile(r"\s+")
 

@@ -1,0 +1,151 @@
+"""Translators' own heading anchors: one behaviour for ``check``, ``translate --update`` and a fix.
+
+A translated heading carries the English anchor (``## 설치 [[installation]]``) so that a link written for
+the English page (``quicktour#installation``) reaches it. Some translators choose their own
+(``[[bytepair-encoding-bpe]]`` where the English heading is ``byte-pair-encoding-bpe``), and other
+translated docs link to it. ``--update`` used to rewrite such anchors on headings whose English had not
+changed (27 of 27 on 3 docs of issue 24), which broke a link in another translated doc, while ``check``
+called the same anchors errors.
+
+Now: ``--update`` keeps a heading whose English did not change byte for byte; ``check`` reports a custom
+anchor as a warning that names the links using it (:func:`custom_anchors`, :func:`anchor_links`); and
+``hfi18n check --fix-anchors`` (:func:`fix_anchors`) renames the anchor to the English one together with
+every link to it in that language's docs, so nothing breaks on the way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from ..doc import Block, Document
+from ..fileio import atomic_write, read_text
+from ..repo.layout import DocsLayout
+from .structure import _pair_headings, heading_aliases, matches_autodoc
+
+_LINK_RE = re.compile(r"\]\(\s*<?([^)\s#>]*)#([^)\s>]+)>?\s*\)")
+"""A Markdown link with a fragment: ``](path#frag)`` or ``](#frag)``."""
+
+
+@dataclass(slots=True, frozen=True)
+class CustomAnchor:
+    """A translated heading whose explicit anchor is not the English one of the heading it translates."""
+
+    line: int
+    anchor: str
+    """The translator's anchor."""
+    english: str
+    """The anchor of the English heading it translates."""
+
+
+def custom_anchors(src: Document, tgt: Document) -> list[CustomAnchor]:
+    """The custom anchors of ``tgt`` (headings paired with ``src`` by level sequence, as ``check`` pairs
+    them); a heading with no English counterpart or no explicit anchor is not one (``check`` errors)."""
+    s_heads, t_heads = src.headings(), tgt.headings()
+    if [h.meta["level"] for h in s_heads] != [h.meta["level"] for h in t_heads]:
+        return []
+    pairs = _pair_headings(s_heads, t_heads)
+    en_set = {str(h.meta["anchor"]) for h in s_heads}
+    aliases: set[str] = set()
+    for extra in heading_aliases(src).values():
+        aliases |= extra
+    out = []
+    for t in t_heads:
+        anchor = str(t.meta["anchor"])
+        s: Block | None = pairs.get(id(t))
+        if (s is None or t.meta.get("explicit_anchor") is None or anchor in en_set
+                or matches_autodoc(anchor, aliases)):
+            continue
+        out.append(CustomAnchor(t.start_line, anchor, str(s.meta["anchor"])))
+    return out
+
+
+def _stem(path: str) -> str:
+    return re.sub(r"\.mdx?$", "", path)
+
+
+def _reaches(other: str, rel: str, path: str) -> bool:
+    """Does a link written in doc ``other`` to ``path`` (``""``: the page itself) lead to doc ``rel``?"""
+    if not path:
+        return other == rel
+    if "://" in path or path.startswith("/"):
+        return False
+    return _stem(_normalize(PurePosixPath(other).parent / path)) == _stem(rel)
+
+
+def anchor_links(layout: DocsLayout, lang: str, rel: str, anchor: str) -> list[tuple[str, int]]:
+    """``(doc, line)`` of every link in ``lang``'s docs to ``#anchor`` of ``rel`` (relative links, and
+    in-page ``#anchor`` links of ``rel`` itself)."""
+    out = []
+    for other in layout.docs(lang):
+        try:
+            text = read_text(layout.path(lang, other))
+        except Exception:  # noqa: BLE001 - an unreadable doc has no links to count
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            out.extend((other, n) for m in _LINK_RE.finditer(line)
+                       if m.group(2) == anchor and _reaches(other, rel, m.group(1)))
+    return out
+
+
+def rewrite_links(text: str, other: str, rel: str, old: str, new: str) -> str:
+    """``text`` (of doc ``other``) with its links to ``rel#old`` leading to ``rel#new``."""
+    def swap(m: re.Match[str]) -> str:
+        if m.group(2) == old and _reaches(other, rel, m.group(1)):
+            return m.group(0).replace(f"#{old}", f"#{new}")
+        return m.group(0)
+
+    return _LINK_RE.sub(swap, text)
+
+
+def _normalize(path: PurePosixPath) -> str:
+    parts: list[str] = []
+    for p in path.parts:
+        if p == "..":
+            if parts:
+                parts.pop()
+        elif p not in (".", ""):
+            parts.append(p)
+    return "/".join(parts)
+
+
+@dataclass(slots=True, frozen=True)
+class AnchorFix:
+    """One custom anchor renamed, and the links rewritten with it."""
+
+    doc: str
+    line: int
+    anchor: str
+    english: str
+    links: tuple[tuple[str, int], ...]
+
+
+def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> list[AnchorFix]:
+    """Rename the custom anchors of ``rels`` to the English ones, with every link to them in ``lang``.
+
+    ``english_of(rel)`` gives the English :class:`Document` of ``rel`` (None: no twin, nothing done).
+    Each file is written atomically, once per anchor it changes."""
+    from ..doc import parse
+
+    fixes = []
+    for rel in rels:
+        src = english_of(rel)
+        if src is None:
+            continue
+        path = layout.path(lang, rel)
+        tgt = parse(read_text(path))
+        for ca in custom_anchors(src, tgt):
+            links = anchor_links(layout, lang, rel, ca.anchor)
+            text = read_text(path)
+            lines = text.split("\n")
+            lines[ca.line - 1] = lines[ca.line - 1].replace(f"[[{ca.anchor}]]", f"[[{ca.english}]]")
+            atomic_write(path, "\n".join(lines))
+            for other in sorted({d for d, _n in links}):
+                opath = layout.path(lang, other)
+                otext = read_text(opath)
+                changed = rewrite_links(otext, other, rel, ca.anchor, ca.english)
+                if changed != otext:
+                    atomic_write(opath, changed)
+            fixes.append(AnchorFix(rel, ca.line, ca.anchor, ca.english, tuple(links)))
+    return fixes

@@ -1,0 +1,241 @@
+"""The pair model: an English doc and its translation as n-m beads of blocks, each with a confidence.
+
+Why n-m: translators merge two English paragraphs into one, split a long one, add a note of their own and
+leave one out. The one-to-one pairing ``translate --update`` used (:func:`hfi18n.doc.pairing.align_blocks`,
+by block signature) paired a merged paragraph with the first English one and shifted every later pair by
+one, so an update of a far-away paragraph deleted the merged paragraph, dropped a split half and added a
+duplicate machine paragraph where the English had not changed (3 of 3 docs of a controlled experiment,
+issue 24).
+
+How, in two levels:
+
+1. **Skeleton.** Blocks that survive translation unchanged or nearly (code compared without its
+   comments, ``[[autodoc]]``, math, colab, front matter, rules, HTML without text) and headings (by
+   level) are aligned in order by :class:`difflib.SequenceMatcher`. They are the sure 1-1 beads and cut
+   both docs into gaps.
+2. **Prose.** In each gap, the prose blocks are aligned by the review's Gale-Church aligner
+   (:func:`.bitext.align_bitext`, moves 1-1, 1-0, 0-1, 2-1, 1-2 with length, mark and word costs);
+   other blocks of the gap (a code block whose docstring was translated) pair by kind when both sides
+   have the same kinds in the same order, else stay 1-0 or 0-1.
+
+The confidence of a skeleton bead is 1.0 (0.8 for headings whose anchors differ: a translator's own
+anchor); of a prose bead, a logistic of the aligner's cost (:func:`confidence`); of a leftover block,
+:data:`LEFTOVER`. A bead below :data:`SURE` is *unsure*: an update keeps the human text there and marks
+the spot for review rather than guess (:mod:`hfi18n.translate.update`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..doc import Block, BlockKind, Document
+from ..doc.pairing import content_blocks
+from ..doc.protected import code_shape, dedent_block
+from .bitext import LengthModel, align_bitext
+from .units import block_item
+
+SURE = 0.5
+"""Confidence from which a bead is trusted (see :func:`confidence`)."""
+LEFTOVER = 0.3
+"""Confidence of a block no rule paired (a 1-0 or 0-1 of a non-prose block)."""
+_SAME_KIND = 0.6
+"""Confidence of two non-prose blocks of a gap paired by kind (a code block with a translated docstring)."""
+_MIDPOINT = 4.0
+"""Aligner cost at which a prose bead is as likely wrong as right: a 1-0 or 0-1 move alone costs 4.5
+(:data:`.bitext.PRIOR`), so an omission or an addition is never sure; a good 1-1 costs 0-2."""
+
+_FIXED = frozenset({BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB,
+                    BlockKind.FRONTMATTER, BlockKind.RULE})
+
+
+@dataclass(slots=True, frozen=True)
+class Bead:
+    """English blocks and the translated blocks that render them (either side may be empty)."""
+
+    en: tuple[Block, ...]
+    tr: tuple[Block, ...]
+    confidence: float
+    """0-1: how sure the pairing is (:data:`SURE` and above: trusted)."""
+
+    @property
+    def move(self) -> str:
+        """``"1-1"``, ``"2-1"`` (two English blocks merged in one translated), ``"0-1"`` (a translator's
+        addition)..."""
+        return f"{len(self.en)}-{len(self.tr)}"
+
+    @property
+    def sure(self) -> bool:
+        return self.confidence >= SURE
+
+
+def confidence(cost: float) -> float:
+    """Confidence of a prose bead of aligner cost ``cost``: ``1 / (1 + e^(cost - 4))``."""
+    return 1.0 / (1.0 + math.exp(min(cost - _MIDPOINT, 50.0)))
+
+
+def skeleton_key(block: Block) -> str:
+    """What a skeleton block is compared by (prose: see :data:`_SAME`)."""
+    if block.kind is BlockKind.HEADING:  # same anchor: a sure pair; else same level, by position
+        return f"h{block.meta.get('level', 1)}:{block.meta.get('anchor', '')}"
+    if block.kind is BlockKind.CODE:
+        return "code:" + code_shape(dedent_block(block.text))
+    if block.kind in _FIXED:
+        return f"{block.kind.value}:{dedent_block(block.text).strip()}"
+    if block.kind is BlockKind.HTML and not block.translatable:
+        return "html:" + block.text.strip()
+    return _SAME + block.text.strip()
+
+
+_SAME = "same:"
+"""Key prefix of a prose block: it is a skeleton bead only next to the very same text (English left in
+the translation: a draft's unfinished paragraph). Its length is the English one, and the length model
+expects a translation half as long: 6 English paragraphs left in a committed draft were paired with the
+wrong blocks and an update duplicated a callout and a paragraph around them."""
+
+
+def _heading_confidence(e: Block, t: Block) -> float:
+    return 1.0 if e.meta.get("anchor") == t.meta.get("anchor") else 0.8
+
+
+def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
+    """In-order pairs of equal keys, and of equal-length replaced runs whose keys have the same kind (never
+    prose: two paragraphs are not a pair for being paragraphs)."""
+    out: list[tuple[int, int]] = []
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1 and all(
+                not a[i1 + k].startswith(_SAME) and a[i1 + k].split(":", 1)[0] == b[j1 + k].split(":", 1)[0]
+                for k in range(i2 - i1))):
+            out.extend((i1 + k, j1 + k) for k in range(i2 - i1))
+    return out
+
+
+def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None) -> list[Bead]:
+    """Beads covering every content block (:func:`hfi18n.doc.pairing.content_blocks`) of both docs, in
+    order on both sides."""
+    model = model or LengthModel.default(lang)
+    a, b = content_blocks(en), content_blocks(tr)
+    cuts = _match([skeleton_key(x) for x in a], [skeleton_key(x) for x in b])
+    beads: list[Bead] = []
+    ei = ti = 0
+    for ej, tj in [*cuts, (len(a), len(b))]:
+        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang))
+        if ej < len(a):
+            e, t = a[ej], b[tj]
+            sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
+            beads.append(Bead((e,), (t,), sure))
+        ei, ti = ej + 1, tj + 1
+    return _tips(beads)
+
+
+_TIP_OPEN_RE = re.compile(r"\s*<Tip\b[^>]*>\s*")
+_TIP_CLOSE_RE = re.compile(r"\s*</Tip>\s*")
+TIP_BEAD = 0.9
+"""Confidence of an English ``<Tip>`` ... ``</Tip>`` paired with one translated ``> [!TIP]`` callout."""
+
+
+def _tips(beads: list[Bead]) -> list[Bead]:
+    """An English ``<Tip>`` element (its open tag, text and close tag: three blocks) rendered by one
+    translated callout (``> [!TIP]``, the syntax doc-builder moved to) is one n-1 bead. The aligner saw
+    the tags as English blocks with no translation and the callout as an addition; an update then wrote
+    both (diffusers ko using-diffusers/controlling_generation.md: two tips, one twice)."""
+    out: list[Bead] = []
+    k = 0
+    while k < len(beads):
+        bead = beads[k]
+        if len(bead.en) == 1 and not bead.tr and _TIP_OPEN_RE.fullmatch(bead.en[0].text):
+            end = next((j for j in range(k + 1, min(k + 8, len(beads)))
+                        if len(beads[j].en) == 1 and not beads[j].tr and _TIP_CLOSE_RE.fullmatch(beads[j].en[0].text)),
+                       None)
+            if end is not None:
+                group = beads[k:end + 1]
+                before = not any(b.tr for b in group) and out and not out[-1].en
+                if before:
+                    group = [out[-1], *group]
+                tr = [x for b in group for x in b.tr]
+                if len(tr) == 1 and tr[0].kind is BlockKind.CALLOUT:
+                    if before:
+                        out.pop()
+                    out.append(Bead(tuple(x for b in group for x in b.en), (tr[0],), TIP_BEAD))
+                    k = end + 1
+                    continue
+        out.append(bead)
+        k += 1
+    return out
+
+
+def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+    """Beads of the blocks between two skeleton beads: other blocks paired by kind cut the gap again, and
+    the prose of each piece is aligned by :func:`.bitext.align_bitext`."""
+    if not es and not ts:
+        return []
+    if not es or not ts:
+        return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
+    other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
+    other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
+    cuts = [(other_e[p], other_t[q]) for p, q in
+            _match([_kind(es[i]) for i in other_e], [_kind(ts[j]) for j in other_t])]
+    out: list[Bead] = []
+    ei = ti = 0
+    for ej, tj in [*cuts, (len(es), len(ts))]:
+        out.extend(_prose(es[ei:ej], ts[ti:tj], model, lang))
+        if ej < len(es):
+            e, t = es[ej], ts[tj]
+            out.append(Bead((e,), (t,), _heading_confidence(e, t) if e.kind is BlockKind.HEADING else _SAME_KIND))
+        ei, ti = ej + 1, tj + 1
+    return out
+
+
+def _prose_block(block: Block) -> bool:
+    """A block the bitext aligner places (headings are not: it drops them, they pair by level)."""
+    return block.kind is not BlockKind.HEADING and block_item(block) is not None
+
+
+def _kind(block: Block) -> str:
+    return f"h{block.meta.get('level', 1)}" if block.kind is BlockKind.HEADING else block.kind.value
+
+
+def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+    """Beads of a piece of a gap: its prose aligned, its unpaired other blocks as 1-0 and 0-1 beads
+    placed in order on their side."""
+    items_e = [(x, it) for x in es if _prose_block(x) and (it := block_item(x)) is not None]
+    items_t = [(x, it) for x in ts if _prose_block(x) and (it := block_item(x)) is not None]
+    block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
+    aligned: list[Bead] = []
+    if items_e and items_t:
+        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
+            aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
+                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost)))
+    else:
+        aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
+    pos_e = {id(x): k for k, x in enumerate(es)}
+    pos_t = {id(x): k for k, x in enumerate(ts)}
+    lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x)] \
+        + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x)]
+    return _merge(aligned, lone, pos_e, pos_t)
+
+
+def _merge(beads: list[Bead], lone: list[Bead], pos_e: dict[int, int], pos_t: dict[int, int]) -> list[Bead]:
+    """``beads`` (in order on both sides) with one-sided ``lone`` beads inserted by their position."""
+    out = list(beads)
+    for bead in lone:
+        side, pos = (bead.en, pos_e) if bead.en else (bead.tr, pos_t)
+        at = pos[id(side[0])]
+        k = 0
+        while k < len(out):
+            other = out[k].en if bead.en else out[k].tr
+            if other and pos[id(other[0])] > at:
+                break
+            k += 1
+        out.insert(k, bead)
+    return out
+
+
+def sure_pairs(beads: Sequence[Bead]) -> list[tuple[Block, Block]]:
+    """The 1-1 beads that are sure, as (English, translated) block pairs (what segment pairing uses)."""
+    return [(b.en[0], b.tr[0]) for b in beads if len(b.en) == 1 and len(b.tr) == 1 and b.sure]
+

@@ -1,0 +1,383 @@
+"""Aligned human translations: pair each translated doc with its English twin, paragraph by paragraph.
+
+:func:`aligned_units` pairs every translated doc ``docs/source/<lang>/X`` with its English twin
+``docs/source/en/X`` and aligns the two on the doc model of :mod:`hfi18n.doc`:
+
+1. headings are aligned first (dynamic programming, in order): the same anchor is a sure match (Korean
+   translations carry the English anchor, ``## 설치 [[installation]]``), otherwise headings of the same
+   level may match;
+2. between two aligned headings, prose blocks (paragraphs, list items, callouts, table cells, text in
+   HTML) are aligned in order, scored by the protected spans they share (inline code, link targets),
+   the English names and numbers kept in the translation, and a plausible length ratio. Pairs that
+   look unrelated are dropped, so a translation that drifted far from the current English yields
+   fewer pairs rather than wrong ones.
+
+In a git checkout, each translation is also tried against the English of the commits that changed it
+(the English it was translated from), which recovers drifted docs and docs whose English was renamed or
+deleted. Each aligned pair (a heading title or a prose block, both sides) is a :class:`Unit`.
+
+The units feed the glossary miner (:mod:`hfi18n.translate.mine`), :func:`hfi18n.translate.aligned.term_usage`
+and the length model and lexicon of :mod:`.bitext`. It lives in :mod:`hfi18n.pair` (below translate, check
+and review) since the bitext aligner learns from it and ``translate --update`` pairs with that aligner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..doc import Block, BlockKind, Document, parse
+from ..doc.model import PLACEHOLDER_RE
+from ..errors import InputError
+from ..fileio import read_text
+from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+from ..repo.ledger import ledger_for, segment_hash
+
+PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
+
+# -------------------------------------------------------------------------------------------------
+# alignment
+
+
+@dataclass(slots=True)
+class Item:
+    """A heading or a prose block of a doc, reduced to what alignment and mining need."""
+
+    heading: bool
+    level: int
+    anchor: str
+    explicit_anchor: bool
+    text: str
+    """Prose with placeholders replaced by spaces."""
+    spans: frozenset[str]
+    """Protected spans (inline code, link targets...) normalised for comparison."""
+    keep: frozenset[str]
+    """Names and numbers likely to survive translation unchanged (``LoRA``, ``GPU``, ``16``)."""
+    line: int
+    kind: BlockKind
+
+
+@dataclass(slots=True, frozen=True)
+class Unit:
+    """An aligned pair of English and translated text."""
+
+    en: str
+    tr: str
+    file: str
+    """Doc path relative to the language folder."""
+    line: int
+    """Line of the translated text in its file."""
+
+
+_LANG_IN_URL_RE = re.compile(r"/(?:en|ko|zh|ja|de|fr|es|pt|it|hi|cn|tr|ru|ar)(?=/)")
+_KEEP_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
+
+
+def norm_span(span: str) -> str:
+    """A protected span (code, reference, link target) normalised for comparing an English doc with its
+    translation: brackets and backticks dropped, the language folder taken out of URLs, lowercased."""
+    return _LANG_IN_URL_RE.sub("", span.strip("`[]()~ ")).lower()
+
+
+def keep_tokens(text: str) -> frozenset[str]:
+    """Names and numbers of ``text`` that survive translation (``SDXL``, ``fp16``, ``LoRA``, ``Diffusers``),
+    lowercased: the marks the review's aligners compare, for paragraphs and sentences alike."""
+    out = set()
+    for tok in _KEEP_TOKEN_RE.findall(text):
+        if any(c.isdigit() for c in tok) or any(c.isupper() for c in tok[1:]) or (tok[0].isupper() and len(tok) > 1):
+            out.add(tok.lower())
+    return frozenset(out)
+
+
+def block_item(block: Block) -> Item | None:
+    """The :class:`Item` of a heading or a prose block with text (None for any other block)."""
+    segs = block.segments
+    if block.kind is BlockKind.HEADING:
+        title = str(block.meta.get("title", ""))
+        text = PLACEHOLDER_RE.sub(" ", segs[0].text) if segs else title
+        return Item(
+            True, int(block.meta.get("level", 1)), str(block.meta.get("anchor", "")),
+            block.meta.get("explicit_anchor") is not None, text,
+            frozenset(norm_span(s) for seg in segs for s in seg.spans.values()),
+            keep_tokens(text), block.start_line, block.kind,
+        )
+    if block.kind in PROSE_KINDS and segs:
+        text = "\n".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
+        spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
+        return Item(False, 0, "", False, text, spans, keep_tokens(text), segs[0].line, block.kind)
+    return None
+
+
+def doc_items(doc: Document) -> list[Item]:
+    """Headings and prose blocks of ``doc`` in order (code, comments and blank lines left out)."""
+    return [it for block in doc.blocks if (it := block_item(block)) is not None]
+
+
+FULL_CELLS = 40_000
+"""Tables of up to this many cells (200 by 200 headings or paragraphs) are aligned whole; bigger ones in a
+band around the diagonal (:data:`BAND`)."""
+BAND = 32
+"""Half-width of the band a big table is aligned in, doubled while the best path touches its edge: the
+headings of a 40,000-heading doc were aligned over 1.6 billion cells (issue 24)."""
+
+
+def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:
+    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs: over the
+    whole table up to :data:`FULL_CELLS` cells, else in a band around ``j = i·m/n`` widened until the
+    best path keeps off its edges."""
+    if not n or not m:
+        return []
+    if n * m <= FULL_CELLS:
+        return _dp_band(n, m, score, [(0, m)] * (n + 1))[0]
+    w = max(BAND, 2 + -(-m // n), 2 + -(-n // m))
+    while True:
+        band = [(max(0, (i * m) // n - w), min(m, -(-(i * m) // n) + w)) for i in range(n + 1)]
+        pairs, touched = _dp_band(n, m, score, band)
+        if not touched or all(lo == 0 and hi == m for lo, hi in band):
+            return pairs
+        w *= 2
+
+
+def _dp_band(n: int, m: int, score, band: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], bool]:
+    """:func:`_dp_align` within ``band`` (columns ``lo..hi`` of each row 0..n), and whether the path
+    touches an edge of the band inside the table."""
+    ninf = float("-inf")
+    best = [[ninf] * (hi - lo + 1) for lo, hi in band]
+    move = [[0] * (hi - lo + 1) for lo, hi in band]  # 1 = match, 2 = skip i, 3 = skip j
+    lo0, hi0 = band[0]
+    best[0] = [0.0] * (hi0 - lo0 + 1)
+    for i in range(1, n + 1):
+        row, prev = best[i], best[i - 1]
+        lo, hi = band[i]
+        plo, phi = band[i - 1]
+        mrow = move[i]
+        for j in range(lo, hi + 1):
+            if j == 0:
+                row[0] = 0.0
+                continue
+            v, mv = (prev[j - plo] if plo <= j <= phi else ninf), 2
+            left = row[j - 1 - lo] if j - 1 >= lo else ninf
+            if left > v:
+                v, mv = left, 3
+            if plo <= j - 1 <= phi:
+                s = score(i - 1, j - 1)
+                if s > 0 and prev[j - 1 - plo] + s > v:
+                    v, mv = prev[j - 1 - plo] + s, 1
+            row[j - lo] = v
+            mrow[j - lo] = mv
+    pairs = []
+    touched = False
+    i, j = n, m
+    while i and j:
+        lo, hi = band[i]
+        touched = touched or (j == lo and lo > 0) or (j == hi and hi < m)
+        mv = move[i][j - lo]
+        if mv == 1:
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+        elif mv == 2:
+            i -= 1
+        else:
+            j -= 1
+    pairs.reverse()
+    return pairs, touched
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float | None:
+    if not a and not b:
+        return None
+    return len(a & b) / len(a | b)
+
+
+# typical length of a translation relative to its English source, in characters
+LENGTH_RATIO = {"ko": 0.55, "ja": 0.45, "zh": 0.3, "cn": 0.3}
+"""Typical length of a translation in characters per English character, by language (1.0 otherwise)."""
+
+
+def _heading_score(e: Item, t: Item) -> float:
+    if e.anchor == t.anchor:
+        return 3.0
+    if e.level != t.level:
+        return 0.0
+    return 0.6 if t.explicit_anchor else 1.0
+
+
+def _prose_score(e: Item, t: Item, ratio: float) -> float:
+    """Evidence that ``t`` translates ``e``; pairs scoring <= 0 are never matched."""
+    s = 0.3 if e.kind == t.kind else 0.0
+    shared = _jaccard(e.spans, t.spans)
+    if shared is not None:
+        s += 1.5 * shared - 0.3
+    kept = _jaccard(e.keep, t.keep)
+    if kept is not None:
+        s += 1.0 * kept - 0.2
+    r = (len(t.text) + 5) / (len(e.text) + 5) / ratio
+    s += 1.0 - min(2.0, abs(math.log(r)) / math.log(2.0))
+    return s - 0.7
+
+
+def align_items(en: list[Item], tr: list[Item], lang: str = "ko") -> list[tuple[Item, Item]]:
+    """Aligned (English, translated) items: headings first, then prose between aligned headings."""
+    ratio = LENGTH_RATIO.get(lang, 1.0)
+    eh = [i for i, it in enumerate(en) if it.heading]
+    th = [j for j, it in enumerate(tr) if it.heading]
+    hpairs = _dp_align(len(eh), len(th), lambda a, b: _heading_score(en[eh[a]], tr[th[b]]) - 0.5)
+    anchors = [(-1, -1)] + [(eh[a], th[b]) for a, b in hpairs] + [(len(en), len(tr))]
+    out: list[tuple[Item, Item]] = []
+    for (ei, ti), (ej, tj) in zip(anchors, anchors[1:], strict=False):
+        if ei >= 0:
+            out.append((en[ei], tr[ti]))
+        es = [it for it in en[ei + 1:ej] if not it.heading]
+        ts = [it for it in tr[ti + 1:tj] if not it.heading]
+        out.extend(_align_prose(es, ts, ratio))
+    return out
+
+
+def _align_prose(es: list[Item], ts: list[Item], ratio: float) -> list[tuple[Item, Item]]:
+    pairs = _dp_align(len(es), len(ts), lambda a, b: _prose_score(es[a], ts[b], ratio))
+    return [(es[a], ts[b]) for a, b in pairs]
+
+
+def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, str, int]]:
+    """Aligned ``(english, translation, translated_line)`` text pairs of two versions of a doc."""
+    pairs = align_items(doc_items(parse(en_text)), doc_items(parse(tr_text)), lang)
+    return [(e.text, t.text, t.line) for e, t in pairs]
+
+
+def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
+                  history: bool = True) -> Iterator[Unit]:
+    """Every aligned pair of every translated doc of ``repo`` that has an English twin.
+
+    With ``history`` (and ``repo`` a git checkout), each translated doc is also tried against the
+    English doc as it was at the commits that changed the translation (a translation is made against
+    the English of its time; the English may have moved on, or been renamed or deleted since), and the
+    English version giving the most aligned pairs is used.
+
+    Only human text is learnt from: a segment a run of this machine wrote and no human changed since
+    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
+    glossary its own choices back.
+    """
+    layout = DocsLayout.open(repo, docs_root)
+    ledger = ledger_for(layout)
+    versions = _EnglishHistory(layout, lang) if history else None
+    try:
+        for rel in layout.docs(lang):
+            try:
+                tr_text = read_text(layout.path(lang, rel))
+            except InputError:
+                continue  # unreadable doc: nothing to learn from it
+            tr_doc = parse(tr_text)
+            tr_items = doc_items(tr_doc)
+            if not tr_items:
+                continue
+            machine = ledger.machine_texts(lang, rel)
+            machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
+            en_texts: list[str] = []
+            twin = layout.twin(rel, SOURCE_LANG)
+            if twin is not None:
+                with contextlib.suppress(InputError):  # unreadable: try the history only
+                    en_texts.append(read_text(layout.path(SOURCE_LANG, twin)))
+            if versions is not None:
+                en_texts.extend(t for t in versions.english_versions(rel) if t not in en_texts)
+            best: list[tuple[Item, Item]] = []
+            for en_text in en_texts:
+                pairs = align_items(doc_items(parse(en_text)), tr_items, lang)
+                if len(pairs) > len(best):
+                    best = pairs
+                if len(best) >= 0.9 * len(tr_items):
+                    break
+            for e, t in best:
+                if t.line not in machine_lines:
+                    yield Unit(e.text, t.text, rel, t.line)
+    finally:
+        if versions is not None:
+            versions.close()
+
+
+class _EnglishHistory:
+    """English versions of a doc at the commits that changed its translation, read through one
+    ``git cat-file --batch`` process; does nothing when ``git`` or the repository is unavailable."""
+
+    MAX_COMMITS = 8
+
+    def __init__(self, layout: DocsLayout, lang: str) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._commits: dict[str, list[str]] = {}
+        self._en_prefix = ""
+        try:
+            top = subprocess.run(
+                ["git", "-C", str(layout.repo), "rev-parse", "--show-toplevel"],
+                capture_output=True, text=True, check=True, timeout=30,
+            ).stdout.strip()
+            base = layout.docs_root.resolve().relative_to(Path(top).resolve()).as_posix()
+            tr_prefix = f"{base}/{lang}/"
+            log = subprocess.run(
+                ["git", "-C", top, "log", "--format=%x1e%H", "--name-only", "--no-renames", "--",
+                 tr_prefix.rstrip("/")],
+                capture_output=True, text=True, check=True, timeout=120,
+            ).stdout
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return
+        self._en_prefix = f"{base}/{SOURCE_LANG}/"
+        for record in log.split("\x1e")[1:]:
+            lines = [ln for ln in record.splitlines() if ln.strip()]
+            if not lines:
+                continue
+            sha = lines[0].strip()
+            for path in lines[1:]:
+                if path.startswith(tr_prefix):
+                    stem = path[len(tr_prefix):].rsplit(".", 1)[0]
+                    self._commits.setdefault(stem, []).append(sha)
+        try:
+            self._proc = subprocess.Popen(
+                ["git", "-C", top, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            )
+        except OSError:
+            self._proc = None
+
+    def _blob(self, rev: str, path: str) -> tuple[str, bytes] | None:
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdout is None:
+            return None
+        proc.stdin.write(f"{rev}:{path}\n".encode())
+        proc.stdin.flush()
+        header = proc.stdout.readline().split()
+        if len(header) != 3 or header[1] != b"blob":
+            return None
+        data = proc.stdout.read(int(header[2]) + 1)[:-1]
+        return header[0].decode(), data
+
+    def english_versions(self, rel: str) -> list[str]:
+        """Texts of the English twin of ``rel`` at the commits that changed ``rel``, newest first."""
+        commits = self._commits.get(rel.rsplit(".", 1)[0], [])
+        if len(commits) > self.MAX_COMMITS:
+            half = self.MAX_COMMITS // 2
+            commits = commits[:half] + commits[-half:]
+        seen: set[str] = set()
+        out: list[str] = []
+        stem = rel.rsplit(".", 1)[0]
+        for sha in commits:
+            for suffix in DOC_SUFFIXES:
+                got = self._blob(sha, self._en_prefix + stem + suffix)
+                if got is None:
+                    continue
+                oid, data = got
+                if oid not in seen:
+                    seen.add(oid)
+                    with contextlib.suppress(UnicodeDecodeError):
+                        out.append(data.decode("utf-8"))
+                break
+        return out
+
+    def close(self) -> None:
+        if self._proc is not None:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+            self._proc.wait(timeout=10)
+            self._proc = None
