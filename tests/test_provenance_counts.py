@@ -74,6 +74,10 @@ def test_machine_headings_stay_machine_and_human_edits_become_human(tmp_path: Pa
     _grow_english(repo, "A third new paragraph.")
     assert _counts(_translate(capsys, repo, server, "--update")) == (1, 7, 1)
     assert "사람이 직접 고친 문단입니다." in ko.read_text(encoding="utf-8")
+    # each paragraph appended by an update stays a block of its own (one glued to the paragraph before it
+    # was taken with it as one by the next update, which then wrote it twice)
+    lines = [line for line in ko.read_text(encoding="utf-8").split("\n") if line.strip()]
+    assert len(lines) == len(set(lines)) and ko.read_text(encoding="utf-8").endswith("\n\n" + lines[-1] + "\n")
     _commit(repo, "docs: ko update 3")
 
     # A fresh clone has no run record (.git/hfi18n is not cloned): what was committed before counts as

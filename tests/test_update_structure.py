@@ -14,7 +14,28 @@ import pytest
 from hfi18n.cli import main
 from hfi18n.doc import parse
 from hfi18n.pair.model import pair_docs
+from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import git, isolate_env
+
+
+@pytest.fixture(autouse=True)
+def llm(monkeypatch: pytest.MonkeyPatch):
+    """The loopback translator every update here goes through (pseudo, a test double, never updates a
+    human translation)."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")  # undone after the test, whatever set it since
+    with FakeLLMServer(api_key="test-key") as server:
+        _LLM[:] = [server]
+        yield server
+
+
+_LLM: list[FakeLLMServer] = []
+
+
+def _provider(llm: FakeLLMServer) -> list[str]:
+    import os
+
+    os.environ["OPENAI_API_KEY"] = "test-key"  # isolate_env in the fixtures removed it
+    return ["--provider", "openai", "--base-url", llm.openai_base_url]
 
 EN = """<!--Copyright 2024 The HuggingFace Team. All rights reserved.-->
 
@@ -127,7 +148,7 @@ def _edit(repo: Path, rel: str, old: str, new: str, message: str) -> str:
 
 def _update(repo: Path, capsys) -> dict:
     code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "tokenizers.md",
-                 "--provider", "pseudo", "--format", "json"])
+                 *_provider(_LLM[0]), "--format", "json"])
     run = json.loads(capsys.readouterr().out)
     assert code == 0, run
     return run
@@ -246,7 +267,7 @@ def _small_repo(root: Path, en: str, ko: str) -> Path:
 
 
 def _update_x(repo: Path, capsys) -> dict:
-    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", "--provider", "pseudo",
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", *_provider(_LLM[0]),
                  "--format", "json"])
     run = json.loads(capsys.readouterr().out)
     assert code == 0 and run["docs"][0]["written"], run

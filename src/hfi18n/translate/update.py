@@ -470,11 +470,15 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         region, edge = [], idx[-1]  # type: ignore[assignment]
         first = rb[id(b[first_b])][0]
         kept = text_of(bead.tr)
-        if not kept.endswith("\n") and idx[-1] != len(b) - 1:  # the translation's last line, and today's
-            # English goes on after it
+        if idx[-1] != len(b) - 1:  # today's English goes on after this bead: keep it a block apart
+            # (the translation's last paragraph ends the file with one newline; the new English paragraph
+            # appended after it was glued to it, and the next update took the two as one: a duplicate)
             lo, hi = rb[id(b[idx[-1]])]  # type: ignore[index]
             english = "".join(x.text for x in new.blocks[lo:hi])
-            kept += english[len(english.rstrip("\n")):]
+            need = len(english) - len(english.rstrip("\n"))
+            have = len(kept) - len(kept.rstrip("\n"))
+            if have < need:
+                kept += "\n" * (need - have)
         out.overrides[first] = carry + text + kept
         carry, last = "", first
         for i in idx:
