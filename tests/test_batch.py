@@ -280,7 +280,7 @@ def test_batch_requests_carry_the_cacheable_prefix_and_report_cache_usage(repo: 
 def test_interactive_run_reads_the_prompt_cache(repo: Path, server: FakeLLMServer) -> None:
     provider = server.provider("openai", model="gpt-4.1-mini")
     en = (repo / "docs/source/en/training.md").read_text(encoding="utf-8")
-    from hfi18n.translate.glossary import Glossary
+    from hfi18n.glossary import Glossary
 
     job = new_job("training.md", en, repo / "docs/source/ko/training.md")
     tr = Translator(provider, "ko", glossary=Glossary.builtin("ko"), concurrency=4, batch_tokens=10)

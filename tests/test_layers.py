@@ -43,3 +43,28 @@ def test_the_contract_catches_an_upward_import(tmp_path: Path) -> None:
                             env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")})
     assert result.returncode != 0, result.stdout[-2000:]
     assert "hfi18n.doc is not allowed to import hfi18n.api" in result.stdout
+
+
+def _graph():
+    import importlib
+
+    require("grimp")
+    return importlib.import_module("grimp").build_graph("hfi18n")
+
+
+def test_the_glossary_is_a_home_below_translate_and_check_with_no_import_circle() -> None:
+    """Issue 24: the glossary lived in ``translate/`` (``check`` and ``review`` reached up into the
+    translation stage for it) and ``translate/glossary.py`` and ``translate/docbuilder_glossary.py``
+    imported each other. Now ``hfi18n.glossary`` imports nothing of ``translate``/``check`` and no module
+    of it is on an import circle."""
+    graph = _graph()
+    mods = {m for m in graph.modules if m == "hfi18n.glossary" or m.startswith("hfi18n.glossary.")}
+    assert "hfi18n.glossary.terms" in mods and "hfi18n.translate.glossary" not in graph.modules
+    for m in mods:
+        for imported in graph.find_modules_directly_imported_by(m):
+            assert not imported.startswith(("hfi18n.translate", "hfi18n.check", "hfi18n.review")), (m, imported)
+            if imported != "hfi18n.glossary" and imported.startswith("hfi18n."):
+                assert not graph.chain_exists(importer=imported, imported=m), (m, imported)
+    for user in ("hfi18n.translate.prompt", "hfi18n.check.runner", "hfi18n.review.terms"):
+        assert "hfi18n.glossary" in graph.find_modules_directly_imported_by(user) \
+            or "hfi18n.glossary.terms" in graph.find_modules_directly_imported_by(user), user

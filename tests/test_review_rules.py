@@ -50,8 +50,8 @@ Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하
 
 
 def test_glossary_variants_glued_compounds_and_unsafe_fixes():
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
                            "step\t단계\tno\t스텝\nfor example\t예를 들어\tno\t예로\nargument\t인수\tno\t인자\n", "ko")
@@ -70,9 +70,9 @@ def test_glossary_variants_glued_compounds_and_unsafe_fixes():
 def test_glossary_fix_keeps_korean_particles_right_and_skips_hyphenated_compounds():
     from collections import Counter
 
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
     from hfi18n.translate.aligned import TermUsage
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
                            "tool\t도구\tno\t툴\nclass\t클래스\tno\t\n", "ko")
@@ -120,10 +120,10 @@ def test_unreadable_files_of_a_checkout_are_reported_not_lost(tmp_path):
 
 
 def test_glossary_findings_of_one_term_are_one_line_with_their_lines_and_suggestions():
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
     from hfi18n.review.model import Review
     from hfi18n.review.render import format_markdown, format_text
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\nargument\t인수\tno\t인자\n", "ko")
     en = "".join(f"Pass the `{n}` argument to `load` to change step {n}.\n\n" for n in ("a", "b", "c"))

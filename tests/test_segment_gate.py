@@ -21,8 +21,8 @@ from hfi18n import api
 from hfi18n.cli import main
 from hfi18n.doc import parse
 from hfi18n.doc.draft import is_draft
+from hfi18n.glossary import Glossary
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.translate.glossary import Glossary
 from hfi18n.translate.memory import TranslationMemory
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers import pseudo_translate

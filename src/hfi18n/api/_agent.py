@@ -20,10 +20,10 @@ from ..check.segment_review import DraftDoc, open_draft, review, write
 from ..doc import BlockKind
 from ..errors import InputError, RefusedError
 from ..fileio import digest
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import AUTO, Translator
 from ..translate.prompt import agent_rules, batch_terms

@@ -13,8 +13,8 @@ from ..doc import parse
 from ..doc.draft import mark_draft
 from ..errors import HfI18nError, RefusedError
 from ..fileio import read_text, snapshot
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
 from ..translate.service import Skipped

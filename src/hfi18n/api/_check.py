@@ -9,9 +9,9 @@ from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
 from ..errors import InputError, RepoError
+from ..glossary import Glossary
 from ..repo.history import find_bases
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
-from ..translate.glossary import Glossary
 from ._common import (
     _config,
     _layout,

@@ -13,9 +13,9 @@ from ..check.segment_review import DraftReview
 from ..check.source import skip_broken_english
 from ..config import Config
 from ..errors import ConfigError
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator, doc_summary
 from ..translate.providers.client import ClientProvider, SampleFn

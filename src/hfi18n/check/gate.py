@@ -39,9 +39,9 @@ from ..doc.draft import mark_draft
 from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
+from ..glossary import Glossary
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
-from ..translate.glossary import Glossary
 from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
 from .findings import ERROR, WARNING, Finding, has_errors

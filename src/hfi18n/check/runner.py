@@ -19,7 +19,7 @@ from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
 if TYPE_CHECKING:
-    from ..translate.glossary import Glossary
+    from ..glossary import Glossary
 
 
 DRIFT_THRESHOLD = 0.6

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
+from ..glossary import Glossary
 from ..repo.layout import DocsLayout
-from ..translate.glossary import Glossary
 from ..translate.pipeline import DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan

@@ -16,9 +16,9 @@ from ..check.findings import ERROR, WARNING
 from ..doc import Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
+from ..glossary import Glossary
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.aligned import Item, align_items, doc_items
-from ..translate.glossary import Glossary
 from .align import Alignment
 from .bitext import LengthModel, align_bitext
 from .coverage import check_coverage

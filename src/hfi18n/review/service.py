@@ -14,10 +14,10 @@ from pathlib import Path
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
+from ..glossary import Glossary
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
-from ..translate.glossary import Glossary
 from .bitext import LengthModel
 from .follow import followed_english, pull_followed
 from .model import Review

@@ -35,9 +35,9 @@ from ..doc import BlockKind, Document, parse
 from ..doc.model import PLACEHOLDER_RE
 from ..errors import InputError
 from ..fileio import read_text
+from ..glossary import Glossary, Term, english_in, spellings_in, squash
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import ledger_for, segment_hash
-from .glossary import Glossary, Term, english_in, spellings_in, squash
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
 
@@ -397,3 +397,18 @@ def term_usage(glossary: Glossary, units: Iterable[Unit]) -> list[TermUsage]:
             elif not rec.example:
                 rec.example = f"{u.file}:{u.line}"
     return list(usage.values())
+
+
+def file_counts(glossary: Glossary, units: Iterable) -> dict[str, Counter[str]]:
+    """Term source -> how many translated files use each accepted spelling of it (``(English)``: kept),
+    from aligned English/translated units (:func:`aligned_units`)."""
+    by_file: dict[str, list] = {}
+    for u in units:
+        by_file.setdefault(u.file, []).append(u)
+    out: dict[str, Counter[str]] = {t.source: Counter() for t in glossary.terms}
+    for file_units in by_file.values():
+        for usage in term_usage(glossary, file_units):
+            for spelling, n in usage.variants.items():
+                if n:
+                    out[usage.term.source][spelling] += 1
+    return out

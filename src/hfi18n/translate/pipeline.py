@@ -29,7 +29,7 @@ from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
-from .glossary import Glossary, Term
+from ..glossary import Glossary, Term
 from .memory import TranslationMemory, memory_key, memory_source
 from .pricing import estimate_cost, estimate_tokens, price_for
 from .prompt import (
