@@ -68,3 +68,17 @@ def test_the_glossary_is_a_home_below_translate_and_check_with_no_import_circle(
     for user in ("hfi18n.translate.prompt", "hfi18n.check.runner", "hfi18n.review.terms"):
         assert "hfi18n.glossary" in graph.find_modules_directly_imported_by(user) \
             or "hfi18n.glossary.terms" in graph.find_modules_directly_imported_by(user), user
+
+
+def test_check_is_pure_lint_and_the_write_gate_lives_in_write() -> None:
+    """Issue 24: the write gate (``write_job``, ``Backups``, the ledger records) and the held-for-review
+    draft workflow lived in ``check/``, so the lint package also wrote files. They are ``hfi18n.write``
+    now; ``check`` reads documents and returns findings, and imports nothing that writes a translation
+    (the run ledger, the provider pipeline)."""
+    graph = _graph()
+    assert {"hfi18n.write.gate", "hfi18n.write.segment_review"} <= graph.modules
+    assert not {"hfi18n.check.gate", "hfi18n.check.segment_review"} & graph.modules
+    for m in (m for m in graph.modules if m.startswith("hfi18n.check")):
+        imported = graph.find_modules_directly_imported_by(m)
+        assert not {"hfi18n.repo.ledger", "hfi18n.translate.pipeline"} & imported, m
+        assert not any(i.startswith("hfi18n.write") for i in imported), m

@@ -13,7 +13,7 @@ translate and any translations already known) and fills them:
 4. failing segments are retried in smaller batches, then alone; what still fails stays in English and
    is reported with the reason;
 5. :func:`render_translation` renders each doc (headings keep their English anchor); the write gate
-   above ``check`` (:mod:`hfi18n.check.gate`) checks it against the English and writes it.
+   above ``check`` (:mod:`hfi18n.write.gate`) checks it against the English and writes it.
 """
 
 from __future__ import annotations
@@ -97,10 +97,10 @@ class DocJob:
     """Block index to text kept from an existing translation (``--update``: e.g. translated code comments)."""
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list = field(default_factory=list)
-    """``check`` findings of the rendered translation (set by :mod:`hfi18n.check.gate`)."""
+    """``check`` findings of the rendered translation (set by :mod:`hfi18n.write.gate`)."""
     baseline: set[tuple[str, str]] = field(default_factory=set)
     """Keys of errors the existing translation already had against today's English (``--update``): reported
-    as warnings, they do not block writing the update (see :func:`hfi18n.check.gate.baseline_key`)."""
+    as warnings, they do not block writing the update (see :func:`hfi18n.write.gate.baseline_key`)."""
     written: bool = False
     _order: list[Segment] | None = field(default=None, repr=False)
     """All segments of the doc in order, and their positions (computed once, for the context)."""
@@ -126,7 +126,7 @@ class DocJob:
     segments kept; identifier-only segments): a run that adds nothing to them has translated nothing."""
     human_kept: dict[str, str] = field(default_factory=dict, init=False)
     """Segment id -> the human text kept when the job was made: the one text the write gate does not
-    judge again (:func:`hfi18n.check.gate.gate_segments`); anything else written is judged there."""
+    judge again (:func:`hfi18n.write.gate.gate_segments`); anything else written is judged there."""
 
     def __post_init__(self) -> None:
         if self.target_before is None:

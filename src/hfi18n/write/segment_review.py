@@ -25,6 +25,8 @@ import difflib
 import enum
 from dataclasses import dataclass, field
 
+from ..check.findings import ERROR, Finding, has_errors
+from ..check.source import skip_broken_english
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
 from ..glossary import Glossary
@@ -33,9 +35,7 @@ from ..translate.pipeline import DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from ..translate.validate import as_is as needs_no_translation
-from .findings import ERROR, Finding, has_errors
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
-from .source import skip_broken_english
 
 NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
 

@@ -9,7 +9,7 @@ server all come here through :mod:`hfi18n.api`):
    step recorded an all-English page as finished, and ``submit_translation`` took English echoes of
    short headings (issue 23, issue 25);
 1. the doc is rendered from its segments (:func:`hfi18n.translate.pipeline.render_translation`) and
-   checked against the English (:func:`.runner.check_pair`);
+   checked against the English (:func:`hfi18n.check.runner.check_pair`);
 2. a doc none of whose segments was translated is never written (a run where every request failed
    must not write the English as the translation; for ``--update``: must not turn the human file into
    a draft), nor one whose run was cancelled before all its segments were sent;
@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..check.findings import ERROR, WARNING, Finding, has_errors
+from ..check.runner import check_pair
 from ..doc import Document, parse
 from ..doc.draft import mark_draft
 from ..doc.pairing import pair_segments
@@ -44,8 +46,6 @@ from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
 from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
-from .findings import ERROR, WARNING, Finding, has_errors
-from .runner import check_pair
 
 
 def backup_root(layout: DocsLayout) -> Path:
