@@ -73,7 +73,8 @@ def check_glossary(src: Document, tgt: Document, file: str, glossary: Glossary) 
         for term, _found in glossary.violations(s_text, t_text):
             want = "keep it in English" if term.keep_english else f"use '{term.target}'"
             out.append(Finding(file, t_line, "glossary", WARNING,
-                               f"glossary term '{term.source}' in the English section: {want}"))
+                               f"glossary term '{term.source}' in the English section: {want}",
+                               english=term.source))
     return out
 
 

@@ -186,11 +186,11 @@ QUOTE_CHARS = 160
 
 def _quote_english(findings: list[ReviewFinding], src: Document, followed: FollowedEnglish | None) -> list[ReviewFinding]:
     """Each finding with an English line gets the English there, quoted: the paragraph of the English
-    the finding was made against (the followed English for coverage findings aligned with it, whose
-    message names it), shortened. A reviewer who does not read Korean judges "this paragraph repeats..."
-    or "term X is written Y" only with the English in front of them."""
+    the finding was made against (the followed English for coverage findings aligned with it:
+    :attr:`~.model.ReviewFinding.aligned_with`), shortened. A reviewer who does not read Korean judges
+    "this paragraph repeats..." or "term X is written Y" only with the English in front of them."""
     old = None
-    if followed is not None and any("(aligned with " in f.message for f in findings):
+    if followed is not None and any(f.aligned_with for f in findings):
         try:
             old = parse(followed.text, followed.en_path)
         except HfI18nError:
@@ -200,7 +200,7 @@ def _quote_english(findings: list[ReviewFinding], src: Document, followed: Follo
         if f.english_line is None or f.english is not None:
             out.append(f)
             continue
-        doc = old if old is not None and "(aligned with " in f.message else src
+        doc = old if old is not None and f.aligned_with else src
         block = next((b for b in doc.blocks if b.start_line <= f.english_line <= b.end_line), None)
         text = " ".join((block.text if block is not None else "").split())
         if len(text) > QUOTE_CHARS:

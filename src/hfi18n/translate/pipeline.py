@@ -98,7 +98,7 @@ class DocJob:
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list = field(default_factory=list)
     """``check`` findings of the rendered translation (set by :mod:`hfi18n.write.gate`)."""
-    baseline: set[tuple[str, str]] = field(default_factory=set)
+    baseline: set[tuple[str, ...]] = field(default_factory=set)
     """Keys of errors the existing translation already had against today's English (``--update``): reported
     as warnings, they do not block writing the update (see :func:`hfi18n.write.gate.baseline_key`)."""
     written: bool = False

@@ -97,8 +97,12 @@ class WriteResult:
     backup: Path | None = None
 
 
-def baseline_key(f: Finding) -> tuple[str, str]:
-    """What makes two findings the same problem: the check and the message, counts and lines aside."""
+def baseline_key(f: Finding) -> tuple[str, ...]:
+    """What makes two findings the same problem: the check and what it is about (its English and
+    translation fields), counts and lines aside; the message, numbers masked, only for a finding that
+    names nothing as data."""
+    if f.english or f.translation:
+        return f.check, f.english, f.translation
     return f.check, re.sub(r"\d+", "#", f.message)
 
 

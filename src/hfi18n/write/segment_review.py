@@ -203,13 +203,14 @@ def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int
 
 def _lost_here(finding: Finding, seg: Segment, translation: str) -> bool:
     """Does a whole-file finding (``link to X appears 1 more time(s) in the English``) concern ``seg``: one of
-    its protected spans (a link target, a reference, inline code) is named by the finding and is missing
-    from the segment's translation?"""
+    its protected spans (a link target, a reference, inline code) is the finding's English
+    (:attr:`~hfi18n.check.findings.Finding.english`, not its message: a span that happened to be a word
+    of the message, ``English``, matched) and is missing from the segment's translation?"""
     if not translation:
         return False
     for span in seg.spans.values():
         core = span.strip("[]()`! ")
-        if len(core) >= 3 and core in finding.message and span not in translation:
+        if len(core) >= 3 and finding.english and core in finding.english and span not in translation:
             return True
     return False
 
