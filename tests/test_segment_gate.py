@@ -376,3 +376,21 @@ def test_every_known_language_takes_its_script_and_refuses_an_echo_or_kana(lang:
         assert "repeats the English" in str(validate_segment(seg, "Tips:", lang))
     else:  # a single word may stay in a Latin-script language: cognates (Installation, Introduction in French)
         assert validate_segment(seg, "Tips:", lang) is None
+
+
+def test_the_pipeline_and_the_held_draft_name_an_identifier_only_segment_with_one_origin(tmp_path: Path) -> None:
+    """Issue 24: one origin vocabulary. The pipeline's provenance said ``"auto"`` for a segment with
+    nothing to translate and the held-for-review view said ``"as-is"`` for the same segment; both are
+    :class:`hfi18n.origin.Origin` now, in the JSON the web app and MCP read too."""
+    from hfi18n.api import Origin
+    from hfi18n.repo.layout import DocsLayout
+    from hfi18n.write.segment_review import open_draft
+
+    repo = make_repo(tmp_path / "repo", ("ko",))
+    held = open_draft(DocsLayout.open(repo), "ko", "processors.md")
+    ids = {s.id for s in held.job.doc.segments() if s.text in AS_IS and s.id in held.job.provenance}
+    assert ids and {held.job.provenance[i] for i in ids} == {Origin.AS_IS}  # (HF_HUB_OFFLINE, API)
+    view = api.draft(repo, "ko", "processors.md")
+    segs = [s for s in view.segments if s.id in ids]
+    assert {s.origin for s in segs} == {Origin.AS_IS}
+    assert {s.to_json()["origin"] for s in segs} == {"as-is"}

@@ -60,6 +60,7 @@ those modules.
 from __future__ import annotations
 
 from ..doc.preview import render_html as preview_html
+from ..origin import Origin
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
@@ -123,6 +124,7 @@ __all__ = [
     "CloneResult",
     "DocOutcome",
     "DraftReview",
+    "Origin",
     "GlossaryMineResult",
     "GlossaryResult",
     "GlossaryUsageResult",

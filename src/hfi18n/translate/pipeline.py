@@ -30,6 +30,7 @@ from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
 from ..glossary import Glossary, Term
+from ..origin import Origin
 from .memory import TranslationMemory, memory_key, memory_source
 from .pricing import estimate_cost, estimate_tokens, price_for
 from .prompt import (
@@ -61,12 +62,13 @@ class SegmentFailure:
     reason: str
 
 
-HUMAN = "human"
+HUMAN = Origin.HUMAN
 """Provenance of a segment a human wrote or edited (a machine segment whose text a human changed)."""
-MACHINE = "machine"
+MACHINE = Origin.MACHINE
 """Provenance of a segment a run wrote and no human touched since."""
-AUTO = "auto"
-"""Provenance of a segment that needs no translation (identifier only: kept as it is, counts as done)."""
+AUTO = Origin.AS_IS
+"""Provenance of a segment that needs no translation (identifier only: kept as it is, counts as done);
+the same member the held-for-review view shows (it was ``"auto"`` here and ``"as-is"`` there)."""
 
 
 @dataclass(slots=True)
@@ -113,7 +115,7 @@ class DocJob:
     """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
     the target is replaced only if it still matches."""
 
-    provenance: dict[str, str] = field(default_factory=dict)
+    provenance: dict[str, Origin] = field(default_factory=dict)
     """Segment id -> :data:`HUMAN`, :data:`MACHINE` or :data:`AUTO` for the translations known when the job
     was made (``--update``: the kept segments); what the run translates is machine."""
     comments_carried: int = 0

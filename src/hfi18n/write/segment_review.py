@@ -22,7 +22,6 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
-import enum
 from dataclasses import dataclass, field
 
 from ..check.findings import ERROR, Finding, has_errors
@@ -30,6 +29,7 @@ from ..check.source import skip_broken_english
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
 from ..glossary import Glossary
+from ..origin import Origin
 from ..repo.layout import DocsLayout
 from ..translate.pipeline import DocJob, SegmentFailure
 from ..translate.service import select_docs
@@ -38,19 +38,6 @@ from ..translate.validate import as_is as needs_no_translation
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
 
 NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
-
-
-class Origin(str, enum.Enum):
-    """Where a segment's text comes from."""
-
-    MACHINE = "machine"
-    """Translated by the provider (or found in the translation memory), or edited by the translator."""
-    HUMAN = "human"
-    """Kept from the existing human translation (an update: this English did not change)."""
-    ENGLISH = "english"
-    """Not translated: the English is left (the segment failed, or the run was stopped)."""
-    AS_IS = "as-is"
-    """Nothing to translate (an identifier only, ``### HF_HUB_OFFLINE``): kept as it is, done."""
 
 
 @dataclass(slots=True, frozen=True)
