@@ -1,6 +1,6 @@
 """The layers of the package: imports point down the pipeline (the contract is in pyproject.toml).
 
-base -> doc -> repo -> translate -> check -> publish/review -> api -> cli/mcp/web. import-linter checks
+base -> doc -> repo -> glossary -> translate -> check -> publish/review/write -> api -> cli/mcp/web. import-linter checks
 every import of the package, including those inside functions; an upward one fails this test (and CI).
 """
 
