@@ -394,3 +394,27 @@ def test_the_pipeline_and_the_held_draft_name_an_identifier_only_segment_with_on
     segs = [s for s in view.segments if s.id in ids]
     assert {s.origin for s in segs} == {Origin.AS_IS}
     assert {s.to_json()["origin"] for s in segs} == {"as-is"}
+
+
+def test_a_whole_file_finding_goes_to_the_segment_that_lost_its_subject_not_to_one_quoting_its_words(
+        tmp_path: Path) -> None:
+    """Issue 24: the held draft tied a whole-file finding (``link to X appears 1 more time(s) in the English
+    than here``) to every segment with a protected span *named in the message*, so a segment whose inline
+    code was a word of the message (`` `English` ``) got a link finding it has nothing to do with. It is
+    tied by :attr:`Finding.english` now: the segment that lost the link only."""
+    repo = tmp_path / "repo"
+    en = repo / "docs/source/en"
+    en.mkdir(parents=True)
+    (en / "guide.md").write_text("# Guide\n\nRead the [guide](https://hf.co/docs/guide) first.\n\n"
+                                 "Set `English` as the language of the `pipeline`.\n", encoding="utf-8")
+    (repo / "docs/source/ko").mkdir()
+    git(tmp_path, "init", "-q", str(repo))
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "English docs")
+    segs = {s.line: s for s in api.draft(repo, "ko", "guide.md").segments}
+    answers = {segs[1].id: "# 안내서", segs[3].id: "먼저 안내서를 읽으세요.", segs[5].id: "언어를 영어로 설정하세요."}
+    view = api.draft(repo, "ko", "guide.md", answers)
+    by_line = {s.line: {f.check for f in s.findings} for s in view.segments}
+    link = next(f for f in view.findings if f.check == "links")
+    assert link.english == "https://hf.co/docs/guide"
+    assert "links" in by_line[3] and "links" not in by_line[5], by_line
