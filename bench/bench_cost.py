@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.fakes.llm_server import FakeLLMServer  # noqa: E402
 
+from hfi18n.glossary import Glossary  # noqa: E402
 from hfi18n.translate.batch import BatchJob, JobStore, ingest, plan_round, poll, submit_round  # noqa: E402
-from hfi18n.translate.glossary import Glossary  # noqa: E402
 from hfi18n.translate.pipeline import Translator, new_job  # noqa: E402
 from hfi18n.translate.pricing import estimate_cost, estimate_tokens  # noqa: E402
 from hfi18n.translate.prompt import DEFAULT_OPTIONS, LEGACY_OPTIONS, PromptOptions  # noqa: E402

@@ -32,11 +32,11 @@ import time
 from pathlib import Path
 
 from _corpora import NAMES, corpus
+from hfi18n.review.bitext import LengthModel
 
 from hfi18n.doc import BlockKind, parse
 from hfi18n.doc.pairing import pair_segments
 from hfi18n.review import Options, review_texts
-from hfi18n.review.bitext import LengthModel
 from hfi18n.translate.update import plan_update
 
 _ANCHOR_RE = re.compile(r"\[\[([^\]\s]+)\]\]")

@@ -36,8 +36,8 @@ from hfi18n import api  # noqa: E402
 from hfi18n.doc import parse  # noqa: E402
 from hfi18n.doc.draft import is_draft  # noqa: E402
 from hfi18n.doc.pairing import pair_segments  # noqa: E402
+from hfi18n.glossary import Glossary  # noqa: E402
 from hfi18n.scripts import script_counts  # noqa: E402
-from hfi18n.translate.glossary import Glossary  # noqa: E402
 from hfi18n.translate.validate import as_is  # noqa: E402
 
 GIT = ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "commit.gpgsign=false"]

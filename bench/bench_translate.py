@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hfi18n.config import Config  # noqa: E402
 from hfi18n.fileio import read_text  # noqa: E402
+from hfi18n.glossary import Glossary  # noqa: E402
 from hfi18n.repo.history import english_at, find_bases  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
-from hfi18n.translate.glossary import Glossary  # noqa: E402
 from hfi18n.translate.pipeline import Translator, new_job  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
 from hfi18n.translate.prompt import system_prompt  # noqa: E402

@@ -14,12 +14,12 @@ from collections import Counter
 
 from _corpora import NAMES, corpus
 
+from hfi18n.glossary import Glossary
 from hfi18n.pair.bitext import LengthModel
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths
 from hfi18n.review.follow import followed_english
 from hfi18n.review.terms import CorpusUsage
-from hfi18n.translate.glossary import Glossary
 
 
 def main() -> None:

@@ -205,3 +205,27 @@ def test_old_jobs_are_pruned_when_a_new_one_is_prepared(repo: Path) -> None:
     with pytest.raises(InputError, match="no translation job"):
         api.submit_translation(repo, old.job, {})
     assert AgentJobStore(folder).prune() == []
+
+
+def test_agent_jobs_are_in_the_one_job_file_format_and_older_files_still_work(repo: Path) -> None:
+    """Issue 24: batch and agent jobs had two stores and two file layouts. One store (``translate/jobs.py``)
+    writes both with a ``kind``; a job file written before (no ``kind``) is still submitted, and an agent
+    job is never read as a batch job."""
+    import json
+
+    doc = missing_doc(repo)
+    prep = api.prepare_translation(repo, "ko", doc)
+    path = api.agent_root(_layout(repo)) / f"{prep.job}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["kind"] == "agent" and data["format"] == 1 and data["id"] == prep.job
+    old = {k: v for k, v in data.items() if k not in ("kind", "format")}  # as hfi18n wrote it before
+    path.write_text(json.dumps(old), encoding="utf-8")
+    batches = repo / ".git/hfi18n/batches"
+    batches.mkdir(parents=True, exist_ok=True)
+    (batches / path.name).write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="holds a job of kind 'agent', not a batch job"):
+        api.batch_status(repo, prep.job)
+    res = api.submit_translation(repo, prep.job, answers(prep))
+    assert res.written and (repo / "docs/source/ko" / doc).is_file()
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert again["kind"] == "agent" and again["state"] == "written"  # saved again in the one format

@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 
 from hfi18n import api
-from hfi18n.check.gate import Backups
 from hfi18n.cli import main
 from hfi18n.config import Config
 from hfi18n.doc.draft import DRAFT_MARK
 from hfi18n.errors import RefusedError
 from hfi18n.fileio import ABSENT, TEMP_PREFIX, atomic_write, clean_stale_temps, snapshot
 from hfi18n.repo.layout import DocsLayout
+from hfi18n.write.gate import Backups
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import isolate_env
 

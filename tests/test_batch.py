@@ -280,7 +280,7 @@ def test_batch_requests_carry_the_cacheable_prefix_and_report_cache_usage(repo: 
 def test_interactive_run_reads_the_prompt_cache(repo: Path, server: FakeLLMServer) -> None:
     provider = server.provider("openai", model="gpt-4.1-mini")
     en = (repo / "docs/source/en/training.md").read_text(encoding="utf-8")
-    from hfi18n.translate.glossary import Glossary
+    from hfi18n.glossary import Glossary
 
     job = new_job("training.md", en, repo / "docs/source/ko/training.md")
     tr = Translator(provider, "ko", glossary=Glossary.builtin("ko"), concurrency=4, batch_tokens=10)
@@ -408,3 +408,18 @@ def test_collect_killed_after_writing_a_doc_does_not_write_it_again(repo: Path, 
     store.save(job)
     again = api.batch_collect(repo, sub.job_id)
     assert again.state == "done" and again.docs == [] and target.read_text(encoding="utf-8") == written
+
+
+def test_a_batch_job_file_from_before_the_one_job_format_is_still_collected(repo: Path, server: FakeLLMServer) -> None:
+    """Issue 24: batch and agent jobs share one store and one file format with a ``kind`` field; a job
+    submitted by an earlier hfi18n (its file has no ``kind``) is collected as before, and saved in the
+    new format."""
+    sub = _submit(repo, server, "openai")
+    path = repo / f".git/hfi18n/batches/{sub.job_id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["kind"] == "batch" and data["format"] == 1
+    path.write_text(json.dumps({k: v for k, v in data.items() if k not in ("kind", "format")}), encoding="utf-8")
+    assert [j.job_id for j in api.batch_status(repo, poll=False)] == [sub.job_id]
+    assert _collect(repo).state == "done"
+    assert (repo / "docs/source/ko/training.md").exists()
+    assert json.loads(path.read_text(encoding="utf-8"))["kind"] == "batch"

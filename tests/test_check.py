@@ -148,11 +148,16 @@ def test_cli_json_and_exit_code(example: Path, capsys: pytest.CaptureFixture[str
     code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json"])
     assert code == 1
     data = json.loads(capsys.readouterr().out)
-    assert {"file", "line", "check", "severity", "message"} == set(data[0])
+    assert {"file", "line", "check", "rule", "severity", "message", "english", "translation"} == set(data[0])
+    # what a finding is about is data (issue 24): the fragment a link misses, as the translation wrote it
+    frag = next(d for d in data if d["check"] == "fragments" and d["file"].endswith("quicktour.md"))
+    assert frag["rule"] == "fragments" and frag["translation"] == "모델" and frag["line"] == 20
     code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json", "--against", "today",
                  "docs/source/ko/index.md"])
     assert code == 1
-    assert [d["check"] for d in json.loads(capsys.readouterr().out)] == ["links", "headings"]
+    found = json.loads(capsys.readouterr().out)
+    assert [d["check"] for d in found] == ["links", "headings"]
+    assert found[0]["english"] and found[0]["english"] in found[0]["message"]  # the link target the English has
     # by default the outdated index.md is checked against the English it follows: one warning for the drift
     code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json", "docs/source/ko/index.md"])
     assert code == 0

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from hfi18n.check.gate import render_checked
 from hfi18n.doc import parse
 from hfi18n.doc.html import tag_signature
 from hfi18n.doc.pairing import IDENTIFIER_ONLY_RE
 from hfi18n.translate.pipeline import Translator, new_job
+from hfi18n.write.gate import render_checked
 from tests.fakes.llm_server import FakeLLMServer
 
 HANGUL = re.compile("[\uac00-\ud7a3]")

@@ -10,7 +10,7 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.errors import InputError
-from hfi18n.translate.glossary import COLUMNS, HANGUL_RE, Glossary, Term, lint
+from hfi18n.glossary import COLUMNS, HANGUL_RE, Glossary, Term, lint
 
 FIX = Path(__file__).parent / "fixtures" / "glossary"
 SHIPPED = Path(__file__).resolve().parents[1] / "src" / "hfi18n" / "data" / "glossary" / "ko.tsv"

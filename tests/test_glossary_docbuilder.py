@@ -7,9 +7,10 @@ from ruamel.yaml import YAML
 
 from hfi18n.cli import main
 from hfi18n.errors import InputError
-from hfi18n.translate.aligned import Unit
-from hfi18n.translate.docbuilder_glossary import dump_docbuilder, file_counts, load_docbuilder
-from hfi18n.translate.glossary import Glossary
+from hfi18n.glossary import Glossary
+from hfi18n.glossary.docbuilder import dump_docbuilder
+from hfi18n.glossary.terms import load_docbuilder
+from hfi18n.translate.aligned import Unit, file_counts
 
 TSV = ("term\ttranslation\tkeep_english\talternatives\tnotes\n"
        "fine-tuning\t미세 조정\tno\t파인튜닝\t\n"

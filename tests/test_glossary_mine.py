@@ -12,8 +12,8 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.errors import InputError
+from hfi18n.glossary import Glossary
 from hfi18n.translate.aligned import Unit, align_docs, aligned_units, term_usage
-from hfi18n.translate.glossary import Glossary
 from hfi18n.translate.mine import english_terms, ko_stem, korean_candidates, mine, mine_units
 
 FIX = Path(__file__).parent / "fixtures" / "glossary"

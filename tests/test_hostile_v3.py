@@ -348,7 +348,7 @@ def test_item10_a_line_break_inside_a_glossary_field_is_kept(tmp_path: Path, cap
 
 
 def test_item10_glossary_tsv_round_trips_a_cell_with_tabs_breaks_and_quotes() -> None:
-    from hfi18n.translate.glossary import Glossary, Term
+    from hfi18n.glossary import Glossary, Term
 
     notes = '"quoted" first\tthen a tab\r\nand a line'
     g = Glossary("ko", [Term("model", "모델", False, notes=notes), Term("Trainer", None, True)])

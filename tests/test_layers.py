@@ -1,6 +1,6 @@
 """The layers of the package: imports point down the pipeline (the contract is in pyproject.toml).
 
-base -> doc -> repo -> translate -> check -> publish/review -> api -> cli/mcp/web. import-linter checks
+base -> doc -> repo -> glossary -> translate -> check -> publish/review/write -> api -> cli/mcp/web. import-linter checks
 every import of the package, including those inside functions; an upward one fails this test (and CI).
 """
 
@@ -43,3 +43,42 @@ def test_the_contract_catches_an_upward_import(tmp_path: Path) -> None:
                             env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "src")})
     assert result.returncode != 0, result.stdout[-2000:]
     assert "hfi18n.doc is not allowed to import hfi18n.api" in result.stdout
+
+
+def _graph():
+    import importlib
+
+    require("grimp")
+    return importlib.import_module("grimp").build_graph("hfi18n")
+
+
+def test_the_glossary_is_a_home_below_translate_and_check_with_no_import_circle() -> None:
+    """Issue 24: the glossary lived in ``translate/`` (``check`` and ``review`` reached up into the
+    translation stage for it) and ``translate/glossary.py`` and ``translate/docbuilder_glossary.py``
+    imported each other. Now ``hfi18n.glossary`` imports nothing of ``translate``/``check`` and no module
+    of it is on an import circle."""
+    graph = _graph()
+    mods = {m for m in graph.modules if m == "hfi18n.glossary" or m.startswith("hfi18n.glossary.")}
+    assert "hfi18n.glossary.terms" in mods and "hfi18n.translate.glossary" not in graph.modules
+    for m in mods:
+        for imported in graph.find_modules_directly_imported_by(m):
+            assert not imported.startswith(("hfi18n.translate", "hfi18n.check", "hfi18n.review")), (m, imported)
+            if imported != "hfi18n.glossary" and imported.startswith("hfi18n."):
+                assert not graph.chain_exists(importer=imported, imported=m), (m, imported)
+    for user in ("hfi18n.translate.prompt", "hfi18n.check.runner", "hfi18n.review.terms"):
+        assert "hfi18n.glossary" in graph.find_modules_directly_imported_by(user) \
+            or "hfi18n.glossary.terms" in graph.find_modules_directly_imported_by(user), user
+
+
+def test_check_is_pure_lint_and_the_write_gate_lives_in_write() -> None:
+    """Issue 24: the write gate (``write_job``, ``Backups``, the ledger records) and the held-for-review
+    draft workflow lived in ``check/``, so the lint package also wrote files. They are ``hfi18n.write``
+    now; ``check`` reads documents and returns findings, and imports nothing that writes a translation
+    (the run ledger, the provider pipeline)."""
+    graph = _graph()
+    assert {"hfi18n.write.gate", "hfi18n.write.segment_review"} <= graph.modules
+    assert not {"hfi18n.check.gate", "hfi18n.check.segment_review"} & graph.modules
+    for m in (m for m in graph.modules if m.startswith("hfi18n.check")):
+        imported = graph.find_modules_directly_imported_by(m)
+        assert not {"hfi18n.repo.ledger", "hfi18n.translate.pipeline"} & imported, m
+        assert not any(i.startswith("hfi18n.write") for i in imported), m

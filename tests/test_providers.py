@@ -421,7 +421,7 @@ def test_compact_wire_format_round_trips_and_escapes():
 
 
 def test_run_prefix_is_shared_padded_when_it_pays_and_context_only_where_it_helps():
-    from hfi18n.translate.glossary import Glossary
+    from hfi18n.glossary import Glossary
     from hfi18n.translate.pipeline import Translator, new_job
     from hfi18n.translate.pricing import estimate_tokens
 

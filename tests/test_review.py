@@ -9,11 +9,11 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.fileio import read_text
+from hfi18n.glossary import Glossary
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
 from hfi18n.review.render import format_markdown
 from hfi18n.review.terms import CorpusUsage
-from hfi18n.translate.glossary import Glossary
 
 pytestmark = pytest.mark.corpus
 

@@ -391,3 +391,20 @@ def test_a_line_under_a_closing_tag_a_later_commit_relinked_is_not_an_omission(t
     (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
     (om,) = _omissions(doc)
     assert "[Pokemon]" in om.message and "(aligned with the English" in om.message
+
+
+def test_the_english_quoted_for_a_finding_comes_from_its_field_not_its_message(tmp_path: Path, monkeypatch):
+    """Issue 24: review chose the English to quote under a finding (today's, or the older one the
+    translation follows) by looking for "(aligned with " in the message. With that wording changed, the
+    omission still quotes the English it was made against: ``aligned_with`` says which, as data."""
+    import hfi18n.review.coverage as coverage
+
+    repo, _en, ko = _repo(tmp_path)
+    ko.write_text(DROPPED, encoding="utf-8")
+    layout = DocsLayout.open(repo)
+    monkeypatch.setattr(coverage, "_of", lambda english: f" [{english}]" if english else "")
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    (om,) = _omissions(doc)
+    assert "(aligned with" not in om.message and om.aligned_with.startswith("the English")
+    assert om.english_line == 11 and om.english is not None and om.english.startswith("The `DEMO_LANG` variable")
+    assert om.to_json()["aligned_with"] == om.aligned_with

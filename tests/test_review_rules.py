@@ -50,8 +50,8 @@ Python 3.10 이상에서 `pip install hfi18n`으로 라이브러리를 설치하
 
 
 def test_glossary_variants_glued_compounds_and_unsafe_fixes():
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
                            "step\t단계\tno\t스텝\nfor example\t예를 들어\tno\t예로\nargument\t인수\tno\t인자\n", "ko")
@@ -70,9 +70,9 @@ def test_glossary_variants_glued_compounds_and_unsafe_fixes():
 def test_glossary_fix_keeps_korean_particles_right_and_skips_hyphenated_compounds():
     from collections import Counter
 
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
     from hfi18n.translate.aligned import TermUsage
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\n"
                            "tool\t도구\tno\t툴\nclass\t클래스\tno\t\n", "ko")
@@ -120,10 +120,10 @@ def test_unreadable_files_of_a_checkout_are_reported_not_lost(tmp_path):
 
 
 def test_glossary_findings_of_one_term_are_one_line_with_their_lines_and_suggestions():
+    from hfi18n.glossary import Glossary
     from hfi18n.review import Options
     from hfi18n.review.model import Review
     from hfi18n.review.render import format_markdown, format_text
-    from hfi18n.translate.glossary import Glossary
 
     gloss = Glossary.loads("term\ttranslation\tkeep_english\talternatives\nargument\t인수\tno\t인자\n", "ko")
     en = "".join(f"Pass the `{n}` argument to `load` to change step {n}.\n\n" for n in ("a", "b", "c"))
@@ -146,3 +146,30 @@ def test_glossary_findings_of_one_term_are_one_line_with_their_lines_and_suggest
     assert head == "#### glossary/term-variant (3)"
     assert row.startswith("| 3, 5, 7 |") and "(3 times)" in row and row.count("suggestion (line") == 3
     assert "English (line 3): 'Pass the `a` argument" in row
+
+
+def test_review_places_check_findings_by_their_fields_not_their_messages(monkeypatch):
+    """Issue 24: review found the link target of a whole-file ``links`` finding and the fragment of a
+    ``fragments`` finding by matching the finding's message with regular expressions, so rewording a
+    check's message silently duplicated findings and dropped fixes. Here every message is reworded: the
+    review is the same, placed by :attr:`Finding.english` and :attr:`Finding.translation`."""
+    from dataclasses import replace
+
+    import hfi18n.review.runner as runner
+
+    en = ("# Title [[title]]\n\n## Models [[models]]\n\nThe library ships many pretrained models for text, "
+          "vision and audio tasks; see the [models](#models) section.\n\n"
+          "Call `load_model` as the [guide](https://hf.co/docs/guide) shows to learn how to load them.\n")
+    ko = ("# 제목 [[title]]\n\n## 모델 [[models]]\n\n이 라이브러리는 텍스트, 비전, 오디오 작업을 위한 사전 학습된 모델을 "
+          "많이 제공합니다. [모델](#모델) 섹션을 보세요.\n\n"
+          "[안내서](https://hf.co/docs/other)에 나온 대로 `load_model`을 호출해 모델을 불러오는 방법을 알아보세요.\n")
+    plain = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko")
+    real = runner.check_pair
+    monkeypatch.setattr(runner, "check_pair", lambda *a, **k: [replace(f, message=f"다시 쓴 메시지 {n}")
+                                                               for n, f in enumerate(real(*a, **k))])
+    reworded = review_texts(en, ko, file="ko.md", english_file="en.md", lang="ko")
+    for doc in (plain, reworded):
+        links = [f for f in doc.findings if f.rule == "links"]
+        assert [f.line for f in links] == [7], doc.findings  # on its paragraph, not again for the whole file
+        (frag,) = [f for f in doc.findings if f.rule == "fragments"]
+        assert frag.fix is not None and frag.fix.new == "](#models)", frag

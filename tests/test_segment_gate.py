@@ -21,8 +21,8 @@ from hfi18n import api
 from hfi18n.cli import main
 from hfi18n.doc import parse
 from hfi18n.doc.draft import is_draft
+from hfi18n.glossary import Glossary
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.translate.glossary import Glossary
 from hfi18n.translate.memory import TranslationMemory
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers import pseudo_translate
@@ -376,3 +376,45 @@ def test_every_known_language_takes_its_script_and_refuses_an_echo_or_kana(lang:
         assert "repeats the English" in str(validate_segment(seg, "Tips:", lang))
     else:  # a single word may stay in a Latin-script language: cognates (Installation, Introduction in French)
         assert validate_segment(seg, "Tips:", lang) is None
+
+
+def test_the_pipeline_and_the_held_draft_name_an_identifier_only_segment_with_one_origin(tmp_path: Path) -> None:
+    """Issue 24: one origin vocabulary. The pipeline's provenance said ``"auto"`` for a segment with
+    nothing to translate and the held-for-review view said ``"as-is"`` for the same segment; both are
+    :class:`hfi18n.origin.Origin` now, in the JSON the web app and MCP read too."""
+    from hfi18n.api import Origin
+    from hfi18n.repo.layout import DocsLayout
+    from hfi18n.write.segment_review import open_draft
+
+    repo = make_repo(tmp_path / "repo", ("ko",))
+    held = open_draft(DocsLayout.open(repo), "ko", "processors.md")
+    ids = {s.id for s in held.job.doc.segments() if s.text in AS_IS and s.id in held.job.provenance}
+    assert ids and {held.job.provenance[i] for i in ids} == {Origin.AS_IS}  # (HF_HUB_OFFLINE, API)
+    view = api.draft(repo, "ko", "processors.md")
+    segs = [s for s in view.segments if s.id in ids]
+    assert {s.origin for s in segs} == {Origin.AS_IS}
+    assert {s.to_json()["origin"] for s in segs} == {"as-is"}
+
+
+def test_a_whole_file_finding_goes_to_the_segment_that_lost_its_subject_not_to_one_quoting_its_words(
+        tmp_path: Path) -> None:
+    """Issue 24: the held draft tied a whole-file finding (``link to X appears 1 more time(s) in the English
+    than here``) to every segment with a protected span *named in the message*, so a segment whose inline
+    code was a word of the message (`` `English` ``) got a link finding it has nothing to do with. It is
+    tied by :attr:`Finding.english` now: the segment that lost the link only."""
+    repo = tmp_path / "repo"
+    en = repo / "docs/source/en"
+    en.mkdir(parents=True)
+    (en / "guide.md").write_text("# Guide\n\nRead the [guide](https://hf.co/docs/guide) first.\n\n"
+                                 "Set `English` as the language of the `pipeline`.\n", encoding="utf-8")
+    (repo / "docs/source/ko").mkdir()
+    git(tmp_path, "init", "-q", str(repo))
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "English docs")
+    segs = {s.line: s for s in api.draft(repo, "ko", "guide.md").segments}
+    answers = {segs[1].id: "# 안내서", segs[3].id: "먼저 안내서를 읽으세요.", segs[5].id: "언어를 영어로 설정하세요."}
+    view = api.draft(repo, "ko", "guide.md", answers)
+    by_line = {s.line: {f.check for f in s.findings} for s in view.segments}
+    link = next(f for f in view.findings if f.check == "links")
+    assert link.english == "https://hf.co/docs/guide"
+    assert "links" in by_line[3] and "links" not in by_line[5], by_line

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from hfi18n.check import check_paths
-from hfi18n.check.gate import render_checked, write_job
 from hfi18n.cli import main
 from hfi18n.doc import PLACEHOLDER_RE
 from hfi18n.doc.draft import DRAFT_MARK
@@ -19,6 +18,7 @@ from hfi18n.fileio import TEMP_PREFIX
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.translate.pipeline import Translator, new_job
 from hfi18n.translate.providers.types import AuthError
+from hfi18n.write.gate import render_checked, write_job
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import SlowCliTranslate, isolate_env, memory_rows
 

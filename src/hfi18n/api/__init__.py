@@ -67,12 +67,13 @@ those modules.
 
 from __future__ import annotations
 
-from ..check.segment_review import DraftReview
 from ..doc.preview import render_html as preview_html
+from ..origin import Origin
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
 from ..review.service import ReviewResult
+from ..write.segment_review import DraftReview
 from ._agent import (
     PreparedTranslation,
     SubmitResult,
@@ -156,6 +157,7 @@ __all__ = [
     "CloneResult",
     "DocOutcome",
     "DraftReview",
+    "Origin",
     "GlossaryMineResult",
     "GlossaryResult",
     "GlossaryUsageResult",

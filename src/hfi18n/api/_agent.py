@@ -4,7 +4,7 @@ See :mod:`hfi18n.translate.agent` for why. Nothing is sent anywhere: ``prepare``
 only the job file; ``submit`` validates each answer with the provider pipeline's own check
 (:meth:`~hfi18n.translate.pipeline.Translator.take`: placeholders, chatter, fences, echo of the English,
 target script), keeps what passes (job file and translation memory), and writes the doc through the write
-gate of ``translate`` (:func:`hfi18n.check.segment_review.write`) once every segment passed and the
+gate of ``translate`` (:func:`hfi18n.write.segment_review.write`) once every segment passed and the
 rendered doc passes ``check`` (or, with ``allow_errors``, as a marked draft).
 """
 
@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check.findings import ERROR
-from ..check.segment_review import DraftDoc, open_draft, review, write
 from ..doc import BlockKind
 from ..errors import InputError, RefusedError
 from ..fileio import digest
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import AUTO, Translator
 from ..translate.prompt import agent_rules, batch_terms
 from ..translate.providers.client import ClientProvider
+from ..write.segment_review import DraftDoc, open_draft, review, write
 from ._common import _layout, default_memory_path, load_glossary
 
 MAX_SPAN_SHOWN = 120

@@ -13,8 +13,8 @@ from ..doc import parse
 from ..doc.draft import mark_draft
 from ..errors import HfI18nError, RefusedError
 from ..fileio import read_text, snapshot
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
 from ..translate.service import Skipped
@@ -305,7 +305,7 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
 def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: Glossary | None) -> set[str]:
     """Docs whose target already holds exactly this translation (a collect killed between writing a doc
     and saving that it did): not written again."""
-    from ..check.gate import render_checked
+    from ..write.gate import render_checked
 
     done = set()
     for dj in jobs:

@@ -9,8 +9,8 @@ from pathlib import Path
 from ..check import Finding, check_paths, has_errors
 from ..check.custom_anchors import AnchorFix
 from ..errors import InputError
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
-from ..translate.glossary import Glossary
 from ._common import (
     _config,
     _layout,

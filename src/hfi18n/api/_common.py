@@ -12,9 +12,9 @@ from pathlib import Path
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import ConfigError, InputError, RefusedError
+from ..glossary import Glossary
 from ..repo.layout import DocsLayout
 from ..repo.toctree import TitleTranslator
-from ..translate.glossary import Glossary
 
 # ------------------------------------------------------------------------------------ progress
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..glossary import Glossary, Term
 from ..repo.layout import DEFAULT_DOCS_ROOT
-from ..translate.glossary import Glossary, Term
 from ._common import (
     load_glossary,
 )
@@ -74,7 +74,7 @@ def glossary_validate(path: Path | str | None = None, lang: str = "ko") -> Gloss
 
     A file that cannot be loaded raises :class:`InputError` with the line.
     """
-    from ..translate.glossary import lint
+    from ..glossary import lint
 
     g = Glossary.load(path) if path is not None else load_glossary(lang, required=True)
     assert g is not None
@@ -145,7 +145,8 @@ def glossary_export(lang: str = "ko", *, glossary: Path | str | None = None, rep
     """The glossary of ``lang`` (the shipped one, or the file ``glossary``) in doc-builder's YAML format
     (``pin:`` and ``keep:``), for Hugging Face's nightly machine translation; with ``repo``, each term
     carries how many human-translated files of that checkout use it and its competitors."""
-    from ..translate.docbuilder_glossary import dump_docbuilder, file_counts
+    from ..glossary.docbuilder import dump_docbuilder
+    from ..translate.aligned import file_counts
 
     g = load_glossary(lang, glossary, required=True)
     assert g is not None
@@ -163,7 +164,7 @@ def glossary_import(path: Path | str, lang: str | None = None) -> GlossaryResult
     """Read a doc-builder YAML glossary (``pin:``/``keep:``) as a glossary (``to_tsv()`` for hfi18n's
     format); the comments with counts become each term's notes."""
     from ..fileio import read_text
-    from ..translate.docbuilder_glossary import load_docbuilder
+    from ..glossary.terms import load_docbuilder
 
     p = Path(path)
     g = load_docbuilder(read_text(p), lang or p.stem, path=p)

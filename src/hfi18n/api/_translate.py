@@ -8,20 +8,20 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..check.gate import PSEUDO_REFUSAL, Backups, set_update_baseline, write_job
-from ..check.segment_review import DraftReview
 from ..check.source import skip_broken_english
 from ..config import Config
 from ..doc.draft import is_pseudo_file
 from ..errors import ConfigError, RefusedError
+from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
-from ..translate.glossary import Glossary
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator, doc_summary
 from ..translate.providers.client import ClientProvider, SampleFn
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
+from ..write.gate import PSEUDO_REFUSAL, Backups, set_update_baseline, write_job
+from ..write.segment_review import DraftReview
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -331,7 +331,7 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
     segments an ``update`` keeps. ``update``/``force`` select the doc as :func:`translate` does (the same
     refusals apply); an update also says which human segments were kept and what the English changed.
     """
-    from ..check.segment_review import open_draft, review
+    from ..write.segment_review import open_draft, review
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)
@@ -350,7 +350,7 @@ def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     ``edited``: ids of the segments a human edited (the web app's editor): recorded as human text, so the
     next ``--update`` counts them as human and glossary mining learns from them. ``pseudo``: the draft is
     output of the ``pseudo`` test double (written only as its marked draft, never over a translation)."""
-    from ..check.segment_review import open_draft, write
+    from ..write.segment_review import open_draft, write
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)

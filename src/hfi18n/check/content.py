@@ -66,12 +66,13 @@ def check_links(src: Document, tgt: Document, file: str, lang: str,
     s_refs, t_refs = Counter(references(src)), Counter(references(tgt))
     for ref, n in (s_refs - t_refs).items():
         yield Finding(file, 0, "references", ERROR,
-                      f"[`{ref}`] appears {n} more time(s) in the English than here; keep every [`Name`] reference")
+                      f"[`{ref}`] appears {n} more time(s) in the English than here; keep every [`Name`] reference",
+                      english=ref)
     s_links = Counter(normalize_target(x, lang) for x in link_targets(src) if not x.startswith("#"))
     t_links = Counter(normalize_target(x, lang) for x in link_targets(tgt) if not x.startswith("#"))
     for target, n in (s_links - t_links).items():
         yield Finding(file, 0, "links", ERROR,
-                      f"link to {target} appears {n} more time(s) in the English than here")
+                      f"link to {target} appears {n} more time(s) in the English than here", english=target)
     yield from check_added_links(src, tgt, file, lang, older)
     yield from check_fragments(tgt, file, src)
 
@@ -177,8 +178,9 @@ def check_fragments(tgt: Document, file: str, src: Document | None = None) -> It
             continue
         if frag in src_broken:
             yield Finding(file, line, "fragments", WARNING,
-                          f"link to #{frag} points nowhere, in the English too (no heading has that anchor)")
+                          f"link to #{frag} points nowhere, in the English too (no heading has that anchor)",
+                          translation=frag)
             continue
         yield Finding(file, line, "fragments", ERROR,
                       f"link to #{frag} points nowhere: no heading of this file has that anchor"
-                      + (f" (anchors here: {', '.join(sorted(anchors)[:5])}...)" if anchors else ""))
+                      + (f" (anchors here: {', '.join(sorted(anchors)[:5])}...)" if anchors else ""), translation=frag)

@@ -45,7 +45,8 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
         for seg in (segs[0], segs[-1]):
             if CHATTER_RE.search(seg.text):
                 yield Finding(file, seg.line, "chatter", ERROR,
-                              f"looks like a translator's remark, not doc text: {seg.text[:60]!r}; delete it")
+                              f"looks like a translator's remark, not doc text: {seg.text[:60]!r}; delete it",
+                              translation=seg.text)
                 break
     en_faults = source_faults(src) if src is not None else []
     for fault in en_faults:  # copied from the English: the English is to blame, and said so
@@ -61,7 +62,7 @@ def check_damage(tgt: Document, file: str, lang: str, src: Document | None = Non
         for seg in b.segments:
             if looks_english(re.sub(r"⟦\d+⟧", " ", seg.text), lang):
                 yield Finding(file, seg.line, "untranslated", WARNING,
-                              f"paragraph still in English: {seg.text[:50]!r}...")
+                              f"paragraph still in English: {seg.text[:50]!r}...", translation=seg.text)
 
 
 def source_faults(src: Document, file: str | None = None) -> list[Finding]:

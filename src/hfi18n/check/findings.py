@@ -27,9 +27,26 @@ class Finding:
     """``error`` (the doc is broken or loses content) or ``warning`` (worth a look)."""
     message: str
     """What is wrong and what to do, in words a translator understands."""
+    english: str = ""
+    """The English words the finding is about, as data: the link target or [`Name`] reference the
+    translation lacks, the glossary term, the English the translation copies ('' when none). Whoever
+    needs them reads this field, never the message: ``review`` matched link targets, fragments and
+    English spans in the message text with regular expressions, which broke whenever a message was
+    reworded (issue 24)."""
+    translation: str = ""
+    """The translated words the finding is about: the broken ``#fragment``, the paragraph left in
+    English, the remark, the garbled characters ('' when none)."""
+
+    @property
+    def rule(self) -> str:
+        """The check's name (``check``), under the name review findings use for it."""
+        return self.check
 
     def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+        return {**asdict(self), "rule": self.check}
+
+    def to_json(self) -> dict[str, object]:
+        return self.as_dict()
 
 
 def unreadable(file: str, exc: HfI18nError) -> Finding:

@@ -26,7 +26,7 @@ from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
 
 if TYPE_CHECKING:
-    from ..translate.glossary import Glossary
+    from ..glossary import Glossary
 
 
 DRIFT_THRESHOLD = 0.6
@@ -113,7 +113,8 @@ def check_glossary(src: Document, tgt: Document, file: str, glossary: Glossary) 
         for term, _found in glossary.violations(s_text, t_text):
             want = "keep it in English" if term.keep_english else f"use '{term.target}'"
             out.append(Finding(file, t_line, "glossary", WARNING,
-                               f"glossary term '{term.source}' in the English section: {want}"))
+                               f"glossary term '{term.source}' in the English section: {want}",
+                               english=term.source))
     return out
 
 

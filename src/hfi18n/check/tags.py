@@ -124,7 +124,8 @@ def check_html_untranslated(src: Document | None, tgt: Document, file: str, lang
         found += 1
         if found <= MAX_UNTRANSLATED:
             what = {"attr": "attribute text", "prop": "component text"}.get(seg.role, "HTML text")
-            yield Finding(file, seg.line, "untranslated", WARNING, f"{what} still in English: {seg.text[:60]!r}")
+            yield Finding(file, seg.line, "untranslated", WARNING, f"{what} still in English: {seg.text[:60]!r}",
+                          translation=seg.text)
     if found > MAX_UNTRANSLATED:
         yield Finding(file, 0, "untranslated", WARNING,
                       f"{found - MAX_UNTRANSLATED} more HTML/component text(s) still in English")

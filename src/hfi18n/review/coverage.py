@@ -331,7 +331,8 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
         yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
                             f"this paragraph repeats the one at line {twin.line}: '{_excerpt(t.text)}'"
                             f"{quote}; delete one of them{_of(english)}",
-                            english_line=said[0].line if said else None), t
+                            english_line=said[0].line if said else None, aligned_with=english,
+                            quotes_english=bool(said)), t
     for k, b in enumerate(beads):
         if b.move is not Move.INSERT or id(b.tr[0]) in skip or chars(b.tr[0].text) < MIN_DUP:
             continue
@@ -344,7 +345,7 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
                 yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
                                     f"this paragraph translates the same English paragraph as line {other.line}: "
                                     f"'{_quote(al, e, 100)}' (line {e.line}); keep one of them{_of(english)}",
-                                    english_line=e.line), t
+                                    english_line=e.line, aligned_with=english, quotes_english=True), t
                 break
 
 
@@ -875,7 +876,8 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
             what = f"{len(run)} English paragraphs, lines {first.line}-{last.line}, have no translation"
             quote = f"'{_quote(al, first, 100)}' ... '{_quote(al, last, 60)}'"
         yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
-                            f"{what} {where} this paragraph: {quote}{_of(english)}", english_line=first.line)
+                            f"{what} {where} this paragraph: {quote}{_of(english)}", english_line=first.line,
+                            aligned_with=english, quotes_english=True)
 
 
 _UNPAIRED = frozenset({Move.OMIT, Move.INSERT})
@@ -923,7 +925,7 @@ def _english_left(al: Alignment, file: str, lang: str) -> Iterator[tuple[ReviewF
                 continue
             yield ReviewFinding(file, t.line, Kind.ENGLISH_LEFT, "english-left", WARNING,
                                 f"English paragraph left beside its translation (line {n.line}): "
-                                f"'{_excerpt(t.text)}'; delete it", english_line=e.line), t
+                                f"'{_excerpt(t.text)}'; delete it", english_line=e.line, quotes_english=True), t
             break
 
 
@@ -992,4 +994,5 @@ def _sentences(al: Alignment, file: str, lang: str) -> Iterator[ReviewFinding]:
                 yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
                                     f"the English sentence '{_excerpt(PLACEHOLDER_RE.sub('…', s), 80)}' "
                                     f"(line {e.line}) seems untranslated: "
-                                    f"none of {', '.join(sorted(marks)[:4])} appears here", english_line=e.line)
+                                    f"none of {', '.join(sorted(marks)[:4])} appears here", english_line=e.line,
+                                    quotes_english=True)

@@ -66,6 +66,14 @@ class ReviewFinding:
     english: str | None = None
     """The English it refers to, quoted (line ``english_line``), so a reviewer who does not read the
     language can judge it (filled by :func:`hfi18n.review.runner.review_texts`)."""
+    aligned_with: str = ""
+    """The older English the finding was made against (``english_line`` is a line of it), named; ''
+    for today's English. Set by the coverage rules; the English is quoted from that version. (The
+    quoting looked for "(aligned with " in the message, so rewording a message changed which English
+    was quoted: issue 24.)"""
+    quotes_english: bool = False
+    """The message quotes the English itself, so outputs do not quote it again under the finding (they
+    looked for the English's first 40 characters in the message)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -73,6 +81,7 @@ class ReviewFinding:
             "severity": self.severity, "message": self.message,
             "fix": {"old": self.fix.old, "new": self.fix.new} if self.fix else None,
             "english_line": self.english_line, "english": self.english, "rewrite": self.rewrite, "term": self.term,
+            "aligned_with": self.aligned_with,
         }
 
 

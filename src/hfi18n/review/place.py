@@ -118,25 +118,15 @@ def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragrap
                 targets = targets or _targets(al)
                 frag_cache[f.line] = _fragment_fixes(al, f.line, text, targets)
             fixes = frag_cache[f.line]
-            fix = next((fx for frag, fx in fixes.items() if f"#{frag} " in f.message + " "), None)
+            fix = fixes.get(f.translation)  # the broken fragment, as data (it was matched in the message)
             out.append(from_check(f, fix=fix))
-        elif f.check == "links" and not f.line and _link_key(f.message) in placed_links:
+        elif f.check == "links" and not f.line and f.english in placed_links:
             continue  # reported on its paragraph instead
-        elif f.check == "references" and not f.line and _ref_key(f.message) in placed_refs:
+        elif f.check == "references" and not f.line and f.english in placed_refs:
             continue
         else:
             out.append(from_check(f))
     return out
-
-
-def _link_key(message: str) -> str:
-    m = re.match(r"link to (\S+) appears", message)
-    return m.group(1) if m else ""
-
-
-def _ref_key(message: str) -> str:
-    m = re.match(r"\[`([^`]+)`\] appears", message)
-    return m.group(1) if m else ""
 
 
 def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]:

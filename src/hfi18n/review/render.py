@@ -69,8 +69,9 @@ def by_rule(findings: list[ReviewFinding]) -> list[tuple[str, list[list[ReviewFi
 
 
 def english_quote(f: ReviewFinding) -> str | None:
-    """The English a finding refers to, when its message does not quote it already."""
-    if not f.english or f.english_line is None or f.english[:40].rstrip("…") in " ".join(f.message.split()):
+    """The English a finding refers to, when its message does not quote it already
+    (:attr:`~.model.ReviewFinding.quotes_english`)."""
+    if not f.english or f.english_line is None or f.quotes_english:
         return None
     return f"English (line {f.english_line}): '{f.english}'"
 

@@ -17,10 +17,10 @@ from ..check.findings import ERROR, WARNING
 from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
+from ..glossary import Glossary
 from ..pair.bitext import LengthModel, align_bitext
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.aligned import Item, align_items, doc_items
-from ..translate.glossary import Glossary
 from .align import Alignment
 from .coverage import check_coverage
 from .follow import FollowedEnglish
@@ -238,11 +238,11 @@ QUOTE_CHARS = 160
 
 def _quote_english(findings: list[ReviewFinding], src: Document, followed: FollowedEnglish | None) -> list[ReviewFinding]:
     """Each finding with an English line gets the English there, quoted: the paragraph of the English
-    the finding was made against (the followed English for coverage findings aligned with it, whose
-    message names it), shortened. A reviewer who does not read Korean judges "this paragraph repeats..."
-    or "term X is written Y" only with the English in front of them."""
+    the finding was made against (the followed English for coverage findings aligned with it:
+    :attr:`~.model.ReviewFinding.aligned_with`), shortened. A reviewer who does not read Korean judges
+    "this paragraph repeats..." or "term X is written Y" only with the English in front of them."""
     old = None
-    if followed is not None and any("(aligned with " in f.message for f in findings):
+    if followed is not None and any(f.aligned_with for f in findings):
         try:
             old = parse(followed.text, followed.en_path)
         except HfI18nError:
@@ -253,7 +253,7 @@ def _quote_english(findings: list[ReviewFinding], src: Document, followed: Follo
         if f.english_line is None or f.english is not None:
             out.append(f)
             continue
-        doc = old if old is not None and "(aligned with " in f.message else src
+        doc = old if old is not None and f.aligned_with else src
         block = _block_at(doc, at).get(f.english_line)
         text = " ".join((block.text if block is not None else "").split())
         if len(text) > QUOTE_CHARS:

@@ -164,7 +164,8 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
             of = f" (aligned with {english})" if english else ""
             yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
                                 f"the English sentence '{_excerpt(s.written, 160)}' (line {s.item.line}) has no "
-                                f"translation in this paragraph{of}", english_line=s.item.line)
+                                f"translation in this paragraph{of}", english_line=s.item.line,
+                                aligned_with=english, quotes_english=True)
 
 
 def _still_asked(s: Sentence, same: list[str] | None) -> bool:

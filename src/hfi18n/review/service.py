@@ -14,11 +14,11 @@ from pathlib import Path
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
+from ..glossary import Glossary
 from ..pair.bitext import LengthModel
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
-from ..translate.glossary import Glossary
 from .follow import followed_english, pull_followed
 from .model import Review
 from .post import PostResult, post_review

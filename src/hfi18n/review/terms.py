@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..check.findings import WARNING
+from ..glossary import Glossary, Term, english_in, spellings_in, squash
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..translate.aligned import Item, TermUsage, Unit, aligned_units, term_usage
-from ..translate.glossary import Glossary, Term, english_in, spellings_in, squash
 from .align import Alignment
 from .model import Fix, Kind, ReviewFinding
 from .place import line_of

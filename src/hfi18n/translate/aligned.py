@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..glossary import Glossary, Term, english_in, spellings_in, squash
 from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; old imports keep working)
     LENGTH_RATIO,
     PROSE_KINDS,
@@ -39,7 +40,6 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
     keep_tokens,
     norm_span,
 )
-from .glossary import Glossary, Term, english_in, spellings_in, squash
 
 # -------------------------------------------------------------------------------------------------
 # how the existing translations follow a glossary
@@ -94,3 +94,18 @@ def term_usage(glossary: Glossary, units: Iterable[Unit]) -> list[TermUsage]:
             elif not rec.example:
                 rec.example = f"{u.file}:{u.line}"
     return list(usage.values())
+
+
+def file_counts(glossary: Glossary, units: Iterable) -> dict[str, Counter[str]]:
+    """Term source -> how many translated files use each accepted spelling of it (``(English)``: kept),
+    from aligned English/translated units (:func:`aligned_units`)."""
+    by_file: dict[str, list] = {}
+    for u in units:
+        by_file.setdefault(u.file, []).append(u)
+    out: dict[str, Counter[str]] = {t.source: Counter() for t in glossary.terms}
+    for file_units in by_file.values():
+        for usage in term_usage(glossary, file_units):
+            for spelling, n in usage.variants.items():
+                if n:
+                    out[usage.term.source][spelling] += 1
+    return out

@@ -26,8 +26,6 @@ translated again).
 from __future__ import annotations
 
 import hashlib
-import json
-import secrets
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -35,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from ..doc import Segment
-from ..errors import InputError, ProviderError, RefusedError
-from ..fileio import atomic_write, read_text
+from ..errors import ProviderError, RefusedError
+from .jobs import JobStore as Store
 from .pipeline import DocJob, Task, Translator
 from .prompt import WireFormat, wire_id
 from .providers.base import Provider
@@ -112,40 +110,14 @@ class BatchJob:
         return [r for r in self.rounds if not r.ingested]
 
 
-class JobStore:
-    """Job files in one folder (``.git/hfi18n/batches``), each written atomically."""
+class JobStore(Store[BatchJob]):
+    """Batch job files (``.git/hfi18n/batches``): the one job store (:mod:`.jobs`), kind ``batch``."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def path(self, job_id: str) -> Path:
-        if not job_id or "/" in job_id or job_id.startswith("."):
-            raise InputError(f"'{job_id}' is not a batch job id", hint="see `hfi18n batch status` for the ids")
-        return self.folder / f"{job_id}.json"
-
-    def new_id(self) -> str:
-        return time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
-
-    def save(self, job: BatchJob) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(self.path(job.id), json.dumps(job.to_json(), ensure_ascii=False, indent=1) + "\n")
-
-    def load(self, job_id: str) -> BatchJob:
-        path = self.path(job_id)
-        if not path.is_file():
-            raise InputError(f"no batch job '{job_id}' in {self.folder}",
-                             hint="see `hfi18n batch status` for the jobs of this repository")
-        try:
-            return BatchJob.from_json(json.loads(read_text(path)))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise InputError(f"batch job file {path} is damaged ({type(exc).__name__}: {exc})",
-                             hint="delete it; finished segments are in the translation memory") from None
-
-    def jobs(self) -> list[BatchJob]:
-        """Every job, oldest first."""
-        if not self.folder.is_dir():
-            return []
-        return [self.load(p.stem) for p in sorted(self.folder.glob("*.json"))]
+        super().__init__(folder, "batch", BatchJob.from_json, what="batch job", id_hex=4,
+                         hint_id="see `hfi18n batch status` for the ids",
+                         hint_missing="see `hfi18n batch status` for the jobs of this repository",
+                         hint_damaged="delete it; finished segments are in the translation memory")
 
     def latest(self, *, open_only: bool = False) -> BatchJob:
         jobs = [j for j in self.jobs() if not open_only or j.state not in (DONE, CANCELLED)]

@@ -13,7 +13,7 @@ translate and any translations already known) and fills them:
 4. failing segments are retried in smaller batches, then alone; what still fails stays in English and
    is reported with the reason;
 5. :func:`render_translation` renders each doc (headings keep their English anchor); the write gate
-   above ``check`` (:mod:`hfi18n.check.gate`) checks it against the English and writes it.
+   above ``check`` (:mod:`hfi18n.write.gate`) checks it against the English and writes it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
-from .glossary import Glossary, Term
+from ..glossary import Glossary, Term
+from ..origin import Origin
 from .memory import TranslationMemory, memory_key, memory_source
 from .pricing import estimate_cost, estimate_tokens, price_for
 from .prompt import (
@@ -61,12 +62,13 @@ class SegmentFailure:
     reason: str
 
 
-HUMAN = "human"
+HUMAN = Origin.HUMAN
 """Provenance of a segment a human wrote or edited (a machine segment whose text a human changed)."""
-MACHINE = "machine"
+MACHINE = Origin.MACHINE
 """Provenance of a segment a run wrote and no human touched since."""
-AUTO = "auto"
-"""Provenance of a segment that needs no translation (identifier only: kept as it is, counts as done)."""
+AUTO = Origin.AS_IS
+"""Provenance of a segment that needs no translation (identifier only: kept as it is, counts as done);
+the same member the held-for-review view shows (it was ``"auto"`` here and ``"as-is"`` there)."""
 
 
 @dataclass(slots=True)
@@ -97,10 +99,10 @@ class DocJob:
     """Block index to text kept from an existing translation (``--update``: e.g. translated code comments)."""
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list = field(default_factory=list)
-    """``check`` findings of the rendered translation (set by :mod:`hfi18n.check.gate`)."""
-    baseline: set[tuple[str, str]] = field(default_factory=set)
+    """``check`` findings of the rendered translation (set by :mod:`hfi18n.write.gate`)."""
+    baseline: set[tuple[str, ...]] = field(default_factory=set)
     """Keys of errors the existing translation already had against today's English (``--update``): reported
-    as warnings, they do not block writing the update (see :func:`hfi18n.check.gate.baseline_key`)."""
+    as warnings, they do not block writing the update (see :func:`hfi18n.write.gate.baseline_key`)."""
     written: bool = False
     _order: list[Segment] | None = field(default=None, repr=False)
     """All segments of the doc in order, and their positions (computed once, for the context)."""
@@ -113,7 +115,7 @@ class DocJob:
     """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
     the target is replaced only if it still matches."""
 
-    provenance: dict[str, str] = field(default_factory=dict)
+    provenance: dict[str, Origin] = field(default_factory=dict)
     """Segment id -> :data:`HUMAN`, :data:`MACHINE` or :data:`AUTO` for the translations known when the job
     was made (``--update``: the kept segments); what the run translates is machine."""
     comments_carried: int = 0
@@ -126,7 +128,7 @@ class DocJob:
     segments kept; identifier-only segments): a run that adds nothing to them has translated nothing."""
     human_kept: dict[str, str] = field(default_factory=dict, init=False)
     """Segment id -> the human text kept when the job was made: the one text the write gate does not
-    judge again (:func:`hfi18n.check.gate.gate_segments`); anything else written is judged there."""
+    judge again (:func:`hfi18n.write.gate.gate_segments`); anything else written is judged there."""
 
     def __post_init__(self) -> None:
         if self.target_before is None:

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..doc import Segment
+from ..glossary import Glossary, Term
 from ..languages import language as language_of
-from .glossary import Glossary, Term
 from .pricing import estimate_tokens
 from .providers.types import ChatRequest
 from .wire import COMPACT, LEGACY, WireFormat, format_segments

@@ -1,7 +1,7 @@
 """Choosing the docs of a ``translate`` run and estimating it (the run itself: :mod:`hfi18n.api`).
 
 Nothing here prints or writes a doc. For ``--update`` the errors the existing translation already has
-are set on each job by :func:`hfi18n.check.gate.set_update_baseline` (``check`` sits above this layer).
+are set on each job by :func:`hfi18n.write.gate.set_update_baseline` (``write`` sits above this layer).
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ from ..scripts import (
 )
 
 if TYPE_CHECKING:
-    from .glossary import Glossary
+    from ..glossary import Glossary
 
 _FENCE_RE = re.compile(r"\s*" + FENCE_RUN)
 

@@ -12,7 +12,7 @@ import re
 from html import escape
 from typing import Any
 
-from ..api import DraftReview, PublishResult, StatusResult, preview_html
+from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -249,9 +249,9 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
         badges = []
         if s.id in edited:
             badges.append('<span class="hf-badge edited">edited</span>')
-        if s.origin.value == "human":
+        if s.origin is Origin.HUMAN:
             badges.append('<span class="hf-badge human">human, kept</span>')
-        elif s.origin.value == "english":
+        elif s.origin is Origin.ENGLISH:
             badges.append('<span class="hf-badge english">not translated</span>')
         if s.changed:
             badges.append('<span class="hf-badge changed">English changed</span>')

@@ -22,35 +22,22 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
-import enum
 from dataclasses import dataclass, field
 
+from ..check.findings import ERROR, Finding, has_errors
+from ..check.source import skip_broken_english
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
+from ..glossary import Glossary
+from ..origin import Origin
 from ..repo.layout import DocsLayout
-from ..translate.glossary import Glossary
 from ..translate.pipeline import BEFORE, DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from ..translate.validate import as_is as needs_no_translation
-from .findings import ERROR, Finding, has_errors
 from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
-from .source import skip_broken_english
 
 NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
-
-
-class Origin(str, enum.Enum):
-    """Where a segment's text comes from."""
-
-    MACHINE = "machine"
-    """Translated by the provider (or found in the translation memory), or edited by the translator."""
-    HUMAN = "human"
-    """Kept from the existing human translation (an update: this English did not change)."""
-    ENGLISH = "english"
-    """Not translated: the English is left (the segment failed, or the run was stopped)."""
-    AS_IS = "as-is"
-    """Nothing to translate (an identifier only, ``### HF_HUB_OFFLINE``): kept as it is, done."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -204,13 +191,14 @@ def _lines(draft: DraftDoc, translations: dict[str, str]) -> dict[str, tuple[int
 
 def _lost_here(finding: Finding, seg: Segment, translation: str) -> bool:
     """Does a whole-file finding (``link to X appears 1 more time(s) in the English``) concern ``seg``: one of
-    its protected spans (a link target, a reference, inline code) is named by the finding and is missing
-    from the segment's translation?"""
+    its protected spans (a link target, a reference, inline code) is the finding's English
+    (:attr:`~hfi18n.check.findings.Finding.english`, not its message: a span that happened to be a word
+    of the message, ``English``, matched) and is missing from the segment's translation?"""
     if not translation:
         return False
     for span in seg.spans.values():
         core = span.strip("[]()`! ")
-        if len(core) >= 3 and core in finding.message and span not in translation:
+        if len(core) >= 3 and finding.english and core in finding.english and span not in translation:
             return True
     return False
 

@@ -58,6 +58,7 @@ a single pass over the text however large the glossary is.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -231,8 +232,6 @@ class Glossary:
         ``lang`` or the file's stem (``ko.tsv`` → ``ko``)."""
         p = Path(path)
         if p.suffix.lower() in (".yml", ".yaml"):  # doc-builder's pin/keep format
-            from .docbuilder_glossary import load_docbuilder
-
             return load_docbuilder(read_text(p), lang or p.stem, path=p)
         return cls.loads(read_text(p), lang or p.stem, path=p)
 
@@ -546,3 +545,59 @@ def lint(glossary: Glossary) -> list[str]:
             if other is not t:
                 out.append(f"{t.source!r}: form {f!r} already belongs to {other.source!r} and never matches here")
     return out
+
+
+def _note(container: object, key: object) -> str:
+    """The end-of-line comment of ``key`` in a ruamel container, without ``#``."""
+    ca = getattr(container, "ca", None)
+    items = getattr(ca, "items", {}) if ca is not None else {}
+    for token in items.get(key, []) or []:
+        if token is not None and hasattr(token, "value"):
+            return token.value.strip().lstrip("#").strip().split("\n")[0].strip()
+    return ""
+
+
+def load_docbuilder(text: str, lang: str, *, path: Path | str | None = None) -> Glossary:
+    """Read a doc-builder glossary (``pin:`` and ``keep:``); errors name the file and what to fix."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    where = path if path is not None else "<glossary>"
+    try:
+        data = YAML(typ="rt").load(io.StringIO(text))
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(f"not valid YAML: {getattr(exc, 'problem', exc)}", path=where,
+                         line=mark.line + 1 if mark is not None else None,
+                         hint="a doc-builder glossary has a `pin:` mapping and a `keep:` list") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError("a doc-builder glossary is a mapping with `pin:` and `keep:`", path=where,
+                         hint="pin: {term: translation}, keep: [term, ...]")
+    unknown = [str(k) for k in data if k not in ("pin", "keep")]
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r}", path=where, hint="doc-builder reads only `pin:` and `keep:`")
+    pin, keep = data.get("pin") or {}, data.get("keep") or []
+    if not isinstance(pin, dict):
+        raise InputError("`pin:` is not a mapping", path=where, hint="write `pin:` then lines `  term: translation`")
+    if not isinstance(keep, list):
+        raise InputError("`keep:` is not a list", path=where, hint="write `keep:` then lines `  - term`")
+    terms: list[Term] = []
+    seen: set[str] = set()
+    for k, v in pin.items():
+        if not isinstance(k, str) or not isinstance(v, str) or not k.strip() or not v.strip():
+            raise InputError(f"pin entry {k!r}: {v!r} is not `term: translation`", path=where,
+                             hint="both sides are text; quote a value that YAML reads as a number or yes/no")
+        if k.casefold() in seen:
+            raise InputError(f"duplicate term {k!r}", path=where, hint="keep one entry per term")
+        seen.add(k.casefold())
+        terms.append(Term(k.strip(), v.strip(), False, notes=_note(pin, k)))
+    for i, k in enumerate(keep):
+        if not isinstance(k, str) or not k.strip():
+            raise InputError(f"keep entry {k!r} is not a term", path=where, hint="write `  - Term` lines")
+        if k.casefold() in seen:
+            raise InputError(f"term {k!r} is both pinned and kept in English", path=where, hint="keep one of them")
+        seen.add(k.casefold())
+        terms.append(Term(k.strip(), None, True, notes=_note(keep, i)))
+    return Glossary(lang, terms, path=path)

@@ -9,7 +9,7 @@ server all come here through :mod:`hfi18n.api`):
    step recorded an all-English page as finished, and ``submit_translation`` took English echoes of
    short headings (issue 23, issue 25);
 1. the doc is rendered from its segments (:func:`hfi18n.translate.pipeline.render_translation`) and
-   checked against the English (:func:`.runner.check_pair`);
+   checked against the English (:func:`hfi18n.check.runner.check_pair`);
 2. a doc none of whose segments was translated is never written (a run where every request failed
    must not write the English as the translation; for ``--update``: must not turn the human file into
    a draft), nor one whose run was cancelled before all its segments were sent;
@@ -38,18 +38,18 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..check.findings import ERROR, WARNING, Finding, has_errors
+from ..check.runner import check_pair
 from ..doc import Document, parse
 from ..doc.draft import is_pseudo_file, mark_draft
 from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
+from ..glossary import Glossary
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
-from ..translate.glossary import Glossary
 from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
-from .findings import ERROR, WARNING, Finding, has_errors
-from .runner import check_pair
 
 PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replaces a translation; use a real "
                   "provider (--provider anthropic, openai or hf)")
@@ -105,8 +105,12 @@ class WriteResult:
     backup: Path | None = None
 
 
-def baseline_key(f: Finding) -> tuple[str, str]:
-    """What makes two findings the same problem: the check and the message, counts and lines aside."""
+def baseline_key(f: Finding) -> tuple[str, ...]:
+    """What makes two findings the same problem: the check and what it is about (its English and
+    translation fields), counts and lines aside; the message, numbers masked, only for a finding that
+    names nothing as data."""
+    if f.english or f.translation:
+        return f.check, f.english, f.translation
     return f.check, re.sub(r"\d+", "#", f.message)
 
 
