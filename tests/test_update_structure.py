@@ -308,3 +308,27 @@ def test_a_translation_without_a_final_newline_goes_on_with_the_new_english(tmp_
     _update_x(repo, capsys)
     out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
     assert out.startswith(ko + "\n\n## SpaceTemplate") and out.endswith("[[autodoc]] SpaceTemplate\n")
+
+
+def test_an_edit_of_a_kept_segment_reaches_the_page_or_is_refused(repo: Path) -> None:
+    """The review of an update (the web app's edit step, ``api.draft``): a segment the update keeps byte for
+    byte was rendered from the kept text, so an edit of it was shown but never checked nor written. Now an
+    edit of a plainly kept paragraph reaches the page (and its check); one inside a passage the translator
+    merged is refused with what to do, and the human passage is untouched."""
+    from hfi18n import api
+    from hfi18n.errors import RefusedError
+
+    _translator_merges_and_splits(repo)
+    _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
+          "to check the round trip; special tokens are kept.", "Say what decode keeps")
+    held = api.draft(repo, "ko", "tokenizers.md", update=True)
+    by_text = {s.english: s for s in held.segments}
+    now = {s.id: s.translation for s in held.segments if s.translation}  # display form, as the web app sends
+    assert not held.errors and api.draft(repo, "ko", "tokenizers.md", now, update=True).text == held.text
+    plain = next(s for e, s in by_text.items() if e.startswith("Read the [tokenizer summary]"))
+    edited = api.draft(repo, "ko", "tokenizers.md", {**now, plain.id: "링크 없는 문장입니다."}, update=True)
+    assert "링크 없는 문장입니다." in edited.text
+    assert any(f.check == "links" for f in edited.findings)  # the dropped link is seen now
+    merged = next(s for e, s in by_text.items() if e.startswith("The vocabulary"))
+    with pytest.raises(RefusedError, match="kept as the translator wrote it"):
+        api.draft(repo, "ko", "tokenizers.md", {**now, merged.id: "고친 문장입니다."}, update=True)

@@ -230,6 +230,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     job = draft.job
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
+    _release_edited_beads(draft, job.translations)
     text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
@@ -261,6 +262,48 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     return DraftReview(job.en_rel, draft.display_path, text, list(job.findings), segments,
                        [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
                        job.target_before or "", job.doc.source)
+
+
+def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None:
+    """Let an edit of a segment the update kept byte for byte reach the page, or refuse it.
+
+    ``--update`` keeps a translator's unchanged passage as text (:attr:`DocJob.block_overrides`: the
+    passage on its first block, ``""`` on the others), and that text wins over segment translations when
+    the page is rendered. So an edit made in the review of such a segment was shown in the table but never
+    rendered, checked or written: the web app's review test broke a link in a kept paragraph and no check
+    saw it, and **Write** would have dropped the edit silently. Here the passage of each edited segment is
+    rendered from its segments instead, but only when that rendering, before the edit, gives the kept text
+    byte for byte (a passage the translator merged, split or wrote around has no such segments): otherwise
+    the edit is refused, and nothing of the human text is lost either way."""
+    job, kept = draft.job, draft.kept
+    overrides = job.block_overrides
+    if not overrides:
+        return
+    where = {seg.id: (i, seg) for i, block in enumerate(job.doc.blocks) for seg in block.segments}
+    released: set[int] = set()
+    for sid, text in translations.items():
+        i, seg = where.get(sid, (None, None))
+        if i is None or seg is None or i not in overrides or i in released:
+            continue
+        if sid in kept and display(seg, text) == display(seg, kept[sid]):  # the web app sends display form
+            continue
+        start = i
+        while overrides.get(start) == "" and start - 1 in overrides:
+            start -= 1
+        end = start
+        while overrides.get(end + 1) == "":
+            end += 1
+        run = range(start, end + 1)
+        blocks = [job.doc.blocks[k] for k in run]
+        if "".join(b.render(kept) for b in blocks) != "".join(overrides[k] for k in run) or any(
+                seg.id not in kept for b in blocks for seg in b.segments):
+            raise RefusedError(
+                f"segment {sid} is in a passage the update kept as the translator wrote it (merged, split or "
+                f"with text of their own around it), so an edit here would replace the whole passage",
+                hint="edit that passage in the file itself, then check it again")
+        for k in run:
+            del overrides[k]
+        released.update(run)
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
