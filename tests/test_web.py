@@ -753,10 +753,11 @@ def test_status_and_review_in_the_browsers_language(web) -> None:
     html, docs, _ = app.status(repo.name, "ko", request=ko)
     assert '<tr><th>#</th><th>문서</th><th>상태</th><th>뒤처짐</th><th>크기</th></tr>' in html
     assert "<th>뒤처진 커밋</th>" in html and "번역 현황" in html and ">오래됨</span>" in html
-    assert "<th>doc</th>" not in html and "Translate next" not in html
+    assert "<h3>다음에 번역할 문서 (ko)</h3>" in html and "<th>doc</th>" not in html and "Translate next" not in html
     assert any(" · 오래됨 · 커밋 " in label for label, _ in docs.choices)
     english, _, _ = app.status(repo.name, "ko")
     assert '<tr><th>#</th><th>doc</th><th>state</th><th>behind</th><th>size</th></tr>' in english
+    assert "<h3>Translate next (ko)</h3>" in english
     assert english == app.status(repo.name, "ko", request=_request("en-US,en;q=0.9"))[0]
 
     doc = "index.md"
@@ -772,3 +773,6 @@ def test_status_and_review_in_the_browsers_language(web) -> None:
     assert "<tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>" in english
     assert "Rule: " in english and "every rule" in english
     assert "<b>영어</b>" in app.preview(repo.name, state, request=ko)
+    # the notes of step 4 too; the file's path stays as it is
+    assert app.write(repo.name, state, True, request=ko).startswith("**작성함** `docs/source/ko/index.md` (**표시된 초안**")
+    assert app.toctree(repo.name, "ko", doc, True, "", "", "", request=ko).startswith(("**목차 ", "추가할 것 없음"))

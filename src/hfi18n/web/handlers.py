@@ -497,7 +497,7 @@ class WebApp:
         if not result.changes:
             return word("toc_nothing", ui)
         if all(c.action == "missing-translation" for c in result.changes):
-            return word("toc_not_added", ui, doc=code(doc), lang=code(lang))
+            return word("toc_not_added", ui, doc=code(doc), folder=code(lang))
         lines = [f"- {code(c.local)}: {_toc_action(c.action, ui)}"
                  + (word("toc_as", ui, title=_link_text(c.title)) if c.title else "")
                  + (word("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]

@@ -122,6 +122,10 @@ container hides its overflow, which makes it the box a sticky element sticks in 
 ``clip`` cuts the same overflow without being a scroll box."""
 
 
+def _word_in(lang: str, key: str, **fields: object) -> str:
+    return word(key, lang, **fields)
+
+
 def state_word(state: str, lang: str) -> str:
     """A doc state in words (a state the tables do not know is shown as it is)."""
     try:
@@ -171,7 +175,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     """Coverage of every language, then for ``lang``: the ranked next docs, the outdated docs with how far
     behind they are, and the docs open PRs claim (with links). ``ui``: the language of the words (``lang`` is
     the docs' target language, a folder name)."""
-    w = functools.partial(word, lang=ui)
+    w = functools.partial(_word_in, ui)
     report = result.report
     rows = []
     for lg in report.languages:
@@ -189,7 +193,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     html = [f'<div class="hf-dash"><h3>{w("coverage_of", repo=escape(report.repo_label))}</h3>',
             f'<table id="hf-coverage">{"".join(rows)}</table>', _legend(ui)]
     ranked = report.ranked(lang, limit)
-    html.append(f"<h3>{w('translate_next', lang=escape(lang))}</h3>")
+    html.append(f"<h3>{w('translate_next', folder=escape(lang))}</h3>")
     if ranked:
         html.append(f'<p class="hf-muted">{w("next_hint")}</p>')
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
@@ -243,7 +247,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
     """The draft side by side: line, English (glossary terms marked with the expected rendering), the
     translation with its findings and glossary notes, and where the segment comes from. ``lang``: the
     language of the words around them."""
-    w = functools.partial(word, lang=lang)
+    w = functools.partial(_word_in, lang)
     head = (f'<span class="hf-ok">{w("check_passes")}</span>' if result.ok
             else f'<span class="hf-err">{w("check_errors", n=result.errors)}</span>')
     warnings = sum(f.severity == "warning" for f in result.findings)

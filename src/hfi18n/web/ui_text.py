@@ -83,7 +83,7 @@ EN: dict[str, str] = {
     "coverage_of": "Coverage of {repo}",
     "coverage_row": "{translated}/{total} translated ({pct:.1f}%), {up} up to date, {outdated} outdated, "
                     "{progress} in progress, {missing} missing",
-    "translate_next": "Translate next ({lang})",
+    "translate_next": "Translate next ({folder})",
     "next_hint": "Next: click a doc to open it in <b>2 · Translate</b> (the first one is picked already).",
     "nothing_left": "Nothing is missing or outdated.",
     "col_doc": "doc",
@@ -137,7 +137,7 @@ EN: dict[str, str] = {
     "written_draft": " as a **marked draft** (finish it, then delete the mark line)",
     "written_backup": "; the replaced file is backed up in {backup}",
     "toc_nothing": "nothing to add: the doc is listed already",
-    "toc_not_added": "**not added**: {doc} has no {lang} file yet. Write it first (**Write the file**, above), "
+    "toc_not_added": "**not added**: {doc} has no {folder} file yet. Write it first (**Write the file**, above), "
                      "then add it to the toctree.",
     "toc_updated": "**toctree updated**",
     "toc_unchanged": "**toctree unchanged**",
@@ -221,7 +221,7 @@ KO: dict[str, str] = {
     "coverage_of": "{repo} 번역 현황",
     "coverage_row": "{translated}/{total} 번역됨 ({pct:.1f}%), 최신 {up}, 오래됨 {outdated}, 번역 중 {progress}, "
                     "미번역 {missing}",
-    "translate_next": "다음에 번역할 문서 ({lang})",
+    "translate_next": "다음에 번역할 문서 ({folder})",
     "next_hint": "다음 단계: 문서를 클릭하면 <b>2 · 번역</b>에서 열립니다 (첫 문서는 이미 골라 두었습니다).",
     "nothing_left": "빠졌거나 오래된 문서가 없습니다.",
     "col_doc": "문서",
@@ -274,7 +274,7 @@ KO: dict[str, str] = {
     "written_draft": " (**표시된 초안**: 마무리한 뒤 표시 줄을 지우세요)",
     "written_backup": "; 교체된 파일은 {backup}에 백업했습니다",
     "toc_nothing": "추가할 것 없음: 이미 목차에 있습니다",
-    "toc_not_added": "**추가하지 않음**: {doc}의 {lang} 파일이 아직 없습니다. 먼저 파일을 쓰고(위의 **파일 쓰기**) "
+    "toc_not_added": "**추가하지 않음**: {doc}의 {folder} 파일이 아직 없습니다. 먼저 파일을 쓰고(위의 **파일 쓰기**) "
                      "목차에 추가하세요.",
     "toc_updated": "**목차 갱신함**",
     "toc_unchanged": "**목차 변경 없음**",
@@ -325,8 +325,9 @@ def request_lang(request: object) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
-def word(key: str, lang: str = "en", **fields: object) -> str:
+def word(key: str, lang: str = "en", /, **fields: object) -> str:
     """The server's word ``key`` in ``lang`` (English for another language), its ``{name}`` fields filled
-    with ``fields`` as given: the caller escapes what it puts in HTML."""
+    with ``fields`` as given: the caller escapes what it puts in HTML. ``key`` and ``lang`` are positional
+    only, so a field may be called anything (``folder``: the docs' language, not the words')."""
     text = TABLES.get(lang, EN)[key]
     return text.format(**fields) if fields else text
