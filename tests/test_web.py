@@ -723,3 +723,56 @@ def test_page_words_exist_in_english_and_korean() -> None:
 
     assert ui_text.KO.keys() == ui_text.EN.keys()
     assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))
+
+
+def _request(accept_language: str):
+    """A request as Gradio hands a handler, from a browser whose language is ``accept_language``."""
+    import gradio as gr
+
+    return gr.Request(headers={"accept-language": accept_language})
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("ko-KR,ko;q=0.9,en-US;q=0.8", "ko"), ("en-US,en;q=0.9,ko;q=0.8", "en"), ("fr-FR,fr;q=0.9,ko;q=0.5", "ko"),
+    ("fr-FR", "en"), ("", "en"), ("ko;q=0, en", "en"), ("en;q=0.2, ko-KR;q=0.7", "ko"), ("ko;q=x" + ",x" * 5000, "en"),
+])
+def test_request_language_is_the_first_of_korean_and_english(header: str, lang: str) -> None:
+    require("gradio")
+    from hfi18n.web.ui_text import request_lang
+
+    assert request_lang(_request(header)) == lang
+    assert request_lang(None) == "en"  # a script calling the handler: English, as before
+
+
+def test_status_and_review_in_the_browsers_language(web) -> None:
+    """Issue 26: the tables the server builds follow the browser's ``Accept-Language`` as the page's labels
+    do (a Korean browser got Korean tabs above English tables). Doc names, rule ids and check messages are
+    data and stay as they are; without a request (a script) the words are English."""
+    app, repo, _llm = web
+    ko = _request("ko-KR,ko;q=0.9")
+    html, docs, _ = app.status(repo.name, "ko", request=ko)
+    assert '<tr><th>#</th><th>문서</th><th>상태</th><th>뒤처짐</th><th>크기</th></tr>' in html
+    assert "<th>뒤처진 커밋</th>" in html and "번역 현황" in html and ">오래됨</span>" in html
+    assert "<h3>다음에 번역할 문서 (ko)</h3>" in html and "<th>doc</th>" not in html and "Translate next" not in html
+    assert any(" · 오래됨 · 커밋 " in label for label, _ in docs.choices)
+    english, _, _ = app.status(repo.name, "ko")
+    assert '<tr><th>#</th><th>doc</th><th>state</th><th>behind</th><th>size</th></tr>' in english
+    assert "<h3>Translate next (ko)</h3>" in english
+    assert english == app.status(repo.name, "ko", request=_request("en-US,en;q=0.9"))[0]
+
+    doc = "index.md"
+    _log, state, review, _segs, _tab = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "",
+                                                          {"api_key": KEY}, request=ko))
+    assert "<tr><th>세그먼트</th><th>영어</th><th>번역</th><th>상태</th></tr>" in review
+    assert "사람 번역, 유지" in review and "human, kept" not in review
+    seg = next(k for k, v in state["translations"].items() if "](" in v)
+    state, review = app.edit(repo.name, state, seg, "링크를 잃은 문장입니다.", request=ko)
+    assert "규칙:" in review and "모든 규칙" in review and "검사: 오류 " in review
+    assert re.search(r'<option value="links">links \(\d+\)</option>', review)  # rule ids stay as they are
+    _, english = app.check(repo.name, state)
+    assert "<tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>" in english
+    assert "Rule: " in english and "every rule" in english
+    assert "<b>영어</b>" in app.preview(repo.name, state, request=ko)
+    # the notes of step 4 too; the file's path stays as it is
+    assert app.write(repo.name, state, True, request=ko).startswith("**작성함** `docs/source/ko/index.md` (**표시된 초안**")
+    assert app.toctree(repo.name, "ko", doc, True, "", "", "", request=ko).startswith(("**목차 ", "추가할 것 없음"))

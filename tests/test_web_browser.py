@@ -324,6 +324,11 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
 
 
 
+HEADERS = {"ko": (["#", "문서", "상태", "뒤처짐", "크기"], ["세그먼트", "영어", "번역", "상태"]),
+           "en": (["#", "doc", "state", "behind", "size"], ["segment", "English", "translation", "status"])}
+"""The headers of the status table of next docs and of the review table, per browser language."""
+
+
 @pytest.mark.parametrize(("width", "lang", "tabs"), [
     (390, "ko", ["1 · 현황", "2 · 번역", "3 · 검토", "4 · 쓰기와 게시"]),
     (1280, "en-US", ["1 · Status", "2 · Translate", "3 · Review", "4 · Write & publish"]),
@@ -332,8 +337,9 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
                                                     tabs: list[str]) -> None:
     """Issue 26 at a 390 px phone in Korean and a 1280 px screen in English: no horizontal scroll, the four
     tabs on screen and clickable (two sat in a "⋯" menu at 390 px), the page's words in the browser's
-    language, the segment editor beside the row clicked far down the review (it stayed above the table),
-    and the review filtered to errors only, then to one rule."""
+    language, the tables the server builds in it too (they were English under Korean tabs), the segment
+    editor beside the row clicked far down the review (it stayed above the table), and the review filtered
+    to errors only, then to one rule."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -378,6 +384,12 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         d.save_screenshot(str(shots / f"{name}.png"))
         screen()
 
+    def headers(table: str) -> list[str]:
+        """A table's headers as the server wrote them (a phone hides the header row: read its text anyway)."""
+        return [th.get_attribute("textContent").strip() for th in d.find_elements(By.CSS_SELECTOR, f"{table} th")]
+
+    next_heads, review_heads = HEADERS[lang.split("-")[0]]
+
     def visible_rows() -> list:
         return [r for r in d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg") if r.is_displayed()]
 
@@ -397,6 +409,7 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         css("#hf-status-btn").click()
         until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table#hf-next"), "the dashboard")
         no_side_scroll("the status tables")
+        assert headers("#hf-dashboard table#hf-next") == next_heads
         for table in d.find_elements(By.CSS_SELECTOR, "#hf-dashboard table"):  # not cut off by their box either
             assert table.rect["x"] + table.rect["width"] <= width + 1, table.get_attribute("id")
         if width < 600:
@@ -415,6 +428,7 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         css("#hf-translate-btn").click()
         until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-review table#hf-segments"), "the review", timeout=90)
         no_side_scroll("the review")
+        assert headers("#hf-review table#hf-segments") == review_heads
         rows = d.find_elements(By.CSS_SELECTOR, "#hf-segments tr.hf-seg")
         linked = [r for r in rows if "](" in r.find_element(By.CSS_SELECTOR, "td.hf-en").text]
         assert len(rows) > 20 and linked, "smolagents' index has links far down"

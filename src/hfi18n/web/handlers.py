@@ -25,12 +25,12 @@ from ..translate.providers import is_test_double
 from . import render
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
+from .ui_text import EN, request_lang, word
 from .workspace import Visitor, Workspace
 
-TOC_ACTIONS = {"added": "added", "replaced-placeholder": "replaced its in_translation placeholder",
-               "present": "listed already", "not-in-english": "not in the English toctree (not added)",
-               "missing-translation": "has no translated file yet: write it first (Write the file, above)"}
-"""What a toctree change did, in words (the API's action names)."""
+TOC_ACTIONS = {action: EN[f"toc_{action}"] for action in ("added", "replaced-placeholder", "present",
+                                                           "not-in-english", "missing-translation")}
+"""What a toctree change did, in English words (the API's action names; Korean: :mod:`.ui_text`)."""
 
 
 def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
@@ -156,12 +156,15 @@ class WebApp:
         result = api.status(path, None, require=[lang], config=cfg)
         self._last_status[(repo, visitor.key)] = result
         ranked = result.report.ranked(lang)
-        choices = [(f"{d.path} · {d.state}" + (f" · {d.commits_behind} commit(s) behind" if d.state == "outdated"
-                                                else ""), d.path) for d in ranked]
+        ui = request_lang(request)
+        choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
+                    + (word("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
+                   for d in ranked]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
         first = ranked[0].path if ranked else None
-        return (render.dashboard(result, lang), gr.Dropdown(choices=choices, value=first), data)
+        return (render.dashboard(result, lang, ui=ui), gr.Dropdown(choices=choices, value=first),
+                data)
 
     def pick(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
              oauth: gr.OAuthToken | None = None) -> tuple[bool, bool, str]:
@@ -290,7 +293,7 @@ class WebApp:
         review = api.draft(path, lang, doc, translations, update=update, force=force)
         state = draft_state(lang, doc, review, update=update, force=force,
                             pseudo=is_test_double(provider or cfg.get("provider")))
-        yield ("\n".join(log), state, render.review(review), self._segment_choices(review),
+        yield ("\n".join(log), state, render.review(review, lang=request_lang(request)), self._segment_choices(review),
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
@@ -345,16 +348,16 @@ class WebApp:
             state: the draft JSON returned by translate (or edit).
         """
         self._limit(profile, request, state)
-        return self._check(repo, state, profile, oauth)
+        return self._check(repo, state, profile, oauth, request_lang(request))
 
     def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
-               oauth: gr.OAuthToken | None) -> tuple[dict[str, Any], str]:
+               oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
-        return new, render.review(review, set(new["edited"]))
+        return new, render.review(review, set(new["edited"]), lang=ui)
 
     def segment(self, state: dict[str, Any], segment: str) -> str:
         """The current translation of one segment of the draft (what the editor shows).
@@ -382,7 +385,8 @@ class WebApp:
             raise InputError("no segment chosen", hint="choose the segment to edit in the list")
         translations[segment] = text
         edited = {*state.get("edited", ()), segment}
-        return self._check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth)
+        return self._check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth,
+                           request_lang(request))
 
     @staticmethod
     def pick_segment(evt: gr.EventData) -> Any:
@@ -432,7 +436,7 @@ class WebApp:
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
-                                        force=force))
+                                        force=force), lang=request_lang(request))
 
     @staticmethod
     def target(state: dict[str, Any] | None) -> str:
@@ -446,7 +450,7 @@ class WebApp:
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
     def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None,
-              oauth: gr.OAuthToken | None = None) -> str:
+              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
         """Write the draft to the docs folder: only if check passes, or as a marked draft when allow_draft;
         never over a file that changed since the draft was made. Costs nothing.
 
@@ -464,14 +468,15 @@ class WebApp:
                               edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")))
         self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
         rel = _rel(path, Path(out.target))
-        text = f"**written** {code(rel)}" + (" as a **marked draft** (finish it, then delete the mark line)" if out.draft else "")
+        ui = request_lang(request)
+        text = word("written", ui, target=code(rel)) + (word("written_draft", ui) if out.draft else "")
         if out.backup:
-            text += f"; the replaced file is backed up in {code(_rel(path, Path(out.backup)))}"
+            text += word("written_backup", ui, backup=code(_rel(path, Path(out.backup))))
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
                 secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
-                oauth: gr.OAuthToken | None = None) -> str:
+                oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
         """Add the translated doc to the language's _toctree.yml, where the English lists it. Costs a few LLM
         tokens only for new section titles, none with keep_english.
 
@@ -488,18 +493,19 @@ class WebApp:
                                             "edit the toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
                              base_url=base_url or None, config=cfg)
+        ui = request_lang(request)
         if not result.changes:
-            return "nothing to add: the doc is listed already"
+            return word("toc_nothing", ui)
         if all(c.action == "missing-translation" for c in result.changes):
-            return (f"**not added**: {code(doc)} has no {lang} file yet. Write it first (**Write the file**, "
-                    "above), then add it to the toctree.")
-        lines = [f"- {code(c.local)}: {TOC_ACTIONS.get(c.action, c.action)}" + (f" as “{_link_text(c.title)}”" if c.title else "") +
-                 (f" (line {c.line})" if c.line else "") for c in result.changes]
-        return ("**toctree updated**\n" if result.written else "**toctree unchanged**\n") + "\n".join(lines)
+            return word("toc_not_added", ui, doc=code(doc), folder=code(lang))
+        lines = [f"- {code(c.local)}: {_toc_action(c.action, ui)}"
+                 + (word("toc_as", ui, title=_link_text(c.title)) if c.title else "")
+                 + (word("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]
+        return word("toc_updated" if result.written else "toc_unchanged", ui) + "\n" + "\n".join(lines)
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
                 secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
-                oauth: gr.OAuthToken | None = None) -> Iterator[str]:
+                oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> Iterator[str]:
         """Push the written translation (and its toctree entry) to the fork and open a DRAFT pull request
         upstream; returns the PR link. Writes to GitHub with the server's token.
 
@@ -518,12 +524,12 @@ class WebApp:
             raise RefusedError("on a shared app a draft PR is opened only with your own GitHub token, from your "
                                "own fork", hint="type your GitHub token (top of the page) and your fork (owner/name)")
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor)
-        yield (f"**draft PR opened**: [{_link_text(result.title)}]({result.url}) "
-               f"(branch {code(result.branch)}, {len(result.commits)} commit(s))")
+        yield word("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
+                   branch=code(result.branch), n=len(result.commits))
 
     def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
                         secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
-                        oauth: gr.OAuthToken | None = None) -> Iterator[str]:
+                        oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> Iterator[str]:
         """What the draft PR will be, sent nowhere: the branch and its commit(s) are made locally and the PR
         title and body shown exactly as they would be posted. Pushes nothing; needs no token or fork.
 
@@ -537,7 +543,7 @@ class WebApp:
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "preview a pull request")  # it makes a branch in the shared clone
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor)
-        yield render.pr_preview(result)
+        yield render.pr_preview(result, lang=request_lang(request))
 
     def _publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str, secrets: dict[str, str] | None,
                  *, dry_run: bool, visitor: Visitor) -> Generator[str, None, api.PublishResult]:
@@ -605,6 +611,14 @@ def _own_fork(cfg: Config, fork: str) -> None:
         raise RefusedError(f"the fork {fork.strip()!r} is not under the account of the GitHub token you typed"
                            + (f" ({login})" if login else ""),
                            hint="type a fork under your own account (your-login/name) and your own token")
+
+
+def _toc_action(action: str, ui: str) -> str:
+    """What a toctree change did, in ``ui``'s words (an action the tables do not know, as the API names it)."""
+    try:
+        return word(f"toc_{action}", ui)
+    except KeyError:
+        return action
 
 
 def _link_text(text: str) -> str:

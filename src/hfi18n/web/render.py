@@ -1,18 +1,22 @@
 """HTML of the web app's screens: the status dashboard and the side-by-side review.
 
-Plain functions from :mod:`hfi18n.api` results to HTML strings (every value escaped); no Gradio here, so
-they are tested on their own. Class names start with ``hf-`` and the style sheet :data:`CSS` is scoped
-to them.
+Plain functions from :mod:`hfi18n.api` results to HTML strings (every value escaped); no Gradio component
+here, so they are tested on their own. Class names start with ``hf-`` and the style sheet :data:`CSS` is
+scoped to them. Their words come from :mod:`.ui_text` in the visitor's language (``lang``: ``en`` or
+``ko``; English by default, for every caller that passes none); doc names, code, rule ids and the
+library's check messages are data and stay as they are.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from html import escape
 from typing import Any
 
 from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
+from .ui_text import word
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -118,8 +122,21 @@ container hides its overflow, which makes it the box a sticky element sticks in 
 ``clip`` cuts the same overflow without being a scroll box."""
 
 
-def _state(state: str) -> str:
-    return f'<span class="hf-state" style="background:{STATE_COLORS.get(state, "#9e9e9e")}">{escape(state)}</span>'
+def _word_in(lang: str, key: str, **fields: object) -> str:
+    return word(key, lang, **fields)
+
+
+def state_word(state: str, lang: str) -> str:
+    """A doc state in words (a state the tables do not know is shown as it is)."""
+    try:
+        return word(f"state_{state}", lang)
+    except KeyError:
+        return state
+
+
+def _state(state: str, lang: str = "en") -> str:
+    return (f'<span class="hf-state" style="background:{STATE_COLORS.get(state, "#9e9e9e")}">'
+            f"{escape(state_word(state, lang))}</span>")
 
 
 def _links(items: list[str]) -> str:
@@ -134,73 +151,78 @@ def _links(items: list[str]) -> str:
     return ", ".join(out)
 
 
-def _behind(d) -> str:
+def _behind(d, lang: str = "en") -> str:
     if d.state != "outdated":
         return ""
     if d.base_method == "unknown":  # the record status and check share: nothing to count from
-        return "base unknown"
-    parts = [f"{d.commits_behind} commit(s)"]
+        return word("base_unknown", lang)
+    parts = [word("behind_commits", lang, n=d.commits_behind)]
     changed = len(d.sections_changed) + len(d.sections_added) + len(d.sections_removed)
     if changed:
-        parts.append(f"{changed} section(s)")
-    parts.append(f"+{d.lines_added}/-{d.lines_removed} lines")
+        parts.append(word("behind_sections", lang, n=changed))
+    parts.append(word("behind_lines", lang, added=d.lines_added, removed=d.lines_removed))
     return ", ".join(parts)
 
 
-def _legend() -> str:
+def _legend(lang: str = "en") -> str:
     """What the bar colours mean (grey: missing)."""
-    keys = "".join(f'<span class="hf-key" style="background:{STATE_COLORS[st]}"></span>{st} '
+    keys = "".join(f'<span class="hf-key" style="background:{STATE_COLORS[st]}"></span>{escape(state_word(st, lang))} '
                    for st in ("up-to-date", "outdated", "in-progress", "missing"))
     return f'<p class="hf-muted" id="hf-legend">{keys}</p>'
 
 
-def dashboard(result: StatusResult, lang: str, limit: int = 20) -> str:
+def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en") -> str:
     """Coverage of every language, then for ``lang``: the ranked next docs, the outdated docs with how far
-    behind they are, and the docs open PRs claim (with links)."""
+    behind they are, and the docs open PRs claim (with links). ``ui``: the language of the words (``lang`` is
+    the docs' target language, a folder name)."""
+    w = functools.partial(_word_in, ui)
     report = result.report
     rows = []
     for lg in report.languages:
         s = report.summaries[lg]
         n = max(s.english_docs, 1)
         bar = "".join(f'<span style="width:{100 * s.counts.get(st, 0) / n:.2f}%;background:{STATE_COLORS[st]}" '
-                      f'title="{s.counts.get(st, 0)} {st}"></span>' for st in ("up-to-date", "outdated", "in-progress"))
+                      f'title="{s.counts.get(st, 0)} {escape(state_word(st, ui))}"></span>'
+                      for st in ("up-to-date", "outdated", "in-progress"))
         rows.append(f'<tr data-lang="{escape(lg)}"><td><b>{escape(lg)}</b></td>'
                     f'<td><div class="hf-bar" style="background:{STATE_COLORS["missing"]}">{bar}</div></td>'
-                    f"<td>{s.translated}/{s.english_docs} translated ({s.coverage:.1f}%), "
-                    f"{s.counts.get('up-to-date', 0)} up to date, {s.counts.get('outdated', 0)} outdated, "
-                    f"{s.counts.get('in-progress', 0)} in progress, {s.counts.get('missing', 0)} missing</td></tr>")
-    html = [f'<div class="hf-dash"><h3>Coverage of {escape(report.repo_label)}</h3>',
-            f'<table id="hf-coverage">{"".join(rows)}</table>', _legend()]
+                    "<td>" + w("coverage_row", translated=s.translated, total=s.english_docs, pct=s.coverage,
+                               up=s.counts.get("up-to-date", 0), outdated=s.counts.get("outdated", 0),
+                               progress=s.counts.get("in-progress", 0), missing=s.counts.get("missing", 0))
+                    + "</td></tr>")
+    html = [f'<div class="hf-dash"><h3>{w("coverage_of", repo=escape(report.repo_label))}</h3>',
+            f'<table id="hf-coverage">{"".join(rows)}</table>', _legend(ui)]
     ranked = report.ranked(lang, limit)
-    html.append(f"<h3>Translate next ({escape(lang)})</h3>")
+    html.append(f"<h3>{w('translate_next', folder=escape(lang))}</h3>")
     if ranked:
-        html.append('<p class="hf-muted">Next: click a doc to open it in <b>2 · Translate</b> (the first one is '
-                    "picked already).</p>")
+        html.append(f'<p class="hf-muted">{w("next_hint")}</p>')
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
-                        f"<td>{_state(d.state)}</td><td>{escape(_behind(d))}</td><td>{d.en_lines} lines</td></tr>"
+                        f"<td>{_state(d.state, ui)}</td><td>{escape(_behind(d, ui))}</td>"
+                        f"<td>{w('n_lines', n=d.en_lines)}</td></tr>"
                         for i, d in enumerate(ranked, 1))
-        html.append(f'<table id="hf-next"><tr><th>#</th><th>doc</th><th>state</th><th>behind</th><th>size</th></tr>'
-                    f"{items}</table>")
+        html.append(f'<table id="hf-next"><tr><th>#</th><th>{w("col_doc")}</th><th>{w("col_state")}</th>'
+                    f'<th>{w("col_behind")}</th><th>{w("col_size")}</th></tr>{items}</table>')
     else:
-        html.append("<p>Nothing is missing or outdated.</p>")
+        html.append(f"<p>{w('nothing_left')}</p>")
     docs = report.for_lang(lang)
     outdated = sorted((d for d in docs if d.state == "outdated"), key=lambda d: (-d.commits_behind, d.path))
     if outdated:
         items = "".join(
             f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
-            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(d.problem or 'base unknown')}</td>"
+            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(d.problem or w('base_unknown'))}</td>"
             f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
             "</td>"
             f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
-        html.append(f"<h3>Outdated ({len(outdated)})</h3>"
-                    '<table id="hf-outdated"><tr><th>doc</th><th>commits behind</th><th>sections changed or added</th>'
-                    f"<th>English lines</th></tr>{items}</table>")
+        html.append(f"<h3>{w('outdated_h', n=len(outdated))}</h3>"
+                    f'<table id="hf-outdated"><tr><th>{w("col_doc")}</th><th>{w("col_commits_behind")}</th>'
+                    f'<th>{w("col_sections")}</th><th>{w("col_en_lines")}</th></tr>{items}</table>')
     claimed = [d for d in docs if d.in_progress]
     if claimed:
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
                         f"<td>{_links(d.in_progress)}</td></tr>" for d in claimed[:limit])
-        html.append(f"<h3>In progress ({len(claimed)})</h3>"
-                    f'<table id="hf-claimed"><tr><th>doc</th><th>claimed by</th></tr>{items}</table>')
+        html.append(f"<h3>{w('claimed_h', n=len(claimed))}</h3>"
+                    f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
+                    f"{items}</table>")
     html.append(f'<p class="hf-muted">{escape(result.pr_note)}</p></div>')
     return "".join(html)
 
@@ -221,45 +243,44 @@ def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset()) -> str:
+def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(), *, lang: str = "en") -> str:
     """The draft side by side: line, English (glossary terms marked with the expected rendering), the
-    translation with its findings and glossary notes, and where the segment comes from."""
-    head = ('<span class="hf-ok">check passes</span>' if result.ok
-            else f'<span class="hf-err">check: {result.errors} error(s)</span>')
+    translation with its findings and glossary notes, and where the segment comes from. ``lang``: the
+    language of the words around them."""
+    w = functools.partial(_word_in, lang)
+    head = (f'<span class="hf-ok">{w("check_passes")}</span>' if result.ok
+            else f'<span class="hf-err">{w("check_errors", n=result.errors)}</span>')
     warnings = sum(f.severity == "warning" for f in result.findings)
-    left = (f', <span class="hf-err">{result.untranslated} segment(s) not translated</span> (writing makes a '
-            "marked draft; translate again to finish)" if result.untranslated else "")
+    left = (f', <span class="hf-err">{w("n_untranslated", n=result.untranslated)}</span>{w("untranslated_hint")}'
+            if result.untranslated else "")
     html = [f'<div class="hf-review" data-ok="{str(result.ok).lower()}"><p><b>{escape(result.target)}</b> — {head}, '
-            f"{warnings} warning(s){left}. Click a row (or use <b>Previous</b>/<b>Next</b>) to edit its segment "
-            "in the editor beside the table; see the page as the docs will show it in <b>Rendered preview</b>; then write the file in "
-            "<b>4 · Write &amp; publish</b>.</p>"]
+            f"{w('n_warnings', n=warnings)}{left}. {w('review_help')}</p>"]
     if result.update:
         u = result.update
-        html.append(f"<p>Update from the English of <code>{escape(str(u['base'])[:10])}</code>: "
-                    f"<b>{u['kept']}</b> human segment(s) kept, <b>{u['changed']}</b> added or changed in the English "
-                    f"(translated), {u['removed']} removed.</p>"
-                    f"<details><summary>What changed in the English since then</summary>"
-                    f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or '(no change)'}</pre></details>")
+        html.append("<p>" + w("update_note", base=f"<code>{escape(str(u['base'])[:10])}</code>", kept=u["kept"],
+                              changed=u["changed"], removed=u["removed"]) + "</p>"
+                    f"<details><summary>{w('english_since')}</summary>"
+                    f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or w('no_change')}</pre></details>")
     if result.other_findings:
-        items = "".join(f'<div class="hf-finding {escape(f.severity)}">line {f.line}: {escape(f.check)}: '
+        items = "".join(f'<div class="hf-finding {escape(f.severity)}">{w("line_n", n=f.line)}: {escape(f.check)}: '
                         f"{escape(f.message)}</div>" for f in result.other_findings)
-        html.append(f'<div id="hf-other-findings"><b>Findings outside the prose</b>{items}</div>')
+        html.append(f'<div id="hf-other-findings"><b>{w("findings_outside")}</b>{items}</div>')
     rows = []
     for s in result.segments:
         badges = []
         if s.id in edited:
-            badges.append('<span class="hf-badge edited">edited</span>')
+            badges.append(f'<span class="hf-badge edited">{w("badge_edited")}</span>')
         if s.origin is Origin.HUMAN:
-            badges.append('<span class="hf-badge human">human, kept</span>')
+            badges.append(f'<span class="hf-badge human">{w("badge_human")}</span>')
         elif s.origin is Origin.ENGLISH:
-            badges.append('<span class="hf-badge english">not translated</span>')
+            badges.append(f'<span class="hf-badge english">{w("badge_english")}</span>')
         if s.changed:
-            badges.append('<span class="hf-badge changed">English changed</span>')
+            badges.append(f'<span class="hf-badge changed">{w("badge_changed")}</span>')
         # terms with a translation are marked in the English with it; terms kept in English only when missing
         spans = [(a, b, t.expected) for t in s.terms for a, b in t.where
                  if t.expected != "keep in English" or (s.translation and not t.present)]
-        notes = "".join(f'<div class="hf-term-missing">glossary: {escape(t.source)} → {escape(t.expected)} '
-                        "(not in the translation)</div>" for t in s.terms if s.translation and not t.present)
+        notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(t.expected))}'
+                        "</div>" for t in s.terms if s.translation and not t.present)
         # section-level glossary warnings are replaced by the per-segment notes above
         findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
                            for f in s.findings if f.check != "glossary")
@@ -271,20 +292,21 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset())
                                        "hf-has-errors" if shows(s, "errors", edited) else "",
                                        "hf-has-warnings" if shows(s, "warnings", edited) else "",
                                        "hf-changed" if s.changed else "") if c)
-        diff = (f'<div class="hf-diff" title="the English at the base → today">English changed: '
+        diff = (f'<div class="hf-diff" title="the English at the base → today">{w("badge_changed")}: '
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
-        prev = (f'<div class="hf-prev"><span class="hf-muted">before (human):</span> '
+        prev = (f'<div class="hf-prev"><span class="hf-muted">{w("before_human")}</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
-                    f'<span class="hf-muted" title="line in the English file → line(s) in the translated file">'
-                    f"line {s.line} → {lines}</span></td>"
+                    f'<span class="hf-muted" title="{w("line_map_title")}">'
+                    f"{w('line_map', en=s.line, tr=lines)}</span></td>"
                     f'<td class="hf-en">{_highlight(s.english, spans)}{diff}</td>'
-                    f'<td class="hf-tr">{escape(s.translation) or "<i>(English kept)</i>"}{prev}{findings}{notes}</td>'
-                    f'<td>{"".join(badges)}</td></tr>')
-    html.append(_rule_filter(result.segments))
-    html.append('<table id="hf-segments"><tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>'
+                    f'<td class="hf-tr">{escape(s.translation) or "<i>" + w("english_kept") + "</i>"}{prev}{findings}'
+                    f'{notes}</td><td>{"".join(badges)}</td></tr>')
+    html.append(_rule_filter(result.segments, lang))
+    html.append(f'<table id="hf-segments"><tr><th>{w("col_segment")}</th><th>{w("col_english")}</th>'
+                f'<th>{w("col_translation")}</th><th>{w("col_status")}</th></tr>'
                 f'{"".join(rows)}</table>'
-                f'<details id="hf-file"><summary>The file as it will be written</summary><pre>{escape(result.text)}'
+                f'<details id="hf-file"><summary>{w("file_summary")}</summary><pre>{escape(result.text)}'
                 "</pre></details></div>")
     return "".join(html)
 
@@ -347,15 +369,15 @@ def unified_diff_html(diff: str) -> str:
     return "\n".join(out)
 
 
-def preview(result: DraftReview) -> str:
+def preview(result: DraftReview, *, lang: str = "en") -> str:
     """The English and the translated page rendered side by side, as doc-builder shows them. Each pane's
     heading ids have their own namespace (``hfi18n-a-en-``, ``hfi18n-a-tr-``): none can take the id of an
     element of the app, nor of the other pane (an in-page link jumped to the English heading)."""
     return ('<div class="hf-review hf-cols">'
-            f'<div><b>English</b> <span class="hf-muted">{escape(result.doc)}</span>'
+            f'<div><b>{word("pv_english", lang)}</b> <span class="hf-muted">{escape(result.doc)}</span>'
             f'<div class="hf-page" id="hf-preview-en">{preview_html(result.english, prefix="hfi18n-a-en-")}'
             '</div></div>'
-            f'<div><b>Translation</b> <span class="hf-muted">{escape(result.target)}</span>'
+            f'<div><b>{word("pv_translation", lang)}</b> <span class="hf-muted">{escape(result.target)}</span>'
             f'<div class="hf-page" id="hf-preview-tr">{preview_html(result.text, prefix="hfi18n-a-tr-")}'
             '</div></div></div>')
 
@@ -372,7 +394,7 @@ def _rules(seg: Any) -> set[str]:
     return {_RULE_NAME.sub("", n.lower()) for n in names} - {""}
 
 
-def _rule_filter(segments: list[Any]) -> str:
+def _rule_filter(segments: list[Any], lang: str = "en") -> str:
     """A list of the rules the findings name, with how many rows each concerns, and the style that keeps only
     the rows of the chosen one (``#hf-review[data-rule]``, set by the page's script). The rules are those of
     this draft: a list of every check would offer rules that match nothing."""
@@ -385,8 +407,8 @@ def _rule_filter(segments: list[Any]) -> str:
     options = "".join(f'<option value="{r}">{r} ({n})</option>' for r, n in sorted(counts.items()))
     style = "".join(f'#hf-review[data-rule="{r}"] tr.hf-seg:not([data-rules~="{r}"]) {{ display: none; }}'
                     for r in counts)
-    return (f'<style>{style}</style><p class="hf-rules"><label>Rule: <select id="hf-rule">'
-            f'<option value="">every rule</option>{options}</select></label></p>')
+    return (f'<style>{style}</style><p class="hf-rules"><label>{word("rule_label", lang)} <select id="hf-rule">'
+            f'<option value="">{word("every_rule", lang)}</option>{options}</select></label></p>')
 
 
 def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
@@ -415,9 +437,11 @@ def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
     return True
 
 
-def pr_preview(result: PublishResult) -> str:
-    """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted."""
+def pr_preview(result: PublishResult, *, lang: str = "en") -> str:
+    """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted
+    (the title and body are the PR's, in the words the repository's reviewers expect, whatever ``lang``)."""
     fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
-    return (f"**PR preview: nothing sent.** Branch `{result.branch}` made here with {len(result.commits)} "
-            f"commit(s) on `{result.base}`; the pull request will come from `{result.head}`.\n\n"
-            f"**Title:**\n\n```text\n{result.title}\n```\n\n**Body:**\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
+    head = word("pr_preview", lang, branch=f"`{result.branch}`", n=len(result.commits), base=f"`{result.base}`",
+                head=f"`{result.head}`")
+    return (f"{head}\n\n{word('pr_title', lang)}\n\n```text\n{result.title}\n```\n\n{word('pr_body', lang)}\n\n"
+            f"{fence}markdown\n{result.body.rstrip()}\n{fence}\n")

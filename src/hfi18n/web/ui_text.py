@@ -2,9 +2,11 @@
 
 A tool for translators should speak their language (issue 26): the page follows the browser's language
 (``navigator.language``; Gradio picks the table for ``ko`` or ``ko-KR``, English otherwise). Gradio
-translates these keys in the browser, so only what the page is built with is translated here: labels,
-buttons, tabs, the filter's choices and the first text of each box. What a handler returns (the status
-tables, the review table, messages) is built on the server and stays English.
+translates these keys in the browser: labels, buttons, tabs, the filter's choices and the first text of
+each box. What a handler returns (the status tables, the review table, the write, toctree and PR notes) is
+built on the server, in the language of the request's ``Accept-Language`` (:func:`request_lang`), with
+:func:`word` and the same tables. Data stays as it is: doc names, code, rule ids and the library's check
+messages.
 
 Every key has both languages: :data:`KO` is checked against :data:`EN` by the tests, so a label added in
 English only is caught before a Korean page shows a raw key.
@@ -70,6 +72,87 @@ EN: dict[str, str] = {
     "glossary": "Glossary lookup",
     "gloss_text": "English text",
     "gloss_btn": "Look up",
+    # built on the server (render.py, handlers.py): trusted templates, HTML or Markdown as the output they
+    # go in; ``{name}`` fields are filled (and escaped) by the caller
+    "state_up-to-date": "up-to-date",
+    "state_outdated": "outdated",
+    "state_in-progress": "in-progress",
+    "state_missing": "missing",
+    "state_orphaned": "orphaned",
+    "choice_behind": " · {n} commit(s) behind",
+    "coverage_of": "Coverage of {repo}",
+    "coverage_row": "{translated}/{total} translated ({pct:.1f}%), {up} up to date, {outdated} outdated, "
+                    "{progress} in progress, {missing} missing",
+    "translate_next": "Translate next ({folder})",
+    "next_hint": "Next: click a doc to open it in <b>2 · Translate</b> (the first one is picked already).",
+    "nothing_left": "Nothing is missing or outdated.",
+    "col_doc": "doc",
+    "col_state": "state",
+    "col_behind": "behind",
+    "col_size": "size",
+    "n_lines": "{n} lines",
+    "base_unknown": "base unknown",
+    "behind_commits": "{n} commit(s)",
+    "behind_sections": "{n} section(s)",
+    "behind_lines": "+{added}/-{removed} lines",
+    "outdated_h": "Outdated ({n})",
+    "col_commits_behind": "commits behind",
+    "col_sections": "sections changed or added",
+    "col_en_lines": "English lines",
+    "claimed_h": "In progress ({n})",
+    "col_claimed_by": "claimed by",
+    "check_passes": "check passes",
+    "check_errors": "check: {n} error(s)",
+    "n_warnings": "{n} warning(s)",
+    "n_untranslated": "{n} segment(s) not translated",
+    "untranslated_hint": " (writing makes a marked draft; translate again to finish)",
+    "review_help": "Click a row (or use <b>Previous</b>/<b>Next</b>) to edit its segment in the editor beside the "
+                   "table; see the page as the docs will show it in <b>Rendered preview</b>; then write the file "
+                   "in <b>4 · Write &amp; publish</b>.",
+    "update_note": "Update from the English of {base}: <b>{kept}</b> human segment(s) kept, <b>{changed}</b> added "
+                   "or changed in the English (translated), {removed} removed.",
+    "english_since": "What changed in the English since then",
+    "no_change": "(no change)",
+    "findings_outside": "Findings outside the prose",
+    "line_n": "line {n}",
+    "line_map": "line {en} → {tr}",
+    "line_map_title": "line in the English file → line(s) in the translated file",
+    "badge_edited": "edited",
+    "badge_human": "human, kept",
+    "badge_english": "not translated",
+    "badge_changed": "English changed",
+    "term_missing": "glossary: {source} → {expected} (not in the translation)",
+    "english_kept": "(English kept)",
+    "before_human": "before (human):",
+    "col_segment": "segment",
+    "col_english": "English",
+    "col_translation": "translation",
+    "col_status": "status",
+    "file_summary": "The file as it will be written",
+    "rule_label": "Rule:",
+    "every_rule": "every rule",
+    "pv_english": "English",
+    "pv_translation": "Translation",
+    "written": "**written** {target}",
+    "written_draft": " as a **marked draft** (finish it, then delete the mark line)",
+    "written_backup": "; the replaced file is backed up in {backup}",
+    "toc_nothing": "nothing to add: the doc is listed already",
+    "toc_not_added": "**not added**: {doc} has no {folder} file yet. Write it first (**Write the file**, above), "
+                     "then add it to the toctree.",
+    "toc_updated": "**toctree updated**",
+    "toc_unchanged": "**toctree unchanged**",
+    "toc_added": "added",
+    "toc_replaced-placeholder": "replaced its in_translation placeholder",
+    "toc_present": "listed already",
+    "toc_not-in-english": "not in the English toctree (not added)",
+    "toc_missing-translation": "has no translated file yet: write it first (Write the file, above)",
+    "toc_as": " as “{title}”",
+    "toc_line": " (line {n})",
+    "pr_opened": "**draft PR opened**: {link} (branch {branch}, {n} commit(s))",
+    "pr_preview": "**PR preview: nothing sent.** Branch {branch} made here with {n} commit(s) on {base}; the pull "
+                  "request will come from {head}.",
+    "pr_title": "**Title:**",
+    "pr_body": "**Body:**",
 }
 """The English words (the page's words before issue 26, so English pages and the tests read as before)."""
 
@@ -129,8 +212,122 @@ KO: dict[str, str] = {
     "glossary": "용어집 찾기",
     "gloss_text": "영어 텍스트",
     "gloss_btn": "찾기",
+    "state_up-to-date": "최신",
+    "state_outdated": "오래됨",
+    "state_in-progress": "번역 중",
+    "state_missing": "미번역",
+    "state_orphaned": "원문 없음",
+    "choice_behind": " · 커밋 {n}개 뒤처짐",
+    "coverage_of": "{repo} 번역 현황",
+    "coverage_row": "{translated}/{total} 번역됨 ({pct:.1f}%), 최신 {up}, 오래됨 {outdated}, 번역 중 {progress}, "
+                    "미번역 {missing}",
+    "translate_next": "다음에 번역할 문서 ({folder})",
+    "next_hint": "다음 단계: 문서를 클릭하면 <b>2 · 번역</b>에서 열립니다 (첫 문서는 이미 골라 두었습니다).",
+    "nothing_left": "빠졌거나 오래된 문서가 없습니다.",
+    "col_doc": "문서",
+    "col_state": "상태",
+    "col_behind": "뒤처짐",
+    "col_size": "크기",
+    "n_lines": "{n}줄",
+    "base_unknown": "기준 커밋 모름",
+    "behind_commits": "커밋 {n}개",
+    "behind_sections": "섹션 {n}개",
+    "behind_lines": "+{added}/-{removed}줄",
+    "outdated_h": "오래된 문서 ({n})",
+    "col_commits_behind": "뒤처진 커밋",
+    "col_sections": "바뀌거나 추가된 섹션",
+    "col_en_lines": "영어 줄 수",
+    "claimed_h": "번역 중인 문서 ({n})",
+    "col_claimed_by": "맡은 곳",
+    "check_passes": "검사 통과",
+    "check_errors": "검사: 오류 {n}개",
+    "n_warnings": "경고 {n}개",
+    "n_untranslated": "번역되지 않은 세그먼트 {n}개",
+    "untranslated_hint": " (쓰면 표시된 초안이 됩니다; 다시 번역해 마무리하세요)",
+    "review_help": "행을 클릭하거나 <b>이전</b>/<b>다음</b>을 눌러 표 옆 편집기에서 세그먼트를 고치세요. "
+                   "<b>렌더링 미리보기</b>에서 문서에 보일 모습을 확인한 뒤 <b>4 · 쓰기와 게시</b>에서 파일을 쓰세요.",
+    "update_note": "{base} 시점의 영어에서 업데이트: 사람이 번역한 세그먼트 <b>{kept}</b>개 유지, 영어에서 추가되거나 "
+                   "바뀐 <b>{changed}</b>개 번역, {removed}개 삭제.",
+    "english_since": "그 뒤 영어에서 바뀐 내용",
+    "no_change": "(변경 없음)",
+    "findings_outside": "본문 밖의 지적 사항",
+    "line_n": "{n}행",
+    "line_map": "{en}행 → {tr}행",
+    "line_map_title": "영어 파일의 행 → 번역 파일의 행",
+    "badge_edited": "수정함",
+    "badge_human": "사람 번역, 유지",
+    "badge_english": "번역 안 됨",
+    "badge_changed": "영어 변경",
+    "term_missing": "용어집: {source} → {expected} (번역에 없음)",
+    "english_kept": "(영어 그대로)",
+    "before_human": "이전 (사람 번역):",
+    "col_segment": "세그먼트",
+    "col_english": "영어",
+    "col_translation": "번역",
+    "col_status": "상태",
+    "file_summary": "쓰일 파일 그대로",
+    "rule_label": "규칙:",
+    "every_rule": "모든 규칙",
+    "pv_english": "영어",
+    "pv_translation": "번역",
+    "written": "**작성함** {target}",
+    "written_draft": " (**표시된 초안**: 마무리한 뒤 표시 줄을 지우세요)",
+    "written_backup": "; 교체된 파일은 {backup}에 백업했습니다",
+    "toc_nothing": "추가할 것 없음: 이미 목차에 있습니다",
+    "toc_not_added": "**추가하지 않음**: {doc}의 {folder} 파일이 아직 없습니다. 먼저 파일을 쓰고(위의 **파일 쓰기**) "
+                     "목차에 추가하세요.",
+    "toc_updated": "**목차 갱신함**",
+    "toc_unchanged": "**목차 변경 없음**",
+    "toc_added": "추가함",
+    "toc_replaced-placeholder": "in_translation 자리 표시를 바꿈",
+    "toc_present": "이미 있음",
+    "toc_not-in-english": "영어 목차에 없음 (추가하지 않음)",
+    "toc_missing-translation": "번역 파일이 아직 없음: 먼저 쓰세요 (위의 파일 쓰기)",
+    "toc_as": ", 제목 “{title}”",
+    "toc_line": " ({n}행)",
+    "pr_opened": "**초안 PR을 열었습니다**: {link} (브랜치 {branch}, 커밋 {n}개)",
+    "pr_preview": "**PR 미리보기: 아무것도 보내지 않았습니다.** 여기서 {base} 위에 커밋 {n}개로 브랜치 {branch}를 "
+                  "만들었고, 풀 리퀘스트는 {head}에서 열립니다.",
+    "pr_title": "**제목:**",
+    "pr_body": "**본문:**",
 }
 """The Korean words: the first language hfi18n serves, and the one its first translators read."""
 
 I18N = gr.I18n(en=EN, ko=KO)
 """Passed to ``launch`` by :func:`.app.build_app`; ``I18N("key")`` stands for a word in the page."""
+
+TABLES = {"en": EN, "ko": KO}
+"""The languages the server's words come in; any other browser language gets English."""
+
+
+def request_lang(request: object) -> str:
+    """The language of the visitor's browser, for the words the server builds: the first of ``ko`` and
+    ``en`` in the request's ``Accept-Language`` (by ``q``, then order: ``fr, ko;q=0.5`` is ``ko``), else
+    ``en``. Gradio translates only what the page is built with, in the browser (``navigator.language``);
+    the status and review tables are built here, and a Korean browser got them in English (issue 26).
+    ``request`` is a ``gr.Request`` or ``None`` (a script calling a handler: English, as before)."""
+    headers = getattr(request, "headers", None)
+    header = str((headers.get("accept-language") if headers is not None else None) or "")
+    ranked = []
+    for order, part in enumerate(header.split(",")[:32]):  # a browser sends a few; a hostile header, thousands
+        tag, *params = part.strip().split(";")
+        q = 1.0
+        for param in params:
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary in TABLES and q > 0:
+            ranked.append((-q, order, primary))
+    return min(ranked)[2] if ranked else "en"
+
+
+def word(key: str, lang: str = "en", /, **fields: object) -> str:
+    """The server's word ``key`` in ``lang`` (English for another language), its ``{name}`` fields filled
+    with ``fields`` as given: the caller escapes what it puts in HTML. ``key`` and ``lang`` are positional
+    only, so a field may be called anything (``folder``: the docs' language, not the words')."""
+    text = TABLES.get(lang, EN)[key]
+    return text.format(**fields) if fields else text
