@@ -1,24 +1,11 @@
-"""Aligned human translations: pair each translated doc with its English twin, paragraph by paragraph.
+"""What the human translations of a checkout say about a glossary: how each term is rendered.
 
-:func:`aligned_units` pairs every translated doc ``docs/source/<lang>/X`` with its English twin
-``docs/source/en/X`` and aligns the two on the doc model of :mod:`hfi18n.doc`:
-
-1. headings are aligned first (dynamic programming, in order): the same anchor is a sure match (Korean
-   translations carry the English anchor, ``## 설치 [[installation]]``), otherwise headings of the same
-   level may match;
-2. between two aligned headings, prose blocks (paragraphs, list items, callouts, table cells, text in
-   HTML) are aligned in order, scored by the protected spans they share (inline code, link targets),
-   the English names and numbers kept in the translation, and a plausible length ratio. Pairs that
-   look unrelated are dropped, so a translation that drifted far from the current English yields
-   fewer pairs rather than wrong ones.
-
-In a git checkout, each translation is also tried against the English of the commits that changed it
-(the English it was translated from), which recovers drifted docs and docs whose English was renamed or
-deleted. Each aligned pair (a heading title or a prose block, both sides) is a :class:`Unit`.
-
-The units feed the glossary miner (:mod:`hfi18n.translate.mine`) and :func:`term_usage`, which counts
-how the human translations render each term of a glossary. The alignment itself lives in
-:mod:`hfi18n.pair.units` (one pair model below translate, check and review); it is re-exported here.
+The pairing of every translated doc with its English twin, paragraph by paragraph (headings by anchor,
+then prose blocks between them, also against the English of the commits that changed the translation), is
+:func:`hfi18n.pair.units.aligned_units`: one pair model below translate, check and review, re-exported
+here for the glossary miner (:mod:`hfi18n.translate.mine`). This module adds :func:`term_usage`, which
+counts how the human translations render each term of a glossary, and the file counts of the glossary
+export.
 """
 
 from __future__ import annotations
