@@ -710,6 +710,7 @@ def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(we
     ("wait a few minutes", "wait a few minutes"),
 ])
 def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
+    require("gradio")  # the fields' words are in ui_text's gr.I18n tables
     from hfi18n.web.hints import web_hint
 
     assert web_hint(cli) == page
@@ -776,3 +777,60 @@ def test_status_and_review_in_the_browsers_language(web) -> None:
     # the notes of step 4 too; the file's path stays as it is
     assert app.write(repo.name, state, True, request=ko).startswith("**작성함** `docs/source/ko/index.md` (**표시된 초안**")
     assert app.toctree(repo.name, "ko", doc, True, "", "", "", request=ko).startswith(("**목차 ", "추가할 것 없음"))
+
+
+def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
+    """Issue 26, the rest of what the web app writes itself: the cost estimate, the doc-pick note, the
+    translate log, the write target and the page fields an error's hint names follow the browser's
+    ``Accept-Language``; a Korean browser read them in English. Doc paths, the library's log messages and
+    the library's error message and hint stay as they are; no request (a script) or an English browser:
+    English, as before."""
+    import gradio as gr
+
+    from hfi18n.web.app import _human
+
+    app, repo, _llm = web
+    ko, en = _request("ko-KR,ko;q=0.9"), _request("en-US,en;q=0.9")
+    doc = "index.md"  # outdated
+
+    plan = app.plan(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY}, request=ko)
+    assert re.match(r"세그먼트 \*\*\d+\*\*개 \(메모리에서 \d+개\), 요청 \d+회, 입력 토큰 약 ", plan), plan
+    assert "segment(s)" not in plan and "tokens in" not in plan
+    english = app.plan(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY}, request=en)
+    assert re.match(r"\*\*\d+\*\* segment\(s\) \(\d+ from memory\), \d+ request\(s\), about ", english), english
+    assert english == app.plan(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY})
+
+    update, force, note = app.pick(repo.name, "ko", doc, request=ko)
+    assert (update, force) == (True, False)
+    assert note.startswith("`index.md`은(는) **오래됨** (커밋 ") and "사람 번역 세그먼트" in note
+    assert "outdated" not in note and "human segment" not in note
+    assert app.pick(repo.name, "ko", doc, request=en)[2].startswith("`index.md` is **outdated** (")
+    assert app.pick(repo.name, "ko", "nope.md", request=ko)[2] == "`nope.md`은(는) 이 저장소의 영어 문서가 아닙니다"
+
+    log, state, _review, _segs, _tab = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "",
+                                                          {"api_key": KEY}, request=ko))
+    lines = log.splitlines()
+    assert lines[0] == "index.md 번역 시작: ko, 공급자 openai"
+    assert re.fullmatch(r"index\.md: 번역할 세그먼트 \d+개", lines[1])
+    assert any(re.match(r"세그먼트 \d+개: 메모리에서 \d+개, 번역 \d+개, 실패 0개, 요청 \d+회, 토큰 ", x) for x in lines)
+    assert "index.md: kept " in log  # the library's summary is data: as the CLI says it
+    assert "to translate" not in log and "from memory" not in log and "translating" not in log
+    english_log = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY}, request=en))[0]
+    assert english_log.startswith("translating index.md into ko with openai\nindex.md: ")
+    assert " segment(s) to translate" in english_log and " from memory, " in english_log
+
+    assert app.target(state, ko).startswith("**문서:** `index.md` → `docs/source/ko/index.md` (검사 통과; 직접 고친 ")
+    assert app.target(None, ko).startswith("아직 초안이 없습니다")
+    assert app.target(state).startswith("**Doc:** `index.md` → ") and app.target(None).startswith("No draft yet")
+    assert app.stop(ko) == "실행 중인 작업이 없습니다" and app.stop() == "nothing is running"
+
+    # an error: the library's message as it is; the frame and the page's field in the browser's language
+    with pytest.raises(gr.Error) as err:
+        last(_human(app.publish)(repo.name, "ko", doc, "", UPSTREAM, {}, request=ko))
+    message = err.value.message
+    assert " — 힌트: " in message and "“내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭)" in message, message
+    assert "hint:" not in message and "--fork" not in message and "Your fork" not in message
+    with pytest.raises(gr.Error) as err:
+        last(_human(app.publish)(repo.name, "ko", doc, "", UPSTREAM, {}, request=en))
+    assert err.value.message.split(" — ")[0] == message.split(" — ")[0]  # the library's message: the same
+    assert " — hint: fill in “Your fork” (tab 4 · Write &amp; publish)" in err.value.message

@@ -37,6 +37,7 @@ from .handlers import REVIEW_FILTERS, WebApp
 from .hints import web_hint
 from .limits import RATE_BURST, RateLimiter
 from .ui_text import I18N as t
+from .ui_text import request_lang, word
 from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("anthropic", "openai", "hf")
@@ -117,12 +118,16 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
             text = text.replace(root, name)
         return text
 
-    def error(exc: BaseException) -> gr.Error:
+    def error(exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> gr.Error:
+        # the frame and the page's fields in the browser's language (a handler that takes no request: English);
+        # the library's message and the rest of its hint stay as they are (issue 26)
+        ui = request_lang(next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None))
         message, hint = human_message(exc)
-        hint = web_hint(hint)  # the page's field, not the CLI option ("fill in “Your fork”", not "pass --fork")
+        hint = web_hint(hint, ui)  # the page's field, not the CLI option ("fill in “Your fork”", not "pass --fork")
         message, hint = hide(message), hide(hint) if hint else hint
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
-        text = html.escape(message, quote=False) + (f" — hint: {html.escape(hint, quote=False)}" if hint else "")
+        text = html.escape(message, quote=False) + (word("error_hint", ui, hint=html.escape(hint, quote=False))
+                                                    if hint else "")
         # a toast that goes away by itself: errors used to pile up in one box over the GitHub token field
         return gr.Error(text, duration=ERROR_SECONDS, title="hfi18n",
                         print_exception=bool(os.environ.get("HFI18N_TRACEBACK")))
@@ -135,7 +140,7 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
             except gr.Error:
                 raise
             except Exception as exc:  # noqa: BLE001 - the handler's one catch: a human message
-                raise error(exc) from None
+                raise error(exc, args, kwargs) from None
         return gen_wrapper
 
     @functools.wraps(fn)
@@ -145,7 +150,7 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
         except gr.Error:
             raise
         except Exception as exc:  # noqa: BLE001 - the handler's one catch: a human message
-            raise error(exc) from None
+            raise error(exc, args, kwargs) from None
     return wrapper
 
 
@@ -273,7 +278,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Accordion(t("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
             with gr.Tab(t("tab_publish"), id="publish", elem_id="hf-tab-publish"):
-                write_target = gr.Markdown(WebApp.target(None), elem_id="hf-write-target")
+                write_target = gr.Markdown(t("target_none"), elem_id="hf-write-target")
                 with gr.Row():
                     allow_draft = gr.Checkbox(False, label=t("allow_draft"),
                                               elem_id="hf-allow-draft")

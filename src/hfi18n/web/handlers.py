@@ -167,7 +167,7 @@ class WebApp:
                 data)
 
     def pick(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
-             oauth: gr.OAuthToken | None = None) -> tuple[bool, bool, str]:
+             oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[bool, bool, str]:
         """How to translate a doc: an outdated translation is updated (human segments kept), a missing one is
         new, a translated one is only replaced when asked. Returns (update, replace, explanation).
 
@@ -184,25 +184,23 @@ class WebApp:
         if known is None or lang not in known.report.languages:
             known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
+        ui = request_lang(request)
         if not found:
-            return False, False, f"{code(doc)} is not an English doc of this repository"
+            return False, False, word("pick_not_doc", ui, doc=code(doc))
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
-        claimed = (" An open PR already translates it (" + ", ".join(claims) + "): check with its author first."
-                   if claims else "")
+        claimed = word("pick_claimed", ui, links=", ".join(claims)) if claims else ""
         if d.translated_path is None:
-            return False, False, f"{code(doc)} has no translation yet: a new translation.{claimed}"
+            return False, False, word("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, (f"{code(doc)} is **outdated, base unknown**: {d.problem}. *Replace* translates it "
-                                 f"again (the current file is backed up).{claimed}")
+            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=d.problem, claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
-            where = f" Changed in the English: {', '.join(f'“{t}”' for t in moved)}." if moved else ""
-            return True, False, (f"{code(doc)} is **outdated** ({d.commits_behind} commit(s) behind): an update keeps "
-                                 f"every human segment whose English did not change and translates the rest."
-                                 f"{where}{claimed}")
-        return False, False, (f"{code(doc)} is **{d.state}**: tick *update* to refresh it (human segments kept) or "
-                              f"*replace* to translate it again (the current file is backed up).{claimed}")
+            where = word("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
+            return True, False, word("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
+                                     claimed=claimed)
+        return False, False, word("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
+                                  claimed=claimed)
 
     @staticmethod
     def open_doc(evt: gr.EventData) -> tuple[Any, Any]:
@@ -257,7 +255,8 @@ class WebApp:
                                             "translate")
         cancel = self.runs.start(session_key(request))
         done = total = 0
-        log: list[str] = [f"translating {doc} into {lang} with {provider or 'the configured provider'}"
+        ui = request_lang(request)
+        log: list[str] = [word("log_start", ui, doc=doc, lang=lang, provider=provider or word("log_configured", ui))
                           + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
@@ -269,36 +268,37 @@ class WebApp:
                     continue
                 if item.kind is api.ProgressKind.START:
                     total += item.total
-                    log.append(f"{item.doc}: {item.total} segment(s) to translate")
+                    log.append(word("log_to_translate", ui, doc=item.doc, n=item.total))
                 elif item.kind is api.ProgressKind.SEGMENTS:
                     done += item.done
                 elif item.message:
                     log.append(f"{item.doc}: {item.message}" if item.doc else item.message)
                 if total:
-                    progress((min(done, total), total), desc=f"{doc}: segments", unit="segments")
-                yield ("\n".join(log + [f"{done}/{total} segments"]), gr.skip(), gr.skip(), gr.skip(), gr.skip())
+                    progress((min(done, total), total), desc=f"{doc}: {word('log_unit', ui)}", unit=word("log_unit", ui))
+                yield ("\n".join(log + [word("log_done_of", ui, done=done, total=total)]), gr.skip(), gr.skip(),
+                       gr.skip(), gr.skip())
         finally:
             self.runs.end(session_key(request), cancel)
         assert result is not None
         if result.skipped:
             raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
         s = result.stats
-        log.append(f"{s.segments} segment(s): {s.cache_hits} from memory, {s.translated} translated, "
-                   f"{s.failed_segments} failed, {s.requests} request(s), {s.tokens_in}+{s.tokens_out} tokens"
+        log.append(word("log_stats", ui, segments=s.segments, hits=s.cache_hits, translated=s.translated,
+                        failed=s.failed_segments, requests=s.requests, tokens_in=s.tokens_in, tokens_out=s.tokens_out)
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
         log.extend(f"{d.path}: {d.summary.text()}" for d in result.docs if d.summary)
         if result.cancelled:
-            log.append("stopped: finished segments are in the translation memory; translate again to resume")
+            log.append(word("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
         review = api.draft(path, lang, doc, translations, update=update, force=force)
         state = draft_state(lang, doc, review, update=update, force=force,
                             pseudo=is_test_double(provider or cfg.get("provider")))
-        yield ("\n".join(log), state, render.review(review, lang=request_lang(request)), self._segment_choices(review),
+        yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review),
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
              base_url: str, secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
-             oauth: gr.OAuthToken | None = None) -> str:
+             oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
         """What translating a doc would send and cost (segments, requests, tokens, dollars per model). Sends
         nothing, costs nothing.
 
@@ -318,17 +318,15 @@ class WebApp:
                           base_url=base_url or None, config=cfg)
         if result.skipped:
             raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
-        e = result.estimate
-        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or "unknown"
-        return (f"**{e.segments}** segment(s) ({e.cached} from memory), {e.requests} request(s), about "
-                f"{e.tokens_in:,} tokens in and {e.tokens_out:,} out; cost: {costs}")
+        e, ui = result.estimate, request_lang(request)
+        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or word("cost_unknown", ui)
+        return word("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
+                    tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
     def stop(self, request: gr.Request | None = None) -> str:
         """Stop this session's running translation after the requests in flight; finished segments stay in
         the translation memory. Costs nothing."""
-        if self.runs.stop(session_key(request)):
-            return "stopping after the requests in flight…"
-        return "nothing is running"
+        return word("stopping" if self.runs.stop(session_key(request)) else "nothing_running", request_lang(request))
 
     # -- 3. review ---------------------------------------------------------------------------------
 
@@ -432,20 +430,21 @@ class WebApp:
             state: the draft JSON.
         """
         if not state or not state.get("doc"):
-            return "<p>Translate a doc first (step 2).</p>"
+            return f"<p>{word('review_empty', request_lang(request))}</p>"
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
                                         force=force), lang=request_lang(request))
 
     @staticmethod
-    def target(state: dict[str, Any] | None) -> str:
+    def target(state: dict[str, Any] | None, request: gr.Request | None = None) -> str:
         """What the write step will write, named before it is clicked."""
+        ui = request_lang(request)
         if not state or not state.get("doc"):
-            return "No draft yet: translate a doc (step 2) and review it (step 3) first."
-        check = "check passes" if state.get("ok") else f"check: {state.get('errors', 0)} error(s)"
-        return (f"**Doc:** {code(str(state['doc']))} → {code(str(state.get('target') or ''))} "
-                f"({check}; {len(state.get('edited') or ())} segment(s) edited by you)")
+            return word("target_none", ui)
+        check = word("check_passes", ui) if state.get("ok") else word("check_errors", ui, n=state.get("errors", 0))
+        return word("target", ui, doc=code(str(state["doc"])), target=code(str(state.get("target") or "")),
+                    check=check, n=len(state.get("edited") or ()))
 
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 

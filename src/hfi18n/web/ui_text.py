@@ -153,6 +153,48 @@ EN: dict[str, str] = {
                   "request will come from {head}.",
     "pr_title": "**Title:**",
     "pr_body": "**Body:**",
+    # the translate log, the pick and plan notes, the write target (handlers.py) and the error toasts' frame
+    # and page-field hints (app.py, hints.py): issue 26, a Korean browser still read them in English
+    "log_start": "translating {doc} into {lang} with {provider}",
+    "log_configured": "the configured provider",
+    "log_to_translate": "{doc}: {n} segment(s) to translate",
+    "log_done_of": "{done}/{total} segments",
+    "log_unit": "segments",
+    "log_stats": "{segments} segment(s): {hits} from memory, {translated} translated, {failed} failed, "
+                 "{requests} request(s), {tokens_in}+{tokens_out} tokens",
+    "log_stopped": "stopped: finished segments are in the translation memory; translate again to resume",
+    "stopping": "stopping after the requests in flight…",
+    "nothing_running": "nothing is running",
+    "plan_note": "**{segments}** segment(s) ({cached} from memory), {requests} request(s), about {tokens_in:,} "
+                 "tokens in and {tokens_out:,} out; cost: {costs}",
+    "cost_unknown": "unknown",
+    "pick_not_doc": "{doc} is not an English doc of this repository",
+    "pick_claimed": " An open PR already translates it ({links}): check with its author first.",
+    "pick_new": "{doc} has no translation yet: a new translation.{claimed}",
+    "pick_base_unknown": "{doc} is **outdated, base unknown**: {problem}. *Replace* translates it again (the current "
+                         "file is backed up).{claimed}",
+    "pick_changed": " Changed in the English: {titles}.",
+    "pick_outdated": "{doc} is **outdated** ({n} commit(s) behind): an update keeps every human segment whose English "
+                     "did not change and translates the rest.{changed}{claimed}",
+    "pick_other": "{doc} is **{state}**: tick *update* to refresh it (human segments kept) or *replace* to translate "
+                  "it again (the current file is backed up).{claimed}",
+    "target_none": "No draft yet: translate a doc (step 2) and review it (step 3) first.",
+    "target": "**Doc:** {doc} → {target} ({check}; {n} segment(s) edited by you)",
+    "error_hint": " — hint: {hint}",
+    "hint_fork": "fill in “Your fork” (tab 4 · Write & publish)",
+    "hint_upstream": "fill in “Upstream” (tab 4 · Write & publish)",
+    "hint_paste_it": "paste it into “GitHub token” at the top of the page",
+    "hint_paste_token": "paste a token into “GitHub token” at the top of the page",
+    "hint_token": "the token in “GitHub token”",
+    "hint_api_key": "type the key into “API key” (tab 2 · Translate)",
+    "hint_demo": "start the app with hfi18n serve --demo and choose the provider pseudo",
+    "hint_model": "{verb} “Model” (tab 2 · Translate)",
+    "hint_base_url": "“Base URL” (tab 2 · Translate)",
+    "hint_no_llm": "tick “keep English titles for new toctree sections”",
+    "hint_lang": "type into “Language” at the top of the page",
+    "hint_translate": "translate {doc} in tab 2 · Translate",
+    "hint_check": "(the findings are in tab 3 · Review)",
+    "hint_branch": "publish from the command line with --branch NAME",
 }
 """The English words (the page's words before issue 26, so English pages and the tests read as before)."""
 
@@ -290,6 +332,46 @@ KO: dict[str, str] = {
                   "만들었고, 풀 리퀘스트는 {head}에서 열립니다.",
     "pr_title": "**제목:**",
     "pr_body": "**본문:**",
+    "log_start": "{doc} 번역 시작: {lang}, 공급자 {provider}",
+    "log_configured": "설정된 공급자",
+    "log_to_translate": "{doc}: 번역할 세그먼트 {n}개",
+    "log_done_of": "세그먼트 {done}/{total}",
+    "log_unit": "세그먼트",
+    "log_stats": "세그먼트 {segments}개: 메모리에서 {hits}개, 번역 {translated}개, 실패 {failed}개, 요청 {requests}회, "
+                 "토큰 {tokens_in}+{tokens_out}",
+    "log_stopped": "중지함: 끝난 세그먼트는 번역 메모리에 있습니다. 다시 번역하면 이어서 합니다",
+    "stopping": "진행 중인 요청이 끝나면 중지합니다…",
+    "nothing_running": "실행 중인 작업이 없습니다",
+    "plan_note": "세그먼트 **{segments}**개 (메모리에서 {cached}개), 요청 {requests}회, 입력 토큰 약 {tokens_in:,}개, "
+                 "출력 토큰 약 {tokens_out:,}개; 비용: {costs}",
+    "cost_unknown": "알 수 없음",
+    "pick_not_doc": "{doc}은(는) 이 저장소의 영어 문서가 아닙니다",
+    "pick_claimed": " 열린 PR이 이미 번역하고 있습니다 ({links}): 먼저 작성자와 확인하세요.",
+    "pick_new": "{doc}은(는) 아직 번역이 없습니다: 새로 번역합니다.{claimed}",
+    "pick_base_unknown": "{doc}은(는) **오래됨, 기준 커밋 모름**: {problem}. *교체*하면 다시 번역합니다 (지금 파일은 "
+                         "백업됩니다).{claimed}",
+    "pick_changed": " 영어에서 바뀐 곳: {titles}.",
+    "pick_outdated": "{doc}은(는) **오래됨** (커밋 {n}개 뒤처짐): 업데이트는 영어가 바뀌지 않은 사람 번역 세그먼트를 "
+                     "모두 유지하고 나머지를 번역합니다.{changed}{claimed}",
+    "pick_other": "{doc}은(는) **{state}**: 새로 고치려면 *업데이트*(사람 번역 유지)를, 다시 번역하려면 *교체*(지금 "
+                  "파일은 백업됩니다)를 체크하세요.{claimed}",
+    "target_none": "아직 초안이 없습니다: 먼저 문서를 번역하고(2단계) 검토하세요(3단계).",
+    "target": "**문서:** {doc} → {target} ({check}; 직접 고친 세그먼트 {n}개)",
+    "error_hint": " — 힌트: {hint}",
+    "hint_fork": "“내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭)",
+    "hint_upstream": "“업스트림” 칸을 채우세요 (4 · 쓰기와 게시 탭)",
+    "hint_paste_it": "페이지 맨 위의 “GitHub 토큰” 칸에 붙여 넣으세요",
+    "hint_paste_token": "페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요",
+    "hint_token": "“GitHub 토큰” 칸의 토큰",
+    "hint_api_key": "“API 키” 칸에 키를 입력하세요 (2 · 번역 탭)",
+    "hint_demo": "hfi18n serve --demo로 앱을 시작하고 공급자 pseudo를 고르세요",
+    "hint_model": "{verb} “모델” (2 · 번역 탭)",
+    "hint_base_url": "“Base URL” (2 · 번역 탭)",
+    "hint_no_llm": "“새 목차 섹션의 제목은 영어로 유지”를 체크하세요",
+    "hint_lang": "페이지 맨 위의 “언어” 칸에 입력하세요",
+    "hint_translate": "2 · 번역 탭에서 {doc} 번역",
+    "hint_check": "(지적 사항은 3 · 검토 탭에 있습니다)",
+    "hint_branch": "명령줄에서 --branch NAME으로 게시하세요",
 }
 """The Korean words: the first language hfi18n serves, and the one its first translators read."""
 
