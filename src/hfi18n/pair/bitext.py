@@ -38,6 +38,7 @@ from pathlib import Path
 from ..doc import BlockKind
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..scripts import target_scripts
+from .band import banded
 from .units import LENGTH_RATIO, Item, aligned_units
 
 _WS_RE = re.compile(r"\s+")
@@ -409,22 +410,6 @@ def _unsaid(model: LengthModel, words: frozenset[str], tokens: frozenset[str], l
     return model.words_cost(words, tokens, lt) - ANCHOR_SHARED * len(shared) > SAID
 
 
-FULL_CELLS = 40_000
-"""Sections of up to this many cells (English units times translated units: 200 by 200) are aligned
-over the whole table, as before the band existed; bigger ones within :data:`BAND` of the diagonal."""
-BAND = 32
-"""Half-width (in translated units) of the band around the length-proportional diagonal that a big
-section is aligned in, doubled while the best path touches its edge. A doc whose headings do not pair
-(one section of 3,000 paragraphs) took minutes and gigabytes over the whole table (issue 24)."""
-
-
-def _band(n: int, m: int, w: int) -> list[tuple[int, int]]:
-    """Columns ``(lo, hi)`` of each row 0..n of a band of half-width ``w`` around ``j = i·m/n``."""
-    if n == 0:
-        return [(0, m)]
-    return [(max(0, (i * m) // n - w), min(m, -(-(i * m) // n) + w)) for i in range(n + 1)]
-
-
 def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt: int) -> int | None:
     """The English unit of ``es[i:a]`` whose text the translated unit ``t`` is, left untranslated, if one is:
     then ``t`` holds no translation of the others, which are missing, not merged (diffusers ko
@@ -440,19 +425,8 @@ def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozense
              every_word: bool, lang: str) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
 
-    Over the whole table up to :data:`FULL_CELLS` cells; beyond, in a band around the diagonal
-    (:data:`BAND`), widened until the best path keeps off its edges (then no path outside the band is
-    cheaper in practice: a run of omissions wider than the band pushes the path to the edge)."""
-    n, m = len(es), len(ts)
-    if n * m <= FULL_CELLS:
-        return _section_in(es, ts, model, vocab, every_word, lang, [(0, m)] * (n + 1))[0]
-    w = max(BAND, 2 + -(-m // max(n, 1)), 2 + -(-n // max(m, 1)))
-    while True:
-        band = _band(n, m, w)
-        beads, touched = _section_in(es, ts, model, vocab, every_word, lang, band)
-        if not touched or all(lo == 0 and hi == m for lo, hi in band):
-            return beads
-        w *= 2
+    In a band once the section is big (:func:`.band.banded`)."""
+    return banded(len(es), len(ts), lambda band: _section_in(es, ts, model, vocab, every_word, lang, band))
 
 
 def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],

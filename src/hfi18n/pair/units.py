@@ -37,6 +37,7 @@ from ..errors import InputError
 from ..fileio import read_text
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import ledger_for, segment_hash
+from .band import banded
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
 
@@ -118,29 +119,12 @@ def doc_items(doc: Document) -> list[Item]:
     return [it for block in doc.blocks if (it := block_item(block)) is not None]
 
 
-FULL_CELLS = 40_000
-"""Tables of up to this many cells (200 by 200 headings or paragraphs) are aligned whole; bigger ones in a
-band around the diagonal (:data:`BAND`)."""
-BAND = 32
-"""Half-width of the band a big table is aligned in, doubled while the best path touches its edge: the
-headings of a 40,000-heading doc were aligned over 1.6 billion cells (issue 24)."""
-
-
 def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:
-    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs: over the
-    whole table up to :data:`FULL_CELLS` cells, else in a band around ``j = i·m/n`` widened until the
-    best path keeps off its edges."""
+    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs, in a band
+    once the table is big (:func:`.band.banded`)."""
     if not n or not m:
         return []
-    if n * m <= FULL_CELLS:
-        return _dp_band(n, m, score, [(0, m)] * (n + 1))[0]
-    w = max(BAND, 2 + -(-m // n), 2 + -(-n // m))
-    while True:
-        band = [(max(0, (i * m) // n - w), min(m, -(-(i * m) // n) + w)) for i in range(n + 1)]
-        pairs, touched = _dp_band(n, m, score, band)
-        if not touched or all(lo == 0 and hi == m for lo, hi in band):
-            return pairs
-        w *= 2
+    return banded(n, m, lambda band: _dp_band(n, m, score, band))
 
 
 def _dp_band(n: int, m: int, score, band: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], bool]:
