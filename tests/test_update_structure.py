@@ -332,3 +332,27 @@ def test_an_edit_of_a_kept_segment_reaches_the_page_or_is_refused(repo: Path) ->
     merged = next(s for e, s in by_text.items() if e.startswith("The vocabulary"))
     with pytest.raises(RefusedError, match="kept as the translator wrote it"):
         api.draft(repo, "ko", "tokenizers.md", {**now, merged.id: "고친 문장입니다."}, update=True)
+
+
+def test_a_merged_passage_kept_by_an_update_is_done_in_its_review_and_written_finished(repo: Path) -> None:
+    """The review of an update (the web app's and an agent's path): the segments of a passage the translator
+    merged (two English paragraphs, one Korean) have no translation of their own; they were counted as
+    left in English, so writing the reviewed update made a finished page a marked draft."""
+    from hfi18n import api
+    from hfi18n.doc.draft import is_draft
+    from hfi18n.origin import Origin
+
+    _translator_merges_and_splits(repo)
+    _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
+          "to check the round trip; special tokens are kept.", "Say what decode keeps")
+    held = api.draft(repo, "ko", "tokenizers.md", update=True)
+    vocab = next(s for s in held.segments if s.english.startswith("The vocabulary"))
+    intro = held.segments[held.segments.index(vocab) - 1]  # the merged passage shows on its first segment
+    assert vocab.origin is Origin.HUMAN and intro.origin is Origin.HUMAN and "어휘는" in intro.translation
+    assert [s.id for s in held.segments if s.origin is Origin.ENGLISH] == [
+        s.id for s in held.segments if s.changed]  # only the changed paragraph waits for a translation
+    done = {s.id: s.translation for s in held.segments if s.translation}
+    changed = next(s for s in held.segments if s.changed)
+    done[changed.id] = CALL_KO.strip().replace("확인하세요.", "확인하세요. 특수 토큰은 유지됩니다.")
+    api.write_draft(repo, "ko", "tokenizers.md", done, update=True)
+    assert not is_draft((repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8"))

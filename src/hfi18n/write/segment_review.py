@@ -236,14 +236,23 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
     segments: list[DraftSegment] = []
     placed: set[int] = set()
+    in_kept_passage = {seg.id: job.block_overrides[i] for i, block in enumerate(job.doc.blocks)
+                       if i in job.block_overrides for seg in block.segments}
     for seg in job.doc.segments():
         start, end = spans[seg.id]
         tr = job.translations.get(seg.id, "")
         human = draft.kept.get(seg.id)
-        origin = (Origin.ENGLISH if not tr else
-                  Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else
-                  Origin.AS_IS if seg.id in as_is and tr == seg.text else Origin.MACHINE)
         english, shown = display(seg, seg.text), display(seg, tr) if tr else ""
+        if not tr and seg.id in job.given and seg.id in in_kept_passage:
+            # a passage the update kept as the translator wrote it (two English paragraphs merged into
+            # one): its segments have no translation of their own, yet they are done; counted as English
+            # they made a finished update a marked draft and showed the translator's text as missing
+            origin = job.provenance.get(seg.id, Origin.HUMAN)
+            shown = in_kept_passage[seg.id].strip()
+        else:
+            origin = (Origin.ENGLISH if not tr else
+                      Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else
+                      Origin.AS_IS if seg.id in as_is and tr == seg.text else Origin.MACHINE)
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
         old = draft.update.previous.get(seg.id) if draft.update else None
@@ -281,9 +290,12 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None
         return
     where = {seg.id: (i, seg) for i, block in enumerate(job.doc.blocks) for seg in block.segments}
     released: set[int] = set()
-    for sid, text in translations.items():
+    for sid, text in list(translations.items()):
         i, seg = where.get(sid, (None, None))
         if i is None or seg is None or i not in overrides or i in released:
+            continue
+        if sid not in kept and display(seg, text).strip() == overrides[i].strip():
+            del translations[sid]  # the kept passage shown on its first segment, sent back unchanged
             continue
         if sid in kept and display(seg, text) == display(seg, kept[sid]):  # the web app sends display form
             continue
