@@ -74,19 +74,37 @@ def _reaches(other: str, rel: str, path: str) -> bool:
     return _stem(_normalize(PurePosixPath(other).parent / path)) == _stem(rel)
 
 
+class AnchorLinks:
+    """Every link with a fragment in ``lang``'s docs, read once per run: ``links(rel, anchor)`` answers
+    for each custom anchor of each checked doc (reading every doc again per anchor made a whole-language
+    ``check`` cost anchors times docs file reads)."""
+
+    def __init__(self, layout: DocsLayout, lang: str) -> None:
+        self.layout, self.lang = layout, lang
+        self._found: list[tuple[str, int, str, str]] | None = None
+
+    def _all(self) -> list[tuple[str, int, str, str]]:
+        if self._found is None:
+            self._found = []
+            for other in self.layout.docs(self.lang):
+                try:
+                    text = read_text(self.layout.path(self.lang, other))
+                except Exception:  # noqa: BLE001 - an unreadable doc has no links to count
+                    continue
+                for n, line in enumerate(text.splitlines(), 1):
+                    self._found.extend((other, n, m.group(1), m.group(2)) for m in _LINK_RE.finditer(line))
+        return self._found
+
+    def links(self, rel: str, anchor: str) -> list[tuple[str, int]]:
+        """``(doc, line)`` of every link in the language's docs to ``#anchor`` of ``rel`` (relative links, and
+        in-page ``#anchor`` links of ``rel`` itself)."""
+        return [(other, n) for other, n, path, frag in self._all() if frag == anchor and _reaches(other, rel, path)]
+
+
 def anchor_links(layout: DocsLayout, lang: str, rel: str, anchor: str) -> list[tuple[str, int]]:
-    """``(doc, line)`` of every link in ``lang``'s docs to ``#anchor`` of ``rel`` (relative links, and
-    in-page ``#anchor`` links of ``rel`` itself)."""
-    out = []
-    for other in layout.docs(lang):
-        try:
-            text = read_text(layout.path(lang, other))
-        except Exception:  # noqa: BLE001 - an unreadable doc has no links to count
-            continue
-        for n, line in enumerate(text.splitlines(), 1):
-            out.extend((other, n) for m in _LINK_RE.finditer(line)
-                       if m.group(2) == anchor and _reaches(other, rel, m.group(1)))
-    return out
+    """:meth:`AnchorLinks.links` for one question (a run asking about several anchors keeps one
+    :class:`AnchorLinks`)."""
+    return AnchorLinks(layout, lang).links(rel, anchor)
 
 
 def rewrite_links(text: str, other: str, rel: str, old: str, new: str) -> str:

@@ -17,7 +17,7 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
 from .alone import check_alone
 from .content import check_code, check_fragments, check_links, check_unsafe_links
-from .custom_anchors import anchor_links, custom_anchors
+from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
@@ -141,16 +141,18 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
 
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
-               blobs: BlobReader | None = None) -> list[Finding]:
+               blobs: BlobReader | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin.
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
-    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run).
+    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run);
+    ``anchors``: the language's links by fragment, read once for a whole run.
     """
     findings: list[Finding] = []
+    anchors = anchors if anchors is not None else AnchorLinks(layout, lang)
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
     tgt = _read_doc(tgt_path, shown, findings)
@@ -169,7 +171,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     if record is not None and src is not None and en_rel is not None:
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
-                                          links_to=lambda a: anchor_links(layout, lang, rel, a)) if f.check != "drift"]
+                                          links_to=lambda a: anchors.links(rel, a)) if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
@@ -186,7 +188,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
-                      links_to=lambda a: anchor_links(layout, lang, rel, a))
+                      links_to=lambda a: anchors.links(rel, a))
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return sort_findings([*findings, *pair])
@@ -239,14 +241,16 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     blobs = BlobReader(layout.repo)
     if against is not None:
         with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
-            records = {rel: r for rel, r in followed(layout, lang).items() if rel in set(rels)}
+            wanted = set(rels)
+            records = {rel: r for rel, r in followed(layout, lang).items() if rel in wanted}
         if against == "followed":
             blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
     outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
     findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
                         "this file is a link to a file outside the repository (or to nothing): it is not read; "
                         "replace the link with the translated file itself") for rel in outside]
+    anchors = AnchorLinks(layout, lang)
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                   against=against or "today", blobs=blobs))
+                                   against=against or "today", blobs=blobs, anchors=anchors))
     return sort_findings(findings), len(rels) + len(outside)
