@@ -14,6 +14,8 @@ import re
 from html import unescape
 from urllib.parse import unquote
 
+from .inert import code
+
 UNSAFE_SCHEMES = ("javascript", "vbscript", "data")
 """Schemes whose link runs or shows content of the link's own making instead of going somewhere."""
 _SAFE_DATA_IMAGE = re.compile(r"^data:image/(?:png|gif|jpeg|webp);", re.I)
@@ -47,10 +49,7 @@ def quoted_target(url: str, limit: int = 100) -> str:
     """A link target as a finding quotes it: one line, cut at ``limit``, in a code span no backtick of it
     can close. Bare, ``review`` would post a hostile URL as a live link in hfi18n's own PR comment."""
     text = _INVISIBLE.sub(" ", url).strip()
-    text = text[:limit] + ("…" if len(text) > limit else "")
-    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    return code(text[:limit] + ("…" if len(text) > limit else ""))
 
 
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)

@@ -19,6 +19,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..doc.inert import code
 from .status import RANK_LIMIT, STATES, DocStatus, StatusReport
 
 STATE_STYLE = {
@@ -201,8 +202,7 @@ def _md_item(d: DocStatus) -> str:
 def _md_name(name: str) -> str:
     """A person's name or login in a code span: ``@login`` in plain text would notify that person on
     every nightly edit of the dashboard, and a name is text its owner chose (no Markdown, no HTML)."""
-    clean = " ".join(name.replace("`", "'").split())[:80]
-    return f"`{clean}`"
+    return code(name[:80])
 
 
 # ---------------------------------------------------------------------------------------- table

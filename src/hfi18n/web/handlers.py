@@ -25,12 +25,8 @@ from ..translate.providers import is_test_double
 from . import render
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
-from .ui_text import EN, request_lang, word
+from .ui_text import request_lang, word
 from .workspace import Visitor, Workspace
-
-TOC_ACTIONS = {action: EN[f"toc_{action}"] for action in ("added", "replaced-placeholder", "present",
-                                                           "not-in-english", "missing-translation")}
-"""What a toctree change did, in English words (the API's action names; Korean: :mod:`.ui_text`)."""
 
 
 def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, force: bool,
