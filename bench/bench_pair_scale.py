@@ -32,10 +32,11 @@ import time
 from pathlib import Path
 
 from _corpora import NAMES, corpus
-from hfi18n.review.bitext import LengthModel
 
+from hfi18n.check.runner import check_pair
 from hfi18n.doc import BlockKind, parse
 from hfi18n.doc.pairing import pair_segments
+from hfi18n.pair.bitext import LengthModel
 from hfi18n.review import Options, review_texts
 from hfi18n.translate.update import plan_update
 
@@ -122,6 +123,8 @@ def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> No
         extra = f"{len(doc.findings)} findings"
     elif what == "pair":
         extra = f"{len(pair_segments(parse(en), parse(tr)))} segments paired"
+    elif what == "check":
+        extra = f"{len(check_pair(parse(en), parse(tr), file='ko/big.md', lang='ko'))} findings"
     else:
         plan = plan_update(en, en, tr, en_rel="big.md", target=Path("ko/big.md"), base_commit="0" * 40)
         extra = f"{plan.kept} kept"
@@ -147,7 +150,7 @@ def main() -> None:
     ap.add_argument("--headings", default="40000", help="headings of the heading cases")
     ap.add_argument("--flat", default="3000,30000", help="prose units of the one-section cases")
     ap.add_argument("--limit", type=float, default=120.0, help="seconds after which a case is stopped")
-    ap.add_argument("--only", default="review,pair,update")
+    ap.add_argument("--only", default="review,pair,update,check")
     args = ap.parse_args()
     pairs = _pairs("ko")
     t0 = time.perf_counter()

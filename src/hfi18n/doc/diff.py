@@ -1,0 +1,167 @@
+"""The one sequence diff of pairing, update and check, in near-linear time.
+
+Every stage that lines up an English sequence with another (the blocks of an English doc and its
+translation: :mod:`hfi18n.doc.pairing`, :mod:`hfi18n.pair.model`; two English versions' blocks and
+segments: :mod:`hfi18n.translate.update`; headings, autodoc blocks, tags and code lines: :mod:`hfi18n.check`)
+used its own :class:`difflib.SequenceMatcher`, and two of them had their own way around its cost.
+``SequenceMatcher`` is quadratic where items repeat, and those sequences repeat a lot (heading levels, an
+alphabet of six; ``paragraph:`` of every paragraph without code): writing a doc took 37 s with 12,000
+headings, and a review of 30,000 paragraphs did not end in 400 s (issue 24). It lives in ``doc`` because
+the lowest of those stages (:mod:`hfi18n.doc.pairing`) is there; ``pair``, ``translate`` and ``check``
+import it from here.
+
+:func:`opcodes` gives ``SequenceMatcher.get_opcodes()``-style opcodes:
+
+1. the common head and tail are matched directly (a translation mostly mirrors the English, an update
+   mostly keeps it: linear). Before the matcher, not after: on a sequence that repeats itself (heading
+   levels ``## ### ### ### ###`` section after section) its longest match can be shifted by a period,
+   and 1,200 headings of which 120 went a level deeper got 8 findings on headings that had not changed;
+2. a differing middle of at most :data:`EXACT_BUDGET` cells (``len * len``) goes to one
+   ``SequenceMatcher``: exact (every translated doc of the three corpora is below it: the biggest,
+   huggingface_hub ko guides/cli.md, has 604 blocks);
+3. a bigger middle is cut at anchors, the keys found exactly once on each side in the same order
+   (patience diff): first the caller's ``keys`` (a heading's anchor, which a translated heading keeps),
+   else the items themselves (a code block's content); each piece between anchors is diffed the same way;
+4. a piece over the budget with no anchor is cut in windows of about :data:`WINDOW` items paired by
+   position, each aligned on its own. A difference that straddles a window boundary may come out as a
+   removal plus an addition.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+from collections.abc import Hashable, Iterator, Sequence
+
+Opcode = tuple[str, int, int, int, int]
+
+EXACT_BUDGET = 1_000_000
+"""Largest ``len(a) * len(b)`` aligned by one ``SequenceMatcher`` (1,000 by 1,000 items)."""
+WINDOW = 200
+"""Items per window of a middle over :data:`EXACT_BUDGET` with no anchor to cut at."""
+_DEPTH = 8
+"""Rounds of anchors before a piece goes to windows (a piece only shrinks, but each round rescans it)."""
+
+
+def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], keys_a: Sequence[Hashable | None] | None = None,
+            keys_b: Sequence[Hashable | None] | None = None) -> list[Opcode]:
+    """Opcodes turning ``a`` into ``b`` (see the module docstring). ``keys_a``/``keys_b``: optional anchor
+    keys, one per item (None: no key); an item pair cut at by its key is ``equal`` when the items are, else
+    a one-to-one ``replace``."""
+    out: list[Opcode] = []
+    _diff(a, b, keys_a, keys_b, 0, len(a), 0, len(b), 0, out)
+    return _merge(out)
+
+
+def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[Opcode]:
+    """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``."""
+    for op in opcodes(a, b):
+        if op[0] != "equal":
+            yield op
+
+
+def _exact(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int,
+           out: list[Opcode]) -> None:
+    sm = difflib.SequenceMatcher(a=a[i1:i2], b=b[j1:j2], autojunk=False)
+    out.extend((t, x1 + i1, x2 + i1, y1 + j1, y2 + j1) for t, x1, x2, y1, y2 in sm.get_opcodes())
+
+
+def _diff(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable | None] | None,
+          kb: Sequence[Hashable | None] | None, i1: int, i2: int, j1: int, j2: int, depth: int,
+          out: list[Opcode]) -> None:
+    head = 0
+    while i1 + head < i2 and j1 + head < j2 and a[i1 + head] == b[j1 + head]:
+        head += 1
+    tail = 0
+    while i1 + head < i2 - tail and j1 + head < j2 - tail and a[i2 - 1 - tail] == b[j2 - 1 - tail]:
+        tail += 1
+    if head:
+        out.append(("equal", i1, i1 + head, j1, j1 + head))
+    _middle(a, b, ka, kb, i1 + head, i2 - tail, j1 + head, j2 - tail, depth, out)
+    if tail:
+        out.append(("equal", i2 - tail, i2, j2 - tail, j2))
+
+
+def _middle(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable | None] | None,
+            kb: Sequence[Hashable | None] | None, i1: int, i2: int, j1: int, j2: int, depth: int,
+            out: list[Opcode]) -> None:
+    n, m = i2 - i1, j2 - j1
+    if not n or not m:
+        if n or m:
+            out.append(("delete" if n else "insert", i1, i2, j1, j2))
+        return
+    if n * m <= EXACT_BUDGET:
+        _exact(a, b, i1, i2, j1, j2, out)
+        return
+    anchors: list[tuple[int, int]] = []
+    if depth < _DEPTH:
+        if ka is not None and kb is not None:
+            anchors = unique_in_order(ka[i1:i2], kb[j1:j2])
+        if not anchors:
+            anchors = unique_in_order(a[i1:i2], b[j1:j2])
+    if anchors:
+        p, q = i1, j1
+        for x, y in anchors:
+            _diff(a, b, ka, kb, p, i1 + x, q, j1 + y, depth + 1, out)
+            out.append(("equal" if a[i1 + x] == b[j1 + y] else "replace", i1 + x, i1 + x + 1, j1 + y, j1 + y + 1))
+            p, q = i1 + x + 1, j1 + y + 1
+        _diff(a, b, ka, kb, p, i2, q, j2, depth + 1, out)
+        return
+    k = max(-(-n // WINDOW), -(-m // WINDOW))
+    for w in range(k):
+        _diff(a, b, ka, kb, i1 + n * w // k, i1 + n * (w + 1) // k, j1 + m * w // k, j1 + m * (w + 1) // k,
+              _DEPTH, out)
+
+
+def unique_in_order(ka: Sequence[Hashable | None], kb: Sequence[Hashable | None]) -> list[tuple[int, int]]:
+    """Positions ``(i, j)`` of the keys (None: no key) found exactly once in each list, the longest run of
+    them in the same order on both sides (patience diff's anchors)."""
+    count_a: dict[Hashable, int] = {}
+    for k in ka:
+        if k is not None:
+            count_a[k] = count_a.get(k, 0) + 1
+    count_b: dict[Hashable, int] = {}
+    where_b: dict[Hashable, int] = {}
+    for j, k in enumerate(kb):
+        if k is not None:
+            count_b[k] = count_b.get(k, 0) + 1
+            where_b[k] = j
+    cand = [(i, where_b[k]) for i, k in enumerate(ka)
+            if k is not None and count_a[k] == 1 and count_b.get(k) == 1]
+    # longest increasing subsequence of j, in O(n log n)
+    tails: list[int] = []
+    tail_at: list[int] = []
+    prev = [-1] * len(cand)
+    for c, (_i, j) in enumerate(cand):
+        lo = bisect.bisect_left(tails, j)
+        if lo == len(tails):
+            tails.append(j)
+            tail_at.append(c)
+        else:
+            tails[lo] = j
+            tail_at[lo] = c
+        prev[c] = tail_at[lo - 1] if lo else -1
+    run: list[tuple[int, int]] = []
+    c = tail_at[-1] if tail_at else -1
+    while c >= 0:
+        run.append(cand[c])
+        c = prev[c]
+    run.reverse()
+    return run
+
+
+def _merge(ops: list[Opcode]) -> list[Opcode]:
+    """Join neighbouring equal, insert or delete opcodes (pieces and windows cut runs). Replaces stay apart:
+    callers pair the items of a replace of equal lengths, and joining a 2-1 replace to a 1-1 one would lose
+    that pair."""
+    merged: list[Opcode] = []
+    for op in ops:
+        if op[1] == op[2] and op[3] == op[4]:
+            continue
+        if (merged and merged[-1][0] == op[0] != "replace" and merged[-1][2] == op[1]
+                and merged[-1][4] == op[3]):
+            prev = merged[-1]
+            merged[-1] = (op[0], prev[1], op[2], prev[3], op[4])
+        else:
+            merged.append(op)
+    return merged
