@@ -117,7 +117,8 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
 def _pair_headings(s_heads: list[Block], t_heads: list[Block]) -> dict[int, Block]:
     """Map translated heading (by id) to its English heading, aligned by level sequence."""
     pairs: dict[int, Block] = {}
-    for tag, i1, i2, j1, j2 in opcodes([h.meta["level"] for h in s_heads], [h.meta["level"] for h in t_heads]):
+    for tag, i1, i2, j1, j2 in opcodes([h.meta["level"] for h in s_heads], [h.meta["level"] for h in t_heads],
+                                       head_tail=True):
         if tag in ("equal", "replace") and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 pairs[id(t_heads[j1 + k])] = s_heads[i1 + k]

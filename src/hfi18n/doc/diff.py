@@ -12,17 +12,20 @@ import it from here.
 
 :func:`opcodes` gives ``SequenceMatcher.get_opcodes()``-style opcodes:
 
-1. the common head and tail are matched directly (a translation mostly mirrors the English, an update
-   mostly keeps it: linear). Before the matcher, not after: on a sequence that repeats itself (heading
-   levels ``## ### ### ### ###`` section after section) its longest match can be shifted by a period,
-   and 1,200 headings of which 120 went a level deeper got 8 findings on headings that had not changed;
-2. a differing middle of at most :data:`EXACT_BUDGET` cells (``len * len``) goes to one
+1. inputs of at most :data:`EXACT_BUDGET` cells go to one ``SequenceMatcher`` whole (unless
+   ``head_tail``: see :func:`opcodes`);
+2. bigger ones: the common head and tail are matched directly (a translation mostly mirrors the English,
+   an update mostly keeps it: linear), and at every level below: on a sequence that repeats itself
+   (heading levels ``## ### ### ### ###`` section after section) difflib's longest match can be shifted by
+   a period, and 1,200 headings of which 120 went a level deeper got 8 findings on headings that had not
+   changed;
+3. a differing middle of at most :data:`EXACT_BUDGET` cells (``len * len``) goes to one
    ``SequenceMatcher``: exact (every translated doc of the three corpora is below it: the biggest,
    huggingface_hub ko guides/cli.md, has 604 blocks);
-3. a bigger middle is cut at anchors, the keys found exactly once on each side in the same order
+4. a bigger middle is cut at anchors, the keys found exactly once on each side in the same order
    (patience diff): first the caller's ``keys`` (a heading's anchor, which a translated heading keeps),
    else the items themselves (a code block's content); each piece between anchors is diffed the same way;
-4. a piece over the budget with no anchor is cut in windows of about :data:`WINDOW` items paired by
+5. a piece over the budget with no anchor is cut in windows of about :data:`WINDOW` items paired by
    position, each aligned on its own. A difference that straddles a window boundary may come out as a
    removal plus an addition.
 """
@@ -44,18 +47,28 @@ _DEPTH = 8
 
 
 def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], keys_a: Sequence[Hashable | None] | None = None,
-            keys_b: Sequence[Hashable | None] | None = None) -> list[Opcode]:
+            keys_b: Sequence[Hashable | None] | None = None, *, head_tail: bool = False) -> list[Opcode]:
     """Opcodes turning ``a`` into ``b`` (see the module docstring). ``keys_a``/``keys_b``: optional anchor
     keys, one per item (None: no key); an item pair cut at by its key is ``equal`` when the items are, else
-    a one-to-one ``replace``."""
+    a one-to-one ``replace``.
+
+    ``head_tail=False`` (pairing and update): inputs up to :data:`EXACT_BUDGET` cells go whole to one
+    ``SequenceMatcher``, as they did before this module: the beads of 46 of the corpora's 227 translated
+    docs moved when the head and tail were matched first. ``head_tail=True`` (check): head and tail first
+    at any size, as check did since it stopped using difflib: its findings moved on 24 of those docs the
+    other way."""
     out: list[Opcode] = []
+    if not head_tail and len(a) * len(b) <= EXACT_BUDGET:
+        _exact(a, b, 0, len(a), 0, len(b), out)
+        return out
     _diff(a, b, keys_a, keys_b, 0, len(a), 0, len(b), 0, out)
     return _merge(out)
 
 
 def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[Opcode]:
-    """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``."""
-    for op in opcodes(a, b):
+    """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``, head and tail
+    matched first (what check reports)."""
+    for op in opcodes(a, b, head_tail=True):
         if op[0] != "equal":
             yield op
 
@@ -69,11 +82,14 @@ def _exact(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: i
 def _diff(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable | None] | None,
           kb: Sequence[Hashable | None] | None, i1: int, i2: int, j1: int, j2: int, depth: int,
           out: list[Opcode]) -> None:
+    def same(i: int, j: int) -> bool:  # an item matched directly keeps its key: never a heading of another anchor
+        return a[i] == b[j] and (ka is None or kb is None or ka[i] == kb[j])
+
     head = 0
-    while i1 + head < i2 and j1 + head < j2 and a[i1 + head] == b[j1 + head]:
+    while i1 + head < i2 and j1 + head < j2 and same(i1 + head, j1 + head):
         head += 1
     tail = 0
-    while i1 + head < i2 - tail and j1 + head < j2 - tail and a[i2 - 1 - tail] == b[j2 - 1 - tail]:
+    while i1 + head < i2 - tail and j1 + head < j2 - tail and same(i2 - 1 - tail, j2 - 1 - tail):
         tail += 1
     if head:
         out.append(("equal", i1, i1 + head, j1, j1 + head))
@@ -108,6 +124,9 @@ def _middle(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable 
         _diff(a, b, ka, kb, p, i2, q, j2, depth + 1, out)
         return
     k = max(-(-n // WINDOW), -(-m // WINDOW))
+    if k == 1:  # a window no anchor cuts further
+        _exact(a, b, i1, i2, j1, j2, out)
+        return
     for w in range(k):
         _diff(a, b, ka, kb, i1 + n * w // k, i1 + n * (w + 1) // k, j1 + m * w // k, j1 + m * (w + 1) // k,
               _DEPTH, out)

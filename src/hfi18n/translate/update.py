@@ -42,6 +42,7 @@ from pathlib import Path
 
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.components import mdx_tags
+from ..doc.diff import opcodes
 from ..doc.draft import is_draft, is_pseudo
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_shape, code_without_comments, dedent_block
@@ -162,10 +163,9 @@ def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new
     human = {id(src): tgt for src, tgt in pairs}
     a, b = content_blocks(base), content_blocks(new)
     position = {id(block): i for i, block in enumerate(new.blocks)}
-    sm = difflib.SequenceMatcher(a=[x.text for x in a], b=[x.text for x in b], autojunk=False)
     out: dict[int, str] = {}
     carried, lost = 0, []
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+    for tag, i1, i2, j1, j2 in opcodes([x.text for x in a], [x.text for x in b]):
         if tag == "replace" and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
                 old, cur = a[i1 + k], b[j1 + k]
@@ -251,13 +251,12 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     # counted as human after an update (issue 23 item 6: 3 of the 6 segments of the example's training.md)
     raw = {s.id: s for s in tr.segments()}
     old_segs, new_segs = list(base.segments()), list(new.segments())
-    sm = difflib.SequenceMatcher(a=[s.text for s in old_segs], b=[s.text for s in new_segs], autojunk=False)
     translations: dict[str, str] = {}
     provenance: dict[str, str] = {}
     matched_old = leftovers = 0
     leftover_ids: set[str] = set()
     previous: dict[str, tuple[Segment, Segment]] = {}
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+    for tag, i1, i2, j1, j2 in opcodes([s.text for s in old_segs], [s.text for s in new_segs]):
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
             for old, cur in zip(old_segs[i1:i2], new_segs[j1:j2], strict=False):
                 if old.id in human:
@@ -416,8 +415,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     if not c:
         return out
     now: dict[int, int] = {}  # id of a base content block -> index in b of today's equal block
-    sm = difflib.SequenceMatcher(a=[x.text for x in a], b=[x.text for x in b], autojunk=False)
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+    for tag, i1, i2, j1, _j2 in opcodes([x.text for x in a], [x.text for x in b]):
         if tag == "equal":
             now.update({id(a[i1 + k]): j1 + k for k in range(i2 - i1)})
 

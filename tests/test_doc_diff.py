@@ -1,0 +1,220 @@
+"""The one sequence diff (:mod:`hfi18n.doc.diff`): exactly difflib where it used to be, near-linear beyond.
+
+Speed is the bench's (bench/bench_pair_scale.py), not a timed test: here, what it answers. Small inputs
+give difflib's very opcodes (pairing, update) or difflib's opcodes of the middle between a common head and
+tail (check); big inputs tile both sequences and keep every anchor pair; and the pairing of real
+translated docs is the one difflib gave (same beads, same segment pairs).
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from pathlib import Path
+
+import pytest
+
+from hfi18n.doc import diff, parse
+from hfi18n.doc.diff import EXACT_BUDGET, changes, opcodes, unique_in_order
+
+
+def _difflib(a, b, *_keys, **_kw):
+    return difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+
+
+def _edit(rng: random.Random, a: list[str], alphabet: str, rate: float) -> list[str]:
+    """``a`` with some items dropped, changed and inserted."""
+    out: list[str] = []
+    for x in a:
+        r = rng.random()
+        if r < rate:
+            continue
+        out.append(rng.choice(alphabet) if r < 2 * rate else x)
+        if rng.random() < rate:
+            out.append(rng.choice(alphabet))
+    return out
+
+
+def _tiles(ops, a, b) -> None:
+    """The opcodes cover both sequences in order, and every equal span is equal."""
+    pos = (0, 0)
+    for tag, i1, i2, j1, j2 in ops:
+        assert (i1, j1) == pos, ops
+        assert tag in ("equal", "replace", "insert", "delete")
+        if tag == "equal":
+            assert a[i1:i2] == b[j1:j2]
+        pos = (i2, j2)
+    assert pos == (len(a), len(b))
+
+
+def test_small_inputs_give_difflibs_own_opcodes() -> None:
+    rng = random.Random(24)
+    for _ in range(400):
+        alphabet = rng.choice(["ab", "abc", "123456", "abcdefghij"])
+        a = [rng.choice(alphabet) for _ in range(rng.randint(0, 60))]
+        b = _edit(rng, a, alphabet, rng.choice([0.0, 0.05, 0.3]))
+        assert opcodes(a, b) == _difflib(a, b)
+
+
+def test_with_head_tail_the_middle_is_difflibs_and_the_rest_equal() -> None:
+    rng = random.Random(25)
+    for _ in range(400):
+        alphabet = rng.choice(["ab", "123456", "abcdefghij"])
+        a = [rng.choice(alphabet) for _ in range(rng.randint(0, 60))]
+        b = _edit(rng, a, alphabet, rng.choice([0.0, 0.05, 0.3]))
+        head = 0
+        while head < min(len(a), len(b)) and a[head] == b[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        ma, mb = a[head:len(a) - tail], b[head:len(b) - tail]
+        want = [("equal", 0, head, 0, head)] if head else []
+        if ma and mb:
+            want += [(t, i1 + head, i2 + head, j1 + head, j2 + head) for t, i1, i2, j1, j2 in _difflib(ma, mb)]
+        elif ma or mb:
+            want.append(("delete" if ma else "insert", head, len(a) - tail, head, len(b) - tail))
+        if tail:
+            want.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+        got = opcodes(a, b, head_tail=True)
+        _tiles(got, a, b)
+        # difflib never gives two equal runs in a row; joined, the two answers are the same
+        assert diff._merge(got) == diff._merge(want)
+        assert list(changes(a, b)) == [op for op in got if op[0] != "equal"]
+
+
+def test_big_inputs_tile_both_sequences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the budget (made small here) the diff cuts at anchors and windows, keys crossing or not: the
+    answer still covers both sequences in order and equal spans are equal."""
+    monkeypatch.setattr(diff, "EXACT_BUDGET", 60)
+    monkeypatch.setattr(diff, "WINDOW", 5)
+    rng = random.Random(26)
+    for _ in range(300):
+        a = [rng.choice("abc") for _ in range(rng.randint(10, 120))]
+        b = _edit(rng, a, "abc", rng.choice([0.02, 0.1, 0.3]))
+        ka = [f"k{rng.randrange(40)}" if rng.random() < 0.3 else None for _ in a]
+        kb = [f"k{rng.randrange(40)}" if rng.random() < 0.3 else None for _ in b]
+        for keys in ((None, None), (ka, kb)):
+            for head_tail in (False, True):
+                _tiles(opcodes(a, b, *keys, head_tail=head_tail), a, b)
+
+
+def _keyed(rng: random.Random, n: int) -> tuple[list[str], list[str], list[str | None], list[str | None]]:
+    """Items of a small alphabet, some keyed (a heading's anchor), and an edit of them that keeps every
+    keyed item, in order (a translation keeps its headings' anchors)."""
+    a = [rng.choice("abc") for _ in range(n)]
+    ka: list[str | None] = [f"k{i}" if rng.random() < 0.15 else None for i in range(n)]
+    b: list[str] = []
+    kb: list[str | None] = []
+    for x, k in zip(a, ka, strict=True):
+        if k is not None:
+            b.append(x if rng.random() < 0.8 else "h")  # a heading of another level keeps its anchor
+            kb.append(k)
+            continue
+        r = rng.random()
+        if r < 0.15:
+            continue
+        b.append(rng.choice("abc") if r < 0.3 else x)
+        kb.append(None)
+        if rng.random() < 0.1:
+            b.append(rng.choice("abc"))
+            kb.append(None)
+    return a, b, ka, kb
+
+
+def test_big_inputs_pair_every_key_kept_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the budget, keys found once on each side in the same order pair their items, equal or not
+    (two headings of one anchor at different levels), though the items alone repeat (``h2``), also where
+    the common head or tail would have matched an item to another key's."""
+    monkeypatch.setattr(diff, "EXACT_BUDGET", 0)
+    monkeypatch.setattr(diff, "WINDOW", 5)
+    rng = random.Random(27)
+    for _ in range(300):
+        a, b, ka, kb = _keyed(rng, rng.randint(10, 150))
+        want = {i: kb.index(k) for i, k in enumerate(ka) if k is not None}
+        for head_tail in (False, True):
+            ops = opcodes(a, b, ka, kb, head_tail=head_tail)
+            _tiles(ops, a, b)
+            paired = {i1 + k: j1 + k for tag, i1, i2, j1, j2 in ops if tag in ("equal", "replace")
+                      and i2 - i1 == j2 - j1 for k in range(i2 - i1)}
+            assert all(paired.get(i) == j for i, j in want.items()), ops
+
+
+def test_unique_in_order_is_the_longest_run_of_keys_found_once_on_each_side() -> None:
+    assert unique_in_order(["x", "a", "b", "c", "a"], ["c", "b", "x", "d"]) in ([(0, 2)], [(2, 1)], [(3, 0)])
+    assert unique_in_order(["p", None, "q", "r", "s"], ["p", "r", "q", "s", None]) in ([(0, 0), (2, 2), (4, 3)],
+                                                                                     [(0, 0), (3, 1), (4, 3)])
+    assert unique_in_order([None, None], [None]) == []
+
+
+def _sections(n: int, ko: bool) -> str:
+    out = []
+    for i in range(n):
+        level = "##" if i % 4 == 0 else "###"
+        title = f"섹션 {i}" if ko else f"Section {i}"
+        out.append(f"{level} {title} [[section-{i}]]\n\n")
+        if ko and i % 7 == 3:  # the translator merged the two paragraphs of this section
+            out.append(f"첫 문단과 둘째 문단 `x{i}` `y{i}`을 합쳤습니다.\n\n")
+            continue
+        if ko and i % 11 == 5:  # and left this section's second paragraph out
+            out.append(f"첫 문단 `x{i}`입니다.\n\n")
+            continue
+        out.append(f"First paragraph about `x{i}`.\n\n" if not ko else f"첫 문단 `x{i}`입니다.\n\n")
+        out.append(f"Second paragraph about `y{i}`.\n\n" if not ko else f"둘째 문단 `y{i}`입니다.\n\n")
+    return "".join(out)
+
+
+def test_a_doc_over_the_budget_pairs_every_heading_with_its_own() -> None:
+    """1,200 sections (3,400 blocks a side: over :data:`EXACT_BUDGET`), merged and omitted paragraphs
+    here and there: the pair model and the segment pairing still pair each heading with the translated
+    heading of the same anchor."""
+    from hfi18n.doc.pairing import pair_segments
+    from hfi18n.pair.model import pair_docs
+
+    en, ko = parse(_sections(1200, False), "en/big.md"), parse(_sections(1200, True), "ko/big.md")
+    assert len(en.blocks) * len(ko.blocks) > EXACT_BUDGET
+    heads = [b for b in pair_docs(en, ko) if any(x.kind.value == "heading" for x in b.en + b.tr)]
+    assert len(heads) == 1200
+    assert all(len(b.en) == len(b.tr) == 1 and b.en[0].meta["anchor"] == b.tr[0].meta["anchor"] for b in heads)
+    pairs = pair_segments(en, ko)
+    tr_of = {s.id: s.text for s in ko.segments()}
+    for h in en.headings():
+        assert pairs[h.segments[0].id].text == tr_of[pairs[h.segments[0].id].id]
+        assert pairs[h.segments[0].id].text.startswith("섹션 " + h.segments[0].text.split()[-1])
+
+
+def _bead_key(beads) -> list[tuple]:
+    return [(tuple(x.start_line for x in b.en), tuple(x.start_line for x in b.tr), round(b.confidence, 9))
+            for b in beads]
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_every_translated_doc_of_the_corpora_pairs_as_with_difflib(corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pair model's beads and the segment pairing of each translated doc of the three corpora (227
+    docs, every language) are the ones one ``SequenceMatcher`` gave before the diff was shared."""
+    import hfi18n.doc.pairing as pairing
+    import hfi18n.pair.model as model
+
+    docs = 0
+    for name in ("diffusers", "huggingface_hub", "smolagents"):
+        root = corpus(name) / "docs" / "source"
+        for lang_dir in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "en"):
+            for tr_path in sorted(lang_dir.rglob("*.md")):
+                en_path = root / "en" / tr_path.relative_to(lang_dir)
+                if not en_path.exists():
+                    continue
+                try:
+                    en, tr = parse(en_path.read_text(encoding="utf-8")), parse(tr_path.read_text(encoding="utf-8"))
+                except Exception:  # noqa: BLE001 -- a doc the parser rejects has no pairing to compare
+                    continue
+                docs += 1
+                monkeypatch.setattr(model, "opcodes", opcodes)
+                monkeypatch.setattr(pairing, "opcodes", opcodes)
+                new = _bead_key(model.pair_docs(en, tr, lang_dir.name)), pairing.pair_segments(en, tr)
+                monkeypatch.setattr(model, "opcodes", _difflib)
+                monkeypatch.setattr(pairing, "opcodes", _difflib)
+                old = _bead_key(model.pair_docs(en, tr, lang_dir.name)), pairing.pair_segments(en, tr)
+                assert new[0] == old[0], Path(tr_path).relative_to(root)
+                assert {k: v.id for k, v in new[1].items()} == {k: v.id for k, v in old[1].items()}, tr_path
+    assert docs > 200
