@@ -7,11 +7,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
+from ..doc.diff import changes
 from ..doc.markup import LineCounter
 from ..doc.protected import code_shape, code_without_comments, dedent_block, link_targets, references
 from ..doc.urls import link_destinations, quoted_target, unsafe_scheme
 from .findings import ERROR, WARNING, Finding
-from .structure import all_anchors, autodoc_names, changes, line_near, matches_autodoc
+from .structure import all_anchors, autodoc_names, line_near, matches_autodoc
 
 
 def _code_blocks(doc: Document) -> list[Block]:
@@ -25,6 +26,7 @@ def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t_code = [dedent_block(b.text) for b in t]
     if s_code == t_code:
         return
+    t_lines = [b.start_line for b in t]  # once, not once per missing block (949 of them: 6.5 s on 30,000 paragraphs)
     for tag, i1, i2, j1, j2 in changes(s_code, t_code):
         if tag == "replace" and i2 - i1 == j2 - j1:
             for k in range(i2 - i1):
@@ -42,7 +44,7 @@ def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
                                   f"{_first_difference(s_code[i1 + k], t_code[j1 + k])}; code must stay identical")
             continue
         for i in range(i1, i2):
-            line = line_near([b.start_line for b in t], j1)
+            line = line_near(t_lines, j1)
             yield Finding(file, line, "code", ERROR,
                           f"code block of the English (line {s[i].start_line}) is missing here")
         for j in range(j1, j2):

@@ -130,8 +130,9 @@ def check_autodoc(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t = [b for b in tgt.blocks if b.kind is BlockKind.AUTODOC]
     s_text = [_norm(b.text) for b in s]
     t_text = [_norm(b.text) for b in t]
+    t_lines = [b.start_line for b in t]  # once, not once per difference (quadratic on a big doc)
     for tag, i1, i2, j1, j2 in changes(s_text, t_text):
-        line = line_near([b.start_line for b in t], j1)
+        line = line_near(t_lines, j1)
         if tag in ("delete", "replace"):
             for i in range(i1, i2):
                 yield _finding(file, line, "autodoc",
@@ -154,8 +155,9 @@ def check_tags(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
     t_names = [x[0] for x in t]
     if s_names == t_names:
         return
+    t_lines = [x[1] for x in t]
     for _tag, i1, i2, j1, j2 in changes(s_names, t_names):
-        line = line_near([x[1] for x in t], j1)
+        line = line_near(t_lines, j1)
         english = " ".join(s_names[i1:i2]) or "nothing"
         here = " ".join(t_names[j1:j2]) or "nothing"
         yield _finding(file, line, "tags",
