@@ -14,10 +14,12 @@ follow today's English), concatenated doc after doc and repeated, each repetitio
   sections (the pairing's band must hold on one huge section).
 
 For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model,
-the per-doc bound ``max_units`` lifted),
-the block pairing of an update (:func:`hfi18n.doc.pairing.pair_segments`) and ``translate --update``'s
-plan (:func:`hfi18n.translate.update.plan_update`), each in a child process, with its peak memory growth
-(VmHWM - VmRSS at start) and a time limit (``--limit``, default 120 s: a case past it prints ``>limit``).
+the per-doc bound ``max_units`` lifted), the block pairing of an update
+(:func:`hfi18n.doc.pairing.pair_segments`), ``translate --update``'s plan
+(:func:`hfi18n.translate.update.plan_update`) and ``check`` (:func:`hfi18n.check.runner.check_pair`, part of
+the review too), each in a child process, parsing included: wall seconds, CPU seconds (the machine is
+shared: CPU time is what a change moves when others load it), peak memory growth (VmHWM - VmRSS at start)
+and a time limit (``--limit``, default 300 s: a case past it prints ``>limit``).
 
     python bench/bench_pair_scale.py                      # 300 3000 30000 paragraphs, 40000 headings
     python bench/bench_pair_scale.py --sizes 300,3000 --headings 4000 --limit 60
@@ -116,7 +118,7 @@ def _rss(field: str) -> int:
 
 def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> None:
     start_rss = _rss("VmRSS")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if what == "review":
         doc = review_texts(en, tr, file="ko/big.md", english_file="en/big.md", lang="ko",
                            options=Options(length=model, max_units=None))
@@ -128,7 +130,7 @@ def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> No
     else:
         plan = plan_update(en, en, tr, en_rel="big.md", target=Path("ko/big.md"), base_commit="0" * 40)
         extra = f"{plan.kept} kept"
-    out.put((time.perf_counter() - start, (_rss("VmHWM") - start_rss) / 1024, extra))
+    out.put((time.perf_counter() - start, time.process_time() - cpu, (_rss("VmHWM") - start_rss) / 1024, extra))
 
 
 def timed(what: str, en: str, tr: str, model: LengthModel, limit: float) -> str:
@@ -139,9 +141,9 @@ def timed(what: str, en: str, tr: str, model: LengthModel, limit: float) -> str:
     if p.is_alive():
         p.kill()
         p.join()
-        return f"{'>' + str(int(limit)):>8} {'':>7}"
-    secs, mb, extra = q.get()
-    return f"{secs:8.2f} {mb:7.0f}  ({extra})"
+        return f"{'>' + str(int(limit)):>8} {'':>8} {'':>7}"
+    secs, cpu, mb, extra = q.get()
+    return f"{secs:8.2f} {cpu:8.2f} {mb:7.0f}  ({extra})"
 
 
 def main() -> None:
@@ -149,7 +151,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="300,3000,30000", help="prose units of the paragraph cases")
     ap.add_argument("--headings", default="40000", help="headings of the heading cases")
     ap.add_argument("--flat", default="3000,30000", help="prose units of the one-section cases")
-    ap.add_argument("--limit", type=float, default=120.0, help="seconds after which a case is stopped")
+    ap.add_argument("--limit", type=float, default=300.0, help="seconds after which a case is stopped")
     ap.add_argument("--only", default="review,pair,update,check")
     args = ap.parse_args()
     pairs = _pairs("ko")
@@ -161,7 +163,7 @@ def main() -> None:
     cases += [(f"{n} headings", dict(want=n, headings=True)) for n in map(int, filter(None, args.headings.split(",")))]
     cases += [(f"{n} paragraphs, one section", dict(want=n, flat=True))
               for n in map(int, filter(None, args.flat.split(",")))]
-    print(f"{'case':<30} {'units':>6} {'heads':>6} {'what':<7} {'s':>8} {'MB':>7}")
+    print(f"{'case':<30} {'units':>6} {'heads':>6} {'what':<7} {'s':>8} {'cpu s':>8} {'MB':>7}")
     for name, kw in cases:
         en, tr = synth(pairs, **kw)
         units, heads = _units(en), len(_HEADING_RE.findall(en))
