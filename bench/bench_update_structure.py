@@ -53,11 +53,6 @@ from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
 
-try:  # measuring an hfi18n from before issue 24 (PYTHONPATH=<old checkout>/src) works too
-    from hfi18n.translate.update import _code_only  # noqa: E402
-except ImportError:
-    from hfi18n.doc.protected import code_without_comments as _code_only  # noqa: E402
-
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.)[ \n](?=\S)")
 ADDED = " This sentence was added to the English by the benchmark."
@@ -196,15 +191,16 @@ def follows(base: Document, ko: Document, rel: str) -> bool:
     autodoc blocks and components? Not when a sweep reached the translation after its
     base (``torch_dtype`` -> ``dtype``, ``<Tip>`` -> ``> [!TIP]``): setting the English back to the base
     would then change more than the one paragraph of the experiment."""
-    def code(doc: Document) -> list[str]:
-        return [_code_only(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
+    def code(doc: Document) -> int:
+        return sum(1 for b in doc.blocks if b.kind is BlockKind.CODE)
 
     structural = {"headings", "autodoc", "tags", "drift"}
-    return len(code(base)) == len(code(ko)) and not any(
+    return code(base) == code(ko) and not any(
         f.severity == ERROR and f.check in structural for f in check_pair(base, ko, file=rel, lang="ko"))
 
 
-def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: bool = False) -> list[dict]:
+def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: bool = False,
+        only: str = "") -> list[dict]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
     layout = DocsLayout.open(repo)
@@ -219,6 +215,8 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
     for rel, base in bases:
         if len(rows) >= per_corpus:
             break
+        if only not in rel:
+            continue
         _git(repo, "reset", "-q", "--hard", head)
         en_path, ko_path = layout.path("en", base.en_path), layout.path("ko", rel)
         ko_text = read_text(ko_path)
@@ -287,13 +285,14 @@ def main() -> None:
     parser.add_argument("--per-corpus", type=int, default=8)
     parser.add_argument("--names", default=",".join(NAMES))
     parser.add_argument("--show", action="store_true", help="print the diff of each doc that is not identical")
+    parser.add_argument("--only", default="", help="only the docs whose path contains this text")
     args = parser.parse_args()
     rows: list[dict] = []
     os.environ["OPENAI_API_KEY"] = "test-key"
     with tempfile.TemporaryDirectory(prefix="hfi18n-bench-structure-") as tmp, \
             FakeLLMServer(api_key="test-key") as server:
         for name in args.names.split(","):
-            got = run(name, Path(tmp), args.per_corpus, server, args.show)
+            got = run(name, Path(tmp), args.per_corpus, server, args.show, args.only)
             for r in got:
                 print(r)
             rows += got
