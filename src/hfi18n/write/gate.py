@@ -114,8 +114,18 @@ def baseline_key(f: Finding) -> tuple[str, ...]:
     return f.check, re.sub(r"\d+", "#", f.message)
 
 
+PREVIOUS = "already in the previous translation: "
+"""How the message of a demoted finding starts (:func:`_demote`); :func:`pre_existing` finds them by it."""
+
+
 def _demote(f: Finding) -> Finding:
-    return Finding(f.file, f.line, f.check, WARNING, f"already in the previous translation: {f.message}")
+    return Finding(f.file, f.line, f.check, WARNING, PREVIOUS + f.message, f.english, f.translation)
+
+
+def pre_existing(findings: list[Finding]) -> list[Finding]:
+    """The findings of an update that its previous translation already had (errors demoted to warnings):
+    the problems of text an update kept byte for byte, shown to the user instead of hidden or blocking."""
+    return [f for f in findings if f.severity == WARNING and f.message.startswith(PREVIOUS)]
 
 
 def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: str) -> None:
