@@ -469,11 +469,13 @@ def test_the_bench_scenario_is_byte_identical_outside_the_changed_paragraph(tmp_
     one English paragraph changes elsewhere. The translation also has a heading followed by its paragraph
     with no blank line between (huggingface_hub ko guides/integrations.md) and two blank lines before a
     heading (diffusers ko conceptual/ethical_guidelines.md): the update put a blank line after every kept
-    bead that the English followed with one more, so 3 of 28 docs differed outside the changed paragraph."""
+    bead that the English followed with one more, so 3 of 28 docs differed outside the changed paragraph.
+    The changed paragraph is followed by two blank lines, the English one by one: the translator's two stay
+    (huggingface_hub ko guides/model-cards.md lost one)."""
     isolate_env(monkeypatch, tmp_path)
     en = EN.replace("## WordPiece\n\n", "## WordPiece\n\n\n")
     ko = KO.replace("## WordPiece [[wordpiece]]\n\n", "## WordPiece [[wordpiece]]\n").replace(
-        "\n\n## 다음 단계", "\n\n\n## 다음 단계")
+        "\n\n## 다음 단계", "\n\n\n## 다음 단계").replace(CALL_KO + "\n", CALL_KO + "\n\n")
     repo = _small_repo(tmp_path / "r", en, ko)
     (repo / KO_DIR / "tokenizers.md").write_text(ko, encoding="utf-8")  # the merged and split doc of the fixture
     (repo / "docs/source/en/tokenizers.md").write_text(en, encoding="utf-8")

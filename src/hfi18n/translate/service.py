@@ -17,7 +17,7 @@ from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, cached_prefix_cost, estimate_output_tokens, estimate_tokens
-from .update import UpdatePlan, plan_update
+from .update import UpdatePlan, checkout_length_model, plan_update
 
 DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
 """Models whose cost a dry run shows besides the chosen one."""
@@ -91,6 +91,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     bases: dict[str, BaseInfo] = {}
     blobs: BlobReader | None = None
     ledger = ledger_for(layout)
+    length = None  # the pair model's length model, learned once per run (checkout_length_model)
     if update:  # every base English text in one git call
         bases = find_bases(layout, lang)
         blobs = BlobReader(repo_info(layout).top)
@@ -119,9 +120,10 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                 continue
             assert blobs is not None
             human = read_text(target)
+            length = length or checkout_length_model(layout, lang)
             plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=ledger.machine_texts(lang, target_rel),
-                               unfinished=ledger.unfinished_texts(lang, target_rel))
+                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length)
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)
