@@ -211,11 +211,14 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
     bases = sorted(find_bases(layout, "ko").items())
     texts = {rel: blobs.text(b.base_blob) for rel, b in bases}
     rows: list[dict] = []
-    skipped = unbased = 0
+    skipped = unbased = renamed = 0
     for rel, base in bases:
         if len(rows) >= per_corpus:
             break
         if only not in rel:
+            continue
+        if base.en_path != rel:  # `translate --update EN` updates the translation at EN's path: another file
+            renamed += 1
             continue
         _git(repo, "reset", "-q", "--hard", head)
         en_path, ko_path = layout.path("en", base.en_path), layout.path("ko", rel)
@@ -252,6 +255,10 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
                          "error": "skipped: " + "; ".join(k.reason for k in result.skipped)[:120]})
             continue
         doc = result.docs[0]
+        if Path(doc.target).resolve() != ko_path.resolve() or base.en_path not in result.updates:
+            rows.append({"doc": f"{name}/{rel}", "written": False,
+                         "error": f"not an update of {rel}: wrote {doc.target}"[:160]})
+            continue
         if not doc.written:
             rows.append({"doc": f"{name}/{rel}", "written": False, "error": f"not written: {doc.note}"[:160]})
             continue
@@ -276,7 +283,8 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
                      "full": len(full), "full_tokens": _tokens(full),
                      "lost_example": next((ln for ln in lost if ln not in code_lines), "")[:60]})
     print(f"{name}: {skipped} doc(s) left out: they follow neither their base English nor today's (see "
-          f"follows()); {unbased} left out: after the two commits the update's base was another English")
+          f"follows()); {unbased} left out: after the two commits the update's base was another English; "
+          f"{renamed} left out: the English they follow has another path (renamed)")
     return rows
 
 

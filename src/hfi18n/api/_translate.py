@@ -121,7 +121,7 @@ class TranslateResult:
             "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
             "cancelled": self.cancelled,
             "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "kept_human": u.kept_human,
-                            "kept_machine": u.kept_machine, "unfinished": u.unfinished}
+                            "kept_machine": u.kept_machine, "unfinished": u.unfinished, "left_out": u.left_out}
                         for k, u in self.updates.items()},
             "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
             "docs": [d.to_json() for d in self.docs],

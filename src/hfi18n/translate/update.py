@@ -90,6 +90,9 @@ class UpdatePlan:
     changed and the aligner was unsure which translated text it replaces."""
     structure_fallback: bool = False
     """Kept beads would not give the English structure (:func:`skeleton`): rendered from the English."""
+    left_out: list[int] = field(default_factory=list)
+    """Lines (in today's English) of paragraphs the translation leaves out and the update left out again
+    (its English did not change: see :func:`_left_out`)."""
 
 
 _COMMENT_RE = re.compile(r"(?:^|\s)(?:#|//)")
@@ -309,17 +312,18 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
                 else HUMAN
-    pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments]
+    pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments
+               and s.id not in kept.left_out]
     overrides.update(kept.overrides)
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
-    job.given = job.given | frozenset(kept.segments)
+    job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
     given = [provenance.get(i) for i in job.given if i in provenance]
     kept_machine = given.count(MACHINE)
     kept_human = given.count(HUMAN)
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
-                      kept.beads_kept, kept.beads_sent, kept.review_lines, fallback)
+                      kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
@@ -355,6 +359,9 @@ class KeptBeads:
     beads_kept: int = 0
     beads_sent: int = 0
     review_lines: list[int] = field(default_factory=list)
+    left_out: dict[str, int] = field(default_factory=dict)
+    """Today's segment id -> its line, of the English paragraphs the translation leaves out and the update
+    leaves out again (:func:`_left_out`): not sent, not rendered."""
 
 
 def _chunks(doc: Document) -> tuple[list[Block], dict[int, tuple[int, int]], int]:
@@ -404,6 +411,40 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
     english = {s.text for b in bead.en for s in b.segments if needs_translation(s)}
     return any(s.text in english and (draft or segment_hash(s.text) in unfinished)
                for b in bead.tr for s in b.segments)
+
+
+def _left_out(beads: list[Bead], where, keepable) -> set[int]:  # noqa: ANN001 - keep_beads' closures
+    """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
+    whose neighbours are kept as they are (kept beads, a translator's own blocks, the ends of the doc): the
+    translation leaves that paragraph out, and the update leaves it out again, byte for byte.
+
+    Why: such a bead is either a paragraph the translator merged into the one before it, where the aligner
+    could not prove the merge (smolagents ko examples/text_to_sql.md: two merged paragraphs read as a 1-1
+    and a 1-0, and the update added a machine translation of the second one after the merge: a duplicate),
+    or one the translator chose to leave out; sent, it added text outside the changed paragraph on 2 of 28
+    docs of bench/bench_update_structure.py. Only prose: a heading, code or tag the English has is still
+    sent (smolagents ko guided_tour.md left a whole section out; left out again, ``check`` refused the
+    page). Never next to a changed bead: the translation of a merge whose other half changed is replaced
+    by the new text, and its English must then be sent."""
+    def lone(bead: Bead) -> bool:
+        return not bead.tr and where(bead) is not None and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
+
+    def steady(k: int) -> bool:
+        return k < 0 or k >= len(beads) or not beads[k].en or keepable(beads[k])
+
+    out: set[int] = set()
+    k = 0
+    while k < len(beads):
+        if not lone(beads[k]):
+            k += 1
+            continue
+        j = k
+        while j < len(beads) and lone(beads[j]):
+            j += 1
+        if steady(k - 1) and steady(j):
+            out.update(range(k, j))
+        k = j
+    return out
 
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
@@ -512,30 +553,44 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         if have < need:
             out.overrides[key] += "\n" * (need - have)
 
-    for bead in beads:
+    def where(bead: Bead) -> list[int] | None:
+        """Indexes in ``b`` of the bead's English blocks when they are unchanged (equal and consecutive)."""
         idx = [now.get(id(x)) for x in bead.en]
-        unchanged = bool(bead.en) and all(i is not None for i in idx) and all(
-            j2 == j1 + 1 for j1, j2 in zip(idx, idx[1:], strict=False))  # type: ignore[operator]
-        covered = [s.id for i in idx if i is not None for s in b[i].segments]
-        if (not unchanged or not bead.tr or any(s in leftover_ids for s in covered)
-                or _is_leftover(bead, draft, unfinished) or not _faithful(bead)):
+        if not bead.en or any(i is None for i in idx) or any(
+                j2 != j1 + 1 for j1, j2 in zip(idx, idx[1:], strict=False)):  # type: ignore[operator]
+            return None
+        return idx  # type: ignore[return-value]
+
+    def keepable(bead: Bead) -> bool:
+        idx = where(bead)
+        return idx is not None and bool(bead.tr) and not any(
+            s.id in leftover_ids for i in idx for s in b[i].segments) and not _is_leftover(
+            bead, draft, unfinished) and _faithful(bead)
+
+    omitted = set() if draft else _left_out(beads, where, keepable)
+    for k, bead in enumerate(beads):
+        if k not in omitted and not keepable(bead):
             region.append(bead)
             continue
+        idx = where(bead)
+        assert idx is not None
+        covered = [s.id for i in idx for s in b[i].segments]
         first_b = idx[0]
-        assert first_b is not None
         if not joined(first_b):
             apart()
         text = settle(first_b)
-        region, edge = [], idx[-1]  # type: ignore[assignment]
+        region, edge = [], idx[-1]
         first = rb[id(b[first_b])][0]
         kept = text_of(bead.tr)
         out.overrides[first] = carry + text + kept
         carry, last = "", first
-        pending = (first, kept, idx[-1])
         for i in idx:
-            assert i is not None
             lo, hi = rb[id(b[i])]
-            out.overrides.update({k: "" for k in range(lo, hi) if k != first})
+            out.overrides.update({n: "" for n in range(lo, hi) if n != first})
+        if k in omitted:  # nothing of it is written: what came before it is what its English follows
+            out.left_out.update({s.id: s.line for i in idx for s in b[i].segments})
+            continue
+        pending = (first, kept, idx[-1])
         tr_texts = [s.text for x in bead.tr for s in x.segments]
         out.segments.update({s: tr_texts for s in covered})
         out.beads_kept += 1
