@@ -295,7 +295,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
 def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:
     """Each ``--update`` job gets the errors its existing translation already had (warnings, not blockers)."""
     for update in sel.updates.values():
-        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang,
+                            base_english=update.base_english)
 
 
 def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
