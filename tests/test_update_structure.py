@@ -535,3 +535,21 @@ def test_an_english_paragraph_the_translation_leaves_out_is_left_out_again(tmp_p
     _edit(repo, "docs/source/en/x.md", "until the task is done.", "until the task is finished.", "en: intro")
     run = _update_x(repo, capsys)
     assert run["segments"] == 2 and not run["updates"]["x.md"]["left_out"]
+
+
+def test_kept_code_stays_written_when_the_english_gains_a_code_block_before_it(tmp_path: Path, monkeypatch,
+                                                                               capsys) -> None:
+    """The English gains a code block before the translated code that differs from its (unchanged) English.
+    Against today's English the previous translation's code blocks no longer line up ("code block not in
+    the English doc"); after the update they do, and the same kept block "differs from the English one":
+    not the same message, so the gate took it for a new error and refused the page (huggingface_hub ko
+    guides/community.md, on the corpus test of every outdated doc). It is the error the translation had
+    against the English it follows: a warning, the page written finished."""
+    repo = _sweep_repo(tmp_path, monkeypatch)
+    new_code = "Check the version first.\n\n```py\nimport diffusers\nprint(diffusers.__version__)\n```\n\n"
+    _edit(repo, "docs/source/en/x.md", "Load the pipeline in half", new_code + "Load the pipeline in half",
+          "en: version check")
+    run = _update_x(repo, capsys)
+    out = _finished(repo, run)
+    assert SWEEP_KO[SWEEP_KO.index("```py"):] in out and "print(diffusers.__version__)" in out
+    assert [w["check"] for w in run["docs"][0]["pre_existing"]].count("code") == 1
