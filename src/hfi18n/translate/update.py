@@ -24,7 +24,9 @@ existing translation; plus what this machine's runs wrote (:mod:`hfi18n.repo.led
    to be replaced, silently turning ``# Hugging Face의 특정 모델 사용`` back into English).
 6. Bead by bead (:func:`keep_beads`): a bead whose English blocks are unchanged since the base is kept
    byte for byte from the translation (text, whitespace, custom anchors, HTML comments, code with
-   translated comments or docstrings, a translator's own added paragraph); only the beads whose English
+   translated comments or docstrings, code and headings ``check`` finds errors in, whose errors are the
+   previous translation's: :func:`_faithful`; a translator's own added paragraph, and a paragraph the
+   translator left out: :func:`_left_out`); only the beads whose English
    changed are rendered from today's English and sent. A new English block lands at its aligned place, a
    deleted one removes only its own bead. Where the aligner is unsure of a changed bead, the human text
    is kept next to the new text in a review comment (:func:`review_comment`), never guessed away. Before this rule the
@@ -463,7 +465,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     blocks are replaced by the new English: those of sure changed beads. Those the aligner is unsure of
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
     :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
-    like a changed one, as before (smolagents ko guided_tour.md left a whole English section out; left out
+    like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
     again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
     prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
     translation of smolagents guided_tour.md had the ``<hfoption id="Subclass Tool">`` tag and its code an
