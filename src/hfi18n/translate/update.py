@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -415,7 +416,8 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
                for b in bead.tr for s in b.segments)
 
 
-def _left_out(beads: list[Bead], where, keepable) -> set[int]:  # noqa: ANN001 - keep_beads' closures
+def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
+              keepable: Callable[[Bead], bool]) -> set[int]:
     """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
     whose neighbours are kept as they are (kept beads, a translator's own blocks, the ends of the doc): the
     translation leaves that paragraph out, and the update leaves it out again, byte for byte.
