@@ -42,13 +42,14 @@ from ..check.findings import ERROR, WARNING, Finding, has_errors
 from ..check.runner import check_pair
 from ..doc import Document, parse
 from ..doc.draft import is_pseudo_file, mark_draft
-from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..glossary import Glossary
+from ..pair.model import pair_docs
+from ..pair.segments import segment_groups
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
-from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
+from ..translate.pipeline import AUTO, CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
 
 PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replaces a translation; use a real "
@@ -142,12 +143,23 @@ def _changed_since(job: DocJob, layout: DocsLayout) -> RefusedError:
 def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> None:
     """Record what ``job`` wrote in the run ledger: the English it follows, the segment texts the machine
     wrote (a kept human segment is not one; a kept machine segment still is), and the English texts
-    left untranslated (unfinished work for the next ``--update``)."""
+    left untranslated (unfinished work for the next ``--update``).
+
+    The written segments are matched to the English through the pair model's beads
+    (:func:`hfi18n.pair.segments.segment_groups`), the pairing the update itself used: a group's
+    translated segments are machine text when the group is sure and every English segment of it was
+    written by the machine. A passage a translator merged or split stays one group, all human. With the
+    one-to-one pairing by block signature the record shifted past a merge: a new machine paragraph after
+    two merged human ones was recorded as human, the second half of a split human paragraph as machine
+    (issue 24). An unsure group is human: the safe side, nothing a human may have written counts as the
+    machine's."""
     written = parse(text)
     failed = {f.segment for f in job.failures}
-    pairs = pair_segments(job.doc, written)
-    machine = {segment_hash(t.text) for en_id, t in pairs.items()
-               if en_id not in failed and job.provenance.get(en_id, MACHINE) == MACHINE}
+    machine: set[str] = set()
+    for g in segment_groups(pair_docs(job.doc, written, lang)):
+        origins = {job.provenance.get(s.id, MACHINE) for s in g.en}  # AUTO: an identifier kept as it is
+        if g.sure and MACHINE in origins and origins <= {MACHINE, AUTO} and not failed & {s.id for s in g.en}:
+            machine.update(segment_hash(t.text) for t in g.tr)
     unfinished = {segment_hash(s.text) for s in job.doc.segments() if s.id in failed}
     rel = Path(os.path.abspath(job.target)).relative_to(os.path.abspath(layout.docs_root / lang)).as_posix()
     ledger_for(layout).add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
