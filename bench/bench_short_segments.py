@@ -35,8 +35,9 @@ from tests.fakes.llm_server import FakeLLMServer  # noqa: E402
 from hfi18n import api  # noqa: E402
 from hfi18n.doc import parse  # noqa: E402
 from hfi18n.doc.draft import is_draft  # noqa: E402
-from hfi18n.doc.pairing import pair_segments  # noqa: E402
 from hfi18n.glossary import Glossary  # noqa: E402
+from hfi18n.pair.model import pair_docs  # noqa: E402
+from hfi18n.pair.segments import rendering, segment_groups  # noqa: E402
 from hfi18n.scripts import script_counts  # noqa: E402
 from hfi18n.translate.validate import as_is  # noqa: E402
 
@@ -64,12 +65,13 @@ def bad_segments(repo: Path, outcome: api.DocOutcome, gloss: Glossary | None) ->
     disk paired with its English (an independent look, not the gate's own verdict)."""
     en = parse((repo / "docs/source/en" / outcome.path).read_text(encoding="utf-8"))
     written = parse(Path(outcome.target).read_text(encoding="utf-8"))
-    pairs = pair_segments(en, written)
+    pairs = rendering(segment_groups(pair_docs(en, written)))
     bad = []
     for seg in en.segments():
-        tr = pairs.get(seg.id)
-        if tr is None or as_is(seg, gloss):
+        group = pairs.get(seg.id, ())
+        if len(group) != 1 or as_is(seg, gloss):
             continue
+        tr = group[0]
         if " ".join(tr.text.split()) == " ".join(seg.text.split()) or script_counts(tr.text).get("kana"):
             bad.append(f"line {seg.line}: {seg.text[:40]!r} -> {tr.text[:40]!r}")
     return bad
