@@ -1,14 +1,14 @@
-"""Issue 24: the provenance record pairs with the pair model, so a translator's merge and split keep who
-wrote what across updates, in this checkout and in a fresh clone.
+"""Issue 24: who wrote what (the run ledger's record) survives a translator's merge and split across
+updates, in this checkout and in a fresh clone.
 
 The cycle through the CLI on a small repository with real commits, the loopback OpenAI-compatible server
 as the provider: translate, the translator merges two machine paragraphs into one and splits another
 into two by hand (commit "docs: edit"), the English changes the paragraph after each of them, update,
-commit with an ordinary subject, the English moves again, update again. Before the record used the pair
-model, it paired the written page one-to-one by block signature: the new machine paragraph after the
-merged one was recorded as human (paired with the second merged English paragraph), the second half of
-the split as machine; and a commit of the update was not seen to carry the English changes, so a fresh
-clone said "outdated" and re-sent paragraphs the update had already translated.
+commit with an ordinary subject, the English moves again, update again. Before, the record and history
+paired the written page one-to-one by block signature: the second half of the split was recorded as
+machine text; and a commit of the update was not seen to carry the English changes (the changed
+paragraphs paired with their neighbours' translations), so a fresh clone said "outdated". Now the record
+matches segments by what they show (no pairing) and history pairs with the pair model's beads.
 """
 
 from __future__ import annotations
@@ -170,3 +170,28 @@ def test_merge_and_split_keep_their_provenance_across_updates_and_in_a_clone(tmp
     assert (machine_kept, translated) == (0, 1)  # committed text is human in a clone (the safe side)
     assert len(server.requests) == sent + 1  # only the new paragraph was sent
     assert _hash(MERGED) not in _machine(fresh) and _hash(SPLIT[0]) not in _machine(fresh)
+
+
+@pytest.mark.corpus
+def test_machine_passages_an_update_keeps_whole_stay_machine_past_the_ledgers_memory(corpus_copy, server,
+                                                                                   capsys) -> None:
+    """The ledger keeps the last 5 writes of a doc. A passage an update keeps byte for byte (a bead, not a
+    segment it re-renders) is machine text only because an earlier record says so: each write records it
+    again. Recorded only when it showed a machine translation of the same job, 17 of the 65 machine
+    segments of smolagents ko conceptual_guides/intro_agents.md were counted as human at the 6th update."""
+    repo = corpus_copy("smolagents")
+    doc = "conceptual_guides/intro_agents.md"
+    en = repo / "docs/source/en" / doc
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", doc, "--force", "--provider", "openai",
+                 "--base-url", server.openai_base_url, "--format", "json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["docs"][0]["written"]
+    _commit(repo, "docs: ko")
+    for k in range(6):
+        en.write_text(en.read_text(encoding="utf-8") + f"\n\nA closing paragraph number {k} about agents.\n",
+                      encoding="utf-8")
+        _commit(repo, "docs: English")
+        code = main(["translate", "--repo", str(repo), "--lang", "ko", doc, "--update", "--provider", "openai",
+                     "--base-url", server.openai_base_url, "--format", "json"])
+        s = json.loads(capsys.readouterr().out)["docs"][0]["summary"]
+        assert (s["kept_human"], s["kept_machine"], s["translated"]) == (0, 60 + k, 1), k
+        _commit(repo, "docs: ko update")

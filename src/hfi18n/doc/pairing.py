@@ -1,11 +1,13 @@
 """Facts the pairing of an English doc with its translation builds on, and which segments need no translation.
 
 Which blocks render which is the pair model's answer (:func:`hfi18n.pair.model.pair_docs`, n-m beads), for
-every stage: ``translate --update``, ``status`` (:mod:`hfi18n.repo.history`) and the run ledger
-(:mod:`hfi18n.write.gate`). Here, below it, are the doc facts it builds on: the content blocks, and the
-segments of two paired blocks (:func:`align_segments`). The one-to-one pairing by block signature that
-lived here (``align_blocks``, ``pair_segments``) went (issue 24): the record and history paired a merged
-or split passage with its neighbours and disagreed with the update about who wrote what.
+every stage: ``translate --update``, check, review and ``status`` (:mod:`hfi18n.repo.history`); the run
+ledger's record matches a written page's segments by what they show and needs no pairing
+(:func:`hfi18n.write.gate.record_write`). Here, below the pair model, are the doc facts it builds on: the
+content blocks, and the segments of two paired blocks (:func:`align_segments`). The one-to-one pairing by
+block signature that lived here (``align_blocks``, ``pair_segments``) went (issue 24): the record and
+history paired a merged or split passage with its neighbours and disagreed with the update about who wrote
+what.
 
 It also says which segments need no translation at all (:func:`needs_translation`): a heading, cell or
 list item that is only an identifier (``### HF_HUB_OFFLINE``). Before this rule such segments were sent,

@@ -1,18 +1,16 @@
 """Segments of the pair model: which translated segments render each English segment, from the beads.
 
-The beads of :func:`.model.pair_docs` pair blocks n-m; provenance is per segment (the run ledger,
-:mod:`hfi18n.repo.ledger`, records the texts the machine wrote; ``status`` asks whether a commit carries
-each changed English segment). :func:`segment_groups` gives each bead's segments on both sides, split
-segment by segment where a 1-1 bead has as many segments on each side (the items of a list, the cells of
-a table), kept as one group otherwise (a merged passage, a split paragraph).
+The beads of :func:`.model.pair_docs` pair blocks n-m; ``status`` asks per segment whether a commit of a
+translation carries each changed English segment (:func:`hfi18n.repo.history.carries_changes`).
+:func:`segment_groups` gives each bead's segments on both sides, split segment by segment where a 1-1
+bead has as many segments on each side (the items of a list, the cells of a table), kept as one group
+otherwise (a merged passage, a split paragraph).
 
-Why not a pairing of its own: the record of a write and the history of commits paired one-to-one by block
-signature (``doc.pairing.pair_segments``) while the update paired by beads. After a translator merged two
-paragraphs and the English then changed the next one, the record paired the new machine paragraph with
-the second English paragraph (a human one) and left it out of the machine texts: the next update counted
-it as human; after a split, the second half of the human paragraph was recorded as machine text. A
-commit of that update with any message was not seen to carry the English change (the changed paragraph
-paired with nothing), so ``status`` in a fresh clone said "outdated" for ever (issue 24).
+Why not a pairing of its own: history paired a commit with its English one-to-one by block signature
+(``doc.pairing.pair_segments``) while the update paired by beads. After a translator merged two paragraphs
+and the English then changed the next one, the changed paragraph was paired with nothing (or with its
+neighbour's translation, which the commit had not changed): a commit of the update, with any message, was
+not seen to carry the change, and a fresh clone said "outdated" for ever (issue 24).
 """
 
 from __future__ import annotations
