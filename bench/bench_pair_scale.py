@@ -15,8 +15,8 @@ follow today's English), concatenated doc after doc and repeated, each repetitio
 
 For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model,
 the per-doc bound ``max_units`` lifted),
-the pairing of a written page with its English for the run ledger (:func:`hfi18n.pair.model.pair_docs`, its
-segments by :func:`hfi18n.pair.segments.segment_groups`) and ``translate --update``'s
+the segment pairing status uses to see whether a commit carries the English changes
+(:func:`hfi18n.pair.model.pair_docs`, its segments by :func:`hfi18n.pair.segments.segment_groups`) and ``translate --update``'s
 plan (:func:`hfi18n.translate.update.plan_update`), each in a child process, with its peak memory growth
 (VmHWM - VmRSS at start) and a time limit (``--limit``, default 120 s: a case past it prints ``>limit``).
 
