@@ -15,7 +15,8 @@ follow today's English), concatenated doc after doc and repeated, each repetitio
 
 For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model,
 the per-doc bound ``max_units`` lifted),
-the block pairing of an update (:func:`hfi18n.doc.pairing.pair_segments`) and ``translate --update``'s
+the segment pairing status uses to see whether a commit carries the English changes
+(:func:`hfi18n.pair.model.pair_docs`, its segments by :func:`hfi18n.pair.segments.segment_groups`) and ``translate --update``'s
 plan (:func:`hfi18n.translate.update.plan_update`), each in a child process, with its peak memory growth
 (VmHWM - VmRSS at start) and a time limit (``--limit``, default 120 s: a case past it prints ``>limit``).
 
@@ -35,7 +36,8 @@ from _corpora import NAMES, corpus
 from hfi18n.review.bitext import LengthModel
 
 from hfi18n.doc import BlockKind, parse
-from hfi18n.doc.pairing import pair_segments
+from hfi18n.pair.model import pair_docs
+from hfi18n.pair.segments import rendering, segment_groups
 from hfi18n.review import Options, review_texts
 from hfi18n.translate.update import plan_update
 
@@ -121,7 +123,7 @@ def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> No
                            options=Options(length=model, max_units=None))
         extra = f"{len(doc.findings)} findings"
     elif what == "pair":
-        extra = f"{len(pair_segments(parse(en), parse(tr)))} segments paired"
+        extra = f"{len(rendering(segment_groups(pair_docs(parse(en), parse(tr)))))} segments paired"
     else:
         plan = plan_update(en, en, tr, en_rel="big.md", target=Path("ko/big.md"), base_commit="0" * 40)
         extra = f"{plan.kept} kept"
