@@ -52,6 +52,7 @@ from ..pair.bitext import LengthModel
 from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
+from .aligned import learned_length
 from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob, render_translation
 
 
@@ -240,7 +241,7 @@ def review_comment(text: str) -> str:
 
 def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
     """The length model (and word lexicon) the pair model aligns an update's beads with: learned from the
-    checkout's aligned human translations of ``lang`` (:meth:`LengthModel.of_checkout`), the built-in
+    checkout's aligned human translations of ``lang`` (:func:`.aligned.learned_length`), the built-in
     default under 30 pairs. Computed once per run by its caller (1.7 s on diffusers, 585 Korean pairs:
     once per doc, a run of 20 updates would pay it 20 times). Why learned: the built-in model is one
     ratio per language (Korean: 0.55 characters of translation per English one); the checkout's gives
@@ -251,7 +252,7 @@ def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
     translations it does not share, and on smolagents ko conceptual_guides/intro_agents.md (written by the
     loopback server's pseudo-Korean, tests/test_update_cycle.py) the update re-sent 25 segments instead of
     the 1 left in English."""
-    learned = LengthModel.of_checkout(layout.repo, lang, layout.rel_to_repo(layout.docs_root))
+    learned = learned_length(layout.repo, lang, layout.rel_to_repo(layout.docs_root))
     return LengthModel(learned.c, learned.s2, learned.pairs)
 
 
