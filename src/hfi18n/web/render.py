@@ -227,7 +227,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     return "".join(html)
 
 
-def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
+def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -> str:
     """``text`` escaped, each ``(start, end, expected)`` span marked as a glossary term, followed by the
     expected rendering in small type (the first occurrence of each term only, to keep the text readable)."""
     out, pos, labelled = [], 0, set()
@@ -237,7 +237,8 @@ def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
         out.append(escape(text[pos:start]))
         label = "" if expected in labelled else f'<sub class="hf-expect">{escape(expected)}</sub>'
         labelled.add(expected)
-        out.append(f'<mark class="hf-term" title="glossary: {escape(expected)}">{escape(text[start:end])}</mark>{label}')
+        tip = escape(word("glossary_title", lang, expected=expected))
+        out.append(f'<mark class="hf-term" title="{tip}">{escape(text[start:end])}</mark>{label}')
         pos = end
     out.append(escape(text[pos:]))
     return "".join(out)
@@ -292,14 +293,14 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
                                        "hf-has-errors" if shows(s, "errors", edited) else "",
                                        "hf-has-warnings" if shows(s, "warnings", edited) else "",
                                        "hf-changed" if s.changed else "") if c)
-        diff = (f'<div class="hf-diff" title="the English at the base → today">{w("badge_changed")}: '
+        diff = (f'<div class="hf-diff" title="{w("diff_title")}">{w("badge_changed")}: '
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
         prev = (f'<div class="hf-prev"><span class="hf-muted">{w("before_human")}</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="{w("line_map_title")}">'
                     f"{w('line_map', en=s.line, tr=lines)}</span></td>"
-                    f'<td class="hf-en">{_highlight(s.english, spans)}{diff}</td>'
+                    f'<td class="hf-en">{_highlight(s.english, spans, lang)}{diff}</td>'
                     f'<td class="hf-tr">{escape(s.translation) or "<i>" + w("english_kept") + "</i>"}{prev}{findings}'
                     f'{notes}</td><td>{"".join(badges)}</td></tr>')
     html.append(_rule_filter(result.segments, lang))
