@@ -206,7 +206,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
-        gr.Markdown(t("title"), elem_id="hf-title", elem_classes=["hf-title"])
+        gr.Markdown(t("page_title"), elem_id="hf-title")
         gr.Markdown(t("intro"), elem_id="hf-intro")
         if shared:
             with gr.Row():
@@ -225,7 +225,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 url = gr.Textbox(default_url, label=t("url"), scale=3,
                                  elem_id="hf-url")
                 clone_btn = gr.Button(t("clone_btn"), scale=1, elem_id="hf-clone-btn")
-            clone_note = gr.Markdown(elem_id="hf-clone-note")
+            clone_note = gr.Markdown(elem_id="hf-clone-note", elem_classes=["hf-note"])  # a failure: a toast only
         # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
             with gr.Tab(t("tab_status"), id="status", elem_id="hf-tab-status"):

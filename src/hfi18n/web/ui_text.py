@@ -198,7 +198,7 @@ EN: dict[str, str] = {
     # the clone row, the segment list and the web app's own errors (handlers.py, workspace.py, limits.py,
     # hints.py): issue 26, a Korean browser still read them in English. An error's ``err_<key>`` is its
     # message and ``err_<key>_hint`` its next step; the English ones are the words scripts and the CLI read
-    "title": "hfi18n: translate the Hugging Face docs",
+    "page_title": "# hfi18n: translate the Hugging Face docs",
     "cloning": "cloning {url}… {s} s",
     "clone_note": "{did}: every commit of the default branch, and {n} past versions of the docs fetched in one batch",
     "clone_cloned": "cloned {url} into {name}",
@@ -434,7 +434,7 @@ KO: dict[str, str] = {
     "hint_translate": "2 · 번역 탭에서 {doc}을(를) 번역하세요",
     "hint_check": "지적 사항은 3 · 검토 탭에 있습니다",
     "hint_branch": "명령줄에서 --branch NAME으로 게시하세요",
-    "title": "hfi18n: Hugging Face 문서 번역",
+    "page_title": "# hfi18n: Hugging Face 문서 번역",
     "cloning": "{url} 클론 중… {s}초",
     "clone_note": "{did}: 기본 브랜치의 모든 커밋과 문서의 지난 버전 {n}개를 한 번에 가져왔습니다",
     "clone_cloned": "{url}을(를) {name}(으)로 클론했습니다",
