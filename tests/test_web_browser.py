@@ -346,6 +346,7 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
     language, the tables the server builds in it too (they were English under Korean tabs), the segment
     editor beside the row clicked far down the review (it stayed above the table), and the review filtered
     to errors only, then to one rule."""
+    from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -431,7 +432,15 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         doc = css("#hf-next tr[data-doc]").get_attribute("data-doc")
         first.click()
         until(lambda: css("#hf-doc input").get_attribute("value").startswith(doc), "the doc picked")
-        css("#hf-provider input").click()
+        def opened(sel: str) -> bool:
+            """Click ``sel`` once it takes clicks (the Translate tab may still be coming in on a busy machine)."""
+            try:
+                css(sel).click()
+            except (ElementNotInteractableException, ElementClickInterceptedException):
+                return False
+            return True
+
+        until(lambda: opened("#hf-provider input"), "the provider field")
         until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
                        if (o.get_attribute("aria-label") or "") == "openai"], "the provider list")[0].click()
         box = css("#hf-api-key :is(input, textarea)")
