@@ -773,6 +773,11 @@ def test_status_and_review_in_the_browsers_language(web) -> None:
     state, review = app.edit(repo.name, state, seg, "링크를 잃은 문장입니다.", request=ko)
     assert "규칙:" in review and "모든 규칙" in review and "검사: 오류 " in review
     assert re.search(r'<option value="links">links \(\d+\)</option>', review)  # rule ids stay as they are
+    # a term translators keep in English, missing from the translation: said in Korean too
+    kept = next(x.id for x in api.draft(repo, "ko", doc, state["translations"], update=True).segments
+                if "smolagents" in x.english and x.id != seg)
+    _, dropped = app.edit(repo.name, state, kept, "번역입니다.", request=ko)
+    assert "용어집: smolagents → 영어 그대로 (번역에 없음)" in dropped and "keep in English" not in dropped
     _, english = app.check(repo.name, state)
     assert "<tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>" in english
     assert "Rule: " in english and "every rule" in english

@@ -227,6 +227,17 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     return "".join(html)
 
 
+KEEP_ENGLISH = "keep in English"
+"""The expected rendering of a glossary term translators keep as it is (``write.segment_review``'s words:
+data to compare, said in the page's words by :func:`_expected`)."""
+
+
+def _expected(expected: str, lang: str) -> str:
+    """A term's expected rendering as the page shows it: ``keep in English`` in ``lang``'s words (a Korean
+    review read "keep in English" under the term)."""
+    return word("term_keep_english", lang) if expected == KEEP_ENGLISH else expected
+
+
 def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -> str:
     """``text`` escaped, each ``(start, end, expected)`` span marked as a glossary term, followed by the
     expected rendering in small type (the first occurrence of each term only, to keep the text readable)."""
@@ -235,9 +246,9 @@ def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -
         if start < pos:
             continue
         out.append(escape(text[pos:start]))
-        label = "" if expected in labelled else f'<sub class="hf-expect">{escape(expected)}</sub>'
+        label = "" if expected in labelled else f'<sub class="hf-expect">{escape(_expected(expected, lang))}</sub>'
         labelled.add(expected)
-        tip = escape(word("glossary_title", lang, expected=expected))
+        tip = escape(word("glossary_title", lang, expected=_expected(expected, lang)))
         out.append(f'<mark class="hf-term" title="{tip}">{escape(text[start:end])}</mark>{label}')
         pos = end
     out.append(escape(text[pos:]))
@@ -279,8 +290,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
             badges.append(f'<span class="hf-badge changed">{w("badge_changed")}</span>')
         # terms with a translation are marked in the English with it; terms kept in English only when missing
         spans = [(a, b, t.expected) for t in s.terms for a, b in t.where
-                 if t.expected != "keep in English" or (s.translation and not t.present)]
-        notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(t.expected))}'
+                 if t.expected != KEEP_ENGLISH or (s.translation and not t.present)]
+        notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(_expected(t.expected, lang)))}'
                         "</div>" for t in s.terms if s.translation and not t.present)
         # section-level glossary warnings are replaced by the per-segment notes above
         findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
