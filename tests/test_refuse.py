@@ -84,3 +84,76 @@ def test_an_english_page_with_a_tip_never_closed_stays_refused_with_file_line_an
     err = capsys.readouterr().err
     assert code == 1 and not (repo / "docs/source/ko/tip.md").exists()
     assert "docs/source/en/tip.md:3" in err and "<Tip> is never closed" in err and "fix the English" in err
+
+
+# ------------------------------------------------------------------ links to a translator's custom anchor
+
+EN_ALPHA = """# Alpha
+
+See [the setup](#setup), [the Beta setup](beta#setup) and [Beta](./beta).
+
+## Setup
+
+Run the setup.
+"""
+EN_BETA = """# Beta
+
+The beta page.
+
+## Setup
+
+Install it.
+"""
+KO_ALPHA = """# 알파 [[alpha]]
+
+[설치](#my-anchor), [베타 설치](beta#beta-install), [베타](https://huggingface.co/docs/lib/main/ko/beta)를 보세요.
+
+## 설치 [[my-anchor]]
+
+설치를 실행합니다.
+"""
+KO_BETA = """# 베타 [[beta]]
+
+베타 페이지입니다.
+
+## 설치 [[beta-install]]
+
+설치합니다.
+"""
+
+
+def test_a_link_to_a_custom_anchor_the_translation_has_is_no_links_error_and_the_anchor_warning_names_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """``links`` compared targets as written: ``beta#beta-install`` (a custom anchor of ``ko/beta.md``) for
+    the English ``beta#setup`` and the Korean page's URL for ``./beta`` were errors, while the anchor
+    itself was a warning that named the link."""
+    repo = docs_repo(tmp_path, {"en/alpha.md": EN_ALPHA, "en/beta.md": EN_BETA,
+                                "ko/alpha.md": KO_ALPHA, "ko/beta.md": KO_BETA})
+    code = main(["check", "--repo", str(repo), "--lang", "ko", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert code == 0, found
+    assert [f for f in found if f["check"] in ("links", "link-added", "fragments")] == []
+    warned = {f["file"]: f["message"] for f in found if f["check"] == "anchors"}
+    assert warned.keys() == {"docs/source/ko/alpha.md", "docs/source/ko/beta.md"}
+    assert "[[beta-install]]" in warned["docs/source/ko/beta.md"] and "alpha.md:3" in warned["docs/source/ko/beta.md"]
+    assert "[[my-anchor]]" in warned["docs/source/ko/alpha.md"] and "alpha.md:3" in warned["docs/source/ko/alpha.md"]
+    # --fix-anchors renames both anchors with their links; the English links then match as written
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "--fix-anchors", "--format", "json"]) == 0
+    capsys.readouterr()
+    assert "beta#setup" in (repo / "docs/source/ko/alpha.md").read_text(encoding="utf-8")
+
+
+def test_a_link_whose_fragment_the_linked_translation_lacks_stays_a_links_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Only a fragment the linked translated doc has stands for the English one: ``beta#nowhere`` leads
+    nowhere, and a link into another folder is another page."""
+    ko = KO_ALPHA.replace("beta#beta-install", "beta#nowhere").replace(
+        "https://huggingface.co/docs/lib/main/ko/beta", "../beta")
+    repo = docs_repo(tmp_path, {"en/alpha.md": EN_ALPHA, "en/beta.md": EN_BETA,
+                                "ko/alpha.md": ko, "ko/beta.md": KO_BETA})
+    code = main(["check", "--repo", str(repo), "--lang", "ko", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert code == 1
+    links = sorted(f["english"] for f in found if f["check"] == "links")
+    assert links == ["./beta", "beta#setup"]
+    assert [f["check"] for f in found if f["check"] == "link-added"] == ["link-added"]  # ../beta

@@ -82,6 +82,28 @@ class AnchorLinks:
     def __init__(self, layout: DocsLayout, lang: str) -> None:
         self.layout, self.lang = layout, lang
         self._found: list[tuple[str, int, str, str]] | None = None
+        self._anchors: dict[str, set[str] | None] = {}
+
+    def anchors_of(self, rel: str, target: str) -> set[str] | None:
+        """The anchors of the ``lang`` doc a link ``target`` written in doc ``rel`` leads to (None: a URL,
+        or no such translated doc). ``check``'s ``links`` rule asks it when a translation links to another
+        translated doc with a fragment the English link does not have: a translator's custom anchor there
+        is where the link lands (:func:`hfi18n.check.content.check_links`)."""
+        path = target.strip("<>").split("#", 1)[0].split("?", 1)[0]
+        if not path or "://" in path or path.startswith(("/", "mailto:")):
+            return None
+        doc = self.layout.twin(_stem(_normalize(PurePosixPath(rel).parent / path)) + ".md", self.lang)
+        if doc is None:
+            return None
+        if doc not in self._anchors:
+            from ..doc import parse
+            from .structure import all_anchors
+
+            try:
+                self._anchors[doc] = all_anchors(parse(read_text(self.layout.path(self.lang, doc))))
+            except Exception:  # noqa: BLE001 - an unreadable doc has no anchor to land on (check reports it)
+                self._anchors[doc] = None
+        return self._anchors[doc]
 
     def _all(self) -> list[tuple[str, int, str, str]]:
         if self._found is None:
