@@ -9,11 +9,13 @@ never closed, a page published on hf.co. The fixtures below are written for thes
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from hfi18n.cli import main
+from tests.fakes.llm_server import FakeLLMServer  # noqa: F401  (the server fixture's type)
 from tests.helpers import git, isolate_env
 
 UNCLOSED_OPTIONS = """# Video pipeline
@@ -157,3 +159,81 @@ def test_a_link_whose_fragment_the_linked_translation_lacks_stays_a_links_error(
     links = sorted(f["english"] for f in found if f["check"] == "links")
     assert links == ["./beta", "beta#setup"]
     assert [f["check"] for f in found if f["check"] == "link-added"] == ["link-added"]  # ../beta
+
+
+# ------------------------------------------------------------------ a doc that is a link inside the repository
+
+EN_PAGE = """# {name}
+
+The {name} page explains how the library loads a model.
+
+## Usage
+
+Call the loader with a model name.
+"""
+KO_BETA_PAGE = """# 베타 [[beta]]
+
+베타 페이지는 라이브러리가 모델을 불러오는 방법을 설명합니다.
+
+## 사용법 [[usage]]
+
+모델 이름으로 로더를 호출하세요.
+"""
+
+
+def linked_docs(tmp_path: Path) -> Path:
+    """A repository committing links inside it (real git): ``en/gamma.md -> beta.md`` and ``ko/gamma.md ->
+    beta.md`` (one page doc-builder builds under two names, in both languages); ``ko/delta.md ->
+    ../en/delta.md`` (a translation that is the English); ``ko/epsilon.md -> beta.md`` next to an English
+    ``epsilon.md`` of its own."""
+    repo = docs_repo(tmp_path, {**{f"en/{n}.md": EN_PAGE.format(name=n.title()) for n in ("beta", "delta", "epsilon")},
+                                "ko/beta.md": KO_BETA_PAGE})
+    ko, en = repo / "docs/source/ko", repo / "docs/source/en"
+    (en / "gamma.md").symlink_to("beta.md")
+    (ko / "gamma.md").symlink_to("beta.md")
+    (ko / "delta.md").symlink_to("../en/delta.md")
+    (ko / "epsilon.md").symlink_to("beta.md")
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=M", "-c", "user.email=m@example.com", "commit", "-q", "-m", "links")
+    assert git(repo, "ls-files", "-s", "docs/source/ko/gamma.md").startswith("120000")  # committed as a link
+    return repo
+
+
+def test_status_and_check_read_a_doc_linked_inside_the_repository(tmp_path: Path, capsys) -> None:
+    repo = linked_docs(tmp_path)
+    assert main(["status", "--repo", str(repo), "--lang", "ko", "--format", "json"]) == 0
+    states = {d["path"]: d["state"] for d in json.loads(capsys.readouterr().out)}
+    assert states["gamma.md"] == states["beta.md"] != "missing"  # read through the link, as doc-builder reads it
+    main(["check", "--repo", str(repo), "--lang", "ko", "gamma.md", "--format", "json"])
+    assert [f for f in json.loads(capsys.readouterr().out) if f["severity"] == "error"] == []
+
+
+def test_translate_writes_a_page_built_twice_through_its_link_and_refuses_other_links_naming_them(
+        tmp_path: Path, server, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """``ko/gamma.md -> beta.md`` mirrors ``en/gamma.md -> beta.md``: translating gamma.md is translating
+    beta.md (the link stays a link). A link to the English, or to another doc's translation while the
+    English is a doc of its own, is refused with the link, its target and what to do; nothing is written
+    (``translate --force`` replaced the link with a file, and writing through it would have replaced the
+    English or the other translation)."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    repo = linked_docs(tmp_path)
+    ko, en = repo / "docs/source/ko", repo / "docs/source/en"
+    before = {p: (ko / p).read_bytes() for p in ("beta.md",)} | {"en/delta.md": (en / "delta.md").read_bytes()}
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "delta.md", "epsilon.md", "--force",
+                 "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 1, err  # nothing translated: both skipped, each with its reason
+    skipped = {line.split(":", 1)[0]: line for line in err.splitlines() if line.startswith("skipped ")}
+    assert "docs/source/ko/delta.md is a link to docs/source/en/delta.md" in skipped["skipped delta.md"]
+    assert "git rm docs/source/ko/delta.md" in skipped["skipped delta.md"]
+    assert "docs/source/ko/epsilon.md is a link to docs/source/ko/beta.md" in skipped["skipped epsilon.md"]
+    assert (ko / "delta.md").is_symlink() and (ko / "epsilon.md").is_symlink()
+    assert (en / "delta.md").read_bytes() == before["en/delta.md"] and (ko / "beta.md").read_bytes() == before["beta.md"]
+    assert server.requests == []
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "gamma.md", "--force",
+                 "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert (ko / "gamma.md").is_symlink() and Path(os.readlink(ko / "gamma.md")) == Path("beta.md")
+    assert (ko / "beta.md").read_bytes() != before["beta.md"]  # written through, to the page itself
+    assert git(repo, "status", "--porcelain").split() == ["M", "docs/source/ko/beta.md"]
