@@ -16,7 +16,7 @@ import pytest
 
 from hfi18n.cli import main
 from tests.fakes.llm_server import FakeLLMServer  # noqa: F401  (the server fixture's type)
-from tests.helpers import git, isolate_env
+from tests.helpers import git, isolate_env, publish_repos
 
 UNCLOSED_OPTIONS = """# Video pipeline
 
@@ -237,3 +237,53 @@ def test_translate_writes_a_page_built_twice_through_its_link_and_refuses_other_
     assert (ko / "gamma.md").is_symlink() and Path(os.readlink(ko / "gamma.md")) == Path("beta.md")
     assert (ko / "beta.md").read_bytes() != before["beta.md"]  # written through, to the page itself
     assert git(repo, "status", "--porcelain").split() == ["M", "docs/source/ko/beta.md"]
+
+
+KO_CLI = """# CLI 사용하기 [[use-the-cli]]
+
+`hf` 명령줄 도구로 파일을 다운로드할 수 있습니다.
+"""
+EN_CLI = """# Use the CLI
+
+The `hf` command line lets you download files.
+"""
+
+
+def test_publish_replaces_a_link_the_base_commit_holds_inside_the_repository_with_the_translation(
+        tmp_path: Path, capsys) -> None:
+    """Upstream committed ``ko/guides/cli.md -> ../index.md`` (a placeholder inside the repository); the
+    translator's checkout has the real translation. ``publish`` refused any link of the base commit
+    (issue 25); one that stays inside is replaced by the file, never written through."""
+    toc = "- title: Get started\n  sections:\n  - local: index\n    title: Home\n  - local: guides/cli\n    title: CLI\n"
+    _upstream, _fork, clone = publish_repos(
+        tmp_path, {"en": ["index", "guides/cli"], "ko": ["index"]}, files={"en/guides/cli.md": EN_CLI},
+        toctrees={"en": toc, "ko": toc.replace("  - local: guides/cli\n    title: CLI\n", "")})
+    ko = clone / "docs/source/ko"
+    (ko / "guides").mkdir()
+    (ko / "guides/cli.md").symlink_to("../index.md")
+    git(clone, "add", "-A")
+    git(clone, "commit", "-q", "-m", "docs: placeholder link")
+    git(clone, "push", "-q", "origin", "HEAD:main")
+    git(clone, "fetch", "-q", "origin")
+    index_before = (ko / "index.md").read_bytes()
+    (ko / "guides/cli.md").unlink()
+    (ko / "guides/cli.md").write_text(KO_CLI, encoding="utf-8")
+    code = main(["publish", "--repo", str(clone), "--lang", "ko", "guides/cli.md", "--dry-run", "--no-llm"])
+    assert code == 0, capsys.readouterr().err
+    branch = git(clone, "branch", "--list", "ko-guides-cli", "--format=%(refname:short)").strip()
+    assert branch == "ko-guides-cli"
+    assert git(clone, "ls-tree", branch, "docs/source/ko/guides/cli.md").startswith("100644")  # a file now
+    assert git(clone, "show", f"{branch}:docs/source/ko/guides/cli.md") == KO_CLI
+    assert git(clone, "show", f"{branch}:docs/source/ko/index.md").encode() == index_before  # not written through
+
+
+def test_publish_of_a_doc_that_is_a_link_names_the_page_to_publish(tmp_path: Path, capsys) -> None:
+    repo = linked_docs(tmp_path)
+    assert main(["publish", "--repo", str(repo), "--lang", "ko", "gamma.md", "--dry-run", "--no-llm"]) == 2
+    err = capsys.readouterr().err
+    assert "docs/source/ko/gamma.md is a link to docs/source/ko/beta.md" in err
+    assert "hfi18n publish --lang ko beta.md" in err
+    assert main(["publish", "--repo", str(repo), "--lang", "ko", "delta.md", "--dry-run", "--no-llm"]) == 2
+    err = capsys.readouterr().err
+    assert "docs/source/ko/delta.md is a link to docs/source/en/delta.md, outside docs/source/ko" in err
+    assert not git(repo, "branch", "--list", "ko-*").strip()
