@@ -287,3 +287,15 @@ def test_publish_of_a_doc_that_is_a_link_names_the_page_to_publish(tmp_path: Pat
     err = capsys.readouterr().err
     assert "docs/source/ko/delta.md is a link to docs/source/en/delta.md, outside docs/source/ko" in err
     assert not git(repo, "branch", "--list", "ko-*").strip()
+
+
+def test_fix_anchors_writes_a_linked_page_once_and_keeps_the_link(tmp_path: Path, capsys) -> None:
+    """``check --fix-anchors`` over every doc met the page twice (``beta.md`` and its link ``gamma.md``)
+    and wrote a file over the link."""
+    repo = linked_docs(tmp_path)
+    ko = repo / "docs/source/ko"
+    (ko / "beta.md").write_text(KO_BETA_PAGE.replace("[[usage]]", "[[사용법]]"), encoding="utf-8")
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "gamma.md", "beta.md", "--fix-anchors"]) in (0, 1)
+    capsys.readouterr()
+    assert (ko / "gamma.md").is_symlink() and (ko / "delta.md").is_symlink() and (ko / "epsilon.md").is_symlink()
+    assert "## 사용법 [[usage]]" in (ko / "beta.md").read_text(encoding="utf-8")

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from ..doc import Block, Document
-from ..fileio import atomic_write, read_text
-from ..repo.layout import DocsLayout
+from ..errors import RepoError
+from ..fileio import atomic_write, read_text, through_link
+from ..repo.layout import SOURCE_LANG, DocsLayout
 from .structure import _pair_headings, heading_aliases, matches_autodoc
 
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s#>]*)#([^)\s>]+)>?\s*\)")
@@ -169,11 +170,23 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
     from ..doc import parse
 
     fixes = []
+    done: set[str] = set()
     for rel in rels:
+        path = layout.path(lang, rel)
+        if path.is_symlink():  # written through only to the page it mirrors, never replaced by a file
+            try:
+                lands = through_link(layout.repo, path, tree=layout.lang_dir(lang),
+                                     mirror=layout.path(SOURCE_LANG, rel), mirror_tree=layout.lang_dir(SOURCE_LANG))
+            except RepoError:
+                continue
+            rel = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
+            path = layout.path(lang, rel)
+        if rel in done:
+            continue
+        done.add(rel)
         src = english_of(rel)
         if src is None:
             continue
-        path = layout.path(lang, rel)
         tgt = parse(read_text(path))
         for ca in custom_anchors(src, tgt):
             links = anchor_links(layout, lang, rel, ca.anchor)
@@ -183,6 +196,8 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
             atomic_write(path, "\n".join(lines))
             for other in sorted({d for d, _n in links}):
                 opath = layout.path(lang, other)
+                if opath.is_symlink():
+                    continue  # the doc it leads to is one of the language's docs: its links are rewritten there
                 otext = read_text(opath)
                 changed = rewrite_links(otext, other, rel, ca.anchor, ca.english)
                 if changed != otext:
