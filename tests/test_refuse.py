@@ -299,3 +299,12 @@ def test_fix_anchors_writes_a_linked_page_once_and_keeps_the_link(tmp_path: Path
     capsys.readouterr()
     assert (ko / "gamma.md").is_symlink() and (ko / "delta.md").is_symlink() and (ko / "epsilon.md").is_symlink()
     assert "## 사용법 [[usage]]" in (ko / "beta.md").read_text(encoding="utf-8")
+
+
+def test_check_says_a_translation_linked_to_the_english_is_no_translation(tmp_path: Path, capsys) -> None:
+    """``ko/delta.md -> ../en/delta.md`` read through matched its English in every check: 0 errors."""
+    repo = linked_docs(tmp_path)
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "delta.md", "--format", "json"]) == 1
+    found = [f for f in json.loads(capsys.readouterr().out) if f["severity"] == "error"]
+    assert [f["check"] for f in found] == ["linked"]
+    assert "docs/source/en/delta.md" in found[0]["message"] and "git rm" in found[0]["message"]

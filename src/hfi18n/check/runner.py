@@ -160,6 +160,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     tgt = _read_doc(tgt_path, shown, findings)
     if tgt is None:
         return findings
+    findings.extend(_linked_elsewhere(layout, lang, rel, shown))
     en_rel = layout.twin(rel, SOURCE_LANG)
     if en_rel is None and record is not None:  # a translation left at the old path of a moved English doc
         en_rel = record.base.en_path
@@ -199,6 +200,22 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return sort_findings([*findings, *pair])
+
+
+def _linked_elsewhere(layout: DocsLayout, lang: str, rel: str, shown: str) -> list[Finding]:
+    """A translated doc that is a link to a file outside its language folder (``ko/delta.md ->
+    ../en/delta.md``) is read through, as doc-builder reads it, but it is the English (or another
+    language) under the translation's name: not a translation, whatever the other checks say."""
+    path = layout.path(lang, rel)
+    if not path.is_symlink():
+        return []
+    target = path.resolve()
+    lang_dir = layout.lang_dir(lang).resolve()
+    if lang_dir in target.parents:
+        return []
+    return [Finding(shown, 0, "linked", ERROR,
+                    f"this file is a link to {layout.rel_to_repo(path)}, outside {lang}/: it is not a translation; "
+                    f"git rm it and translate the doc (hfi18n translate --lang {lang} {rel})")]
 
 
 def _name_base(f: Finding, record: Followed) -> Finding:
