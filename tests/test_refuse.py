@@ -308,3 +308,25 @@ def test_check_says_a_translation_linked_to_the_english_is_no_translation(tmp_pa
     found = [f for f in json.loads(capsys.readouterr().out) if f["severity"] == "error"]
     assert [f["check"] for f in found] == ["linked"]
     assert "docs/source/en/delta.md" in found[0]["message"] and "git rm" in found[0]["message"]
+
+
+def test_translate_never_writes_through_a_language_folder_linked_to_the_english(
+        tmp_path: Path, server, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """``ko/guides -> ../en/guides`` (committed): the translation of ``guides/page.md`` landed on the English
+    page itself."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    repo = docs_repo(tmp_path, {"en/guides/page.md": EN_PAGE.format(name="Page"), "en/guides/other.md":
+                                EN_PAGE.format(name="Other"), "ko/index.md": "# 홈\n"})
+    (repo / "docs/source/ko/guides").symlink_to("../en/guides", target_is_directory=True)
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=M", "-c", "user.email=m@example.com", "commit", "-q", "-m", "folder link")
+    english = (repo / "docs/source/en/guides/page.md").read_bytes()
+    for flags in (["--force"], []):
+        code = main(["translate", "--repo", str(repo), "--lang", "ko", "guides/page.md", *flags,
+                     "--provider", "openai", "--base-url", server.openai_base_url])
+        err = capsys.readouterr().err
+        assert code == 1, err
+        assert "docs/source/ko/guides/page.md lies in a linked folder" in err and "docs/source/en/guides/page.md" in err
+    assert (repo / "docs/source/en/guides/page.md").read_bytes() == english
+    assert sorted(p.name for p in (repo / "docs/source/en/guides").iterdir()) == ["other.md", "page.md"]
+    assert server.requests == []

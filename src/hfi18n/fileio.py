@@ -331,14 +331,26 @@ def through_link(root: Path | str, path: Path | str, *, tree: Path | str, mirror
 
     Forced by a committed ``ko/gamma.md -> beta.md`` next to a real ``en/gamma.md``: ``translate --force``
     wrote the translation of ``en/gamma.md`` over the link, and a link to ``../en/alpha.md`` would have
-    taken the English with it if written through. A link leading out of ``root``, to nothing or in a loop
-    is refused as everywhere (:func:`writable`).
+    taken the English with it if written through; a folder ``ko/guides -> ../en/guides`` did write the
+    translation over the English. A link leading out of ``root``, to nothing or in a loop is refused as
+    everywhere (:func:`writable`).
     """
     base = Path(os.path.abspath(root)).resolve()
     p = Path(os.path.abspath(path))
-    if not p.is_symlink():
-        return p
+    named_tree = Path(os.path.abspath(tree))
+    tree_full = named_tree.parent.resolve() / named_tree.name  # the folder as named: itself no link
     link = _shown(p, Path(os.path.abspath(root)))
+    if not p.is_symlink():
+        try:
+            lands = p.resolve()
+        except (OSError, RuntimeError):
+            lands = None
+        if lands is not None and tree_full in lands.parents:
+            return p  # no link on the way, or a folder linked within the language's folder
+        where = _shown(lands, base) if lands is not None else "nowhere"
+        raise RepoError(f"{link} lies in a linked folder: writing it would land at {where}, outside "
+                        f"{_shown(tree_full, base)}", hint="the language's docs folder must hold real folders "
+                        "there (git rm the folder link and commit a real one), then run again")
     try:
         resolved = p.resolve(strict=True)
     except (OSError, RuntimeError):
@@ -349,7 +361,6 @@ def through_link(root: Path | str, path: Path | str, *, tree: Path | str, mirror
     if resolved != base and base not in resolved.parents:
         raise RepoError(f"{link} is a link to {os.readlink(p)}, outside the repository: hfi18n never reads or "
                         "writes it", hint="replace the link with the translated file itself")
-    tree_full = Path(os.path.abspath(tree)).resolve()
     if tree_full not in resolved.parents:
         raise RepoError(f"{link} is a link to {target}, outside {_shown(tree_full, base)}: writing the "
                         f"translation through it would replace {target}",

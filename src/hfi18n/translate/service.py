@@ -6,7 +6,9 @@ are set on each job by :func:`hfi18n.write.gate.set_update_baseline` (``write`` 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
@@ -103,15 +105,16 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} leads outside the "
                                             "repository (a symbolic link): hfi18n does not read or write it"))
             continue
-        if target_rel is not None and target.is_symlink():  # a link inside the repository (fileio.through_link)
+        if target_rel is not None or target.parent.exists():  # a link inside the repository (fileio.through_link)
             try:
                 lands = through_link(layout.repo, target, tree=layout.lang_dir(lang),
                                      mirror=layout.path(SOURCE_LANG, rel), mirror_tree=layout.lang_dir(SOURCE_LANG))
             except RepoError as exc:
                 sel.skipped.append(Skipped(rel, f"{exc.message}; {exc.hint}" if exc.hint else exc.message))
                 continue
-            rel = target_rel = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
-            target = layout.path(lang, target_rel)  # the page itself: both names are built from it
+            if lands != Path(os.path.abspath(target)):
+                rel = target_rel = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
+                target = layout.path(lang, target_rel)  # the page itself: both names are built from it
         if rel in done:
             continue  # the same page under a second name (a link): one job
         done.add(rel)
