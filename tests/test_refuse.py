@@ -1,4 +1,4 @@
-"""Pages doc-builder builds are read, checked and translated; what it cannot build stays refused (issue 28).
+"""Pages doc-builder builds are read, checked and translated; what it cannot build stays refused (issue 24).
 
 Every doc of every language of the three corpora went through parse, status, check, plan and a pseudo
 translation (notes/s28refuse.md); the one English page refused is diffusers'

@@ -89,9 +89,9 @@ SHOWN_AS_TEXT = MARKDOWN_CONTENT | {"jax"}
 regex per tag); left unmatched, the tag reaches mdsvex as an unknown element, which escapes it to text,
 and the page builds. So an English doc with one never closed is a page doc-builder builds: diffusers'
 ``en/api/pipelines/hunyuan_video15.md`` opens ``<hfoptions id="usage">`` and ``<hfoption>`` and never
-closes them, is published on hf.co, and was refused by ``translate`` until issue 28 (the only English
-doc of the three corpora, 697 docs in all languages, that was refused). Its fault is a warning that the
-translation copies; a ``<Tip>`` or ``<div>`` never closed stops Svelte's compile, and stays refused."""
+closes them (so on diffusers main since 2025-11), and ``translate`` refused it (issue 24: the only English
+doc of the three corpora refused, of 697 docs in all languages). Its fault is a warning the translation
+copies; a ``<Tip>`` or ``<div>`` never closed stops Svelte's compile, and stays refused."""
 
 
 def _fences(tgt: Document, file: str, src: Document | None) -> Iterator[Finding]:
