@@ -151,6 +151,9 @@ def link_place(target: str, folder: str, lang: str) -> tuple[Place, str]:
     return ("page", "/".join(parts)), frag
 
 
+_OTHER_KIND = {"page": "hf", "hf": "page"}
+
+
 def same_place(english: Place, translation: Place) -> bool:
     """Do two :func:`link_place` places name one page: equal, or a relative link and a docs URL of the
     same page path (a translator writes the full URL of their language's page)."""
@@ -251,11 +254,12 @@ def check_added_links(src: Document, tgt: Document, file: str, lang: str,
     for doc in (src, *older):
         english |= {link_place(x, folder, lang)[0] for x in link_targets(doc)}
         english |= {link_place(t, folder, lang)[0] for _, t, _ in _prose_links(doc)}
+    pages = {(e[0], e[-1]) for e in english if e[0] in _OTHER_KIND}  # same_place across the two kinds, by set
     seen: set[Place] = set()
     for line, target, image in _prose_links(tgt):
         place = link_place(target, folder, lang)[0]
-        if (image or target.startswith("#") or place in seen or unsafe_scheme(target)
-                or any(same_place(e, place) for e in english)):
+        if (image or target.startswith("#") or place in seen or unsafe_scheme(target) or place in english
+                or place[0] in _OTHER_KIND and (_OTHER_KIND[place[0]], place[-1]) in pages):
             continue
         seen.add(place)
         yield Finding(file, line, "link-added", WARNING,
