@@ -202,8 +202,10 @@ def linked_docs(tmp_path: Path) -> Path:
 def test_status_and_check_read_a_doc_linked_inside_the_repository(tmp_path: Path, capsys) -> None:
     repo = linked_docs(tmp_path)
     assert main(["status", "--repo", str(repo), "--lang", "ko", "--format", "json"]) == 0
-    states = {d["path"]: d["state"] for d in json.loads(capsys.readouterr().out)}
-    assert states["gamma.md"] == states["beta.md"] != "missing"  # read through the link, as doc-builder reads it
+    rows = {d["path"]: d for d in json.loads(capsys.readouterr().out)}
+    assert rows["gamma.md"]["state"] == rows["beta.md"]["state"] != "missing"  # read through, as doc-builder reads it
+    # ko/delta.md -> ../en/delta.md is the English under the translation's name: not up to date, missing
+    assert rows["delta.md"]["state"] == "missing" and "linked" in rows["delta.md"]["flags"]
     main(["check", "--repo", str(repo), "--lang", "ko", "gamma.md", "--format", "json"])
     assert [f for f in json.loads(capsys.readouterr().out) if f["severity"] == "error"] == []
 
