@@ -30,10 +30,11 @@ def one(case: str) -> dict[str, object]:
     import io
     from contextlib import redirect_stderr, redirect_stdout
 
-    from hfi18n.cli import main
-    from hfi18n.review.runner import MAX_REVIEW_UNITS
     from tests.fakes.github_server import FakeGitHub
     from tests.test_review_scale import _docs
+
+    from hfi18n.cli import main
+    from hfi18n.review.runner import MAX_REVIEW_UNITS
 
     if case == "over":
         en = "# Title [[title]]\n\nOne paragraph with `code`.\n"

@@ -14,8 +14,9 @@ follow today's English), concatenated doc after doc and repeated, each repetitio
   sections (the pairing's band must hold on one huge section).
 
 For each it times the review (:func:`hfi18n.review.review_texts`, rules only, the learned length model,
-the per-doc bound ``max_units`` lifted), the block pairing of an update
-(:func:`hfi18n.doc.pairing.pair_segments`), ``translate --update``'s plan
+the per-doc bound ``max_units`` lifted), the segment pairing ``status`` uses to see whether a commit
+carries the English changes (:func:`hfi18n.pair.model.pair_docs`, its segments by
+:func:`hfi18n.pair.segments.segment_groups`), ``translate --update``'s plan
 (:func:`hfi18n.translate.update.plan_update`) and ``check`` (:func:`hfi18n.check.runner.check_pair`, part of
 the review too), each in a child process, parsing included: wall seconds, CPU seconds (the machine is
 shared: CPU time is what a change moves when others load it), peak memory growth (VmHWM - VmRSS at start)
@@ -37,8 +38,9 @@ from _corpora import NAMES, corpus
 
 from hfi18n.check.runner import check_pair
 from hfi18n.doc import BlockKind, parse
-from hfi18n.doc.pairing import pair_segments
 from hfi18n.pair.bitext import LengthModel
+from hfi18n.pair.model import pair_docs
+from hfi18n.pair.segments import rendering, segment_groups
 from hfi18n.review import Options, review_texts
 from hfi18n.translate.update import plan_update
 
@@ -124,7 +126,7 @@ def _child(what: str, en: str, tr: str, model: LengthModel, out: mp.Queue) -> No
                            options=Options(length=model, max_units=None))
         extra = f"{len(doc.findings)} findings"
     elif what == "pair":
-        extra = f"{len(pair_segments(parse(en), parse(tr)))} segments paired"
+        extra = f"{len(rendering(segment_groups(pair_docs(parse(en), parse(tr)))))} segments paired"
     elif what == "check":
         extra = f"{len(check_pair(parse(en), parse(tr), file='ko/big.md', lang='ko'))} findings"
     else:

@@ -52,10 +52,10 @@ except ImportError:
     split_sentences = None
 
 try:  # the drift-aware review (issue #17): the English a translation follows, a learned length ratio
-    from hfi18n.pair.bitext import LengthModel
     from hfi18n.review.follow import followed_english
+    from hfi18n.translate.aligned import learned_length
 except ImportError:  # older versions: no such thing
-    followed_english = LengthModel = None
+    followed_english = learned_length = None
 
 
 def _band(n: int) -> str:
@@ -172,7 +172,7 @@ def main() -> None:
             if lang not in layout.languages():
                 continue
             # the options the review of a checkout uses (see hfi18n.review.service.run_review)
-            opts = Options(length=LengthModel.of_checkout(layout.repo, lang),
+            opts = Options(length=learned_length(layout.repo, lang),
                            followed=followed_english(layout, lang)) if new_review else Options()
             for rel in layout.docs(lang):
                 en_rel = layout.twin(rel, SOURCE_LANG)

@@ -1,17 +1,21 @@
 """``translate --update`` on translations whose structure a translator changed (issue 24).
 
 The controlled experiment of the issue, on real Korean docs of the three corpora (one fresh clone per
-corpus, reset between docs, pseudo provider):
+corpus, reset between docs, a real provider client against a loopback server):
 
 1. the English is set to the version the translation follows; the translator merges two adjacent translated paragraphs into one and splits another paragraph at a
    sentence (a section away from the merge); commit;
 2. one English paragraph is changed in a third section, one with as many paragraphs on both sides (so
    the translated paragraph that renders it is known: the one at the same rank); commit;
-3. ``translate --update`` the doc.
+3. ``translate --update`` the doc, with a real provider client (OpenAI wire format) against the loopback
+   fake server of ``tests/fakes/llm_server.py``, which answers each segment in Hangul that passes the
+   segment gate (the ``pseudo`` test double is refused over a human translation since issue 23: run with
+   it, every doc was "refused" and the goal lines printed zeros over nothing).
 
 Printed per doc and in total: human lines (non-blank lines of the translation after step 1) lost outside
 the changed paragraph (goal 0); docs whose text outside that paragraph is not byte-identical (goal 0);
-docs not written; and the cost: segments and source tokens the update sends against a full re-translation
+a doc the update refused, skipped or did not write counts as a failure of both goal lines (its file is
+untouched, so it would otherwise look identical); and the cost: segments and source tokens the update sends against a full re-translation
 of the doc (the changed-paragraph floor is one segment).
 
     python bench/bench_update_structure.py [--per-corpus 8] [--names smolagents,...]
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import re
 import subprocess
 import sys
@@ -36,6 +41,8 @@ from _corpora import NAMES, bundle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.fakes.llm_server import FakeLLMServer  # noqa: E402
+
 from hfi18n import api  # noqa: E402
 from hfi18n.check import check_pair  # noqa: E402
 from hfi18n.check.findings import ERROR  # noqa: E402
@@ -45,11 +52,6 @@ from hfi18n.fileio import read_text  # noqa: E402
 from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
-
-try:  # measuring an hfi18n from before issue 24 (PYTHONPATH=<old checkout>/src) works too
-    from hfi18n.translate.update import _code_only  # noqa: E402
-except ImportError:
-    from hfi18n.doc.protected import code_without_comments as _code_only  # noqa: E402
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE_END = re.compile(r"(?<=[\uac00-\ud7af]\.)[ \n](?=\S)")
@@ -189,15 +191,16 @@ def follows(base: Document, ko: Document, rel: str) -> bool:
     autodoc blocks and components? Not when a sweep reached the translation after its
     base (``torch_dtype`` -> ``dtype``, ``<Tip>`` -> ``> [!TIP]``): setting the English back to the base
     would then change more than the one paragraph of the experiment."""
-    def code(doc: Document) -> list[str]:
-        return [_code_only(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
+    def code(doc: Document) -> int:
+        return sum(1 for b in doc.blocks if b.kind is BlockKind.CODE)
 
     structural = {"headings", "autodoc", "tags", "drift"}
-    return len(code(base)) == len(code(ko)) and not any(
+    return code(base) == code(ko) and not any(
         f.severity == ERROR and f.check in structural for f in check_pair(base, ko, file=rel, lang="ko"))
 
 
-def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict]:
+def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: bool = False,
+        only: str = "") -> list[dict]:
     repo = work / name
     subprocess.run(["git", "clone", "-q", str(bundle(name)), str(repo)], check=True)
     layout = DocsLayout.open(repo)
@@ -208,10 +211,15 @@ def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict
     bases = sorted(find_bases(layout, "ko").items())
     texts = {rel: blobs.text(b.base_blob) for rel, b in bases}
     rows: list[dict] = []
-    skipped = unbased = 0
+    skipped = unbased = renamed = 0
     for rel, base in bases:
         if len(rows) >= per_corpus:
             break
+        if only not in rel:
+            continue
+        if base.en_path != rel:  # `translate --update EN` updates the translation at EN's path: another file
+            renamed += 1
+            continue
         _git(repo, "reset", "-q", "--hard", head)
         en_path, ko_path = layout.path("en", base.en_path), layout.path("ko", rel)
         ko_text = read_text(ko_path)
@@ -237,11 +245,23 @@ def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict
             unbased += 1  # the update would not start from that English: not the experiment
             continue
         try:
-            result = api.translate(repo, "ko", [base.en_path], update=True, provider="pseudo")
-        except Exception as exc:  # noqa: BLE001 - a refused doc is a result of the bench
-            rows.append({"doc": f"{name}/{rel}", "written": False, "error": str(exc)[:80]})
+            result = api.translate(repo, "ko", [base.en_path], update=True, provider="openai",
+                                   model="gpt-4.1-mini", base_url=server.openai_base_url)
+        except Exception as exc:  # noqa: BLE001 - a refused doc is a result of the bench (a failure)
+            rows.append({"doc": f"{name}/{rel}", "written": False, "error": str(exc)[:120]})
+            continue
+        if not result.docs:
+            rows.append({"doc": f"{name}/{rel}", "written": False,
+                         "error": "skipped: " + "; ".join(k.reason for k in result.skipped)[:120]})
             continue
         doc = result.docs[0]
+        if Path(doc.target).resolve() != ko_path.resolve() or base.en_path not in result.updates:
+            rows.append({"doc": f"{name}/{rel}", "written": False,
+                         "error": f"not an update of {rel}: wrote {doc.target}"[:160]})
+            continue
+        if not doc.written:
+            rows.append({"doc": f"{name}/{rel}", "written": False, "error": f"not written: {doc.note}"[:160]})
+            continue
         t2 = read_text(ko_path)
         before, after = setup.t1[:setup.start], setup.t1[setup.end:]
         identical = t2.startswith(before) and t2.endswith(after)
@@ -263,7 +283,8 @@ def run(name: str, work: Path, per_corpus: int, show: bool = False) -> list[dict
                      "full": len(full), "full_tokens": _tokens(full),
                      "lost_example": next((ln for ln in lost if ln not in code_lines), "")[:60]})
     print(f"{name}: {skipped} doc(s) left out: they follow neither their base English nor today's (see "
-          f"follows()); {unbased} left out: after the two commits the update's base was another English")
+          f"follows()); {unbased} left out: after the two commits the update's base was another English; "
+          f"{renamed} left out: the English they follow has another path (renamed)")
     return rows
 
 
@@ -272,24 +293,32 @@ def main() -> None:
     parser.add_argument("--per-corpus", type=int, default=8)
     parser.add_argument("--names", default=",".join(NAMES))
     parser.add_argument("--show", action="store_true", help="print the diff of each doc that is not identical")
+    parser.add_argument("--only", default="", help="only the docs whose path contains this text")
     args = parser.parse_args()
     rows: list[dict] = []
-    with tempfile.TemporaryDirectory(prefix="hfi18n-bench-structure-") as tmp:
+    os.environ["OPENAI_API_KEY"] = "test-key"
+    with tempfile.TemporaryDirectory(prefix="hfi18n-bench-structure-") as tmp, \
+            FakeLLMServer(api_key="test-key") as server:
         for name in args.names.split(","):
-            got = run(name, Path(tmp), args.per_corpus, args.show)
+            got = run(name, Path(tmp), args.per_corpus, server, args.show, args.only)
             for r in got:
                 print(r)
             rows += got
     done = [r for r in rows if "error" not in r]
-    print(f"docs: {len(rows)} (refused: {len(rows) - len(done)}; not written: "
-          f"{sum(1 for r in done if not r['written'])}; written as draft: {sum(1 for r in done if r['draft'])})")
+    failed = len(rows) - len(done)  # refused, skipped or not written: a failure of both goal lines
+    print(f"docs: {len(rows)} (updated: {len(done)}; refused, skipped or not written: {failed}, counted as "
+          f"failures below; written as draft: {sum(1 for r in done if r['draft'])})")
+    for r in rows:
+        if "error" in r:
+            print(f"  FAILED {r['doc']}: {r['error']}")
     print(f"human lines lost outside the changed paragraph: {sum(r['lost'] for r in done)} "
-          f"(in {sum(1 for r in done if r['lost'])} docs; goal 0); code lines set back to the English code "
-          f"(the translation's code differed from its English beyond comments, docstrings and strings): "
-          f"{sum(r['lost_code'] for r in done)} (in {sum(1 for r in done if r['lost_code'])} docs)")
+          f"(in {sum(1 for r in done if r['lost'])} docs, + {failed} doc(s) not updated; goal 0); code lines "
+          f"set back to the English code: {sum(r['lost_code'] for r in done)} "
+          f"(in {sum(1 for r in done if r['lost_code'])} docs)")
     print(f"docs whose text outside the changed paragraph is not byte-identical: "
-          f"{sum(1 for r in done if not r['identical'])} (goal 0; of them, differing only by the English "
-          f"anchor given to headings that had none: {sum(1 for r in done if r['anchors_only'] and not r['identical'])})")
+          f"{sum(1 for r in done if not r['identical']) + failed} (goal 0; {failed} of them not updated; "
+          f"differing only by the English anchor given to headings that had none: "
+          f"{sum(1 for r in done if r['anchors_only'] and not r['identical'])})")
     sent, full = sum(r["sent"] for r in done), sum(r["full"] for r in done)
     st, ft = sum(r["sent_tokens"] for r in done), sum(r["full_tokens"] for r in done)
     if full:

@@ -15,11 +15,11 @@ from collections import Counter
 from _corpora import NAMES, corpus
 
 from hfi18n.glossary import Glossary
-from hfi18n.pair.bitext import LengthModel
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths
 from hfi18n.review.follow import followed_english
 from hfi18n.review.terms import CorpusUsage
+from hfi18n.translate.aligned import learned_length
 
 
 def main() -> None:
@@ -40,7 +40,7 @@ def main() -> None:
             usage = CorpusUsage(layout.repo, lang, gloss) if gloss is not None else None
             # the options `hfi18n review` builds for a checkout (hfi18n.review.service.run_review)
             review = review_paths(layout, lang, options=Options(
-                gloss, usage, length=LengthModel.of_checkout(layout.repo, lang), followed=followed_english(layout, lang)))
+                gloss, usage, length=learned_length(layout.repo, lang), followed=followed_english(layout, lang)))
             for doc in review.docs:
                 files += 1
                 clean += not doc.findings

@@ -460,7 +460,7 @@ def test_item12_check_never_runs_a_quadratic_diff_on_a_big_doc(monkeypatch) -> N
 
     from hfi18n.check import check_pair
     from hfi18n.doc import parse
-    from hfi18n.doc.diff import EXACT_BUDGET
+    from hfi18n.pair.diff import EXACT_BUDGET
 
     class Bounded(difflib.SequenceMatcher):
         def set_seqs(self, a, b):  # every alignment check runs goes through here
@@ -479,7 +479,7 @@ def test_item12_alignment_is_exact_when_small_and_covers_everything_when_big() -
     import difflib
     import random
 
-    from hfi18n.doc.diff import opcodes
+    from hfi18n.pair.diff import opcodes
 
     rng = random.Random(8)
     for n in (0, 1, 7, 300, 5000):

@@ -9,6 +9,7 @@ from hfi18n.pair.bitext import LengthModel
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
 from hfi18n.review.follow import FollowedEnglish, followed_english
+from hfi18n.translate.aligned import learned_length
 
 COVERAGE = (Kind.OMISSION, Kind.DUPLICATION)
 
@@ -141,7 +142,7 @@ def test_drifted_corpus_doc_repeated_paragraph_found_against_its_history(corpus_
     rel = "training/lora.md"
     path = layout.path("ko", rel)
     ko = read_text(path)
-    opts = Options(length=LengthModel.of_checkout(repo, "ko"), followed=followed_english(layout, "ko"))
+    opts = Options(length=learned_length(repo, "ko"), followed=followed_english(layout, "ko"))
     (before,) = review_paths(layout, "ko", [rel], options=opts).docs
     assert any(f.rule == "drift" for f in before.findings)
     lines = ko.split("\n")

@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 
 from hfi18n.cli import main
-from hfi18n.doc import parse
-from hfi18n.doc.pairing import pair_segments
 from hfi18n.review import Kind, review_texts
 from hfi18n.review.runner import MAX_REVIEW_UNITS
 from tests.fakes.github_server import FakeGitHub
@@ -103,24 +101,6 @@ def test_3000_paragraphs_under_headings_review_near_linearly():
         assert [f.english_line for f in doc.findings if f.kind is Kind.OMISSION] == \
             [next(k for k, t in enumerate(en.splitlines(), 1) if f"`step_{n // 2 + 3}()`" in t)]
     assert times[3000] < 30 * times[300] + 5, times
-
-
-@pytest.mark.slow
-def test_writing_a_doc_of_12000_headings_pairs_blocks_near_linearly():
-    """``translate --update`` and the ledger pair blocks with difflib's matcher, quadratic where block
-    signatures repeat (every ``h2``, every paragraph without code): 12,000 headings took 37 s. Big docs
-    are now cut at headings whose anchors match, and every segment still pairs with its translation."""
-    times = {}
-    for n in (1200, 12000):
-        en, ko = _docs(n, every=1)
-        a, b = parse(en), parse(ko)
-        start = time.perf_counter()
-        paired = pair_segments(a, b)
-        times[n] = time.perf_counter() - start
-        assert len(paired) == len(list(a.segments()))
-        assert all(paired[s.id].text.startswith(f"`step_{s.text.split('step_')[1].split('(')[0]}()`")
-                   for s in a.segments() if "step_" in s.text)
-    assert times[12000] < 30 * times[1200] + 5, times
 
 
 def test_a_doc_beyond_the_bound_is_refused_at_once_with_what_to_do(tmp_path, capsys):

@@ -191,7 +191,7 @@ def test_update_keeps_human_segments_and_sends_only_changes(repo: Path, server: 
     assert code == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["updates"]["index.md"] == {"kept": 4, "changed": 3, "removed": 1, "kept_human": 4,
-                                              "kept_machine": 0, "unfinished": 0}
+                                              "kept_machine": 0, "unfinished": 0, "left_out": []}
     text = (repo / "docs/source/ko/index.md").read_text(encoding="utf-8")
     assert "pip로 설치하세요:" in text and "프로젝트를 분리하려면 가상 환경을 사용하세요." in text
     assert "## 설치 [[installation]]" in text and "[[next-steps]]" in text

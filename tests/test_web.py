@@ -766,10 +766,18 @@ def test_status_and_review_in_the_browsers_language(web) -> None:
                                                           {"api_key": KEY}, request=ko))
     assert "<tr><th>세그먼트</th><th>영어</th><th>번역</th><th>상태</th></tr>" in review
     assert "사람 번역, 유지" in review and "human, kept" not in review
+    # the tooltips too: a glossary term, what the English changed
+    assert 'title="용어집: ' in review and 'title="glossary' not in review
+    assert 'title="기준 시점의 영어 → 지금의 영어"' in review and "the English at the base" not in review
     seg = next(k for k, v in state["translations"].items() if "](" in v)
     state, review = app.edit(repo.name, state, seg, "링크를 잃은 문장입니다.", request=ko)
     assert "규칙:" in review and "모든 규칙" in review and "검사: 오류 " in review
     assert re.search(r'<option value="links">links \(\d+\)</option>', review)  # rule ids stay as they are
+    # a term translators keep in English, missing from the translation: said in Korean too
+    kept = next(x.id for x in api.draft(repo, "ko", doc, state["translations"], update=True).segments
+                if "smolagents" in x.english and x.id != seg)
+    _, dropped = app.edit(repo.name, state, kept, "번역입니다.", request=ko)
+    assert "용어집: smolagents → 영어 그대로 (번역에 없음)" in dropped and "keep in English" not in dropped
     _, english = app.check(repo.name, state)
     assert "<tr><th>segment</th><th>English</th><th>translation</th><th>status</th></tr>" in english
     assert "Rule: " in english and "every rule" in english
@@ -824,13 +832,28 @@ def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
     assert app.target(state).startswith("**Doc:** `index.md` → ") and app.target(None).startswith("No draft yet")
     assert app.stop(ko) == "실행 중인 작업이 없습니다" and app.stop() == "nothing is running"
 
-    # an error: the library's message as it is; the frame and the page's field in the browser's language
+    # the web app's own errors wholly in the browser's language, English as before (issue 26: the Korean field
+    # name sat in the library's English sentence, "“내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭) or set github.fork ...")
     with pytest.raises(gr.Error) as err:
         last(_human(app.publish)(repo.name, "ko", doc, "", UPSTREAM, {}, request=ko))
-    message = err.value.message
-    assert " — 힌트: " in message and "“내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭)" in message, message
-    assert "hint:" not in message and "--fork" not in message and "Your fork" not in message
+    assert err.value.message == ("포크 저장소가 없습니다 — 힌트: “내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭). hfi18n.toml의 "
+                                 "github.fork로 정해 둘 수도 있습니다")
     with pytest.raises(gr.Error) as err:
         last(_human(app.publish)(repo.name, "ko", doc, "", UPSTREAM, {}, request=en))
-    assert err.value.message.split(" — ")[0] == message.split(" — ")[0]  # the library's message: the same
-    assert " — hint: fill in “Your fork” (tab 4 · Write &amp; publish)" in err.value.message
+    assert err.value.message == ("no fork repository given — hint: fill in “Your fork” (tab 4 · Write &amp; publish) "
+                                 "or set github.fork in hfi18n.toml")
+    with pytest.raises(gr.Error) as err:
+        _human(app.status)("nope", "ko", request=ko)
+    assert err.value.message == f"알 수 없는 저장소입니다: 'nope' — 힌트: 다음 중 하나를 고르세요: {repo.name}"
+    # a library error: its English inside a Korean frame; the page's field a Korean step of its own, then the
+    # library's hint in English, labelled (no sentence changes language half-way)
+    with pytest.raises(gr.Error) as err:
+        last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=ko))
+    assert err.value.message == (
+        "요청을 처리하지 못했습니다. 영어 원문: no GitHub token: publish needs one to push and open the pull request"
+        " — 힌트: 페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요. 영어 원문 힌트: paste a token into “GitHub "
+        "token” at the top of the page (a token with 'public_repo' scope)")
+    with pytest.raises(gr.Error) as err:
+        last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=en))
+    assert err.value.message == ("no GitHub token: publish needs one to push and open the pull request — hint: paste "
+                                 "a token into “GitHub token” at the top of the page (a token with 'public_repo' scope)")

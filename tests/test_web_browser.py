@@ -13,6 +13,7 @@ also copied to ``docs/screenshots/`` for the README and docs/web.md.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -327,6 +328,11 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
 HEADERS = {"ko": (["#", "문서", "상태", "뒤처짐", "크기"], ["세그먼트", "영어", "번역", "상태"]),
            "en": (["#", "doc", "state", "behind", "size"], ["segment", "English", "translation", "status"])}
 """The headers of the status table of next docs and of the review table, per browser language."""
+SAYS = {"ko": {"segment": r"s\d+ \(\d+행\)( ⚠)?: ", "cloning": r"클론 중… \d+초", "failed": "을(를) 클론하지 못했습니다 — 힌트: ",
+               "cloned": r"을\(를\) \S+\(으\)로 클론했습니다: 기본 브랜치의 모든 커밋과 문서의 지난 버전 \d+개를"},
+        "en": {"segment": r"s\d+ \(line \d+\)( ⚠)?: ", "cloning": r"cloning \S+… \d+ s", "failed": "could not clone ",
+               "cloned": r"cloned \S+ into \S+: every commit of the default branch"}}
+"""What the segment list and the clone row say, per browser language (issue 26: English in a Korean browser)."""
 
 
 @pytest.mark.parametrize(("width", "lang", "tabs"), [
@@ -340,6 +346,7 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
     language, the tables the server builds in it too (they were English under Korean tabs), the segment
     editor beside the row clicked far down the review (it stayed above the table), and the review filtered
     to errors only, then to one rule."""
+    from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -350,11 +357,16 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         monkeypatch.delenv(var, raising=False)
     shots = tmp_path / "screenshots"
     shots.mkdir()
-    demo = build_app(world["clone"], config=world["config"])
+    from tests.fakes.tarpit import Tarpit
+
+    # with a storage folder: the clone row too (a tarpit host shows its progress line, then gives up at 3 s)
+    demo = build_app(world["clone"], config=world["config"], storage=tmp_path / "data", allow_local_urls=True,
+                     allow_private_hosts=True, clone_timeout=3)
     port = free_port()
     demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, show_error=False)
     d = chrome(tmp_path, lang)
     tag = f"{width}-{lang.split('-')[0]}"
+    says = SAYS[lang.split("-")[0]]
 
     def screen(height: int = 844) -> None:
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -420,7 +432,15 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         doc = css("#hf-next tr[data-doc]").get_attribute("data-doc")
         first.click()
         until(lambda: css("#hf-doc input").get_attribute("value").startswith(doc), "the doc picked")
-        css("#hf-provider input").click()
+        def opened(sel: str) -> bool:
+            """Click ``sel`` once it takes clicks (the Translate tab may still be coming in on a busy machine)."""
+            try:
+                css(sel).click()
+            except (ElementNotInteractableException, ElementClickInterceptedException):
+                return False
+            return True
+
+        until(lambda: opened("#hf-provider input"), "the provider field")
         until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
                        if (o.get_attribute("aria-label") or "") == "openai"], "the provider list")[0].click()
         box = css("#hf-api-key :is(input, textarea)")
@@ -474,6 +494,39 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
         assert "hf-has-errors" in css(f"#seg-{now}").get_attribute("class")
         assert rules[0] in css(f"#seg-{now}").get_attribute("data-rules").split()
         no_side_scroll("the filtered review")
+        # the segment list in the browser's language ("s12 (34행): ...", not "(line 34)")
+        assert re.match(says["segment"], css("#hf-segment input").get_attribute("value"))
+        css("#hf-segment input").click()
+        options = until(lambda: [o.get_attribute("aria-label") or "" for o in d.find_elements(By.CSS_SELECTOR,
+                                                                                              "li[role=option]")],
+                        "the segment list open")
+        assert all(re.match(says["segment"], o) for o in options), options[:3]
+        css("#hf-segment input").send_keys(Keys.ESCAPE)
+
+        # the clone row: the progress line while git runs, the failure, then a clone and what it did
+        def note() -> str:
+            found = d.find_elements(By.CSS_SELECTOR, "#hf-clone-note")
+            return " ".join((found[0].get_attribute("textContent") or "").split()) if found else ""
+
+        def toasts() -> list[str]:
+            return [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body")]
+
+        url_box = css("#hf-url :is(input, textarea)")
+        with Tarpit(tmp_path) as pit:
+            monkeypatch.setenv("GIT_SSL_CAINFO", str(pit.cafile))
+            url_box.send_keys(pit.url("huggingface/transformers"))
+            css("#hf-clone-btn").click()
+            until(lambda: re.search(says["cloning"], note()), "the clone's progress line")
+            failed = until(lambda: [t for t in toasts() if says["failed"] in t], "the clone's failure", timeout=30)
+        for b in d.find_elements(By.CSS_SELECTOR, ".toast-close"):
+            b.click()
+        if lang.startswith("ko"):
+            assert "could not" not in failed[0] and "hint" not in failed[0], failed
+        url_box.send_keys(Keys.CONTROL, "a")
+        url_box.send_keys(world["upstream"].as_uri())
+        css("#hf-clone-btn").click()
+        until(lambda: re.search(says["cloned"], note()), "the clone's note", timeout=90)
+        no_side_scroll("the clone note")
     finally:
         d.quit()
         demo.close()

@@ -263,7 +263,7 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def writable(root: Path | str, path: Path | str, *, where: str = "the checkout") -> Path:
+def writable(root: Path | str, path: Path | str, *, where: str = "the checkout", replace_link: bool = False) -> Path:
     """``path`` (named inside ``root``) when writing it lands inside ``root``; else :class:`RepoError`.
 
     Every component from ``root`` down is looked at without following it: a folder that is a link leading
@@ -273,6 +273,10 @@ def writable(root: Path | str, path: Path | str, *, where: str = "the checkout")
     ``/data/<another visitor>/fsdp.md``, the preview copied the translation onto it (or created the file
     through a dangling link), and only then said "nothing to publish". Call it for every path a step will
     write *before* writing the first one, so a refusal leaves nothing half done.
+
+    ``replace_link``: the file itself may be a link that stays inside ``root`` (``ko/gamma.md`` -> ``beta.md``,
+    a placeholder a team committed); the caller removes the link and writes a real file in its place
+    (never through it), so the pull request turns the link into the translation.
     """
     base = Path(os.path.abspath(root))
     full = Path(os.path.abspath(path))
@@ -303,6 +307,8 @@ def writable(root: Path | str, path: Path | str, *, where: str = "the checkout")
         out = resolved is None or (resolved != real_base and real_base not in resolved.parents)
         if not (out or i == len(parts) - 1 or not cur.is_dir()):
             continue  # a folder linked within the repository: what it holds is the repository's
+        if replace_link and not out and i == len(parts) - 1:
+            continue  # the link itself is replaced, never followed
         if out:
             leads = ("outside the repository" if resolved is not None and resolved.exists()
                      else "to nothing, outside the repository")
@@ -313,6 +319,71 @@ def writable(root: Path | str, path: Path | str, *, where: str = "the checkout")
             hint=f"hfi18n never writes a doc through a link; {where} must hold a real file or folder there "
                  "(git rm the link and commit a real one, upstream if the link is there), then run again")
     return full
+
+
+def through_link(root: Path | str, path: Path | str, *, tree: Path | str, mirror: Path | str | None = None,
+                 mirror_tree: Path | str | None = None) -> Path:
+    """Where a write of doc ``path`` lands: ``path`` itself when it is no link; the file a link leads to
+    when that file is in ``tree`` (the language's docs folder) and ``mirror`` (the English doc) is a link to
+    the same doc of ``mirror_tree`` (doc-builder builds that page twice, under both names, in both
+    languages: translating one is translating the other); else :class:`RepoError` naming the link, where
+    it leads and what to do.
+
+    Forced by a committed ``ko/gamma.md -> beta.md`` next to a real ``en/gamma.md``: ``translate --force``
+    wrote the translation of ``en/gamma.md`` over the link, and a link to ``../en/alpha.md`` would have
+    taken the English with it if written through; a folder ``ko/guides -> ../en/guides`` did write the
+    translation over the English. A link leading out of ``root``, to nothing or in a loop is refused as
+    everywhere (:func:`writable`).
+    """
+    base = Path(os.path.abspath(root)).resolve()
+    p = Path(os.path.abspath(path))
+    named_tree = Path(os.path.abspath(tree))
+    tree_full = named_tree.parent.resolve() / named_tree.name  # the folder as named: itself no link
+    link = _shown(p, Path(os.path.abspath(root)))
+    if not p.is_symlink():
+        try:
+            lands = p.resolve()
+        except (OSError, RuntimeError):
+            lands = None
+        if lands is not None and tree_full in lands.parents:
+            return p  # no link on the way, or a folder linked within the language's folder
+        where = _shown(lands, base) if lands is not None else "nowhere"
+        raise RepoError(f"{link} lies in a linked folder: writing it would land at {where}, outside "
+                        f"{_shown(tree_full, base)}", hint="the language's docs folder must hold real folders "
+                        "there (git rm the folder link and commit a real one), then run again")
+    try:
+        resolved = p.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise RepoError(f"{link} is a link to {os.readlink(p)}, which leads to nothing (or in a loop): "
+                        "hfi18n does not write through it",
+                        hint="git rm the link and commit a real file there, then run again") from None
+    target = _shown(resolved, base)
+    if resolved != base and base not in resolved.parents:
+        raise RepoError(f"{link} is a link to {os.readlink(p)}, outside the repository: hfi18n never reads or "
+                        "writes it", hint="replace the link with the translated file itself")
+    if tree_full not in resolved.parents:
+        raise RepoError(f"{link} is a link to {target}, outside {_shown(tree_full, base)}: writing the "
+                        f"translation through it would replace {target}",
+                        hint=f"git rm {link} (it is no translation), then translate the doc into a real file")
+    rel = resolved.relative_to(tree_full).as_posix()
+    if mirror is not None and mirror_tree is not None and Path(mirror).is_symlink():
+        try:
+            en_rel = Path(mirror).resolve(strict=True).relative_to(Path(mirror_tree).resolve()).as_posix()
+        except (OSError, RuntimeError, ValueError):
+            en_rel = None
+        if en_rel == rel:
+            return resolved
+    raise RepoError(f"{link} is a link to {target}, while its English is a doc of its own: writing its "
+                    f"translation through the link would replace the translation of {rel}",
+                    hint=f"git rm {link} and translate the doc into a real file (or link its English to "
+                         f"{rel} too, when the two pages are one)")
+
+
+def _shown(p: Path, base: Path) -> str:
+    try:
+        return p.relative_to(base).as_posix()
+    except ValueError:
+        return str(p)
 
 
 def inside(root: Path, candidate: Path | str) -> Path:

@@ -20,7 +20,7 @@ from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator
 from ..translate.providers.client import ClientProvider, SampleFn
 from ..translate.service import Estimate, Selection, Skipped, estimate, select_docs
 from ..translate.update import UpdatePlan
-from ..write.gate import PSEUDO_REFUSAL, Backups, set_update_baseline, write_job
+from ..write.gate import PSEUDO_REFUSAL, Backups, pre_existing, set_update_baseline, write_job
 from ..write.segment_review import DraftReview
 from ._common import (
     ProgressEvent,
@@ -76,10 +76,16 @@ class DocOutcome:
     """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
     summary: DocSummary | None = None
     """Kept human/machine segments, translated, comments carried, unfinished: the same words everywhere."""
+    pre_existing: list[dict[str, object]] = field(default_factory=list)
+    """Check errors the previous translation already had against today's English (``--update``): text the
+    update kept byte for byte (translated code, a heading without the English anchor). Warnings: they do not
+    make the page a draft, but the user sees them (issue 24: keeping such text used to be silent, or it was
+    set back to the English, losing the translator's lines)."""
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
-                "failures": self.failures, "errors": self.errors, "draft": self.draft,
+                "failures": self.failures, "errors": self.errors, "pre_existing": self.pre_existing,
+                "draft": self.draft,
                 "backup": str(self.backup) if self.backup else None,
                 "summary": self.summary.to_json() if self.summary else None,
                 "summary_text": self.summary.text() if self.summary else None}
@@ -115,7 +121,7 @@ class TranslateResult:
             "failed_segments": s.failed_segments, "stopped_for_cost": s.stopped_for_cost,
             "cancelled": self.cancelled,
             "updates": {k: {"kept": u.kept, "changed": u.changed, "removed": u.removed, "kept_human": u.kept_human,
-                            "kept_machine": u.kept_machine, "unfinished": u.unfinished}
+                            "kept_machine": u.kept_machine, "unfinished": u.unfinished, "left_out": u.left_out}
                         for k, u in self.updates.items()},
             "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
             "docs": [d.to_json() for d in self.docs],
@@ -289,7 +295,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
 def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:
     """Each ``--update`` job gets the errors its existing translation already had (warnings, not blockers)."""
     for update in sel.updates.values():
-        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang)
+        set_update_baseline(update.job, update.translation, file=layout.rel_to_repo(update.job.target), lang=lang,
+                            base_english=update.base_english)
 
 
 def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
@@ -313,7 +320,7 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
             job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
             [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations),
-            doc_summary(job)))
+            doc_summary(job), [f.as_dict() for f in pre_existing(job.findings)]))
     return outcomes
 
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from ..doc import Block, Document
-from ..fileio import atomic_write, read_text
-from ..repo.layout import DocsLayout
+from ..errors import RepoError
+from ..fileio import atomic_write, read_text, through_link
+from ..repo.layout import SOURCE_LANG, DocsLayout
 from .structure import _pair_headings, heading_aliases, matches_autodoc
 
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s#>]*)#([^)\s>]+)>?\s*\)")
@@ -82,6 +83,28 @@ class AnchorLinks:
     def __init__(self, layout: DocsLayout, lang: str) -> None:
         self.layout, self.lang = layout, lang
         self._found: list[tuple[str, int, str, str]] | None = None
+        self._anchors: dict[str, set[str] | None] = {}
+
+    def anchors_of(self, rel: str, target: str) -> set[str] | None:
+        """The anchors of the ``lang`` doc a link ``target`` written in doc ``rel`` leads to (None: a URL,
+        or no such translated doc). ``check``'s ``links`` rule asks it when a translation links to another
+        translated doc with a fragment the English link does not have: a translator's custom anchor there
+        is where the link lands (:func:`hfi18n.check.content.check_links`)."""
+        path = target.strip("<>").split("#", 1)[0].split("?", 1)[0]
+        if not path or "://" in path or path.startswith(("/", "mailto:")):
+            return None
+        doc = self.layout.twin(_stem(_normalize(PurePosixPath(rel).parent / path)) + ".md", self.lang)
+        if doc is None:
+            return None
+        if doc not in self._anchors:
+            from ..doc import parse
+            from .structure import all_anchors
+
+            try:
+                self._anchors[doc] = all_anchors(parse(read_text(self.layout.path(self.lang, doc))))
+            except Exception:  # noqa: BLE001 - an unreadable doc has no anchor to land on (check reports it)
+                self._anchors[doc] = None
+        return self._anchors[doc]
 
     def _all(self) -> list[tuple[str, int, str, str]]:
         if self._found is None:
@@ -147,11 +170,23 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
     from ..doc import parse
 
     fixes = []
+    done: set[str] = set()
     for rel in rels:
+        path = layout.path(lang, rel)
+        if path.is_symlink():  # written through only to the page it mirrors, never replaced by a file
+            try:
+                lands = through_link(layout.repo, path, tree=layout.lang_dir(lang),
+                                     mirror=layout.path(SOURCE_LANG, rel), mirror_tree=layout.lang_dir(SOURCE_LANG))
+            except RepoError:
+                continue
+            rel = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
+            path = layout.path(lang, rel)
+        if rel in done:
+            continue
+        done.add(rel)
         src = english_of(rel)
         if src is None:
             continue
-        path = layout.path(lang, rel)
         tgt = parse(read_text(path))
         for ca in custom_anchors(src, tgt):
             links = anchor_links(layout, lang, rel, ca.anchor)
@@ -161,6 +196,8 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
             atomic_write(path, "\n".join(lines))
             for other in sorted({d for d, _n in links}):
                 opath = layout.path(lang, other)
+                if opath.is_symlink():
+                    continue  # the doc it leads to is one of the language's docs: its links are rewritten there
                 otext = read_text(opath)
                 changed = rewrite_links(otext, other, rel, ca.anchor, ca.english)
                 if changed != otext:

@@ -16,7 +16,7 @@ from ..repo.history import BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
 from .alone import check_alone
-from .content import check_code, check_fragments, check_links, check_unsafe_links
+from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
@@ -36,7 +36,8 @@ DRIFT_THRESHOLD = 0.6
 def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
                older: Sequence[Document] = (), compare_only: bool = False,
-               links_to: Callable[[str], list[tuple[str, int]]] | None = None) -> list[Finding]:
+               links_to: Callable[[str], list[tuple[str, int]]] | None = None,
+               anchors_of: AnchorsOf | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -45,7 +46,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     alone, without the checks of the translation's own text (:func:`own_text_findings`): an outdated
     translation is compared with several English versions, and its own text needs checking once.
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
-    anchor's warning.
+    anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
+    to a translator's custom anchor there is no ``links`` error (:func:`check_links`).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -70,7 +72,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_html_tags(src, tgt, file, lang))
         findings.extend(check_tables(src, tgt, file))
         findings.extend(check_code(src, tgt, file))
-        findings.extend(check_links(src, tgt, file, lang, older))
+        findings.extend(check_links(src, tgt, file, lang, older, anchors_of))
     findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
         findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
@@ -158,6 +160,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     tgt = _read_doc(tgt_path, shown, findings)
     if tgt is None:
         return findings
+    findings.extend(_linked_elsewhere(layout, lang, rel, shown))
     en_rel = layout.twin(rel, SOURCE_LANG)
     if en_rel is None and record is not None:  # a translation left at the old path of a moved English doc
         en_rel = record.base.en_path
@@ -168,15 +171,20 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
         return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+    def anchors_of(target: str) -> set[str] | None:
+        return anchors.anchors_of(rel, target)
+
     if record is not None and src is not None and en_rel is not None:
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
-                                          links_to=lambda a: anchors.links(rel, a)) if f.check != "drift"]
+                                          links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
+                    if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
             base = parse(blobs.text(record.base.base_blob))
-            pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True)
+            pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
+                              anchors_of=anchors_of)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
                 if not pair:
                     break
@@ -184,14 +192,30 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     continue
                 english = src if blob is None else parse(blobs.text(blob))
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
-                                                  compare_only=True))
+                                                  compare_only=True, anchors_of=anchors_of))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
-                      links_to=lambda a: anchors.links(rel, a))
+                      links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return sort_findings([*findings, *pair])
+
+
+def _linked_elsewhere(layout: DocsLayout, lang: str, rel: str, shown: str) -> list[Finding]:
+    """A translated doc that is a link to a file outside its language folder (``ko/delta.md ->
+    ../en/delta.md``) is read through, as doc-builder reads it, but it is the English (or another
+    language) under the translation's name: not a translation, whatever the other checks say."""
+    path = layout.path(lang, rel)
+    if not path.is_symlink():
+        return []
+    target = path.resolve()
+    lang_dir = layout.lang_dir(lang).resolve()
+    if lang_dir in target.parents:
+        return []
+    return [Finding(shown, 0, "linked", ERROR,
+                    f"this file is a link to {layout.rel_to_repo(path)}, outside {lang}/: it is not a translation; "
+                    f"git rm it and translate the doc (hfi18n translate --lang {lang} {rel})")]
 
 
 def _name_base(f: Finding, record: Followed) -> Finding:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.service import Selection, Skipped
 from .damage import source_faults
+from .findings import ERROR
 
 __all__ = ["skip_broken_english", "source_faults"]
 
@@ -19,7 +20,8 @@ __all__ = ["skip_broken_english", "source_faults"]
 def skip_broken_english(layout: DocsLayout, sel: Selection) -> None:
     """Move every job whose English source has a copyable fault from ``sel.jobs`` to ``sel.skipped``."""
     for job in list(sel.jobs):
-        faults = source_faults(job.doc, layout.rel_to_repo(layout.path(SOURCE_LANG, job.en_rel)))
+        faults = [f for f in source_faults(job.doc, layout.rel_to_repo(layout.path(SOURCE_LANG, job.en_rel)))
+                  if f.severity == ERROR]  # a warning is a page doc-builder builds: it is translated
         if not faults:
             continue
         sel.jobs.remove(job)

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from ..doc import Block, BlockKind, Document
 from ..doc.components import mdx_tags
-from ..doc.diff import changes, opcodes
+from ..pair.diff import changes, opcodes
 from .findings import ERROR, WARNING, Finding
 
 

@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterator
 
 from ..doc import Document
-from ..doc.diff import changes
 from ..doc.html import TagInfo, doc_tags
 from ..doc.markup import COMPONENTS
 from ..doc.model import PLACEHOLDER_RE
+from ..pair.diff import changes
 from ..scripts import script_ratio, target_scripts
 from .content import normalize_target
 from .findings import ERROR, WARNING, Finding

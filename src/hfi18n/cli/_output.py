@@ -77,7 +77,8 @@ def _some(lines: list[int], shown: int = 8) -> str:
 
 def print_doc(d: DocOutcome, detail: str | None = None) -> None:
     """One doc of a translate run or a collected batch: written (green), draft (yellow) or not (red), then
-    ``detail``, the segments left in English and the check errors."""
+    ``detail``, the segments left in English, the check errors and the problems an update kept from the
+    previous translation (warnings)."""
     colour = "green" if d.written and not d.draft else "yellow" if d.written else "red"
     out.print(f"[{colour}]{escape(d.note)}[/]: {escape(str(d.target))}", markup=True)
     if detail:
@@ -87,6 +88,8 @@ def print_doc(d: DocOutcome, detail: str | None = None) -> None:
         out.print(f"  left in English ({where}): {reason}")
     for e in d.errors:
         out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
+    for w in d.pre_existing:  # kept by an update as the previous translation had it: a warning
+        out.print(f"  {w['file']}:{w['line']}: warning [{w['check']}] {w['message']}")
 
 
 class _RetryLines(logging.Handler):

@@ -1,10 +1,13 @@
-"""Pairing an English doc with a translation of it, block by block and segment by segment.
+"""Facts the pairing of an English doc with its translation builds on, and which segments need no translation.
 
-One definition serves every stage that asks "which translated segment renders this English one":
-``translate --update`` (what to keep), ``status`` (does a commit of the translation carry the English
-changes since its base, :mod:`hfi18n.repo.history`) and the run ledger (which segments a machine wrote,
-:mod:`hfi18n.repo.ledger`). Blocks pair by signature (headings by level, code by content, prose by kind and
-protected spans); paired blocks with the same number of segments pair their segments.
+Which blocks render which is the pair model's answer (:func:`hfi18n.pair.model.pair_docs`, n-m beads), for
+every stage: ``translate --update``, check, review and ``status`` (:mod:`hfi18n.repo.history`); the run
+ledger's record matches a written page's segments by what they show and needs no pairing
+(:func:`hfi18n.write.gate.record_write`). Here, below the pair model, are the doc facts it builds on: the
+content blocks, and the segments of two paired blocks (:func:`align_segments`). The one-to-one pairing by
+block signature that lived here (``align_blocks``, ``pair_segments``) went (issue 24): the record and
+history paired a merged or split passage with its neighbours and disagreed with the update about who wrote
+what.
 
 It also says which segments need no translation at all (:func:`needs_translation`): a heading, cell or
 list item that is only an identifier (``### HF_HUB_OFFLINE``). Before this rule such segments were sent,
@@ -17,9 +20,7 @@ from __future__ import annotations
 import re
 
 from .anchors import ANCHOR_RE
-from .diff import opcodes
 from .model import PLACEHOLDER_RE, Block, BlockKind, Document, Segment
-from .protected import dedent_block
 
 _CODE_TOKEN = (
     r"_*[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+_*"  # snake_case, CONSTANT_CASE, __dunder__
@@ -44,40 +45,9 @@ def needs_translation(seg: Segment) -> bool:
     return IDENTIFIER_ONLY_RE.fullmatch(seg.text) is None
 
 
-def _signature(block: Block) -> str:
-    if block.kind is BlockKind.HEADING:
-        return f"h{block.meta['level']}"
-    if block.kind in (BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB):
-        return f"{block.kind.value}:{dedent_block(block.text)}"
-    spans = sorted({seg.spans[p] for seg in block.segments for p in seg.placeholders()})
-    return f"{block.kind.value}:{'|'.join(spans)}"
-
-
 def content_blocks(doc: Document) -> list[Block]:
     """The blocks that carry content (blank lines, comments and raw lines left out)."""
     return [b for b in doc.blocks if b.kind not in (BlockKind.BLANK, BlockKind.COMMENT, BlockKind.RAW)]
-
-
-def _anchor_key(block: Block) -> str | None:
-    """What a big doc is first cut at (:func:`hfi18n.doc.diff.opcodes`): a heading's anchor, which a
-    translated heading carries. Signatures alone repeat (``paragraph:`` of every paragraph without code or
-    links, ``h2``): writing a doc took 1.4 s with 1,200 headings and 37 s with 12,000."""
-    return f"#{block.meta.get('anchor')}" if block.kind is BlockKind.HEADING and block.meta.get("anchor") else None
-
-
-def align_blocks(base: Document, translation: Document) -> list[tuple[Block, Block]]:
-    """Pairs (English block, translated block) that render the same content, in order."""
-    a, b = content_blocks(base), content_blocks(translation)
-    pairs: list[tuple[Block, Block]] = []
-    for tag, i1, i2, j1, j2 in opcodes([_signature(x) for x in a], [_signature(x) for x in b],
-                                       [_anchor_key(x) for x in a], [_anchor_key(x) for x in b]):
-        if tag not in ("equal", "replace") or i2 - i1 != j2 - j1:
-            continue
-        for k in range(i2 - i1):
-            src, tgt = a[i1 + k], b[j1 + k]
-            if src.kind is tgt.kind or {src.kind, tgt.kind} == {BlockKind.CALLOUT, BlockKind.PARAGRAPH}:
-                pairs.append((src, tgt))
-    return pairs
 
 
 def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
@@ -100,9 +70,3 @@ def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
                 out[s_segs[0].id] = Segment(seg.id, seg.text + anchor, seg.spans, seg.line,
                                             seg.prefixes, seg.suffixes)
     return out
-
-
-def pair_segments(english: Document, translation: Document) -> dict[str, Segment]:
-    """English segment id -> the translated segment (its text as in the file, no anchor added)."""
-    raw = {s.id: s for s in translation.segments()}
-    return {en_id: raw[t.id] for en_id, t in align_segments(align_blocks(english, translation)).items()}

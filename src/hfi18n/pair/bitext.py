@@ -33,13 +33,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from ..doc import BlockKind
-from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..scripts import target_scripts
 from .band import banded
-from .units import LENGTH_RATIO, Item, aligned_units
+from .units import LENGTH_RATIO, Item
 
 _WS_RE = re.compile(r"\s+")
 
@@ -284,11 +282,6 @@ class LengthModel:
         c = sum(lt for _le, lt in kept) / sum(le for le, _lt in kept)
         s2 = sum((lt - c * le) ** 2 / le for le, lt in kept) / len(kept)
         return cls(c, max(2 * s2, 0.5 * c), len(kept), lexicon)
-
-    @classmethod
-    def of_checkout(cls, repo: Path, lang: str, docs_root: str = DEFAULT_DOCS_ROOT) -> LengthModel:
-        """The model learned from the aligned human translations of ``lang`` in a checkout."""
-        return cls.learn(((u.en, u.tr) for u in aligned_units(repo, lang, docs_root, history=False)), lang)
 
     def cost(self, le: int, lt: int) -> float:
         """``-log`` of the two-sided probability of a length difference at least this large."""

@@ -11,7 +11,7 @@ How, in two levels:
 
 1. **Skeleton.** Blocks that survive translation unchanged or nearly (code compared without its
    comments, ``[[autodoc]]``, math, colab, front matter, rules, HTML without text) and headings (by
-   level) are aligned in order by the near-linear sequence diff (:func:`hfi18n.doc.diff.opcodes`: exactly
+   level) are aligned in order by the near-linear sequence diff (:func:`.diff.opcodes`: exactly
    :class:`difflib.SequenceMatcher` up to a million cells). They are the sure 1-1 beads and cut both docs
    into gaps.
 2. **Prose.** In each gap, the prose blocks are aligned by the review's Gale-Church aligner
@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
-from ..doc.diff import opcodes
 from ..doc.pairing import content_blocks
 from ..doc.protected import code_shape, dedent_block
 from .bitext import LengthModel, align_bitext
+from .diff import opcodes
 from .units import block_item
 
 SURE = 0.5
@@ -106,7 +106,7 @@ def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
     """In-order pairs of equal keys, and of equal-length replaced runs whose keys have the same kind (never
     prose: two paragraphs are not a pair for being paragraphs).
 
-    Near-linear (:func:`hfi18n.doc.diff.opcodes`): a whole ``SequenceMatcher`` over the skeleton of a doc
+    Near-linear (:func:`.diff.opcodes`): a whole ``SequenceMatcher`` over the skeleton of a doc
     of 40,000 headings (keys of heading levels repeat: difflib's worst case) did not end."""
     out: list[tuple[int, int]] = []
     for tag, i1, i2, j1, j2 in opcodes(a, b):

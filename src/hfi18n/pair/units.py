@@ -1,7 +1,7 @@
 """Aligned human translations: pair each translated doc with its English twin, paragraph by paragraph.
 
-:func:`aligned_units` pairs every translated doc ``docs/source/<lang>/X`` with its English twin
-``docs/source/en/X`` and aligns the two on the doc model of :mod:`hfi18n.doc`:
+:func:`align_items` aligns a translated doc with its English on the doc model of :mod:`hfi18n.doc`
+(:func:`hfi18n.translate.aligned.aligned_units` does it for every translated doc of a checkout):
 
 1. headings are aligned first (dynamic programming, in order): the same anchor is a sure match (Korean
    translations carry the English anchor, ``## 설치 [[installation]]``), otherwise headings of the same
@@ -12,31 +12,24 @@
    look unrelated are dropped, so a translation that drifted far from the current English yields
    fewer pairs rather than wrong ones.
 
-In a git checkout, each translation is also tried against the English of the commits that changed it
-(the English it was translated from), which recovers drifted docs and docs whose English was renamed or
-deleted. Each aligned pair (a heading title or a prose block, both sides) is a :class:`Unit`.
+Each aligned pair (a heading title or a prose block, both sides) is a :class:`Unit`.
 
 The units feed the glossary miner (:mod:`hfi18n.translate.mine`), :func:`hfi18n.translate.aligned.term_usage`
-and the length model and lexicon of :mod:`.bitext`. It lives in :mod:`hfi18n.pair` (below translate, check
-and review) since the bitext aligner learns from it and ``translate --update`` pairs with that aligner.
+and the length model and lexicon of :mod:`.bitext`. It lives in :mod:`hfi18n.pair` (below repo, translate,
+check and review) since the bitext aligner learns from it and ``translate --update`` pairs with that
+aligner. Reading a checkout (its files, history and run ledger) is above, in :mod:`hfi18n.translate.aligned`:
+the pair model sits below :mod:`hfi18n.repo` so that history pairs a commit with its English the way
+update, check and review do (issue 24).
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 import re
-import subprocess
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..doc import Block, BlockKind, Document, parse
 from ..doc.model import PLACEHOLDER_RE
-from ..errors import InputError
-from ..fileio import read_text
-from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
-from ..repo.ledger import ledger_for, segment_hash
 from .band import banded
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
@@ -232,136 +225,3 @@ def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, 
     """Aligned ``(english, translation, translated_line)`` text pairs of two versions of a doc."""
     pairs = align_items(doc_items(parse(en_text)), doc_items(parse(tr_text)), lang)
     return [(e.text, t.text, t.line) for e, t in pairs]
-
-
-def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
-                  history: bool = True) -> Iterator[Unit]:
-    """Every aligned pair of every translated doc of ``repo`` that has an English twin.
-
-    With ``history`` (and ``repo`` a git checkout), each translated doc is also tried against the
-    English doc as it was at the commits that changed the translation (a translation is made against
-    the English of its time; the English may have moved on, or been renamed or deleted since), and the
-    English version giving the most aligned pairs is used.
-
-    Only human text is learnt from: a segment a run of this machine wrote and no human changed since
-    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
-    glossary its own choices back.
-    """
-    layout = DocsLayout.open(repo, docs_root)
-    ledger = ledger_for(layout)
-    versions = _EnglishHistory(layout, lang) if history else None
-    try:
-        for rel in layout.docs(lang):
-            try:
-                tr_text = read_text(layout.path(lang, rel))
-            except InputError:
-                continue  # unreadable doc: nothing to learn from it
-            tr_doc = parse(tr_text)
-            tr_items = doc_items(tr_doc)
-            if not tr_items:
-                continue
-            machine = ledger.machine_texts(lang, rel)
-            machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
-            en_texts: list[str] = []
-            twin = layout.twin(rel, SOURCE_LANG)
-            if twin is not None:
-                with contextlib.suppress(InputError):  # unreadable: try the history only
-                    en_texts.append(read_text(layout.path(SOURCE_LANG, twin)))
-            if versions is not None:
-                en_texts.extend(t for t in versions.english_versions(rel) if t not in en_texts)
-            best: list[tuple[Item, Item]] = []
-            for en_text in en_texts:
-                pairs = align_items(doc_items(parse(en_text)), tr_items, lang)
-                if len(pairs) > len(best):
-                    best = pairs
-                if len(best) >= 0.9 * len(tr_items):
-                    break
-            for e, t in best:
-                if t.line not in machine_lines:
-                    yield Unit(e.text, t.text, rel, t.line)
-    finally:
-        if versions is not None:
-            versions.close()
-
-
-class _EnglishHistory:
-    """English versions of a doc at the commits that changed its translation, read through one
-    ``git cat-file --batch`` process; does nothing when ``git`` or the repository is unavailable."""
-
-    MAX_COMMITS = 8
-
-    def __init__(self, layout: DocsLayout, lang: str) -> None:
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._commits: dict[str, list[str]] = {}
-        self._en_prefix = ""
-        try:
-            top = subprocess.run(
-                ["git", "-C", str(layout.repo), "rev-parse", "--show-toplevel"],
-                capture_output=True, text=True, check=True, timeout=30,
-            ).stdout.strip()
-            base = layout.docs_root.resolve().relative_to(Path(top).resolve()).as_posix()
-            tr_prefix = f"{base}/{lang}/"
-            log = subprocess.run(
-                ["git", "-C", top, "log", "--format=%x1e%H", "--name-only", "--no-renames", "--",
-                 tr_prefix.rstrip("/")],
-                capture_output=True, text=True, check=True, timeout=120,
-            ).stdout
-        except (OSError, ValueError, subprocess.SubprocessError):
-            return
-        self._en_prefix = f"{base}/{SOURCE_LANG}/"
-        for record in log.split("\x1e")[1:]:
-            lines = [ln for ln in record.splitlines() if ln.strip()]
-            if not lines:
-                continue
-            sha = lines[0].strip()
-            for path in lines[1:]:
-                if path.startswith(tr_prefix):
-                    stem = path[len(tr_prefix):].rsplit(".", 1)[0]
-                    self._commits.setdefault(stem, []).append(sha)
-        try:
-            self._proc = subprocess.Popen(
-                ["git", "-C", top, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            )
-        except OSError:
-            self._proc = None
-
-    def _blob(self, rev: str, path: str) -> tuple[str, bytes] | None:
-        proc = self._proc
-        if proc is None or proc.stdin is None or proc.stdout is None:
-            return None
-        proc.stdin.write(f"{rev}:{path}\n".encode())
-        proc.stdin.flush()
-        header = proc.stdout.readline().split()
-        if len(header) != 3 or header[1] != b"blob":
-            return None
-        data = proc.stdout.read(int(header[2]) + 1)[:-1]
-        return header[0].decode(), data
-
-    def english_versions(self, rel: str) -> list[str]:
-        """Texts of the English twin of ``rel`` at the commits that changed ``rel``, newest first."""
-        commits = self._commits.get(rel.rsplit(".", 1)[0], [])
-        if len(commits) > self.MAX_COMMITS:
-            half = self.MAX_COMMITS // 2
-            commits = commits[:half] + commits[-half:]
-        seen: set[str] = set()
-        out: list[str] = []
-        stem = rel.rsplit(".", 1)[0]
-        for sha in commits:
-            for suffix in DOC_SUFFIXES:
-                got = self._blob(sha, self._en_prefix + stem + suffix)
-                if got is None:
-                    continue
-                oid, data = got
-                if oid not in seen:
-                    seen.add(oid)
-                    with contextlib.suppress(UnicodeDecodeError):
-                        out.append(data.decode("utf-8"))
-                break
-        return out
-
-    def close(self) -> None:
-        if self._proc is not None:
-            if self._proc.stdin is not None:
-                self._proc.stdin.close()
-            self._proc.wait(timeout=10)
-            self._proc = None

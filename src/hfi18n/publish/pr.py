@@ -21,11 +21,11 @@ from ..check import check_file
 from ..config import Config
 from ..doc.inert import code
 from ..errors import GitHubError, RefusedError, RepoError
-from ..fileio import writable
+from ..fileio import through_link, writable
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
-from ..repo.layout import DocsLayout, validate_lang
+from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TOCTREE, TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
@@ -146,6 +146,22 @@ class PublishResult:
 CheckFn = Callable[[DocsLayout, str, str], list[Any]]
 
 
+def _refuse_linked_doc(layout: DocsLayout, lang: str, rel: str) -> None:
+    """A translation that is a link in the checkout is not what a PR should carry: the PR would copy the
+    text of the doc it leads to under this name. A link mirroring the English (one page built under two
+    names) is published as the page it leads to; any other link is refused as ``translate`` refuses it
+    (:func:`hfi18n.fileio.through_link`)."""
+    path = layout.path(lang, rel)
+    if not path.is_symlink():
+        return
+    lands = through_link(layout.repo, path, tree=layout.lang_dir(lang), mirror=layout.path(SOURCE_LANG, rel),
+                         mirror_tree=layout.lang_dir(SOURCE_LANG))
+    page = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
+    shown = (layout.docs_root / lang / rel).relative_to(layout.repo).as_posix()  # the link's own name
+    raise RefusedError(f"{shown} is a link to {layout.rel_to_repo(lands)}, as its English is: "
+                       f"one page under two names", hint=f"publish the page itself: hfi18n publish --lang {lang} {page}")
+
+
 def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: GitHubClient,
             upstream: str | None = None, fork: str | None = None, ready: bool = False,
             branch: str | None = None, dry_run: bool = False,
@@ -173,6 +189,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         raise RefusedError(f"no {lang} translation of {rel_any} yet",
                            hint=f"translate it first: hfi18n translate --lang {lang} {rel_any}")
 
+    _refuse_linked_doc(layout, lang, rel)
     findings = (run_check or check_file)(layout, lang, rel)
     errors = [f for f in findings if f.severity == "error"]
     if errors:
@@ -221,9 +238,11 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         where = f"{upstream}'s {base_name}" if online else base_name
         # every path this step writes is checked before the first write: the base commit is the upstream's
         # (a visitor's repository on a Space), and may hold a link where the doc or the toctree goes
-        target = writable(wt.cwd, wt_layout.path(lang, rel), where=where)
+        target = writable(wt.cwd, wt_layout.path(lang, rel), where=where, replace_link=True)
         writable(wt.cwd, wt_layout.lang_dir(lang) / TOCTREE, where=where)
         target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink():  # a link the base commit holds inside the repository: the translation replaces it
+            target.unlink()
         shutil.copyfile(layout.path(lang, rel), target)
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():

@@ -94,6 +94,19 @@ def _public(address: str) -> bool:
                                  or ip.is_multicast or ip.is_unspecified)
 
 
+class CloneFailedError(RepoError):
+    """git could not fetch ``url``: a name that does not resolve, a closed port, a refused TLS handshake, a
+    tarpit stopped at ``timeout`` seconds. One error whatever the network said (the visitor learns nothing
+    of the network behind the URL), and its own type so an interface can say it in its visitor's language
+    (the web app in Korean, issue 26) without reading the message back."""
+
+    def __init__(self, url: str, timeout: float | None = None) -> None:
+        hint = "check the URL, and that the repository is public"
+        super().__init__(f"could not clone {url}",
+                         hint=hint + (f" (a clone gives up after {timeout:g} s)" if timeout is not None else ""))
+        self.url, self.timeout = url, timeout
+
+
 def checked_address(url: str, *, allow_private: bool) -> tuple[str, int, str] | None:
     """``(host, port, address)`` git must connect to for the ``https://`` URL ``url``, after refusing a host
     any of whose addresses is not public (unless ``allow_private``); None for a URL without a host
@@ -106,7 +119,7 @@ def checked_address(url: str, *, allow_private: bool) -> tuple[str, int, str] | 
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         log.info("clone of %s: %s does not resolve", url, host)
-        raise RepoError(f"could not clone {url}", hint="check the URL, and that the repository is public") from None
+        raise CloneFailedError(url) from None
     addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     if not allow_private and not all(_public(a) for a in addresses):
         raise RefusedError(f"could not clone {url}: this server clones from public hosts only, not from "
@@ -180,8 +193,7 @@ class _Net:
             log.info("clone of %s: git %s failed: %s", self.url, args[0], detail)
             # one message for a closed port, a refused TLS handshake and a tarpit: the visitor learns nothing
             # of the network behind the URL
-            raise RepoError(f"could not clone {self.url}", hint="check the URL, and that the repository is public "
-                            f"(a clone gives up after {self.timeout:g} s)")
+            raise CloneFailedError(self.url, self.timeout)
         return out
 
     def keep(self, repo: Path) -> None:

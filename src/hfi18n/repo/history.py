@@ -52,11 +52,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..doc import Document, parse
-from ..doc.pairing import needs_translation, pair_segments
+from ..doc.pairing import needs_translation
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text
 from ..languages import LANGUAGES, language
+from ..pair.model import pair_docs
+from ..pair.segments import rendering, segment_groups
 from .doclog import (
     BlobReader,
     Commit,
@@ -333,12 +335,17 @@ def best_by_content(
     return None  # pragma: no cover
 
 
-def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str) -> bool:
+def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str, lang: str = "ko") -> bool:
     """Does a commit that changed a translation from blob ``before`` to ``after`` carry every change of the
     English from blob ``base`` to ``english``?
 
     Prose: every English segment that needs translation and is not in the base English has a translated
-    counterpart in ``after`` whose text is new (not in ``before``) and not the English itself. Protected
+    counterpart in ``after`` whose text is new (not in ``before``) and not the English itself. Counterparts
+    are found by the pair model (:func:`hfi18n.pair.model.pair_docs`, the pairing update, check and review
+    use): a changed paragraph next to two the translator merged, or after one they split, is paired with
+    its own translation. The one-to-one pairing by block signature paired it with its neighbour's (or with
+    nothing), so a commit of the update was never seen to carry the change and a fresh clone said
+    "outdated" for ever (issue 24). Protected
     content (code lines, inline code, link targets: :func:`fingerprint_text`): every item the English
     gained is in ``after``, every item it lost is gone from it. This is how a commit of an update is
     recognised whatever its subject: ``docs: edit`` after ``translate --update`` left ``status`` saying
@@ -358,8 +365,8 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if not changed:
         return bool(gained or lost)
     prev_texts = {s.text for s in fps.doc(before).segments()}
-    cur = pair_segments(new, fps.doc(after))
-    return all(c.id in cur and cur[c.id].text not in prev_texts and cur[c.id].text != c.text for c in changed)
+    cur = rendering(segment_groups(pair_docs(new, fps.doc(after), lang)))
+    return all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed)
 
 
 _TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
@@ -374,7 +381,7 @@ def _without_comments(fp: Counter[str]) -> Counter[str]:
 
 
 def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Counter[str], ev: Event,
-                usable: bool) -> bool:
+                usable: bool, lang: str = "ko") -> bool:
     """A small update of the translation moves its base to the newer English ``choice`` when it brought the
     protected content closer to it, or when it carries the English prose changes (:func:`carries_changes`)."""
     if ev.before is None or choice.commit <= base.commit or not choice.blob or not base.blob:
@@ -383,7 +390,7 @@ def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Count
     if usable and similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
         return True
     assert ev.version.blob is not None
-    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob)
+    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang)
 
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
@@ -420,7 +427,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
             if paired and base is not None and before is not None and (v.added or v.removed):
                 touch = Event(v, False, before)
                 for choice in reversed([e for e in twin_versions if base.commit < e.commit <= v.commit]):
-                    if _moves_base(fps, base, choice, fps(v.blob), touch, False):
+                    if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang):
                         base, method, used, weak = choice, "history", touch, None
                         break
             continue
@@ -436,7 +443,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
-        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable):
+        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable, lineage.lang):
             base, method, used, weak = choice, how, ev, None
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
@@ -663,7 +670,7 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
 
 CACHE_FILE = "hfi18n/status-cache.json"
 """Bases found by the last status run, under the git folder, keyed by HEAD and the state of the work tree."""
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 """Bumped whenever the base-finding rules change, so an old cache is not trusted."""
 
 

@@ -27,7 +27,8 @@ that wrote it left in English (flag ``english-left``, from the run ledger), even
 
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
-exist), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
+exist), ``linked`` (the translated file is a link out of the language's folder, to the English: it counts
+as missing), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
 reported under the new English path), ``uncommitted`` (the translation exists only in the work tree:
 its base is found by content), ``english-uncommitted`` (the English doc is not committed yet, so
 there is nothing to compare with).
@@ -299,6 +300,19 @@ def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
     return load_toctree(path).entries() if path.is_file() else []
 
 
+def _linked_out(layout: DocsLayout, lang: str, rel: str) -> bool:
+    """Is the translated doc a link to a file outside its language folder? ``ko/delta.md ->
+    ../en/delta.md`` was reported up to date: it is the English itself (``check``: a ``linked`` error;
+    ``translate`` refuses to write through it and says to ``git rm`` it)."""
+    path = layout.path(lang, rel)
+    if not path.is_symlink():
+        return False
+    try:
+        return layout.lang_dir(lang).resolve() not in path.resolve().parents
+    except (OSError, RuntimeError):
+        return True
+
+
 def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    pulls: list[PullInfo] | None = None, pr_note: str = "PR detection not requested",
                    write_cache: bool = True) -> StatusReport:
@@ -340,6 +354,10 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=list(p.flags))
                 continue
             st = rows[p.en_rel] = DocStatus(lang, p.en_rel, "up-to-date", translated_path=p.rel, flags=list(p.flags))
+            if _linked_out(layout, lang, p.rel):  # the English (or another language) under the translation's name
+                st.state = "missing"
+                st.flags.append("linked")
+                continue
             if p.en_rel in unreadable:
                 st.state, st.problem = "unknown", unreadable[p.en_rel]
                 continue

@@ -17,7 +17,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from ..doc import parse
+from ..errors import RepoError
 from ..fileio import read_text
+from .doclog import BlobReader, run_git
 from .layout import SOURCE_LANG, DocsLayout, validate_lang
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
@@ -103,11 +105,17 @@ def _render(style: _Style, dash_col: int, *, local: str | None, title: str,
 
 
 class Mirror:
-    """Maps English items to their counterparts in a translated toctree."""
+    """Maps English items to their counterparts in a translated toctree.
 
-    def __init__(self, tr: Toctree, en: Toctree) -> None:
+    ``former``: English titles the English toctree gave its pages in the past -> those pages' locals,
+    newest first (:func:`former_titles`). A placeholder says ``(번역중) <the English title when it was
+    added>``; once the English retitles the page, its title names no current page, and the page was added a
+    second time beside its own placeholder."""
+
+    def __init__(self, tr: Toctree, en: Toctree, former: dict[str, list[str]] | None = None) -> None:
         self.tr, self.en = tr, en
         self.en_titles = {it.local: it.title for it, _ in en.walk() if it.local}
+        self.former = former or {}
         self.groups_map = self._match_groups()
 
     def ref(self, item: _Item) -> str | None:
@@ -125,7 +133,22 @@ class Mirror:
                 matches = [loc for loc, t in self.en_titles.items() if t == english]
                 if len(matches) == 1:
                     return local_of(matches[0])
+                if not matches:  # retitled since: the page that bore this title, if it is still listed
+                    listed = {local_of(loc) for loc in self.en_titles}
+                    was = {loc for loc in self.former.get(english, ()) if loc in listed}
+                    if len(was) == 1:
+                        return was.pop()
         return None
+
+    def unmatched_titles(self) -> set[str]:
+        """The English titles of placeholders that name no page of the English toctree as it is now."""
+        out = set()
+        for it, _ in self.tr.walk():
+            if it.local is not None and _is_placeholder(it) and self.ref(it) is None:
+                for prefix in ANY_PLACEHOLDER_PREFIXES:
+                    if it.title.startswith(prefix):
+                        out.add(it.title[len(prefix):].strip())
+        return out - {""}
 
     def direct_refs(self, seq: _Seq) -> set[str]:
         return {r for it in seq.items if (r := self.ref(it))}
@@ -212,24 +235,34 @@ def _insertion_line(mirror: Mirror, en_item: _Item, seq: _Seq) -> int:
 
 
 def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]], *,
-                translate_titles: TitleTranslator | None = None) -> list[TocChange]:
+                translate_titles: TitleTranslator | None = None,
+                former: dict[str, list[str]] | None = None) -> list[TocChange]:
     """Add or update the entries of ``pages`` (``(local, title or None)``) in ``tr``, mirroring ``en``.
 
     A page already listed is left alone; a placeholder for it is filled in (local and title); otherwise
     the entry is inserted in the group that mirrors its English group, after its nearest English sibling
     already present. Missing groups are created in English order, titled by ``translate_titles`` (English
-    when None). A page's title defaults to its English title, translated the same way.
+    when None). A page's title defaults to its English title, translated the same way. ``former``: past
+    English titles -> locals, to find placeholders of retitled pages (see :class:`Mirror`).
+
+    Group titles are asked for only for groups that will be created: a placeholder is filled where it
+    stands, so a page whose English group has no counterpart (the English moved it) needs none. Asking
+    anyway made ``toctree`` without a provider stop at "new toctree titles need translating" for a page
+    whose placeholder was right there.
     """
     pages = [(local_of(loc), title) for loc, title in pages]
     # titles to translate, one batch: pages without a title, and groups the translation lacks
-    mirror = Mirror(tr, en)
+    mirror = Mirror(tr, en, former)
     wanted: list[str] = []
     for loc, title in pages:
         en_item = _find_en(en, loc)
-        if en_item is None or any(not _is_placeholder(it) for it in mirror.find_ref(loc)):
+        found = mirror.find_ref(loc)
+        if en_item is None or any(not _is_placeholder(it) for it in found):
             continue
         if title is None:
             wanted.append(en_item.title)
+        if found:  # its placeholder is filled in place: no group to create
+            continue
         seq = en_item.parent
         while seq is not None and seq.owner is not None and mirror.match_seq(seq) is None:
             wanted.append(seq.owner.title)
@@ -240,7 +273,7 @@ def add_entries(tr: Toctree, en: Toctree, pages: Iterable[tuple[str, str | None]
 
     changes = []
     for loc, title in pages:
-        change = _add_one(tr, en, loc, title, translated)
+        change = _add_one(tr, en, loc, title, translated, former)
         if change.action in ("added", "replaced-placeholder") and _drop_commented(tr, loc):
             line = next((it.start_line + 1 for it, _ in tr.walk() if it.local == loc), change.line)
             change = replace(change, line=line)
@@ -296,8 +329,9 @@ def _fill_placeholder(tr: Toctree, item: _Item, local: str, title: str) -> TocCh
     return TocChange(local, "replaced-placeholder", title, line + 1)
 
 
-def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated: dict[str, str]) -> TocChange:
-    mirror = Mirror(tr, en)
+def _add_one(tr: Toctree, en: Toctree, local: str, title: str | None, translated: dict[str, str],
+             former: dict[str, list[str]] | None = None) -> TocChange:
+    mirror = Mirror(tr, en, former)
     en_item = _find_en(en, local)
     existing = [it for it in mirror.find_ref(local) if not _is_placeholder(it)]
     if existing:
@@ -374,10 +408,77 @@ def update_toctree(layout: DocsLayout, lang: str, rels: Iterable[str], *,
         title = (titles or {}).get(local) or _heading_as_title(layout, en, lang, local, twin)
         pages.append((local, title))
     before = tr.text
-    changes += add_entries(tr, en, pages, translate_titles=translate_titles)
+    unmatched = Mirror(tr, en).unmatched_titles() if pages else set()
+    former = former_titles(layout, unmatched) if unmatched else None
+    changes += add_entries(tr, en, pages, translate_titles=translate_titles, former=former)
     if write and tr.text != before:
         tr.save(path)
     return tr, changes
+
+
+FORMER_BATCH = 64
+"""English toctree versions read per ``git cat-file --batch``, newest first, until every title is found."""
+
+
+def former_titles(layout: DocsLayout, titles: set[str]) -> dict[str, list[str]]:
+    """``titles`` the English toctree gave pages in its git history -> those pages' locals, newest first.
+
+    A Korean placeholder ``(번역중) Quick tour`` keeps the English title of the day it was written; when the
+    English retitled the page ("Quicktour"), matching by today's title found nothing and the translated
+    page was listed a second time. The history of ``en/_toctree.yml`` says which page bore the old title.
+    Versions are read newest first, a batch at a time, and reading stops once every title is found (a
+    retitle is usually recent); a checkout without git history finds nothing."""
+    rel = toctree_path(layout, SOURCE_LANG)
+    try:
+        log = run_git(layout.repo, "log", "--format=", "--raw", "--no-abbrev", "--no-renames", "--",
+                      rel.relative_to(layout.repo).as_posix()).decode("utf-8", "replace")
+    except (RepoError, ValueError):
+        return {}
+    blobs = list(dict.fromkeys(f[3] for ln in log.splitlines()
+                               if ln.startswith(":") and len(f := ln.split()) > 4 and set(f[3]) != {"0"}))
+    reader = BlobReader(layout.repo)
+    out: dict[str, list[str]] = {}
+    for start in range(0, len(blobs), FORMER_BATCH):
+        batch = blobs[start:start + FORMER_BATCH]
+        reader.load(batch)
+        for blob in batch:
+            for local, title in _pages_in_text(reader.text(blob)):
+                if title in titles and local not in out.setdefault(title, []):
+                    out[title].append(local)
+        if titles <= out.keys():
+            break
+    return out
+
+
+_KEY_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?(?P<key>local|title)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*$")
+
+
+def _pages_in_text(text: str) -> Iterable[tuple[str, str]]:
+    """``(local, title)`` of the page entries of a toctree's text, read line by line: a YAML parser took
+    0.4 s a version (diffusers' English toctree has 334 versions, 42 s to read them all); an item starts
+    at its dash and its ``local`` and ``title`` may come in either order."""
+    item: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.lstrip().startswith("-"):
+            item = {}
+        m = _KEY_LINE.match(line)
+        if m is None:
+            continue
+        item[m["key"]] = _unquote(m["value"])
+        if "local" in item and "title" in item:
+            yield local_of(item.pop("local")), item.pop("title")
+
+
+def _unquote(value: str) -> str:
+    """A YAML scalar as written on one line: quotes taken off, a plain one's ``# comment`` dropped."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        try:
+            return str(json.loads(value))
+        except ValueError:
+            return value[1:-1]
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return re.split(r"[ \t]#", value, maxsplit=1)[0].strip()
 
 
 _WORD = re.compile(r"\w+")

@@ -15,10 +15,10 @@ from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
 from ..glossary import Glossary
-from ..pair.bitext import LengthModel
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..translate.aligned import learned_length
 from .follow import followed_english, pull_followed
 from .model import Review
 from .post import PostResult, post_review
@@ -108,7 +108,7 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             reviewer = llm_reviewer(prov, code, language(code).name, log=log)
         length = followed = None
         if layout is not None and layout.lang_dir(code).is_dir():
-            length = LengthModel.of_checkout(layout.repo, code, docs_root)
+            length = learned_length(layout.repo, code, docs_root)
             if pr is None:  # the checkout's history says what its own translations follow
                 followed = followed_english(layout, code)
         cache[code] = Options(gloss, usage, reviewer, length, followed)

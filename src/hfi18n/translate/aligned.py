@@ -2,19 +2,28 @@
 
 The pairing of every translated doc with its English twin, paragraph by paragraph (headings by anchor,
 then prose blocks between them, also against the English of the commits that changed the translation), is
-:func:`hfi18n.pair.units.aligned_units`: one pair model below translate, check and review, re-exported
-here for the glossary miner (:mod:`hfi18n.translate.mine`). This module adds :func:`term_usage`, which
+:func:`aligned_units`, on the aligner of :mod:`hfi18n.pair.units` (the one pair model, below repo, translate,
+check and review): here, above :mod:`hfi18n.repo`, because it reads the checkout (files, history, run ledger);
+it feeds the glossary miner (:mod:`hfi18n.translate.mine`) and the review's length model
+(:func:`learned_length`). This module adds :func:`term_usage`, which
 counts how the human translations render each term of a glossary, and the file counts of the glossary
 export.
 """
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from ..doc import parse
+from ..errors import InputError
+from ..fileio import read_text
 from ..glossary import Glossary, Term, english_in, spellings_in, squash
+from ..pair.bitext import LengthModel
 from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; old imports keep working)
     LENGTH_RATIO,
     PROSE_KINDS,
@@ -22,11 +31,155 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
     Unit,
     align_docs,
     align_items,
-    aligned_units,
     doc_items,
     keep_tokens,
     norm_span,
 )
+from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
+from ..repo.ledger import ledger_for, segment_hash
+
+# -------------------------------------------------------------------------------------------------
+# the aligned human translations of a checkout
+
+
+def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
+                  history: bool = True) -> Iterator[Unit]:
+    """Every aligned pair of every translated doc of ``repo`` that has an English twin.
+
+    With ``history`` (and ``repo`` a git checkout), each translated doc is also tried against the
+    English doc as it was at the commits that changed the translation (a translation is made against
+    the English of its time; the English may have moved on, or been renamed or deleted since), and the
+    English version giving the most aligned pairs is used.
+
+    Only human text is learnt from: a segment a run of this machine wrote and no human changed since
+    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
+    glossary its own choices back.
+    """
+    layout = DocsLayout.open(repo, docs_root)
+    ledger = ledger_for(layout)
+    versions = _EnglishHistory(layout, lang) if history else None
+    try:
+        for rel in layout.docs(lang):
+            try:
+                tr_text = read_text(layout.path(lang, rel))
+            except InputError:
+                continue  # unreadable doc: nothing to learn from it
+            tr_doc = parse(tr_text)
+            tr_items = doc_items(tr_doc)
+            if not tr_items:
+                continue
+            machine = ledger.machine_texts(lang, rel)
+            machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
+            en_texts: list[str] = []
+            twin = layout.twin(rel, SOURCE_LANG)
+            if twin is not None:
+                with contextlib.suppress(InputError):  # unreadable: try the history only
+                    en_texts.append(read_text(layout.path(SOURCE_LANG, twin)))
+            if versions is not None:
+                en_texts.extend(t for t in versions.english_versions(rel) if t not in en_texts)
+            best: list[tuple[Item, Item]] = []
+            for en_text in en_texts:
+                pairs = align_items(doc_items(parse(en_text)), tr_items, lang)
+                if len(pairs) > len(best):
+                    best = pairs
+                if len(best) >= 0.9 * len(tr_items):
+                    break
+            for e, t in best:
+                if t.line not in machine_lines:
+                    yield Unit(e.text, t.text, rel, t.line)
+    finally:
+        if versions is not None:
+            versions.close()
+
+
+class _EnglishHistory:
+    """English versions of a doc at the commits that changed its translation, read through one
+    ``git cat-file --batch`` process; does nothing when ``git`` or the repository is unavailable."""
+
+    MAX_COMMITS = 8
+
+    def __init__(self, layout: DocsLayout, lang: str) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._commits: dict[str, list[str]] = {}
+        self._en_prefix = ""
+        try:
+            top = subprocess.run(
+                ["git", "-C", str(layout.repo), "rev-parse", "--show-toplevel"],
+                capture_output=True, text=True, check=True, timeout=30,
+            ).stdout.strip()
+            base = layout.docs_root.resolve().relative_to(Path(top).resolve()).as_posix()
+            tr_prefix = f"{base}/{lang}/"
+            log = subprocess.run(
+                ["git", "-C", top, "log", "--format=%x1e%H", "--name-only", "--no-renames", "--",
+                 tr_prefix.rstrip("/")],
+                capture_output=True, text=True, check=True, timeout=120,
+            ).stdout
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return
+        self._en_prefix = f"{base}/{SOURCE_LANG}/"
+        for record in log.split("\x1e")[1:]:
+            lines = [ln for ln in record.splitlines() if ln.strip()]
+            if not lines:
+                continue
+            sha = lines[0].strip()
+            for path in lines[1:]:
+                if path.startswith(tr_prefix):
+                    stem = path[len(tr_prefix):].rsplit(".", 1)[0]
+                    self._commits.setdefault(stem, []).append(sha)
+        try:
+            self._proc = subprocess.Popen(
+                ["git", "-C", top, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            )
+        except OSError:
+            self._proc = None
+
+    def _blob(self, rev: str, path: str) -> tuple[str, bytes] | None:
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdout is None:
+            return None
+        proc.stdin.write(f"{rev}:{path}\n".encode())
+        proc.stdin.flush()
+        header = proc.stdout.readline().split()
+        if len(header) != 3 or header[1] != b"blob":
+            return None
+        data = proc.stdout.read(int(header[2]) + 1)[:-1]
+        return header[0].decode(), data
+
+    def english_versions(self, rel: str) -> list[str]:
+        """Texts of the English twin of ``rel`` at the commits that changed ``rel``, newest first."""
+        commits = self._commits.get(rel.rsplit(".", 1)[0], [])
+        if len(commits) > self.MAX_COMMITS:
+            half = self.MAX_COMMITS // 2
+            commits = commits[:half] + commits[-half:]
+        seen: set[str] = set()
+        out: list[str] = []
+        stem = rel.rsplit(".", 1)[0]
+        for sha in commits:
+            for suffix in DOC_SUFFIXES:
+                got = self._blob(sha, self._en_prefix + stem + suffix)
+                if got is None:
+                    continue
+                oid, data = got
+                if oid not in seen:
+                    seen.add(oid)
+                    with contextlib.suppress(UnicodeDecodeError):
+                        out.append(data.decode("utf-8"))
+                break
+        return out
+
+    def close(self) -> None:
+        if self._proc is not None:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+            self._proc.wait(timeout=10)
+            self._proc = None
+
+
+def learned_length(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT) -> LengthModel:
+    """The bitext length model learned from the aligned human translations of ``lang`` in a checkout (was
+    ``LengthModel.of_checkout``, which moved here when the pair model went below :mod:`hfi18n.repo`)."""
+    return LengthModel.learn(((u.en, u.tr) for u in aligned_units(repo, lang, docs_root, history=False)), lang)
+
 
 # -------------------------------------------------------------------------------------------------
 # how the existing translations follow a glossary

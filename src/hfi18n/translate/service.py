@@ -6,10 +6,12 @@ are set on each job by :func:`hfi18n.write.gate.set_update_baseline` (``write`` 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import RefusedError, RepoError
-from ..fileio import digest, read_text
+from ..fileio import digest, read_text, through_link
 from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.ledger import ledger_for
@@ -17,7 +19,7 @@ from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, cached_prefix_cost, estimate_output_tokens, estimate_tokens
-from .update import UpdatePlan, plan_update
+from .update import UpdatePlan, checkout_length_model, plan_update
 
 DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
 """Models whose cost a dry run shows besides the chosen one."""
@@ -91,10 +93,12 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     bases: dict[str, BaseInfo] = {}
     blobs: BlobReader | None = None
     ledger = ledger_for(layout)
+    length = None  # the pair model's length model, learned once per run (checkout_length_model)
     if update:  # every base English text in one git call
         bases = find_bases(layout, lang)
         blobs = BlobReader(repo_info(layout).top)
         blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
+    done: set[str] = set()
     for rel in rels:
         target_rel = layout.twin(rel, lang)
         target = layout.path(lang, target_rel or rel)
@@ -102,6 +106,19 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} leads outside the "
                                             "repository (a symbolic link): hfi18n does not read or write it"))
             continue
+        if target_rel is not None or target.parent.exists():  # a link inside the repository (fileio.through_link)
+            try:
+                lands = through_link(layout.repo, target, tree=layout.lang_dir(lang),
+                                     mirror=layout.path(SOURCE_LANG, rel), mirror_tree=layout.lang_dir(SOURCE_LANG))
+            except RepoError as exc:
+                sel.skipped.append(Skipped(rel, f"{exc.message}; {exc.hint}" if exc.hint else exc.message))
+                continue
+            if lands != Path(os.path.abspath(target)):
+                rel = target_rel = lands.relative_to(layout.lang_dir(lang).resolve()).as_posix()
+                target = layout.path(lang, target_rel)  # the page itself: both names are built from it
+        if rel in done:
+            continue  # the same page under a second name (a link): one job
+        done.add(rel)
         en_text = read_text(layout.path(SOURCE_LANG, rel))
         if target_rel is None:
             sel.jobs.append(new_job(rel, en_text, target))
@@ -119,9 +136,10 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                 continue
             assert blobs is not None
             human = read_text(target)
+            length = length or checkout_length_model(layout, lang)
             plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=ledger.machine_texts(lang, target_rel),
-                               unfinished=ledger.unfinished_texts(lang, target_rel))
+                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length)
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

@@ -30,11 +30,10 @@ from typing import Any
 import gradio as gr
 
 from ..config import Config
-from ..errors import human_message
 from . import render
 from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
-from .hints import web_hint
+from .hints import error_text
 from .limits import RATE_BURST, RateLimiter
 from .ui_text import I18N as t
 from .ui_text import request_lang, word
@@ -119,11 +118,10 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
         return text
 
     def error(exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> gr.Error:
-        # the frame and the page's fields in the browser's language (a handler that takes no request: English);
-        # the library's message and the rest of its hint stay as they are (issue 26)
+        # in the browser's language (a handler that takes no request: English): the web app's own errors wholly,
+        # a library error's English in its frame; the page's field, never the CLI option (issue 26)
         ui = request_lang(next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None))
-        message, hint = human_message(exc)
-        hint = web_hint(hint, ui)  # the page's field, not the CLI option ("fill in “Your fork”", not "pass --fork")
+        message, hint = error_text(exc, ui)
         message, hint = hide(message), hide(hint) if hint else hint
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (word("error_hint", ui, hint=html.escape(hint, quote=False))
@@ -208,7 +206,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
-        gr.Markdown(f"# {TITLE}")
+        gr.Markdown(t("page_title"), elem_id="hf-title")
         gr.Markdown(t("intro"), elem_id="hf-intro")
         if shared:
             with gr.Row():
@@ -227,7 +225,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 url = gr.Textbox(default_url, label=t("url"), scale=3,
                                  elem_id="hf-url")
                 clone_btn = gr.Button(t("clone_btn"), scale=1, elem_id="hf-clone-btn")
-            clone_note = gr.Markdown(elem_id="hf-clone-note")
+            clone_note = gr.Markdown(elem_id="hf-clone-note", elem_classes=["hf-note"])  # a failure: a toast only
         # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
             with gr.Tab(t("tab_status"), id="status", elem_id="hf-tab-status"):

@@ -19,10 +19,11 @@ import gradio as gr
 
 from .. import api
 from ..config import Config
-from ..errors import InputError, RefusedError
+from ..errors import InputError, RefusedError, RepoError
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
+from .hints import web_error
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
 from .ui_text import request_lang, word
@@ -42,7 +43,7 @@ def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, f
 
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
     if not state or not state.get("doc"):
-        raise InputError("no translation to review yet", hint="translate a doc first (step 2)")
+        raise web_error(InputError, "no_draft")
     bound_input(state)  # all of it: what a step passes back ("before": the target as it was) counts too
     return (str(state.get("lang") or "ko"), str(state["doc"]), bool(state.get("update")), bool(state.get("force")),
             {str(k): str(v) for k, v in (state.get("translations") or {}).items()})
@@ -74,18 +75,18 @@ class WebApp:
 
     # -- 1. status ---------------------------------------------------------------------------------
 
-    def clone(self, url: str, profile: gr.OAuthProfile | None = None,
-              oauth: gr.OAuthToken | None = None) -> tuple[Any, str]:
+    def clone(self, url: str, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
+              request: gr.Request | None = None) -> tuple[Any, str]:
         """Clone (or update) a repository into the server's storage, with the history status needs. Costs
         nothing but download time (every commit, and every past version of the docs only).
 
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
-        return self._clone(url, Visitor.of(profile, oauth))
+        return self._clone(url, Visitor.of(profile, oauth), ui=request_lang(request))
 
-    def clone_live(self, url: str, profile: gr.OAuthProfile | None = None,
-                   oauth: gr.OAuthToken | None = None) -> Iterator[tuple[Any, str]]:
+    def clone_live(self, url: str, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
+                   request: gr.Request | None = None) -> Iterator[tuple[Any, str]]:
         """Clone (or update) a repository into the server's storage, with the history status needs. Costs
         nothing but download time (every commit, and every past version of the docs only); gives up after
         the server's clone timeout.
@@ -96,14 +97,14 @@ class WebApp:
         # The clone runs in a thread while this yields its elapsed time every second: Gradio stops iterating
         # a generator whose visitor left, and closing it kills the clone (a tarpit host held git for more
         # than 300 s after the visitor was gone, issue 25).
-        visitor = Visitor.of(profile, oauth)
-        self.ws.require_visitor(visitor, "clone a repository")
+        visitor, ui = Visitor.of(profile, oauth), request_lang(request)
+        self.ws.require_visitor(visitor, "clone")
         cancel = threading.Event()
         done: dict[str, Any] = {}
 
         def run() -> None:
             try:
-                done["result"] = self._clone(url, visitor, cancel)
+                done["result"] = self._clone(url, visitor, cancel, ui)
             except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
                 done["error"] = exc
 
@@ -114,21 +115,23 @@ class WebApp:
             while worker.is_alive():
                 worker.join(1.0)
                 if worker.is_alive():
-                    yield gr.skip(), f"cloning {code(url.strip())}… {time.monotonic() - start:.0f} s"
+                    yield gr.skip(), word("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
         finally:
             cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
         if "error" in done:
             raise done["error"]
         yield done["result"]
 
-    def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None) -> tuple[Any, str]:
-        self.ws.require_visitor(visitor, "clone a repository")
+    def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None,
+               ui: str = "en") -> tuple[Any, str]:
+        self.ws.require_visitor(visitor, "clone")
         name, result = self.ws.clone(url, cancel)
-        note = (f"{result.note} {code(result.url)} into {code(name)}: every commit of the default branch, and "
-                f"{result.fetched_versions} past versions of the docs fetched in one batch")
+        did = word(CLONE_NOTES.get(result.note, "clone_other"), ui, url=code(result.url), name=code(name),
+                   note=result.note)
+        note = word("clone_note", ui, did=did, n=result.fetched_versions)
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
-            note += f"; {mine}"
+            note += "; " + (word(CHECKOUT_NOTES[mine], ui) if mine in CHECKOUT_NOTES else mine)
             self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -217,16 +220,13 @@ class WebApp:
         output is never a translation, and the picker used to preselect it (issues 23 and 26)."""
         self.ws.require_visitor(visitor, what)
         if not doc:
-            raise InputError("no doc picked", hint="pick a doc in the list (step 1)")
+            raise web_error(InputError, "no_doc")
         path, _ = self.ws.checkout(repo, visitor)
         provider = (provider or "").strip() or ("pseudo" if self.demo else "")
         cfg = self.ws.config(path, provider=provider or None, api_key=(secrets or {}).get("api_key"),
                              base_url=(base_url or "").strip() or None, visitor=visitor)
         if not self.demo and is_test_double(provider or cfg.get("provider")):
-            raise RefusedError("pseudo is a test double (scrambled letters, never a translation): this app "
-                               "offers it only in demo mode",
-                               hint="pick a real provider (anthropic, openai, hf), or start the app with "
-                                    "hfi18n serve --demo to try the steps offline")
+            raise web_error(RefusedError, "pseudo")
         return path, provider or None, cfg
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
@@ -248,7 +248,7 @@ class WebApp:
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
-                                            "translate")
+                                            "translate")  # the page's words: ui_text's act_translate
         cancel = self.runs.start(session_key(request))
         done = total = 0
         ui = request_lang(request)
@@ -289,7 +289,7 @@ class WebApp:
         review = api.draft(path, lang, doc, translations, update=update, force=force)
         state = draft_state(lang, doc, review, update=update, force=force,
                             pseudo=is_test_double(provider or cfg.get("provider")))
-        yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review),
+        yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
                gr.Tabs(selected="review"))
 
     def plan(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
@@ -309,7 +309,7 @@ class WebApp:
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
-                                            "estimate a translation")
+                                            "plan")
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                           base_url=base_url or None, config=cfg)
         if result.skipped:
@@ -327,9 +327,10 @@ class WebApp:
     # -- 3. review ---------------------------------------------------------------------------------
 
     @staticmethod
-    def _segment_choices(review: api.DraftReview) -> Any:
-        choices = [(f"{s.id} (line {s.target_line}){' ⚠' if any(f.severity == 'error' for f in s.findings) else ''}: "
-                    f"{s.english[:60]}", s.id) for s in review.segments]
+    def _segment_choices(review: api.DraftReview, ui: str = "en") -> Any:
+        choices = [(word("seg_choice", ui, id=s.id, line=s.target_line, english=s.english[:60],
+                         bad=" ⚠" if any(f.severity == "error" for f in s.findings) else ""), s.id)
+                   for s in review.segments]
         bad = next((s.id for s in review.segments if any(f.severity == "error" for f in s.findings)), None)
         return gr.Dropdown(choices=choices, value=bad or (review.segments[0].id if review.segments else None))
 
@@ -376,7 +377,7 @@ class WebApp:
         self._limit(profile, request, state, text)
         lang, doc, update, force, translations = _draft_args(state)
         if not segment:
-            raise InputError("no segment chosen", hint="choose the segment to edit in the list")
+            raise web_error(InputError, "no_segment")
         translations[segment] = text
         edited = {*state.get("edited", ()), segment}
         return self._check(repo, {**state, "translations": translations, "edited": sorted(edited)}, profile, oauth,
@@ -407,7 +408,7 @@ class WebApp:
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
-            raise InputError(f"no segment has {show}", hint="choose “all” to see every segment")
+            raise web_error(InputError, "none_shown", show=show, ko_show=_filter_words(show, "ko"))
         all_ids = [s.id for s in review.segments]
         here = all_ids.index(segment) if segment in all_ids else -1
         if delta > 0:
@@ -455,7 +456,7 @@ class WebApp:
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
         visitor = Visitor.of(profile, oauth)
-        self.ws.require_visitor(visitor, "write a file")
+        self.ws.require_visitor(visitor, "write")
         lang, doc, update, force, translations = _draft_args(state)
         path, _ = self.ws.checkout(repo, visitor)
         out = api.write_draft(path, lang, doc, translations, update=update, force=force,
@@ -485,7 +486,7 @@ class WebApp:
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
-                                            "edit the toctree")
+                                            "toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
                              base_url=base_url or None, config=cfg)
         ui = request_lang(request)
@@ -512,12 +513,11 @@ class WebApp:
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
         visitor = Visitor.of(profile, oauth)
-        self.ws.require_visitor(visitor, "open a pull request")
+        self.ws.require_visitor(visitor, "publish")
         token = (secrets or {}).get("github_token")
         if self.ws.shared and not (token and fork.strip()):
             # an anonymous visitor opened PRs with the Space's own GITHUB_TOKEN to any fork it reached (issue 16)
-            raise RefusedError("on a shared app a draft PR is opened only with your own GitHub token, from your "
-                               "own fork", hint="type your GitHub token (top of the page) and your fork (owner/name)")
+            raise web_error(RefusedError, "shared_pr")
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor)
         yield word("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
                    branch=code(result.branch), n=len(result.commits))
@@ -536,7 +536,7 @@ class WebApp:
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
         visitor = Visitor.of(profile, oauth)
-        self.ws.require_visitor(visitor, "preview a pull request")  # it makes a branch in the shared clone
+        self.ws.require_visitor(visitor, "preview")  # it makes a branch in the shared clone
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor)
         yield render.pr_preview(result, lang=request_lang(request))
 
@@ -547,6 +547,11 @@ class WebApp:
         path, _ = self.ws.checkout(repo, visitor)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"), visitor=visitor,
                              publish=self.ws.shared)
+        if not dry_run:  # the two a translator most often leaves empty, said before the library says them in English
+            if not ((upstream or "").strip() or cfg.get("github.upstream")):
+                raise web_error(RepoError, "no_upstream")
+            if not ((fork or "").strip() or cfg.get("github.fork")):
+                raise web_error(RepoError, "no_fork")
         if self.ws.shared and not dry_run:
             _own_fork(cfg, fork)
         steps: list[str] = []
@@ -571,14 +576,31 @@ class WebApp:
             text: English text (empty: the whole glossary).
         """
         self._limit(profile, request, text)
-        bound_input(lang, text, what="the text")
+        bound_input(lang, text, what="text")
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
+
+CLONE_NOTES = {"cloned": "clone_cloned", "updated": "clone_updated",
+               "kept as is: local commits or changes prevent a fast-forward to the remote": "clone_kept"}
+"""What :func:`hfi18n.api.clone` did (``CloneResult.note``, a closed set of the library's words) -> the
+page's words for it (issue 26: a Korean browser read "cloned ... into ..."). A note not listed is shown
+as the library says it, in the ``clone_other`` frame."""
+CHECKOUT_NOTES = {"your own checkout made": "mine_made", "your checkout updated": "mine_updated",
+                  "your checkout kept as is: your changes or commits prevent a fast-forward": "mine_kept"}
+"""The same for :func:`hfi18n.api.personal_checkout`'s notes (a visitor's own checkout, shared mode)."""
 
 REVIEW_FILTERS = ("all", "findings", "errors", "warnings", "changed", "edited")
 """Which review rows are shown: every segment, those with findings, those with an error or a warning
 (issue 26: "findings" mixed the errors that block writing with warnings worth a look), those whose English changed (an
 update), those the translator edited. The page's rule list narrows any of them (:func:`.render.shows`)."""
+
+
+def _filter_words(show: str, ui: str) -> str:
+    """A review filter (``errors|rule:links``) in ``ui``'s words: the filter's label, the rule id as it is."""
+    parts = []
+    for part in show.split("|"):
+        parts.append(word(f"show_{part}", ui) if part in REVIEW_FILTERS else part.removeprefix("rule:"))
+    return " · ".join(p for p in parts if p)
 
 
 def _with_upstream(cfg: Config, upstream: str) -> Config:
@@ -603,9 +625,7 @@ def _own_fork(cfg: Config, fork: str) -> None:
         login = client.authenticated_login()
     owner = fork.strip().split("/", 1)[0]
     if not login or login.lower() != owner.lower():
-        raise RefusedError(f"the fork {fork.strip()!r} is not under the account of the GitHub token you typed"
-                           + (f" ({login})" if login else ""),
-                           hint="type a fork under your own account (your-login/name) and your own token")
+        raise web_error(RefusedError, "not_your_fork", fork=repr(fork.strip()), login=f" ({login})" if login else "")
 
 
 def _toc_action(action: str, ui: str) -> str:

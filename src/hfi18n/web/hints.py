@@ -1,18 +1,31 @@
-"""The CLI's next steps, said in the web page's words.
+"""Errors and the CLI's next steps, said in the web page's words and the visitor's language.
 
 Every error carries the hint the CLI prints (:func:`hfi18n.errors.human_message`): "pass --fork
 OWNER/NAME", "export GITHUB_TOKEN=...". A translator on the page has no command line: a publish without a
 fork told them to pass an option they could not type, and a missing token to export a variable on a
 server they do not run. :func:`web_hint` rewrites each such phrase into the field of the page that does
-the same thing, in the browser's language (the field's words are in :mod:`.ui_text`; the rest of the
-hint is the library's and stays as it is); a hint with no page equivalent is left as the CLI says it.
+the same thing; a hint with no page equivalent is left as the CLI says it.
+
+:func:`error_text` says an error in the visitor's language (issue 26). Field names put into the English
+hint made one sentence of two languages for a Korean browser ("“내 포크” 칸을 채우세요 (4 · 쓰기와 게시 탭) or set
+github.fork in hfi18n.toml"). Now:
+
+* the web app's own errors (no doc picked, no repository, a clone that failed, too many calls, too large,
+  not signed in, no fork, ...) are raised with :func:`web_error` (or marked with :func:`say`): their
+  words are keys of :mod:`.ui_text`, so every language gets the whole message and hint in its words,
+  and English reads exactly as before (scripts and the tests match it);
+* any other library error keeps its English detail inside a frame of the visitor's language: "요청을
+  처리하지 못했습니다. 영어 원문: ...", then the page fields the hint names as sentences of their own
+  (:func:`page_steps`), then the English hint, labelled as such.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from .ui_text import word
+from ..errors import HfI18nError, human_message
+from .ui_text import EN, word
 
 FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key) for p, key in (
     (r"pass --fork OWNER/NAME", "hint_fork"),
@@ -42,3 +55,55 @@ def web_hint(hint: str | None, lang: str = "en") -> str | None:
     for pattern, key in FIELD_HINTS:
         hint = pattern.sub(lambda m, key=key: word(key, lang, **m.groupdict()), hint)
     return hint
+
+
+def page_steps(hint: str | None, lang: str) -> list[str]:
+    """The page fields ``hint``'s CLI phrases stand for, each a whole step in ``lang``'s words, in the order
+    of :data:`FIELD_HINTS` (a phrase is taken by its first pattern only, as in :func:`web_hint`)."""
+    steps: list[str] = []
+    if not hint:
+        return steps
+    for pattern, key in FIELD_HINTS:
+        def take(m: re.Match[str], key: str = key) -> str:
+            steps.append(word(key, lang, **m.groupdict()))
+            return "\0"
+        hint = pattern.sub(take, hint)
+    return list(dict.fromkeys(steps))
+
+
+WORDS_ATTR = "_hfi18n_web_words"
+"""Where :func:`say` keeps an error's :mod:`.ui_text` keys and fields (an attribute of the exception)."""
+
+
+def say(exc: HfI18nError, key: str, /, *, hint_key: str | None = None, **fields: Any) -> HfI18nError:
+    """Mark ``exc`` as a situation the page words itself: message ``err_<key>``, hint ``hint_key`` (default
+    ``err_<key>_hint`` when the table has one), both filled with ``fields``. Its English stays the
+    exception's own (the library's words, as the CLI prints them); returns ``exc``, to raise it."""
+    hint = hint_key or (f"err_{key}_hint" if f"err_{key}_hint" in EN else None)
+    setattr(exc, WORDS_ATTR, (f"err_{key}", hint, fields))
+    return exc
+
+
+def web_error(cls: type[HfI18nError], key: str, /, *, hint_key: str | None = None, **fields: Any) -> HfI18nError:
+    """An error of the web app's own, of class ``cls`` (its English from :mod:`.ui_text`), that each
+    visitor reads in their language (see :func:`say`)."""
+    hint = hint_key or (f"err_{key}_hint" if f"err_{key}_hint" in EN else None)
+    exc = cls(word(f"err_{key}", "en", **fields), hint=word(hint, "en", **fields) if hint else None)
+    return say(exc, key, hint_key=hint, **fields)
+
+
+def error_text(exc: BaseException, lang: str = "en") -> tuple[str, str | None]:
+    """``(message, hint)`` of ``exc`` for a visitor reading ``lang``: a situation the page words itself
+    (:func:`say`) wholly in ``lang``; any other error in English with the page's fields for the CLI's
+    options, in a frame of ``lang`` when that is not English (its own steps first, then the English)."""
+    message, hint = human_message(exc)
+    said = getattr(exc, WORDS_ATTR, None)
+    if lang == "en":
+        return message, web_hint(hint, "en")
+    if said is not None:
+        key, hint_key, fields = said
+        return word(key, lang, **fields), word(hint_key, lang, **fields) if hint_key else None
+    steps = page_steps(hint, lang)
+    english = web_hint(hint, "en")
+    parts = [*steps, word("err_frame_hint", lang, hint=english)] if english else steps
+    return word("err_frame", lang, message=message), ". ".join(p.rstrip(". ") for p in parts) or None

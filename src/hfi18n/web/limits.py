@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import InputError, RefusedError
+from .hints import web_error
+from .ui_text import word
 
 MAX_INPUT_CHARS = 1_000_000
 """Characters one call may send (a draft's translations and ids, or a text): 10x the largest real doc."""
@@ -54,12 +56,13 @@ def input_size(values: Iterable[Any]) -> int:
     return total
 
 
-def bound_input(*values: Any, what: str = "the draft") -> None:
-    """Refuse a call whose inputs hold more than :data:`MAX_INPUT_CHARS` characters."""
+def bound_input(*values: Any, what: str = "draft") -> None:
+    """Refuse a call whose inputs hold more than :data:`MAX_INPUT_CHARS` characters. ``what``: ``draft`` or
+    ``text`` (the :mod:`.ui_text` word ``what_<what>``)."""
     size = input_size(values)
     if size > MAX_INPUT_CHARS:
-        raise InputError(f"{what} is too large: {size:,} characters, over the limit of {MAX_INPUT_CHARS:,} per "
-                         "request", hint="check one doc at a time; no doc of the Hugging Face docs comes near it")
+        raise web_error(InputError, "too_large", what=word(f"what_{what}"), ko_what=word(f"what_{what}", "ko"),
+                        size=size, limit=MAX_INPUT_CHARS)
 
 
 class RateLimiter:
@@ -89,8 +92,7 @@ class RateLimiter:
             if tokens < cost:
                 self._buckets[who] = (tokens, now)
                 wait = (cost - tokens) / self.per_second
-                raise RefusedError(f"too many requests, wait {max(1, round(wait + 0.49))} s",
-                                   hint=f"this server answers {self.per_second * 60:g} calls a minute per visitor")
+                raise web_error(RefusedError, "rate", wait=max(1, round(wait + 0.49)), per_minute=self.per_second * 60)
             self._buckets[who] = (tokens - cost, now)
             if len(self._buckets) > 10_000:  # forget the fullest buckets: they equal a fresh one
                 full = [k for k, (t, s) in self._buckets.items() if t + (now - s) * self.per_second >= self.burst]

@@ -227,7 +227,18 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     return "".join(html)
 
 
-def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
+KEEP_ENGLISH = "keep in English"
+"""The expected rendering of a glossary term translators keep as it is (``write.segment_review``'s words:
+data to compare, said in the page's words by :func:`_expected`)."""
+
+
+def _expected(expected: str, lang: str) -> str:
+    """A term's expected rendering as the page shows it: ``keep in English`` in ``lang``'s words (a Korean
+    review read "keep in English" under the term)."""
+    return word("term_keep_english", lang) if expected == KEEP_ENGLISH else expected
+
+
+def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -> str:
     """``text`` escaped, each ``(start, end, expected)`` span marked as a glossary term, followed by the
     expected rendering in small type (the first occurrence of each term only, to keep the text readable)."""
     out, pos, labelled = [], 0, set()
@@ -235,9 +246,10 @@ def _highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
         if start < pos:
             continue
         out.append(escape(text[pos:start]))
-        label = "" if expected in labelled else f'<sub class="hf-expect">{escape(expected)}</sub>'
+        label = "" if expected in labelled else f'<sub class="hf-expect">{escape(_expected(expected, lang))}</sub>'
         labelled.add(expected)
-        out.append(f'<mark class="hf-term" title="glossary: {escape(expected)}">{escape(text[start:end])}</mark>{label}')
+        tip = escape(word("glossary_title", lang, expected=_expected(expected, lang)))
+        out.append(f'<mark class="hf-term" title="{tip}">{escape(text[start:end])}</mark>{label}')
         pos = end
     out.append(escape(text[pos:]))
     return "".join(out)
@@ -278,8 +290,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
             badges.append(f'<span class="hf-badge changed">{w("badge_changed")}</span>')
         # terms with a translation are marked in the English with it; terms kept in English only when missing
         spans = [(a, b, t.expected) for t in s.terms for a, b in t.where
-                 if t.expected != "keep in English" or (s.translation and not t.present)]
-        notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(t.expected))}'
+                 if t.expected != KEEP_ENGLISH or (s.translation and not t.present)]
+        notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(_expected(t.expected, lang)))}'
                         "</div>" for t in s.terms if s.translation and not t.present)
         # section-level glossary warnings are replaced by the per-segment notes above
         findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
@@ -292,14 +304,14 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
                                        "hf-has-errors" if shows(s, "errors", edited) else "",
                                        "hf-has-warnings" if shows(s, "warnings", edited) else "",
                                        "hf-changed" if s.changed else "") if c)
-        diff = (f'<div class="hf-diff" title="the English at the base → today">{w("badge_changed")}: '
+        diff = (f'<div class="hf-diff" title="{w("diff_title")}">{w("badge_changed")}: '
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
         prev = (f'<div class="hf-prev"><span class="hf-muted">{w("before_human")}</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="{w("line_map_title")}">'
                     f"{w('line_map', en=s.line, tr=lines)}</span></td>"
-                    f'<td class="hf-en">{_highlight(s.english, spans)}{diff}</td>'
+                    f'<td class="hf-en">{_highlight(s.english, spans, lang)}{diff}</td>'
                     f'<td class="hf-tr">{escape(s.translation) or "<i>" + w("english_kept") + "</i>"}{prev}{findings}'
                     f'{notes}</td><td>{"".join(badges)}</td></tr>')
     html.append(_rule_filter(result.segments, lang))

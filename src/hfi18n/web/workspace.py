@@ -32,9 +32,11 @@ from pathlib import Path
 from .. import api
 from ..config import Config, load_config
 from ..errors import InputError, RefusedError
-from ..repo.clone import normalize_url, origin_url
+from ..repo.clone import CloneFailedError, normalize_url, origin_url
 from ..repo.doclog import run_git
 from ..repo.ghref import github_repo
+from .hints import say, web_error
+from .ui_text import EN, word
 
 
 @dataclass(slots=True, frozen=True)
@@ -129,9 +131,9 @@ class Workspace:
             return self._repos[name]
         if name and self.storage is not None and name in self.names():
             return self.storage / name
-        known = ", ".join(self.names()) or "none yet"
-        hint = "clone one first (repository URL)" if self.can_clone else f"choose one of: {known}"
-        raise InputError(f"unknown repository {name!r}", hint=hint)
+        known = ", ".join(self.names())
+        hint = None if self.can_clone else "err_unknown_repo_choose_hint" if known else "err_unknown_repo_none_hint"
+        raise web_error(InputError, "unknown_repo", hint_key=hint, name=repr(name), known=known)
 
     def _lock_for(self, key: str) -> threading.Lock:
         """The lock of one folder (a clone, a visitor's checkout). One lock for the whole workspace made a
@@ -145,12 +147,15 @@ class Workspace:
         """Clone (or update) ``url`` into the storage folder; returns its name and what was done. ``cancel``:
         set it to kill the clone (the visitor left)."""
         if self.storage is None:
-            raise InputError("this server serves a fixed repository; it does not clone",
-                             hint="start it with a storage folder (the Space app.py) to clone repositories")
+            raise web_error(InputError, "no_clone")
         _, folder = normalize_url(url, allow_local=self.allow_local_urls)
         with self._lock_for(folder):  # two visitors asking for the same repository share one clone
-            result = api.clone(url, self.storage, allow_local=self.allow_local_urls,
-                               allow_private=self.allow_private_hosts, timeout=self.clone_timeout, cancel=cancel)
+            try:
+                result = api.clone(url, self.storage, allow_local=self.allow_local_urls,
+                                   allow_private=self.allow_private_hosts, timeout=self.clone_timeout, cancel=cancel)
+            except CloneFailedError as exc:  # the common failure, in the visitor's words (issue 26)
+                raise say(exc, "clone_failed", hint_key=None if exc.timeout is None else "err_clone_timeout_hint",
+                          url=exc.url, timeout=exc.timeout) from None
         return result.path.name, result
 
     def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False,
@@ -181,10 +186,12 @@ class Workspace:
         return home, note
 
     def require_visitor(self, visitor: Visitor | None, what: str) -> None:
-        """In shared mode, refuse anonymous visitors for ``what`` (a step that writes or costs)."""
+        """In shared mode, refuse anonymous visitors for ``what`` (a step that writes or costs): a key of the
+        page's words (``clone``: :mod:`.ui_text`'s ``act_clone``), or English words as they are."""
         if self.shared and (visitor is None or not visitor.username):
-            raise RefusedError(f"sign in with Hugging Face to {what}",
-                               hint="use the “Sign in with Hugging Face” button at the top of the page")
+            known = f"act_{what}" in EN
+            raise web_error(RefusedError, "sign_in", what=word(f"act_{what}") if known else what,
+                            ko_what=word(f"act_{what}", "ko") if known else what)
 
     def owner_keys_for(self, visitor: Visitor | None) -> bool:
         """Whether this call may spend the owner's keys (the environment): always on a local server; in

@@ -35,20 +35,22 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check.findings import ERROR, WARNING, Finding, has_errors
 from ..check.runner import check_pair
-from ..doc import Document, parse
+from ..doc import PLACEHOLDER_RE, Document, parse
+from ..doc.anchors import ANCHOR_RE
 from ..doc.draft import is_pseudo_file, mark_draft
-from ..doc.pairing import pair_segments
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..glossary import Glossary
+from ..origin import Origin
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
-from ..translate.pipeline import CANCELLED, MACHINE, DocJob, SegmentFailure, render_translation
+from ..translate.pipeline import CANCELLED, HUMAN, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
 
 PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replaces a translation; use a real "
@@ -107,22 +109,45 @@ class WriteResult:
 
 def baseline_key(f: Finding) -> tuple[str, ...]:
     """What makes two findings the same problem: the check and what it is about (its English and
-    translation fields), counts and lines aside; the message, numbers masked, only for a finding that
-    names nothing as data."""
+    translation fields), counts and lines aside; the message, numbers masked and up to its advice (after
+    the first ``; ``), only for a finding that names nothing as data. The advice depends on the rest of
+    the page: "heading '엔드 투 엔드 예제[an-end-to-end-example]' has no English anchor, ...; end the line
+    with the English [[anchor]]" in the previous translation (its headings did not line up with today's
+    English) became "...; end the line with [[an-end-to-end-example]]" once the update lined them up, and
+    the heading it kept byte for byte made huggingface_hub ko guides/inference_endpoints.md unwritable."""
     if f.english or f.translation:
         return f.check, f.english, f.translation
-    return f.check, re.sub(r"\d+", "#", f.message)
+    return f.check, re.sub(r"\d+", "#", f.message.split("; ", 1)[0])
+
+
+PREVIOUS = "already in the previous translation: "
+"""How the message of a demoted finding starts (:func:`_demote`); :func:`pre_existing` finds them by it."""
 
 
 def _demote(f: Finding) -> Finding:
-    return Finding(f.file, f.line, f.check, WARNING, f"already in the previous translation: {f.message}")
+    return Finding(f.file, f.line, f.check, WARNING, PREVIOUS + f.message, f.english, f.translation)
 
 
-def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: str) -> None:
-    """Errors the existing translation already has against today's English (``--update``): reported
-    as warnings, they do not block writing the update."""
+def pre_existing(findings: list[Finding]) -> list[Finding]:
+    """The findings of an update that its previous translation already had (errors demoted to warnings):
+    the problems of text an update kept byte for byte, shown to the user instead of hidden or blocking."""
+    return [f for f in findings if f.severity == WARNING and f.message.startswith(PREVIOUS)]
+
+
+def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: str, base_english: str = "") -> None:
+    """Errors the existing translation already has against today's English (``--update``), and against
+    the English it follows (``base_english``): reported as warnings, they do not block writing the update.
+
+    Why both: an update keeps byte for byte the beads whose English did not change, with whatever error
+    they had, and the page it writes lines up with today's English as the previous translation lined up
+    with its base. Against today's English alone, the same translated code block was "not in the English
+    doc" (the page's code blocks did not line up) before the update and "differs from the English one"
+    after it, and huggingface_hub ko guides/community.md was not written."""
     job.baseline = {baseline_key(f) for f in check_pair(job.doc, translation, file=file, lang=lang,
                                                         summarize_drift=False) if f.severity == ERROR}
+    if base_english:
+        job.baseline |= {baseline_key(f) for f in check_pair(parse(base_english), translation, file=file,
+                                                             lang=lang, summarize_drift=False) if f.severity == ERROR}
 
 
 def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None) -> str:
@@ -139,20 +164,50 @@ def _changed_since(job: DocJob, layout: DocsLayout) -> RefusedError:
                         "holds now")
 
 
+def written_form(text: str, spans: Mapping[str, str]) -> str:
+    """A segment text as the page shows it: placeholders replaced by their spans, a heading's ``[[anchor]]``
+    cut, runs of whitespace as one space. A translation numbers its placeholders like its English segment
+    and the written page's parse numbers them in reading order (a Korean sentence often reverses two
+    spans), so only the shown text compares."""
+    shown = PLACEHOLDER_RE.sub(lambda m: spans.get(m.group(0), m.group(0)), text)
+    return " ".join(ANCHOR_RE.sub("", shown).split())
+
+
 def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> None:
     """Record what ``job`` wrote in the run ledger: the English it follows, the segment texts the machine
     wrote (a kept human segment is not one; a kept machine segment still is), and the English texts
-    left untranslated (unfinished work for the next ``--update``)."""
+    left untranslated (unfinished work for the next ``--update``).
+
+    A segment of the written page is machine text when it shows what a machine translation of the job
+    shows (:func:`written_form`), or it is, byte for byte, machine text an earlier run of the doc
+    recorded (a passage an update kept whole); never when it shows a text the job holds as human. No
+    pairing of the page with its English is involved, so none can disagree with the update's. With the
+    one-to-one pairing by block signature the record shifted past a translator's merge and split: the
+    second half of a split human paragraph was recorded as machine text (issue 24). Re-pairing the page
+    with the pair model instead (n-m beads) misread pages whose text does not look like a translation of
+    its English (output of a loopback test translator: 41 of 61 beads of smolagents
+    conceptual_guides/intro_agents.md unsure or not 1-1 on a page written block for block) and recorded
+    machine tables as human, which the glossary miner then learned from."""
     written = parse(text)
     failed = {f.segment for f in job.failures}
-    pairs = pair_segments(job.doc, written)
-    machine = {segment_hash(t.text) for en_id, t in pairs.items()
-               if en_id not in failed and job.provenance.get(en_id, MACHINE) == MACHINE}
-    unfinished = {segment_hash(s.text) for s in job.doc.segments() if s.id in failed}
+    shown: dict[Origin, set[str]] = {MACHINE: set(), HUMAN: set()}
+    for seg in job.doc.segments():
+        t = job.translations.get(seg.id)
+        origin = job.provenance.get(seg.id, MACHINE)
+        if t is not None and seg.id not in failed and origin in shown:
+            shown[origin].add(written_form(t, seg.spans))
     rel = Path(os.path.abspath(job.target)).relative_to(os.path.abspath(layout.docs_root / lang)).as_posix()
-    ledger_for(layout).add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
-                                     frozenset(machine), frozenset(unfinished),
-                                     frozenset(segment_hash(s.text) for s in written.segments())))
+    ledger = ledger_for(layout)
+    before = ledger.machine_texts(lang, rel)
+    machine: set[str] = set()
+    for s in written.segments():
+        form, h = written_form(s.text, s.spans), segment_hash(s.text)
+        if form not in shown[HUMAN] and (form in shown[MACHINE] or h in before):
+            machine.add(h)
+    unfinished = {segment_hash(s.text) for s in job.doc.segments() if s.id in failed}
+    ledger.add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
+                         frozenset(machine), frozenset(unfinished),
+                         frozenset(segment_hash(s.text) for s in written.segments())))
 
 
 def gate_segments(job: DocJob, *, lang: str, glossary: Glossary | None = None) -> list[SegmentFailure]:

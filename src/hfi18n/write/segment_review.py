@@ -160,7 +160,8 @@ def open_draft(layout: DocsLayout, lang: str, doc: str, *, update: bool = False,
     plan = sel.updates.get(job.en_rel)
     if plan is None:
         return DraftDoc(layout, lang, job, {}, force=force)
-    set_update_baseline(job, plan.translation, file=layout.rel_to_repo(job.target), lang=lang)
+    set_update_baseline(job, plan.translation, file=layout.rel_to_repo(job.target), lang=lang,
+                        base_english=plan.base_english)
     return DraftDoc(layout, lang, job, dict(job.translations), plan, plan.base_english, force)
 
 

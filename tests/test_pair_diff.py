@@ -1,9 +1,9 @@
-"""The one sequence diff (:mod:`hfi18n.doc.diff`): exactly difflib where it used to be, near-linear beyond.
+"""The one sequence diff (:mod:`hfi18n.pair.diff`): exactly difflib where it used to be, near-linear beyond.
 
 Speed is the bench's (bench/bench_pair_scale.py), not a timed test: here, what it answers. Small inputs
 give difflib's very opcodes (pairing, update) or difflib's opcodes of the middle between a common head and
 tail (check); big inputs tile both sequences and keep every anchor pair; and the pairing of real
-translated docs is the one difflib gave (same beads, same segment pairs).
+translated docs is the one difflib gave (same beads).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from hfi18n.doc import diff, parse
-from hfi18n.doc.diff import EXACT_BUDGET, changes, opcodes, unique_in_order
+from hfi18n.doc import parse
+from hfi18n.pair import diff
+from hfi18n.pair.diff import EXACT_BUDGET, changes, opcodes, unique_in_order
 
 
 def _difflib(a, b, *_keys, **_kw):
@@ -84,60 +85,49 @@ def test_with_head_tail_the_middle_is_difflibs_and_the_rest_equal() -> None:
 
 
 def test_big_inputs_tile_both_sequences(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Over the budget (made small here) the diff cuts at anchors and windows, keys crossing or not: the
-    answer still covers both sequences in order and equal spans are equal."""
+    """Over the budget (made small here) the diff cuts at anchors and windows: the answer still covers
+    both sequences in order and equal spans are equal."""
     monkeypatch.setattr(diff, "EXACT_BUDGET", 60)
     monkeypatch.setattr(diff, "WINDOW", 5)
     rng = random.Random(26)
     for _ in range(300):
-        a = [rng.choice("abc") for _ in range(rng.randint(10, 120))]
-        b = _edit(rng, a, "abc", rng.choice([0.02, 0.1, 0.3]))
-        ka = [f"k{rng.randrange(40)}" if rng.random() < 0.3 else None for _ in a]
-        kb = [f"k{rng.randrange(40)}" if rng.random() < 0.3 else None for _ in b]
-        for keys in ((None, None), (ka, kb)):
-            for head_tail in (False, True):
-                _tiles(opcodes(a, b, *keys, head_tail=head_tail), a, b)
+        a = [rng.choice("abc") if rng.random() < 0.8 else f"u{rng.randrange(60)}" for _ in range(rng.randint(10, 120))]
+        b = _edit(rng, a, "abcu", rng.choice([0.02, 0.1, 0.3]))
+        for head_tail in (False, True):
+            _tiles(opcodes(a, b, head_tail=head_tail), a, b)
 
 
-def _keyed(rng: random.Random, n: int) -> tuple[list[str], list[str], list[str | None], list[str | None]]:
-    """Items of a small alphabet, some keyed (a heading's anchor), and an edit of them that keeps every
-    keyed item, in order (a translation keeps its headings' anchors)."""
-    a = [rng.choice("abc") for _ in range(n)]
-    ka: list[str | None] = [f"k{i}" if rng.random() < 0.15 else None for i in range(n)]
+def _keyed(rng: random.Random, n: int) -> tuple[list[str], list[str], dict[int, int]]:
+    """Repeated items (``a``: a paragraph's key) and unique ones (``k<i>``: a heading's ``h2:anchor``), and
+    an edit that drops repeated items and keeps every unique one, in order (a translation that left
+    paragraphs out and kept its headings). Returns both and where each unique item went."""
+    a = [f"k{i}" if rng.random() < 0.15 else "a" for i in range(n)]
     b: list[str] = []
-    kb: list[str | None] = []
-    for x, k in zip(a, ka, strict=True):
-        if k is not None:
-            b.append(x if rng.random() < 0.8 else "h")  # a heading of another level keeps its anchor
-            kb.append(k)
-            continue
-        r = rng.random()
-        if r < 0.15:
-            continue
-        b.append(rng.choice("abc") if r < 0.3 else x)
-        kb.append(None)
-        if rng.random() < 0.1:
-            b.append(rng.choice("abc"))
-            kb.append(None)
-    return a, b, ka, kb
+    where: dict[int, int] = {}
+    for i, x in enumerate(a):
+        if x != "a":
+            where[i] = len(b)
+            b.append(x)
+        elif rng.random() > 0.2:
+            b.append(x)
+    return a, b, where
 
 
-def test_big_inputs_pair_every_key_kept_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Over the budget, keys found once on each side in the same order pair their items, equal or not
-    (two headings of one anchor at different levels), though the items alone repeat (``h2``), also where
-    the common head or tail would have matched an item to another key's."""
-    monkeypatch.setattr(diff, "EXACT_BUDGET", 0)
+def test_big_inputs_pair_every_unique_item_kept_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the budget (4 cells here: every piece bigger than 2 by 2 is cut), items found once on each side
+    in the same order are paired with each other, however many repeated items around them are dropped.
+    (Not so when repeated items are also added: the common head or tail can leave ``[k, a]`` against
+    ``[a, k]``, a tie that difflib and the patience diff may both settle on the ``a``.)"""
+    monkeypatch.setattr(diff, "EXACT_BUDGET", 4)
     monkeypatch.setattr(diff, "WINDOW", 5)
     rng = random.Random(27)
     for _ in range(300):
-        a, b, ka, kb = _keyed(rng, rng.randint(10, 150))
-        want = {i: kb.index(k) for i, k in enumerate(ka) if k is not None}
+        a, b, where = _keyed(rng, rng.randint(10, 150))
         for head_tail in (False, True):
-            ops = opcodes(a, b, ka, kb, head_tail=head_tail)
+            ops = opcodes(a, b, head_tail=head_tail)
             _tiles(ops, a, b)
-            paired = {i1 + k: j1 + k for tag, i1, i2, j1, j2 in ops if tag in ("equal", "replace")
-                      and i2 - i1 == j2 - j1 for k in range(i2 - i1)}
-            assert all(paired.get(i) == j for i, j in want.items()), ops
+            paired = {i1 + k: j1 + k for tag, i1, i2, j1, j2 in ops if tag == "equal" for k in range(i2 - i1)}
+            assert all(paired.get(i) == j for i, j in where.items()), ops
 
 
 def test_unique_in_order_is_the_longest_run_of_keys_found_once_on_each_side() -> None:
@@ -166,21 +156,21 @@ def _sections(n: int, ko: bool) -> str:
 
 def test_a_doc_over_the_budget_pairs_every_heading_with_its_own() -> None:
     """1,200 sections (3,400 blocks a side: over :data:`EXACT_BUDGET`), merged and omitted paragraphs
-    here and there: the pair model and the segment pairing still pair each heading with the translated
-    heading of the same anchor."""
-    from hfi18n.doc.pairing import pair_segments
+    here and there: the pair model, and the segment groups ``status`` reads from it, still pair each
+    heading with the translated heading of the same anchor."""
     from hfi18n.pair.model import pair_docs
+    from hfi18n.pair.segments import rendering, segment_groups
 
     en, ko = parse(_sections(1200, False), "en/big.md"), parse(_sections(1200, True), "ko/big.md")
     assert len(en.blocks) * len(ko.blocks) > EXACT_BUDGET
-    heads = [b for b in pair_docs(en, ko) if any(x.kind.value == "heading" for x in b.en + b.tr)]
+    beads = pair_docs(en, ko)
+    heads = [b for b in beads if any(x.kind.value == "heading" for x in b.en + b.tr)]
     assert len(heads) == 1200
     assert all(len(b.en) == len(b.tr) == 1 and b.en[0].meta["anchor"] == b.tr[0].meta["anchor"] for b in heads)
-    pairs = pair_segments(en, ko)
-    tr_of = {s.id: s.text for s in ko.segments()}
+    renders = rendering(segment_groups(beads))
     for h in en.headings():
-        assert pairs[h.segments[0].id].text == tr_of[pairs[h.segments[0].id].id]
-        assert pairs[h.segments[0].id].text.startswith("섹션 " + h.segments[0].text.split()[-1])
+        (seg,) = renders[h.segments[0].id]
+        assert seg.text == "섹션 " + h.segments[0].text.split()[-1]
 
 
 def _bead_key(beads) -> list[tuple]:
@@ -191,9 +181,8 @@ def _bead_key(beads) -> list[tuple]:
 @pytest.mark.corpus
 @pytest.mark.slow
 def test_every_translated_doc_of_the_corpora_pairs_as_with_difflib(corpus, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pair model's beads and the segment pairing of each translated doc of the three corpora (227
-    docs, every language) are the ones one ``SequenceMatcher`` gave before the diff was shared."""
-    import hfi18n.doc.pairing as pairing
+    """The pair model's beads of each translated doc of the three corpora (227 docs, every language) are
+    the ones one ``SequenceMatcher`` gave before the diff was shared."""
     import hfi18n.pair.model as model
 
     docs = 0
@@ -210,13 +199,10 @@ def test_every_translated_doc_of_the_corpora_pairs_as_with_difflib(corpus, monke
                     continue
                 docs += 1
                 monkeypatch.setattr(model, "opcodes", opcodes)
-                monkeypatch.setattr(pairing, "opcodes", opcodes)
-                new = _bead_key(model.pair_docs(en, tr, lang_dir.name)), pairing.pair_segments(en, tr)
+                new = _bead_key(model.pair_docs(en, tr, lang_dir.name))
                 monkeypatch.setattr(model, "opcodes", _difflib)
-                monkeypatch.setattr(pairing, "opcodes", _difflib)
-                old = _bead_key(model.pair_docs(en, tr, lang_dir.name)), pairing.pair_segments(en, tr)
-                assert new[0] == old[0], Path(tr_path).relative_to(root)
-                assert {k: v.id for k, v in new[1].items()} == {k: v.id for k, v in old[1].items()}, tr_path
+                old = _bead_key(model.pair_docs(en, tr, lang_dir.name))
+                assert new == old, Path(tr_path).relative_to(root)
     assert docs > 200
 
 

@@ -1,14 +1,14 @@
 """The one sequence diff of pairing, update and check, in near-linear time.
 
-Every stage that lines up an English sequence with another (the blocks of an English doc and its
-translation: :mod:`hfi18n.doc.pairing`, :mod:`hfi18n.pair.model`; two English versions' blocks and
-segments: :mod:`hfi18n.translate.update`; headings, autodoc blocks, tags and code lines: :mod:`hfi18n.check`)
-used its own :class:`difflib.SequenceMatcher`, and two of them had their own way around its cost.
-``SequenceMatcher`` is quadratic where items repeat, and those sequences repeat a lot (heading levels, an
-alphabet of six; ``paragraph:`` of every paragraph without code): writing a doc took 37 s with 12,000
-headings, and a review of 30,000 paragraphs did not end in 400 s (issue 24). It lives in ``doc`` because
-the lowest of those stages (:mod:`hfi18n.doc.pairing`) is there; ``pair``, ``translate`` and ``check``
-import it from here.
+Every stage that lines up an English sequence with another (the skeleton of an English doc and its
+translation: :mod:`hfi18n.pair.model`; two English versions' blocks and segments:
+:mod:`hfi18n.translate.update`; headings, autodoc blocks, tags and code blocks: :mod:`hfi18n.check`) used
+its own :class:`difflib.SequenceMatcher`, and two of them their own way around its cost (check's windows,
+the one-to-one block pairing's anchors). ``SequenceMatcher`` is quadratic where items repeat, and these
+sequences repeat a lot (heading levels, an alphabet of six; the same paragraph text in a doc made of
+repeated parts): writing a doc took 37 s with 12,000 headings, a review of 30,000 paragraphs did not end
+in 400 s, and 40,000 headings were never reached (issue 24). It lives in ``pair``, the lowest stage that
+aligns; ``translate`` and ``check`` import it from here.
 
 :func:`opcodes` gives ``SequenceMatcher.get_opcodes()``-style opcodes:
 
@@ -22,9 +22,9 @@ import it from here.
 3. a differing middle of at most :data:`EXACT_BUDGET` cells (``len * len``) goes to one
    ``SequenceMatcher``: exact (every translated doc of the three corpora is below it: the biggest,
    huggingface_hub ko guides/cli.md, has 604 blocks);
-4. a bigger middle is cut at anchors, the keys found exactly once on each side in the same order
-   (patience diff): first the caller's ``keys`` (a heading's anchor, which a translated heading keeps),
-   else the items themselves (a code block's content); each piece between anchors is diffed the same way;
+4. a bigger middle is cut at anchors, the items found exactly once on each side, the longest run of
+   them in the same order (patience diff: a heading's ``h2:anchor`` key, a code block's content); each
+   piece between anchors is diffed the same way;
 5. a piece over the budget with no anchor is cut in windows of about :data:`WINDOW` items paired by
    position, each aligned on its own. A difference that straddles a window boundary may come out as a
    removal plus an addition.
@@ -46,11 +46,8 @@ _DEPTH = 8
 """Rounds of anchors before a piece goes to windows (a piece only shrinks, but each round rescans it)."""
 
 
-def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], keys_a: Sequence[Hashable | None] | None = None,
-            keys_b: Sequence[Hashable | None] | None = None, *, head_tail: bool = False) -> list[Opcode]:
-    """Opcodes turning ``a`` into ``b`` (see the module docstring). ``keys_a``/``keys_b``: optional anchor
-    keys, one per item (None: no key); an item pair cut at by its key is ``equal`` when the items are, else
-    a one-to-one ``replace``.
+def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], *, head_tail: bool = False) -> list[Opcode]:
+    """Opcodes turning ``a`` into ``b`` (see the module docstring).
 
     ``head_tail=False`` (pairing and update): inputs up to :data:`EXACT_BUDGET` cells go whole to one
     ``SequenceMatcher``, as they did before this module: the beads of 46 of the corpora's 227 translated
@@ -61,7 +58,7 @@ def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], keys_a: Sequence[Hasha
     if not head_tail and len(a) * len(b) <= EXACT_BUDGET:
         _exact(a, b, 0, len(a), 0, len(b), out)
         return out
-    _diff(a, b, keys_a, keys_b, 0, len(a), 0, len(b), 0, out)
+    _diff(a, b, 0, len(a), 0, len(b), 0, out)
     return _merge(out)
 
 
@@ -79,27 +76,22 @@ def _exact(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: i
     out.extend((t, x1 + i1, x2 + i1, y1 + j1, y2 + j1) for t, x1, x2, y1, y2 in sm.get_opcodes())
 
 
-def _diff(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable | None] | None,
-          kb: Sequence[Hashable | None] | None, i1: int, i2: int, j1: int, j2: int, depth: int,
+def _diff(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int, depth: int,
           out: list[Opcode]) -> None:
-    def same(i: int, j: int) -> bool:  # an item matched directly keeps its key: never a heading of another anchor
-        return a[i] == b[j] and (ka is None or kb is None or ka[i] == kb[j])
-
     head = 0
-    while i1 + head < i2 and j1 + head < j2 and same(i1 + head, j1 + head):
+    while i1 + head < i2 and j1 + head < j2 and a[i1 + head] == b[j1 + head]:
         head += 1
     tail = 0
-    while i1 + head < i2 - tail and j1 + head < j2 - tail and same(i2 - 1 - tail, j2 - 1 - tail):
+    while i1 + head < i2 - tail and j1 + head < j2 - tail and a[i2 - 1 - tail] == b[j2 - 1 - tail]:
         tail += 1
     if head:
         out.append(("equal", i1, i1 + head, j1, j1 + head))
-    _middle(a, b, ka, kb, i1 + head, i2 - tail, j1 + head, j2 - tail, depth, out)
+    _middle(a, b, i1 + head, i2 - tail, j1 + head, j2 - tail, depth, out)
     if tail:
         out.append(("equal", i2 - tail, i2, j2 - tail, j2))
 
 
-def _middle(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable | None] | None,
-            kb: Sequence[Hashable | None] | None, i1: int, i2: int, j1: int, j2: int, depth: int,
+def _middle(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int, depth: int,
             out: list[Opcode]) -> None:
     n, m = i2 - i1, j2 - j1
     if not n or not m:
@@ -109,26 +101,21 @@ def _middle(a: Sequence[Hashable], b: Sequence[Hashable], ka: Sequence[Hashable 
     if n * m <= EXACT_BUDGET:
         _exact(a, b, i1, i2, j1, j2, out)
         return
-    anchors: list[tuple[int, int]] = []
-    if depth < _DEPTH:
-        if ka is not None and kb is not None:
-            anchors = unique_in_order(ka[i1:i2], kb[j1:j2])
-        if not anchors:
-            anchors = unique_in_order(a[i1:i2], b[j1:j2])
+    anchors = unique_in_order(a[i1:i2], b[j1:j2]) if depth < _DEPTH else []
     if anchors:
         p, q = i1, j1
         for x, y in anchors:
-            _diff(a, b, ka, kb, p, i1 + x, q, j1 + y, depth + 1, out)
-            out.append(("equal" if a[i1 + x] == b[j1 + y] else "replace", i1 + x, i1 + x + 1, j1 + y, j1 + y + 1))
+            _diff(a, b, p, i1 + x, q, j1 + y, depth + 1, out)
+            out.append(("equal", i1 + x, i1 + x + 1, j1 + y, j1 + y + 1))
             p, q = i1 + x + 1, j1 + y + 1
-        _diff(a, b, ka, kb, p, i2, q, j2, depth + 1, out)
+        _diff(a, b, p, i2, q, j2, depth + 1, out)
         return
     k = max(-(-n // WINDOW), -(-m // WINDOW))
     if k == 1:  # a window no anchor cuts further
         _exact(a, b, i1, i2, j1, j2, out)
         return
     for w in range(k):
-        _diff(a, b, ka, kb, i1 + n * w // k, i1 + n * (w + 1) // k, j1 + m * w // k, j1 + m * (w + 1) // k,
+        _diff(a, b, i1 + n * w // k, i1 + n * (w + 1) // k, j1 + m * w // k, j1 + m * (w + 1) // k,
               _DEPTH, out)
 
 

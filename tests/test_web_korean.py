@@ -1,0 +1,125 @@
+"""Issue 26, what was still English in a Korean browser: the web app's own errors, the clone progress line
+and note, and the segment list. Through HTTP as a browser sends it (``gradio_client`` with the headers of a
+Korean browser: ``Accept-Language: ko-KR,ko``), on a shared app (signed in with Gradio's mocked login, as
+tests/test_web_hostile.py does).
+
+What the web app says itself is wholly Korean; a library error keeps its English detail inside a Korean
+frame ("영어 원문: ..."), never a sentence that changes language half-way; data (URLs, doc and repository
+names, segment text) stays as it is. An English browser reads every word as before.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.fakes.tarpit import Tarpit
+from tests.test_web_hostile import DOC, bare, site, smol, visitor_login  # noqa: F401
+
+pytestmark = [pytest.mark.corpus]
+
+KO_HEADERS = {"Accept-Language": "ko-KR,ko;q=0.9,en-US;q=0.8"}
+
+
+def korean(app, username: str | None):
+    """A visitor of ``app`` whose browser speaks Korean (signed in as ``username``, else anonymous)."""
+    import httpx
+    from gradio_client import Client
+
+    headers = dict(KO_HEADERS)
+    if username:
+        app.who.clear()
+        app.who.update(visitor_login(username))
+        with httpx.Client(base_url=app.url) as http:
+            http.get("/login/callback")
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+    return Client(app.url, verbose=False, headers=headers, download_files=False)
+
+
+def error_of(client, *args, api_name: str) -> str:
+    with pytest.raises(Exception) as caught:
+        client.predict(*args, api_name=api_name)
+    return str(caught.value)
+
+
+def no_english(text: str, *data: str) -> None:
+    """``text`` has no English word once the ``data`` in it (URLs, names, product names) is taken out."""
+    for d in (*data, "Hugging Face", "GitHub", "URL", "Space", "app.py"):
+        text = text.replace(d, "")
+    words = re.findall(r"[A-Za-z]{2,}", text)
+    assert not words, f"English words {words} in {text!r}"
+
+
+def test_errors_clone_and_segment_list_in_a_korean_browser(smol: Path, tmp_path: Path, site,  # noqa: F811
+                                                           monkeypatch) -> None:
+    upstream = bare(smol, tmp_path / "up")
+    url = upstream.as_uri()
+    app = site(shared=True, allow_private_hosts=True, clone_timeout=3)
+    anonymous, kim = korean(app, None), korean(app, "kim")
+
+    # not signed in: the step it is for, in Korean
+    said = error_of(anonymous, url, api_name="/clone")
+    assert "저장소를 클론하려면 Hugging Face로 로그인하세요 — 힌트: 페이지 맨 위의 Hugging Face 로그인 버튼을 누르세요" in said
+    no_english(said)
+
+    # the clone note: what was done, in Korean; the URL and the folder are data
+    note = kim.predict(url, api_name="/clone")[1]
+    assert note.startswith(f"`{url}`을(를) `") and "(으)로 클론했습니다: 기본 브랜치의 모든 커밋과 문서의 지난 버전 " in note, note
+    name = folder = note.split("`")[3]
+    no_english(note, url, folder)
+    again = kim.predict(url, api_name="/clone")[1]
+    assert again.startswith(f"`{url}`에서 `{folder}`을(를) 업데이트했습니다: ") and "updated" not in again, again
+
+    # a clone that fails: the progress line while it runs, then the failure, wholly in Korean
+    with Tarpit(tmp_path) as pit:
+        monkeypatch.setenv("GIT_SSL_CAINFO", str(pit.cafile))
+        slow = pit.url("huggingface/transformers")
+        job = kim.submit(slow, api_name="/clone")
+        with pytest.raises(Exception) as caught:
+            job.result(timeout=60)
+    lines = [o[1] for o in job.outputs() if isinstance(o, (list, tuple)) and isinstance(o[1], str)]
+    assert lines and all(re.fullmatch(rf"`{re.escape(slow)}` 클론 중… \d+초", x) for x in lines), lines
+    failed = str(caught.value)
+    assert f"{slow}을(를) 클론하지 못했습니다 — 힌트: URL이 맞는지, 공개 저장소인지 확인하세요 (클론은 3초가 지나면 " in failed
+    no_english(failed, slow)
+
+    # no doc picked, no draft: the web app's own errors (an unknown repository: tests/test_web.py, Gradio
+    # refuses a name its list lacks before the app sees it)
+    said = error_of(kim, name, "ko", "", True, "pseudo", "", "", api_name="/toctree")
+    assert "고른 문서가 없습니다 — 힌트: 목록에서 문서를 고르세요 (1단계)" in said
+    no_english(said)
+    said = error_of(kim, name, {}, False, api_name="/write")
+    assert "아직 검토할 번역이 없습니다 — 힌트: 먼저 문서를 번역하세요 (2단계)" in said
+    no_english(said)
+
+    # the segment list: "s3 (12행): <the English of the segment>", never "(line 12)"
+    log, state, _review, segments, *_ = kim.predict(name, "ko", DOC, False, False, "pseudo", "", "",
+                                                    api_name="/translate")
+    labels = [label for label, _ in segments["choices"]]
+    assert labels and all(re.match(r"s\d+ \(\d+행\)( ⚠)?: ", label) for label in labels), labels[:3]
+    assert not [label for label in labels if "(line " in label]
+    said = error_of(kim, name, state, "s1", "edited", 1, api_name="/step")
+    assert "“수정함”에 해당하는 세그먼트가 없습니다 — 힌트: 모든 세그먼트를 보려면 “전체”를 고르세요" in said
+    no_english(said)
+    huge = {**state, "translations": {"s1": "가" * 1_000_001}}
+    said = error_of(kim, name, huge, api_name="/check")
+    assert re.search(r"초안이\(가\) 너무 큽니다: 1,000,\d{3}자로, 요청당 한도 1,000,000자를 넘습니다 — 힌트: ", said), said
+    no_english(said)
+
+    # a library error: its English detail inside a Korean frame, each sentence in one language
+    said = error_of(kim, name, "xx", api_name="/status")
+    frame, english = said.split(" 영어 원문: ", 1)
+    assert frame.endswith("요청을 처리하지 못했습니다.") and english.startswith("no docs folder for language(s) xx")
+    assert " — 힌트: 영어 원문 힌트: " in said
+
+
+def test_too_many_calls_in_a_korean_browser(smol: Path, site) -> None:  # noqa: F811
+    app = site(shared=True, rate_limit=2)
+    anonymous = korean(app, None)
+    for _ in range(2):
+        anonymous.predict("ko", "Train the model", api_name="/glossary")
+    said = error_of(anonymous, "ko", "Train the model", api_name="/glossary")
+    assert re.search(r"요청이 너무 많습니다\. \d+초 기다리세요 — 힌트: 이 서버는 방문자마다 1분에 2번까지 응답합니다", said), said
+    no_english(said)  # the English words of the same refusal: tests/test_web_hostile.py
