@@ -29,14 +29,15 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
 from ..doc.pairing import content_blocks
 from ..doc.protected import code_shape, dedent_block
-from .bitext import LengthModel, align_bitext
-from .units import block_item
+from . import bitext
+from .bitext import LengthModel, Move, align_bitext
+from .units import Item, block_item
 
 SURE = 0.5
 """Confidence from which a bead is trusted (see :func:`confidence`)."""
@@ -60,6 +61,10 @@ class Bead:
     tr: tuple[Block, ...]
     confidence: float
     """0-1: how sure the pairing is (:data:`SURE` and above: trusted)."""
+    cost: float = 0.0
+    """The bitext aligner's cost of a prose bead (:func:`.bitext.align_bitext`; :func:`confidence` is its
+    logistic); 0 for the others. The review weighs doubtful pairs by it (``WEAK_PAIR`` of
+    :mod:`hfi18n.review.coverage`)."""
 
     @property
     def move(self) -> str:
@@ -114,11 +119,19 @@ def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
     return out
 
 
-def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None) -> list[Bead]:
+def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None, *,
+              leave_out: Collection[int] = ()) -> list[Bead]:
     """Beads covering every content block (:func:`hfi18n.doc.pairing.content_blocks`) of both docs, in
-    order on both sides."""
+    order on both sides.
+
+    ``leave_out``: ids of translated blocks kept out of the pairing (in no bead). The review leaves out
+    paragraphs pasted twice: a copy left in pairs with the next English paragraph, and every later pair
+    shifts by one until a dropped paragraph absorbs the shift (smolagents ko memory.md with one paragraph
+    copied and one dropped 25 lines apart: both were missed)."""
     model = model or LengthModel.default(lang)
     a, b = content_blocks(en), content_blocks(tr)
+    if leave_out:
+        b = [x for x in b if id(x) not in leave_out]
     cuts = _match([skeleton_key(x) for x in a], [skeleton_key(x) for x in b])
     beads: list[Bead] = []
     ei = ti = 0
@@ -209,7 +222,7 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     if items_e and items_t:
         for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
-                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost)))
+                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
         aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
     pos_e = {id(x): k for k, x in enumerate(es)}
@@ -239,3 +252,31 @@ def sure_pairs(beads: Sequence[Bead]) -> list[tuple[Block, Block]]:
     """The 1-1 beads that are sure, as (English, translated) block pairs (what segment pairing uses)."""
     return [(b.en[0], b.tr[0]) for b in beads if len(b.en) == 1 and len(b.tr) == 1 and b.sure]
 
+
+
+_MOVES = {(1, 1): Move.MATCH, (1, 0): Move.OMIT, (0, 1): Move.INSERT}
+
+
+def unit_beads(beads: Sequence[Bead], items: Mapping[int, Item]) -> list[bitext.Bead]:
+    """``beads`` as the review reads them: the :class:`~.units.Item` of each heading and prose block
+    (``items``: by ``id`` of the block, as :func:`.units.block_item` gives them), with the aligner's move
+    and cost. Beads with no such block (code, autodoc...) are left out, and so are unpaired headings (as
+    :func:`.bitext.align_bitext` leaves them out); a bead of n English units and one translated unit (an
+    English ``<Tip>`` of two paragraphs rendered by one callout) is a merge.
+
+    Why here: the review paired the docs a second way (headings by anchor and level, then each section by
+    the bitext aligner) and its findings disagreed with what an update keeps (issue 24: one pair model)."""
+    out: list[bitext.Bead] = []
+    for b in beads:
+        en = tuple(it for x in b.en if (it := items.get(id(x))) is not None)
+        tr = tuple(it for x in b.tr if (it := items.get(id(x))) is not None)
+        if (not en or not tr) and all(x.heading for x in (*en, *tr)):
+            continue
+        if not tr:
+            out.extend(bitext.Bead(Move.OMIT, (x,), (), b.cost) for x in en)
+        elif not en:
+            out.extend(bitext.Bead(Move.INSERT, (), (x,), b.cost) for x in tr)
+        else:
+            move = _MOVES.get((len(en), len(tr))) or (Move.MERGE if len(en) > len(tr) else Move.SPLIT)
+            out.append(bitext.Bead(move, en, tr, b.cost))
+    return out
