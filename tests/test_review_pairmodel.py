@@ -66,3 +66,53 @@ def test_the_review_pairs_with_the_beads_an_update_keeps_human_text_by():
     assert [(tuple(e.line for e in b.en), tuple(t.line for t in b.tr)) for b in merged] == [((3, 5), (3,))]
     # the per-pair rules read the sure 1-1 beads only: the merged paragraph is no pair of its first English
     assert all(e.line not in (3, 5) for e, _t in al.pairs)
+
+
+EN_CODE = """# Agents [[agents]]
+
+An agent answers a task by writing Python code that calls its tools, step by step, with the `CodeAgent` class.
+
+```py
+agent.run("What is the weather in Paris?")
+```
+
+The agent writes Python code at each step and runs it with the `PythonInterpreterTool` in a sandbox.
+
+Each step is logged in `agent.memory`, which you can replay later with `agent.replay()` to see what happened.
+
+You can also pass extra arguments to the run with `additional_args`, for example a document to read.
+
+```py
+report = open("report.txt").read()
+agent.run("Summarize the report", additional_args={"report": report})
+```
+
+Set `stream=True` to get the steps of the run one by one as they happen.
+"""
+
+KO_CODE = """# 에이전트 [[에이전트]]
+
+에이전트는 `CodeAgent` 클래스로 도구를 호출하는 Python 코드를 단계별로 작성해 작업에 답합니다.
+
+에이전트는 각 단계에서 Python 코드를 작성하고 샌드박스의 `PythonInterpreterTool`로 실행합니다.
+
+실행에 `additional_args`로 추가 인수를 넘길 수도 있습니다. 예를 들어 읽을 문서를 넘길 수 있습니다.
+
+```py
+report = open("report.txt").read()
+agent.run("보고서를 요약해 주세요", additional_args={"report": report})
+```
+
+`stream=True`로 설정하면 실행 단계를 하나씩 받을 수 있습니다.
+"""
+
+
+def test_a_code_block_pairs_with_the_one_sharing_its_code_not_the_first_of_its_kind():
+    """smolagents zh building_good_agents.md: pairing the code blocks of a gap by kind alone paired the
+    English first example (which the translation leaves out) with the translation's only code block, and
+    the three paragraphs between fell on either side of that pair, unpaired: the paragraph the translator
+    dropped there (on ``agent.memory``) was taken for moved and not reported. By the code they share, the
+    translated block is the second example and the drop is found."""
+    doc = review_texts(EN_CODE, KO_CODE, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 11 and "agent.memory" in om.message

@@ -37,7 +37,7 @@ from ..doc.pairing import content_blocks
 from ..doc.protected import code_shape, dedent_block
 from . import bitext
 from .bitext import LengthModel, Move, align_bitext
-from .units import Item, block_item
+from .units import Item, _dp_align, block_item
 
 SURE = 0.5
 """Confidence from which a bead is trusted (see :func:`confidence`)."""
@@ -190,8 +190,7 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
     other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
     other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
-    cuts = [(other_e[p], other_t[q]) for p, q in
-            _match([_kind(es[i]) for i in other_e], [_kind(ts[j]) for j in other_t])]
+    cuts = [(other_e[p], other_t[q]) for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t])]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
@@ -201,6 +200,32 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
             out.append(Bead((e,), (t,), _heading_confidence(e, t) if e.kind is BlockKind.HEADING else _SAME_KIND))
         ei, ti = ej + 1, tj + 1
     return out
+
+
+_WORD_RE = re.compile(r"\w+")
+
+
+def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
+    """In-order pairs of the non-prose blocks of a gap: blocks of one kind (headings of one level), the
+    pairing that shares the most words (code by its identifiers, with translated comments and strings
+    around them) and headings of the same anchor. Pairing by kind alone in :func:`difflib.SequenceMatcher`
+    order paired a code block with one of the same kind far away: smolagents zh building_good_agents.md
+    renders prompt-template code blocks inside list items, and one wrong pair cut the gap so that three
+    English paragraphs and their three translations fell on either side of it, unpaired (and the review
+    took a dropped paragraph for moved to one of them)."""
+    words_e = [frozenset(_WORD_RE.findall(x.text)) for x in es]
+    words_t = [frozenset(_WORD_RE.findall(x.text)) for x in ts]
+
+    def score(p: int, q: int) -> float:
+        x, y = es[p], ts[q]
+        if _kind(x) != _kind(y):
+            return 0.0
+        if x.kind is BlockKind.HEADING:
+            return 2.0 if x.meta.get("anchor") == y.meta.get("anchor") else 0.5
+        a, b = words_e[p], words_t[q]
+        return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
+
+    return _dp_align(len(es), len(ts), score)
 
 
 def _prose_block(block: Block) -> bool:
