@@ -21,7 +21,9 @@ How, in two levels:
 The confidence of a skeleton bead is 1.0 (0.8 for headings whose anchors differ: a translator's own
 anchor); of a prose bead, a logistic of the aligner's cost (:func:`confidence`); of a leftover block,
 :data:`LEFTOVER`. A bead below :data:`SURE` is *unsure*: an update keeps the human text there and marks
-the spot for review rather than guess (:mod:`hfi18n.translate.update`).
+the spot for review rather than guess (:mod:`hfi18n.translate.update`). The review reads the same beads
+(:func:`unit_beads`, :class:`hfi18n.review.align.Alignment`): what it reports missing is what an update
+sees unpaired.
 """
 
 from __future__ import annotations

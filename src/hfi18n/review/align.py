@@ -21,9 +21,9 @@ from ..pair.units import Item, block_item
 
 PAIR_COST = 4.0
 """Highest aligner cost of a 1-1 prose bead whose units count as a pair for the per-pair rules (links,
-references, glossary terms, the LLM review): the pair model's :data:`~hfi18n.pair.model.SURE` confidence.
-A doubtful pair read as sure made a glossary term "missing" from a paragraph that translates another
-English."""
+references, glossary terms, the LLM review): the pair model's :data:`~hfi18n.pair.model.SURE` confidence,
+the same bar from which ``translate --update`` trusts a bead. Below it a 1-1 bead is as likely wrong as
+right, and a per-pair rule would judge a paragraph against English it may not translate."""
 
 
 @dataclass(slots=True)
