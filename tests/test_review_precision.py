@@ -408,3 +408,113 @@ def test_the_english_quoted_for_a_finding_comes_from_its_field_not_its_message(t
     assert "(aligned with" not in om.message and om.aligned_with.startswith("the English")
     assert om.english_line == 11 and om.english is not None and om.english.startswith("The `DEMO_LANG` variable")
     assert om.to_json()["aligned_with"] == om.aligned_with
+
+
+
+PKGX_EN = """# Install [[install]]
+
+Install the command line tool with pip, in a virtual environment: `pip install demo`.
+
+## Using pkgx [[using-pkgx]]
+
+[Pkgx](https://pkgx.sh) is a blazingly fast cross platform package manager that runs anything, on Linux and macOS alike, without touching the packages of your system. You can install the command line tool with it as follows:
+
+```bash
+pkgx install demo
+```
+
+Or you can run the tool directly:
+
+```bash
+pkgx demo --help
+```
+
+Check out the pkgx demo page [here](https://pkgx.dev/pkgs/demo/) for more details.
+
+## Using Homebrew [[using-homebrew]]
+
+You can also install the tool using [Homebrew](https://brew.sh/):
+
+```bash
+brew install demo
+```
+
+Check out the Homebrew demo page [here](https://formulae.brew.sh/formula/demo) for more details.
+"""
+
+PKGX_KO = """# 설치 [[install]]
+
+가상 환경에서 pip로 명령줄 도구를 설치하세요: `pip install demo`.
+
+## pkgx 사용하기 [[using-pkgx]]
+
+[Pkgx](https://pkgx.sh)는 시스템의 패키지를 건드리지 않고 Linux와 macOS에서 무엇이든 실행하는 매우 빠른 크로스 플랫폼 패키지 매니저입니다. 다음과 같이 명령줄 도구를 설치할 수 있습니다:
+
+```bash
+pkgx install demo
+```
+
+또는 pkgx를 통해 도구를 직접 실행할 수도 있습니다:
+
+```bash
+pkgx demo --help
+```
+
+pkgx demo에 대한 자세한 내용은 [여기](https://pkgx.dev/pkgs/demo/)에서 확인할 수 있습니다.
+
+## Homebrew 사용하기 [[using-homebrew]]
+
+[Homebrew](https://brew.sh/)를 사용하여 도구를 설치할 수도 있습니다:
+
+```bash
+brew install demo
+```
+
+Homebrew demo에 대한 자세한 내용은 [여기](https://formulae.brew.sh/formula/demo)에서 확인할 수 있습니다.
+"""
+
+UV_KO = """## uv 사용하기 [[using-uv]]
+
+[uv](https://docs.astral.sh/uv/)를 사용하면 도구를 설치하거나, 설치 없이 바로 실행할 수 있습니다. 먼저 uv를 설치하세요 (PATH에 `uv`와 `uvx`가 추가됩니다):
+
+```bash
+curl -LsSf https://astral.sh/uv/install.sh | sh
+```
+
+영구적으로 도구를 설치해 어디에서나 사용하려면:
+
+```bash
+uv tool install demo
+```
+
+또는 바로 실행할 수도 있습니다:
+
+```bash
+uvx demo --help
+```
+"""
+
+
+def test_a_paragraph_a_later_commit_removed_is_cut_even_when_a_paragraph_already_there_is_alike(tmp_path: Path):
+    """huggingface_hub ko cli.md: "Replace pkgx install instruction with uv" (a sweep of en and ko) took
+    "pkgx huggingface에 대한 자세한 내용은 [여기](...)" out of the translation -- nearly the text of the
+    Homebrew paragraph below it, which was there before and after. Taken as edited into that one, the
+    removal went unseen, and "Check out the pkgx huggingface page" of the English the translation follows
+    was reported missing (1 of the 8 omission findings of the untouched docs, the one false)."""
+    repo, en, ko = _empty_repo(tmp_path)
+    en.write_text(PKGX_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the install guide")
+    ko.write_text(PKGX_KO, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    start, end = PKGX_KO.index("## pkgx"), PKGX_KO.index("## Homebrew")
+    ko.write_text(PKGX_KO[:start] + UV_KO + "\n" + PKGX_KO[end:], encoding="utf-8")
+    en.write_text(PKGX_EN.replace("## Using pkgx", "## Using uv").replace("pkgx", "uv"), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Replace pkgx install instruction with uv")
+    layout = DocsLayout.open(repo)
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    assert any(f.rule == "drift" for f in doc.findings)
+    assert not [f for f in _omissions(doc) if "pkgx demo page" in f.message], doc.findings
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked

@@ -22,22 +22,25 @@ How, in two levels:
 The confidence of a skeleton bead is 1.0 (0.8 for headings whose anchors differ: a translator's own
 anchor); of a prose bead, a logistic of the aligner's cost (:func:`confidence`); of a leftover block,
 :data:`LEFTOVER`. A bead below :data:`SURE` is *unsure*: an update keeps the human text there and marks
-the spot for review rather than guess (:mod:`hfi18n.translate.update`).
+the spot for review rather than guess (:mod:`hfi18n.translate.update`). The review reads the same beads
+(:func:`unit_beads`, :class:`hfi18n.review.align.Alignment`): what it reports missing is what an update
+sees unpaired.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
 from ..doc.pairing import content_blocks
 from ..doc.protected import code_shape, dedent_block
-from .bitext import LengthModel, align_bitext
+from . import bitext
+from .bitext import LengthModel, Move, align_bitext
 from .diff import opcodes
-from .units import block_item
+from .units import Item, _dp_align, block_item
 
 SURE = 0.5
 """Confidence from which a bead is trusted (see :func:`confidence`)."""
@@ -61,6 +64,10 @@ class Bead:
     tr: tuple[Block, ...]
     confidence: float
     """0-1: how sure the pairing is (:data:`SURE` and above: trusted)."""
+    cost: float = 0.0
+    """The bitext aligner's cost of a prose bead (:func:`.bitext.align_bitext`; :func:`confidence` is its
+    logistic); 0 for the others. The review weighs doubtful pairs by it (``WEAK_PAIR`` of
+    :mod:`hfi18n.review.coverage`)."""
 
     @property
     def move(self) -> str:
@@ -117,12 +124,21 @@ def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
     return out
 
 
-def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None) -> list[Bead]:
+def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel | None = None, *,
+              leave_out: Collection[int] = ()) -> list[Bead]:
     """Beads covering every content block (:func:`hfi18n.doc.pairing.content_blocks`) of both docs, in
-    order on both sides."""
+    order on both sides.
+
+    ``leave_out``: ids of translated blocks kept out of the pairing (in no bead). The review leaves out
+    paragraphs pasted twice: a copy left in pairs with the next English paragraph, and every later pair
+    shifts by one until a dropped paragraph absorbs the shift (smolagents ko memory.md with one paragraph
+    copied and one dropped 25 lines apart: both were missed)."""
     model = model or LengthModel.default(lang)
     a, b = content_blocks(en), content_blocks(tr)
-    cuts = _match([skeleton_key(x) for x in a], [skeleton_key(x) for x in b])
+    if leave_out:
+        b = [x for x in b if id(x) not in leave_out]
+    ka, kb = [skeleton_key(x) for x in a], [skeleton_key(x) for x in b]
+    cuts = _unique(_match(ka, kb), ka, kb)
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:
@@ -133,6 +149,27 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
             beads.append(Bead((e,), (t,), sure))
         ei, ti = ej + 1, tj + 1
     return _tips(beads)
+
+
+def _unique(cuts: list[tuple[int, int]], ka: list[str], kb: list[str]) -> list[tuple[int, int]]:
+    """The skeleton pairs but those of a block (not a heading, not prose) whose key is repeated in either
+    doc: :class:`difflib.SequenceMatcher` pairs the first equal key it finds, and a key written twice can
+    pair far from its place. diffusers zh optimization/para_attn.md writes its first
+    ``</hfoption><hfoption id="HunyuanVideo">`` inside a paragraph (no blank line); the English one paired
+    with the translation's next, 160 lines on, and every block between was left unpaired (a dropped and
+    a duplicated paragraph there went unreported by the review). Left to the gap, such blocks pair by the
+    words they share, in order (:func:`_other_pairs`)."""
+    seen_a: dict[str, int] = {}
+    seen_b: dict[str, int] = {}
+    for k in ka:
+        seen_a[k] = seen_a.get(k, 0) + 1
+    for k in kb:
+        seen_b[k] = seen_b.get(k, 0) + 1
+    return [(i, j) for i, j in cuts
+            if _HEADING_KEY_RE.match(ka[i]) or ka[i].startswith(_SAME) or seen_a[ka[i]] == 1 == seen_b[kb[j]]]
+
+
+_HEADING_KEY_RE = re.compile(r"h\d+:")
 
 
 _TIP_OPEN_RE = re.compile(r"\s*<Tip\b[^>]*>\s*")
@@ -180,8 +217,7 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
     other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
     other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
-    cuts = [(other_e[p], other_t[q]) for p, q in
-            _match([_kind(es[i]) for i in other_e], [_kind(ts[j]) for j in other_t])]
+    cuts = [(other_e[p], other_t[q]) for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t])]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
@@ -191,6 +227,32 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
             out.append(Bead((e,), (t,), _heading_confidence(e, t) if e.kind is BlockKind.HEADING else _SAME_KIND))
         ei, ti = ej + 1, tj + 1
     return out
+
+
+_WORD_RE = re.compile(r"\w+")
+
+
+def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
+    """In-order pairs of the non-prose blocks of a gap: blocks of one kind (headings of one level), the
+    pairing that shares the most words (code by its identifiers, with translated comments and strings
+    around them) and headings of the same anchor. Pairing by kind alone in :func:`difflib.SequenceMatcher`
+    order paired a code block with one of the same kind far away: smolagents zh building_good_agents.md
+    renders prompt-template code blocks inside list items, and one wrong pair cut the gap so that three
+    English paragraphs and their three translations fell on either side of it, unpaired (and the review
+    took a dropped paragraph for moved to one of them)."""
+    words_e = [frozenset(_WORD_RE.findall(x.text)) for x in es]
+    words_t = [frozenset(_WORD_RE.findall(x.text)) for x in ts]
+
+    def score(p: int, q: int) -> float:
+        x, y = es[p], ts[q]
+        if _kind(x) != _kind(y):
+            return 0.0
+        if x.kind is BlockKind.HEADING:
+            return 2.0 if x.meta.get("anchor") == y.meta.get("anchor") else 0.5
+        a, b = words_e[p], words_t[q]
+        return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
+
+    return _dp_align(len(es), len(ts), score)
 
 
 def _prose_block(block: Block) -> bool:
@@ -212,7 +274,7 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     if items_e and items_t:
         for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
-                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost)))
+                                tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
         aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
     pos_e = {id(x): k for k, x in enumerate(es)}
@@ -242,3 +304,31 @@ def sure_pairs(beads: Sequence[Bead]) -> list[tuple[Block, Block]]:
     """The 1-1 beads that are sure, as (English, translated) block pairs (what segment pairing uses)."""
     return [(b.en[0], b.tr[0]) for b in beads if len(b.en) == 1 and len(b.tr) == 1 and b.sure]
 
+
+
+_MOVES = {(1, 1): Move.MATCH, (1, 0): Move.OMIT, (0, 1): Move.INSERT}
+
+
+def unit_beads(beads: Sequence[Bead], items: Mapping[int, Item]) -> list[bitext.Bead]:
+    """``beads`` as the review reads them: the :class:`~.units.Item` of each heading and prose block
+    (``items``: by ``id`` of the block, as :func:`.units.block_item` gives them), with the aligner's move
+    and cost. Beads with no such block (code, autodoc...) are left out, and so are unpaired headings (as
+    :func:`.bitext.align_bitext` leaves them out); a bead of n English units and one translated unit (an
+    English ``<Tip>`` of two paragraphs rendered by one callout) is a merge.
+
+    Why here: the review paired the docs a second way (headings by anchor and level, then each section by
+    the bitext aligner) and its findings disagreed with what an update keeps (issue 24: one pair model)."""
+    out: list[bitext.Bead] = []
+    for b in beads:
+        en = tuple(it for x in b.en if (it := items.get(id(x))) is not None)
+        tr = tuple(it for x in b.tr if (it := items.get(id(x))) is not None)
+        if (not en or not tr) and all(x.heading for x in (*en, *tr)):
+            continue
+        if not tr:
+            out.extend(bitext.Bead(Move.OMIT, (x,), (), b.cost) for x in en)
+        elif not en:
+            out.extend(bitext.Bead(Move.INSERT, (), (x,), b.cost) for x in tr)
+        else:
+            move = _MOVES.get((len(en), len(tr))) or (Move.MERGE if len(en) > len(tr) else Move.SPLIT)
+            out.append(bitext.Bead(move, en, tr, b.cost))
+    return out

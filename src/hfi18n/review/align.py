@@ -1,39 +1,46 @@
-"""The English/translation pairing a review works on: aligned headings and prose blocks of two docs.
+"""The English/translation pairing a review works on: the pair model's beads, read as headings and prose.
 
-Built once per doc from the parsed :class:`~hfi18n.doc.Document` pair with the aligner of
-:mod:`hfi18n.translate.aligned` (headings by anchor and level, then prose between aligned headings), and
-kept with the blocks each item came from, so the rules can read segments, link targets and references.
+Built once per doc from the parsed :class:`~hfi18n.doc.Document` pair by :func:`hfi18n.pair.model.pair_docs`
+(the n-m beads ``translate --update`` keeps human text by) and read as units (:func:`~hfi18n.pair.model.unit_beads`),
+kept with the blocks each unit came from, so the rules can read segments, link targets and references.
+The review paired the docs its own way before (headings by anchor and level, then prose by a second
+aligner): two pairings of one doc that disagreed, so a paragraph an update kept could be reported missing
+(issue 24, "one pair model").
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from ..doc import Block, BlockKind, Document
-from ..translate.aligned import Item, align_items, doc_items
+from ..doc import Block, Document
+from ..pair.bitext import Bead, LengthModel, Move
+from ..pair.model import pair_docs, unit_beads
+from ..pair.units import Item, block_item
 
-
-def _item_blocks(doc: Document) -> dict[int, Block]:
-    """Line of each alignment item (heading start, or first segment line) to its block."""
-    out: dict[int, Block] = {}
-    for b in doc.blocks:
-        if b.kind is BlockKind.HEADING:
-            out[b.start_line] = b
-        elif b.segments:
-            out.setdefault(b.segments[0].line, b)
-    return out
+PAIR_COST = 4.0
+"""Highest aligner cost of a 1-1 prose bead whose units count as a pair for the per-pair rules (links,
+references, glossary terms, the LLM review): the pair model's :data:`~hfi18n.pair.model.SURE` confidence,
+the same bar from which ``translate --update`` trusts a bead. Below it a 1-1 bead is as likely wrong as
+right, and a per-pair rule would judge a paragraph against English it may not translate."""
 
 
 @dataclass(slots=True)
 class Alignment:
-    """Both docs, their items and the aligned pairs."""
+    """Both docs, their units, the pair model's beads over them and the aligned 1-1 pairs."""
 
     src: Document
     tgt: Document
+    lang: str
+    model: LengthModel
+    """Length model the beads were made with."""
     en_items: list[Item]
     tr_items: list[Item]
+    beads: list[Bead]
+    """The pair model's beads (:func:`~hfi18n.pair.model.pair_docs`) as units, in order on both sides."""
     pairs: list[tuple[Item, Item]]
+    """Headings and prose units of the sure 1-1 beads (:data:`PAIR_COST`)."""
     en_blocks: dict[int, Block] = field(default_factory=dict)
     tr_blocks: dict[int, Block] = field(default_factory=dict)
     same_levels: bool = False
@@ -42,20 +49,51 @@ class Alignment:
     """Anchors of the translated headings."""
     _en_of: dict[int, Item] = field(default_factory=dict)
     _tr_heading_at: dict[int, Item] = field(default_factory=dict)
+    _block_of: dict[int, Block] = field(default_factory=dict)
+    _item_of: dict[int, Item] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, src: Document, tgt: Document, lang: str) -> Alignment:
-        en_items, tr_items = doc_items(src), doc_items(tgt)
-        pairs = align_items(en_items, tr_items, lang)
+    def build(cls, src: Document, tgt: Document, lang: str, model: LengthModel | None = None) -> Alignment:
+        model = model or LengthModel.default(lang)
+        item_of: dict[int, Item] = {}
+        block_of: dict[int, Block] = {}
+        sides: list[tuple[list[Item], dict[int, Block]]] = []
+        for doc in (src, tgt):
+            items: list[Item] = []
+            at: dict[int, Block] = {}
+            for b in doc.blocks:
+                it = block_item(b)
+                if it is None:
+                    continue
+                items.append(it)
+                item_of[id(b)] = it
+                block_of[id(it)] = b
+                at.setdefault(it.line, b)
+            sides.append((items, at))
+        (en_items, en_blocks), (tr_items, tr_blocks) = sides
+        beads = unit_beads(pair_docs(src, tgt, lang, model), item_of)
         same_levels = [h.meta["level"] for h in src.headings()] == [h.meta["level"] for h in tgt.headings()]
-        al = cls(src, tgt, en_items, tr_items, pairs, _item_blocks(src), _item_blocks(tgt), same_levels,
-                 frozenset(tgt.anchors()))
-        for e, t in pairs:
+        al = cls(src, tgt, lang, model, en_items, tr_items, beads, _pairs(beads), en_blocks, tr_blocks,
+                 same_levels, frozenset(tgt.anchors()), _block_of=block_of, _item_of=item_of)
+        for e, t in al.pairs:
             al._en_of[id(t)] = e
         for t in tr_items:
             if t.heading:
                 al._tr_heading_at.setdefault(t.line, t)
         return al
+
+    def beads_without(self, leave_out: Collection[int], model: LengthModel | None = None) -> list[Bead]:
+        """The beads of the pair model with the translated units ``leave_out`` (ids) kept out of the
+        pairing, made with ``model`` (default: the alignment's): :attr:`beads` when that changes nothing."""
+        model = model or self.model
+        if not leave_out and model == self.model:
+            return self.beads
+        blocks = {id(self._block_of[k]) for k in leave_out if k in self._block_of}
+        return unit_beads(pair_docs(self.src, self.tgt, self.lang, model, leave_out=blocks), self._item_of)
+
+    def item(self, block: Block) -> Item | None:
+        """The unit of a block of either doc (None: not a heading or prose block)."""
+        return self._item_of.get(id(block))
 
     def tr_heading_at(self, line: int) -> Item | None:
         """The translated heading starting at ``line``."""
@@ -70,26 +108,15 @@ class Alignment:
         return self.tr_items[i - 1] if i else None
 
     def en_block(self, e: Item) -> Block | None:
-        return self.en_blocks.get(e.line)
+        return self._block_of.get(id(e)) or self.en_blocks.get(e.line)
 
     def tr_block(self, t: Item) -> Block | None:
-        return self.tr_blocks.get(t.line)
+        return self._block_of.get(id(t)) or self.tr_blocks.get(t.line)
 
-    def sections(self) -> list[tuple[list[Item], list[Item]]]:
-        """Runs of (English, translated) items between consecutive aligned pairs (both sides exclusive)."""
-        out: list[tuple[list[Item], list[Item]]] = []
-        en_pos = {id(it): i for i, it in enumerate(self.en_items)}
-        tr_pos = {id(it): i for i, it in enumerate(self.tr_items)}
-        ei = ti = 0
-        for e, t in [*self.pairs, (None, None)]:
-            ej = en_pos[id(e)] if e is not None else len(self.en_items)
-            tj = tr_pos[id(t)] if t is not None else len(self.tr_items)
-            out.append((self.en_items[ei:ej], self.tr_items[ti:tj]))
-            ei, ti = ej + 1, tj + 1
-        return out
 
-    def neighbours(self, gap: int) -> tuple[tuple[Item, Item] | None, tuple[Item, Item] | None]:
-        """Aligned pairs before and after gap number ``gap`` of :meth:`sections`."""
-        before = self.pairs[gap - 1] if gap >= 1 else None
-        after = self.pairs[gap] if gap < len(self.pairs) else None
-        return before, after
+def _pairs(beads: list[Bead]) -> list[tuple[Item, Item]]:
+    return [(b.en[0], b.tr[0]) for b in beads
+            if b.move is Move.MATCH and (b.en[0].heading or b.cost <= PAIR_COST)]
+
+
+

@@ -29,7 +29,6 @@ from ..pair.bitext import (
     Bead,
     LengthModel,
     Move,
-    align_bitext,
     anchor_cost,
     chars,
     en_words,
@@ -154,13 +153,11 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
 
 def _beads(al: Alignment, lang: str, model: LengthModel | None,
            min_chars: int = 0) -> tuple[dict[int, Item | None], list[Bead]]:
-    """The verbatim copies of the translation (see :func:`_verbatim_copies`) and the bitext alignment of
-    the rest."""
+    """The verbatim copies of the translation (see :func:`_verbatim_copies`) and the pair model's beads
+    of the rest (:meth:`.align.Alignment.beads_without`)."""
     found = _verbatim_copies(al, lang, min_chars)
     copies = {k for k, v in found.items() if v is not None}
-    beads = align_bitext(al.en_items, [t for t in al.tr_items if id(t) not in copies],
-                         [(e, t) for e, t in al.pairs if e.heading], model or LengthModel.default(lang), lang)
-    return found, beads
+    return found, al.beads_without(copies, model)
 
 
 WEAK_PAIR = 2.0

@@ -162,9 +162,13 @@ def swept(layout: DocsLayout, history: History, lang: str,
         edited.extend(x for x in raw(before) if x not in now_raw and x not in edited)
         old, new = prose(before), prose(after)
         end = max(1, blobs.text(before).count("\n") + 1)
-        # gone, not edited: a paragraph whose typo was fixed is still translated
+        # gone, not edited: a paragraph whose typo was fixed is still translated. Edited into a paragraph
+        # the version before did not have: "pkgx huggingface에 대한 자세한 내용은 [여기](...)" removed from
+        # huggingface_hub ko cli.md is not an edit of "Homebrew huggingface에 대한 자세한 내용은 [여기](...)",
+        # which was there already (the removal went unseen and its English was reported missing)
+        added = [y for k, y in new.items() if k not in old]
         cut.extend((x, x.line / end) for k, x in old.items()
-                   if k not in new and not any(_alike(x, y) for y in new.values()))
+                   if k not in new and not any(_alike(x, y) for y in added))
     return fresh, tuple(cut), tuple(edited)
 
 

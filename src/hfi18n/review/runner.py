@@ -18,9 +18,10 @@ from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..glossary import Glossary
-from ..pair.bitext import LengthModel, align_bitext
+from ..pair.bitext import LengthModel
+from ..pair.model import pair_docs
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from ..translate.aligned import Item, align_items, doc_items
+from ..translate.aligned import Item, doc_items
 from .align import Alignment
 from .coverage import check_coverage
 from .follow import FollowedEnglish
@@ -93,7 +94,7 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
         doc.findings = [from_check(f) for f in checks]
         doc.not_checked.append("omissions, duplications, glossary: there is no English source")
         return _finish(doc)
-    al = Alignment.build(src, tgt, lang)
+    al = Alignment.build(src, tgt, lang, opts.length)
     drift = any(f.check == "drift" for f in checks)
     findings = place(checks, al, lang, per_paragraph=not drift)
     findings.extend(duplicate_anchors(al))
@@ -165,7 +166,7 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
             old = parse(followed.text, followed.en_path)
         except HfI18nError:
             old = None
-    old_al = Alignment.build(old, tgt, doc.lang) if old is not None and (
+    old_al = Alignment.build(old, tgt, doc.lang, model) if old is not None and (
         drift or followed is None or followed.text != al.src.source) else None
     fresh = followed.fresh if followed is not None else ()
     if not drift and old_al is None:
@@ -219,10 +220,9 @@ def _still_asked(old_al: Alignment, al: Alignment, model: LengthModel, lang: str
     lone paragraph missing between translated ones is still one the translator had: diffusers ko
     push_to_hub.md and huggingface_hub ko search.md translate paragraphs today's English rewrote, and
     dropping one of them went unreported."""
-    kept = align_items(old_al.en_items, al.en_items, SOURCE_LANG)
-    asked = {id(o) for o, _x in kept}
-    beads = align_bitext(old_al.en_items, old_al.tr_items, [(e, t) for e, t in old_al.pairs if e.heading], model, lang)
-    paired = {id(e) for b in beads if b.tr for e in b.en}  # the bitext pairing: align's loose one misses pairs
+    kept = pair_docs(old_al.src, al.src, SOURCE_LANG)  # the pair model, English with English
+    asked = {id(it) for b in kept if b.tr and b.sure for x in b.en if (it := old_al.item(x)) is not None}
+    paired = {id(e) for b in old_al.beads if b.tr for e in b.en}
     prose = [o for o in old_al.en_items if not o.heading]
     out = [x.text for x in al.en_items if not x.heading]
     for k, o in enumerate(prose):
