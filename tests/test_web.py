@@ -821,7 +821,7 @@ def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
     assert lines[0] == "index.md 번역 시작: ko, 공급자 openai"
     assert re.fullmatch(r"index\.md: 번역할 세그먼트 \d+개", lines[1])
     assert any(re.match(r"세그먼트 \d+개: 메모리에서 \d+개, 번역 \d+개, 실패 0개, 요청 \d+회, 토큰 ", x) for x in lines)
-    assert "index.md: kept " in log  # the library's summary is data: as the CLI says it
+    assert re.search(r"^index\.md: 사람 번역 세그먼트 \d+개 유지", log, re.M) and "index.md: kept " not in log
     assert "to translate" not in log and "from memory" not in log and "translating" not in log
     english_log = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY}, request=en))[0]
     assert english_log.startswith("translating index.md into ko with openai\nindex.md: ")
