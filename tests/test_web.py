@@ -354,10 +354,34 @@ def test_space_clone_fetches_history_for_status(smol: Path, tmp_path: Path) -> N
     assert cloned == full
     again = api.clone(bare.as_uri(), tmp_path / "storage", allow_local=True)
     assert not again.created and again.fetched_versions == 0 and again.note == "updated"
+    # what was done as a key (the web app says it in the visitor's language by it); the note and the JSON as before
+    from hfi18n.repo.clone import CloneNote
+
+    assert (result.kind, again.kind) == (CloneNote.CLONED, CloneNote.UPDATED) and result.note == "cloned"
+    assert again.to_json() == {"path": str(again.path), "url": again.url, "created": False, "fetched_versions": 0,
+                               "note": "updated"}
     for bad in ("/etc", "file:///etc", "git@github.com:a/b.git", "--upload-pack=touch /tmp/x", "https://x/../../y",
                 "huggingface/.."):
         with pytest.raises(InputError):
             api.clone(bad, tmp_path / "storage")
+
+
+def test_a_visitors_checkout_says_what_was_done_as_a_kind(smol: Path, tmp_path: Path) -> None:
+    """Issue 26: :func:`api.personal_checkout`'s note is the English it always was (a ``str``) and carries a
+    :class:`CheckoutNote`, so the web app maps a kind, not an English sentence read back."""
+    from hfi18n.repo.clone import CheckoutNote
+
+    home = tmp_path / "visitors" / "kim" / smol.name
+    made = api.personal_checkout(smol, home)
+    assert made == (True, "your own checkout made") and made[1].kind is CheckoutNote.MADE
+    assert api.personal_checkout(smol, home)[1].kind is CheckoutNote.YOURS
+    updated = api.personal_checkout(smol, home, update=True)[1]
+    assert (updated, updated.kind) == ("your checkout updated", CheckoutNote.UPDATED)
+    git(home, "commit", "-q", "--allow-empty", "-m", "mine")
+    git(smol, "commit", "-q", "--allow-empty", "-m", "theirs")  # the two have diverged: no fast-forward
+    kept = api.personal_checkout(smol, home, update=True)[1]
+    assert kept == "your checkout kept as is: your changes or commits prevent a fast-forward"
+    assert kept.kind is CheckoutNote.KEPT and f"{kept}" == str(kept) == kept  # printed as the plain English
 
 
 def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None:
