@@ -201,3 +201,51 @@ def test_translate_log_skipped_doc_and_publish_steps_in_a_korean_browser(served)
     steps = [o for o in job.outputs() if isinstance(o, str) and o.startswith("- ")][-1].splitlines()
     assert f"- 브랜치 ko-tutorials-tools을(를) {FORK}(으)로 푸시하는 중" in steps and f"- {UPSTREAM}에 초안 풀 리퀘스트를 여는 중" in steps
     no_english("\n".join(steps), UPSTREAM, FORK, "ko-tutorials-tools", "main")
+
+
+def test_status_pr_note_and_base_unknown_in_a_korean_browser(tmp_path: Path, monkeypatch) -> None:
+    """The status page's note on open PRs and an outdated doc's "base unknown: ..." (``DocStatus.problem``),
+    said from the library's keys (:class:`hfi18n.repo.said.Said`): wholly Korean but for the data and the
+    history's own reason, quoted after "영어 원문:"; an English browser reads the CLI's words."""
+    from gradio_client import Client
+
+    from hfi18n.config import Config
+    from hfi18n.web import build_app
+    from tests.conftest import require
+    from tests.fakes.github_server import FakeGitHub
+    from tests.test_followed import redesigned
+
+    require("gradio_client")
+    for var in ("GH_TOKEN", "HFI18N_CONFIG", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_status_0123456789abcdef")
+    repo = redesigned(tmp_path / "repo")
+    with FakeGitHub(token="ghp_status_0123456789abcdef") as gh:
+        gh.add_repo(UPSTREAM, clone_url=repo.root.as_uri())
+        demo = build_app(repo.root, config=Config({"github": {"upstream": UPSTREAM, "api_url": gh.url}}), demo=True)
+        _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
+        try:
+            kim = Client(url, verbose=False, headers=KO_HEADERS, download_files=False)
+            lee = english_client(url)
+            name = repo.root.name
+            html = kim.predict(name, "ko", api_name="/status")[0]
+            assert f'<p class="hf-muted">{UPSTREAM}의 열린 번역 PR 0개 (열린 PR 0개, 방금 가져옴)</p>' in html, html
+            row = html[html.index('id="hf-outdated"'):html.index("</table>", html.index('id="hf-outdated"'))]
+            cell = re.search(r"<code>guide\.md</code></td><td>([^<]*)</td>", row).group(1)
+            assert cell.startswith("기준 커밋을 알 수 없습니다 (영어 원문: ") and ". 가장 가까운 후보: " in cell, cell
+            assert cell.endswith("다시 번역하거나(“기존 번역 교체”) 오늘의 영어와 대조해 검토하세요"), cell
+            reason = cell.split("영어 원문: ", 1)[1].split("). 가장 가까운 후보: ")[0]
+            found = re.search(r"\. 가장 가까운 후보: ([0-9a-f]{7})의 en/guide\.md \(\d+% 일치\)\. ", cell)
+            assert found, cell
+            no_english(cell.replace(reason, ""), "en/guide.md", found.group(1))  # a commit and a file are data
+            note = kim.predict(name, "ko", "guide.md", api_name="/pick")[2]
+            assert note.startswith("`guide.md`은(는) **오래됨, 기준 커밋 모름**: 기준 커밋을 알 수 없습니다 (영어 원문: "), note
+            assert "translate --force" not in note
+
+            english = lee.predict(name, "ko", api_name="/status")[0]
+            assert f'<p class="hf-muted">0 open translation PR(s) of {UPSTREAM} (0 open PRs, cached)</p>' in english
+            assert "<td>base unknown: " in english and "re-translate it (translate --force) or review it against " \
+                   "today&#x27;s English (check --against today)</td>" in english
+            assert ": base unknown: " in lee.predict(name, "ko", "guide.md", api_name="/pick")[2]
+        finally:
+            demo.close()

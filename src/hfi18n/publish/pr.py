@@ -26,6 +26,7 @@ from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
 from ..repo.layout import DocsLayout, validate_lang
+from ..repo.said import Said
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TOCTREE, TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
@@ -35,18 +36,10 @@ TRACKING_ISSUES = {("huggingface/transformers", "ko"): 20179}
 """Known community tracking issues, used when ``lang.<code>.tracking_issue`` is not configured."""
 
 
-class Step(str):
+class Step(Said):
     """A publish step as the CLI prints it (a ``str``: every ``log`` callback reads it as before) that also
     carries its ``key`` (one of :data:`STEP_KEYS`) and the ``fields`` it was made of, so the web app says it
     in the visitor's language (issue 26: a Korean browser read "- pushing branch ... to ...")."""
-
-    key: str
-    fields: dict[str, object]
-
-    def __new__(cls, text: str, key: str = "", /, **fields: object) -> Step:
-        step = super().__new__(cls, text)
-        step.key, step.fields = key, fields
-        return step
 
 
 STEP_KEYS = ("looking", "no_token_lookup", "fetching", "pushing", "kept_branch", "made_locally", "opening",

@@ -195,7 +195,8 @@ class WebApp:
         if d.translated_path is None:
             return False, False, word("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=d.problem, claimed=claimed)
+            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
+                                     claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
             where = word("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""

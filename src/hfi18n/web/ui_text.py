@@ -302,6 +302,15 @@ EN: dict[str, str] = {
     "step_opening": "opening a pull request on {upstream}",
     "step_opening_draft": "opening a draft pull request on {upstream}",
     "step_offline_base": "no GitHub token: the branch starts from {ref} of your checkout",
+    "pr_no_token": "PR detection skipped: no GitHub token (set GITHUB_TOKEN or github.token in hfi18n.toml)",
+    "pr_no_upstream": "PR detection skipped: no upstream repository (pass --upstream OWNER/NAME or set "
+                      "github.upstream)",
+    "pr_failed": "PR detection skipped: {message}",
+    "pr_found_fetched": "{n} open translation PR(s) of {upstream} ({total} open PRs, fetched)",
+    "pr_found_cached": "{n} open translation PR(s) of {upstream} ({total} open PRs, cached)",
+    "pr_not_requested": "PR detection not requested",
+    "problem_base_unknown": "base unknown: {unknown}; best candidate {candidate}; re-translate it (translate --force) "
+                            "or review it against today's English (check --against today)",
 }
 """The English words (the page's words before issue 26, so English pages and the tests read as before)."""
 
@@ -582,6 +591,16 @@ KO: dict[str, str] = {
     "step_opening": "{upstream}에 풀 리퀘스트를 여는 중",
     "step_opening_draft": "{upstream}에 초안 풀 리퀘스트를 여는 중",
     "step_offline_base": "GitHub 토큰 없음: 브랜치는 내 체크아웃의 {ref}에서 시작합니다",
+    "pr_no_token": "열린 PR을 찾지 않았습니다: GitHub 토큰이 없습니다 (페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 "
+                   "넣으세요)",
+    "pr_no_upstream": "열린 PR을 찾지 않았습니다: 업스트림 저장소가 없습니다 (“업스트림” 칸을 채우세요, 4 · 쓰기와 게시 탭)",
+    "pr_failed": "열린 PR을 찾지 못했습니다. 영어 원문: {message}",
+    "pr_found_fetched": "{upstream}의 열린 번역 PR {n}개 (열린 PR {total}개, 방금 가져옴)",
+    "pr_found_cached": "{upstream}의 열린 번역 PR {n}개 (열린 PR {total}개, 저장해 둔 목록)",
+    "pr_not_requested": "열린 PR은 찾지 않았습니다",
+    "problem_base_unknown": "기준 커밋을 알 수 없습니다 (영어 원문: {unknown}). 가장 가까운 후보: {commit}의 {file} "
+                            "({similarity:.0%} 일치). 다시 번역하거나(“기존 번역 교체”) 오늘의 영어와 대조해 "
+                            "검토하세요",
 }
 """The Korean words: the first language hfi18n serves, and the one its first translators read."""
 
