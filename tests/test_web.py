@@ -750,6 +750,19 @@ def test_page_words_exist_in_english_and_korean() -> None:
     assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))
 
 
+def test_a_library_line_without_the_pages_words_is_its_english_labelled() -> None:
+    """A kind the page does not know (or whose fields it lacks) is the library's English after "영어 원문:",
+    never a half-filled template; an English page reads the library's line as it is."""
+    require("gradio")
+    from hfi18n.web.ui_text import said
+
+    assert said("step_", "", "ko", "pushing it") == "영어 원문: pushing it"
+    assert said("step_", "new-kind", "ko", "pushing it") == "영어 원문: pushing it"
+    assert said("step_", "pushing", "ko", "pushing it") == "영어 원문: pushing it"  # no fields given
+    assert said("step_", "pushing", "ko", "x", branch="b", fork="f") == "브랜치 b을(를) f(으)로 푸시하는 중"
+    assert said("step_", "pushing", "en", "pushing it", branch="b", fork="f") == "pushing it"
+
+
 def _request(accept_language: str):
     """A request as Gradio hands a handler, from a browser whose language is ``accept_language``."""
     import gradio as gr

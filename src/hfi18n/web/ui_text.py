@@ -645,7 +645,7 @@ def said(prefix: str, key: str, lang: str, english: str, /, **fields: object) ->
         return english
     if key and prefix + key in TABLES[lang]:
         try:
-            return word(prefix + key, lang, **fields)
+            return TABLES[lang][prefix + key].format(**fields)  # always filled: a missing field falls back
         except (KeyError, IndexError, ValueError):  # a kind whose fields the table does not know
             pass
     return word("in_english", lang, text=english)
