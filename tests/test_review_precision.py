@@ -518,3 +518,95 @@ def test_a_paragraph_a_later_commit_removed_is_cut_even_when_a_paragraph_already
     assert any(f.rule == "drift" for f in doc.findings)
     assert not [f for f in _omissions(doc) if "pkgx demo page" in f.message], doc.findings
     assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
+
+
+MORE_EN = """
+Set `DEMO_COLOR=1` to print greetings in color; it needs a terminal that reads ANSI escape codes.
+
+Greetings are cached for `3600` seconds; pass `cache_ttl=0` to [`demo.run`] to always greet afresh.
+
+With Flax, call `demo.flax_run` on a TPU instead: see the [Flax script](https://example.com/flax_train.py).
+"""
+COLOR_KO = "인사를 색으로 출력하려면 `DEMO_COLOR=1`을 설정하세요. ANSI 이스케이프 코드를 읽는 터미널이 필요합니다.\n\n"
+TTL_KO = "인사는 `3600`초 동안 캐시됩니다. 항상 새로 인사하려면 [`demo.run`]에 `cache_ttl=0`을 넘기세요.\n\n"
+FLAX3_KO = "Flax에서는 TPU에서 `demo.flax_run`을 호출하세요. [Flax 스크립트](https://example.com/flax_train.py)를 참고하세요.\n\n"
+
+
+def _cut_repo(tmp_path: Path, en_block: str, ko_block: str, ko_cut: str, ko_elsewhere: str = "") -> Path:
+    """A ko guide.md translated from an English with ``en_block`` before its Cache section (``ko_block``
+    rendering it, ``ko_elsewhere`` written at the end of the Cache section), the English then rewritten,
+    then a sweep that took ``ko_cut`` out of the translation."""
+    repo, en, ko = _empty_repo(tmp_path)
+    at_en, at_ko = "## Cache [[cache]]\n", "## 캐시 [[cache]]\n"
+    en.write_text(EN.replace(at_en, en_block.lstrip("\n") + "\n" + at_en), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the guide")
+    ko.write_text(KO.replace(at_ko, ko_block + at_ko) + ("\n" + ko_elsewhere if ko_elsewhere else ""), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    en.write_text(NEW_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Rewrite the guide for demo2")
+    ko.write_text(ko.read_text(encoding="utf-8").replace(ko_cut, ""), encoding="utf-8")
+    (repo / "docs/source/en/other.md").write_text("# Other\n\nNothing about Flax here.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Remove JAX/Flax")
+    return repo
+
+
+def _review(repo: Path):
+    layout = DocsLayout.open(repo)
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    assert any("the English this translation follows" in c for c in doc.checked), (doc.checked, doc.not_checked)
+    return doc
+
+
+def test_a_paragraph_dropped_next_to_a_cut_one_is_an_omission_when_the_english_between_is_translated_elsewhere(
+        tmp_path: Path):
+    """diffusers ko training/text2image.md: a sweep cut "xFormers is not available for Flax." from the
+    translation; the paragraph before it is translated elsewhere (above a heading the aligner mispaired),
+    and a paragraph dropped before that was taken as part of the block the sweep took out. The block ends at
+    an English paragraph the translation has elsewhere (coverage._not_cut)."""
+    ko = (tmp_path / "repo/docs/source/ko/guide.md")
+    repo = _cut_repo(tmp_path, MORE_EN, COLOR_KO + FLAX3_KO, FLAX3_KO, ko_elsewhere=TTL_KO)
+    doc = _review(repo)
+    assert _omissions(doc) == [], doc.findings  # the TTL paragraph moved, the Flax one cut
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
+    ko.write_text(ko.read_text(encoding="utf-8").replace(COLOR_KO, ""), encoding="utf-8")
+    (om,) = _omissions(_review(repo))
+    assert "`DEMO_COLOR=1`" in om.message, om.message
+
+
+FLAX4_EN = """
+If you have a TPU, try the [Flax script](https://example.com/flax_train.py) with `demo.flax_run`: it is at least 70% faster.
+
+Before you begin, install the Flax dependencies with `pip install demo[flax]` and `jax[tpu]` on the TPU host.
+
+Launch the training with `demo.flax_run(steps=1000)`; the [TPU guide](https://example.com/tpu) explains the flags.
+
+Flax checkpoints are saved with `orbax` under `~/.cache/demo/flax`, one folder per `step`.
+"""
+FLAX4_KO = """TPU가 있다면 [Flax 스크립트](https://example.com/flax_train.py)와 `demo.flax_run`을 사용해 보세요. 최소 70% 더 빠릅니다.
+
+시작하기 전에 TPU 호스트에 `pip install demo[flax]`와 `jax[tpu]`로 Flax 의존성을 설치하세요.
+
+`demo.flax_run(steps=1000)`으로 학습을 시작하세요. 플래그는 [TPU 가이드](https://example.com/tpu)에 설명되어 있습니다.
+
+Flax 체크포인트는 `orbax`로 `~/.cache/demo/flax` 아래에 `step`마다 한 폴더씩 저장됩니다.
+
+"""
+
+
+def test_a_section_a_later_commit_cut_does_not_turn_omissions_off(tmp_path: Path):
+    """diffusers ko training/text2image.md lost its Flax section to "Remove JAX/Flax"; with one more
+    paragraph dropped, 59% of the English it follows paired and omissions were turned off as for a
+    restructured translation. Paragraphs a later commit took out are no sign of that
+    (coverage._paired_share)."""
+    ko = (tmp_path / "repo/docs/source/ko/guide.md")
+    repo = _cut_repo(tmp_path, FLAX4_EN, FLAX4_KO, FLAX4_KO)
+    assert _omissions(_review(repo)) == []
+    ko.write_text(ko.read_text(encoding="utf-8").replace(
+        "`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", ""), encoding="utf-8")
+    doc = _review(repo)
+    (om,) = _omissions(doc)
+    assert om.english_line == 11 and "The `DEMO_LANG` variable" in om.message, (doc.findings, doc.not_checked)
