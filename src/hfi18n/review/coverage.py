@@ -857,6 +857,7 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
     vocab, every = ctx.vocab, ctx.every
     weak = [b for b in beads if b.move is Move.MATCH and not b.en[0].heading and b.cost > WEAK_PAIR]
     code = _code_lines(al)
+    kept = _kept_anchors(beads, al)
     for k, b in enumerate(beads):
         if b.move is not Move.OMIT:
             continue
@@ -871,7 +872,7 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
             continue
-        if _points_to_left_out(e, al):
+        if _points_to_left_out(e, kept):
             continue
         if _elsewhere(e, al, model, bead_of, lang, ctx) or _moved(e, unpaired, vocab, model, al, lang, every) \
                 or _better_than_its_pair(e, weak, al, model, lang, every) \
@@ -883,13 +884,27 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
         yield e
 
 
-def _points_to_left_out(e: Item, al: Alignment) -> bool:
+def _kept_anchors(beads: list[Bead], al: Alignment) -> frozenset[str]:
+    """Anchors of the sections the translation has: its own headings' and those of the English headings
+    paired with one of its headings (a translated title without ``[[anchor]]`` has an anchor of its own:
+    diffusers zh optimization/memory.md links ``#cpu-offloading`` under "## CPU 卸载")."""
+    paired = set()
+    for b in beads:
+        if b.tr:
+            for x in b.en:
+                block = al.en_block(x) if x.heading else None
+                if block is not None:
+                    paired.add(str(block.meta.get("anchor", "")))
+    return al.tr_anchors | frozenset(paired)
+
+
+def _points_to_left_out(e: Item, kept: frozenset[str]) -> bool:
     """``e``'s links (and code) are all links within the page, to sections the translation does not have: a
     pointer to a section the translation left out goes with it. diffusers ko using-diffusers/schedulers.md never had "If you
     are a JAX/Flax user, please check [this section](#changing-the-scheduler-in-flax) instead.", and
     "Remove JAX/Flax" took the Flax section out of the translation later (the rule that took such a
     pointer as moved to any unit without code or links was narrowed: :func:`_moved`)."""
-    return bool(e.spans) and all(x.startswith("#") and x[1:] not in al.tr_anchors for x in e.spans)
+    return bool(e.spans) and all(x.startswith("#") and x[1:] not in kept for x in e.spans)
 
 
 def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, file: str, english: str,
