@@ -249,3 +249,30 @@ def test_status_pr_note_and_base_unknown_in_a_korean_browser(tmp_path: Path, mon
             assert ": base unknown: " in lee.predict(name, "ko", "guide.md", api_name="/pick")[2]
         finally:
             demo.close()
+
+
+def test_a_page_skipped_for_its_broken_english_in_a_korean_browser(served) -> None:  # noqa: F811
+    """A doc whose English has a fault a translation would copy (a ``<Tip>`` never closed: doc-builder's
+    compile stops on it) is skipped with ``Skipped.kind == "broken_english"``: a Korean browser reads why
+    and what to do in Korean, the finding itself quoted after its label (data, as every finding message);
+    an English browser reads the CLI's words."""
+    import subprocess
+
+    from gradio_client import Client
+
+    repo, name = served["repo"], served["repo"].name
+    page = repo / "docs/source/en/broken_tip.md"
+    page.write_text("# Broken tip\n\n<Tip>\n\nThis tip is never closed.\n\nMore text follows here.\n",
+                    encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(repo), "commit", "-qm", "a page with a tip never closed"], check=True)
+    kim = Client(served["url"], verbose=False, headers=KO_HEADERS, download_files=False)
+    said = error_of(kim, name, "ko", "broken_tip.md", False, False, "openai", "", "", api_name="/translate")
+    assert "broken_tip.md: 영어 원문이 docs/source/en/broken_tip.md:3에서 깨져 있습니다. 영어 원문: " in said, said
+    assert "영어 원문을 먼저 고치세요" in said, said
+    frame = said.split(" 영어 원문: ", 1)[0]
+    no_english(frame, "docs/source/en/broken_tip.md:3", "broken_tip.md")
+    said = error_of(english_client(served["url"]), name, "ko", "broken_tip.md", False, False, "openai", "", "",
+                    api_name="/translate")
+    assert "broken_tip.md: the English source is broken at docs/source/en/broken_tip.md:3: " in said, said
+    assert "fix the English first (a translation would copy it)" in said, said

@@ -36,10 +36,11 @@ class Skipped:
     """The values ``reason`` was made of (the target file, the language, ...), for ``kind``."""
 
 
-SKIP_KINDS = ("outside", "no_base", "base_unknown", "exists", "pseudo_exists")
+SKIP_KINDS = ("outside", "no_base", "base_unknown", "exists", "pseudo_exists", "broken_english")
 """Why a doc is skipped: its target leads outside the repository (a symbolic link); ``--update`` finds no base
 English version; the base English is unknown; the target exists (no ``--update``/``--force``); the
-``pseudo`` test double would write over a translation."""
+``pseudo`` test double would write over a translation; the English source has a fault a translation would
+copy (:func:`hfi18n.check.source.skip_broken_english`)."""
 
 
 @dataclass(slots=True)

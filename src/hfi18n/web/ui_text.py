@@ -293,6 +293,8 @@ EN: dict[str, str] = {
     "err_skip_pseudo_exists": "{doc}: {target} exists: the pseudo provider is a test double, its output never "
                               "replaces a translation",
     "err_skip_pseudo_exists_hint": "pick a real provider (anthropic, openai, hf)",
+    "err_skip_broken_english": "{doc}: the English source is broken at {where}: {message}",
+    "err_skip_broken_english_hint": "fix the English first (a translation would copy it)",
     "step_looking": "looking for open pull requests on {upstream}",
     "step_no_token_lookup": "dry run without a GitHub token: open pull requests are not looked up",
     "step_fetching": "fetching {branch} of {upstream}",
@@ -580,6 +582,8 @@ KO: dict[str, str] = {
     "err_skip_pseudo_exists": "{doc}: {target}이(가) 이미 있습니다. pseudo 공급자는 테스트 대역이라 그 출력은 번역을 "
                               "대신하지 않습니다",
     "err_skip_pseudo_exists_hint": "실제 공급자(anthropic, openai, hf)를 고르세요",
+    "err_skip_broken_english": "{doc}: 영어 원문이 {where}에서 깨져 있습니다. 영어 원문: {message}",
+    "err_skip_broken_english_hint": "영어 원문을 먼저 고치세요 (번역하면 그 문제를 그대로 옮겨 적게 됩니다)",
     "step_looking": "{upstream}의 열린 풀 리퀘스트를 찾는 중",
     "step_no_token_lookup": "GitHub 토큰 없는 시험 실행: 열린 풀 리퀘스트는 찾지 않습니다",
     "step_fetching": "{upstream}의 {branch} 브랜치를 가져오는 중",
