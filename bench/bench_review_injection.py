@@ -6,7 +6,11 @@ and one is duplicated (a blank line and a verbatim copy right after it), picked 
 generator. Each variant is reviewed (rules only, no glossary, no LLM) and counted as found when the
 review reports a *new* omission (for a drop) or duplication (for a copy) within ``NEAR`` lines of the
 injection point, or (a drop) on the first paragraph or heading after it, past any code block -- where an
-omission is placed. Findings the untouched doc already had, shifted by the injection, do not count.
+omission is placed. "On" means any line of that block, from its first line to its last: the review places
+an omission on the line of the block's text it quotes, which in an HTML block is not its first line
+(diffusers ja tutorials/autopipeline.md: a paragraph dropped before a code block is reported on line 100,
+the alt text of the ``<div>`` that starts on line 98). Nothing past that block counts. Findings the
+untouched doc already had, shifted by the injection, do not count.
 
 Reports recall per length band of the injected paragraph (characters of the translation), separately
 for docs that follow the current English and for drifted docs (``check`` reports ``drift``), and the
@@ -118,12 +122,13 @@ def _inject(lines: list[str], start: int, end: int, op: str) -> tuple[list[str],
     return lines[:end] + [""] + block + lines[end:], end + 2, len(block) + 1
 
 
-def _next_prose(text: str, at: int) -> int | None:
-    """First line of the first prose block or heading starting at or after line ``at``, past code blocks
-    (also those with translated comments), where the review places an omission: diffusers zh
+def _next_prose(text: str, at: int) -> tuple[int, int] | None:
+    """First and last line of the first prose block or heading starting at or after line ``at``, past code
+    blocks (also those with translated comments), where the review places an omission: diffusers zh
     optimization/memory.md drops a paragraph followed by a 34-line code block and a heading, and the
-    omission is reported on that heading."""
-    return next((b.start_line for b in parse(text).blocks if b.start_line >= at and b.segments
+    omission is reported on that heading. The whole block counts, not only its first line: ja
+    tutorials/autopipeline.md has the omission on the alt text (line 100) of a ``<div>`` starting on 98."""
+    return next(((b.start_line, b.end_line) for b in parse(text).blocks if b.start_line >= at and b.segments
                  and (b.kind in PROSE_KINDS or b.kind is BlockKind.HEADING)), None)
 
 
@@ -214,7 +219,9 @@ def main() -> None:
                         fresh = _new(base.findings, got.findings, at, shift)
                         lo = at - NEAR - (abs(shift) if op == "dup" else 0)
                         after = _next_prose(got.text, at)  # an omission is placed on the paragraph after it
-                        found = any(f.kind is want and (lo <= f.line <= at + NEAR or f.line == after) for f in fresh)
+                        found = any(f.kind is want and (lo <= f.line <= at + NEAR
+                                                        or (after is not None and after[0] <= f.line <= after[1]))
+                                    for f in fresh)
                         cases.append(Case(name, lang, rel, drift, op, len(body), found))
                         if not found:
                             misses.append((name, lang, rel, drift, op, s, body))

@@ -518,3 +518,237 @@ def test_a_paragraph_a_later_commit_removed_is_cut_even_when_a_paragraph_already
     assert any(f.rule == "drift" for f in doc.findings)
     assert not [f for f in _omissions(doc) if "pkgx demo page" in f.message], doc.findings
     assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
+
+
+MORE_EN = """
+Set `DEMO_COLOR=1` to print greetings in color; it needs a terminal that reads ANSI escape codes.
+
+Greetings are cached for `3600` seconds; pass `cache_ttl=0` to [`demo.run`] to always greet afresh.
+
+With Flax, call `demo.flax_run` on a TPU instead: see the [Flax script](https://example.com/flax_train.py).
+"""
+COLOR_KO = "인사를 색으로 출력하려면 `DEMO_COLOR=1`을 설정하세요. ANSI 이스케이프 코드를 읽는 터미널이 필요합니다.\n\n"
+TTL_KO = "인사는 `3600`초 동안 캐시됩니다. 항상 새로 인사하려면 [`demo.run`]에 `cache_ttl=0`을 넘기세요.\n\n"
+FLAX3_KO = "Flax에서는 TPU에서 `demo.flax_run`을 호출하세요. [Flax 스크립트](https://example.com/flax_train.py)를 참고하세요.\n\n"
+
+
+def _cut_repo(tmp_path: Path, en_block: str, ko_block: str, ko_cut: str, ko_elsewhere: str = "") -> Path:
+    """A ko guide.md translated from an English with ``en_block`` before its Cache section (``ko_block``
+    rendering it, ``ko_elsewhere`` written at the end of the Cache section), the English then rewritten,
+    then a sweep that took ``ko_cut`` out of the translation."""
+    repo, en, ko = _empty_repo(tmp_path)
+    at_en, at_ko = "## Cache [[cache]]\n", "## 캐시 [[cache]]\n"
+    en.write_text(EN.replace(at_en, en_block.lstrip("\n") + "\n" + at_en), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the guide")
+    ko.write_text(KO.replace(at_ko, ko_block + at_ko) + ("\n" + ko_elsewhere if ko_elsewhere else ""), encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "🌐 [i18n-KO] Translated `guide.md` to Korean")
+    en.write_text(NEW_EN, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Rewrite the guide for demo2")
+    ko.write_text(ko.read_text(encoding="utf-8").replace(ko_cut, ""), encoding="utf-8")
+    (repo / "docs/source/en/other.md").write_text("# Other\n\nNothing about Flax here.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Remove JAX/Flax")
+    return repo
+
+
+def _review(repo: Path):
+    layout = DocsLayout.open(repo)
+    (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
+    assert any("the English this translation follows" in c for c in doc.checked), (doc.checked, doc.not_checked)
+    return doc
+
+
+def test_a_paragraph_dropped_next_to_a_cut_one_is_an_omission_when_the_english_between_is_translated_elsewhere(
+        tmp_path: Path):
+    """diffusers ko training/text2image.md: a sweep cut "xFormers is not available for Flax." from the
+    translation; the paragraph before it is translated elsewhere (above a heading the aligner mispaired),
+    and a paragraph dropped before that was taken as part of the block the sweep took out. The block ends at
+    an English paragraph the translation has elsewhere (coverage._not_cut)."""
+    ko = (tmp_path / "repo/docs/source/ko/guide.md")
+    repo = _cut_repo(tmp_path, MORE_EN, COLOR_KO + FLAX3_KO, FLAX3_KO, ko_elsewhere=TTL_KO)
+    doc = _review(repo)
+    assert _omissions(doc) == [], doc.findings  # the TTL paragraph moved, the Flax one cut
+    assert any("taken out of the translation by a later commit" in n for n in doc.not_checked), doc.not_checked
+    ko.write_text(ko.read_text(encoding="utf-8").replace(COLOR_KO, ""), encoding="utf-8")
+    (om,) = _omissions(_review(repo))
+    assert "`DEMO_COLOR=1`" in om.message, om.message
+
+
+FLAX4_EN = """
+If you have a TPU, try the [Flax script](https://example.com/flax_train.py) with `demo.flax_run`: it is at least 70% faster.
+
+Before you begin, install the Flax dependencies with `pip install demo[flax]` and `jax[tpu]` on the TPU host.
+
+Launch the training with `demo.flax_run(steps=1000)`; the [TPU guide](https://example.com/tpu) explains the flags.
+
+Flax checkpoints are saved with `orbax` under `~/.cache/demo/flax`, one folder per `step`.
+"""
+FLAX4_KO = """TPU가 있다면 [Flax 스크립트](https://example.com/flax_train.py)와 `demo.flax_run`을 사용해 보세요. 최소 70% 더 빠릅니다.
+
+시작하기 전에 TPU 호스트에 `pip install demo[flax]`와 `jax[tpu]`로 Flax 의존성을 설치하세요.
+
+`demo.flax_run(steps=1000)`으로 학습을 시작하세요. 플래그는 [TPU 가이드](https://example.com/tpu)에 설명되어 있습니다.
+
+Flax 체크포인트는 `orbax`로 `~/.cache/demo/flax` 아래에 `step`마다 한 폴더씩 저장됩니다.
+
+"""
+
+
+def test_a_section_a_later_commit_cut_does_not_turn_omissions_off(tmp_path: Path):
+    """diffusers ko training/text2image.md lost its Flax section to "Remove JAX/Flax"; with one more
+    paragraph dropped, 59% of the English it follows paired and omissions were turned off as for a
+    restructured translation. Paragraphs a later commit took out are no sign of that
+    (coverage._paired_share)."""
+    ko = (tmp_path / "repo/docs/source/ko/guide.md")
+    repo = _cut_repo(tmp_path, FLAX4_EN, FLAX4_KO, FLAX4_KO)
+    assert _omissions(_review(repo)) == []
+    ko.write_text(ko.read_text(encoding="utf-8").replace(
+        "`DEMO_LANG` 변수로 인사말의 언어를 고릅니다. `en`과 `ko`가 내장되어 있습니다.\n\n", ""), encoding="utf-8")
+    doc = _review(repo)
+    (om,) = _omissions(doc)
+    assert om.english_line == 11 and "The `DEMO_LANG` variable" in om.message, (doc.findings, doc.not_checked)
+
+
+FOLDER_EN = """# Upload [[upload]]
+
+Use `demo upload` to send files to a repository on the `demo.example.com` server.
+
+To upload the current directory at the root of the repo, run `demo upload my-repo .` in a terminal.
+
+You can also upload a specific folder:
+
+```bash
+demo upload my-repo ./path/to/folder
+```
+
+Finally, pass `--path-in-repo` to [`demo upload`](./cli) to put the folder at a specific place in the repo.
+
+## Download [[download]]
+
+Use `demo download` to fetch a file from a repository; it is cached in `~/.cache/demo` by default.
+
+Pass `--revision` to fetch the file as it was at a given commit or branch of the `demo.example.com` repo.
+"""
+FOLDER_KO = """# 업로드 [[upload]]
+
+`demo upload`를 사용해 `demo.example.com` 서버의 리포지토리로 파일을 보냅니다.
+
+현재 디렉터리를 리포지토리의 루트에 업로드하려면 터미널에서 `demo upload my-repo .`를 실행하세요.
+
+특정 폴더만 업로드할 수도 있습니다:
+
+```bash
+demo upload my-repo ./path/to/folder
+```
+
+마지막으로, [`demo upload`](./cli)에 `--path-in-repo`를 넘기면 폴더를 리포지토리의 특정 위치에 둘 수 있습니다.
+
+## 다운로드 [[download]]
+
+이 절의 명령은 터미널에서 실행하며 결과는 화면에 보입니다.
+
+`demo download`로 리포지토리의 파일을 가져옵니다. 기본적으로 `~/.cache/demo`에 캐시됩니다.
+
+`--revision`을 넘기면 `demo.example.com` 리포지토리의 특정 커밋이나 브랜치 시점의 파일을 가져옵니다.
+"""
+
+
+def test_a_dropped_sentence_without_marks_is_not_taken_as_moved_to_a_far_unit_it_does_not_fit():
+    """huggingface_hub ko guides/cli.md with "또한, 특정 폴더만 업로드하는 것도 가능합니다:" dropped: its English
+    ("You can also upload a specific folder:", no code, link or name) was taken as moved to an unpaired
+    sentence without marks 240 lines away, of a plausible length but pair cost 3.6. Without marks on either
+    side, the pairing must be no worse than a doubtful one (coverage._moved, WEAK_PAIR)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert _omissions(review_texts(FOLDER_EN, FOLDER_KO, **kw)) == []
+    (om,) = _omissions(review_texts(FOLDER_EN, FOLDER_KO.replace("특정 폴더만 업로드할 수도 있습니다:\n\n", ""), **kw))
+    assert om.english_line == 7 and "You can also upload a specific folder:" in om.message
+
+
+LOGIN_EN = """# Multi-agent system [[multiagents]]
+
+Let's set up this system. Run the line below to install the required dependencies:
+
+```
+!pip install 'demo[toolkit]' --upgrade -q
+```
+
+Let's log in in order to call the HF Inference API:
+
+```
+from demo import login
+
+login()
+```
+
+⚡️ Our agent will be powered by [Qwen/Qwen2.5-Coder-32B-Instruct](https://example.com/qwen) using the `InferenceClientModel` class.
+
+_Note:_ The `InferenceClientModel` class may update or replace models without prior notice; see [here](https://example.com/models).
+"""
+LOGIN_KO = """# 멀티 에이전트 시스템 [[multiagents]]
+
+이 시스템을 함께 구축해 봅시다. 아래 줄을 실행해 필요한 의존성을 설치하세요:
+
+```
+!pip install 'demo[toolkit]' --upgrade -q
+```
+
+Hugging Face Hub에 로그인해서 HF의 Inference API를 호출해야 합니다:
+
+```
+from demo import login
+
+login()
+```
+
+⚡️ HF의 Inference API로 우리 agent는 `InferenceClientModel` 클래스를 써서 [Qwen/Qwen2.5-Coder-32B-Instruct](https://example.com/qwen) 모델을 빠르게 호출합니다.
+
+_Note:_ `InferenceClientModel` 클래스는 사전 통지 없이 모델을 업데이트하거나 교체할 수 있습니다. 자세한 내용은 [여기](https://example.com/models)를 참조하세요.
+"""
+
+
+def test_a_paragraph_dropped_before_a_code_block_is_not_taken_as_merged_into_the_one_after_it():
+    """smolagents zh examples/multiagents.md with "我们需要登录Hugging Face Hub以调用HF的Inference API："
+    (before the ``login()`` code) dropped: its English was taken as merged into the long "⚡️ HF的Inference
+    API..." after the code, which names the Inference API and is long for its own English. The code stands
+    between them in both docs: no merge across it (coverage._merged_into, _across_code)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert _omissions(review_texts(LOGIN_EN, LOGIN_KO, **kw)) == []
+    dropped = LOGIN_KO.replace("Hugging Face Hub에 로그인해서 HF의 Inference API를 호출해야 합니다:\n\n", "")
+    (om,) = _omissions(review_texts(LOGIN_EN, dropped, **kw))
+    assert om.english_line == 9 and "Let's log in" in om.message
+
+
+POINTER_EN = """# Schedulers [[schedulers]]
+
+Pass `scheduler=DDIMScheduler()` to [`DemoPipeline`] to change how the pipeline denoises.
+
+If you are a JAX/Flax user, please check [this section](#flax) instead.
+
+Call `pipeline.scheduler.compatibles` to list the schedulers that fit the pipeline.
+
+## Flax [[flax]]
+
+Use `FlaxDemoPipeline.from_pretrained(scheduler=...)` and keep the `scheduler_state` it returns.
+"""
+POINTER_KO = """# 스케줄러 [[schedulers]]
+
+[`DemoPipeline`]에 `scheduler=DDIMScheduler()`를 넘기면 파이프라인의 디노이징 방식을 바꿀 수 있습니다.
+
+`pipeline.scheduler.compatibles`를 호출하면 파이프라인에 맞는 스케줄러 목록을 볼 수 있습니다.
+"""
+
+
+def test_a_pointer_to_a_section_the_translation_left_out_is_not_an_omission():
+    """diffusers ko using-diffusers/schedulers.md never had "If you are a JAX/Flax user, please check [this
+    section](#changing-the-scheduler-in-flax) instead." and a later commit took the Flax section out: the
+    pointer goes with the section it points to (coverage._points_to_left_out). A rule that took any English
+    without marks as moved to any unit without marks hid it before."""
+    got = review_texts(POINTER_EN, POINTER_KO, file="ko.md", english_file="en.md", lang="ko")
+    assert [f.english_line for f in _omissions(got)] == [11]  # the Flax section itself is missing here
+    # with the section translated, the pointer left out is an omission
+    ko = POINTER_KO + "\n## Flax [[flax]]\n\n`FlaxDemoPipeline.from_pretrained(scheduler=...)`를 사용하고 반환되는 `scheduler_state`를 보관하세요.\n"
+    (om,) = _omissions(review_texts(POINTER_EN, ko, file="ko.md", english_file="en.md", lang="ko"))
+    assert om.english_line == 5

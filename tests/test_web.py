@@ -354,10 +354,34 @@ def test_space_clone_fetches_history_for_status(smol: Path, tmp_path: Path) -> N
     assert cloned == full
     again = api.clone(bare.as_uri(), tmp_path / "storage", allow_local=True)
     assert not again.created and again.fetched_versions == 0 and again.note == "updated"
+    # what was done as a key (the web app says it in the visitor's language by it); the note and the JSON as before
+    from hfi18n.repo.clone import CloneNote
+
+    assert (result.kind, again.kind) == (CloneNote.CLONED, CloneNote.UPDATED) and result.note == "cloned"
+    assert again.to_json() == {"path": str(again.path), "url": again.url, "created": False, "fetched_versions": 0,
+                               "note": "updated"}
     for bad in ("/etc", "file:///etc", "git@github.com:a/b.git", "--upload-pack=touch /tmp/x", "https://x/../../y",
                 "huggingface/.."):
         with pytest.raises(InputError):
             api.clone(bad, tmp_path / "storage")
+
+
+def test_a_visitors_checkout_says_what_was_done_as_a_kind(smol: Path, tmp_path: Path) -> None:
+    """Issue 26: :func:`api.personal_checkout`'s note is the English it always was (a ``str``) and carries a
+    :class:`CheckoutNote`, so the web app maps a kind, not an English sentence read back."""
+    from hfi18n.repo.clone import CheckoutNote
+
+    home = tmp_path / "visitors" / "kim" / smol.name
+    made = api.personal_checkout(smol, home)
+    assert made == (True, "your own checkout made") and made[1].kind is CheckoutNote.MADE
+    assert api.personal_checkout(smol, home)[1].kind is CheckoutNote.YOURS
+    updated = api.personal_checkout(smol, home, update=True)[1]
+    assert (updated, updated.kind) == ("your checkout updated", CheckoutNote.UPDATED)
+    git(home, "commit", "-q", "--allow-empty", "-m", "mine")
+    git(smol, "commit", "-q", "--allow-empty", "-m", "theirs")  # the two have diverged: no fast-forward
+    kept = api.personal_checkout(smol, home, update=True)[1]
+    assert kept == "your checkout kept as is: your changes or commits prevent a fast-forward"
+    assert kept.kind is CheckoutNote.KEPT and f"{kept}" == str(kept) == kept  # printed as the plain English
 
 
 def test_space_app_clones_and_serves_by_name(smol: Path, tmp_path: Path) -> None:
@@ -726,6 +750,19 @@ def test_page_words_exist_in_english_and_korean() -> None:
     assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))
 
 
+def test_a_library_line_without_the_pages_words_is_its_english_labelled() -> None:
+    """A kind the page does not know (or whose fields it lacks) is the library's English after "영어 원문:",
+    never a half-filled template; an English page reads the library's line as it is."""
+    require("gradio")
+    from hfi18n.web.ui_text import said
+
+    assert said("step_", "", "ko", "pushing it") == "영어 원문: pushing it"
+    assert said("step_", "new-kind", "ko", "pushing it") == "영어 원문: pushing it"
+    assert said("step_", "pushing", "ko", "pushing it") == "영어 원문: pushing it"  # no fields given
+    assert said("step_", "pushing", "ko", "x", branch="b", fork="f") == "브랜치 b을(를) f(으)로 푸시하는 중"
+    assert said("step_", "pushing", "en", "pushing it", branch="b", fork="f") == "pushing it"
+
+
 def _request(accept_language: str):
     """A request as Gradio hands a handler, from a browser whose language is ``accept_language``."""
     import gradio as gr
@@ -821,7 +858,7 @@ def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
     assert lines[0] == "index.md 번역 시작: ko, 공급자 openai"
     assert re.fullmatch(r"index\.md: 번역할 세그먼트 \d+개", lines[1])
     assert any(re.match(r"세그먼트 \d+개: 메모리에서 \d+개, 번역 \d+개, 실패 0개, 요청 \d+회, 토큰 ", x) for x in lines)
-    assert "index.md: kept " in log  # the library's summary is data: as the CLI says it
+    assert re.search(r"^index\.md: 사람 번역 세그먼트 \d+개 유지", log, re.M) and "index.md: kept " not in log
     assert "to translate" not in log and "from memory" not in log and "translating" not in log
     english_log = last(app.translate(repo.name, "ko", doc, True, False, "openai", "", "", {"api_key": KEY}, request=en))[0]
     assert english_log.startswith("translating index.md into ko with openai\nindex.md: ")

@@ -11,11 +11,13 @@ names, segment text) stays as it is. An English browser reads every word as befo
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.fakes.tarpit import Tarpit
+from tests.test_web import FORK, UPSTREAM, served  # noqa: F401
 from tests.test_web_hostile import DOC, bare, site, smol, visitor_login  # noqa: F401
 
 pytestmark = [pytest.mark.corpus]
@@ -123,3 +125,154 @@ def test_too_many_calls_in_a_korean_browser(smol: Path, site) -> None:  # noqa: 
     said = error_of(anonymous, "ko", "Train the model", api_name="/glossary")
     assert re.search(r"요청이 너무 많습니다\. \d+초 기다리세요 — 힌트: 이 서버는 방문자마다 1분에 2번까지 응답합니다", said), said
     no_english(said)  # the English words of the same refusal: tests/test_web_hostile.py
+
+
+def english_client(url: str):
+    from gradio_client import Client
+
+    return Client(url, verbose=False, headers={"Accept-Language": "en-US,en;q=0.9"}, download_files=False)
+
+
+def test_translate_log_skipped_doc_and_publish_steps_in_a_korean_browser(served) -> None:  # noqa: F811
+    """What the library says as it works, shown by the page: the translate log's summary of a doc, why a doc
+    is skipped, and the publish steps. Said from the library's kinds (``DocSummary``'s fields,
+    ``Skipped.kind``, ``ProgressEvent.key``), not by reading its English back; an English browser reads the
+    library's English word for word, as the CLI prints it."""
+    from gradio_client import Client
+
+    url, name = served["url"], served["repo"].name
+    kim = Client(url, verbose=False, headers=KO_HEADERS, download_files=False)
+    lee = english_client(url)
+
+    # the summary of a translated doc (an update: human segments kept)
+    log = kim.predict(name, "ko", "index.md", True, False, "openai", "", "", api_name="/translate")[0]
+    summary = next(x for x in log.splitlines() if x.startswith("index.md: 사람 번역 세그먼트 "))
+    assert re.fullmatch(r"index\.md: 사람 번역 세그먼트 \d+개 유지(, 기계 번역 세그먼트 \d+개 유지)?, \d+개 번역, "
+                        r"주석 \d+개 옮김, 미완성 \d+개( \([\d, ]+행\))?", summary), summary
+    no_english(log, "index.md", "ko", "openai")
+    english = lee.predict(name, "ko", "index.md", True, False, "openai", "", "", api_name="/translate")[0]
+    assert re.search(r"^index\.md: kept \d+ human segment\(s\), .*translated \d+, carried \d+ comment\(s\), left \d+ "
+                     r"unfinished", english, re.M), english
+
+    # a doc skipped: why, and what to tick instead of the CLI's options
+    said = error_of(kim, name, "ko", "index.md", False, False, "openai", "", "", api_name="/translate")
+    assert ("index.md: docs/source/ko/index.md이(가) 이미 있고 사람의 작업이 담겨 있을 수 있습니다 — 힌트: 새로 고치려면 "
+            "“업데이트”(사람 번역 유지)를, 다시 번역하려면 “기존 번역 교체”(지금 파일은 백업됩니다)를 체크하세요") in said, said
+    no_english(said, "docs/source/ko/index.md", "index.md")
+    said = error_of(lee, name, "ko", "index.md", False, False, "openai", "", "", api_name="/translate")
+    assert ("index.md: docs/source/ko/index.md exists and may hold human work; use --update to refresh it "
+            "incrementally or --force to replace it") in said, said
+    said = error_of(kim, name, "ko", "index.md", False, False, "openai", "", "", api_name="/plan")
+    assert "index.md: docs/source/ko/index.md이(가) 이미 있고 사람의 작업이 담겨 있을 수 있습니다" in said, said
+
+    # a doc's note (``DocJob.note_kind``): a run stopped before every segment was translated
+    doc = "tutorials/tools.md"
+    for client, big, note in (
+            (kim, doc, "쓰지 않음: 모든 세그먼트가 번역되기 전에 실행이 취소되었습니다"),  # a doc of many requests each
+            (lee, "tutorials/secure_code_execution.md", "not written: the run was cancelled before every segment was "
+                                                        "translated")):
+        served["llm"].latency(0.5)
+        asked = len(served["llm"].requests)
+        job = client.submit(name, "ko", big, False, False, "openai", "", "", api_name="/translate")
+        for _ in range(200):
+            if len(served["llm"].requests) > asked:
+                break
+            time.sleep(0.05)
+        client.predict(api_name="/stop")
+        stopped = job.result(timeout=60)[0]
+        assert f"\n{big}: {note}\n" in stopped, stopped
+    served["llm"].latency(0)
+
+    # the publish steps, as they come (a dry run, then the real PR on the fake GitHub)
+    state = kim.predict(name, "ko", doc, False, False, "openai", "", "", api_name="/translate")[1]
+    kim.predict(name, state, False, api_name="/write")
+    job = kim.submit(name, "ko", doc, "", "", api_name="/publish_preview")
+    job.result(timeout=120)
+    steps = [o for o in job.outputs() if isinstance(o, str) and o.startswith("- ")][-1].splitlines()
+    assert steps == [f"- {UPSTREAM}의 열린 풀 리퀘스트를 찾는 중", f"- {UPSTREAM}의 main 브랜치를 가져오는 중",
+                     "- 브랜치 ko-tutorials-tools을(를) 여기서 만들었습니다 (main 위에 커밋 2개). 아무것도 푸시하지 않았습니다"], steps
+    job = lee.submit(name, "ko", doc, "", "", api_name="/publish_preview")
+    job.result(timeout=120)
+    steps = [o for o in job.outputs() if isinstance(o, str) and o.startswith("- ")][-1].splitlines()
+    assert steps == [f"- looking for open pull requests on {UPSTREAM}", f"- fetching main of {UPSTREAM}",
+                     "- branch ko-tutorials-tools made locally (2 commit(s) on main); nothing pushed"], steps
+    job = kim.submit(name, "ko", doc, "", "", api_name="/publish")
+    assert "초안 PR을 열었습니다" in job.result(timeout=120)
+    steps = [o for o in job.outputs() if isinstance(o, str) and o.startswith("- ")][-1].splitlines()
+    assert f"- 브랜치 ko-tutorials-tools을(를) {FORK}(으)로 푸시하는 중" in steps and f"- {UPSTREAM}에 초안 풀 리퀘스트를 여는 중" in steps
+    no_english("\n".join(steps), UPSTREAM, FORK, "ko-tutorials-tools", "main")
+
+
+def test_status_pr_note_and_base_unknown_in_a_korean_browser(tmp_path: Path, monkeypatch) -> None:
+    """The status page's note on open PRs and an outdated doc's "base unknown: ..." (``DocStatus.problem``),
+    said from the library's keys (:class:`hfi18n.repo.said.Said`): wholly Korean but for the data and the
+    history's own reason, quoted after "영어 원문:"; an English browser reads the CLI's words."""
+    from gradio_client import Client
+
+    from hfi18n.config import Config
+    from hfi18n.web import build_app
+    from tests.conftest import require
+    from tests.fakes.github_server import FakeGitHub
+    from tests.test_followed import redesigned
+
+    require("gradio_client")
+    for var in ("GH_TOKEN", "HFI18N_CONFIG", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_status_0123456789abcdef")
+    repo = redesigned(tmp_path / "repo")
+    with FakeGitHub(token="ghp_status_0123456789abcdef") as gh:
+        gh.add_repo(UPSTREAM, clone_url=repo.root.as_uri())
+        demo = build_app(repo.root, config=Config({"github": {"upstream": UPSTREAM, "api_url": gh.url}}), demo=True)
+        _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
+        try:
+            kim = Client(url, verbose=False, headers=KO_HEADERS, download_files=False)
+            lee = english_client(url)
+            name = repo.root.name
+            html = kim.predict(name, "ko", api_name="/status")[0]
+            assert f'<p class="hf-muted">{UPSTREAM}의 열린 번역 PR 0개 (열린 PR 0개, 방금 가져옴)</p>' in html, html
+            row = html[html.index('id="hf-outdated"'):html.index("</table>", html.index('id="hf-outdated"'))]
+            cell = re.search(r"<code>guide\.md</code></td><td>([^<]*)</td>", row).group(1)
+            assert cell.startswith("기준 커밋을 알 수 없습니다 (영어 원문: ") and ". 가장 가까운 후보: " in cell, cell
+            assert cell.endswith("다시 번역하거나(“기존 번역 교체”) 오늘의 영어와 대조해 검토하세요"), cell
+            reason = cell.split("영어 원문: ", 1)[1].split("). 가장 가까운 후보: ")[0]
+            found = re.search(r"\. 가장 가까운 후보: ([0-9a-f]{7})의 en/guide\.md \(\d+% 일치\)\. ", cell)
+            assert found, cell
+            no_english(cell.replace(reason, ""), "en/guide.md", found.group(1))  # a commit and a file are data
+            note = kim.predict(name, "ko", "guide.md", api_name="/pick")[2]
+            assert note.startswith("`guide.md`은(는) **오래됨, 기준 커밋 모름**: 기준 커밋을 알 수 없습니다 (영어 원문: "), note
+            assert "translate --force" not in note
+
+            english = lee.predict(name, "ko", api_name="/status")[0]
+            assert f'<p class="hf-muted">0 open translation PR(s) of {UPSTREAM} (0 open PRs, cached)</p>' in english
+            assert "<td>base unknown: " in english and "re-translate it (translate --force) or review it against " \
+                   "today&#x27;s English (check --against today)</td>" in english
+            assert ": base unknown: " in lee.predict(name, "ko", "guide.md", api_name="/pick")[2]
+        finally:
+            demo.close()
+
+
+def test_a_page_skipped_for_its_broken_english_in_a_korean_browser(served) -> None:  # noqa: F811
+    """A doc whose English has a fault a translation would copy (a ``<Tip>`` never closed: doc-builder's
+    compile stops on it) is skipped with ``Skipped.kind == "broken_english"``: a Korean browser reads why
+    and what to do in Korean, the finding itself quoted after its label (data, as every finding message);
+    an English browser reads the CLI's words."""
+    import subprocess
+
+    from gradio_client import Client
+
+    repo, name = served["repo"], served["repo"].name
+    page = repo / "docs/source/en/broken_tip.md"
+    page.write_text("# Broken tip\n\n<Tip>\n\nThis tip is never closed.\n\nMore text follows here.\n",
+                    encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(repo), "commit", "-qm", "a page with a tip never closed"], check=True)
+    kim = Client(served["url"], verbose=False, headers=KO_HEADERS, download_files=False)
+    said = error_of(kim, name, "ko", "broken_tip.md", False, False, "openai", "", "", api_name="/translate")
+    assert "broken_tip.md: 영어 원문이 docs/source/en/broken_tip.md:3에서 깨져 있습니다. 영어 원문: " in said, said
+    assert "영어 원문을 먼저 고치세요" in said, said
+    frame = said.split(" 영어 원문: ", 1)[0]
+    no_english(frame, "docs/source/en/broken_tip.md:3", "broken_tip.md")
+    said = error_of(english_client(served["url"]), name, "ko", "broken_tip.md", False, False, "openai", "", "",
+                    api_name="/translate")
+    assert "broken_tip.md: the English source is broken at docs/source/en/broken_tip.md:3: " in said, said
+    assert "fix the English first (a translation would copy it)" in said, said

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config, load_config
@@ -37,6 +37,12 @@ class ProgressEvent:
     done: int = 0
     total: int = 0
     message: str = ""
+    key: str = ""
+    """What ``message`` says, as a key (empty: a free line): the web app says it in the visitor's language
+    with ``fields`` (issue 26: a Korean browser read the log's lines and the publish steps in English).
+    Not in :meth:`to_json`: scripts read ``message``, as before."""
+    fields: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    """The values ``message`` was made of (a doc, a branch, a count), for ``key``."""
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind.value, "doc": self.doc, "done": self.done, "total": self.total,

@@ -88,7 +88,9 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
     with github_client(cfg) as client:
         result = publish_doc(layout, lang, doc, config=cfg, client=client, upstream=upstream, fork=fork,
                              ready=ready, branch=branch, dry_run=dry_run, translate_titles=translate_titles,
-                             log=lambda m: progress(ProgressEvent(ProgressKind.LOG, doc, message=m)))
+                             log=lambda m: progress(ProgressEvent(ProgressKind.LOG, doc, message=str(m),
+                                                                   key=getattr(m, "key", ""),
+                                                                   fields=dict(getattr(m, "fields", {})))))
     pull = result.pull
     return PublishResult(pull.html_url if pull else "", pull.number if pull else 0,
                          pull.draft if pull else not ready, result.branch, result.title, list(result.commits),

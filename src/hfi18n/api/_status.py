@@ -11,6 +11,7 @@ from pathlib import Path
 from ..config import Config
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.said import Said
 from ..repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from ..repo.status_pulls import pulls_for
 from ..translate.service import next_candidates
@@ -103,7 +104,8 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     langs = list(langs) if langs else layout.languages()
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
-    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, "PR detection not requested")
+    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said("PR detection not requested",
+                                                                             "not_requested"))
     report = compute_status(layout, langs, pulls=found, pr_note=note)
     from ..repo.team import fill_team
 

@@ -247,7 +247,8 @@ def _refuse_pseudo_over_translations(layout: DocsLayout, sel: Selection) -> None
     if not taken:
         return
     for job in taken:
-        sel.skipped.append(Skipped(job.en_rel, f"{layout.rel_to_repo(job.target)} exists: {PSEUDO_REFUSAL}"))
+        sel.skipped.append(Skipped(job.en_rel, f"{layout.rel_to_repo(job.target)} exists: {PSEUDO_REFUSAL}",
+                                   "pseudo_exists", {"target": layout.rel_to_repo(job.target)}))
         sel.updates.pop(job.en_rel, None)
     sel.jobs = [job for job in sel.jobs if job not in taken]
     if not sel.jobs:
@@ -312,8 +313,10 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
                          write=write, pseudo=pseudo)
         if done.backup is not None:
             progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
-                                   message=f"backup of the replaced translation: {done.backup}"))
-        progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note))
+                                   message=f"backup of the replaced translation: {done.backup}", key="backup",
+                                   fields={"backup": str(done.backup)}))
+        progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note, key=job.note_kind,
+                               fields=dict(job.note_fields)))
         if on_written is not None:
             on_written(job)
         outcomes.append(DocOutcome(

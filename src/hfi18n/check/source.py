@@ -29,4 +29,7 @@ def skip_broken_english(layout: DocsLayout, sel: Selection) -> None:
         f = faults[0]
         more = f" (and {len(faults) - 1} more)" if len(faults) > 1 else ""
         sel.skipped.append(Skipped(job.en_rel, f"the English source is broken at {f.file}:{f.line}: {f.message}"
-                                               f"{more}; fix the English first (a translation would copy it)"))
+                                               f"{more}; fix the English first (a translation would copy it)",
+                                   kind="broken_english",
+                                   fields={"where": f"{f.file}:{f.line}", "message": f.message,
+                                           "more": len(faults) - 1}))

@@ -34,6 +34,7 @@ A visitor of a shared app chooses the URL, so every network step is bounded (iss
 from __future__ import annotations
 
 import contextlib
+import enum
 import ipaddress
 import logging
 import os
@@ -202,6 +203,40 @@ class _Net:
             run_git(repo, "config", "--replace-all", key, value)
 
 
+class CloneNote(enum.Enum):
+    """What :func:`clone_docs_repo` did, as a closed set (``CloneResult.kind``): the web app says it in the
+    visitor's language by this key; ``CloneResult.note`` keeps the English the CLI prints (issue 26: the web
+    mapped the English sentences back by exact value)."""
+
+    CLONED = "cloned"
+    UPDATED = "updated"
+    KEPT = "kept"
+    """Local commits or changes prevent a fast-forward to the remote."""
+
+
+class CheckoutNote(enum.Enum):
+    """What :func:`personal_checkout` did (the ``kind`` of its :class:`Note`)."""
+
+    YOURS = "yours"
+    """Reused as it is, not updated (``update=False``)."""
+    MADE = "made"
+    UPDATED = "updated"
+    KEPT = "kept"
+    """The visitor's changes or commits prevent a fast-forward."""
+
+
+class Note(str):
+    """An English note (a ``str``, as the CLI and old callers read it) that also carries its ``kind``, for an
+    interface that says it in another language."""
+
+    kind: CheckoutNote | CloneNote | None
+
+    def __new__(cls, text: str, kind: CheckoutNote | CloneNote | None = None) -> Note:
+        note = super().__new__(cls, text)
+        note.kind = kind
+        return note
+
+
 @dataclass(slots=True, frozen=True)
 class CloneResult:
     path: Path
@@ -211,6 +246,8 @@ class CloneResult:
     fetched_versions: int
     """Past versions of doc files fetched in the batch (0 when none was missing)."""
     note: str
+    kind: CloneNote | None = None
+    """``note`` as a key (None: a result made by hand with a note only)."""
 
     def to_json(self) -> dict[str, object]:
         return {"path": str(self.path), "url": self.url, "created": self.created,
@@ -283,7 +320,7 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         tmp.rename(dest)
-        note = "cloned"
+        note, kind = "cloned", CloneNote.CLONED
     else:
         origin = origin_url(dest)
         if origin != clone_url:
@@ -294,15 +331,16 @@ def clone_docs_repo(url: str, into: Path, *, docs_root: str = DEFAULT_DOCS_ROOT,
         net.run(dest, "fetch", "-q", "--no-tags", "origin")
         try:
             run_git(dest, "merge", "-q", "--ff-only", "FETCH_HEAD")
-            note = "updated"
+            note, kind = "updated", CloneNote.UPDATED
         except RepoError:
             note = "kept as is: local commits or changes prevent a fast-forward to the remote"
+            kind = CloneNote.KEPT
     missing = _missing_doc_versions(dest, docs_root)
     if missing:
         net.run(dest, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "-q", "origin", "--no-tags",
                 "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin",
                 input=("\n".join(missing) + "\n").encode())
-    return CloneResult(dest, clone_url, created, len(missing), note)
+    return CloneResult(dest, clone_url, created, len(missing), note, kind)
 
 
 SHARED_REMOTE = "hfi18n-shared"
@@ -318,7 +356,8 @@ def _config_get(repo: Path, key: str) -> str | None:
 
 
 def personal_checkout(source: Path, dest: Path, *, update: bool = False) -> tuple[bool, str]:
-    """A visitor's own checkout of ``source`` at ``dest`` (made when missing); returns (created, note).
+    """A visitor's own checkout of ``source`` at ``dest`` (made when missing); returns (created, note), the
+    note a :class:`Note` whose ``kind`` is a :class:`CheckoutNote`.
 
     On a shared web app every visitor used one clone per repository: what visitor A wrote (a translation, a
     toctree entry, a PR-preview branch) was shown to, publishable by and overwritable by visitor B (issue
@@ -339,13 +378,13 @@ def personal_checkout(source: Path, dest: Path, *, update: bool = False) -> tupl
             raise RepoError(f"your checkout folder {dest.name} does not come from {source.name}: refusing to reuse it",
                             hint="ask the server's owner to remove the folder")
         if not update:
-            return False, "yours"
+            return False, Note("yours", CheckoutNote.YOURS)
         run_git(dest, "fetch", "-q", "--no-tags", SHARED_REMOTE, "HEAD")
         try:
             run_git(dest, "merge", "-q", "--ff-only", "FETCH_HEAD")
-            note = "your checkout updated"
+            note = Note("your checkout updated", CheckoutNote.UPDATED)
         except RepoError:
-            note = "your checkout kept as is: your changes or commits prevent a fast-forward"
+            note = Note("your checkout kept as is: your changes or commits prevent a fast-forward", CheckoutNote.KEPT)
         _mirror_origin_refs(dest)
         return False, note
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -373,7 +412,7 @@ def personal_checkout(source: Path, dest: Path, *, update: bool = False) -> tupl
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     tmp.rename(dest)
-    return True, "your own checkout made"
+    return True, Note("your own checkout made", CheckoutNote.MADE)
 
 
 def _mirror_origin_refs(dest: Path) -> None:

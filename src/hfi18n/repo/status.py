@@ -70,6 +70,7 @@ from .history import (
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, ledger_for, segment_hash
+from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
@@ -105,8 +106,11 @@ BASE_UNKNOWN = "base-unknown"
 
 def base_unknown_note(base: BaseInfo) -> str:
     """Why a translation's base is unknown, its best candidate and what to do, as every interface says it."""
-    return (f"base unknown: {base.unknown}; best candidate {base.candidate()}; re-translate it "
-            "(translate --force) or review it against today's English (check --against today)")
+    return Said(f"base unknown: {base.unknown}; best candidate {base.candidate()}; re-translate it "
+                "(translate --force) or review it against today's English (check --against today)",
+                "base_unknown", unknown=base.unknown, candidate=base.candidate(),
+                file=f"{SOURCE_LANG}/{base.en_path_at_base}", commit=(base.base_commit or "")[:7],
+                similarity=base.similarity)
 
 
 @dataclass(slots=True)

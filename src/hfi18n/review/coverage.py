@@ -126,7 +126,8 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     dups = list(_duplicates(beads, al, file, lang, skip, english, copies, min_chars))
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
-    share, left = _paired_share(beads, followed)
+    was_cut = _cut_english(beads, cut, al, model, lang, cut_at) if omissions else set()
+    share, left = _paired_share(beads, followed, was_cut)
     if omissions and share < MIN_PAIRED and left >= MIN_RESTRUCTURED:
         if notes is not None:
             notes.append(f"omissions: only {share:.0%} of the English paragraphs pair with the translation in "
@@ -135,15 +136,15 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         omissions = False
     if omissions:
         missing: list[Item] = []
-        was_cut = _cut_english(beads, cut, al, model, lang, cut_at)
         new = _untranslated_block(beads, fresh)
-        for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang, raw_before):
+        placed: set[int] = set()
+        for e in _omissions(beads, al, skip, model or LengthModel.default(lang), lang, raw_before, placed):
             if id(e) in new or followed is not None and not _in_english(e, followed):
                 if added is not None:
                     added.append(e)
                 continue
             missing.append(e)
-        yield from _omission_findings(missing, beads, al, file, english, was_cut, gone)
+        yield from _omission_findings(missing, beads, al, file, english, was_cut, gone, placed)
         old = list(_sentences(al, file, lang))
         yield from old
         prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
@@ -222,10 +223,17 @@ CUT_COST = 1.5
 """Largest pair cost of an English unit and a removed translated unit that are each other's best match."""
 
 
-def _paired_share(beads: list[Bead], followed: list[Item] | list[str] | None) -> float:
+def _paired_share(beads: list[Bead], followed: list[Item] | list[str] | None,
+                  was_cut: set[int] = frozenset()) -> tuple[float, int]:
     """Share of the English prose units (of a sentence or more; of the ``followed`` English, when given:
-    a paragraph added since is not expected to pair) that the aligner paired, and how many it left unpaired."""
+    a paragraph added since is not expected to pair) that the aligner paired, and how many it left unpaired.
+
+    English units whose translation a later commit took out (``was_cut``: :func:`_cut_english`) are left
+    out: a section removed from the translation on purpose is no sign of a restructured one. diffusers ko
+    training/text2image.md lost its Flax section to "Remove JAX/Flax"; with one more paragraph dropped it
+    paired 59% and omissions were off (a drop the injection bench missed)."""
     units = [(b.move, e) for b in beads for e in b.en if not e.heading and chars(e.text) >= MIN_OMISSION
+             and id(e) not in was_cut
              and (followed is None or b.move is not Move.OMIT or _in_english(e, followed))]
     left = sum(move is Move.OMIT for move, _e in units)
     return (1 - left / len(units) if units else 1.0), left
@@ -584,7 +592,8 @@ def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthMo
     no code, link, name or number that either has and the other lacks -- or, with a plausible length, a
     pairing cheaper than :data:`MOVED_COST` (smolagents zh guided_tour.md translates "By default, the
     Python code execution is done in your local environment..." in another section, without the word
-    "Python": pair cost -10.9). The aligner keeps the order, and translators move things: of 20
+    "Python": pair cost -10.9). When neither has a mark, that says nothing: the pairing must then be no
+    worse than a doubtful one (:data:`WEAK_PAIR`). The aligner keeps the order, and translators move things: of 20
     omissions sampled on the untouched docs, 11 were paragraphs translated in another section
     (smolagents zh guided_tour.md, huggingface_hub ko upload.md)."""
     if not unpaired:
@@ -603,7 +612,14 @@ def _moved(e: Item, unpaired: list[Item], vocab: frozenset[str], model: LengthMo
         theirs = {m for m in marks([t]) & vocab if not m.startswith("~")}
         if model.cost(chars(e.text), chars(t.text)) > MOVED_LENGTH:
             continue
-        if (mine == theirs and not lost) or pair_cost(e, t, model, lang, every) <= MOVED_COST:
+        if mine == theirs and not lost and mine:
+            return True
+        cost = pair_cost(e, t, model, lang, every)
+        # no marks on either side say nothing: the words and length must fit as well as a doubtful pair
+        # (huggingface_hub ko guides/cli.md with "또한, 특정 폴더만 업로드하는 것도 가능합니다:" dropped: its
+        # English was taken as moved to "영구적으로 도구를 설치해 어디에서나 사용하려면:" 240 lines before,
+        # pair cost 3.6)
+        if cost <= MOVED_COST or (mine == theirs and not lost and cost <= WEAK_PAIR):
             return True
     # split in two: two unpaired units in a row hold its code, links, names and numbers (a plural or
     # two may be lost in translation: 1 in 4), and their
@@ -743,7 +759,7 @@ added to its English for the unit to be taken as merged into its translation (se
 
 
 def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: str,
-                 vocab: frozenset[str]) -> bool:
+                 vocab: frozenset[str], code: tuple[list[int], list[int]] | None = None) -> bool:
     """The translated unit(s) of the nearest paired bead before or after omitted ``e`` (past the other
     omissions of its run) translate ``e`` too: with ``e`` added to that bead's English, its length, marks
     and lexicon words pair clearly better (:data:`MERGE_GAIN`), ``e``'s own code, links, names and numbers
@@ -754,7 +770,14 @@ def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: s
     zh rag.md merges three English paragraphs twice (a 3-1 the aligner has no move for); zh
     text_to_sql.md folds "So let's make a second table ... for each receipt_id!" into the paragraph before,
     whose translation was 3 times its own English's length. A dropped paragraph leaves its neighbour the
-    length of its own English: adding one makes the length worse, not better."""
+    length of its own English: adding one makes the length worse, not better.
+
+    Not across code: when a code block stands between ``e`` and the neighbour's English, and one stands
+    between ``e``'s place in the translation and the neighbour's translation too, the translator kept the
+    code where it was and ``e`` (an introduction to it, as a rule) was not carried past it. smolagents zh
+    examples/multiagents.md with "我们需要登录Hugging Face Hub以调用HF的Inference API：" (before the
+    ``login()`` code) dropped: its English was taken as merged into the long "⚡️ HF的Inference API..."
+    after the code, whose length and names fitted it (1 of 8 drifted-doc drops the injection bench missed)."""
     every_word = target_scripts(lang) is not None
     me = marks([e], every_word) & vocab
     we = en_words(e.text) if model.lexicon is not None else frozenset()
@@ -766,6 +789,8 @@ def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: s
             continue
         nb = beads[j]
         if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)):
+            continue
+        if code is not None and _across_code(e, k, j, beads, code):
             continue
         lt = sum(chars(t.text) for t in nb.tr)
         le = sum(chars(x.text) for x in nb.en)
@@ -795,17 +820,44 @@ def _merged_into(e: Item, k: int, beads: list[Bead], model: LengthModel, lang: s
 _PAIRED = frozenset({Move.MATCH, Move.MERGE, Move.SPLIT})
 
 
+def _code_lines(al: Alignment) -> tuple[list[int], list[int]]:
+    """First lines of the code blocks of the English and of the translation (sorted)."""
+    en, tr = ([b.start_line for b in doc.blocks if b.kind is BlockKind.CODE] for doc in (al.src, al.tgt))
+    return en, tr
+
+
+def _code_in(lines: list[int], lo: int, hi: int) -> bool:
+    """A code block starts strictly between lines ``lo`` and ``hi``."""
+    i = bisect_right(lines, lo)
+    return i < len(lines) and lines[i] < hi
+
+
+def _across_code(e: Item, k: int, j: int, beads: list[Bead], code: tuple[list[int], list[int]]) -> bool:
+    """Bead ``j`` (the neighbour of omitted ``e``, bead ``k``) is on the other side of a code block from ``e``
+    in both docs (see :func:`_merged_into`); ``e``'s place in the translation is after the translated unit
+    before bead ``k`` (or before the one after it)."""
+    en_code, tr_code = code
+    nb = beads[j]
+    if j > k:
+        before = next((b.tr[-1].line for b in reversed(beads[:k]) if b.tr), 0)
+        return _code_in(en_code, e.line, nb.en[0].line) and _code_in(tr_code, before, nb.tr[0].line)
+    after = next((b.tr[0].line for b in beads[k + 1:] if b.tr), 10**9)
+    return _code_in(en_code, nb.en[-1].line, e.line) and _code_in(tr_code, nb.tr[-1].line, after)
+
+
 def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthModel,
-               lang: str, raw_before: tuple[str, ...] = ()) -> Iterator[Item]:
+               lang: str, raw_before: tuple[str, ...] = (), placed: set[int] | None = None) -> Iterator[Item]:
     """English units the aligner could give no translation (1-0), unless the same gap holds a translated
     unit it could not pair either (a paragraph rewritten, or an English that changed after the
-    translation: not a missing one), or the unit is translated elsewhere."""
+    translation: not a missing one), or the unit is translated elsewhere (their ids go to ``placed``)."""
     bead_of = _bead_of(beads)
     unpaired = [b.tr[0] for b in beads if b.move is Move.INSERT and id(b.tr[0]) not in skip
                 and chars(b.tr[0].text) >= 10]
     ctx = _DocMarks(al, lang)
     vocab, every = ctx.vocab, ctx.every
     weak = [b for b in beads if b.move is Move.MATCH and not b.en[0].heading and b.cost > WEAK_PAIR]
+    code = _code_lines(al)
+    kept = _kept_anchors(beads, al)
     for k, b in enumerate(beads):
         if b.move is not Move.OMIT:
             continue
@@ -820,16 +872,44 @@ def _omissions(beads: list[Bead], al: Alignment, skip: set[int], model: LengthMo
         if any(x.move is Move.INSERT and id(x.tr[0]) not in skip and chars(x.tr[0].text) >= 10
                for x in beads[lo:hi + 1]):
             continue
+        if _points_to_left_out(e, kept):
+            continue
         if _elsewhere(e, al, model, bead_of, lang, ctx) or _moved(e, unpaired, vocab, model, al, lang, every) \
                 or _better_than_its_pair(e, weak, al, model, lang, every) \
-                or _merged_into(e, k, beads, model, lang, every) \
+                or _merged_into(e, k, beads, model, lang, every, code) \
                 or _outside_prose(e, k, beads, al, model, lang, raw_before, vocab):
+            if placed is not None:
+                placed.add(id(e))
             continue
         yield e
 
 
+def _kept_anchors(beads: list[Bead], al: Alignment) -> frozenset[str]:
+    """Anchors of the sections the translation has: its own headings' and those of the English headings
+    paired with one of its headings (a translated title without ``[[anchor]]`` has an anchor of its own:
+    diffusers zh optimization/memory.md links ``#cpu-offloading`` under "## CPU 卸载")."""
+    paired = set()
+    for b in beads:
+        if b.tr:
+            for x in b.en:
+                block = al.en_block(x) if x.heading else None
+                if block is not None:
+                    paired.add(str(block.meta.get("anchor", "")))
+    return al.tr_anchors | frozenset(paired)
+
+
+def _points_to_left_out(e: Item, kept: frozenset[str]) -> bool:
+    """``e``'s links (and code) are all links within the page, to sections the translation does not have: a
+    pointer to a section the translation left out goes with it. diffusers ko using-diffusers/schedulers.md never had "If you
+    are a JAX/Flax user, please check [this section](#changing-the-scheduler-in-flax) instead.", and
+    "Remove JAX/Flax" took the Flax section out of the translation later (the rule that took such a
+    pointer as moved to any unit without code or links was narrowed: :func:`_moved`)."""
+    return bool(e.spans) and all(x.startswith("#") and x[1:] not in kept for x in e.spans)
+
+
 def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, file: str, english: str,
-                       was_cut: set[int] | None = None, gone: list[Item] | None = None) -> Iterator[ReviewFinding]:
+                       was_cut: set[int] | None = None, gone: list[Item] | None = None,
+                       placed: set[int] | None = None) -> Iterator[ReviewFinding]:
     """One finding per run of missing English units with no translated unit between them: a section the
     translator skipped is one omission to fix, not six (smolagents ko guided_tour.md lacks the six
     paragraphs of "Model parameter management"). Placed on the translated unit after the run (else the
@@ -838,7 +918,12 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
     ``was_cut``: English units whose translation a later commit removed (:func:`_cut_english`). A run holding
     one is a block a partial update took out of the translation, wholly: diffusers ko text_inversion.md
     had translated one paragraph of the Flax tab, which "Remove JAX/Flax" deleted; the three Flax
-    paragraphs it had left untranslated are not omissions either. Its units go to ``gone``."""
+    paragraphs it had left untranslated are not omissions either. Its units go to ``gone``. The block ends
+    at an English unit the translation has elsewhere (``placed``, see :func:`_omissions`): the translator
+    had the English there, and the missing units past it are not part of what was taken out (diffusers ko
+    training/text2image.md: "xFormers is not available for Flax." was cut, "You can reduce your memory
+    footprint..." before it is translated above a heading the aligner mispaired, and a paragraph dropped
+    before that was taken as cut with them)."""
     if not missing:
         return
     was_cut = was_cut or set()
@@ -858,11 +943,15 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
                 run.append(e)
     if run:
         runs.append((run, before, None))
+    placed = placed or set()
     for run, before, after in runs:
         if any(id(e) in was_cut for e in run):
+            kept = _not_cut(run, was_cut, placed, beads)
             if gone is not None:
-                gone.extend(run)
-            continue
+                gone.extend(e for e in run if id(e) not in {id(x) for x in kept})
+            if not kept:
+                continue
+            run = kept
         at = after or before
         where = "before" if after is not None else "after"
         first, last = run[0], run[-1]
@@ -875,6 +964,23 @@ def _omission_findings(missing: list[Item], beads: list[Bead], al: Alignment, fi
         yield ReviewFinding(file, at.line if at else 1, Kind.OMISSION, "missing-paragraph", WARNING,
                             f"{what} {where} this paragraph: {quote}{_of(english)}", english_line=first.line,
                             aligned_with=english, quotes_english=True)
+
+
+def _not_cut(run: list[Item], was_cut: set[int], placed: set[int], beads: list[Bead]) -> list[Item]:
+    """The units of ``run`` (missing or cut, no translated unit between them) that are not in a piece of it
+    holding a cut unit, the run being cut in pieces at the English units the translation has elsewhere
+    (``placed``)."""
+    order = {id(e): k for k, b in enumerate(beads) for e in b.en}
+    marks_at = sorted(order[x] for x in placed if x in order)
+    pieces: list[list[Item]] = []
+    last = None
+    for e in run:
+        k = order.get(id(e), 0)
+        if last is None or any(last < m < k for m in marks_at):
+            pieces.append([])
+        pieces[-1].append(e)
+        last = k
+    return [e for piece in pieces if not any(id(x) in was_cut for x in piece) for e in piece]
 
 
 _UNPAIRED = frozenset({Move.OMIT, Move.INSERT})

@@ -111,6 +111,11 @@ class DocJob:
     """Ids of the segments that are headings (they need no context)."""
     note: str = ""
     """Outcome for the summary (``written``, ``not written: ...``)."""
+    note_kind: str = ""
+    """``note`` as a key (:data:`hfi18n.write.gate.NOTE_KINDS`; empty: no note yet), for an interface that
+    says it in another language (the web app, issue 26)."""
+    note_fields: dict[str, object] = field(default_factory=dict)
+    """The values ``note`` was made of, for ``note_kind``."""
     target_before: str | None = None
     """:func:`hfi18n.fileio.snapshot` of the target when the job was made (when the docs were selected):
     the target is replaced only if it still matches."""

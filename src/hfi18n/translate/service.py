@@ -29,6 +29,18 @@ DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.
 class Skipped:
     en_rel: str
     reason: str
+    kind: str = ""
+    """``reason`` as a key, one of :data:`SKIP_KINDS` (empty: a reason given without one), so the web app says it
+    in the visitor's language (issue 26); ``reason`` stays the English the CLI prints."""
+    fields: dict[str, object] = field(default_factory=dict)
+    """The values ``reason`` was made of (the target file, the language, ...), for ``kind``."""
+
+
+SKIP_KINDS = ("outside", "no_base", "base_unknown", "exists", "pseudo_exists", "broken_english")
+"""Why a doc is skipped: its target leads outside the repository (a symbolic link); ``--update`` finds no base
+English version; the base English is unknown; the target exists (no ``--update``/``--force``); the
+``pseudo`` test double would write over a translation; the English source has a fault a translation would
+copy (:func:`hfi18n.check.source.skip_broken_english`)."""
 
 
 @dataclass(slots=True)
@@ -104,7 +116,8 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
         target = layout.path(lang, target_rel or rel)
         if not layout.is_inside(target):  # a link to elsewhere: never read, backed up or replaced
             sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} leads outside the "
-                                            "repository (a symbolic link): hfi18n does not read or write it"))
+                                            "repository (a symbolic link): hfi18n does not read or write it",
+                                       "outside", {"target": layout.rel_to_repo(target)}))
             continue
         if target_rel is not None or target.parent.exists():  # a link inside the repository (fileio.through_link)
             try:
@@ -126,13 +139,14 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             base = bases.get(target_rel)
             if base is None:
                 sel.skipped.append(Skipped(rel, "no base English version found in history (is it committed?); "
-                                               "use --force to re-translate it whole"))
+                                               "use --force to re-translate it whole", "no_base"))
                 continue
             if not base.known:  # an update against a guess would keep stale prose as "unchanged" (issue 23)
                 sel.skipped.append(Skipped(rel, f"the English version {lang}/{target_rel} follows is unknown: "
                                                 f"{base.unknown}; the best candidate, {base.candidate()}, is too "
                                                 "unlike it to update from; re-translate it whole with --force "
-                                                "(a backup of the current file is kept)"))
+                                                "(a backup of the current file is kept)", "base_unknown",
+                                           {"target": f"{lang}/{target_rel}"}))
                 continue
             assert blobs is not None
             human = read_text(target)
@@ -147,7 +161,8 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             sel.jobs.append(new_job(rel, en_text, target))
         else:
             sel.skipped.append(Skipped(rel, f"{layout.rel_to_repo(target)} exists and may hold human work; use "
-                                            "--update to refresh it incrementally or --force to replace it"))
+                                            "--update to refresh it incrementally or --force to replace it",
+                                       "exists", {"target": layout.rel_to_repo(target)}))
     return sel
 
 

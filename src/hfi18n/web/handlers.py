@@ -23,10 +23,10 @@ from ..errors import InputError, RefusedError, RepoError
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
-from .hints import web_error
+from .hints import say, web_error
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
-from .ui_text import request_lang, word
+from .ui_text import EN, request_lang, said, word
 from .workspace import Visitor, Workspace
 
 
@@ -126,12 +126,15 @@ class WebApp:
                ui: str = "en") -> tuple[Any, str]:
         self.ws.require_visitor(visitor, "clone")
         name, result = self.ws.clone(url, cancel)
-        did = word(CLONE_NOTES.get(result.note, "clone_other"), ui, url=code(result.url), name=code(name),
+        kind = result.kind.value if result.kind is not None else None
+        did = word(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
                    note=result.note)
         note = word("clone_note", ui, did=did, n=result.fetched_versions)
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
-            note += "; " + (word(CHECKOUT_NOTES[mine], ui) if mine in CHECKOUT_NOTES else mine)
+            said = getattr(getattr(mine, "kind", None), "value", None)
+            note += "; " + (word(CHECKOUT_NOTES[said], ui) if said in CHECKOUT_NOTES
+                            else mine if ui == "en" else word("in_english", ui, text=mine))
             self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -192,7 +195,8 @@ class WebApp:
         if d.translated_path is None:
             return False, False, word("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=d.problem, claimed=claimed)
+            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
+                                     claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
             where = word("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
@@ -268,7 +272,8 @@ class WebApp:
                 elif item.kind is api.ProgressKind.SEGMENTS:
                     done += item.done
                 elif item.message:
-                    log.append(f"{item.doc}: {item.message}" if item.doc else item.message)
+                    line = said("note_", item.key, ui, item.message, **item.fields)
+                    log.append(f"{item.doc}: {line}" if item.doc else line)
                 if total:
                     progress((min(done, total), total), desc=f"{doc}: {word('log_unit', ui)}", unit=word("log_unit", ui))
                 yield ("\n".join(log + [word("log_done_of", ui, done=done, total=total)]), gr.skip(), gr.skip(),
@@ -277,12 +282,12 @@ class WebApp:
             self.runs.end(session_key(request), cancel)
         assert result is not None
         if result.skipped:
-            raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
+            raise _skipped(result.skipped[0])
         s = result.stats
         log.append(word("log_stats", ui, segments=s.segments, hits=s.cache_hits, translated=s.translated,
                         failed=s.failed_segments, requests=s.requests, tokens_in=s.tokens_in, tokens_out=s.tokens_out)
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
-        log.extend(f"{d.path}: {d.summary.text()}" for d in result.docs if d.summary)
+        log.extend(f"{d.path}: {_summary(d.summary, ui)}" for d in result.docs if d.summary)
         if result.cancelled:
             log.append(word("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
@@ -313,7 +318,7 @@ class WebApp:
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                           base_url=base_url or None, config=cfg)
         if result.skipped:
-            raise InputError(f"{result.skipped[0].en_rel}: {result.skipped[0].reason}")
+            raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
         costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or word("cost_unknown", ui)
         return word("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
@@ -518,7 +523,8 @@ class WebApp:
         if self.ws.shared and not (token and fork.strip()):
             # an anonymous visitor opened PRs with the Space's own GITHUB_TOKEN to any fork it reached (issue 16)
             raise web_error(RefusedError, "shared_pr")
-        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor)
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor,
+                                          ui=request_lang(request))
         yield word("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
                    branch=code(result.branch), n=len(result.commits))
 
@@ -537,13 +543,15 @@ class WebApp:
         """
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "preview")  # it makes a branch in the shared clone
-        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor)
+        result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor,
+                                          ui=request_lang(request))
         yield render.pr_preview(result, lang=request_lang(request))
 
     def _publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str, secrets: dict[str, str] | None,
-                 *, dry_run: bool, visitor: Visitor) -> Generator[str, None, api.PublishResult]:
-        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list; returns its result. On a
-        shared app only the visitor's typed token is used, and a real PR only from their own fork."""
+                 *, dry_run: bool, visitor: Visitor, ui: str = "en") -> Generator[str, None, api.PublishResult]:
+        """Run :func:`hfi18n.api.publish` in a thread, yielding its steps as a list (in ``ui``'s words: each
+        step's key, :data:`hfi18n.publish.pr.STEP_KEYS`); returns its result. On a shared app only the
+        visitor's typed token is used, and a real PR only from their own fork."""
         path, _ = self.ws.checkout(repo, visitor)
         cfg = self.ws.config(path, github_token=(secrets or {}).get("github_token"), visitor=visitor,
                              publish=self.ws.shared)
@@ -560,7 +568,7 @@ class WebApp:
                                                             upstream=upstream or None, config=cfg, no_llm=True,
                                                             dry_run=dry_run, progress=progress)):
             if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {item.message}")
+                steps.append(f"- {said('step_', item.key, ui, item.message, **item.fields)}")
                 yield "\n".join(steps)
             else:
                 result = item
@@ -580,14 +588,14 @@ class WebApp:
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
 
-CLONE_NOTES = {"cloned": "clone_cloned", "updated": "clone_updated",
-               "kept as is: local commits or changes prevent a fast-forward to the remote": "clone_kept"}
-"""What :func:`hfi18n.api.clone` did (``CloneResult.note``, a closed set of the library's words) -> the
-page's words for it (issue 26: a Korean browser read "cloned ... into ..."). A note not listed is shown
-as the library says it, in the ``clone_other`` frame."""
-CHECKOUT_NOTES = {"your own checkout made": "mine_made", "your checkout updated": "mine_updated",
-                  "your checkout kept as is: your changes or commits prevent a fast-forward": "mine_kept"}
-"""The same for :func:`hfi18n.api.personal_checkout`'s notes (a visitor's own checkout, shared mode)."""
+CLONE_NOTES = {"cloned": "clone_cloned", "updated": "clone_updated", "kept": "clone_kept"}
+"""What :func:`hfi18n.api.clone` did (``CloneResult.kind``, a :class:`hfi18n.repo.clone.CloneNote`) -> the
+page's words for it (issue 26: a Korean browser read "cloned ... into ..."; the web used to map the English
+notes back by exact value). A result without a kind is shown as the library says it, in the ``clone_other``
+frame."""
+CHECKOUT_NOTES = {"made": "mine_made", "updated": "mine_updated", "kept": "mine_kept"}
+"""The same for :func:`hfi18n.api.personal_checkout`'s note kinds (a :class:`hfi18n.repo.clone.CheckoutNote`:
+a visitor's own checkout, shared mode)."""
 
 REVIEW_FILTERS = ("all", "findings", "errors", "warnings", "changed", "edited")
 """Which review rows are shown: every segment, those with findings, those with an error or a warning
@@ -601,6 +609,37 @@ def _filter_words(show: str, ui: str) -> str:
     for part in show.split("|"):
         parts.append(word(f"show_{part}", ui) if part in REVIEW_FILTERS else part.removeprefix("rule:"))
     return " · ".join(p for p in parts if p)
+
+
+def _skipped(skip: Any) -> InputError:
+    """The error for a doc the run skipped (a :class:`hfi18n.translate.service.Skipped`): the library's English
+    (``doc: reason``, as scripts read it), said wholly in the visitor's language when the page knows its
+    ``kind`` (issue 26), else the English in the page's frame (:func:`.hints.error_text`)."""
+    exc = InputError(f"{skip.en_rel}: {skip.reason}")
+    kind = getattr(skip, "kind", "")
+    if kind and f"err_skip_{kind}" in EN:
+        say(exc, f"skip_{kind}", doc=skip.en_rel, **{"target": "", **getattr(skip, "fields", {})})
+    return exc
+
+
+def _summary(summary: Any, ui: str) -> str:
+    """What a run did with a doc (:class:`hfi18n.translate.pipeline.DocSummary`) in ``ui``'s words: English as
+    :meth:`~hfi18n.translate.pipeline.DocSummary.text` says it (the CLI's words), another language from its
+    fields (issue 26: "index.md: kept 3 human segment(s), ..." in a Korean browser)."""
+    if ui == "en":
+        return str(summary.text())
+    parts = [word("sum_human", ui, n=summary.kept_human)]
+    if summary.kept_machine:
+        parts.append(word("sum_machine", ui, n=summary.kept_machine))
+    parts.append(word("sum_translated", ui, n=summary.translated))
+    parts.append(word("sum_carried", ui, n=summary.comments_carried))
+    lines = ", ".join(map(str, summary.unfinished))
+    parts.append(word("sum_unfinished_lines", ui, n=len(summary.unfinished), lines=lines) if lines
+                 else word("sum_unfinished", ui, n=0))
+    out = ", ".join(parts)
+    for loss in summary.comments_lost:
+        out += "\n  " + word("sum_lost", ui, line=loss.line, text=loss.text, reason=loss.reason)
+    return out
 
 
 def _with_upstream(cfg: Config, upstream: str) -> Config:

@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
-from .ui_text import word
+from .ui_text import said, word
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -209,7 +209,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     if outdated:
         items = "".join(
             f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
-            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(d.problem or w('base_unknown'))}</td>"
+            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(problem(d, ui) or w('base_unknown'))}</td>"
             f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
             "</td>"
             f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
@@ -223,8 +223,22 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
         html.append(f"<h3>{w('claimed_h', n=len(claimed))}</h3>"
                     f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
                     f"{items}</table>")
-    html.append(f'<p class="hf-muted">{escape(result.pr_note)}</p></div>')
+    html.append(f'<p class="hf-muted">{escape(library_line("pr_", result.pr_note, ui))}</p></div>')
     return "".join(html)
+
+
+def library_line(prefix: str, text: str | None, ui: str) -> str:
+    """A line the library said (a :class:`hfi18n.repo.said.Said`, or plain English) in ``ui``'s words: by its
+    ``key`` when the page knows it, else the English (labelled for another language; see
+    :func:`.ui_text.said`)."""
+    if not text:
+        return ""
+    return said(prefix, getattr(text, "key", ""), ui, str(text), **getattr(text, "fields", {}))
+
+
+def problem(d: Any, ui: str) -> str:
+    """Why a doc's state is unknown, or the base of its translation (``DocStatus.problem``), in ``ui``'s words."""
+    return library_line("problem_", d.problem, ui)
 
 
 KEEP_ENGLISH = "keep in English"

@@ -258,6 +258,61 @@ EN: dict[str, str] = {
     "err_clone_failed": "could not clone {url}",
     "err_clone_failed_hint": "check the URL, and that the repository is public",
     "err_clone_timeout_hint": "check the URL, and that the repository is public (a clone gives up after {timeout:g} s)",
+    # what the library says as it works (translate log, skipped docs, publish steps): issue 26, shown as the
+    # library's English before. Keys of the library's kinds (``ProgressEvent.key``, ``DocJob.note_kind``,
+    # ``Skipped.kind``, ``publish.pr.Step``); an English page shows the library's own line, word for word, and
+    # these English entries say the same. A kind the table lacks: ``in_english`` (the English, labelled)
+    "in_english": "{text}",
+    "note_cancelled": "not written: the run was cancelled before every segment was translated",
+    "note_none_translated": "not written: no segment was translated ({n} failed: {reasons})",
+    "note_pseudo_refused": "not written: the pseudo provider is a test double: its output never replaces a "
+                           "translation; use a real provider (--provider anthropic, openai or hf)",
+    "note_check_errors": "not written: check found errors (see below; --allow-errors writes a marked draft)",
+    "note_refused": "not written: {message}",
+    "note_draft_pseudo": "written as a marked draft: pseudo-localized test output, not a translation",
+    "note_draft_errors": "written as a marked draft: check found errors",
+    "note_draft_failures": "written as a marked draft: {n} segment(s) left in English ({reasons})",
+    "note_written": "written",
+    "note_backup": "backup of the replaced translation: {backup}",
+    "sum_human": "kept {n} human segment(s)",
+    "sum_machine": "kept {n} machine segment(s)",
+    "sum_translated": "translated {n}",
+    "sum_carried": "carried {n} comment(s)",
+    "sum_unfinished": "left {n} unfinished",
+    "sum_unfinished_lines": "left {n} unfinished (line {lines})",
+    "sum_lost": "comment not carried, line {line}: {text} ({reason})",
+    "err_skip_outside": "{doc}: {target} leads outside the repository (a symbolic link): hfi18n does not read or "
+                        "write it",
+    "err_skip_no_base": "{doc}: no base English version found in history (is it committed?)",
+    "err_skip_no_base_hint": "tick “replace existing” to translate it again whole",
+    "err_skip_base_unknown": "{doc}: the English version {target} follows is unknown",
+    "err_skip_base_unknown_hint": "tick “replace existing” to translate it again whole (the current file is backed up)",
+    "err_skip_exists": "{doc}: {target} exists and may hold human work",
+    "err_skip_exists_hint": "tick “update” to refresh it (human segments kept) or “replace existing” to translate "
+                            "it again (the current file is backed up)",
+    "err_skip_pseudo_exists": "{doc}: {target} exists: the pseudo provider is a test double, its output never "
+                              "replaces a translation",
+    "err_skip_pseudo_exists_hint": "pick a real provider (anthropic, openai, hf)",
+    "err_skip_broken_english": "{doc}: the English source is broken at {where}: {message}",
+    "err_skip_broken_english_hint": "fix the English first (a translation would copy it)",
+    "step_looking": "looking for open pull requests on {upstream}",
+    "step_no_token_lookup": "dry run without a GitHub token: open pull requests are not looked up",
+    "step_fetching": "fetching {branch} of {upstream}",
+    "step_pushing": "pushing branch {branch} to {fork}",
+    "step_kept_branch": "{why}: left as it is (the pull request's branch {branch} is on your fork)",
+    "step_made_locally": "branch {branch} made locally ({n} commit(s) on {base}); nothing pushed",
+    "step_opening": "opening a pull request on {upstream}",
+    "step_opening_draft": "opening a draft pull request on {upstream}",
+    "step_offline_base": "no GitHub token: the branch starts from {ref} of your checkout",
+    "pr_no_token": "PR detection skipped: no GitHub token (set GITHUB_TOKEN or github.token in hfi18n.toml)",
+    "pr_no_upstream": "PR detection skipped: no upstream repository (pass --upstream OWNER/NAME or set "
+                      "github.upstream)",
+    "pr_failed": "PR detection skipped: {message}",
+    "pr_found_fetched": "{n} open translation PR(s) of {upstream} ({total} open PRs, fetched)",
+    "pr_found_cached": "{n} open translation PR(s) of {upstream} ({total} open PRs, cached)",
+    "pr_not_requested": "PR detection not requested",
+    "problem_base_unknown": "base unknown: {unknown}; best candidate {candidate}; re-translate it (translate --force) "
+                            "or review it against today's English (check --against today)",
 }
 """The English words (the page's words before issue 26, so English pages and the tests read as before)."""
 
@@ -495,6 +550,61 @@ KO: dict[str, str] = {
     "err_clone_failed": "{url}을(를) 클론하지 못했습니다",
     "err_clone_failed_hint": "URL이 맞는지, 공개 저장소인지 확인하세요",
     "err_clone_timeout_hint": "URL이 맞는지, 공개 저장소인지 확인하세요 (클론은 {timeout:g}초가 지나면 포기합니다)",
+    "in_english": "영어 원문: {text}",
+    "note_cancelled": "쓰지 않음: 모든 세그먼트가 번역되기 전에 실행이 취소되었습니다",
+    "note_none_translated": "쓰지 않음: 번역된 세그먼트가 없습니다 (실패 {n}개. 영어 원문: {reasons})",
+    "note_pseudo_refused": "쓰지 않음: pseudo 공급자는 테스트 대역이라 그 출력은 번역을 대신하지 않습니다. 실제 "
+                           "공급자(anthropic, openai, hf)를 고르세요",
+    "note_check_errors": "쓰지 않음: 검사에서 오류가 나왔습니다 (3 · 검토 탭을 보세요. “검사를 통과하지 못해도 표시된 "
+                         "초안으로 쓰기”를 체크하면 표시된 초안으로 씁니다)",
+    "note_refused": "쓰지 않음. 영어 원문: {message}",
+    "note_draft_pseudo": "표시된 초안으로 씀: pseudo 테스트 출력이며 번역이 아닙니다",
+    "note_draft_errors": "표시된 초안으로 씀: 검사에서 오류가 나왔습니다",
+    "note_draft_failures": "표시된 초안으로 씀: 세그먼트 {n}개가 영어로 남았습니다 (영어 원문: {reasons})",
+    "note_written": "씀",
+    "note_backup": "교체된 번역의 백업: {backup}",
+    "sum_human": "사람 번역 세그먼트 {n}개 유지",
+    "sum_machine": "기계 번역 세그먼트 {n}개 유지",
+    "sum_translated": "{n}개 번역",
+    "sum_carried": "주석 {n}개 옮김",
+    "sum_unfinished": "미완성 {n}개",
+    "sum_unfinished_lines": "미완성 {n}개 ({lines}행)",
+    "sum_lost": "옮기지 못한 주석, {line}행: {text} (영어 원문: {reason})",
+    "err_skip_outside": "{doc}: {target}은(는) 저장소 밖을 가리킵니다 (심볼릭 링크). hfi18n은 이 파일을 읽거나 쓰지 "
+                        "않습니다",
+    "err_skip_no_base": "{doc}: 기록에서 기준 영어 버전을 찾지 못했습니다 (커밋되어 있나요?)",
+    "err_skip_no_base_hint": "통째로 다시 번역하려면 “기존 번역 교체”를 체크하세요",
+    "err_skip_base_unknown": "{doc}: {target}이(가) 따르는 영어 버전을 알 수 없습니다",
+    "err_skip_base_unknown_hint": "통째로 다시 번역하려면 “기존 번역 교체”를 체크하세요 (지금 파일은 백업됩니다)",
+    "err_skip_exists": "{doc}: {target}이(가) 이미 있고 사람의 작업이 담겨 있을 수 있습니다",
+    "err_skip_exists_hint": "새로 고치려면 “업데이트”(사람 번역 유지)를, 다시 번역하려면 “기존 번역 교체”(지금 파일은 "
+                            "백업됩니다)를 체크하세요",
+    "err_skip_pseudo_exists": "{doc}: {target}이(가) 이미 있습니다. pseudo 공급자는 테스트 대역이라 그 출력은 번역을 "
+                              "대신하지 않습니다",
+    "err_skip_pseudo_exists_hint": "실제 공급자(anthropic, openai, hf)를 고르세요",
+    "err_skip_broken_english": "{doc}: 영어 원문이 {where}에서 깨져 있습니다. 영어 원문: {message}",
+    "err_skip_broken_english_hint": "영어 원문을 먼저 고치세요 (번역하면 그 문제를 그대로 옮겨 적게 됩니다)",
+    "step_looking": "{upstream}의 열린 풀 리퀘스트를 찾는 중",
+    "step_no_token_lookup": "GitHub 토큰 없는 시험 실행: 열린 풀 리퀘스트는 찾지 않습니다",
+    "step_fetching": "{upstream}의 {branch} 브랜치를 가져오는 중",
+    "step_pushing": "브랜치 {branch}을(를) {fork}(으)로 푸시하는 중",
+    "step_kept_branch": "브랜치 {branch}은(는) 그대로 두었습니다: 풀 리퀘스트의 브랜치 {branch}은(는) 내 포크에 있습니다 "
+                        "(영어 원문: {why})",
+    "step_made_locally": "브랜치 {branch}을(를) 여기서 만들었습니다 ({base} 위에 커밋 {n}개). 아무것도 푸시하지 "
+                         "않았습니다",
+    "step_opening": "{upstream}에 풀 리퀘스트를 여는 중",
+    "step_opening_draft": "{upstream}에 초안 풀 리퀘스트를 여는 중",
+    "step_offline_base": "GitHub 토큰 없음: 브랜치는 내 체크아웃의 {ref}에서 시작합니다",
+    "pr_no_token": "열린 PR을 찾지 않았습니다: GitHub 토큰이 없습니다 (페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 "
+                   "넣으세요)",
+    "pr_no_upstream": "열린 PR을 찾지 않았습니다: 업스트림 저장소가 없습니다 (“업스트림” 칸을 채우세요, 4 · 쓰기와 게시 탭)",
+    "pr_failed": "열린 PR을 찾지 못했습니다. 영어 원문: {message}",
+    "pr_found_fetched": "{upstream}의 열린 번역 PR {n}개 (열린 PR {total}개, 방금 가져옴)",
+    "pr_found_cached": "{upstream}의 열린 번역 PR {n}개 (열린 PR {total}개, 저장해 둔 목록)",
+    "pr_not_requested": "열린 PR은 찾지 않았습니다",
+    "problem_base_unknown": "기준 커밋을 알 수 없습니다 (영어 원문: {unknown}). 가장 가까운 후보: {commit}의 {file} "
+                            "({similarity:.0%} 일치). 다시 번역하거나(“기존 번역 교체”) 오늘의 영어와 대조해 "
+                            "검토하세요",
 }
 """The Korean words: the first language hfi18n serves, and the one its first translators read."""
 
@@ -528,6 +638,21 @@ def request_lang(request: object) -> str:
         if primary in TABLES and q > 0:
             ranked.append((-q, order, primary))
     return min(ranked)[2] if ranked else "en"
+
+
+def said(prefix: str, key: str, lang: str, english: str, /, **fields: object) -> str:
+    """A line the library said (``english``, as the CLI prints it) in ``lang``: an English page gets it word
+    for word; another language its table's ``prefix + key`` filled with ``fields`` when the table has one,
+    else the English labelled as such (``in_english``: "영어 원문: ..."), never a sentence that changes
+    language half-way (issue 26)."""
+    if lang not in TABLES or lang == "en":
+        return english
+    if key and prefix + key in TABLES[lang]:
+        try:
+            return TABLES[lang][prefix + key].format(**fields)  # always filled: a missing field falls back
+        except (KeyError, IndexError, ValueError):  # a kind whose fields the table does not know
+            pass
+    return word("in_english", lang, text=english)
 
 
 def word(key: str, lang: str = "en", /, **fields: object) -> str:
