@@ -1,7 +1,7 @@
 """The pair model: an English doc and its translation as n-m beads of blocks, each with a confidence.
 
 Why n-m: translators merge two English paragraphs into one, split a long one, add a note of their own and
-leave one out. The one-to-one pairing ``translate --update`` used (:func:`hfi18n.doc.pairing.align_blocks`,
+leave one out. The one-to-one pairing ``translate --update`` used (``doc.pairing.align_blocks``, removed,
 by block signature) paired a merged paragraph with the first English one and shifted every later pair by
 one, so an update of a far-away paragraph deleted the merged paragraph, dropped a split half and added a
 duplicate machine paragraph where the English had not changed (3 of 3 docs of a controlled experiment,
