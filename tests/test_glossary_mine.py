@@ -77,6 +77,42 @@ def test_aligned_units_skip_docs_without_twin() -> None:
     assert u.en.startswith("Use a smaller checkpoint") and u.file == "quicktour.md" and u.line == 22
 
 
+
+MERGED_EN = """# Schedulers
+
+A scheduler takes the output of the UNet and computes the less noisy sample for the next denoising step.
+
+Schedulers are interchangeable: swap one for another to trade speed for quality without retraining anything.
+
+A pipeline keeps the settings of its scheduler when another scheduler is loaded from its configuration.
+
+Faster schedulers need fewer denoising steps, which makes inference quicker.
+"""
+MERGED_KO = """# 스케줄러
+
+스케줄러는 UNet의 출력을 받아 다음 디노이징 단계를 위한 노이즈가 적은 샘플을 계산합니다. 스케줄러는 서로 바꿔 쓸 수 \
+있으므로, 아무것도 다시 학습하지 않고 다른 스케줄러로 바꿔 속도와 품질을 맞바꿀 수 있습니다.
+
+다른 스케줄러를 설정에서 불러오면 파이프라인은 스케줄러의 설정을 유지합니다.
+
+더 빠른 스케줄러는 더 적은 디노이징 스텝이 필요하므로 추론이 빨라집니다.
+"""
+
+
+def test_aligned_units_pair_a_merged_paragraph_with_both_english_ones(tmp_path: Path) -> None:
+    """Two English paragraphs the translator merged into one are one unit of both (the pair model's 2-1
+    bead): the loose pairing the miner used paired the merged paragraph with the first English one only,
+    so the words of the second ("interchangeable", "retraining") were learnt from no English."""
+    for lang, text in (("en", MERGED_EN), ("ko", MERGED_KO)):
+        (tmp_path / "docs/source" / lang).mkdir(parents=True)
+        (tmp_path / "docs/source" / lang / "schedulers.md").write_text(text, encoding="utf-8")
+    units = {u.line: u for u in aligned_units(tmp_path, "ko", history=False)}
+    assert sorted(units) == [1, 3, 5, 7]
+    assert units[3].en.startswith("A scheduler takes") and "interchangeable" in units[3].en
+    assert units[3].tr.startswith("스케줄러는 UNet의") and units[3].tr.endswith("맞바꿀 수 있습니다.")
+    assert units[5].en.startswith("A pipeline keeps") and units[7].en.startswith("Faster schedulers")
+
+
 # -------------------------------------------------------------------------------------- proposals
 
 

@@ -1,34 +1,23 @@
-"""Aligned human translations: pair each translated doc with its English twin, paragraph by paragraph.
+"""The units of the pair model: a doc's headings and prose blocks as :class:`Item` (what the aligners
+compare: text, protected spans, names and numbers kept in translation), an aligned English/translated
+pair as :class:`Unit`, and the in-order matcher :func:`_dp_align` (:mod:`.model` pairs a gap's code
+blocks with it).
 
-:func:`align_items` aligns a translated doc with its English on the doc model of :mod:`hfi18n.doc`
-(:func:`hfi18n.translate.aligned.aligned_units` does it for every translated doc of a checkout):
-
-1. headings are aligned first (dynamic programming, in order): the same anchor is a sure match (Korean
-   translations carry the English anchor, ``## 설치 [[installation]]``), otherwise headings of the same
-   level may match;
-2. between two aligned headings, prose blocks (paragraphs, list items, callouts, table cells, text in
-   HTML) are aligned in order, scored by the protected spans they share (inline code, link targets),
-   the English names and numbers kept in the translation, and a plausible length ratio. Pairs that
-   look unrelated are dropped, so a translation that drifted far from the current English yields
-   fewer pairs rather than wrong ones.
-
-Each aligned pair (a heading title or a prose block, both sides) is a :class:`Unit`.
-
-The units feed the glossary miner (:mod:`hfi18n.translate.mine`), :func:`hfi18n.translate.aligned.term_usage`
-and the length model and lexicon of :mod:`.bitext`. It lives in :mod:`hfi18n.pair` (below repo, translate,
-check and review) since the bitext aligner learns from it and ``translate --update`` pairs with that
-aligner. Reading a checkout (its files, history and run ledger) is above, in :mod:`hfi18n.translate.aligned`:
-the pair model sits below :mod:`hfi18n.repo` so that history pairs a commit with its English the way
-update, check and review do (issue 24).
+The pairing itself is :func:`hfi18n.pair.model.pair_docs` (beads), for update, review, history and the
+glossary miner alike (:func:`hfi18n.translate.aligned.aligned_units` reads its sure beads; issue 24: one
+pair model). The loose pairing that lived here (``align_items``: headings by anchor and level, then the
+prose between them by a score of shared spans, names and length, in order) went with its last caller: it
+paired a paragraph two English ones were merged into with one of them alone (the miner then saw the words of
+the other English paragraph in no unit), and paired the paragraphs of a drifted doc by length where the
+pair model leaves them unsure.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
-from ..doc import Block, BlockKind, Document, parse
+from ..doc import Block, BlockKind, Document
 from ..doc.model import PLACEHOLDER_RE
 from .band import banded
 
@@ -70,6 +59,8 @@ class Unit:
 
 _LANG_IN_URL_RE = re.compile(r"/(?:en|ko|zh|ja|de|fr|es|pt|it|hi|cn|tr|ru|ar)(?=/)")
 _KEEP_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]*")
+_MARKED_RE = re.compile(r"[A-Z0-9]")
+"""A digit or a capital anywhere in a token of two characters or more (a lone capital is a word: ``A``)."""
 
 
 def norm_span(span: str) -> str:
@@ -81,11 +72,8 @@ def norm_span(span: str) -> str:
 def keep_tokens(text: str) -> frozenset[str]:
     """Names and numbers of ``text`` that survive translation (``SDXL``, ``fp16``, ``LoRA``, ``Diffusers``),
     lowercased: the marks the review's aligners compare, for paragraphs and sentences alike."""
-    out = set()
-    for tok in _KEEP_TOKEN_RE.findall(text):
-        if any(c.isdigit() for c in tok) or any(c.isupper() for c in tok[1:]) or (tok[0].isupper() and len(tok) > 1):
-            out.add(tok.lower())
-    return frozenset(out)
+    return frozenset(tok.lower() for tok in _KEEP_TOKEN_RE.findall(text)
+                     if (len(tok) > 1 and _MARKED_RE.search(tok)) or tok.isdigit())
 
 
 def block_item(block: Block) -> Item | None:
@@ -166,62 +154,6 @@ def _dp_band(n: int, m: int, score, band: list[tuple[int, int]]) -> tuple[list[t
     return pairs, touched
 
 
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float | None:
-    if not a and not b:
-        return None
-    return len(a & b) / len(a | b)
-
-
 # typical length of a translation relative to its English source, in characters
 LENGTH_RATIO = {"ko": 0.55, "ja": 0.45, "zh": 0.3, "cn": 0.3}
 """Typical length of a translation in characters per English character, by language (1.0 otherwise)."""
-
-
-def _heading_score(e: Item, t: Item) -> float:
-    if e.anchor == t.anchor:
-        return 3.0
-    if e.level != t.level:
-        return 0.0
-    return 0.6 if t.explicit_anchor else 1.0
-
-
-def _prose_score(e: Item, t: Item, ratio: float) -> float:
-    """Evidence that ``t`` translates ``e``; pairs scoring <= 0 are never matched."""
-    s = 0.3 if e.kind == t.kind else 0.0
-    shared = _jaccard(e.spans, t.spans)
-    if shared is not None:
-        s += 1.5 * shared - 0.3
-    kept = _jaccard(e.keep, t.keep)
-    if kept is not None:
-        s += 1.0 * kept - 0.2
-    r = (len(t.text) + 5) / (len(e.text) + 5) / ratio
-    s += 1.0 - min(2.0, abs(math.log(r)) / math.log(2.0))
-    return s - 0.7
-
-
-def align_items(en: list[Item], tr: list[Item], lang: str = "ko") -> list[tuple[Item, Item]]:
-    """Aligned (English, translated) items: headings first, then prose between aligned headings."""
-    ratio = LENGTH_RATIO.get(lang, 1.0)
-    eh = [i for i, it in enumerate(en) if it.heading]
-    th = [j for j, it in enumerate(tr) if it.heading]
-    hpairs = _dp_align(len(eh), len(th), lambda a, b: _heading_score(en[eh[a]], tr[th[b]]) - 0.5)
-    anchors = [(-1, -1)] + [(eh[a], th[b]) for a, b in hpairs] + [(len(en), len(tr))]
-    out: list[tuple[Item, Item]] = []
-    for (ei, ti), (ej, tj) in zip(anchors, anchors[1:], strict=False):
-        if ei >= 0:
-            out.append((en[ei], tr[ti]))
-        es = [it for it in en[ei + 1:ej] if not it.heading]
-        ts = [it for it in tr[ti + 1:tj] if not it.heading]
-        out.extend(_align_prose(es, ts, ratio))
-    return out
-
-
-def _align_prose(es: list[Item], ts: list[Item], ratio: float) -> list[tuple[Item, Item]]:
-    pairs = _dp_align(len(es), len(ts), lambda a, b: _prose_score(es[a], ts[b], ratio))
-    return [(es[a], ts[b]) for a, b in pairs]
-
-
-def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, str, int]]:
-    """Aligned ``(english, translation, translated_line)`` text pairs of two versions of a doc."""
-    pairs = align_items(doc_items(parse(en_text)), doc_items(parse(tr_text)), lang)
-    return [(e.text, t.text, t.line) for e, t in pairs]

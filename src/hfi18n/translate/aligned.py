@@ -1,13 +1,12 @@
 """What the human translations of a checkout say about a glossary: how each term is rendered.
 
-The pairing of every translated doc with its English twin, paragraph by paragraph (headings by anchor,
-then prose blocks between them, also against the English of the commits that changed the translation), is
-:func:`aligned_units`, on the aligner of :mod:`hfi18n.pair.units` (the one pair model, below repo, translate,
-check and review): here, above :mod:`hfi18n.repo`, because it reads the checkout (files, history, run ledger);
-it feeds the glossary miner (:mod:`hfi18n.translate.mine`) and the review's length model
-(:func:`learned_length`). This module adds :func:`term_usage`, which
-counts how the human translations render each term of a glossary, and the file counts of the glossary
-export.
+The pairing of every translated doc with its English twin, paragraph by paragraph (also against the
+English of the commits that changed the translation), is :func:`aligned_units`: the sure beads of the one
+pair model (:func:`hfi18n.pair.model.pair_docs`, which update, review and history pair with too; issue 24),
+read by :func:`paired_items`. It lives here, above :mod:`hfi18n.repo`, because it reads the checkout
+(files, history, run ledger); it feeds the glossary miner (:mod:`hfi18n.translate.mine`) and the review's
+length model (:func:`learned_length`). This module adds :func:`term_usage`, which counts how the human
+translations render each term of a glossary, and the file counts of the glossary export.
 """
 
 from __future__ import annotations
@@ -19,18 +18,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..doc import parse
+from ..doc import Document, parse
 from ..errors import InputError
 from ..fileio import read_text
 from ..glossary import Glossary, Term, english_in, spellings_in, squash
 from ..pair.bitext import LengthModel
+from ..pair.model import pair_docs
 from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; old imports keep working)
     LENGTH_RATIO,
     PROSE_KINDS,
     Item,
     Unit,
-    align_docs,
-    align_items,
+    block_item,
     doc_items,
     keep_tokens,
     norm_span,
@@ -42,6 +41,15 @@ from ..repo.ledger import ledger_for, segment_hash
 # the aligned human translations of a checkout
 
 
+DRIFTED = 0.5
+"""Share of a translated doc's headings and prose blocks that its best English version must pair (sure beads)
+for the doc to be learnt from. A translation made against an English none of the versions at hand is
+close to (diffusers ko api/pipelines/stable_diffusion/stable_diffusion_xl.md: 24 of 68 paired, the
+next lowest doc of the three corpora 12 of 21) pairs by chance where it pairs at all: most of its sure
+beads there put a paragraph with a translation of another (a heading "Base + refiner model" with
+"이미지 결과물을 정제하기"), and the miner counted three of them as "base model" not rendered."""
+
+
 def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
                   history: bool = True) -> Iterator[Unit]:
     """Every aligned pair of every translated doc of ``repo`` that has an English twin.
@@ -51,6 +59,9 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
     the English of its time; the English may have moved on, or been renamed or deleted since), and the
     English version giving the most aligned pairs is used.
 
+    A doc none of whose English versions pairs :data:`DRIFTED` of its translated headings and prose is
+    left out.
+
     Only human text is learnt from: a segment a run of this machine wrote and no human changed since
     (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
     glossary its own choices back.
@@ -58,6 +69,7 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
     layout = DocsLayout.open(repo, docs_root)
     ledger = ledger_for(layout)
     versions = _EnglishHistory(layout, lang) if history else None
+    model = LengthModel.default(lang)
     try:
         for rel in layout.docs(lang):
             try:
@@ -77,19 +89,54 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
                     en_texts.append(read_text(layout.path(SOURCE_LANG, twin)))
             if versions is not None:
                 en_texts.extend(t for t in versions.english_versions(rel) if t not in en_texts)
-            best: list[tuple[Item, Item]] = []
+            best: list[tuple[tuple[Item, ...], tuple[Item, ...]]] = []
+            covered = 0
             for en_text in en_texts:
-                pairs = align_items(doc_items(parse(en_text)), tr_items, lang)
-                if len(pairs) > len(best):
-                    best = pairs
-                if len(best) >= 0.9 * len(tr_items):
+                pairs = paired_items(parse(en_text), tr_doc, lang, model)
+                if (n := sum(len(ts) for _es, ts in pairs)) > covered:
+                    best, covered = pairs, n
+                if covered >= 0.9 * len(tr_items):
                     break
-            for e, t in best:
-                if t.line not in machine_lines:
-                    yield Unit(e.text, t.text, rel, t.line)
+            if covered < DRIFTED * len(tr_items):
+                continue
+            for es, ts in best:
+                if not any(t.line in machine_lines for t in ts):
+                    yield Unit("\n".join(e.text for e in es), "\n".join(t.text for t in ts), rel, ts[0].line)
     finally:
         if versions is not None:
             versions.close()
+
+
+def paired_items(en: Document, tr: Document, lang: str,
+                 model: LengthModel | None = None) -> list[tuple[tuple[Item, ...], tuple[Item, ...]]]:
+    """The (English, translated) headings and prose of the sure beads of :func:`hfi18n.pair.model.pair_docs`
+    that have both sides: what a translator wrote for what, as update and review pair it (issue 24: one
+    pair model). A 2-1 or 1-2 bead (two English paragraphs merged in one translated, or one split in two)
+    is one pair of the joined texts: the loose heading-then-prose pairing it replaced (``align_items``)
+    paired a merged paragraph with the first English one alone, so the words of the second were in no
+    unit (``tests/test_glossary_mine.py``), and a merged bead is as good a length sample as a 1-1.
+
+    ``model``: the length model the beads are drawn with. The checkout's learned one
+    (:func:`learned_length`) is learned from these very pairs, so they are drawn with
+    :meth:`LengthModel.default` (the ratio by language, about what the corpora give: diffusers ko learns
+    c=0.52 against the default 0.55)."""
+    beads = pair_docs(en, tr, lang, model or LengthModel.default(lang))
+    out: list[tuple[tuple[Item, ...], tuple[Item, ...]]] = []
+    for bead in beads:
+        if not bead.sure or not bead.en or not bead.tr:
+            continue
+        es = tuple(it for x in bead.en if (it := block_item(x)) is not None)
+        ts = tuple(it for x in bead.tr if (it := block_item(x)) is not None)
+        if es and ts and all(it.heading == es[0].heading for it in (*es, *ts)):
+            out.append((es, ts))
+    return out
+
+
+def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, str, int]]:
+    """Aligned ``(english, translation, translated_line)`` text pairs of two versions of a doc
+    (:func:`paired_items`; a merged or split bead's texts joined by a newline)."""
+    return [("\n".join(e.text for e in es), "\n".join(t.text for t in ts), ts[0].line)
+            for es, ts in paired_items(parse(en_text), parse(tr_text), lang)]
 
 
 class _EnglishHistory:
