@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hfi18n import api
 from hfi18n.config import Config
+from hfi18n.pair.bitext import LengthModel, Lexicon, WordSense
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
 from hfi18n.review.follow import followed_english
@@ -752,3 +753,43 @@ def test_a_pointer_to_a_section_the_translation_left_out_is_not_an_omission():
     ko = POINTER_KO + "\n## Flax [[flax]]\n\n`FlaxDemoPipeline.from_pretrained(scheduler=...)`를 사용하고 반환되는 `scheduler_state`를 보관하세요.\n"
     (om,) = _omissions(review_texts(POINTER_EN, ko, file="ko.md", english_file="en.md", lang="ko"))
     assert om.english_line == 5
+
+
+LIST_EN = """# Demo
+
+🤗 Demo is a library of pretrained models for generating images and audio. Whether you want a simple inference solution or want to train your own model, Demo is a modular toolbox that supports both, designed with a focus on [usability](conceptual/philosophy#usability).
+
+The Demo 3 library has three main components:
+
+- State-of-the-art diffusion pipelines (`DemoPipeline` 2.0) for inference with just a few lines of code. There are many pipelines in the library, check out the table in the pipeline [overview](api/pipelines/overview) for a complete list of available pipelines and the tasks they solve. Each pipeline bundles the models, the scheduler and the preprocessing it needs, so that one call gives you images, audio or video without any setup of your own.
+- Interchangeable [noise schedulers](api/schedulers/overview) for balancing trade-offs between generation speed and quality.
+- Pretrained [models](api/models) that can be used as building blocks and combined with schedulers.
+"""
+LIST_KO = """# 데모
+
+🤗 Demo는 이미지와 오디오를 생성하기 위한 사전 훈련된 모델 라이브러리입니다. 간단한 추론 솔루션을 찾든 자체 모델을 훈련하고 싶든, Demo는 두 가지를 모두 지원하는 모듈식 툴박스이며 [사용성](conceptual/philosophy#usability)에 중점을 두고 설계되었습니다.
+
+Demo 3 라이브러리에는 세 가지 주요 구성 요소가 있습니다:
+
+- `DemoPipeline` 2.0 추론용 [diffusion 파이프라인](api/pipelines/overview).
+- 생성 속도와 품질 간의 균형을 맞추기 위해 상호교환적으로 사용할 수 있는 [노이즈 스케줄러](api/schedulers/overview).
+- 빌딩 블록으로 사용할 수 있고 스케줄러와 결합할 수 있는 사전 학습된 [모델](api/models).
+"""
+LIST_MODEL = LengthModel(0.51, 0.15, 0, Lexicon({
+    w: WordSense(frozenset({k}), 0.99, 0.001)
+    for w, k in (("library", "라이브"), ("components", "구성"), ("three", "세"), ("main", "주요"), ("has", "있습"))}, 60.0))
+"""A tight length model with the words a learned lexicon knows (diffusers ko has 449 word associations)."""
+
+
+def test_a_paragraph_dropped_next_to_a_shortened_one_is_an_omission():
+    """diffusers ko index.md shortens the long "- State-of-the-art diffusion pipelines ... [overview](...)"
+    item to one sentence keeping its link: the aligner leaves it unpaired, its English too. With "The
+    library has three main components:" dropped just before, that leftover was taken as the dropped
+    paragraph rewritten (coverage._omissions: "the same gap holds a translated unit"), though its code,
+    links and numbers are all the shortened item's (coverage._all_rewritten)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko", "options": Options(length=LIST_MODEL)}
+    assert _omissions(review_texts(LIST_EN, LIST_KO, **kw)) == []
+    dropped = LIST_KO.replace("Demo 3 라이브러리에는 세 가지 주요 구성 요소가 있습니다:\n\n", "")
+    oms = _omissions(review_texts(LIST_EN, dropped, **kw))
+    assert [f.english_line for f in oms] == [5]
+    assert "three main components" in oms[0].message
