@@ -847,3 +847,50 @@ def test_a_dropped_paragraph_is_not_taken_as_moved_into_a_doubtful_pair_with_no_
     assert dropped != RUNS_KO
     (om,) = _omissions(review_texts(RUNS_EN, dropped, **kw))
     assert om.english_line == 5 and "So recording agent runs" in om.message
+
+
+PRINCIPLES_EN = """# Philosophy [[philosophy]]
+
+## Pipelines [[pipelines]]
+
+The following design principles are followed:
+
+- Pipelines follow the single-file policy: all the code of a pipeline lives in one `pipeline_*.py` file.
+
+## Models [[models]]
+
+The following design principles are followed:
+
+- Models follow the single-file policy too, and each model lives in one `modeling_*.py` file of its own.
+"""
+PRINCIPLES_KO = """# 철학 [[philosophy]]
+
+## 파이프라인 [[pipelines]]
+
+다음과 같은 설계 원칙을 따릅니다:
+
+- 파이프라인은 단일 파일 정책을 따릅니다: 파이프라인의 모든 코드는 하나의 `pipeline_*.py` 파일에 있습니다.
+
+## 모델 [[models]]
+
+다음과 같은 설계 원칙을 따릅니다:
+
+- 모델도 단일 파일 정책을 따르며, 각 모델은 자체 `modeling_*.py` 파일 하나에 있습니다.
+"""
+
+
+def test_a_line_the_english_repeats_elsewhere_pasted_twice_in_a_row_is_a_duplication():
+    """diffusers ko conceptual/philosophy.md says "The following design principles are followed:" under
+    each heading, as its English does; the line pasted twice in a row under one heading was taken as
+    repeated by the English. The English never has it twice in a row (coverage._twice_in_a_row)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert [f for f in review_texts(PRINCIPLES_EN, PRINCIPLES_KO, **kw).findings if f.kind is Kind.DUPLICATION] == []
+    line = "다음과 같은 설계 원칙을 따릅니다:\n\n"
+    pasted = PRINCIPLES_KO.replace("## 모델 [[models]]\n\n" + line, "## 모델 [[models]]\n\n" + line + line)
+    (dup,) = [f for f in review_texts(PRINCIPLES_EN, pasted, **kw).findings if f.kind is Kind.DUPLICATION]
+    assert dup.line == 13 and "repeats the one at line 11" in dup.message
+    # the English writing it twice in a row too: no duplication
+    en = PRINCIPLES_EN.replace("## Models [[models]]\n\nThe following design principles are followed:\n\n",
+                               "## Models [[models]]\n\nThe following design principles are followed:\n\n"
+                               "The following design principles are followed:\n\n")
+    assert [f for f in review_texts(en, pasted, **kw).findings if f.kind is Kind.DUPLICATION] == []

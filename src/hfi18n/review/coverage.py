@@ -312,6 +312,7 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
     en_prose = [x for x in al.en_items if not x.heading]
     repeats = _Repeats(en_prose)
     seen = _Seen()
+    prev_of = {id(b): a for a, b in zip(al.tr_items, al.tr_items[1:], strict=False)}
     for t in prose:
         b = bead_of.get(id(t))
         raw = _raw(al, t)
@@ -328,7 +329,9 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
         if not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0):
             continue
         said = b0.en or b.en
-        if said and _english_repeats(said[0], en_prose, repeats):
+        in_a_row = prev_of.get(id(t)) is twin
+        if said and _english_repeats(said[0], en_prose, repeats) \
+                and not (in_a_row and not _twice_in_a_row(said[0], en_prose)):
             continue  # the English says it twice too
         if not said and _any_repeats(en_prose, t, lang, index=repeats):
             continue
@@ -405,6 +408,18 @@ def _repeat_of(a: Item, b: Item) -> bool:
     the same words ("The [`RepoCard`] object is the parent class of..." and "The [`CardData`] object is
     the parent class of..." are two)."""
     return a.spans == b.spans and _near(a.text, b.text, NEAR_DUPLICATE)
+
+
+def _twice_in_a_row(e: Item, en_prose: list[Item]) -> bool:
+    """English unit ``e`` is written twice in a row (the unit before or after it repeats it). A translated
+    paragraph written twice in a row is a duplication unless its English is too: diffusers ko
+    conceptual/philosophy.md says "The following design principles are followed:" under four headings,
+    and that line pasted twice in a row under one of them was taken as repeated by the English (a drifted-doc
+    duplicate the injection bench missed, seed 5)."""
+    k = next((i for i, x in enumerate(en_prose) if x is e), None)
+    if k is None:
+        return False
+    return any(_repeat_of(en_prose[i], en_prose[i + 1]) for i in (k - 1, k) if i >= 0 and i + 1 < len(en_prose))
 
 
 def _english_repeats(e: Item, en_prose: list[Item], index: _Repeats | None = None) -> bool:
