@@ -894,3 +894,41 @@ def test_a_line_the_english_repeats_elsewhere_pasted_twice_in_a_row_is_a_duplica
                                "## Models [[models]]\n\nThe following design principles are followed:\n\n"
                                "The following design principles are followed:\n\n")
     assert [f for f in review_texts(en, pasted, **kw).findings if f.kind is Kind.DUPLICATION] == []
+
+
+PASTED_EN = """# Hybrid mode [[hybrid]]
+
+## Why use it? [[why]]
+
+Hybrid mode offers a fast and simple way to offload local generation work.
+
+## Examples [[examples]]
+
+Call `demo.remote()` with the prompt and keep the result for later steps.
+
+Call `demo.remote()` with the prompt and keep the result for later steps.
+"""
+PASTED_KO = """# 하이브리드 모드 [[hybrid]]
+
+## 왜 사용하나요? [[why]]
+
+하이브리드 모드는 로컬 생성 작업을 빠르고 간단하게 덜어내는 방법을 제공합니다.
+
+## 예제 [[examples]]
+
+프롬프트와 함께 `demo.remote()`를 호출하고 결과를 이후 단계를 위해 보관하세요.
+
+프롬프트와 함께 `demo.remote()`를 호출하고 결과를 이후 단계를 위해 보관하세요.
+"""
+
+
+def test_a_paragraph_pasted_twice_in_a_row_is_a_duplication_when_other_english_lines_repeat():
+    """diffusers zh hybrid_inference/overview.md with "混合推理提供了一种快速简单的方式..." pasted twice in a
+    row: the copy was let go because some English paragraph of about its length is written twice in a row
+    (coverage._verbatim_copies). Its own English is not (coverage._pasted_in_a_row)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert [f for f in review_texts(PASTED_EN, PASTED_KO, **kw).findings if f.kind is Kind.DUPLICATION] == []
+    line = "하이브리드 모드는 로컬 생성 작업을 빠르고 간단하게 덜어내는 방법을 제공합니다.\n\n"
+    pasted = PASTED_KO.replace(line, line + line)
+    (dup,) = [f for f in review_texts(PASTED_EN, pasted, **kw).findings if f.kind is Kind.DUPLICATION]
+    assert dup.line == 7 and "Hybrid mode offers" in dup.message

@@ -120,10 +120,14 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     found, beads = _beads(al, lang, model, min_chars)
     copies = {k: v for k, v in found.items() if v is not None}
     skip: set[int] = {k for k, v in found.items() if v is None}  # repeated in the English too
+    pasted = _pasted_in_a_row(al, beads, found, min_chars)
+    copies.update({k: twin for k, (twin, _e) in pasted.items()})
+    skip.difference_update(copies)
     for f, t in _english_left(al, file, lang):
         skip.add(id(t))
         yield f
-    dups = list(_duplicates(beads, al, file, lang, skip, english, copies, min_chars))
+    dups = list(_duplicates(beads, al, file, lang, skip, english, copies, min_chars,
+                            {k: e for k, (_twin, e) in pasted.items()}))
     skip.update(id(t) for _f, t in dups)
     yield from (f for f, _t in dups)
     was_cut = _cut_english(beads, cut, al, model, lang, cut_at) if omissions else set()
@@ -283,6 +287,30 @@ def _copy_candidates(al: Alignment, min_chars: int) -> list[tuple[Item, Item, bo
     return out
 
 
+def _pasted_in_a_row(al: Alignment, beads: list[Bead], found: dict[int, Item | None],
+                     min_chars: int) -> dict[int, tuple[Item, Item]]:
+    """``id(copy) -> (twin, English)`` of the copies :func:`_verbatim_copies` let go because some English paragraph of
+    about their length is written twice in a row, when the copy is right after its twin and the English the
+    twin is paired with is not written twice in a row: the English said which paragraph it is. diffusers
+    zh hybrid_inference/overview.md and ko stable_diffusion_xl.md with a paragraph pasted twice in a row
+    were let go by an unrelated pair of English lines written twice (2 of 4 drifted-doc duplicates the
+    injection bench missed, seed 5)."""
+    if not any(v is None for v in found.values()):
+        return {}
+    bead_of = _bead_of(beads)
+    en_prose = [x for x in al.en_items if not x.heading]
+    out: dict[int, tuple[Item, Item]] = {}
+    for t, twin, in_a_row in _copy_candidates(al, min_chars):
+        if not in_a_row or id(t) not in found or found[id(t)] is not None:
+            continue
+        # the twin or the copy is paired (the aligner may pair either one with the English)
+        b0 = next((b for b in (bead_of.get(id(twin)), bead_of.get(id(t))) if b is not None and b.move is Move.MATCH
+                   and not b.en[0].heading), None)
+        if b0 is not None and not _twice_in_a_row(b0.en[0], en_prose):
+            out[id(t)] = (twin, b0.en[0])
+    return out
+
+
 def _verbatim_copies(al: Alignment, lang: str, min_chars: int = 0) -> dict[int, Item | None]:
     """``id(copy) -> twin`` for the copies of :func:`_copy_candidates`; None when the English repeats a
     paragraph of about that length too (then the copy is not a duplication, whatever the pairing). They are kept out of the alignment: a copy left in gets paired
@@ -299,7 +327,8 @@ def _verbatim_copies(al: Alignment, lang: str, min_chars: int = 0) -> dict[int, 
 
 
 def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: set[int],
-                english: str, copies: dict[int, Item], min_chars: int = 0) -> Iterator[tuple[ReviewFinding, Item]]:
+                english: str, copies: dict[int, Item], min_chars: int = 0,
+                pasted: dict[int, Item] | None = None) -> Iterator[tuple[ReviewFinding, Item]]:
     """Translated units the aligner left without English (0-1), or that share their English with a
     twin (1-2), whose text repeats another translated unit -- or, next to the unit translating the same
     English, whose code, links, names and numbers are all those of that English (translated twice).
@@ -328,7 +357,7 @@ def _duplicates(beads: list[Bead], al: Alignment, file: str, lang: str, skip: se
         # pasted by mistake is kept out of the alignment (_verbatim_copies) and is never paired
         if not (b.move is Move.INSERT or b0.move is Move.INSERT or b is b0):
             continue
-        said = b0.en or b.en
+        said = b0.en or b.en or ((pasted[id(t)],) if pasted and id(t) in pasted else ())
         in_a_row = prev_of.get(id(t)) is twin
         if said and _english_repeats(said[0], en_prose, repeats) \
                 and not (in_a_row and not _twice_in_a_row(said[0], en_prose)):
