@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hfi18n import api
 from hfi18n.config import Config
+from hfi18n.pair.bitext import LengthModel, Lexicon, WordSense
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.review import Kind, Options, review_paths, review_texts
 from hfi18n.review.follow import followed_english
@@ -752,3 +753,182 @@ def test_a_pointer_to_a_section_the_translation_left_out_is_not_an_omission():
     ko = POINTER_KO + "\n## Flax [[flax]]\n\n`FlaxDemoPipeline.from_pretrained(scheduler=...)`를 사용하고 반환되는 `scheduler_state`를 보관하세요.\n"
     (om,) = _omissions(review_texts(POINTER_EN, ko, file="ko.md", english_file="en.md", lang="ko"))
     assert om.english_line == 5
+
+
+LIST_EN = """# Demo
+
+🤗 Demo is a library of pretrained models for generating images and audio. Whether you want a simple inference solution or want to train your own model, Demo is a modular toolbox that supports both, designed with a focus on [usability](conceptual/philosophy#usability).
+
+The Demo 3 library has three main components:
+
+- State-of-the-art diffusion pipelines (`DemoPipeline` 2.0) for inference with just a few lines of code. There are many pipelines in the library, check out the table in the pipeline [overview](api/pipelines/overview) for a complete list of available pipelines and the tasks they solve. Each pipeline bundles the models, the scheduler and the preprocessing it needs, so that one call gives you images, audio or video without any setup of your own.
+- Interchangeable [noise schedulers](api/schedulers/overview) for balancing trade-offs between generation speed and quality.
+- Pretrained [models](api/models) that can be used as building blocks and combined with schedulers.
+"""
+LIST_KO = """# 데모
+
+🤗 Demo는 이미지와 오디오를 생성하기 위한 사전 훈련된 모델 라이브러리입니다. 간단한 추론 솔루션을 찾든 자체 모델을 훈련하고 싶든, Demo는 두 가지를 모두 지원하는 모듈식 툴박스이며 [사용성](conceptual/philosophy#usability)에 중점을 두고 설계되었습니다.
+
+Demo 3 라이브러리에는 세 가지 주요 구성 요소가 있습니다:
+
+- `DemoPipeline` 2.0 추론용 [diffusion 파이프라인](api/pipelines/overview).
+- 생성 속도와 품질 간의 균형을 맞추기 위해 상호교환적으로 사용할 수 있는 [노이즈 스케줄러](api/schedulers/overview).
+- 빌딩 블록으로 사용할 수 있고 스케줄러와 결합할 수 있는 사전 학습된 [모델](api/models).
+"""
+LIST_MODEL = LengthModel(0.51, 0.15, 0, Lexicon({
+    w: WordSense(frozenset({k}), 0.99, 0.001)
+    for w, k in (("library", "라이브"), ("components", "구성"), ("three", "세"), ("main", "주요"), ("has", "있습"))}, 60.0))
+"""A tight length model with the words a learned lexicon knows (diffusers ko has 449 word associations)."""
+
+
+def test_a_paragraph_dropped_next_to_a_shortened_one_is_an_omission():
+    """diffusers ko index.md shortens the long "- State-of-the-art diffusion pipelines ... [overview](...)"
+    item to one sentence keeping its link: the aligner leaves it unpaired, its English too. With "The
+    library has three main components:" dropped just before, that leftover was taken as the dropped
+    paragraph rewritten (coverage._omissions: "the same gap holds a translated unit"), though its code,
+    links and numbers are all the shortened item's (coverage._all_rewritten)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko", "options": Options(length=LIST_MODEL)}
+    assert _omissions(review_texts(LIST_EN, LIST_KO, **kw)) == []
+    dropped = LIST_KO.replace("Demo 3 라이브러리에는 세 가지 주요 구성 요소가 있습니다:\n\n", "")
+    oms = _omissions(review_texts(LIST_EN, dropped, **kw))
+    assert [f.english_line for f in oms] == [5]
+    assert "three main components" in oms[0].message
+
+
+RUNS_EN = """# Inspecting runs [[inspect]]
+
+Agent runs are complicated to debug, and their logs are long.
+
+So recording agent runs is needed for monitoring!
+
+We use the [OpenTelemetry](https://opentelemetry.io) standard: install it with `pip install demo[telemetry]`.
+
+## Setup [[setup]]
+
+Set `DEMO_ENDPOINT` to the address of your collector and call `demo.instrument()` once at start-up.
+
+Then you can run your agents!
+
+The runs appear on the platform with every step, tool call and token count of the run.
+"""
+RUNS_KO = """# 실행 검사하기 [[inspect]]
+
+에이전트 실행은 디버깅하기 어렵고, 로그도 깁니다.
+
+따라서 프로덕션 환경에서는 나중에 검사하고 모니터링할 수 있도록 에이전트 실행을 계측 도구로 기록하는 것이 필수적입니다!
+
+[OpenTelemetry](https://opentelemetry.io) 표준을 사용합니다: `pip install demo[telemetry]`로 설치하세요.
+
+## 설정 [[setup]]
+
+`DEMO_ENDPOINT`를 수집기의 주소로 설정하고 시작할 때 `demo.instrument()`를 한 번 호출하세요.
+
+이제 에이전트를 실행하면 모니터링 기록이 남습니다!
+
+실행 기록은 각 단계, 도구 호출, 토큰 수와 함께 플랫폼에 표시됩니다.
+"""
+RUNS_MODEL = LengthModel(0.51, 0.825, 0, Lexicon({w: WordSense(frozenset({k}), 0.9, 0.02) for w, k in (
+    ("runs", "실행"), ("run", "실행"), ("agent", "에이전"), ("agents", "에이전"), ("platform", "플랫폼"), ("step", "단계"),
+    ("record", "기록"), ("recording", "기록"), ("needed", "남습"), ("inspection", "검사"), ("monitoring", "모니터"),
+    ("debug", "디버깅"), ("address", "주소"))}, 60.0))
+"""Word associations by hand, as :meth:`Lexicon.learn` finds them in a repository's human translations."""
+
+
+def test_a_dropped_paragraph_is_not_taken_as_moved_into_a_doubtful_pair_with_no_leftover_beside_it():
+    """smolagents zh tutorials/inspect_runs.md with "So using instrumentation to record agent runs is
+    necessary..." dropped: its English fitted the translation of "Then you can run your agents!" 35 lines
+    on (a doubtful pair, cost 2.9) better than that English did, and was taken as moved there. Nothing is
+    left unpaired beside that pair: it translates its own English, and the drop is an omission
+    (coverage._leftover_by)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko", "options": Options(length=RUNS_MODEL)}
+    assert _omissions(review_texts(RUNS_EN, RUNS_KO, **kw)) == []
+    dropped = RUNS_KO.replace("따라서 프로덕션 환경에서는 나중에 검사하고 모니터링할 수 있도록 에이전트 실행을 계측 도구로 기록하는 것이 "
+                              "필수적입니다!\n\n", "")
+    assert dropped != RUNS_KO
+    (om,) = _omissions(review_texts(RUNS_EN, dropped, **kw))
+    assert om.english_line == 5 and "So recording agent runs" in om.message
+
+
+PRINCIPLES_EN = """# Philosophy [[philosophy]]
+
+## Pipelines [[pipelines]]
+
+The following design principles are followed:
+
+- Pipelines follow the single-file policy: all the code of a pipeline lives in one `pipeline_*.py` file.
+
+## Models [[models]]
+
+The following design principles are followed:
+
+- Models follow the single-file policy too, and each model lives in one `modeling_*.py` file of its own.
+"""
+PRINCIPLES_KO = """# 철학 [[philosophy]]
+
+## 파이프라인 [[pipelines]]
+
+다음과 같은 설계 원칙을 따릅니다:
+
+- 파이프라인은 단일 파일 정책을 따릅니다: 파이프라인의 모든 코드는 하나의 `pipeline_*.py` 파일에 있습니다.
+
+## 모델 [[models]]
+
+다음과 같은 설계 원칙을 따릅니다:
+
+- 모델도 단일 파일 정책을 따르며, 각 모델은 자체 `modeling_*.py` 파일 하나에 있습니다.
+"""
+
+
+def test_a_line_the_english_repeats_elsewhere_pasted_twice_in_a_row_is_a_duplication():
+    """diffusers ko conceptual/philosophy.md says "The following design principles are followed:" under
+    each heading, as its English does; the line pasted twice in a row under one heading was taken as
+    repeated by the English. The English never has it twice in a row (coverage._twice_in_a_row)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert [f for f in review_texts(PRINCIPLES_EN, PRINCIPLES_KO, **kw).findings if f.kind is Kind.DUPLICATION] == []
+    line = "다음과 같은 설계 원칙을 따릅니다:\n\n"
+    pasted = PRINCIPLES_KO.replace("## 모델 [[models]]\n\n" + line, "## 모델 [[models]]\n\n" + line + line)
+    (dup,) = [f for f in review_texts(PRINCIPLES_EN, pasted, **kw).findings if f.kind is Kind.DUPLICATION]
+    assert dup.line == 13 and "repeats the one at line 11" in dup.message
+    # the English writing it twice in a row too: no duplication
+    en = PRINCIPLES_EN.replace("## Models [[models]]\n\nThe following design principles are followed:\n\n",
+                               "## Models [[models]]\n\nThe following design principles are followed:\n\n"
+                               "The following design principles are followed:\n\n")
+    assert [f for f in review_texts(en, pasted, **kw).findings if f.kind is Kind.DUPLICATION] == []
+
+
+PASTED_EN = """# Hybrid mode [[hybrid]]
+
+## Why use it? [[why]]
+
+Hybrid mode offers a fast and simple way to offload local generation work.
+
+## Examples [[examples]]
+
+Call `demo.remote()` with the prompt and keep the result for later steps.
+
+Call `demo.remote()` with the prompt and keep the result for later steps.
+"""
+PASTED_KO = """# 하이브리드 모드 [[hybrid]]
+
+## 왜 사용하나요? [[why]]
+
+하이브리드 모드는 로컬 생성 작업을 빠르고 간단하게 덜어내는 방법을 제공합니다.
+
+## 예제 [[examples]]
+
+프롬프트와 함께 `demo.remote()`를 호출하고 결과를 이후 단계를 위해 보관하세요.
+
+프롬프트와 함께 `demo.remote()`를 호출하고 결과를 이후 단계를 위해 보관하세요.
+"""
+
+
+def test_a_paragraph_pasted_twice_in_a_row_is_a_duplication_when_other_english_lines_repeat():
+    """diffusers zh hybrid_inference/overview.md with "混合推理提供了一种快速简单的方式..." pasted twice in a
+    row: the copy was let go because some English paragraph of about its length is written twice in a row
+    (coverage._verbatim_copies). Its own English is not (coverage._pasted_in_a_row)."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+    assert [f for f in review_texts(PASTED_EN, PASTED_KO, **kw).findings if f.kind is Kind.DUPLICATION] == []
+    line = "하이브리드 모드는 로컬 생성 작업을 빠르고 간단하게 덜어내는 방법을 제공합니다.\n\n"
+    pasted = PASTED_KO.replace(line, line + line)
+    (dup,) = [f for f in review_texts(PASTED_EN, pasted, **kw).findings if f.kind is Kind.DUPLICATION]
+    assert dup.line == 7 and "Hybrid mode offers" in dup.message
