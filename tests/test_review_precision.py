@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hfi18n import api
 from hfi18n.config import Config
 from hfi18n.pair.bitext import LengthModel, Lexicon, WordSense
@@ -932,3 +934,25 @@ def test_a_paragraph_pasted_twice_in_a_row_is_a_duplication_when_other_english_l
     pasted = PASTED_KO.replace(line, line + line)
     (dup,) = [f for f in review_texts(PASTED_EN, pasted, **kw).findings if f.kind is Kind.DUPLICATION]
     assert dup.line == 7 and "Hybrid mode offers" in dup.message
+
+
+@pytest.mark.corpus
+def test_a_dropped_feature_bullet_is_not_taken_as_merged_into_a_neighbour_lacking_its_emoji(corpus):
+    """smolagents zh index.md lists features as "✨ **简洁性**：...", "🌐 **支持任何 LLM**：..."; with the first
+    dropped, the review (with the checkout's learned length model and lexicon, as ``hfi18n review`` runs it)
+    took its English as merged into the long Chinese of the second, which lacks the ✨ (coverage._pictographs:
+    translators keep emoji like names)."""
+    from hfi18n.repo.layout import SOURCE_LANG
+    from hfi18n.translate.aligned import learned_length
+
+    layout = DocsLayout.open(corpus("smolagents"))
+    opts = Options(length=learned_length(layout.repo, "zh"), followed=followed_english(layout, "zh"))
+    en = layout.path(SOURCE_LANG, "index.md").read_text(encoding="utf-8")
+    zh = layout.path("zh", "index.md").read_text(encoding="utf-8")
+    bullet = next(line for line in zh.splitlines() if line.startswith("✨ "))
+    dropped = zh.replace(bullet + "\n\n", "", 1)
+    assert dropped != zh
+    kw = {"file": "docs/source/zh/index.md", "english_file": "docs/source/en/index.md", "lang": "zh",
+          "rel": "index.md", "options": opts}
+    assert not any("✨" in f.message for f in _omissions(review_texts(en, zh, **kw)))
+    assert any("✨ **Simplicity**" in f.message for f in _omissions(review_texts(en, dropped, **kw)))
