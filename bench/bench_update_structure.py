@@ -21,7 +21,7 @@ of the doc (the changed-paragraph floor is one segment).
     python bench/bench_update_structure.py [--per-corpus 8] [--names smolagents,...]
 
 Run it with ``PYTHONPATH=<another checkout>/src`` to measure another version of hfi18n (the numbers of
-the one-to-one update before issue 24 are in notes/s24update.md).
+the one-to-one update before issue 24 are in docs/numbers.md).
 """
 
 from __future__ import annotations

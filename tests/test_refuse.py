@@ -1,7 +1,7 @@
 """Pages doc-builder builds are read, checked and translated; what it cannot build stays refused (issue 24).
 
 Every doc of every language of the three corpora went through parse, status, check, plan and a pseudo
-translation (notes/s28refuse.md); the one English page refused is diffusers'
+translation (docs/numbers.md, 2026-11-25 evening); the one English page refused is diffusers'
 ``api/pipelines/hunyuan_video15.md``: ``<hfoptions id="usage">`` and ``<hfoption id="memory">`` opened and
 never closed, a page published on hf.co. The fixtures below are written for these tests.
 """
