@@ -181,20 +181,21 @@ def _missing_links(src: Document, tgt: Document, file: str, lang: str,
     :func:`same_place` and with the same fragment, or with a fragment the linked translated doc has
     (``anchors_of``: a translator's custom anchor there)."""
     folder = doc_folder(file, lang)
-    shown: dict[tuple[Place, str], str] = {}
-    english: Counter[tuple[Place, str]] = Counter()
-    for x in link_targets(src):
-        if not x.startswith("#"):
-            lid = link_place(x, folder, lang)
-            english[lid] += 1
-            shown.setdefault(lid, normalize_target(x, lang))
-    written: dict[tuple[Place, str], str] = {}
-    translated: Counter[tuple[Place, str]] = Counter()
-    for x in link_targets(tgt):
-        if not x.startswith("#"):
-            lid = link_place(x, folder, lang)
-            translated[lid] += 1
-            written.setdefault(lid, x)
+
+    def places(doc: Document) -> tuple[Counter[tuple[Place, str]], dict[tuple[Place, str], str]]:
+        """How many links lead to each place (in-page ``#`` links aside), and each place as first written."""
+        count: Counter[tuple[Place, str]] = Counter()
+        first: dict[tuple[Place, str], str] = {}
+        for x in link_targets(doc):
+            if not x.startswith("#"):
+                lid = link_place(x, folder, lang)
+                count[lid] += 1
+                first.setdefault(lid, x)
+        return count, first
+
+    english, shown = places(src)
+    shown = {lid: normalize_target(x, lang) for lid, x in shown.items()}
+    translated, written = places(tgt)
     missing, extra = english - translated, translated - english
 
     def lands(e: tuple[Place, str], t: tuple[Place, str]) -> bool:

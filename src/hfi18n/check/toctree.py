@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import bisect
-
+from ..pair.diff import increasing_run
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.toctree import (
     PLACEHOLDER_LOCAL,
@@ -17,28 +16,6 @@ from ..repo.toctree_edit import Mirror
 from .findings import ERROR, WARNING, Finding
 
 # --------------------------------------------------------------------------- checking
-
-
-def _lis_keep(values: list[int]) -> set[int]:
-    """Indices of one longest increasing subsequence of ``values``."""
-    tails: list[int] = []
-    tails_idx: list[int] = []
-    prev = [-1] * len(values)
-    for i, v in enumerate(values):
-        k = bisect.bisect_left(tails, v)
-        if k == len(tails):
-            tails.append(v)
-            tails_idx.append(i)
-        else:
-            tails[k] = v
-            tails_idx[k] = i
-        prev[i] = tails_idx[k - 1] if k > 0 else -1
-    keep: set[int] = set()
-    i = tails_idx[-1] if tails_idx else -1
-    while i != -1:
-        keep.add(i)
-        i = prev[i]
-    return keep
 
 
 def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -> list[Finding]:
@@ -85,7 +62,7 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
                 if r in en_pos and r not in in_seq:
                     in_seq.add(r)
                     ranked.append((it, r, en_pos[r]))
-            keep = _lis_keep([p for _, _, p in ranked])
+            keep = set(increasing_run([p for _, _, p in ranked]))
             for i, (it, name, pos) in enumerate(ranked):
                 if i in keep:
                     continue

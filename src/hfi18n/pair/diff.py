@@ -134,23 +134,29 @@ def unique_in_order(ka: Sequence[Hashable | None], kb: Sequence[Hashable | None]
             where_b[k] = j
     cand = [(i, where_b[k]) for i, k in enumerate(ka)
             if k is not None and count_a[k] == 1 and count_b.get(k) == 1]
-    # longest increasing subsequence of j, in O(n log n)
+    return [cand[c] for c in increasing_run([j for _i, j in cand])]
+
+
+def increasing_run(values: Sequence[int]) -> list[int]:
+    """Indices, in order, of one longest strictly increasing subsequence of ``values`` (O(n log n)): the
+    anchors of :func:`unique_in_order`, and the toctree entries already in the English order
+    (:mod:`hfi18n.check.toctree`)."""
     tails: list[int] = []
     tail_at: list[int] = []
-    prev = [-1] * len(cand)
-    for c, (_i, j) in enumerate(cand):
-        lo = bisect.bisect_left(tails, j)
+    prev = [-1] * len(values)
+    for c, v in enumerate(values):
+        lo = bisect.bisect_left(tails, v)
         if lo == len(tails):
-            tails.append(j)
+            tails.append(v)
             tail_at.append(c)
         else:
-            tails[lo] = j
+            tails[lo] = v
             tail_at[lo] = c
         prev[c] = tail_at[lo - 1] if lo else -1
-    run: list[tuple[int, int]] = []
+    run: list[int] = []
     c = tail_at[-1] if tail_at else -1
     while c >= 0:
-        run.append(cand[c])
+        run.append(c)
         c = prev[c]
     run.reverse()
     return run
