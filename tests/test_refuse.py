@@ -145,6 +145,27 @@ def test_a_link_to_a_custom_anchor_the_translation_has_is_no_links_error_and_the
     assert "beta#setup" in (repo / "docs/source/ko/alpha.md").read_text(encoding="utf-8")
 
 
+def test_review_accepts_a_link_to_a_custom_anchor_of_another_translation_as_check_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """One behaviour for custom anchors: ``check`` accepts ``beta#beta-install`` (a custom anchor of
+    ``ko/beta.md``) for the English ``beta#setup``, and ``hfi18n review`` of the same files reported it as a
+    ``links`` error (its check ran without the other translations' anchors). A fragment the linked
+    translation lacks stays an error in both."""
+    repo = docs_repo(tmp_path, {"en/alpha.md": EN_ALPHA, "en/beta.md": EN_BETA,
+                                "ko/alpha.md": KO_ALPHA, "ko/beta.md": KO_BETA})
+
+    def review_links(doc: str) -> list[str]:
+        main(["review", "--repo", str(repo), "--lang", "ko", "--format", "json", doc])
+        out = json.loads(capsys.readouterr().out)
+        return sorted(str(f.get("english") or f.get("message")) for d in out["docs"] for f in d["findings"]
+                      if f.get("rule") == "links")
+
+    assert review_links("docs/source/ko/alpha.md") == []
+    (repo / "docs/source/ko/alpha.md").write_text(KO_ALPHA.replace("beta#beta-install", "beta#nowhere"),
+                                                  encoding="utf-8")
+    assert len(review_links("docs/source/ko/alpha.md")) == 1
+
+
 def test_a_link_whose_fragment_the_linked_translation_lacks_stays_a_links_error(
         tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Only a fragment the linked translated doc has stands for the English one: ``beta#nowhere`` leads

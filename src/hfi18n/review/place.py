@@ -102,7 +102,9 @@ def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragrap
     out: list[ReviewFinding] = []
     placed_links: set[str] = set()
     placed_refs: set[str] = set()
-    pair_findings = list(_pair_links(al, lang)) if per_paragraph else []
+    findings = list(findings)
+    reported = {f.english for f in findings if f.check == "links" and not f.line and f.english}
+    pair_findings = list(_pair_links(al, lang, reported)) if per_paragraph else []
     for f, key in pair_findings:
         (placed_links if f.rule == "links" else placed_refs).add(key)
     out.extend(f for f, _ in pair_findings)
@@ -129,14 +131,20 @@ def place(findings: Iterable[Finding], al: Alignment, lang: str, *, per_paragrap
     return out
 
 
-def _pair_links(al: Alignment, lang: str) -> Iterable[tuple[ReviewFinding, str]]:
+def _pair_links(al: Alignment, lang: str, reported: set[str] | None = None) -> Iterable[tuple[ReviewFinding, str]]:
     """Per aligned paragraph: English link targets and references missing from the translation.
 
     Only targets missing from the whole translated doc are reported (a link moved to the next
-    paragraph is not an error); each is reported once, on the first paragraph that lacks it.
+    paragraph is not an error); each is reported once, on the first paragraph that lacks it. Which link
+    targets are missing is ``check``'s answer (``reported``: the targets of its ``links`` findings), not
+    a count of its own: ``check`` compares places (``beta``, ``./beta`` and the page's hf.co URL are one)
+    and accepts a translator's custom anchor of the linked doc, and the review, counting targets as
+    written, reported those same links as missing (issue 24: one behaviour for custom anchors).
     """
     doc_links = Counter(normalize_target(x, lang) for x in link_targets(al.tgt))
     doc_en_links = Counter(normalize_target(x, lang) for x in link_targets(al.src))
+    if reported is not None:
+        doc_en_links = Counter({k: n for k, n in doc_en_links.items() if k in reported})
     doc_refs, doc_en_refs = Counter(references(al.tgt)), Counter(references(al.src))
     missing_links = doc_en_links - doc_links
     missing_refs = doc_en_refs - doc_refs

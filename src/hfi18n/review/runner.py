@@ -59,6 +59,11 @@ class Options:
     max_units: int | None = MAX_REVIEW_UNITS
     """Headings and prose blocks of a doc (either side) beyond which it is not reviewed (None: no bound;
     see :data:`MAX_REVIEW_UNITS`)."""
+    anchors_of: Callable[[str, str], set[str] | None] | None = None
+    """The anchors of the translated doc a link ``target`` written in doc ``rel`` leads to
+    (:meth:`hfi18n.check.custom_anchors.AnchorLinks.anchors_of`; None: not known). ``check`` accepts a link
+    to a translator's custom anchor of another translated doc; the review reported the same link as a
+    ``links`` error (issue 24: one behaviour for custom anchors)."""
 
 
 def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
@@ -88,7 +93,9 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     if followed is not None and followed.text != en_text:
         with contextlib.suppress(HfI18nError):  # an unreadable old version only adds nothing
             older.append(parse(followed.text, english_file))
-    checks = check_pair(src, tgt, file=file, lang=lang, older=older)
+    anchors_of = opts.anchors_of
+    checks = check_pair(src, tgt, file=file, lang=lang, older=older,
+                        anchors_of=(lambda target: anchors_of(rel, target)) if anchors_of and rel else None)
     doc.checked.append(CHECKED_RULES)
     if src is None:
         doc.findings = [from_check(f) for f in checks]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..check.custom_anchors import AnchorLinks
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
@@ -106,12 +107,13 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
                                  "pseudo-translator, not a model",
                                  hint="pass --provider openai, anthropic or hf (with its key), or drop --llm")
             reviewer = llm_reviewer(prov, code, language(code).name, log=log)
-        length = followed = None
+        length = followed = anchors_of = None
         if layout is not None and layout.lang_dir(code).is_dir():
             length = learned_length(layout.repo, code, docs_root)
             if pr is None:  # the checkout's history says what its own translations follow
                 followed = followed_english(layout, code)
-        cache[code] = Options(gloss, usage, reviewer, length, followed)
+            anchors_of = AnchorLinks(layout, code).anchors_of  # the checkout's translated docs' anchors
+        cache[code] = Options(gloss, usage, reviewer, length, followed, anchors_of=anchors_of)
         return cache[code]
 
     try:
