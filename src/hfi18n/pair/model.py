@@ -38,9 +38,10 @@ from ..doc import Block, BlockKind, Document
 from ..doc.pairing import content_blocks
 from ..doc.protected import code_shape, dedent_block
 from . import bitext
+from .band import match_in_order
 from .bitext import LengthModel, Move, align_bitext
 from .diff import opcodes
-from .units import Item, _dp_align, block_item
+from .units import Item, block_item
 
 SURE = 0.5
 """Confidence from which a bead is trusted (see :func:`confidence`)."""
@@ -252,7 +253,7 @@ def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
         a, b = words_e[p], words_t[q]
         return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
 
-    return _dp_align(len(es), len(ts), score)
+    return match_in_order(len(es), len(ts), score)
 
 
 def _prose_block(block: Block) -> bool:

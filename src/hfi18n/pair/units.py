@@ -1,7 +1,6 @@
 """The units of the pair model: a doc's headings and prose blocks as :class:`Item` (what the aligners
 compare: text, protected spans, names and numbers kept in translation), an aligned English/translated
-pair as :class:`Unit`, and the in-order matcher :func:`_dp_align` (:mod:`.model` pairs a gap's code
-blocks with it).
+pair as :class:`Unit`.
 
 The pairing itself is :func:`hfi18n.pair.model.pair_docs` (beads), for update, review, history and the
 glossary miner alike (:func:`hfi18n.translate.aligned.aligned_units` reads its sure beads; issue 24: one
@@ -19,7 +18,6 @@ from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
 from ..doc.model import PLACEHOLDER_RE
-from .band import banded
 
 PROSE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML})
 
@@ -100,60 +98,5 @@ def doc_items(doc: Document) -> list[Item]:
     return [it for block in doc.blocks if (it := block_item(block)) is not None]
 
 
-def _dp_align(n: int, m: int, score) -> list[tuple[int, int]]:
-    """Monotone alignment maximising the sum of positive ``score(i, j)`` over matched pairs, in a band
-    once the table is big (:func:`.band.banded`)."""
-    if not n or not m:
-        return []
-    return banded(n, m, lambda band: _dp_band(n, m, score, band))
-
-
-def _dp_band(n: int, m: int, score, band: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], bool]:
-    """:func:`_dp_align` within ``band`` (columns ``lo..hi`` of each row 0..n), and whether the path
-    touches an edge of the band inside the table."""
-    ninf = float("-inf")
-    best = [[ninf] * (hi - lo + 1) for lo, hi in band]
-    move = [[0] * (hi - lo + 1) for lo, hi in band]  # 1 = match, 2 = skip i, 3 = skip j
-    lo0, hi0 = band[0]
-    best[0] = [0.0] * (hi0 - lo0 + 1)
-    for i in range(1, n + 1):
-        row, prev = best[i], best[i - 1]
-        lo, hi = band[i]
-        plo, phi = band[i - 1]
-        mrow = move[i]
-        for j in range(lo, hi + 1):
-            if j == 0:
-                row[0] = 0.0
-                continue
-            v, mv = (prev[j - plo] if plo <= j <= phi else ninf), 2
-            left = row[j - 1 - lo] if j - 1 >= lo else ninf
-            if left > v:
-                v, mv = left, 3
-            if plo <= j - 1 <= phi:
-                s = score(i - 1, j - 1)
-                if s > 0 and prev[j - 1 - plo] + s > v:
-                    v, mv = prev[j - 1 - plo] + s, 1
-            row[j - lo] = v
-            mrow[j - lo] = mv
-    pairs = []
-    touched = False
-    i, j = n, m
-    while i and j:
-        lo, hi = band[i]
-        touched = touched or (j == lo and lo > 0) or (j == hi and hi < m)
-        mv = move[i][j - lo]
-        if mv == 1:
-            pairs.append((i - 1, j - 1))
-            i -= 1
-            j -= 1
-        elif mv == 2:
-            i -= 1
-        else:
-            j -= 1
-    pairs.reverse()
-    return pairs, touched
-
-
-# typical length of a translation relative to its English source, in characters
 LENGTH_RATIO = {"ko": 0.55, "ja": 0.45, "zh": 0.3, "cn": 0.3}
 """Typical length of a translation in characters per English character, by language (1.0 otherwise)."""
