@@ -295,6 +295,12 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         assert "--fork" not in toast.text
         assert toast.rect["y"] > d.get_window_size()["height"] / 2
         assert not [e for e in d.find_elements(By.CSS_SELECTOR, "#hf-pr-note .error") if e.is_displayed()]
+        # the translator closes the toast (left open, it covered "Open draft PR" in the screenshot of the
+        # PR that then opened, and read as if that had failed)
+        for close in d.find_elements(By.CSS_SELECTOR, ".toast-close"):
+            close.click()
+        until(lambda: d.execute_script("return ![...document.querySelectorAll('.toast-body')]"
+                                       ".some(e => e.offsetParent !== null)"), "the error toast closed")
         type_into("#hf-fork :is(input, textarea)", FORK)
         css("#hf-pr-btn").click()
         until(lambda: "draft PR opened" in text_of("#hf-pr-note"), "the PR link", timeout=90)
