@@ -146,7 +146,7 @@ def test_a_wheel_built_from_a_fresh_clone_ships_the_compiled_catalogs(tmp_path: 
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     subprocess.run(["git", "-C", str(clone), "checkout", "-q", "--detach", head], check=True)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
                     str(tmp_path / "dist"), str(clone)], check=True, capture_output=True)
     wheel = next((tmp_path / "dist").glob("hfi18n-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
