@@ -15,7 +15,7 @@ import pytest
 
 from hfi18n.secrets import SECRET_ENV_VARS
 
-MACHINE_ENV = (*SECRET_ENV_VARS, "HF_TOKEN_PATH", "HFI18N_CONFIG", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+MACHINE_ENV = (*SECRET_ENV_VARS, "HF_TOKEN_PATH", "HF_STORED_TOKENS_PATH", "HFI18N_CONFIG", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
 """What hfi18n would read from this machine's environment: keys, tokens, a config file, base URLs."""
 
 TOCTREE_FIXTURES = Path(__file__).parent / "fixtures" / "toctree"

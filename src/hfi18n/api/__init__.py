@@ -115,6 +115,7 @@ from ._jobs import (
     job_estimate,
     job_launch,
     job_logs,
+    job_ready,
     job_status,
     job_worker,
 )
@@ -150,6 +151,7 @@ __all__ = [
     "JobState",
     "WorkerResult",
     "job_estimate",
+    "job_ready",
     "job_launch",
     "job_logs",
     "job_status",

@@ -37,6 +37,23 @@ class Format(str, enum.Enum):
     github = "github"
 
 
+class TextOrJson(str, enum.Enum):
+    """``--format`` of the commands whose output is a line for people or one JSON document."""
+
+    text = "text"
+    json = "json"
+
+
+FORMAT_OPTION = typer.Option(TextOrJson.text, "--format", help="text, or json (one JSON document on stdout).")
+"""``fmt: TextOrJson = FORMAT_OPTION``: every command says ``--format json`` (``dashboard`` and ``jobs`` said
+``--json``, which stays as a hidden alias: :data:`JSON_ALIAS`)."""
+JSON_ALIAS = typer.Option(False, "--json", hidden=True, help="Same as --format json (kept for older scripts).")
+
+
+def wants_json(fmt: TextOrJson | str, as_json: bool = False) -> bool:
+    return as_json or str(getattr(fmt, "value", fmt)) == "json"
+
+
 REPO_HELP = "Path to the repository checkout (the docs live in <repo>/docs/source)."
 LANG_HELP = "Target language code, as the folder name under docs/source (ko, zh, ja, ...)."
 DOCS_ROOT_OPTION = typer.Option(api.DEFAULT_DOCS_ROOT, "--docs-root", help="Docs folder inside the repo.")

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import api
+from ..doc.inert import for_terminal
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out, print_doc, retries_counted
@@ -92,7 +93,8 @@ def translate(
                 tasks[""] = progress.add_task("all segments", total=0)
             overall = tasks[""]
             progress.update(overall, total=(progress.tasks[0].total or 0) + event.total)  # type: ignore[arg-type]
-            tasks[event.doc] = progress.add_task(event.doc, total=max(event.total, 1))
+            # the progress bar parses markup and passes ESC on: a doc name is text (issue 33)
+            tasks[event.doc] = progress.add_task(escape(for_terminal(event.doc)), total=max(event.total, 1))
         elif event.kind is api.ProgressKind.SEGMENTS:
             progress.advance(tasks[event.doc], event.done)  # type: ignore[arg-type]
             progress.advance(tasks[""], event.done)  # type: ignore[arg-type]

@@ -1,0 +1,45 @@
+"""Issue 33, hostile visitors v4, at the level an attacker acts: the CLI run on a repository whose file
+names, toctrees and folders were chosen by someone else. (Jobs: tests/test_jobs.py; the dashboard:
+tests/test_dashboard.py.)"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hfi18n.cli import main
+from tests.helpers import git, isolate_env
+
+ESCAPES = "\x1b]0;pwned\x07"
+"""An OSC sequence that retitles the terminal window; ``ESC ] 52`` (clipboard) has the same form."""
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate_env(monkeypatch, tmp_path)
+
+
+def _commit_all(root: Path, message: str) -> None:
+    git(root, "add", "-A")
+    git(root, "-c", "user.name=Eve", "-c", "user.email=eve@example.com", "commit", "-q", "-m", message)
+
+
+def test_file_names_with_escape_sequences_never_reach_the_terminal_raw(repo: Path, capsys) -> None:
+    """Item 4: a doc named with an escape sequence reached the terminal raw from the status table, translate's
+    progress and summary, and ``memory list``. Each shows the escape as text."""
+    name = f"x{ESCAPES}\x1b[2Jy.md"
+    (repo / "docs/source/en" / name).write_text("# Pwned\n\nA paragraph of text long enough to translate.\n",
+                                                 encoding="utf-8")
+    _commit_all(repo, "a hostile name")
+    shown = "x\\x1b]0;pwned\\x07\\x1b[2Jy.md"
+    for args in (["status", "--repo", str(repo), "--lang", "ko", "--all"],
+                 ["translate", "--repo", str(repo), "--lang", "ko", "--next", "9", "--provider", "pseudo"],
+                 ["memory", "list", "--repo", str(repo)]):
+        main(args)
+        printed = capsys.readouterr()
+        text = printed.out + printed.err
+        assert "\x1b" not in text and "\x07" not in text, (args[0], repr(text))
+        assert shown in text, (args[0], text)
+    assert (repo / "docs/source/ko" / name).is_file()  # the name itself is kept: only what is shown changes
