@@ -43,3 +43,13 @@ def test_file_names_with_escape_sequences_never_reach_the_terminal_raw(repo: Pat
         assert "\x1b" not in text and "\x07" not in text, (args[0], repr(text))
         assert shown in text, (args[0], text)
     assert (repo / "docs/source/ko" / name).is_file()  # the name itself is kept: only what is shown changes
+
+
+def test_a_doc_name_starting_with_a_dash_is_refused_with_a_clear_error(repo: Path, capsys) -> None:
+    """Item 3: after ``--`` a name like ``--fork-url=x.md`` reaches the doc resolver; it is refused by name."""
+    (repo / "docs/source/en/--fork-url=git@evil.example:loot.md").write_text("# Loot\n\ntext\n", encoding="utf-8")
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--provider", "pseudo", "--",
+                 "--fork-url=git@evil.example:loot.md"])
+    err = capsys.readouterr().err
+    assert code == 2 and "starting with '-' reads as an option" in err and "unexpected" not in err
+    assert not (repo / "docs/source/ko/--fork-url=git@evil.example:loot.md").exists()

@@ -193,6 +193,9 @@ class DocsLayout:
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in arg):
             raise InputError(f"{arg!r} is not a doc path: it holds a control character",
                              hint="give a path relative to the language folder, e.g. training/lora.md")
+        if arg.startswith("-"):  # `en/--fork-url=...md` became a job worker's option (issue 33)
+            raise InputError(f"{arg!r}: a doc name starting with '-' reads as an option on a command line",
+                             hint="rename the file so it starts with a letter or digit")
         p = Path(arg)
         candidates = [p] if p.is_absolute() else [self.repo / p, self.docs_root / p, Path.cwd() / p]
         for cand in candidates:
