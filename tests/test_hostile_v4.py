@@ -4,7 +4,6 @@ tests/test_dashboard.py.)"""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..repo.clone import CloneResult
-from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.layout import DEFAULT_DOCS_ROOT, is_lang_name
 from ..repo.said import Said
 from ..repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from ..repo.status_pulls import pulls_for
@@ -101,11 +101,18 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     if deepen:
         deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
-    langs = list(langs) if langs else layout.languages()
+    skipped: dict[str, str] = {}
+    if langs:
+        langs = list(langs)
+    else:  # every folder: one that is no language is reported as such, the others go on (issue 33)
+        langs = [lg for lg in layout.languages() if is_lang_name(lg)]
+        skipped = {lg: f"{lg}/ is not reported: {lg!r} is not a language code (a language folder is named like ko, "
+                       "zh-hans or pt_BR)" for lg in layout.languages() if not is_lang_name(lg)}
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))
     report = compute_status(layout, langs, pulls=found, pr_note=note)
+    report.skipped_langs = skipped
     from ..repo.team import fill_team
 
     fill_team(layout, report, found)

@@ -53,6 +53,8 @@ def status(
         err.print(result.pr_note)
     if result.report.history_note:
         err.print(result.report.history_note)
+    for why in result.report.skipped_langs.values():
+        err.print(f"warning: {why}")
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()
