@@ -367,3 +367,48 @@ def test_a_local_branch_with_the_translators_own_work_is_never_moved(world: Worl
     git(world.clone, "worktree", "add", "-q", str(world.clone.parent / "wt"), "ko-cli-try")  # checked out there
     with pytest.raises(RefusedError, match="is checked out"):
         do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))
+
+
+def test_publish_killed_after_its_push_continues_with_the_branch_it_made(world: World, monkeypatch, capsys) -> None:
+    """Issue 33 item 8: a publish stopped after pushing and before opening its PR left the branch on the fork,
+    and the next run stopped at "branch already exists". It continues with that branch (the same content is
+    not pushed again; a doc edited since replaces the branch, which no PR uses)."""
+    (world.clone / "hfi18n.toml").write_text(
+        f'[github]\nupstream = "{UPSTREAM}"\nfork = "{FORK}"\napi_url = "{world.gh.url}"\n', encoding="utf-8")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    monkeypatch.delenv("HFI18N_CONFIG", raising=False)
+    args = ["publish", "--repo", str(world.clone), "--lang", "ko", "guides/cli.md", "--no-llm"]
+    real = GitHubClient.create_pull
+
+    def killed(*a, **k):  # noqa: ANN002, ANN003
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(GitHubClient, "create_pull", killed)
+    for var in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):  # the next run is later: its commits are new ones
+        monkeypatch.setenv(var, "2026-01-01T10:00:00")
+    assert main(args) == 130
+    for var in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):
+        monkeypatch.setenv(var, "2026-01-01T10:05:00")
+    pushed = world.fork_branch("ko-guides-cli")
+    assert len(pushed) == 2 and not world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    monkeypatch.setattr(GitHubClient, "create_pull", real)
+    capsys.readouterr()
+    assert main(args) == 0, capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert printed.out.strip() == f"https://github.com/{UPSTREAM}/pull/1"
+    assert "continuing with it" in printed.err
+    assert world.fork_branch("ko-guides-cli") == pushed  # nothing pushed again
+    [post] = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.body["head"] == "me:ko-guides-cli"
+
+    # the same stop, then the translator edits the doc: the branch (no PR uses it) is replaced
+    world.gh.pulls.clear()
+    monkeypatch.setattr(GitHubClient, "create_pull", killed)
+    git(world.fork, "branch", "-D", "ko-guides-cli")
+    assert main(args) == 130
+    (world.clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI.replace("참고하세요", "확인하세요"),
+                                                              encoding="utf-8")
+    monkeypatch.setattr(GitHubClient, "create_pull", real)
+    assert main(args) == 0
+    tip = world.fork_branch("ko-guides-cli")[0]
+    assert "확인하세요" in git(world.fork, "show", f"{tip}:docs/source/ko/guides/cli.md")

@@ -43,8 +43,8 @@ class Step(Said):
     branch ... to ...")."""
 
 
-STEP_KEYS = ("step_looking", "step_no_token_lookup", "step_fetching", "step_pushing", "step_kept_branch",
-             "step_made_locally", "step_opening", "step_opening_draft", "step_offline_base")
+STEP_KEYS = ("step_looking", "step_no_token_lookup", "step_fetching", "step_pushing", "step_resuming",
+             "step_kept_branch", "step_made_locally", "step_opening", "step_opening_draft", "step_offline_base")
 """The steps of :func:`publish` and its dry run, in order of appearance."""
 
 
@@ -270,8 +270,14 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
                   "docs_guide": docs_rel.split("/")[0] if (wt.cwd / docs_rel.split("/")[0] / "README.md").is_file()
                   else None}
         if not dry_run:
-            log(Step.of("step_pushing", branch=name, fork=fork))
-            wt.push(fork_url, name, token=client.token_for_git())
+            token = client.token_for_git()
+            earlier = _earlier_publish(wt, fork_url, name, base, lang, [doc_path, toc_path], token)
+            if earlier is not None and earlier[1]:
+                commits = earlier[0]  # pushed by a run stopped before its PR: continue with that branch
+                log(Step.of("step_resuming", branch=name, fork=fork))
+            else:
+                log(Step.of("step_pushing", branch=name, fork=fork))
+                wt.push(fork_url, name, token=token, lease=earlier[0][-1] if earlier else None)
     if keep:
         log(Step.of("step_kept_branch", why=keep, branch=name))
     else:
@@ -289,6 +295,26 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     log(Step.of("step_opening" if ready else "step_opening_draft", upstream=upstream))
     pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
     return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
+
+
+def _earlier_publish(wt: Git, fork_url: str, name: str, base: str, lang: str, paths: list[str],
+                     token: str | None) -> tuple[list[str], bool] | None:
+    """The branch ``name`` an earlier publish pushed to the fork: ``(its commits, oldest first; whether they
+    carry what HEAD carries in ``paths``)``, or None when the fork has no such branch, or one with other work.
+
+    A publish killed after its push and before its pull request left the branch on the fork, and the next
+    run stopped at "branch already exists" (issue 33). A branch whose every commit since the upstream base is
+    an ``[i18n-XX]`` commit of this language is publish's own (no pull request comes from it: one would have
+    been found): the same content is continued as it is, a newer one replaces it."""
+    tip = wt.remote_branch(fork_url, name, token=token)
+    if tip is None:
+        return None
+    own = wt.run("rev-list", "--reverse", tip, "--not", base).split()
+    subjects = [wt.run("log", "-1", "--format=%s", c).strip() for c in own]
+    if not own or not all(sub.startswith(f"{tag(lang)} ") for sub in subjects):
+        return None  # someone's own branch: the push says it exists (and --branch NAME takes another)
+    same = not wt.run("diff", "--name-only", tip, "HEAD", "--", *paths).strip()
+    return own, same
 
 
 def _local_branch_in_use(git: Git, name: str, lang: str) -> str | None:
