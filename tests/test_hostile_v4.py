@@ -52,3 +52,38 @@ def test_a_doc_name_starting_with_a_dash_is_refused_with_a_clear_error(repo: Pat
     err = capsys.readouterr().err
     assert code == 2 and "starting with '-' reads as an option" in err and "unexpected" not in err
     assert not (repo / "docs/source/ko/--fork-url=git@evil.example:loot.md").exists()
+
+
+def test_a_language_spelled_in_another_case_is_told_its_folder(repo: Path, capsys) -> None:
+    """Item 8: ``--lang KO`` beside ``ko/`` was told to pass ``--new-language`` (which makes ``KO/``, and on a
+    disk that ignores case writes into ``ko/`` under another name), elsewhere "did you mean uk?"."""
+    for args in (["translate", "--lang", "KO", "--provider", "pseudo", "index.md"],
+                 ["translate", "--lang", "KO", "--new-language", "--provider", "pseudo", "index.md"],
+                 ["status", "--lang", "KO"], ["check", "--lang", "KO"], ["toctree", "--lang", "KO"]):
+        code = main([*args, "--repo", str(repo)])
+        err = capsys.readouterr().err
+        assert code == 2 and "in the folder 'ko'" in err and "pass --lang ko" in err, (args, err)
+        assert "--new-language" not in err.split("hint:")[-1] and "uk" not in err, (args, err)
+    assert not (repo / "docs/source/KO").exists()
+
+
+def test_the_source_language_is_no_status_or_check_language(repo: Path, capsys) -> None:
+    """Item 8: ``status --lang en`` and ``check --lang en`` were accepted (the English checked against itself)."""
+    for args in (["status", "--lang", "en"], ["check", "--lang", "en"], ["check", "--lang", "EN", "index.md"]):
+        code = main([*args, "--repo", str(repo)])
+        err = capsys.readouterr().err
+        assert code == 2 and "is the source language" in err, (args, err)
+
+
+def test_a_corrupt_pack_gets_a_hint_about_the_damage_not_about_a_checkout(repo: Path, capsys) -> None:
+    """Item 8: a corrupt pack said "run status inside a git checkout with at least one commit"."""
+    git(repo, "repack", "-adq")
+    [pack] = (repo / ".git/objects/pack").glob("*.pack")
+    data = bytearray(pack.read_bytes())
+    for i in range(200, len(data) - 40, 7):
+        data[i] ^= 0xFF
+    pack.chmod(0o644)
+    pack.write_bytes(bytes(data))
+    code = main(["status", "--repo", str(repo), "--lang", "ko"])
+    err = capsys.readouterr().err
+    assert code == 2 and "git fsck --full" in err and "inside a git checkout" not in err, err

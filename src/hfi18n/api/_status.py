@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..repo.clone import CloneResult
-from ..repo.layout import DEFAULT_DOCS_ROOT, is_lang_name
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.said import Said
 from ..repo.status import RANK_LIMIT, DocStatus, StatusReport, compute_status
 from ..repo.status_pulls import pulls_for
@@ -105,9 +105,9 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     if langs:
         langs = list(langs)
     else:  # every folder: one that is no language is reported as such, the others go on (issue 33)
-        langs = [lg for lg in layout.languages() if is_lang_name(lg)]
+        langs = layout.languages()
         skipped = {lg: f"{lg}/ is not reported: {lg!r} is not a language code (a language folder is named like ko, "
-                       "zh-hans or pt_BR)" for lg in layout.languages() if not is_lang_name(lg)}
+                       "zh-hans or pt_BR)" for lg in layout.non_language_folders()}
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))

@@ -234,6 +234,7 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
     A path may name the translation or its English source (then the translation of it is meant); an
     English doc with no translation, or a language with no folder, is an error saying what to do.
     """
+    layout.require_langs(lang)  # `check --lang en` checked the English against itself (issue 33)
     rels: list[str] = []
     for arg in paths:
         file_lang, rel = layout.resolve_doc_arg(arg, lang)
@@ -246,7 +247,6 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
         rels.append(rel)
     if rels:
         return list(dict.fromkeys(rels))  # once each: 300 copies of one path gave 300 reports (issue 16)
-    layout.require_langs(lang)
     return layout.docs(lang)
 
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import RepoError
+from ..repo.git_errors import git_hint
 from ..secrets import register
 
 _ASKPASS = """#!/bin/sh
@@ -74,8 +75,7 @@ class Git:
                 if any(n in low for n in needles):
                     raise RepoError(message.format(cwd=self.cwd, target=target or "the remote") +
                                     f" (git {name}: {stderr.splitlines()[-1] if stderr else ''})", hint=hint)
-            raise RepoError(f"git {name} failed: {stderr or proc.returncode}",
-                            hint="run the same git command yourself to see what is wrong")
+            raise RepoError(f"git {name} failed: {stderr or proc.returncode}", hint=git_hint(stderr))
         return proc.stdout
 
     def toplevel(self) -> Path:
