@@ -83,7 +83,12 @@ def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] =
 
     def english_of(rel: str):
         twin = layout.twin(rel, SOURCE_LANG)
-        return parse(read_text(layout.path(SOURCE_LANG, twin))) if twin is not None else None
+        if twin is None:
+            return None
+        try:
+            return parse(read_text(layout.path(SOURCE_LANG, twin)))
+        except InputError:  # an unreadable English: nothing to rename against (check reports it)
+            return None
 
     return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from ..doc import Block, Document
-from ..errors import RepoError
+from ..errors import InputError, RepoError
 from ..fileio import atomic_write, read_text, through_link
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from .structure import _pair_headings, heading_aliases, matches_autodoc
@@ -274,7 +274,10 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
         src = english_of(rel)
         if src is None:
             continue
-        tgt = parse(read_text(path))
+        try:
+            tgt = parse(read_text(path))
+        except InputError:  # one non-UTF-8 doc stopped the whole language's check (issue 33): check reports it
+            continue
         for ca in custom_anchors(src, tgt):
             renames.append((rel, ca.line, ca.anchor, ca.english))
             fixes.append(AnchorFix(rel, ca.line, ca.anchor, ca.english, tuple(links_of.links(rel, ca.anchor))))

@@ -31,6 +31,20 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"hfi18n {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                       help="Print hfi18n's version and exit.")) -> None:
+    """Keep Hugging Face doc-builder documentation translated: status, translate, check, publish."""
+
+
 class Format(str, enum.Enum):
     text = "text"
     json = "json"

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 
@@ -44,7 +45,7 @@ def publish(
         err.print(f"dry run: branch {result.branch} made locally ({len(result.commits)} commit(s) on "
                   f"{result.base}); nothing pushed. Push it, then open a pull request from {result.head} with:")
         # written as is: rich would turn ":smile:"-like text into emoji, and the body must be exactly what is posted
-        sys.stdout.write(f"{result.title}\n\n{result.body.rstrip()}\n")
+        sys.stdout.write(for_terminal(f"{result.title}\n\n{result.body.rstrip()}\n"))
         return
     kind = "draft pull request" if result.draft else "pull request"
     err.print(f"opened {kind} #{result.number}: {result.title}")

@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ..fileio import atomic_write
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
@@ -84,4 +85,4 @@ def status(
         atomic_write(out_file, text)
         err.print(f"wrote {out_file}")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(text if fmt is ReportFormat.json else for_terminal(text))

@@ -21,7 +21,7 @@ ACTION_TEXT = {
 
 @app.command()
 def toctree(
-    paths: list[str] = typer.Argument(None, help="Docs to add (English or translated path); default: every "
+    paths: list[str] = typer.Argument(None, metavar="DOCS", help="Docs to add (English or translated path); default: every "
                                       "translated doc missing from the toctree."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
