@@ -4,6 +4,7 @@ tests/test_dashboard.py.)"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,41 @@ def test_a_corrupt_pack_gets_a_hint_about_the_damage_not_about_a_checkout(repo: 
     code = main(["status", "--repo", str(repo), "--lang", "ko"])
     err = capsys.readouterr().err
     assert code == 2 and "git fsck --full" in err and "inside a git checkout" not in err, err
+
+
+# ------------------------------------------------------------------------------ item 14: check's rough edges
+
+
+def test_check_reports_bad_docs_per_file_and_an_open_fence_once(repo: Path, capsys) -> None:
+    """Item 14: one non-UTF-8 translation stopped ``check --fix-anchors`` for the whole language; a fence
+    never closed was several code-block errors and its cause; a near-miss path got no "did you mean"."""
+    ko = repo / "docs/source/ko"
+    (ko / "index.md").write_bytes((ko / "index.md").read_bytes() + b"\n\xff\xfe latin-1\n")
+    code = main(["check", "--repo", str(repo), "--lang", "ko", "--fix-anchors", "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)
+    assert code == 1 and {f["file"] for f in findings} >= {"docs/source/ko/index.md", "docs/source/ko/quicktour.md"}
+    assert [f["check"] for f in findings if f["file"].endswith("index.md")] == ["unreadable"]
+
+    text = (ko / "quicktour.md").read_text(encoding="utf-8")
+    fence = text.index("```")
+    end = text.index("```", text.index("\n", fence))
+    (ko / "quicktour.md").write_text(text[:end] + text[end + 3:], encoding="utf-8")  # its first fence left open
+    main(["check", "--repo", str(repo), "--lang", "ko", "quicktour.md", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    opened = [f for f in found if f["check"] == "unclosed-fence"]
+    assert len(opened) == 1 and opened[0]["line"] == text[:fence].count("\n") + 1
+    assert not [f for f in found if f["check"] == "code"], found
+
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "quicktor.md"]) == 2
+    assert "did you mean quicktour.md?" in capsys.readouterr().err
+
+
+def test_a_shallow_clone_says_why_once(repo: Path, tmp_path: Path, capsys) -> None:
+    """Item 14: on a shallow clone the same 230-character note repeated on every status row."""
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    main(["status", "--repo", str(shallow), "--lang", "ko"])
+    printed = capsys.readouterr()
+    both = printed.out + printed.err
+    assert both.count("history is cut") == 1 and "--deepen" in printed.err
+    assert printed.out.count("shallow clone") >= 2 and "git fetch --unshallow" not in printed.out

@@ -19,7 +19,7 @@ from .alone import check_alone
 from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
-from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
+from .findings import ERROR, WARNING, Finding, sort_findings, unreadable, without_fence_echoes
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
@@ -141,6 +141,10 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
         return None
 
 
+def _done(findings: list[Finding]) -> list[Finding]:
+    return sort_findings(without_fence_echoes(findings))
+
+
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
                blobs: BlobReader | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
@@ -170,7 +174,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
-        return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+        return _done([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     def anchors_of(target: str) -> set[str] | None:
         return anchors.anchors_of(rel, target)
 
@@ -179,7 +183,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
                                           links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
                     if f.check != "drift"]
-            return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
+            return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
             base = parse(blobs.text(record.base.base_blob))
@@ -194,12 +198,12 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
                                                   compare_only=True, anchors_of=anchors_of))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
-            return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
+            return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
                       links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
-    return sort_findings([*findings, *pair])
+    return _done([*findings, *pair])
 
 
 def _linked_elsewhere(layout: DocsLayout, lang: str, rel: str, shown: str) -> list[Finding]:

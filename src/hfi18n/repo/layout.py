@@ -251,10 +251,25 @@ class DocsLayout:
             if path.is_file() or path.is_symlink():
                 self.safe_path(path)
                 return lg, rel
+        near = self._near_doc(rel, lang)
         raise RepoError(
             f"no doc {arg} under {self.docs_root}/{SOURCE_LANG} or {self.docs_root}/{lang}",
-            hint="give a path relative to the language folder, e.g. training/lora.md",
+            hint=f"did you mean {near}?" if near else "give a path relative to the language folder, e.g. "
+                                                      "training/lora.md",
         )
+
+    def _near_doc(self, rel: str, lang: str) -> str | None:
+        """The doc a mistyped path most likely meant (``quicktor.md``: ``quicktour.md``), by name and by path."""
+        import difflib
+
+        docs = list(dict.fromkeys([*self.docs(SOURCE_LANG), *(self.docs(lang) if self.lang_dir(lang).is_dir()
+                                                                 else [])]))
+        found = difflib.get_close_matches(rel, docs, n=1, cutoff=0.75)
+        if not found:  # the right name in the wrong folder, or the folder left out: guides/quicktor.md
+            names = {d.rsplit("/", 1)[-1]: d for d in docs}
+            near = difflib.get_close_matches(rel.rsplit("/", 1)[-1], list(names), n=1, cutoff=0.75)
+            found = [names[near[0]]] if near else []
+        return found[0] if found else None
 
 
 def state_dir(layout: DocsLayout, name: str) -> Path:

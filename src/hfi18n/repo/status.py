@@ -317,6 +317,9 @@ def _linked_out(layout: DocsLayout, lang: str, rel: str) -> bool:
         return True
 
 
+SHALLOW_ROW = "shallow clone"
+"""The problem of a translation row on a shallow clone; the report's ``history_note`` says why, once."""
+
 TOCTREE_ROW = "_toctree.yml"
 """The row that reports a language's unreadable toctree (state ``unknown``, the reason in ``problem``): the
 language's docs are reported all the same, and every other language too. An invalid ``zh/_toctree.yml``
@@ -375,7 +378,9 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
             if gap is not None:
-                st.state, st.problem = "unknown", f"{gap}; {DEEPEN_HINT}"
+                # the reason in full is the report's history_note, said once: on every row, the same
+                # 230 characters buried the table of a shallow clone (issue 33)
+                st.state, st.problem = "unknown", SHALLOW_ROW
                 continue
             if p.lineage is None:
                 st.flags.append("uncommitted")
