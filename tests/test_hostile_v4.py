@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hfi18n.cli import main
+from tests.conftest import require
 from tests.helpers import git, isolate_env
 
 ESCAPES = "\x1b]0;pwned\x07"
@@ -126,3 +127,55 @@ def test_a_shallow_clone_says_why_once(repo: Path, tmp_path: Path, capsys) -> No
     both = printed.out + printed.err
     assert both.count("history is cut") == 1 and "--deepen" in printed.err
     assert printed.out.count("shallow clone") >= 2 and "git fetch --unshallow" not in printed.out
+
+
+# -------------------------------------------------------------- item 15: repositories whose docs live elsewhere
+
+
+def _course(root: Path, *, ko_anchors: bool) -> Path:
+    """A repository laid out as the Hugging Face course: ``chapters/<lang>/chapterN/M.mdx``, English headings
+    with ``[[anchors]]``, Korean ones with none (as the course's Korean chapters are)."""
+    for n in range(1, 4):
+        en, ko = [f"# Chapter {n}[[chapter-{n}]]\n"], [f"# {n}장" + (f"[[chapter-{n}]]" if ko_anchors else "") + "\n"]
+        for k in range(1, 8):
+            en.append(f"\n## Section {k}[[section-{k}]]\n\nSome text about part {k}.\n")
+            ko.append(f"\n## {k}절" + (f"[[section-{k}]]" if ko_anchors else "") + f"\n\n{k}부에 대한 글입니다.\n")
+        for lang, text in (("en", en), ("ko", ko)):
+            path = root / "chapters" / lang / f"chapter{n}" / "1.mdx"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("".join(text), encoding="utf-8")
+    git(root.parent, "init", "-q", str(root))
+    _commit_all(root, "course")
+    return root
+
+
+def test_a_language_without_heading_anchors_is_checked_by_its_own_convention(tmp_path: Path, capsys) -> None:
+    """Item 15: the course's Korean headings carry no ``[[…]]`` anchors, so nearly every ``check`` error there
+    was one missing anchor per heading. The convention is read from the language's docs and said."""
+    course = _course(tmp_path / "course", ko_anchors=False)
+    code = main(["check", "--repo", str(course), "--docs-root", "chapters", "--lang", "ko", "--format", "json"])
+    printed = capsys.readouterr()
+    findings = json.loads(printed.out)
+    assert code == 0 and not [f for f in findings if f["check"] == "anchors"], findings
+    assert "no [[…]] anchors (0 of 24 headings carry one)" in printed.err
+    # a team that writes them is held to them: one heading without its anchor is an error
+    other = _course(tmp_path / "other", ko_anchors=True)
+    doc = other / "chapters/ko/chapter2/1.mdx"
+    doc.write_text(doc.read_text(encoding="utf-8").replace("[[section-3]]", ""), encoding="utf-8")
+    assert main(["check", "--repo", str(other), "--docs-root", "chapters", "--lang", "ko", "--format", "json"]) == 1
+    printed = capsys.readouterr()
+    assert [f["line"] for f in json.loads(printed.out) if f["check"] == "anchors"] == [11]
+    assert "convention" not in printed.err
+
+
+def test_serve_takes_the_docs_root_of_a_repository_whose_docs_live_elsewhere(tmp_path: Path, capsys) -> None:
+    """Item 15: ``--docs-root`` worked in the CLI only; ``serve`` had no such option."""
+    require("gradio")
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    course = _course(tmp_path / "course", ko_anchors=False)
+    assert main(["serve", "--help"]) == 0 and "--docs-root" in capsys.readouterr().out
+    app = WebApp(Workspace([course], docs_root="chapters"))
+    html, docs, _ = app.status(course.name, "ko")
+    assert "3/3 translated (100.0%), 3 up to date" in html  # the course's chapters, read from chapters/

@@ -31,6 +31,7 @@ import gradio as gr
 
 from ..config import Config
 from ..i18n import t
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from . import render
 from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
@@ -167,7 +168,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
               owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
               clone_timeout: float | None = None, rate_limit: float | None = None,
-              mock_sign_in_for_tests: bool = False, demo: bool = False) -> gr.Blocks:
+              mock_sign_in_for_tests: bool = False, demo: bool = False, docs_root: str | None = None) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
@@ -180,7 +181,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     ``owner_users``: the HF usernames allowed to spend the owner's keys there;
     ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`; ``rate_limit``: calls a
     minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`).
-    ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
+    ``docs_root``: where the repositories keep their docs (default ``docs/source``; the HF course:
+    ``chapters``). ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
     whoever the server's Hugging Face login is); a Python argument only, never set by ``serve``, the Space
     entry point or any setting.
     """
@@ -191,6 +193,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     if shared and not mock_sign_in_for_tests:
         require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
+                   docs_root=docs_root or DEFAULT_DOCS_ROOT,
                    owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
     demo_mode = demo  # (``demo`` names the Blocks below)
     web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))

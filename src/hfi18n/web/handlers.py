@@ -157,7 +157,7 @@ class WebApp:
         lang = (lang or "ko").strip()
         cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token"),
                                             visitor=visitor), upstream)
-        result = api.status(path, None, require=[lang], config=cfg)
+        result = api.status(path, None, require=[lang], config=cfg, docs_root=self.ws.docs_root)
         self._last_status[(repo, visitor.key)] = result
         ranked = result.report.ranked(lang)
         ui = request_lang(request)
@@ -186,7 +186,8 @@ class WebApp:
         path, _ = self.ws.checkout(repo, visitor, reading=True)
         known = self._last_status.get((repo, visitor.key))
         if known is None or lang not in known.report.languages:
-            known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
+            known = api.status(path, [lang], pulls=False, config=self.ws.config(path),
+                               docs_root=self.ws.docs_root)
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         ui = request_lang(request)
         if not found:
@@ -264,7 +265,8 @@ class WebApp:
         try:
             for item in in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
+                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False,
+                    docs_root=self.ws.docs_root)):
                 if not isinstance(item, api.ProgressEvent):
                     result = item
                     continue
@@ -293,7 +295,7 @@ class WebApp:
         if result.cancelled:
             log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
-        review = api.draft(path, lang, doc, translations, update=update, force=force)
+        review = api.draft(path, lang, doc, translations, update=update, force=force, docs_root=self.ws.docs_root)
         state = draft_state(lang, doc, review, update=update, force=force,
                             pseudo=is_test_double(provider or cfg.get("provider")))
         yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
@@ -318,7 +320,7 @@ class WebApp:
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "plan")
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                          base_url=base_url or None, config=cfg)
+                          base_url=base_url or None, config=cfg, docs_root=self.ws.docs_root)
         if result.skipped:
             raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
@@ -355,7 +357,8 @@ class WebApp:
     def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
                oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           docs_root=self.ws.docs_root)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
@@ -411,7 +414,8 @@ class WebApp:
         """
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           docs_root=self.ws.docs_root)
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
@@ -438,7 +442,7 @@ class WebApp:
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
-                                        force=force), lang=request_lang(request))
+                                        force=force, docs_root=self.ws.docs_root), lang=request_lang(request))
 
     @staticmethod
     def target(state: dict[str, Any] | None, request: gr.Request | None = None) -> str:
@@ -468,7 +472,8 @@ class WebApp:
         path, _ = self.ws.checkout(repo, visitor)
         out = api.write_draft(path, lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None,
-                              edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")))
+                              edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")),
+                              docs_root=self.ws.docs_root)
         self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
         rel = _rel(path, Path(out.target))
         ui = request_lang(request)
@@ -495,7 +500,7 @@ class WebApp:
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
-                             base_url=base_url or None, config=cfg)
+                             base_url=base_url or None, config=cfg, docs_root=self.ws.docs_root)
         ui = request_lang(request)
         if not result.changes:
             return t("toc_nothing", ui)
@@ -568,7 +573,8 @@ class WebApp:
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
                                                             upstream=upstream or None, config=cfg, no_llm=True,
-                                                            dry_run=dry_run, progress=progress)):
+                                                            dry_run=dry_run, progress=progress,
+                                                            docs_root=self.ws.docs_root)):
             if isinstance(item, api.ProgressEvent):
                 steps.append(f"- {said(item, ui)}")
                 yield "\n".join(steps)

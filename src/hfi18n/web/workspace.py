@@ -77,7 +77,7 @@ class Workspace:
     def __init__(self, repos: Sequence[Path | str] = (), *, storage: Path | str | None = None,
                  config: Config | None = None, allow_local_urls: bool = False, shared: bool = False,
                  owner_users: Iterable[str] = (), allow_private_hosts: bool | None = None,
-                 clone_timeout: float | None = None) -> None:
+                 clone_timeout: float | None = None, docs_root: str = api.DEFAULT_DOCS_ROOT) -> None:
         """``repos``: checkouts served as they are; ``storage``: the folder clones go to (a Space's
         persistent storage) and are found in; ``config``: settings used instead of each repo's own
         ``hfi18n.toml`` (tests, a server's defaults); ``allow_local_urls``: accept ``file://`` clone URLs
@@ -85,7 +85,8 @@ class Workspace:
         mode (see the module docstring); ``owner_users``: the HF usernames that may spend the owner's keys
         in shared mode; ``allow_private_hosts``: clone from loopback and private addresses (default:
         ``HFI18N_ALLOW_PRIVATE_HOSTS``; tests and an owner's own mirror); ``clone_timeout``: seconds a clone
-        may take (default: ``HFI18N_CLONE_TIMEOUT``, else 300)."""
+        may take (default: ``HFI18N_CLONE_TIMEOUT``, else 300); ``docs_root``: where the repositories keep their
+        docs (``serve --docs-root``: the HF course's ``chapters``)."""
         self._repos: dict[str, Path] = {}
         for repo in repos:
             path = Path(repo).resolve()
@@ -100,6 +101,7 @@ class Workspace:
         self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
         self.allow_private_hosts = allow_private_hosts
         self.clone_timeout = clone_timeout
+        self.docs_root = docs_root
         self._lock = threading.Lock()
         """Guards :attr:`_locks` only: held for no I/O."""
         self._locks: dict[str, threading.Lock] = {}
@@ -151,7 +153,7 @@ class Workspace:
         _, folder = normalize_url(url, allow_local=self.allow_local_urls)
         with self._lock_for(folder):  # two visitors asking for the same repository share one clone
             try:
-                result = api.clone(url, self.storage, allow_local=self.allow_local_urls,
+                result = api.clone(url, self.storage, allow_local=self.allow_local_urls, docs_root=self.docs_root,
                                    allow_private=self.allow_private_hosts, timeout=self.clone_timeout, cancel=cancel)
             except CloneFailedError as exc:  # the common failure, in the visitor's words (issue 26)
                 raise say(exc, "clone_failed", hint_key=None if exc.timeout is None else "err_clone_timeout_hint",
