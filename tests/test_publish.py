@@ -116,7 +116,7 @@ def test_publish_opens_a_draft_pr_with_two_commits(world: World) -> None:
                    "- [ ] Grammar Check (맞춤법 검사)", "- [ ] Review or Add new terms to glossary (용어 확인 및 추가)",
                    "- [ ] Check Inline TOC (e.g. `[[lowercased-header]]`)",
                    "- [ ] Check live-preview for gotchas (live-preview로 정상작동 확인)", "## Who can review?",
-                   "machine-translated with hfi18n, then reviewed and edited by the translator",
+                   "hfi18n에는 이 컴퓨터에서 이 문서를 기계 번역한 기록이 없습니다.",  # written by hand: no record
                    "`hfi18n check`: 1 file(s) checked: 0 error(s)"):
         assert needle in body, needle
 
@@ -412,3 +412,30 @@ def test_publish_killed_after_its_push_continues_with_the_branch_it_made(world: 
     assert main(args) == 0
     tip = world.fork_branch("ko-guides-cli")[0]
     assert "확인하세요" in git(world.fork, "show", f"{tip}:docs/source/ko/guides/cli.md")
+
+
+def test_the_pr_body_says_what_the_record_says_about_who_wrote_the_page(repo: Path, server, monkeypatch,
+                                                                        capsys) -> None:
+    """Issue 33 item 16: the PR body said the translator reviewed and edited the page on every PR, one nobody
+    had touched since the machine wrote it included. It says what the ledger records: all machine, some
+    segments the translator's own, or no record."""
+    from tests.helpers import isolate_env
+
+    isolate_env(monkeypatch, repo.parent, OPENAI_API_KEY="test-key")
+    args = ["--repo", str(repo), "--lang", "ko"]
+    assert main(["translate", *args, "training.md", "--provider", "openai", "--base-url", server.openai_base_url]) == 0
+    capsys.readouterr()
+
+    def body() -> str:
+        assert main(["publish", *args, "training.md", "--dry-run", "--no-llm"]) == 0, capsys.readouterr().err
+        return capsys.readouterr().out
+
+    first = body()
+    assert "모두 hfi18n의 기계 번역이며, 그 뒤로 사람이 수정한 세그먼트는 없습니다" in first
+    assert "none has been edited by hand since" in first and "reviewed and edited" not in first
+    doc = repo / "docs/source/ko/training.md"
+    text = doc.read_text(encoding="utf-8")
+    paragraph = next(p for p in text.split("\n\n") if p and not p.startswith(("#", "`", "<", "[")))
+    doc.write_text(text.replace(paragraph, paragraph + " 번역자가 고친 문장입니다."), encoding="utf-8")
+    second = body()
+    assert "1개는 번역자가 직접 쓰거나 수정했고" in second and "1 of" in second and "translator's own" in second

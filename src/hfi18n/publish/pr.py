@@ -21,7 +21,8 @@ from ..check import check_file
 from ..config import Config
 from ..doc.inert import code
 from ..errors import GitHubError, RefusedError, RepoError
-from ..fileio import through_link, writable
+from ..fileio import read_text, through_link, writable
+from ..i18n import t
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
@@ -117,8 +118,49 @@ def _repo_link(upstream: str, path: str | None, text: str, *, tree: bool = False
     return f"[{text}](https://github.com/{upstream}/{'tree' if tree else 'blob'}/HEAD/{path})"
 
 
+@dataclass(slots=True, frozen=True)
+class Provenance:
+    """Who wrote the segments of a translation, as the record says (:mod:`hfi18n.repo.ledger`)."""
+
+    total: int
+    machine: int
+    """Segments whose text is exactly what a recorded hfi18n run machine-translated."""
+    recorded: bool
+    """Whether this machine holds any record of an hfi18n run writing the doc."""
+
+    def key(self) -> str:
+        if not self.recorded:
+            return "pr_provenance_none"
+        if self.machine >= self.total:
+            return "pr_provenance_machine"
+        return "pr_provenance_human" if self.machine == 0 else "pr_provenance_mixed"
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang``, then the English in parentheses (the English alone when ``lang`` has no
+        catalog): what the reviewers read about who wrote the page."""
+        fields = {"total": self.total, "machine": self.machine, "human": self.total - self.machine}
+        english, local = t(self.key(), "en", **fields), t(self.key(), lang, **fields)
+        return english if local == english else f"{local}\n({english})"
+
+
+def provenance(layout: DocsLayout, lang: str, rel: str, text: str) -> Provenance:
+    """:class:`Provenance` of ``text``, the translation of ``rel`` about to be published.
+
+    The PR body said "the translator reviewed and edited the page" on every PR, a page nobody had touched
+    since the machine wrote it included (issue 33): it says now what the record says."""
+    from ..doc import parse
+    from ..repo.ledger import ledger_for, segment_hash
+
+    ledger = ledger_for(layout)
+    machine = ledger.machine_texts(lang, rel)
+    segments = list(parse(text).segments())
+    return Provenance(len(segments), sum(segment_hash(s.text) in machine for s in segments),
+                      bool(ledger.records(lang, rel)))
+
+
 def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | None, summary: str,
-            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None) -> str:
+            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None,
+            origin: Provenance | None = None) -> str:
     """The body from the language's template.
 
     ``contributing`` and ``docs_guide``: the target repository's contributing guide and docs folder guide
@@ -130,6 +172,7 @@ def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | N
         # the templates write `${doc}`: with the span's inner backticks that is code(rel), whose fence no
         # backtick of the path closes (a path "x` @org/team `y.md" mentioned a whole team)
         doc=code(rel)[1:-1], language=language_name(lang), tracking_line=tracking, check_summary=summary,
+        provenance=(origin or Provenance(0, 0, False)).text(lang),
         reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
         contributing=_repo_link(upstream, contributing, "contributor guideline"),
         docs_guide=_repo_link(upstream, docs_guide, "documentation guidelines", tree=True),
@@ -288,7 +331,8 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
                 if upstream else None)
     body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
-                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides)
+                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides,
+                   origin=provenance(layout, lang, rel, read_text(layout.path(lang, rel))))
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)
