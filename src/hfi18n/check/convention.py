@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..doc.anchors import ANCHOR_RE
+from ..doc.syntax import FENCE_LINE_RE, closes_fence
 from ..fileio import read_text
 from ..repo.layout import DocsLayout
 
@@ -23,9 +25,7 @@ EXPLICIT_SHARE = 0.1
 MIN_HEADINGS = 20
 """Fewer headings than this tell no convention: the doc-builder rule (anchors required) holds."""
 
-_HEADING_RE = re.compile(r"^ {0,3}#{1,6}\s+\S")
-_ANCHOR_RE = re.compile(r"\[\[[^\]\s]+\]\]\s*#*\s*$")
-_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_HEADING_RE = re.compile(r" {0,3}#{1,6}\s+\S")
 
 
 @dataclass(slots=True, frozen=True)
@@ -54,17 +54,16 @@ def heading_counts(text: str) -> tuple[int, int]:
     headings = explicit = 0
     fence: str | None = None
     for line in text.splitlines():
-        m = _FENCE_RE.match(line)
+        m = FENCE_LINE_RE.match(line)
         if m:
-            mark = m.group(1)
             if fence is None:
-                fence = mark
-            elif mark[0] == fence[0] and len(mark) >= len(fence):
+                fence = m.group(1)
+            elif closes_fence(fence, m.group(1), line[m.end():]):
                 fence = None
             continue
         if fence is None and _HEADING_RE.match(line):
             headings += 1
-            explicit += bool(_ANCHOR_RE.search(line))
+            explicit += bool(ANCHOR_RE.search(line))
     return headings, explicit
 
 
