@@ -22,6 +22,7 @@ from hfi18n.config import Config
 from tests.conftest import require, under_ci
 from tests.fakes.github_server import FakeGitHub
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import rendered_text
 
 pytestmark = [pytest.mark.corpus]
 
@@ -248,7 +249,7 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
-    assert "segment(s)" in estimate and "claude-sonnet-4-5: $" in estimate
+    assert "segment(s)" in estimate and "`claude-sonnet-4-5`: $" in estimate
     assert client.predict(api_name="/stop") == "nothing is running"
     # Stop reaches the translation of the same client session (a queued event and a direct one)
     served["llm"].latency(0.5)
@@ -676,7 +677,7 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         row = re.search(rf'<tr data-doc="{re.escape(d.path)}"><td><code>.*?</tr>', html.split('id="hf-outdated"')[1])
         shown = [d.section_titles[a] for a in d.sections_changed + d.sections_added]
         assert row and escape(", ".join(shown)) in row.group(0)
-        assert f"Changed in the English: “{shown[0]}”" in app.pick(smol.name, "ko", d.path)[2]
+        assert f"Changed in the English: “{shown[0]}”" in rendered_text(app.pick(smol.name, "ko", d.path)[2])
         # a click on a row opens the doc in the Translate tab
         picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
         assert picked["value"] == d.path and tab.selected == "translate"
@@ -706,7 +707,7 @@ def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(we
     _, state, *_ = last(app.translate(repo.name, "ko", doc, False, False, "pseudo", "", "", None))
     assert "written" in app_write(app, repo, state, allow_draft=False)
     note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
-    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in note
+    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in rendered_text(note)
     text = toc.read_text(encoding="utf-8")
     assert "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n" in text
     assert "#  - local: tutorials/tools" not in text and "#    title: 🛠️ Tools - in-depth guide" not in text

@@ -96,6 +96,14 @@ CLONE_CONCURRENCY = 4
 """Clones that run at once; each is bounded by the clone timeout (``HFI18N_CLONE_TIMEOUT``)."""
 
 
+def note(*args: Any, **kwargs: Any) -> gr.Markdown:
+    """A step's note (doc pick, cost, write, toctree, PR, clone): Markdown built by the server from the
+    page's words and the repository's text, the latter escaped (:func:`.render.md`). Gradio's LaTeX is off:
+    a ``$$...$$`` in a section title would be typeset, not shown (issue 33, item 7: repo text is text)."""
+    kwargs.setdefault("elem_classes", ["hf-note"])
+    return gr.Markdown(*args, latex_delimiters=[], **kwargs)
+
+
 def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     """A dropdown whose choices are filled at run time (docs after status, segments after translate): in
     the API (``gradio_client``, MCP tools) its value is any string, not one of the choices it started with
@@ -225,7 +233,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 url = gr.Textbox(default_url, label=I18N("url"), scale=3,
                                  elem_id="hf-url")
                 clone_btn = gr.Button(I18N("clone_btn"), scale=1, elem_id="hf-clone-btn")
-            clone_note = gr.Markdown(elem_id="hf-clone-note", elem_classes=["hf-note"])  # a failure: a toast only
+            clone_note = note(elem_id="hf-clone-note")  # a failure: a toast only
         # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
             with gr.Tab(I18N("tab_status"), id="status", elem_id="hf-tab-status"):
@@ -239,7 +247,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                                       scale=3, elem_id="hf-doc")
                     update = gr.Checkbox(False, label=I18N("update"), elem_id="hf-update")
                     force = gr.Checkbox(False, label=I18N("force"), elem_id="hf-force")
-                doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
+                doc_note = note(elem_id="hf-doc-note")
                 with gr.Row():
                     provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
                                            elem_id="hf-provider")
@@ -251,7 +259,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     plan_btn = gr.Button(I18N("plan_btn"), elem_id="hf-plan-btn")
                     translate_btn = gr.Button(I18N("translate_btn"), variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button(I18N("stop_btn"), variant="stop", elem_id="hf-stop-btn")
-                plan_note = gr.Markdown(elem_id="hf-plan-note", elem_classes=["hf-note"])
+                plan_note = note(elem_id="hf-plan-note")
                 log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
                 show = gr.Radio([(I18N(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=I18N("show"),
@@ -276,17 +284,17 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Accordion(I18N("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
             with gr.Tab(I18N("tab_publish"), id="publish", elem_id="hf-tab-publish"):
-                write_target = gr.Markdown(I18N("target_none"), elem_id="hf-write-target")
+                write_target = note(I18N("target_none"), elem_id="hf-write-target")
                 with gr.Row():
                     allow_draft = gr.Checkbox(False, label=I18N("allow_draft"),
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
-                write_note = gr.Markdown(elem_id="hf-write-note", elem_classes=["hf-note"])
+                write_note = note(elem_id="hf-write-note")
                 with gr.Row():
                     keep_english = gr.Checkbox(True, label=I18N("keep_english"),
                                                elem_id="hf-keep-english")
                     toc_btn = gr.Button(I18N("toc_btn"), elem_id="hf-toc-btn")
-                toc_note = gr.Markdown(elem_id="hf-toc-note", elem_classes=["hf-note"])
+                toc_note = note(elem_id="hf-toc-note")
                 with gr.Row():
                     fork = gr.Textbox("", label=I18N("fork"), elem_id="hf-fork")
                     upstream = gr.Textbox("", label=I18N("upstream"),
@@ -294,7 +302,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Row():
                     pr_preview_btn = gr.Button(I18N("pr_preview_btn"), elem_id="hf-pr-preview-btn")
                     pr_btn = gr.Button(I18N("pr_btn"), variant="primary", elem_id="hf-pr-btn")
-                pr_note = gr.Markdown(elem_id="hf-pr-note", elem_classes=["hf-note"])
+                pr_note = note(elem_id="hf-pr-note")
         with gr.Accordion(I18N("glossary"), open=False):
             with gr.Row():
                 gloss_text = gr.Textbox("", label=I18N("gloss_text"), scale=3)

@@ -8,8 +8,6 @@ a translation's cancel event is kept per browser session, for the Stop button.
 from __future__ import annotations
 
 import functools
-import html
-import re
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
@@ -130,13 +128,13 @@ class WebApp:
         name, result = self.ws.clone(url, cancel)
         kind = result.kind.value if result.kind is not None else None
         did = t(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
-                   note=result.note)
+                note=render.md(result.note))
         note = t("clone_note", ui, did=did, n=result.fetched_versions)
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
             said = getattr(getattr(mine, "kind", None), "value", None)
             note += "; " + (t(CHECKOUT_NOTES[said], ui) if said in CHECKOUT_NOTES
-                            else mine if ui == "en" else t("in_english", ui, text=mine))
+                            else render.md(mine if ui == "en" else t("in_english", ui, text=mine)))
             self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -193,19 +191,21 @@ class WebApp:
             return False, False, t("pick_not_doc", ui, doc=code(doc))
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
-        claimed = t("pick_claimed", ui, links=", ".join(claims)) if claims else ""
+        claimed = t("pick_claimed", ui, links=", ".join(render.md_link(_pr_label(x), x) for x in claims)) \
+            if claims else ""
         if d.translated_path is None:
             return False, False, t("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, t("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
-                                     claimed=claimed)
+            return False, True, t("pick_base_unknown", ui, doc=code(doc), problem=render.md(render.problem(d, ui)),
+                                  claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
-            where = t("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
+            # a section title is the repository's text: shown as text (an image in a heading loaded, item 7)
+            where = t("pick_changed", ui, titles=", ".join(f"“{render.md(title)}”" for title in moved)) if moved else ""
             return True, False, t("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
-                                     claimed=claimed)
-        return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
                                   claimed=claimed)
+        return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
+                               claimed=claimed)
 
     @staticmethod
     def open_doc(evt: gr.EventData) -> tuple[Any, Any]:
@@ -322,7 +322,8 @@ class WebApp:
         if result.skipped:
             raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
-        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or t("cost_unknown", ui)
+        costs = ", ".join(f"{code(m)}: ${c:.4f}" for m, c in e.costs.items() if c is not None) \
+            or t("cost_unknown", ui)
         return t("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
                     tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
@@ -502,7 +503,7 @@ class WebApp:
         if all(c.action == "missing-translation" for c in result.changes):
             return t("toc_not_added", ui, doc=code(doc), folder=code(lang))
         lines = [f"- {code(c.local)}: {_toc_action(c.action, ui)}"
-                 + (t("toc_as", ui, title=_link_text(c.title)) if c.title else "")
+                 + (t("toc_as", ui, title=render.md(c.title)) if c.title else "")
                  + (t("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]
         return t("toc_updated" if result.written else "toc_unchanged", ui) + "\n" + "\n".join(lines)
 
@@ -527,7 +528,7 @@ class WebApp:
             raise web_error(RefusedError, "shared_pr")
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor,
                                           ui=request_lang(request))
-        yield t("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
+        yield t("pr_opened", request_lang(request), link=render.md_link(result.title, result.url),
                    branch=code(result.branch), n=len(result.commits))
 
     def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
@@ -570,7 +571,7 @@ class WebApp:
                                                             upstream=upstream or None, config=cfg, no_llm=True,
                                                             dry_run=dry_run, progress=progress)):
             if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {said(item, ui)}")
+                steps.append(f"- {render.md(said(item, ui))}")
                 yield "\n".join(steps)
             else:
                 result = item
@@ -677,9 +678,9 @@ def _toc_action(action: str, ui: str) -> str:
         return action
 
 
-def _link_text(text: str) -> str:
-    """Text for a Markdown link's label: no HTML, no bracket or backslash that could end it early."""
-    return re.sub(r"([\\\[\]()`*_<>])", r"\\\1", html.escape(text, quote=False))
+def _pr_label(url: str) -> str:
+    """``PR #123`` for a pull request's URL, else the URL."""
+    return f"PR #{url.rsplit('/', 1)[-1]}" if "/pull/" in url else url
 
 
 def _rel(repo: Path, path: Path) -> str:

@@ -16,8 +16,30 @@ from html import escape
 from typing import Any
 
 from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
+from ..doc.inert import code, one_line
 from ..i18n import t
+from ..review.quote import fence_for
 from .lang import said
+
+_MD_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def md(text: object) -> str:
+    """``text`` (a section title, a model name, a library line quoting a path) as Markdown that shows it
+    literally: one line, every ASCII punctuation character backslash-escaped (CommonMark lets any be), so
+    no image, link, HTML tag, emphasis or autolinked URL comes out of it. Issue 33, item 7: an English
+    heading ``![](https://any.host/pixel.png)`` in the "changed" note of the Translate tab loaded that image
+    in every visitor's browser."""
+    return _MD_PUNCT.sub(r"\\\1", one_line(str(text)))
+
+
+def md_link(label: object, url: str) -> str:
+    """A Markdown link to an ``http(s)`` URL with ``label`` as literal text; any other URL is shown as code,
+    never followed (nothing in the URL can close the ``<...>`` it is written in)."""
+    if not url.startswith(("https://", "http://")) or any(c in url for c in "<> \n\r\\"):
+        return f"{md(label)} ({code(url)})"
+    return f"[{md(label)}](<{url}>)"
+
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -467,8 +489,8 @@ def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
 def pr_preview(result: PublishResult, *, lang: str = "en") -> str:
     """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted
     (the title and body are the PR's, in the words the repository's reviewers expect, whatever ``lang``)."""
-    fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
-    head = t("pr_preview", lang, branch=f"`{result.branch}`", n=len(result.commits), base=f"`{result.base}`",
-                head=f"`{result.head}`")
-    return (f"{head}\n\n{t('pr_title', lang)}\n\n```text\n{result.title}\n```\n\n{t('pr_body', lang)}\n\n"
-            f"{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
+    fence, title_fence = fence_for(result.body), fence_for(result.title)  # a path with ``` cannot end them
+    head = t("pr_preview", lang, branch=code(result.branch), n=len(result.commits), base=code(result.base),
+             head=code(result.head))
+    return (f"{head}\n\n{t('pr_title', lang)}\n\n{title_fence}text\n{one_line(result.title)}\n{title_fence}\n\n"
+            f"{t('pr_body', lang)}\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
