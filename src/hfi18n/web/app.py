@@ -175,7 +175,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
               owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
               clone_timeout: float | None = None, rate_limit: float | None = None,
-              mock_sign_in_for_tests: bool = False, demo: bool = False) -> gr.Blocks:
+              mock_sign_in_for_tests: bool = False, demo: bool = False, visitor_storage_mb: int | None = None,
+              storage_mb: int | None = None) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
@@ -187,7 +188,9 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
     ``owner_users``: the HF usernames allowed to spend the owner's keys there;
     ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`; ``rate_limit``: calls a
-    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`).
+    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`);
+    ``visitor_storage_mb``, ``storage_mb``: the storage one visitor's clones and checkouts, and the whole
+    storage folder, may take (default: ``HFI18N_VISITOR_STORAGE_MB``, 2048, and ``HFI18N_STORAGE_MB``, 20480).
     ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
     whoever the server's Hugging Face login is); a Python argument only, never set by ``serve``, the Space
     entry point or any setting.
@@ -199,7 +202,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     if shared and not mock_sign_in_for_tests:
         require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
-                   owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
+                   owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout,
+                   visitor_storage_mb=visitor_storage_mb, storage_mb=storage_mb)
     demo_mode = demo  # (``demo`` names the Blocks below)
     web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
                  if rate_limit is not None else None, demo=demo_mode)
@@ -222,8 +226,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
-            repo = gr.Dropdown(names, value=names[0] if names else None, label=I18N("repo"), scale=2,
-                               elem_id="hf-repo")
+            # any name in the API: a repository cloned after the page was built is named by scripts too (the
+            # workspace refuses a name it does not serve)
+            repo = open_dropdown(names, value=names[0] if names else None, label=I18N("repo"), scale=2,
+                                 elem_id="hf-repo")
             lang = gr.Textbox(default_lang, label=I18N("lang"), max_lines=1, scale=1, elem_id="hf-lang")
             gh_token = gr.Textbox("", label=I18N("gh_token"),
                                   type="password", scale=2, elem_id="hf-gh-token")

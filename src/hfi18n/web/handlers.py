@@ -7,6 +7,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import time
@@ -25,7 +26,7 @@ from ..translate.providers import is_test_double
 from . import render
 from .hints import say, web_error
 from .lang import request_lang, said
-from .limits import RateLimiter, bound_input, call_cost, visitor_key
+from .limits import MB, RateLimiter, bound_input, call_cost, folder_bytes, visitor_key
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
 
@@ -60,13 +61,39 @@ class WebApp:
         self.demo = demo
         """Demo mode (``hfi18n serve --demo``): the ``pseudo`` test double may be used; refused otherwise."""
         self.runs = Runs()
+        self._cloning: set[str] = set()
+        """The visitors with a clone running (see :meth:`_clone_slot`)."""
+        self._slots_lock = threading.Lock()
         self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
         """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
 
-    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any) -> None:
-        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`)."""
+    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any,
+               weight: int = 1) -> None:
+        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`), ``weight`` times the
+        cost of a read. Every call that does work spends it: Clone, plan, translate, write, toctree and
+        publish spent nothing, and one visitor cloned 12 repositories with a limit of 3 a minute (issue 33,
+        item 6); an anonymous /pick ran a whole status per call, unlimited."""
         if self.rate is not None:
-            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), call_cost(*inputs))
+            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), weight * call_cost(*inputs))
+
+    @contextlib.contextmanager
+    def _clone_slot(self, visitor: Visitor, request: gr.Request | None) -> Iterator[None]:
+        """One clone at a time per visitor on a shared app: one visitor held all :data:`.app.CLONE_CONCURRENCY`
+        slots and another visitor's tiny clone waited 40 s behind them (issue 33, item 6). A second clone of
+        the same visitor is refused at once (it takes no slot for long)."""
+        if not self.ws.shared:
+            yield
+            return
+        key = visitor_key(visitor.username, request)
+        with self._slots_lock:
+            if key in self._cloning:
+                raise web_error(RefusedError, "clone_busy")
+            self._cloning.add(key)
+        try:
+            yield
+        finally:
+            with self._slots_lock:
+                self._cloning.discard(key)
 
     def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
         """The checkout a reading step works in: the visitor's own in shared mode (see
@@ -83,7 +110,11 @@ class WebApp:
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
-        return self._clone(url, Visitor.of(profile, oauth), ui=request_lang(request))
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "clone")
+        self._limit(profile, request, url, weight=CLONE_WEIGHT)
+        with self._clone_slot(visitor, request):
+            return self._clone(url, visitor, ui=request_lang(request))
 
     def clone_live(self, url: str, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                    request: gr.Request | None = None) -> Iterator[tuple[Any, str]]:
@@ -97,35 +128,52 @@ class WebApp:
         # The clone runs in a thread while this yields its elapsed time every second: Gradio stops iterating
         # a generator whose visitor left, and closing it kills the clone (a tarpit host held git for more
         # than 300 s after the visitor was gone, issue 25).
+        # The visitor's storage is watched the same way: a clone that grows past what is left to them is
+        # stopped (and its folder removed) with the reason, not after it filled the disk (issue 33, item 6).
         visitor, ui = Visitor.of(profile, oauth), request_lang(request)
         self.ws.require_visitor(visitor, "clone")
-        cancel = threading.Event()
-        done: dict[str, Any] = {}
+        self._limit(profile, request, url, weight=CLONE_WEIGHT)
+        with self._clone_slot(visitor, request):
+            grows, room = self.ws.clone_room(url, visitor)
+            before = sum(folder_bytes(p) for p in grows) if room is not None else 0
+            new = not any(p.exists() for p in grows)
+            cancel = threading.Event()
+            done: dict[str, Any] = {}
 
-        def run() -> None:
+            def run() -> None:
+                try:
+                    done["result"] = self._clone(url, visitor, cancel, ui)
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
+                    done["error"] = exc
+
+            worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
+            start = time.monotonic()
+            worker.start()
+            def outgrown() -> bool:
+                return room is not None and sum(folder_bytes(p) for p in grows) - before > room
+
             try:
-                done["result"] = self._clone(url, visitor, cancel, ui)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
-                done["error"] = exc
-
-        worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
-        start = time.monotonic()
-        worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(1.0)
-                if worker.is_alive():
-                    yield gr.skip(), t("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
-        finally:
-            cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
-        if "error" in done:
-            raise done["error"]
-        yield done["result"]
+                while worker.is_alive():
+                    worker.join(1.0)
+                    if worker.is_alive() and outgrown():
+                        cancel.set()
+                        worker.join()
+                    if worker.is_alive():
+                        yield gr.skip(), t("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
+            finally:
+                cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
+            if outgrown():  # stopped, or done faster than it was watched: a new clone that does not fit goes
+                if new:
+                    self.ws.remove_clone(url)
+                raise web_error(RefusedError, "quota_clone", url=url.strip(), left=max(0, room or 0) // MB)
+            if "error" in done:
+                raise done["error"]
+            yield done["result"]
 
     def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None,
                ui: str = "en") -> tuple[Any, str]:
         self.ws.require_visitor(visitor, "clone")
-        name, result = self.ws.clone(url, cancel)
+        name, result = self.ws.clone(url, cancel, visitor)
         kind = result.kind.value if result.kind is not None else None
         did = t(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
                 note=render.md(result.note))
@@ -180,11 +228,13 @@ class WebApp:
         """
         if not doc:
             return False, False, ""
+        self._limit(profile, request)
         visitor = Visitor.of(profile, oauth)
         path, _ = self.ws.checkout(repo, visitor, reading=True)
         known = self._last_status.get((repo, visitor.key))
-        if known is None or lang not in known.report.languages:
-            known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
+        if known is None or lang not in known.report.languages:  # kept: the next pick needs no status again
+            known = self._last_status[(repo, visitor.key)] = api.status(path, [lang], pulls=False,
+                                                                        config=self.ws.config(path))
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         ui = request_lang(request)
         if not found:
@@ -253,6 +303,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc, weight=2)  # the server's CPU for a whole doc's run
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "translate")  # the page's words: the message act_translate
         cancel = self.runs.start(session_key(request))
@@ -315,6 +366,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc)
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "plan")
         result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
@@ -463,6 +515,7 @@ class WebApp:
             state: the draft JSON.
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
+        self._limit(profile, request, state)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "write")
         lang, doc, update, force, translations = _draft_args(state)
@@ -493,6 +546,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc)
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
@@ -520,6 +574,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        self._limit(profile, request, weight=2)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "publish")
         token = (secrets or {}).get("github_token")
@@ -544,6 +599,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        self._limit(profile, request)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "preview")  # it makes a branch in the shared clone
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor,
@@ -591,6 +647,8 @@ class WebApp:
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
 
+CLONE_WEIGHT = 5
+"""A clone costs as much rate limit as this many reads (it downloads a repository's whole history)."""
 CLONE_NOTES = {"cloned": "clone_cloned", "updated": "clone_updated", "kept": "clone_kept"}
 """What :func:`hfi18n.api.clone` did (``CloneResult.kind``, a :class:`hfi18n.repo.clone.CloneNote`) -> the
 page's words for it (issue 26: a Korean browser read "cloned ... into ..."; the web used to map the English

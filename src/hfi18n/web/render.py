@@ -21,16 +21,24 @@ from ..i18n import t
 from ..review.quote import fence_for
 from .lang import said
 
-_MD_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")
+_MD_INLINE = re.compile(r"[\\`*_\[\]<>&!|~$@]|(?<=[Hh][Tt][Tt][Pp])(?=:)|(?<=[Hh][Tt][Tt][Pp][Ss])(?=:)|(?<=[Ww]{3})(?=\.)")
+"""What could start Markdown inside a line: emphasis, code, links and images (``[``, ``]``, ``!``), HTML and
+entities, tables, strikethrough, LaTeX, and the autolinks of URLs (``http:``, ``https:``, ``www.``) and
+e-mail addresses (``@``). Parentheses, slashes and dashes are left as they are: without ``[`` and ``]`` no
+link can form (doc paths and branch names stay readable in the API's Markdown)."""
+_MD_BLOCK = re.compile(r"^(\s*)([-+=#>]|\d+(?=[.)]))")
+"""What starts a block at the beginning of a line (a list, a heading, a quote)."""
 
 
 def md(text: object) -> str:
-    """``text`` (a section title, a model name, a library line quoting a path) as Markdown that shows it
-    literally: one line, every ASCII punctuation character backslash-escaped (CommonMark lets any be), so
-    no image, link, HTML tag, emphasis or autolinked URL comes out of it. Issue 33, item 7: an English
-    heading ``![](https://any.host/pixel.png)`` in the "changed" note of the Translate tab loaded that image
-    in every visitor's browser."""
-    return _MD_PUNCT.sub(r"\\\1", one_line(str(text)))
+    """``text`` (a section title, a library line quoting a path or a branch) as Markdown that shows it
+    literally: one line, every character that could start Markdown backslash-escaped (CommonMark lets any
+    ASCII punctuation be), so no image, link, HTML tag, emphasis or autolinked URL comes out of it. Issue 33,
+    item 7: an English heading ``![](https://any.host/pixel.png)`` in the "changed" note of the Translate tab
+    loaded that image in every visitor's browser."""
+    line = _MD_INLINE.sub(lambda m: "\\" + m.group(0) if m.group(0) else "\\", one_line(str(text)))
+    return _MD_BLOCK.sub(lambda m: m.group(1) + (m.group(2) + "\\" if m.group(2)[0].isdigit() else "\\" + m.group(2)),
+                         line)
 
 
 def md_link(label: object, url: str) -> str:
