@@ -160,8 +160,9 @@ def test_translate_log_skipped_doc_and_publish_steps_in_a_korean_browser(served)
             "“업데이트”(사람 번역 유지)를, 다시 번역하려면 “기존 번역 교체”(지금 파일은 백업됩니다)를 체크하세요") in said, said
     no_english(said, "docs/source/ko/index.md", "index.md")
     said = error_of(lee, name, "ko", "index.md", False, False, "openai", "", "", api_name="/translate")
-    assert ("index.md: docs/source/ko/index.md exists and may hold human work; use --update to refresh it "
-            "incrementally or --force to replace it") in said, said
+    assert ("index.md: docs/source/ko/index.md exists and may hold human work — hint: tick “update” to refresh it "
+            "(human segments kept) or “replace existing” to translate it again") in said, said
+    assert "--update" not in said and "--force" not in said  # an English page names its boxes too, not flags
     said = error_of(kim, name, "ko", "index.md", False, False, "openai", "", "", api_name="/plan")
     assert "index.md: docs/source/ko/index.md이(가) 이미 있고 사람의 작업이 담겨 있을 수 있습니다" in said, said
 

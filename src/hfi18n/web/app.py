@@ -23,6 +23,7 @@ import functools
 import html
 import inspect
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -114,10 +115,60 @@ def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     return dropdown
 
 
-def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Callable[..., Any]:
+class ErrorNotes:
+    """The last error of each browser session, said again in the page where the step writes its note.
+
+    An error was a toast that went away after :data:`ERROR_SECONDS`, leaving the step's box with Gradio's
+    bare "오류" ("Error") pill and nothing else (issue 33, item 9: the web demo's first Translate). Each
+    step's event is followed by a ``.failure`` handler (:meth:`show`) that writes the whole message and hint
+    into that step's note, where it stays until the step runs again."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[str, str | None, str]] = {}
+        self._lock = threading.Lock()
+
+    def keep(self, request: gr.Request | None, message: str, hint: str | None, ui: str) -> None:
+        session = getattr(request, "session_hash", None) if request is not None else None
+        if session:
+            with self._lock:
+                self._last[session] = (message, hint, ui)
+                if len(self._last) > 10_000:  # sessions that never came back for theirs
+                    self._last.pop(next(iter(self._last)))
+
+    def markdown(self, request: gr.Request) -> str:
+        """The session's last error for a Markdown note (the message and hint are text: escaped)."""
+        found = self._pop(request)
+        if found is None:
+            return ""
+        message, hint, ui = found
+        return f"⚠️ {render.md(message)}" + (t("error_hint", ui, hint=render.md(hint)) if hint else "")
+
+    def html(self, request: gr.Request) -> str:
+        """The same for an HTML box (the status dashboard)."""
+        found = self._pop(request)
+        if found is None:
+            return ""
+        message, hint, ui = found
+        hint_text = t("error_hint", ui, hint=html.escape(hint, quote=False)) if hint else ""
+        return f'<p class="hf-err" id="hf-error">⚠️ {html.escape(message, quote=False)}{hint_text}</p>'
+
+    def _pop(self, request: gr.Request | None) -> tuple[str, str | None, str] | None:
+        session = getattr(request, "session_hash", None) if request is not None else None
+        with self._lock:
+            return self._last.pop(session, None) if session else None
+
+
+def clear() -> str:
+    """An empty note (a step that succeeded clears the error its last run left there)."""
+    return ""
+
+
+def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = (),
+           notes: ErrorNotes | None = None) -> Callable[..., Any]:
     """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped). As with
     the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only. ``roots``: (folder,
-    name) pairs written as the name in messages, so a visitor never learns the server's paths."""
+    name) pairs written as the name in messages, so a visitor never learns the server's paths; ``notes``:
+    where the page finds the message again for the step's note (see :class:`ErrorNotes`)."""
 
     def hide(text: str) -> str:
         text = VISITOR_PATH.sub("", text)
@@ -128,9 +179,12 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
     def error(exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> gr.Error:
         # in the browser's language (a handler that takes no request: English): the web app's own errors wholly,
         # a library error's English in its frame; the page's field, never the CLI option (issue 26)
-        ui = request_lang(next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None))
+        request = next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None)
+        ui = request_lang(request)
         message, hint = error_text(exc, ui)
         message, hint = hide(message), hide(hint) if hint else hint
+        if notes is not None:
+            notes.keep(request, message, hint, ui)
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (t("error_hint", ui, hint=html.escape(hint, quote=False))
                                                     if hint else "")
@@ -208,7 +262,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
                  if rate_limit is not None else None, demo=demo_mode)
     names = ws.names()
-    h = functools.partial(_human, roots=ws.roots())
+    notes = ErrorNotes()
+    h = functools.partial(_human, roots=ws.roots(), notes=notes)
     choices = (*PROVIDERS, "pseudo") if demo_mode else PROVIDERS
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
@@ -268,6 +323,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 plan_note = note(elem_id="hf-plan-note")
                 log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
+                review_note = note(elem_id="hf-review-note")
                 show = gr.Radio([(I18N(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=I18N("show"),
                                 elem_id="hf-show")
                 # the editor beside the table (sticky: it follows the row clicked hundreds of rows down)
@@ -315,50 +371,62 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 gloss_btn = gr.Button(I18N("gloss_btn"), scale=1)
             gloss_out = gr.JSON()
 
+        private = {"queue": False, "api_visibility": "private"}
+
+        def says(dep: Any, where: Any, *, html_box: bool = False, clear_on_success: bool = False) -> None:
+            """A failed ``dep`` writes its error into ``where``, the step's note (see :class:`ErrorNotes`);
+            ``clear_on_success``: a note the step does not write itself is emptied when it succeeds."""
+            dep.failure(notes.html if html_box else notes.markdown, None, [where], **private)
+            if clear_on_success:
+                dep.success(clear, None, [where], **private)
+
         def with_secrets(button: gr.Button, fn: Callable[..., Any], inputs: list[Any], outputs: list[Any],
-                         **kw: Any) -> None:
+                         **kw: Any) -> Any:
             """``button`` runs ``fn`` with the secrets typed in the page, then forgets them. The secrets pass
             through a session State, so they are no endpoint argument (scripts and MCP clients use the
-            server's environment)."""
-            private = {"queue": False, "api_visibility": "private"}
-            button.click(_remember, [api_key, gh_token], secrets, **private).then(
-                fn, inputs, outputs, **kw).then(_forget, None, secrets, **private)
+            server's environment). Returns ``fn``'s event."""
+            dep = button.click(_remember, [api_key, gh_token], secrets, **private).then(fn, inputs, outputs, **kw)
+            dep.then(_forget, None, secrets, **private)
+            return dep
 
         read = {"concurrency_limit": READ_CONCURRENCY}
         if ws.can_clone:
-            clone_btn.click(h(web.clone_live), [url], [repo, clone_note], api_name="clone",
-                            concurrency_limit=CLONE_CONCURRENCY)
-        with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
-                     api_name="status", **read)
+            says(clone_btn.click(h(web.clone_live), [url], [repo, clone_note], api_name="clone",
+                                 concurrency_limit=CLONE_CONCURRENCY), clone_note)
+        says(with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
+                          api_name="status", **read), dashboard, html_box=True)
         ui_only = {"queue": False, "api_visibility": "private"}
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
-        doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read)
-        with_secrets(translate_btn, h(web.translate),
-                     [repo, lang, doc, update, force, provider, model, base_url, secrets],
-                     [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
-        with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
-                     [plan_note], api_name="plan", **read)
+        says(doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read), doc_note)
+        says(with_secrets(translate_btn, h(web.translate),
+                          [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4),
+             plan_note, clear_on_success=True)
+        says(with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [plan_note], api_name="plan", **read), plan_note)
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
-        check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check", **read)
+        says(check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check", **read),
+             review_note, clear_on_success=True)
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment", **read)
         segment.change(None, segment, None, js=SHOW_SEGMENT_JS, **ui_only)
         segment.focus(None, None, None, js=SELECT_ALL_JS, **ui_only)
         review_html.click(web.pick_segment, None, [segment], **ui_only)
-        prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
-                       api_name="step", js=STEP_JS, **read)
-        next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
-                       api_visibility="private", js=STEP_JS, **read)
+        says(prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
+                            api_name="step", js=STEP_JS, **read), review_note, clear_on_success=True)
+        says(next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
+                            api_visibility="private", js=STEP_JS, **read), review_note, clear_on_success=True)
         show.change(None, show, None, js=FILTER_JS, **ui_only)
         draft.change(h(web.preview), [repo, draft], [preview], api_name="preview", **read)
         draft.change(web.target, [draft], [write_target], **ui_only)
-        edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit", **read)
-        write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write")
-        with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
-                     [toc_note], api_name="toctree")
-        with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],
-                     api_name="publish_preview")
-        with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
-                     api_name="publish")
+        says(edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit",
+                            **read), review_note, clear_on_success=True)
+        says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
+        says(with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
+                          [toc_note], api_name="toctree"), toc_note)
+        says(with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                          api_name="publish_preview"), pr_note)
+        says(with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                          api_name="publish"), pr_note)
         gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary", **read)
     demo.queue(default_concurrency_limit=1)
     # the page's words follow the browser's language: Gradio takes them at launch, and every caller (serve,

@@ -19,7 +19,7 @@ import gradio as gr
 
 from .. import api
 from ..config import Config
-from ..errors import InputError, RefusedError, RepoError
+from ..errors import HfI18nError, InputError, RefusedError, RepoError
 from ..i18n import Lazy, has, t
 from ..review.quote import code
 from ..translate.providers import is_test_double
@@ -207,14 +207,26 @@ class WebApp:
         self._last_status[(repo, visitor.key)] = result
         ranked = result.report.ranked(lang)
         ui = request_lang(request)
+        demo_doc = self._demo_doc(result, lang, ranked) if self.demo else None
+        offered = ranked + ([demo_doc] if demo_doc is not None and demo_doc not in ranked else [])
         choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
                     + (t("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
-                   for d in ranked]
+                   for d in offered]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
-        first = ranked[0].path if ranked else None
-        return (render.dashboard(result, lang, ui=ui), gr.Dropdown(choices=choices, value=first),
+        first = demo_doc.path if demo_doc is not None else ranked[0].path if ranked else None
+        return (render.dashboard(result, lang, ui=ui, picked=first), gr.Dropdown(choices=choices, value=first),
                 data)
+
+    @staticmethod
+    def _demo_doc(result: api.StatusResult, lang: str, ranked: list[Any]) -> Any:
+        """The doc the demo starts with: ``pseudo`` (preselected in demo mode) drafts only a page not translated
+        yet, and the first "next" doc was an outdated one, so the demo's first click ended in an error
+        (issue 33, item 9). The first ranked doc with no translation, else one a toctree placeholder marks as
+        in translation with no file yet (the bundled example's ``training.md``); None: none such."""
+        untranslated = [d for d in ranked if d.translated_path is None]
+        untranslated += [d for d in result.report.for_lang(lang) if d.translated_path is None and d.state != "orphaned"]
+        return untranslated[0] if untranslated else None
 
     def pick(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[bool, bool, str]:
@@ -313,9 +325,9 @@ class WebApp:
                           + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
-            for item in in_thread(lambda events: api.translate(
+            for item in _said_skips(in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
+                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False))):
                 if not isinstance(item, api.ProgressEvent):
                     result = item
                     continue
@@ -344,9 +356,9 @@ class WebApp:
         if result.cancelled:
             log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
-        review = api.draft(path, lang, doc, translations, update=update, force=force)
-        state = draft_state(lang, doc, review, update=update, force=force,
-                            pseudo=is_test_double(provider or cfg.get("provider")))
+        pseudo = is_test_double(provider or cfg.get("provider"))
+        review = api.draft(path, lang, doc, translations, update=update, force=force, pseudo=pseudo)
+        state = draft_state(lang, doc, review, update=update, force=force, pseudo=pseudo)
         yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
                gr.Tabs(selected="review"))
 
@@ -369,8 +381,9 @@ class WebApp:
         self._limit(profile, request, doc)
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "plan")
-        result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                          base_url=base_url or None, config=cfg)
+        [result] = _said_skips(iter([None]), lambda: api.plan(
+            path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
+            base_url=base_url or None, config=cfg))
         if result.skipped:
             raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
@@ -408,7 +421,8 @@ class WebApp:
     def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
                oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           pseudo=bool(state.get("pseudo")))
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
@@ -464,7 +478,8 @@ class WebApp:
         """
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           pseudo=bool(state.get("pseudo")))
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
@@ -491,7 +506,7 @@ class WebApp:
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
-                                        force=force), lang=request_lang(request))
+                                        force=force, pseudo=bool(state.get("pseudo"))), lang=request_lang(request))
 
     @staticmethod
     def target(state: dict[str, Any] | None, request: gr.Request | None = None) -> str:
@@ -672,11 +687,29 @@ def _filter_words(show: str, ui: str) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def _skipped(skip: Any) -> InputError:
-    """The error for a doc the run skipped (a :class:`hfi18n.translate.service.Skipped`): the library's English
-    (``doc: reason``, as scripts read it), said wholly in the visitor's language when the page knows its
-    ``kind`` (issue 26), else the English in the page's frame (:func:`.hints.error_text`)."""
-    exc = InputError(f"{skip.en_rel}: {skip.reason}")
+def _said_skips(items: Iterator[Any], call: Any = None) -> Iterator[Any]:
+    """``items`` (or, with ``call``, its one result), where a run refused because every doc was skipped
+    (``pseudo`` over a translated page: the library's :class:`RefusedError` carries the skips) is said as
+    the first skip, in the visitor's words (:func:`_skipped`), not the CLI's English with its flags (issue 33,
+    item 9: the demo's Translate on an outdated doc)."""
+    try:
+        if call is not None:
+            yield call()
+            return
+        yield from items
+    except RefusedError as exc:
+        skipped = getattr(exc, "skipped", None)
+        if skipped:
+            raise _skipped(skipped[0], exc) from None
+        raise
+
+
+def _skipped(skip: Any, exc: HfI18nError | None = None) -> HfI18nError:
+    """The error for a doc the run skipped (a :class:`hfi18n.translate.service.Skipped`; ``exc``: the library's
+    own error for it, else an :class:`InputError`): the library's English (``doc: reason``, as scripts read
+    it), said wholly in the page's words when the page knows its ``kind`` (issue 26), else the English in
+    the page's frame (:func:`.hints.error_text`)."""
+    exc = exc if exc is not None else InputError(f"{skip.en_rel}: {skip.reason}")
     kind = getattr(skip, "kind", "")
     if kind and has(f"err_skip_{kind}"):
         say(exc, f"skip_{kind}", doc=skip.en_rel, **{"target": "", **getattr(skip, "fields", {})})

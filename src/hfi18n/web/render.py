@@ -138,11 +138,12 @@ CSS = """
 .hf-pv-unsafe { color: #b71c1c; text-decoration: line-through; }
 .hf-pv-html { color: #757575; }
 .hf-pv-ref { color: #6a1b9a; }
-.hf-note .wrap:has(.error) { display: none !important; }
+.hf-note .wrap:has(.error), .gradio-container .wrap:has(> .error) { display: none !important; }
 .toast-wrap { top: auto !important; bottom: 12px; }
 """
-"""Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows once, in a toast at the bottom right
-(it covered the GitHub token field at the top), not also as a clipped "Error" pill in a step's note.
+"""Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows in a toast at the bottom right (it
+covered the GitHub token field at the top) and in the note of its step (:class:`.app.ErrorNotes`), never as
+Gradio's bare "Error" ("오류") pill over a box, which was all that stayed once the toast had gone.
 
 The layout holds from a 390 px phone to a desktop (issue 26): at 390 px the status tables ran 250 px past
 the screen and were cut off (a 320 px bar beside a path), so tables wrap long words and scroll inside their
@@ -202,10 +203,11 @@ def _legend(lang: str = "en") -> str:
     return f'<p class="hf-muted" id="hf-legend">{keys}</p>'
 
 
-def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en") -> str:
+def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en", picked: str | None = None) -> str:
     """Coverage of every language, then for ``lang``: the ranked next docs, the outdated docs with how far
     behind they are, and the docs open PRs claim (with links). ``ui``: the language of the words (``lang`` is
-    the docs' target language, a folder name)."""
+    the docs' target language, a folder name); ``picked``: the doc the Translate tab starts with, when it is
+    not the first one (the demo's)."""
     w = functools.partial(_word_in, ui)
     report = result.report
     rows = []
@@ -226,7 +228,8 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     ranked = report.ranked(lang, limit)
     html.append(f"<h3>{w('translate_next', folder=escape(lang))}</h3>")
     if ranked:
-        html.append(f'<p class="hf-muted">{w("next_hint")}</p>')
+        html.append(f'<p class="hf-muted">{w("next_hint")}</p>' if picked in (None, ranked[0].path) else
+                    f'<p class="hf-muted">{w("next_hint_demo", doc=f"<code>{escape(picked)}</code>")}</p>')
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
                         f"<td>{_state(d.state, ui)}</td><td>{escape(_behind(d, ui))}</td>"
                         f"<td>{w('n_lines', n=d.en_lines)}</td></tr>"
