@@ -881,7 +881,7 @@ def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
         last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=ko))
     assert err.value.message == (
         "요청을 처리하지 못했습니다. 영어 원문: no GitHub token: publish needs one to push and open the pull request"
-        " — 힌트: 페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요. 영어 원문 힌트: paste a token into “GitHub "
+        " — 힌트: 페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요. 영어 원문: paste a token into “GitHub "
         "token” at the top of the page (a token with 'public_repo' scope)")
     with pytest.raises(gr.Error) as err:
         last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=en))

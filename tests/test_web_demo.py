@@ -100,6 +100,7 @@ def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path
         # one answer: the review, the Write tab and `check` all call the pseudo draft an error
         review = css("#hf-review .hf-review")
         assert review.get_attribute("data-ok") == "false" and "pseudo" in css("#hf-other-findings").text
+        assert "--force" not in css("#hf-other-findings").text  # the page's boxes, not the CLI's flags
         tab("4 · 쓰기와 게시")
         until(lambda: "검사: 오류 1개" in text_of("#hf-write-target"), "the write target")
         assert "검사 통과" not in text_of("#hf-write-target")

@@ -50,6 +50,14 @@ ROW_CLICK_JS = """element.addEventListener('click', (e) => {
   if (row) trigger('click', {%(attr)s: row.dataset.%(attr)s});
 });"""
 """A click on a table row of a gr.HTML (status: ``data-doc``, review: ``data-seg``) sends that row's key."""
+FOLD_JS = """new MutationObserver(() => {
+  if (window.innerWidth >= 700) return;
+  element.querySelectorAll('details.hf-fold[open]:not([data-seen])').forEach((d) => {
+    d.dataset.seen = '1'; d.open = false;
+  });
+}).observe(element, {childList: true, subtree: true});"""
+"""On a phone the status's long lists (outdated docs, docs in progress) start folded, under their headings
+with their counts: with them open the status tab of a big repository was 11,427 px tall (issue 33, item 10)."""
 SHOW_SEGMENT_JS = """(seg) => {
   document.querySelectorAll('#hf-review tr.hf-current').forEach((r) => r.classList.remove('hf-current'));
   const row = seg && document.getElementById('seg-' + seg);
@@ -93,6 +101,8 @@ READ_CONCURRENCY = 8
 """Calls of one reading step (status, pick, check, preview, ...) that run at once. With Gradio's default of
 one, a new visitor's status queued behind every other visitor's (issue 25: no answer within 30 s while a
 clone hung); reads of one checkout run side by side safely (caches are written atomically)."""
+CHECKBOX_WIDTH = 240
+"""The narrowest a checkbox with its label gets (px): narrower, the row puts it on a line of its own."""
 CLONE_CONCURRENCY = 4
 """Clones that run at once; each is bounded by the clone timeout (``HFI18N_CLONE_TIMEOUT``)."""
 
@@ -272,7 +282,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         default_provider = None
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
-        gr.HTML(f"<style>{render.CSS}</style>")
+        gr.HTML(f"<style>{render.CSS}{render.toast_css()}</style>")
         gr.Markdown(I18N("page_title"), elem_id="hf-title")
         gr.Markdown(I18N("intro"), elem_id="hf-intro")
         if shared:
@@ -299,15 +309,16 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
             with gr.Tab(I18N("tab_status"), id="status", elem_id="hf-tab-status"):
                 dashboard = gr.HTML(I18N("dashboard_empty"),
-                                    elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"})
+                                    elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"} + FOLD_JS)
                 with gr.Accordion(I18N("status_json"), open=False):
                     status_json = gr.JSON(elem_id="hf-status-json")
             with gr.Tab(I18N("tab_translate"), id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
                     doc = open_dropdown([], label=I18N("doc"),
                                       scale=3, elem_id="hf-doc")
-                    update = gr.Checkbox(False, label=I18N("update"), elem_id="hf-update")
-                    force = gr.Checkbox(False, label=I18N("force"), elem_id="hf-force")
+                    # a width of their own: at 390 px the labels wrapped one or two syllables a line (issue 33)
+                    update = gr.Checkbox(False, label=I18N("update"), min_width=CHECKBOX_WIDTH, elem_id="hf-update")
+                    force = gr.Checkbox(False, label=I18N("force"), min_width=CHECKBOX_WIDTH, elem_id="hf-force")
                 doc_note = note(elem_id="hf-doc-note")
                 with gr.Row():
                     provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
@@ -348,12 +359,12 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
             with gr.Tab(I18N("tab_publish"), id="publish", elem_id="hf-tab-publish"):
                 write_target = note(I18N("target_none"), elem_id="hf-write-target")
                 with gr.Row():
-                    allow_draft = gr.Checkbox(False, label=I18N("allow_draft"),
+                    allow_draft = gr.Checkbox(False, label=I18N("allow_draft"), min_width=CHECKBOX_WIDTH,
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
                 write_note = note(elem_id="hf-write-note")
                 with gr.Row():
-                    keep_english = gr.Checkbox(True, label=I18N("keep_english"),
+                    keep_english = gr.Checkbox(True, label=I18N("keep_english"), min_width=CHECKBOX_WIDTH,
                                                elem_id="hf-keep-english")
                     toc_btn = gr.Button(I18N("toc_btn"), elem_id="hf-toc-btn")
                 toc_note = note(elem_id="hf-toc-note")

@@ -43,6 +43,11 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key
     (r"hfi18n translate --lang \S+ (?P<doc>[^\s),;]+)", "hint_translate"),
     (r"\(?hfi18n check --lang \S+ [^\s),;]+\)?", "hint_check"),
     (r"pass --branch NAME", "hint_branch"),
+    (r"--allow-errors writes a marked draft", "hint_allow_errors"),
+    (r"use a real provider \(--provider anthropic, openai or hf\)", "hint_real_provider"),
+    (r"translate it with a real provider \(hfi18n translate --force --provider anthropic\|openai\|hf\)",
+     "hint_force_real"),
+    (r"hfi18n translate --update --lang \S+ [^\s),;]+", "hint_update_doc"),
 ))
 """CLI phrase -> the :mod:`hfi18n.i18n` key of the page's field, first match first (``GITHUB_TOKEN`` alone
 after ``export``); a named group of the phrase fills the field of the same name (the doc)."""
