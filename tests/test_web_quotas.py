@@ -22,7 +22,7 @@ import pytest
 
 from tests.conftest import require
 from tests.fakes.tarpit import Tarpit
-from tests.test_web_hostile import Site, visitor_login
+from tests.test_web_hostile import sites  # noqa: F401 - the fixture
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -55,27 +55,10 @@ def upstream(example: Path, where: Path, name: str, *, megabytes: int = 0) -> Pa
 
 
 @pytest.fixture()
-def site(tmp_path: Path, monkeypatch):
+def site(sites):  # noqa: F811 - the fixture imported above
     """``site(storage, **build_app options)``: a shared app (Gradio's mocked sign-in) cloning into ``storage``."""
     require("gradio")
-    import gradio.oauth
-
-    from hfi18n.web import build_app
-
-    who = visitor_login("nobody")
-    monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
-    made = []
-
-    def launch(storage: Path, **kw) -> Site:
-        demo = build_app(storage=storage, allow_local_urls=True, demo=True, shared=True, mock_sign_in_for_tests=True,
-                         **kw)
-        _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
-        made.append(demo)
-        return Site(demo, url, who)
-
-    yield launch
-    for demo in made:
-        demo.close()
+    return lambda storage, **kw: sites(storage, shared=True, **kw)
 
 
 def refused(call, *args, api_name: str) -> str:
