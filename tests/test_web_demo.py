@@ -132,7 +132,10 @@ def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path
         until(lambda: not toasts(), "the toast closed")
         assert "pseudo" in text_of("#hf-plan-note")  # still there
         d.save_screenshot(str(shots / "error-kept.png"))
-        bare = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".error") if e.is_displayed()]
+        # read in one script: Gradio re-renders the boxes, and an element found then gone would be stale
+        # (a toast still fading out after its close is a toast, not a pill in a box)
+        bare = d.execute_script("return [...document.querySelectorAll('.error')].filter(e => e.offsetParent"
+                                " && !e.closest('[class*=toast]')).map(e => e.textContent)")
         where = d.execute_script("return [...document.querySelectorAll('.error')].filter(e => e.offsetParent).map(e => (e.closest('[id]') || {}).id + ' ' + e.className + ' | ' + e.parentElement.className)")
         assert not bare, (bare, where)  # no bare "오류" pill left in a box
         d.save_screenshot(str(shots / "error-kept.png"))

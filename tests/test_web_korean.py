@@ -18,7 +18,7 @@ import pytest
 
 from tests.fakes.tarpit import Tarpit
 from tests.test_web import FORK, UPSTREAM, served  # noqa: F401
-from tests.test_web_hostile import DOC, bare, site, smol, visitor_login  # noqa: F401
+from tests.test_web_hostile import DOC, bare, site, sites, smol, visitor_login  # noqa: F401
 
 pytestmark = [pytest.mark.corpus]
 
