@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
 from ..check.custom_anchors import AnchorFix
+from ..check.style import StyleRun
 from ..errors import InputError
 from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
@@ -21,6 +22,8 @@ from ._common import (
 class CheckResult:
     findings: list[Finding]
     files: int
+    notes: list[str] = field(default_factory=list)
+    """What the run could not do, once each (the style checks without their analyzer: how to install it)."""
 
     @property
     def errors(self) -> int:
@@ -60,13 +63,16 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     reports the drift since as one ``outdated`` finding per doc; ``today`` compares every translation with
     today's English (see :mod:`hfi18n.check.followed`). Both read the record ``status`` reads, so a
     translation whose base is unknown is one ``base-unknown`` error in both.
-    ``glossary``: a glossary TSV whose required translations are checked too (none by default).
+    ``glossary``: a glossary TSV whose required translations are checked too (none by default). The team's
+    style (``[style.<lang>]`` of the repository's config, else the language's defaults) is checked too:
+    ``style/register`` and ``style/heading`` warnings (docs/style.md).
     """
     layout = _layout(repo, docs_root)
-    _config(layout, None)  # the repository's [doc] prose_props
+    config = _config(layout, None)  # the repository's [doc] prose_props, [style.<lang>]
     gloss = Glossary.load(glossary) if glossary is not None else None
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against)
-    return CheckResult(findings, files)
+    style = StyleRun.for_lang(lang, config)
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against, style=style)
+    return CheckResult(findings, files, style.notes)
 
 
 def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,

@@ -35,6 +35,8 @@ def check(
                       f"{len(fix.links)} link(s) rewritten")
     result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     out.file.write(result.format(fmt.value))
+    for note in result.notes:
+        err.print(f"note: {note}", markup=False)
     err.print(result.summary())
     if not result.ok:
         raise typer.Exit(1)
