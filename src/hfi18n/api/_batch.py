@@ -28,6 +28,7 @@ from ._common import (
     default_memory_path,
     load_glossary,
 )
+from ..check.style import StyleRun
 from ._translate import DocOutcome, _select, _set_baselines, _write_docs
 
 
@@ -291,7 +292,8 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
             store.save(job)
 
         outcomes = _write_docs(layout, sel, job.lang, gloss, allow_errors=bool(job.settings.get("allow_errors")),
-                               force=bool(job.settings.get("force")), progress=progress, on_written=on_written)
+                               force=bool(job.settings.get("force")), progress=progress, on_written=on_written,
+                               style=StyleRun.for_lang(job.lang, cfg))
         job.state = tb.DONE
         store.save(job)
     finally:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check.source import skip_broken_english
+from ..check.style import STYLE_PREFIX, StyleRun
 from ..config import Config
 from ..doc.draft import is_pseudo_file
 from ..errors import ConfigError, RefusedError
@@ -76,6 +77,9 @@ class DocOutcome:
     """Segment id -> translated text (placeholder form): what :func:`draft` and :func:`write_draft` take back."""
     summary: DocSummary | None = None
     """Kept human/machine segments, translated, comments carried, unfinished: the same words everywhere."""
+    style: list[dict[str, object]] = field(default_factory=list)
+    """The team's style warnings of the written translation (``style/register``, ``style/heading``): the
+    write gate's notes, each with the sentence and a rewrite; they never make the page a draft."""
     pre_existing: list[dict[str, object]] = field(default_factory=list)
     """Check errors the previous translation already had against today's English (``--update``): text the
     update kept byte for byte (translated code, a heading without the English anchor). Warnings: they do not
@@ -85,6 +89,7 @@ class DocOutcome:
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "target": str(self.target), "written": self.written, "note": self.note,
                 "failures": self.failures, "errors": self.errors, "pre_existing": self.pre_existing,
+                "style": self.style,
                 "draft": self.draft,
                 "backup": str(self.backup) if self.backup else None,
                 "summary": self.summary.to_json() if self.summary else None,
@@ -233,7 +238,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     try:
         return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
                     batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                    cancel=cancel, write=write)
+                    cancel=cancel, write=write, style=StyleRun.for_lang(lang, cfg))
     finally:
         tm.close()
         prov.close()
@@ -275,7 +280,8 @@ def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> 
 
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
-         progress: ProgressFn, cancel: threading.Event | None, write: bool = True) -> TranslateResult:
+         progress: ProgressFn, cancel: threading.Event | None, write: bool = True,
+         style: StyleRun | None = None) -> TranslateResult:
     _set_baselines(layout, sel, lang)
     for job in sel.jobs:
         progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
@@ -289,7 +295,7 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
                             fresh=force)  # --force asks the model again: the memory is written, not read
     stats = translator.run(sel.jobs, cancel=cancel)
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
-                           write=write, pseudo=getattr(prov, "test_double", False))
+                           write=write, pseudo=getattr(prov, "test_double", False), style=style)
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
 
 
@@ -302,15 +308,21 @@ def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:
 
 def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary | None, *, allow_errors: bool,
                 force: bool, progress: ProgressFn, write: bool = True,
-                on_written: Callable[[DocJob], None] | None = None, pseudo: bool = False) -> list[DocOutcome]:
+                on_written: Callable[[DocJob], None] | None = None, pseudo: bool = False,
+                style: StyleRun | None = None) -> list[DocOutcome]:
     """Every job of ``sel`` through the write gate (interactive runs and batch collects alike); ``pseudo``:
-    the ``pseudo`` test double translated them (marked drafts, never over a translation)."""
+    the ``pseudo`` test double translated them (marked drafts, never over a translation); ``style``: the
+    team's style checks (their warnings are each doc's notes; how to install the analyzer, once)."""
     backups = Backups(layout) if force else None
     outcomes: list[DocOutcome] = []
+    said = False
     for job in sel.jobs:
         replacing = backups if job.en_rel not in sel.updates else None
         done = write_job(job, layout, lang=lang, glossary=gloss, allow_errors=allow_errors, backups=replacing,
-                         write=write, pseudo=pseudo)
+                         write=write, pseudo=pseudo, style=style)
+        if style is not None and style.notes and not said:
+            said = True
+            progress(ProgressEvent(ProgressKind.LOG, job.en_rel, message=f"note: {style.notes[0]}"))
         if done.backup is not None:
             progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
                                    message=f"backup of the replaced translation: {done.backup}", key="backup",
@@ -323,7 +335,8 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
             job.en_rel, job.target, job.written, done.written and done.draft, job.note,
             [{"line": f.line, "reason": f.reason} for f in job.failures],
             [f.as_dict() for f in job.findings if f.severity == "error"], done.backup, dict(job.translations),
-            doc_summary(job), [f.as_dict() for f in pre_existing(job.findings)]))
+            doc_summary(job), [f.as_dict() for f in job.findings if f.check.startswith(STYLE_PREFIX)],
+            [f.as_dict() for f in pre_existing(job.findings)]))
     return outcomes
 
 
@@ -344,9 +357,10 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
     from ..write.segment_review import open_draft, review
 
     layout = _layout(repo, docs_root)
+    style = StyleRun.for_lang(lang, _config(layout, None))
     held = open_draft(layout, lang, doc, update=update, force=force)
     return review(held, dict(translations) if translations is not None else dict(held.kept),
-                  glossary=load_glossary(lang, glossary))
+                  glossary=load_glossary(lang, glossary), style=style)
 
 
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
@@ -363,11 +377,13 @@ def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     from ..write.segment_review import open_draft, write
 
     layout = _layout(repo, docs_root)
+    style = StyleRun.for_lang(lang, _config(layout, None))
     held = open_draft(layout, lang, doc, update=update, force=force)
     held.job.provenance.update(dict.fromkeys(edited, HUMAN))
     result, done = write(held, dict(translations or {}), glossary=load_glossary(lang, glossary),
-                         allow_errors=allow_errors, expect=expect, pseudo=pseudo)
+                         allow_errors=allow_errors, expect=expect, pseudo=pseudo, style=style)
     job = held.job
     return DocOutcome(job.en_rel, job.target, done.written, done.draft, job.note, [],
                       [f.as_dict() for f in result.findings if f.severity == "error"], done.backup,
-                      dict(job.translations), doc_summary(job))
+                      dict(job.translations), doc_summary(job),
+                      [f.as_dict() for f in job.findings if f.check.startswith(STYLE_PREFIX)])

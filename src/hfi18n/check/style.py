@@ -23,8 +23,9 @@ from ..lang import Layer, LayerUnavailable, Sentence, layer_for
 from ..lang.style import Slip, StyleSettings, heading_slip, register_slips, style_settings
 from .findings import WARNING, Finding
 
-REGISTER = "style/register"
-HEADING = "style/heading"
+STYLE_PREFIX = "style/"
+REGISTER = STYLE_PREFIX + "register"
+HEADING = STYLE_PREFIX + "heading"
 
 PROSE_BLOCKS = (BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE, BlockKind.HTML, BlockKind.HEADING)
 PROSE_ROLES = ("", "html")

@@ -48,8 +48,9 @@ class Ending:
     register: str | None
     """The register the ending marks (``합니다체``), or None: a noun ending (``-음``), an unclear one."""
     mood: Mood
-    morphs: tuple[tuple[str, str], ...] = ()
-    """The analyzer's morphemes of :attr:`word` (form, tag), for :meth:`Layer.rewrite`."""
+    morphs: tuple[tuple[str, str, int, int], ...] = ()
+    """The analyzer's morphemes of :attr:`word`: (form, tag, start, end) with offsets in :attr:`word`, for
+    :meth:`Layer.rewrite`."""
 
 
 @dataclass(slots=True, frozen=True)

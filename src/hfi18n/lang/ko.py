@@ -215,7 +215,7 @@ class KoreanLayer:
                 word.reverse()
                 if yo:
                     word.append(last)
-                morphs = tuple((t.form, t.tag) for t in word)
+                morphs = tuple((t.form, t.tag, t.start - start, t.end - start) for t in word)
                 ending = Ending(text[start:last.end], start, display_form(tok.form + ("요" if yo else "")),
                                 register, mood, morphs)
                 quoted = _quoted(text[sent.start:start]) or _glued(text, sent.end)
@@ -223,21 +223,36 @@ class KoreanLayer:
 
     # -- rewriting --------------------------------------------------------------------------------
 
-    def _stem(self, ending: Ending) -> list[tuple[str, str]]:
-        """The word's morphemes before its final ending (and the polite 요)."""
+    def _stem(self, ending: Ending) -> tuple[str, list[tuple[str, str]]]:
+        """The word's text up to its last content morpheme, and the morphemes from there to the final
+        ending (excluded, with the polite 요): only that tail is joined again, so the word keeps its own
+        spacing (Kiwi joins ``내리`` + ``어`` + ``받`` as ``내려 받``)."""
         morphs = list(ending.morphs)
-        if morphs and morphs[-1] == ("요", "JX"):
+        if morphs and morphs[-1][:2] == ("요", "JX"):
             morphs.pop()
         if morphs and morphs[-1][1].startswith("E"):
             morphs.pop()
-        return morphs
+        k = len(morphs) - 1
+        while k > 0 and morphs[k][1] == "EP":
+            k -= 1
+        while k > 0 and morphs[k - 1][3] > morphs[k][2]:  # it shares a syllable with the one before
+            k -= 1
+        if k < 0:
+            return "", []
+        return ending.word[:morphs[k][2]], [(m[0], m[1]) for m in morphs[k:]]
+
+    def _join(self, prefix: str, morphs: list[tuple[str, str]]) -> str | None:
+        try:
+            return prefix + str(self.kiwi.join(morphs))
+        except Exception:  # noqa: BLE001 - a morpheme Kiwi cannot join back: no suggestion
+            return None
 
     def rewrite(self, ending: Ending, register: str, mood: Mood | None = None) -> str | None:
         mood = mood or ending.mood
-        stem = self._stem(ending)
+        prefix, stem = self._stem(ending)
         if not stem or stem[-1][1].startswith("E") and stem[-1][1] != "EP":
             return None
-        verb = stem[-1][1].startswith(("VV", "XSV", "VX")) and stem[-1][1] != "EP"
+        verb = stem[-1][1].startswith(("VV", "XSV", "VX"))
         new = _ENDINGS.get((register, mood))
         if register == HANDA and mood is Mood.STATEMENT:
             new = "ᆫ다" if verb else "다"
@@ -247,22 +262,17 @@ class KoreanLayer:
             return None
         if (register, mood) == (HAPNIDA, Mood.COMMAND) and ("시", "EP") not in stem:
             stem.append(("시", "EP"))  # 보 + 시 + ㅂ시오: 보십시오
-        try:
-            return str(self.kiwi.join([*stem, (new, "EF")]))
-        except Exception:  # noqa: BLE001 - a morpheme Kiwi cannot join back: no suggestion
-            return None
+        return self._join(prefix, [*stem, (new, "EF")])
 
     def noun_form(self, ending: Ending) -> str | None:
-        stem = [m for m in self._stem(ending) if m[1] != "EP"]
+        prefix, stem = self._stem(ending)
+        stem = [m for m in stem if m[1] != "EP"]
         if not stem or not stem[-1][1].startswith(("VV", "VA", "XSV", "XSA", "VX", "VCP")):
             return None
         if stem[-1][1] == "VCP":  # "... 모델입니다" -> "... 모델"
             stem.pop()
-            return str(self.kiwi.join(stem)) if stem else None
-        try:
-            return str(self.kiwi.join([*stem, ("기", "ETN")]))
-        except Exception:  # noqa: BLE001
-            return None
+            return self._join(prefix, stem) if stem or prefix else None
+        return self._join(prefix, [*stem, ("기", "ETN")])
 
 
 _ENDINGS: dict[tuple[str, Mood], str] = {

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..check.findings import ERROR, Finding, has_errors
 from ..check.source import skip_broken_english
+from ..check.style import StyleRun
 from ..doc import PLACEHOLDER_RE, Segment
 from ..errors import RefusedError
 from ..glossary import Glossary
@@ -226,13 +227,15 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
             for k, t in terms.items()]
 
 
-def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None) -> DraftReview:
-    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments."""
+def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
+           style: StyleRun | None = None) -> DraftReview:
+    """Render ``draft`` with ``translations`` (segment id -> text), check it (``style``: the team's style
+    too), and pair findings with segments."""
     job = draft.job
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
     _release_edited_beads(draft, job.translations)
-    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
+    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary, style=style)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
     segments: list[DraftSegment] = []
@@ -320,7 +323,8 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False) -> tuple[DraftReview, WriteResult]:
+          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False,
+          style: StyleRun | None = None) -> tuple[DraftReview, WriteResult]:
     """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
     Segments with no translation (a stopped run, a failed segment) are left in English and, as in
     ``translate``, make the file a marked draft: it is never written as if it were finished.
@@ -328,14 +332,14 @@ def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary |
     ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
     the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
     """
-    result = review(draft, translations, glossary=glossary)
+    result = review(draft, translations, glossary=glossary, style=None if pseudo else style)
     draft.job.failures = [SegmentFailure(draft.job.en_rel, s.id, s.line, NOT_TRANSLATED)
                           for s in result.segments if s.origin is Origin.ENGLISH]
     if expect is not None:
         draft.job.target_before = expect
     backups = Backups(draft.layout) if draft.force and draft.update is None else None
     done = write_job(draft.job, draft.layout, lang=draft.lang, glossary=glossary, allow_errors=allow_errors,
-                     backups=backups, pseudo=pseudo)
+                     backups=backups, pseudo=pseudo, style=style)
     if not done.written:
         hint = ("fix the segments the findings point at, or write it as a marked draft"
                 if not result.ok else "translate it again")
