@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..check.style import StyleRun
 from ..config import Config
 from ..doc import parse
 from ..doc.draft import mark_draft
@@ -28,7 +29,6 @@ from ._common import (
     default_memory_path,
     load_glossary,
 )
-from ..check.style import StyleRun
 from ._translate import DocOutcome, _select, _set_baselines, _write_docs
 
 
