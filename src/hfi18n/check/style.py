@@ -62,7 +62,7 @@ class StyleRun:
 
 
 @dataclass(slots=True)
-class _Piece:
+class Piece:
     """A segment as the analyzer reads it: placeholders as :data:`HOLE`, with where its lines start."""
 
     text: str
@@ -74,7 +74,7 @@ class _Piece:
     heading: bool = False
 
     @classmethod
-    def of(cls, seg: Segment, heading: bool = False) -> _Piece:
+    def of(cls, seg: Segment, heading: bool = False) -> Piece:
         out: list[str] = []
         breaks: list[int] = []
         holes: dict[int, str] = {}
@@ -113,8 +113,9 @@ class _Piece:
         return any(start <= h < end for h in self.holes)
 
 
-def _pieces(doc: Document) -> list[_Piece]:
-    return [_Piece.of(seg, b.kind is BlockKind.HEADING) for b in doc.blocks if b.kind in PROSE_BLOCKS
+def prose_pieces(doc: Document) -> list[Piece]:
+    """The segments of ``doc`` the style checks read, as the analyzer reads them."""
+    return [Piece.of(seg, b.kind is BlockKind.HEADING) for b in doc.blocks if b.kind in PROSE_BLOCKS
             for seg in b.segments if seg.role in PROSE_ROLES and seg.text.strip()]
 
 
@@ -140,13 +141,13 @@ def check_style(src: Document | None, tgt: Document, file: str, run: StyleRun) -
     layer = run.layer
     if layer is None:
         return []
-    pieces = _pieces(tgt)
+    pieces = prose_pieces(tgt)
     if not pieces:
         return []
     analysed = layer.sentences([p.text for p in pieces])
     settings = run.settings
     findings: list[Finding] = []
-    prose: list[tuple[_Piece, Sentence]] = [(p, s) for p, ss in zip(pieces, analysed, strict=True)
+    prose: list[tuple[Piece, Sentence]] = [(p, s) for p, ss in zip(pieces, analysed, strict=True)
                                             if not p.heading for s in ss]
     where = {id(s): p for p, s in prose}
     for slip in register_slips([s for _p, s in prose], settings, layer):
@@ -162,14 +163,14 @@ def _quote(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
-def _suggestion(p: _Piece, slip: Slip) -> tuple[str, str] | None:
+def _suggestion(p: Piece, slip: Slip) -> tuple[str, str] | None:
     e = slip.ending
     if slip.suggestion is None or p.has_hole(e.start, e.start + len(e.word)):
         return None
     return e.word, slip.suggestion
 
 
-def _register_finding(file: str, p: _Piece, slip: Slip, settings: StyleSettings) -> Finding:
+def _register_finding(file: str, p: Piece, slip: Slip, settings: StyleSettings) -> Finding:
     e = slip.ending
     sentence = p.shown(slip.sentence.start, slip.sentence.end)
     fix = _suggestion(p, slip)
@@ -184,7 +185,7 @@ def _register_finding(file: str, p: _Piece, slip: Slip, settings: StyleSettings)
     return Finding(file, p.line_at(e.start), REGISTER, WARNING, message, translation=sentence, suggestion=fix)
 
 
-def _heading_finding(file: str, p: _Piece, slip: Slip) -> Finding:
+def _heading_finding(file: str, p: Piece, slip: Slip) -> Finding:
     e = slip.ending
     heading = p.shown(0, len(p.text))
     fix = _suggestion(p, slip)
