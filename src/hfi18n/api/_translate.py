@@ -12,10 +12,12 @@ from ..check.source import skip_broken_english
 from ..check.style import STYLE_PREFIX, StyleRun
 from ..config import Config
 from ..doc.draft import is_pseudo_file
-from ..errors import ConfigError, RefusedError
+from ..errors import ConfigError, HfI18nError, RefusedError
 from ..glossary import Glossary
+from ..lang.style import StyleSettings, style_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
+from ..translate.examples import TeamExamples
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator, doc_summary
 from ..translate.providers.client import ClientProvider, SampleFn
@@ -167,7 +169,9 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens, fresh=force),
+        team, examples = team_style(layout, lang, cfg, progress)
+        est = estimate(Translator(prov, lang, glossary=gloss, memory=tm, batch_tokens=batch_tokens, fresh=force,
+                                  style=team, examples=examples),
                        sel.jobs,
                        batch=batch)
     finally:
@@ -238,7 +242,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     try:
         return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
                     batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                    cancel=cancel, write=write, style=StyleRun.for_lang(lang, cfg))
+                    cancel=cancel, write=write, cfg=cfg)
     finally:
         tm.close()
         prov.close()
@@ -281,7 +285,7 @@ def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> 
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
          progress: ProgressFn, cancel: threading.Event | None, write: bool = True,
-         style: StyleRun | None = None) -> TranslateResult:
+         cfg: Config | None = None) -> TranslateResult:
     _set_baselines(layout, sel, lang)
     for job in sel.jobs:
         progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
@@ -290,13 +294,34 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
         if kind == "segments":
             progress(ProgressEvent(ProgressKind.SEGMENTS, job.en_rel, n, len(job.pending)))
 
+    team, examples = team_style(layout, lang, cfg, progress)
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress,
-                            fresh=force)  # --force asks the model again: the memory is written, not read
+                            fresh=force,  # --force asks the model again: the memory is written, not read
+                            style=team, examples=examples)
     stats = translator.run(sel.jobs, cancel=cancel)
     outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
-                           write=write, pseudo=getattr(prov, "test_double", False), style=style)
+                           write=write, pseudo=getattr(prov, "test_double", False),
+                           style=StyleRun(team))
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
+
+
+def team_style(layout: DocsLayout, lang: str, cfg: Config | None, progress: ProgressFn | None = None,
+               ) -> tuple[StyleSettings, TeamExamples | None]:
+    """The team's style for ``lang`` (``[style.<lang>]``, else the language's conventions) and its past
+    translations to show beside the segments (None: ``examples = 0``, or no translated docs yet)."""
+    style = style_settings(cfg, lang)
+    if style.examples <= 0 or not layout.lang_dir(lang).is_dir():
+        return style, None
+    if progress is not None:
+        progress(ProgressEvent(ProgressKind.LOG, message=f"reading the {lang} team's translations for examples",
+                               key="examples"))
+    try:
+        examples = TeamExamples.from_repo(layout.repo, lang, layout.docs_root.relative_to(layout.repo).as_posix(),
+                                          style)
+    except HfI18nError:  # an unreadable checkout gives no examples; the run goes on
+        return style, None
+    return style, examples if len(examples) else None
 
 
 def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:

@@ -74,8 +74,9 @@ class RegisterInfo:
     name: str
     aliases: tuple[str, ...] = ()
     description: str = ""
-    """How the register sounds, for the translator model (``formal polite: -ㅂ니다/-습니다``)."""
-    examples: tuple[str, ...] = ()
+    """How the register sounds (``formal polite``)."""
+    endings: str = ""
+    """Its endings as a style guide writes them (``-ㅂ니다/-습니다``): the prompt names them."""
 
 
 class Layer(Protocol):

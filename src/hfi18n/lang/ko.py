@@ -27,12 +27,10 @@ HANDA = "한다체"
 HAE = "해체"
 
 REGISTERS = (
-    RegisterInfo(HAPNIDA, ("hapnida", "formal", "하십시오체"), "formal polite, sentences end in -ㅂ니다/-습니다",
-                 ("설치합니다", "사용할 수 있습니다")),
-    RegisterInfo(HAEYO, ("haeyo", "polite"), "informal polite, sentences end in -어요/-아요", ("설치해요", "사용할 수 있어요")),
-    RegisterInfo(HANDA, ("handa", "plain", "해라체"), "plain written style, sentences end in -ㄴ다/-다",
-                 ("설치한다", "사용할 수 있다")),
-    RegisterInfo(HAE, ("hae", "banmal"), "casual, sentences end in -어/-아", ("설치해", "사용할 수 있어")),
+    RegisterInfo(HAPNIDA, ("hapnida", "formal", "하십시오체"), "formal polite", "-ㅂ니다/-습니다"),
+    RegisterInfo(HAEYO, ("haeyo", "polite"), "informal polite", "-어요/-아요"),
+    RegisterInfo(HANDA, ("handa", "plain", "해라체"), "plain written style", "-ㄴ다/-다"),
+    RegisterInfo(HAE, ("hae", "banmal"), "casual", "-어/-아"),
 )
 
 _TRAILING = ("S", "W_")

@@ -38,11 +38,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "allowed_endings": ["-세요"],
         "questions": True,
         "heading": "noun",
-        "rules": [
-            "Use the same register in lists, table cells, tips and warnings as in the prose.",
-            "Keep common ML terms that Korean developers use in English or transliteration as the glossary says.",
-            "Use gender-neutral wording.",
-        ],
+        "rules": ["Keep ML terms Korean developers use in English as the glossary says; gender-neutral wording."],
         "examples": 3,
     },
     # a Japanese team would write: register = "です・ます" (a layer on fugashi/MeCab would check it)
@@ -145,6 +141,31 @@ def _register_name(name: str, registers: Sequence[RegisterInfo], code: str, conf
     raise ConfigError(f"[style.{code}] register = {name!r} is not a register hfi18n knows for {code}",
                       path=config.source if config is not None else None,
                       hint=f"use one of {', '.join(r.name for r in registers)} or auto")
+
+
+# -------------------------------------------------------------------------------------------------
+# the style in words, for the translator model
+
+HEADING_EXAMPLES = {"ko": "모델 불러오기"}
+"""A noun-phrase heading, by language (for the prompt)."""
+
+
+def prompt_rules(settings: StyleSettings) -> list[str]:
+    """The team's style as rules for the translator model: the register (with its endings and examples),
+    the accepted endings, questions, headings, then the team's own further rules."""
+    out = []
+    if settings.register:
+        info = settings.describe(settings.register)
+        how = f" ({info.endings})" if info and info.endings else ""
+        line = f"Every sentence in {settings.register}{how}, in lists, tables and tips too"
+        extra = list(settings.allowed_endings) + (["questions"] if settings.questions else [])
+        out.append(line + (f"; {' and '.join(extra)} are fine." if extra else "."))
+    if settings.heading == "noun":
+        example = HEADING_EXAMPLES.get(settings.lang)
+        shown = f" ('{example}')" if example else ""
+        out.append(f"Headings are noun phrases{shown}, unless the English heading asks a question.")
+    out.extend(settings.rules)
+    return out
 
 
 # -------------------------------------------------------------------------------------------------
