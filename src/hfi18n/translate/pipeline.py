@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
@@ -51,6 +52,9 @@ from .providers.base import Provider
 from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError, UnreachableError
 from .validate import as_is, validate_segment
 from .wire import outside_text, parse_elements
+
+if TYPE_CHECKING:
+    from .second import SecondDraft
 
 CANCELLED = "not sent: the run was cancelled"
 
@@ -130,6 +134,8 @@ class DocJob:
     """``--update``: translated code comments carried into English code that changed."""
     comments_lost: list[CommentLoss] = field(default_factory=list)
     """``--update``: translated code comments that could not be carried."""
+    alternatives: dict[str, SecondDraft] = field(default_factory=dict)
+    """Segment id -> a second model's draft shown beside the first (``--second-model``: :mod:`.second`)."""
 
     given: frozenset[str] = field(default=frozenset(), init=False)
     """Ids of the segments whose translation was known when the job was made (``--update``: the human
