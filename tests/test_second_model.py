@@ -103,3 +103,34 @@ def test_second_model_refuses_batch_and_dry_run(setup, capsys):
     repo, server, _ = setup
     code = main(["translate", "--repo", str(repo), "--lang", "ko", "speed.md", "--dry-run", "--second-model", B])
     assert code != 0 and "--second-model" in capsys.readouterr().err
+
+
+def test_the_web_review_shows_both_drafts_and_the_translator_picks_per_segment(setup, monkeypatch):
+    require("gradio")
+    from hfi18n.config import Config
+    from hfi18n.web.handlers import WebApp
+    from hfi18n.web.workspace import Workspace
+
+    repo, server, glossary = setup
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    config = Config({"providers": {"anthropic": {"base_url": server.url}}})
+    app = WebApp(Workspace([repo], config=config))
+    *_, (log, state, html, _segments, _tab) = app.translate(
+        repo.name, "ko", "speed.md", False, False, "anthropic", A, "", {"api_key": "test-key"}, B)
+    assert f"second drafts by {B}: 4 segment(s)" in log  # the built-in glossary has tokenizer too
+    alts = state["alternatives"]
+    first_seg = next(k for k, v in alts.items() if v["text"] == "GPU에서 반정밀도를 사용합니다.")
+    assert alts[first_seg]["model"] == B and alts[first_seg]["reasons"] == ["style"]
+    assert html.count('class="hf-second"') == 4 and "the first breaks the team&#x27;s style" in html
+    assert state["translations"][first_seg] == "GPU에서 반정밀도를 사용한다."
+    # the translator picks the second draft of that segment: in the editor, then applied
+    picked = app.second(state, first_seg)
+    assert picked == "GPU에서 반정밀도를 사용합니다."
+    new, html2 = app.edit(repo.name, state, first_seg, picked)
+    assert new["translations"][first_seg] == picked and new["alternatives"] == alts  # both still there
+    assert "사용한다" not in new["translations"].values()
+    other = next(k for k in new["translations"] if k not in alts)
+    from hfi18n.errors import InputError
+
+    with pytest.raises(InputError):
+        app.second(new, other)

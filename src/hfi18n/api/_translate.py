@@ -14,8 +14,8 @@ from ..config import Config
 from ..doc.draft import is_pseudo_file
 from ..errors import ConfigError, HfI18nError, InputError, RefusedError
 from ..glossary import Glossary
-from ..lang.style import StyleSettings, style_settings
 from ..i18n import t
+from ..lang.style import StyleSettings, style_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.examples import TeamExamples
@@ -329,8 +329,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     stats = translator.run(sel.jobs, cancel=cancel)
     second_stats = None
     if second is not None and not stats.cancelled and not stats.stopped_for_cost:
-        progress(ProgressEvent(ProgressKind.LOG, message=f"second drafts with {second.model}", key="note_second",
-                               fields={"model": second.model}))
+        progress(ProgressEvent(ProgressKind.LOG, message=t("note_second", "en", model=second.model),
+                               key="note_second", fields={"model": second.model}))
         spent = stats.cost_usd
         other = Translator(second, lang, glossary=gloss, memory=tm, concurrency=concurrency,
                            batch_tokens=batch_tokens, fresh=force, style=team, examples=examples,
@@ -362,8 +362,8 @@ def team_style(layout: DocsLayout, lang: str, cfg: Config | None, progress: Prog
     if style.examples <= 0 or not layout.lang_dir(lang).is_dir():
         return style, None
     if progress is not None:
-        progress(ProgressEvent(ProgressKind.LOG, message=f"reading the {lang} team's translations for examples",
-                               key="examples"))
+        progress(ProgressEvent(ProgressKind.LOG, message=t("note_examples", "en", lang=lang), key="note_examples",
+                               fields={"lang": lang}))
     try:
         examples = TeamExamples.from_repo(layout.repo, lang, layout.docs_root.relative_to(layout.repo).as_posix(),
                                           style)
@@ -419,7 +419,8 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
 
 def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations: Mapping[str, str] | None = None, *,
           update: bool = False, force: bool = False, glossary: Path | str | None = None,
-          docs_root: str = DEFAULT_DOCS_ROOT) -> DraftReview:
+          docs_root: str = DEFAULT_DOCS_ROOT,
+          alternatives: Mapping[str, Mapping[str, object]] | None = None) -> DraftReview:
     """A translation of ``doc`` held for review, not written: each English segment beside its translation,
     with the ``check`` findings on the segments they concern and the glossary terms each should render.
 
@@ -427,6 +428,8 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
     ``translate(..., write=False)``, or display form as the translator edits it); default: the human
     segments an ``update`` keeps. ``update``/``force`` select the doc as :func:`translate` does (the same
     refusals apply); an update also says which human segments were kept and what the English changed.
+    ``alternatives``: segment id -> a second model's draft (``text``, ``model``, ``reasons``, as
+    :attr:`DocOutcome.second_drafts` has them), shown beside the segment for the translator to pick.
     """
     from ..write.segment_review import open_draft, review
 
@@ -434,7 +437,7 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
     style = StyleRun.for_lang(lang, _config(layout, None))
     held = open_draft(layout, lang, doc, update=update, force=force)
     return review(held, dict(translations) if translations is not None else dict(held.kept),
-                  glossary=load_glossary(lang, glossary), style=style)
+                  glossary=load_glossary(lang, glossary), style=style, alternatives=alternatives)
 
 
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",

@@ -22,6 +22,7 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..check.findings import ERROR, Finding, has_errors
@@ -79,13 +80,16 @@ class DraftSegment:
     """An update, a changed segment: its English at the base (display form), to diff with today's."""
     previous_translation: str = ""
     """An update, a changed segment: the human translation of :attr:`previous_english` (display form)."""
+    alternative: dict[str, object] | None = None
+    """``translate --second-model``: a second model's draft to pick instead (``text`` in display form,
+    ``model``, ``reasons``: :mod:`hfi18n.translate.second`)."""
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "line": self.line, "target_line": self.target_line, "target_end": self.target_end,
                 "english": self.english, "translation": self.translation, "origin": self.origin.value,
                 "changed": self.changed, "findings": [f.as_dict() for f in self.findings],
                 "terms": [t.to_json() for t in self.terms], "previous_english": self.previous_english,
-                "previous_translation": self.previous_translation}
+                "previous_translation": self.previous_translation, "alternative": self.alternative}
 
 
 @dataclass(slots=True)
@@ -228,9 +232,11 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
 
 
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-           style: StyleRun | None = None) -> DraftReview:
+           style: StyleRun | None = None, alternatives: Mapping[str, Mapping[str, object]] | None = None,
+           ) -> DraftReview:
     """Render ``draft`` with ``translations`` (segment id -> text), check it (``style``: the team's style
-    too), and pair findings with segments."""
+    too), and pair findings with segments; ``alternatives``: segment id -> a second model's draft
+    (``text`` in placeholder or display form, ``model``, ``reasons``), shown beside the segment's."""
     job = draft.job
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
@@ -260,10 +266,14 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
         old = draft.update.previous.get(seg.id) if draft.update else None
+        alt = (alternatives or {}).get(seg.id)
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
                                      _terms(glossary, _prose(seg), shown),
                                      display(old[0], old[0].text) if old else "",
-                                     display(old[1], old[1].text) if old else ""))
+                                     display(old[1], old[1].text) if old else "",
+                                     {"text": display(seg, str(alt.get("text", ""))), "model": str(alt.get("model", "")),
+                                      "reasons": [str(r) for r in alt.get("reasons", ()) or ()]}  # type: ignore[union-attr]
+                                     if alt and alt.get("text") else None))
     update = None
     if draft.update is not None:
         u = draft.update
