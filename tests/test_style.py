@@ -44,6 +44,7 @@ def endings(layer, text):
     ("이것을 봐라.", ("-어라", "한다체", Mood.COMMAND)),
     ("학습을 시작하자.", ("-자", "한다체", Mood.PROPOSAL)),
     ("속도가 큽니다(보통 몇 GB).", ("-ㅂ니다", "합니다체", Mood.STATEMENT)),  # a parenthesis after the ending
+    ("결과를 메모리에 기록한다(X).", ("-ㄴ다", "한다체", Mood.STATEMENT)),  # Kiwi: connective before "("
     ("별도 설정 없음", ("-음", None, Mood.STATEMENT)),  # a list item's noun ending: no register
     ("모델 불러오기", ("-기", None, Mood.STATEMENT)),
 ])

@@ -89,6 +89,10 @@ class Layer(Protocol):
         """The sentences of each text, in order (one analyzer call for all texts)."""
         ...
 
+    def refine(self, sentence: Sentence) -> Sentence:
+        """``sentence`` read in full by the analyzer, if a quicker reading left out what a rewrite needs."""
+        ...
+
     def rewrite(self, ending: Ending, register: str, mood: Mood | None = None) -> str | None:
         """:attr:`Ending.word` with its ending in ``register`` (``사용한다`` -> ``사용합니다``), or None."""
         ...

@@ -17,6 +17,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .base import Ending, Mood, RegisterInfo, Sentence
@@ -41,6 +42,9 @@ _HANDA_COMMANDS = {"라", "어라", "아라", "거라", "으라", "여라", "너
 _HANDA_QUESTIONS = {"냐", "느냐", "으냐", "니", "으니", "ᆫ가", "는가", "은가", "ᆯ까", "을까", "나", "던가", "ᆫ지", "는지"}
 _HAE = {"어", "아", "여", "지", "야", "이야", "군", "구나", "는구나", "네", "는군", "거든", "ᆫ데", "는데", "ᆯ게", "을게",
         "ᆯ래", "을래", "ᆫ걸", "는걸"}
+_HANDA_FINAL = {"다", "ᆫ다", "는다"}
+"""한다체 statement endings Kiwi tags as connective before a parenthesis (``기록한다(ActionStep).``): final
+when nothing but punctuation and a parenthesis follows them."""
 _NOUNISH = {"음", "ᆷ", "기"}
 _QUESTION_YO = ("까요", "나요", "가요", "니요", "래요")
 _COMMAND_YO = {"세요", "으세요", "셔요", "으셔요"}
@@ -67,7 +71,8 @@ def classify(form: str, tag: str, *, yo: bool = False, terminal: str = "") -> tu
 
     ``yo``: the polite particle 요 follows it (``무엇인가`` + ``요``); ``terminal``: the sentence's final
     punctuation (a ``?`` makes any ending a question). Connective endings are read as final only in
-    their 합니다체 forms (Kiwi tags ``있습니다:`` before a colon as connective); the bare 해체 endings
+    their 합니다체 forms (Kiwi tags ``있습니다:`` before a colon as connective) and, before final punctuation,
+    the 한다체 statement endings (:data:`_HANDA_FINAL`); the bare 해체 endings
     (``-어``, ``-지``) only with a final ``.`` or ``!``, since ``사용하여`` before a code block is a
     connective cut short, not a casual sentence."""
     question = terminal == "?"
@@ -81,7 +86,7 @@ def classify(form: str, tag: str, *, yo: bool = False, terminal: str = "") -> tu
         return HAPNIDA, Mood.COMMAND
     if form.endswith(("ᆸ시다", "읍시다")):
         return HAPNIDA, Mood.PROPOSAL
-    if tag != "EF" and not yo:
+    if tag != "EF" and not yo and not (terminal and form in _HANDA_FINAL):
         return None
     if yo or form.endswith("요") or form == "죠":
         if question or form.endswith(_QUESTION_YO) or (yo and form in _HANDA_QUESTIONS):
@@ -300,6 +305,18 @@ class KoreanLayer:
                                 register, mood, morphs)
                 quoted = _quoted(text[sent.start:start]) or _glued(text, sent.end)
         return Sentence(sent.text, sent.start, sent.end, ending, quoted)
+
+    def refine(self, sentence: Sentence) -> Sentence:
+        """``sentence`` with its ending's morphemes from Kiwi, when the surface read it (a slip is about to be
+        reported and its last word rewritten): the word alone is ambiguous (``높입니다`` alone reads as the
+        noun 높이 + 입니다; in ``속도를 높입니다`` it is the verb 높이다)."""
+        e = sentence.ending
+        if e is None or e.morphs:
+            return sentence
+        for s in reversed(self.analysed([sentence.text])[0]):
+            if s.ending is not None and s.ending.word == e.word:
+                return replace(sentence, ending=replace(e, morphs=s.ending.morphs))
+        return sentence
 
     # -- rewriting --------------------------------------------------------------------------------
 

@@ -224,7 +224,7 @@ def register_slips(sentences: Sequence[Sentence], settings: StyleSettings, layer
     total = sum(counts.values())
     if (settings.register and majority and majority != expected and counts[majority] >= WHOLE_DOC_MIN
             and counts[majority] >= WHOLE_DOC_SHARE * total):
-        first = next(s for s in sentences if (e := counted(s, settings)) and e.register == majority)
+        first = layer.refine(next(s for s in sentences if (e := counted(s, settings)) and e.register == majority))
         e = first.ending
         assert e is not None
         return [Slip(first, e, expected, _rewrite(layer, e, expected, settings), (majority, counts[majority], total))]
@@ -232,6 +232,8 @@ def register_slips(sentences: Sequence[Sentence], settings: StyleSettings, layer
     for s in sentences:
         e = counted(s, settings)
         if e is not None and e.register != expected:
+            whole = layer.refine(s)
+            e = whole.ending or e
             out.append(Slip(s, e, expected, _rewrite(layer, e, expected, settings)))
     return out
 
@@ -263,5 +265,6 @@ def heading_slip(sentences: Sequence[Sentence], english_question: bool | None, s
         question = e.mood is Mood.QUESTION or s.text.rstrip().endswith("?")
         if question and english_question is not False:
             return None
+        e = layer.refine(s).ending or e
         return Slip(s, e, "noun phrase", layer.noun_form(e))
     return None
