@@ -7,11 +7,10 @@ from pathlib import Path
 
 from hfi18n.config import Config
 from hfi18n.doc import parse
-from hfi18n.lang.style import style_settings
+from hfi18n.lang.style import StyleSettings, style_settings
 from hfi18n.pair.units import Unit
 from hfi18n.translate.examples import EXAMPLE_SHARE, TeamExamples
 from hfi18n.translate.pipeline import Translator, new_job
-from hfi18n.translate.pricing import estimate_tokens
 from hfi18n.translate.prompt import EXAMPLES_HEAD, system_prompt
 from tests.fakes.llm_server import FakeLLMServer
 
@@ -62,10 +61,15 @@ def test_examples_are_the_closest_of_the_teams_pairs_and_never_off_style():
         "캐시된다" not in examples.best("Weights are cached on disk after download.")[0].tr
 
 
-def _run(tmp_path: Path, examples: TeamExamples | None, style=None):
+LONG = EN + "".join(f"\nParagraph {i} says what step {i} of the tutorial does, in a sentence or two of plain "
+                     f"words about schedulers, weights and prompts number {i}.\n" for i in range(40))
+"""A page of about 2,000 input tokens: room for the rules and a few examples within the style's share."""
+
+
+def _run(tmp_path: Path, examples: TeamExamples | None, style=None, text: str = LONG):
     with FakeLLMServer(api_key="k") as server:
         provider = server.provider("anthropic", model="claude-sonnet-4-5")
-        job = new_job("guide.md", EN, tmp_path / "ko" / "guide.md")
+        job = new_job("guide.md", text, tmp_path / "ko" / "guide.md")
         tr = Translator(provider, "ko", examples=examples, style=style)
         stats = tr.run([job])
         users = [r.user for r in server.requests]
@@ -75,6 +79,7 @@ def _run(tmp_path: Path, examples: TeamExamples | None, style=None):
 
 def test_requests_show_the_teams_examples_within_the_budget(tmp_path):
     examples = TeamExamples.from_units(TEAM, style_settings(None, "ko"))
+    bare, _, _ = _run(tmp_path, None, StyleSettings("ko"))  # no team style at all
     before, plain_users, _ = _run(tmp_path, None)
     stats, users, job = _run(tmp_path, examples)
     assert all(EXAMPLES_HEAD not in u for u in plain_users)
@@ -84,10 +89,10 @@ def test_requests_show_the_teams_examples_within_the_budget(tmp_path):
                                             if line.startswith("TR: "))  # each shown is a segment's closest
     assert "캐시된다" not in shown
     assert len(job.translations) == stats.segments  # everything translated, examples never answered
-    assert 0 < stats.segments_with_example < stats.segments_sent == 6  # a small page: room for one
-    # the examples' tokens stay within the share of the run's input tokens they may add
-    added = sum(estimate_tokens(u) for u in users) - sum(estimate_tokens(u) for u in plain_users)
-    assert added <= EXAMPLE_SHARE * before.tokens_in + 10
+    assert 0 < stats.segments_with_example < stats.segments_sent == 46
+    # the examples (and the rule about them) add at most their share of the page's input tokens
+    assert stats.tokens_in > before.tokens_in > bare.tokens_in
+    assert stats.tokens_in - before.tokens_in <= EXAMPLE_SHARE * before.tokens_in + 10
 
 
 def test_no_examples_when_the_team_says_none(tmp_path):

@@ -8,8 +8,9 @@ last is best shown: for each segment, the pair of the team's translated docs who
 (:func:`hfi18n.translate.aligned.aligned_units`: sure beads, human text only, drifted docs left out).
 
 Examples go in the user message (they differ per request, so they cannot be cached) within a token budget:
-at most :data:`EXAMPLE_SHARE` of the run's estimated input tokens, spent on the segments with the closest
-matches first, at most ``[style.<lang>] examples`` per request. A pair whose translation breaks the team's
+at most :data:`EXAMPLE_SHARE` of the run's estimated input tokens (the system prompt's rule about them
+included), spent on the segments with the closest matches first, at most ``[style.<lang>] examples`` per
+request; a run that shows none has no rule about them either. A pair whose translation breaks the team's
 style (a 해요체 sentence in a 합니다체 team's doc) is never shown.
 """
 
@@ -30,8 +31,9 @@ from ..repo.layout import DEFAULT_DOCS_ROOT
 from .pricing import estimate_tokens
 
 EXAMPLE_SHARE = 0.07
-"""Share of a run's estimated input tokens the examples may add (the goal: at most 10% more per page, the
-style rules of the system prompt included)."""
+"""Share of a run's estimated input tokens the examples may add, the rule saying what they are included (the
+goal: at most 10% more per page than prompt version 2; the style rules add about 2% to a page of two or three
+requests)."""
 MIN_SIMILARITY = 0.4
 """tf-idf cosine below which a past translation is not shown: it shares too few words to say anything
 about how the segment is written."""

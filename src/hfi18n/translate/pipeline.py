@@ -344,26 +344,31 @@ class Translator:
 
     def plan_examples(self, jobs: list[DocJob]) -> None:
         """Choose the team's past translation for the pending segments whose English is closest to one, best
-        matches first, until the examples would add :data:`.examples.EXAMPLE_SHARE` of the run's estimated
-        input tokens; count the segments whose request will show theirs."""
+        matches first, until the examples (with the system prompt's rule about them) would add
+        :data:`.examples.EXAMPLE_SHARE` of the run's estimated input tokens; count the segments whose request
+        will show theirs. A run that shows none drops the rule from its system prompt."""
         self._example_of = {}
         self.stats.segments_sent = sum(len(job.pending) for job in jobs)
         if not self.shows_examples:
             return
         assert self.examples is not None
-        total = 0
+        total = requests = 0
         candidates: list[tuple[float, int, Segment, Example]] = []
+        terms = self.prefix_terms or ()
+        rule = estimate_tokens(system_prompt(self.lang, terms, self.options.wire, self.style, True)) - \
+            estimate_tokens(system_prompt(self.lang, terms, self.options.wire, self.style, False))
         for job in jobs:
             for batch in self.batches(job, job.pending):
                 request = self.request_for(job, batch)  # as sent without examples
                 total += estimate_tokens(request.system) + estimate_tokens(request.user)
+                requests += 1
                 n = len(self._batch_sizes)
                 self._batch_sizes.append(0)
                 for seg in batch:
                     found = self.examples.best(seg.text)
                     if found is not None:
                         candidates.append((found[1], n, seg, found[0]))
-        budget = EXAMPLE_SHARE * total
+        budget = EXAMPLE_SHARE * (total - rule * requests) - rule * requests
         head = estimate_tokens(examples_block([("", "")]))
         for score, n, seg, ex in sorted(candidates, key=lambda c: -c[0]):
             cost = ex.tokens + (head if not self._batch_sizes[n] else 0)
@@ -372,6 +377,8 @@ class Translator:
                 self._batch_sizes[n] += 1
                 budget -= cost
         self._batch_sizes = []
+        if not self._example_of and self._prefix_system is not None:  # none shown: no rule about them
+            self._prefix_system = system_prompt(self.lang, terms, self.options.wire, self.style, False)
         self.stats.segments_with_example = sum(
             len(self.examples_for(batch)[1]) for job in jobs for batch in self.batches(job, job.pending))
 
