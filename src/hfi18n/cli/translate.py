@@ -55,7 +55,11 @@ def translate(
                                    "interactively now instead of in a new batch.", rich_help_panel=BATCH),
     job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`).", rich_help_panel=BATCH),
     new_language: bool = typer.Option(False, "--new-language", help="Start a folder for a --lang the repository "
-                                      "has none of yet (otherwise refused: --lang kr is a typo of ko).", rich_help_panel=WHAT),
+                                     "has none of yet (otherwise refused: --lang kr is a typo of ko).", rich_help_panel=WHAT),
+    second_model: str = typer.Option(None, "--second-model", help="A second model of the provider drafts the "
+                                     "segments too; where the first draft breaks the team's style or glossary, "
+                                     "or the two disagree strongly, both are kept for the translator to pick.",
+                                     rich_help_panel=PROVIDER),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -74,6 +78,9 @@ def translate(
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
                   glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root,
                   new_language=new_language)
+    if second_model and (batch or dry_run):
+        raise typer.BadParameter("--second-model works with an interactive run (not --batch or --dry-run)",
+                                 param_hint="--second-model")
     if batch and not dry_run:
         submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
@@ -109,7 +116,8 @@ def translate(
     cancel = threading.Event()
     with progress, _ctrl_c_cancels(cancel), retries_counted():
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
-                               allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
+                               allow_errors=allow_errors, progress=on_progress, cancel=cancel,
+                               second_model=second_model, **common)
     _print_skipped(result.skipped)
     if not result.docs:
         raise typer.Exit(result.exit_code)
@@ -199,6 +207,12 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
               f"{stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
               f"{stats.tokens_in} tokens in{cached}, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
+    if result.second is not None:
+        s2 = result.second
+        n = sum(len(d.second_drafts) for d in result.docs)
+        cost2 = f"${s2.cost_usd:.4f}" if s2.cost_known else "unknown"
+        out.print(f"second drafts by {result.second_model}: {n} segment(s) kept beside the first for the translator "
+                  f"to pick; {s2.requests} request(s), {s2.tokens_in} tokens in, {s2.tokens_out} out, cost {cost2}")
     if stats.stopped_for_cost:
         out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]",
                   markup=True)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..check.style import STYLE_PREFIX
 from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, is_lang_name
@@ -22,8 +23,9 @@ from .runner import Options, review_texts
 _HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
 
 
-def right_lines(patch: str | None) -> set[int]:
-    """Lines of the new file that a review comment may target: the added and context lines of the hunks."""
+def right_lines(patch: str | None, *, added: bool = False) -> set[int]:
+    """Lines of the new file that a review comment may target: the added and context lines of the hunks
+    (``added``: the added lines alone, the lines the PR wrote)."""
     out: set[int] = set()
     line = 0
     for row in (patch or "").splitlines():
@@ -33,7 +35,8 @@ def right_lines(patch: str | None) -> set[int]:
             continue
         if not line or row.startswith("-") or row.startswith("\\"):
             continue
-        out.add(line)
+        if not added or row.startswith("+"):
+            out.add(line)
         line += 1
     return out
 
@@ -135,8 +138,12 @@ def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, 
             elif follow is None:
                 used += " (no checkout to find the English the translation follows: --repo)"
             doc.checked.insert(0, used)
-        review.docs.append(doc)
         result.diff_lines[f.filename] = right_lines(f.patch)
+        # the team's style only on the lines the PR wrote: a PR that fixes one paragraph of an old doc is
+        # not the place for the style of the rest of it
+        written = right_lines(f.patch, added=True)
+        doc.findings = [x for x in doc.findings if not x.rule.startswith(STYLE_PREFIX) or x.line in written]
+        review.docs.append(doc)
     if not review.docs and not review.skipped:
         review.skipped.append(f"the PR changes no translated doc under {root}/<lang>/"
                               + (f" for {lang}" if lang else ""))

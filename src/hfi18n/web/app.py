@@ -327,6 +327,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
                                            elem_id="hf-provider")
                     model = gr.Textbox("", label=I18N("model"), elem_id="hf-model")
+                    second_model = gr.Textbox("", label=I18N("second_model"), elem_id="hf-second-model")
                     base_url = gr.Textbox("", label=I18N("base_url"), elem_id="hf-base-url")
                     api_key = gr.Textbox("", label=I18N("api_key"),
                                          type="password", elem_id="hf-api-key")
@@ -354,6 +355,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                         with gr.Row():
                             edit_btn = gr.Button(I18N("edit_btn"), variant="primary", min_width=120,
                                                  elem_id="hf-edit-btn")
+                            second_btn = gr.Button(I18N("second_btn"), min_width=80, elem_id="hf-second-btn")
                             check_btn = gr.Button(I18N("check_btn"), min_width=80, elem_id="hf-check-btn")
                 with gr.Accordion(I18N("preview_box"), open=False, elem_id="hf-preview-box"):
                     preview = gr.HTML(I18N("review_empty"), elem_id="hf-preview")
@@ -413,7 +415,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
         says(doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read), doc_note)
         says(with_secrets(translate_btn, h(web.translate),
-                          [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [repo, lang, doc, update, force, provider, model, base_url, secrets, second_model],
                           [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4),
              plan_note, clear_on_success=True)
         says(with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
@@ -434,6 +436,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         draft.change(web.target, [draft], [write_target], **ui_only)
         says(edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit",
                             **read), review_note, clear_on_success=True)
+        says(second_btn.click(h(web.second), [draft, segment], [seg_text], api_name="second", **read), review_note)
         says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
         says(with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
                           [toc_note], api_name="toctree"), toc_note)

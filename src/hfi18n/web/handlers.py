@@ -39,7 +39,14 @@ def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, f
     ``pseudo`` test double made it (written only as its marked draft)."""
     return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before, "pseudo": pseudo,
             "translations": {s.id: s.translation for s in review.segments if s.translation},
-            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target}
+            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target,
+            "alternatives": {s.id: s.alternative for s in review.segments if s.alternative}}
+
+
+def _alternatives(state: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The second model's drafts a draft state holds (segment id -> text, model, reasons)."""
+    alts = (state or {}).get("alternatives") or {}
+    return {str(k): dict(v) for k, v in alts.items() if isinstance(v, dict) and isinstance(v.get("text"), str)}
 
 
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
@@ -299,7 +306,8 @@ class WebApp:
         return path, provider or None, cfg
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-                  base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
+                  base_url: str, secrets: dict[str, str] | None = None, second_model: str = "",
+                  request: gr.Request | None = None,
                   profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
         """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
@@ -315,6 +323,8 @@ class WebApp:
             provider: anthropic, openai, hf (empty: the configured one); pseudo only in demo mode.
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
+            second_model: a second model of the provider (empty: none); where the first draft breaks the
+                team's style or glossary, or the two disagree strongly, the review shows both to pick from.
         """
         self._limit(profile, request, doc, weight=2)  # the server's CPU for a whole doc's run
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
@@ -329,7 +339,7 @@ class WebApp:
             for item in _said_skips(in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                     base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False,
-                    docs_root=self.ws.docs_root))):
+                    docs_root=self.ws.docs_root, second_model=(second_model or "").strip() or None))):
                 if not isinstance(item, api.ProgressEvent):
                     result = item
                     continue
@@ -358,9 +368,13 @@ class WebApp:
         if result.cancelled:
             log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
+        alternatives = {str(d["segment"]): {"text": d["second"], "model": d["model"], "reasons": d["reasons"]}
+                        for d in (result.docs[0].second_drafts if result.docs else [])}
+        if result.second is not None:
+            log.append(t("log_second", ui, model=result.second_model, n=len(alternatives)))
         pseudo = is_test_double(provider or cfg.get("provider"))
         review = api.draft(path, lang, doc, translations, update=update, force=force, pseudo=pseudo,
-                           docs_root=self.ws.docs_root)
+                           docs_root=self.ws.docs_root, alternatives=alternatives)
         state = draft_state(lang, doc, review, update=update, force=force, pseudo=pseudo)
         yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
                gr.Tabs(selected="review"))
@@ -425,7 +439,8 @@ class WebApp:
                oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
-                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root)
+                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root,
+                           alternatives=_alternatives(state))
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
@@ -440,6 +455,20 @@ class WebApp:
         """
         _, _, _, _, translations = _draft_args(state)
         return translations.get(segment, "")
+
+    def second(self, state: dict[str, Any], segment: str) -> str:
+        """The second model's draft of one segment (``translate`` with a second model), for the editor: the
+        translator picks it by applying it with edit. Writes nothing.
+
+        Args:
+            state: the draft JSON.
+            segment: the segment id, e.g. s12.
+        """
+        _draft_args(state)
+        alt = _alternatives(state).get(segment)
+        if alt is None:
+            raise web_error(InputError, "no_second")
+        return str(alt["text"])
 
     def edit(self, repo: str, state: dict[str, Any], segment: str, text: str, profile: gr.OAuthProfile | None = None,
              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[dict[str, Any], str]:

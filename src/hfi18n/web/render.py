@@ -124,6 +124,7 @@ CSS = """
 .hf-diff del, .hf-udiff del { background: #ffebee; color: #b71c1c; }
 .hf-diff ins, .hf-udiff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
 .hf-prev { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #2e7d32; background: #f6fbf6; }
+.hf-second { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #6a1b9a; background: #faf5fc; }
 .hf-cols { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
 .hf-page { border: 1px solid #e0e0e0; border-radius: 6px; padding: 8px 14px; max-height: 720px; overflow: auto;
   white-space: normal; }
@@ -410,6 +411,12 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
         prev = (f'<div class="hf-prev"><span class="hf-muted">{w("before_human")}</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
+        alt = s.alternative or {}
+        if alt.get("text"):
+            why = escape(", ".join(w(f"second_why_{r}") for r in alt.get("reasons", ()) if r in SECOND_REASONS))
+            prev += (f'<div class="hf-second"><span class="hf-muted">'
+                     f'{w("second_draft", model=escape(str(alt.get("model", ""))), why=why)}</span> '
+                     f'{escape(str(alt["text"]))}</div>')
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="{w("line_map_title")}">'
                     f"{w('line_map', en=s.line, tr=lines)}</span></td>"
@@ -506,6 +513,10 @@ def _rules(seg: Any) -> set[str]:
     if any(seg.translation and not t.present for t in seg.terms):
         names.add("glossary")
     return {_RULE_NAME.sub("", n.lower()) for n in names} - {""}
+
+
+SECOND_REASONS = ("style", "glossary", "disagree")
+"""Why a second draft is shown (:mod:`hfi18n.translate.second`), each a message ``second_why_<reason>``."""
 
 
 def _rule_filter(segments: list[Any], lang: str = "en") -> str:

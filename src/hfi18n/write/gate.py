@@ -41,6 +41,7 @@ from pathlib import Path
 
 from ..check.findings import ERROR, WARNING, Finding, has_errors
 from ..check.runner import check_pair
+from ..check.style import StyleRun
 from ..doc import PLACEHOLDER_RE, Document, parse
 from ..doc.anchors import ANCHOR_RE
 from ..doc.draft import is_pseudo_file, mark_draft
@@ -162,10 +163,13 @@ def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: 
                                                              lang=lang, summarize_drift=False) if f.severity == ERROR}
 
 
-def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None) -> str:
-    """Render ``job``'s translation and check it against the English (findings in ``job.findings``)."""
+def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None,
+                   style: StyleRun | None = None) -> str:
+    """Render ``job``'s translation and check it against the English (findings in ``job.findings``);
+    ``style``: the team's style checks too (warnings: the gate's notes, never a reason not to write)."""
     text = render_translation(job.doc, job.translations, job.block_overrides)
-    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary)
+    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary,
+                          style=style)
     job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
     return text
 
@@ -252,13 +256,14 @@ def _reasons(job: DocJob) -> str:
 
 def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
               allow_errors: bool = False, backups: Backups | None = None, write: bool = True,
-              pseudo: bool = False) -> WriteResult:
+              pseudo: bool = False, style: StyleRun | None = None) -> WriteResult:
     """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
     what happened. ``backups``: replace an existing file (``--force``) after saving it there. ``pseudo``:
-    the text is test output of the ``pseudo`` provider (a marked draft, never over a real translation)."""
+    the text is test output of the ``pseudo`` provider (a marked draft, never over a real translation).
+    ``style``: the team's style checks, whose warnings join ``job.findings`` (they never stop a write)."""
     shown = layout.rel_to_repo(job.target)
     gate_segments(job, lang=lang, glossary=glossary)
-    text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
+    text = render_checked(job, lang=lang, display_path=shown, glossary=glossary, style=None if pseudo else style)
     result = WriteResult(text, False, False)
     if any(f.reason == CANCELLED for f in job.failures):
         _note(job, "note_cancelled")

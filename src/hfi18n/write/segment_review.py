@@ -22,11 +22,13 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..check.findings import ERROR, Finding, has_errors
 from ..check.mark import check_mark
 from ..check.source import skip_broken_english
+from ..check.style import StyleRun
 from ..doc import PLACEHOLDER_RE, Segment, parse
 from ..doc.draft import mark_draft
 from ..errors import RefusedError
@@ -80,13 +82,16 @@ class DraftSegment:
     """An update, a changed segment: its English at the base (display form), to diff with today's."""
     previous_translation: str = ""
     """An update, a changed segment: the human translation of :attr:`previous_english` (display form)."""
+    alternative: dict[str, object] | None = None
+    """``translate --second-model``: a second model's draft to pick instead (``text`` in display form,
+    ``model``, ``reasons``: :mod:`hfi18n.translate.second`)."""
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "line": self.line, "target_line": self.target_line, "target_end": self.target_end,
                 "english": self.english, "translation": self.translation, "origin": self.origin.value,
                 "changed": self.changed, "findings": [f.as_dict() for f in self.findings],
                 "terms": [t.to_json() for t in self.terms], "previous_english": self.previous_english,
-                "previous_translation": self.previous_translation}
+                "previous_translation": self.previous_translation, "alternative": self.alternative}
 
 
 @dataclass(slots=True)
@@ -229,8 +234,11 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
 
 
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-           pseudo: bool = False) -> DraftReview:
-    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments.
+           pseudo: bool = False, style: StyleRun | None = None,
+           alternatives: Mapping[str, Mapping[str, object]] | None = None) -> DraftReview:
+    """Render ``draft`` with ``translations`` (segment id -> text), check it (``style``: the team's style
+    too), and pair findings with segments; ``alternatives``: segment id -> a second model's draft
+    (``text`` in placeholder or display form, ``model``, ``reasons``), shown beside the segment's.
 
     ``pseudo``: the ``pseudo`` test double made the translations. The page is then written only with the
     mark of test output, which ``check`` reports as an error (:func:`hfi18n.check.mark.check_mark`); the
@@ -240,7 +248,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
     _release_edited_beads(draft, job.translations)
-    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
+    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary, style=style)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
     segments: list[DraftSegment] = []
@@ -265,10 +273,14 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
         old = draft.update.previous.get(seg.id) if draft.update else None
+        alt = (alternatives or {}).get(seg.id)
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
                                      _terms(glossary, _prose(seg), shown),
                                      display(old[0], old[0].text) if old else "",
-                                     display(old[1], old[1].text) if old else ""))
+                                     display(old[1], old[1].text) if old else "",
+                                     {"text": display(seg, str(alt.get("text", ""))), "model": str(alt.get("model", "")),
+                                      "reasons": [str(r) for r in alt.get("reasons", ()) or ()]}  # type: ignore[union-attr]
+                                     if alt and alt.get("text") else None))
     update = None
     if draft.update is not None:
         u = draft.update
@@ -329,7 +341,8 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False) -> tuple[DraftReview, WriteResult]:
+          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False,
+          style: StyleRun | None = None) -> tuple[DraftReview, WriteResult]:
     """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
     Segments with no translation (a stopped run, a failed segment) are left in English and, as in
     ``translate``, make the file a marked draft: it is never written as if it were finished.
@@ -337,14 +350,14 @@ def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary |
     ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
     the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
     """
-    result = review(draft, translations, glossary=glossary, pseudo=pseudo)
+    result = review(draft, translations, glossary=glossary, pseudo=pseudo, style=None if pseudo else style)
     draft.job.failures = [SegmentFailure(draft.job.en_rel, s.id, s.line, NOT_TRANSLATED)
                           for s in result.segments if s.origin is Origin.ENGLISH]
     if expect is not None:
         draft.job.target_before = expect
     backups = Backups(draft.layout) if draft.force and draft.update is None else None
     done = write_job(draft.job, draft.layout, lang=draft.lang, glossary=glossary, allow_errors=allow_errors,
-                     backups=backups, pseudo=pseudo)
+                     backups=backups, pseudo=pseudo, style=style)
     if not done.written:
         hint = ("fix the segments the findings point at, or write it as a marked draft"
                 if not result.ok else "translate it again")
