@@ -4,6 +4,7 @@ translation held for review, then written under the same rules)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,12 +100,15 @@ class TranslateResult:
     updates: dict[str, UpdatePlan] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     cancelled: bool = False
+    all_docs: bool = False
+    """A ``--all`` run: the docs it leaves alone by rule (base unknown, claimed by a PR) are listed in
+    ``skipped`` but are no failure of the run (a nightly job would fail every night)."""
 
     @property
     def exit_code(self) -> int:
         """0 when every doc was written (a draft only when ``allow_errors`` asked for it); 1 when a doc
-        was skipped or not written, a segment failed, or the run was cancelled."""
-        bad = (self.skipped or self.cancelled or self.stats.failed_segments
+        was skipped (but by ``--all``'s rules) or not written, a segment failed, or the run was cancelled."""
+        bad = ((self.skipped and not self.all_docs) or self.cancelled or self.stats.failed_segments
                or any(not d.written for d in self.docs))
         return 1 if bad else 0
 
@@ -129,13 +133,17 @@ class TranslateResult:
 
 
 def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int | None, update: bool,
-            force: bool, config: Config, progress: ProgressFn) -> Selection:
+            force: bool, config: Config, progress: ProgressFn, all_docs: bool = False) -> Selection:
     pulls = None
-    if next_n:  # docs an open upstream PR already translates are not picked
+    if next_n or all_docs:  # docs an open upstream PR already translates are not picked
         pulls, note = pulls_for(layout, config)
         if pulls is None:
             progress(ProgressEvent(ProgressKind.LOG, message=note))
-    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+    if all_docs and (force or next_n):
+        raise RefusedError("--all takes every missing and outdated doc and updates existing translations: it "
+                           "goes with neither --force nor --next", hint="leave --force / --next out")
+    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls,
+                      all_docs=all_docs)
     skip_broken_english(layout, sel)  # a fault of the English is blamed on the English, never translated
     return sel
 
@@ -144,8 +152,10 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False) -> PlanResult:
-    """What :func:`translate` would send and cost, without sending anything.
+         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False,
+         all_docs: bool = False) -> PlanResult:
+    """What :func:`translate` would send and cost, without sending anything (``all_docs``: the run of
+    ``translate --all``, every missing and outdated doc).
 
     With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
     with common models; ``batch`` prices it at the batch discount (:func:`batch_submit`).
@@ -156,7 +166,8 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
     prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
@@ -192,7 +203,8 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               glossary: Path | str | None = None, memory: Path | str | None = None, batch_tokens: int = 1200,
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
-              write: bool = True, sample: SampleFn | None = None, new_language: bool = False) -> TranslateResult:
+              write: bool = True, sample: SampleFn | None = None, new_language: bool = False,
+              all_docs: bool = False) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     With ``write=False`` nothing is written: each doc's ``translations`` go to :func:`draft` for review
@@ -210,6 +222,12 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     ``new_language``: ``lang`` may have no folder yet (one is started); without it, a ``lang`` with no
     folder is refused with the one it most likely meant (``kr`` -> ``ko``), as :func:`plan` and
     :func:`batch_submit` refuse it.
+
+    ``all_docs`` (``translate --all``): every missing doc is drafted and every outdated one updated
+    (:func:`hfi18n.translate.service.all_candidates`); docs whose base is unknown, claimed by an open PR or
+    of unknown state are left alone and listed in ``skipped`` with why. Docs are written
+    :data:`WRITE_EVERY` at a time as their segments finish, so a run that is stopped or killed keeps what
+    it wrote, and the next run takes up the rest (the translation memory holds every answer received).
     """
     from ..translate.providers import get_provider
 
@@ -217,9 +235,10 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
     if not sel.jobs:
-        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped))
+        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped), all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     prov = _client_provider(provider, cfg, sample) or get_provider(provider, model=model, base_url=base_url,
                                                                    config=cfg, lang=lang)
@@ -231,9 +250,11 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
             raise
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
-                    batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                    cancel=cancel, write=write)
+        result = _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
+                      batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
+                      cancel=cancel, write=write)
+        result.all_docs = all_docs
+        return result
     finally:
         tm.close()
         prov.close()
@@ -287,10 +308,23 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     translator = Translator(prov, lang, glossary=gloss, memory=tm, concurrency=concurrency,
                             batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress,
                             fresh=force)  # --force asks the model again: the memory is written, not read
-    stats = translator.run(sel.jobs, cancel=cancel)
-    outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
-                           write=write, pseudo=getattr(prov, "test_double", False))
+    started = time.monotonic()
+    outcomes: list[DocOutcome] = []
+    jobs = sel.jobs
+    for at in range(0, len(jobs), WRITE_EVERY):  # written as they finish: a killed run keeps them
+        sel.jobs = jobs[at:at + WRITE_EVERY]
+        stats = translator.run(sel.jobs, cancel=cancel)
+        outcomes += _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
+                                write=write, pseudo=getattr(prov, "test_double", False))
+    sel.jobs = jobs
+    stats = translator.stats
+    stats.seconds = time.monotonic() - started
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled)
+
+
+WRITE_EVERY = 8
+"""Docs translated together before they are written: requests of several docs share the concurrency, and a
+run of 500 docs that is interrupted has written all but the last few it was on."""
 
 
 def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:

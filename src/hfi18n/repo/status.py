@@ -72,6 +72,7 @@ from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, ledger_for, segment_hash
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
+from .signoff import review_state
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
@@ -164,6 +165,11 @@ class DocStatus:
     """Author of the newest commit that changed the translation alone (no other language)."""
     translated_at: str | None = None
     """Day of that commit."""
+    review: dict[str, object] | None = None
+    """The review state of the translation (:mod:`hfi18n.repo.signoff`, from the review record in the
+    repository): ``state`` (``machine``, ``reviewed``, ``human``), ``pending`` (machine segments waiting
+    for review), ``machine``, ``segments``, ``notice``, ``reviewed`` (``by``, ``at``, ``english_commit``) or,
+    on a page an update made partly machine again, ``last_review``; None without a translation."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
@@ -401,6 +407,9 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                     english_left(layout, ledger, lang, st.translated_path):
                 st.flags.append("english-left")
                 st.in_progress.append(ENGLISH_LEFT_NOTE)
+            if st.translated_path is not None and "linked" not in st.flags:
+                rs = review_state(layout, lang, st.translated_path)
+                st.review = rs.to_json() if rs is not None else None
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
