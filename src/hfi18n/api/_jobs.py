@@ -30,7 +30,8 @@ from pathlib import Path
 
 from ..config import Config
 from ..errors import RefusedError
-from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..repo.signoff import record_path
 from ..secrets import redact, register
 from ._common import _config, _layout
 
@@ -99,14 +100,18 @@ def job_time(model: str, flavor: str | None, tokens_in: int, tokens_out: int) ->
 
 def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] = (), *, next_n: int | None = None,
                  update: bool = False, model: str = DEFAULT_MODEL, flavor: str | None = None,
-                 docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None) -> JobEstimate:
-    """What a Job would translate and cost: the token counts of :func:`plan` (nothing is sent)."""
+                 docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
+                 all_docs: bool = False) -> JobEstimate:
+    """What a Job would translate and cost: the token counts of :func:`plan` (nothing is sent).
+    ``all_docs``: the docs of ``translate --all`` (every missing and outdated doc)."""
     from ._translate import plan
 
-    p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config)
+    p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config,
+             all_docs=all_docs)
     docs = [str(d["path"]) for d in p.estimate.per_doc]
     if not docs:
-        raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated ones)")
+        raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated "
+                                                        "ones), or --all")
     fl, minutes, usd, note = job_time(model, flavor, p.estimate.tokens_in, p.estimate.tokens_out)
     return JobEstimate(lang, model, fl, docs, p.estimate.tokens_in, p.estimate.tokens_out, minutes, usd, note)
 
@@ -257,7 +262,7 @@ def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str],
     try:
         for doc in docs:
             res = translate(checkout, lang, [doc], provider="openai", model=model, base_url=base_url,
-                            docs_root=docs_root)
+                            docs_root=docs_root, update=True)  # an outdated doc's translation is updated
             outcome = res.docs[0] if res.docs else None
             if outcome is None or not outcome.written or outcome.draft:
                 why = outcome.note if outcome is not None else "; ".join(s.reason for s in res.skipped) or "not written"
@@ -265,7 +270,12 @@ def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str],
                 say(f"{doc}: not committed ({why})")
                 continue
             rel = outcome.target.resolve().relative_to(checkout.resolve()).as_posix()
-            sha = git.commit([rel], f"🌐 [i18n-{lang.upper()}] Translated `{doc}` (hfi18n job, {model})")
+            paths = [rel]
+            record = record_path(DocsLayout.open(checkout, docs_root), lang,
+                                 outcome.target.resolve().relative_to((checkout / docs_root / lang).resolve()).as_posix())
+            if record.is_file():  # which text is machine: committed with the page
+                paths.append(record.relative_to(checkout).as_posix())
+            sha = git.commit(paths, f"🌐 [i18n-{lang.upper()}] Translated `{doc}` (hfi18n job, {model})")
             out.commits.append((doc, sha))
             say(f"{doc}: committed {sha[:10]}")
     finally:

@@ -36,6 +36,7 @@ def run(
     lang: str = typer.Option("ko", "--lang", help="Target language folder."),
     next_n: int | None = typer.Option(None, "--next", min=1, help="The N most useful docs."),
     update: bool = typer.Option(False, "--update", help="Outdated docs too."),
+    all_docs: bool = typer.Option(False, "--all", help="Every missing and outdated doc (as translate --all)."),
     model: str = typer.Option(api.JOBS_DEFAULT_MODEL, "--model", help="Open model vLLM serves in the job."),
     flavor: str | None = typer.Option(None, "--flavor", help="Hardware flavour (default: by model)."),
     fork: str = typer.Option(..., "--fork", help="Your fork OWNER/NAME the job pushes its branch to."),
@@ -50,7 +51,7 @@ def run(
     GITHUB_TOKEN goes to the job as a secret."""
     _hub()
     est = api.job_estimate(repo, lang, docs or (), next_n=next_n, update=update, model=model, flavor=flavor,
-                           docs_root=docs_root)
+                           docs_root=docs_root, all_docs=all_docs)
     err.print(escape(est.line()))
     if not yes and not typer.confirm("Launch this job?", default=False, err=True):
         err.print("not launched")

@@ -115,6 +115,9 @@ def translate(
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
     _print_skipped(result.skipped)
     if not result.docs:
+        if all_docs:
+            err.print("nothing to translate: every doc is translated and up to date"
+                      + (" (or left alone, above)" if result.skipped else ""))
         raise typer.Exit(result.exit_code)
     _print_summary(result, machine)
     if result.exit_code:

@@ -73,7 +73,7 @@ def git_user(layout: DocsLayout) -> str | None:
 def clean_name(by: str) -> str:
     """A reviewer name as recorded: one line of printable text (a control character or a newline in a name
     would forge lines of a terminal or a record), at most :data:`MAX_NAME` characters."""
-    name = " ".join("".join(c for c in by if c.isprintable()).split())
+    name = " ".join("".join(c if c.isprintable() else " " if c.isspace() else "" for c in by).split())
     if not name:
         raise InputError("no reviewer name", hint="pass --by NAME (default: git config user.name)")
     if len(name) > MAX_NAME:
