@@ -41,6 +41,7 @@ approval. With signed commits, ``git log`` of the record file says who wrote it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 from collections.abc import Iterable, Mapping
@@ -53,7 +54,7 @@ from ..doc.notice import MARKER as NOTICE_MARKER
 from ..doc.notice import has_notice
 from ..errors import ConfigError, InputError, RefusedError
 from ..fileio import atomic_write, read_text
-from .layout import DocsLayout
+from .layout import DocsLayout, state_dir
 from .ledger import Ledger, segment_hash
 
 RECORD_DIR = "_review"
@@ -264,6 +265,8 @@ class ReviewState:
     notice: bool = False
     """The page carries the reader notice."""
     problem: str | None = None
+    unlisted: bool = False
+    """The sign-off is in the name of someone not in the team's ``[review] reviewers`` list."""
     changed: int = 0
     """Segments of a ``reviewed`` page its sign-off does not cover: text changed by hand since (human text,
     but not the text the reviewer read)."""
@@ -286,6 +289,8 @@ class ReviewState:
             out["reviewed" if self.state == "reviewed" else "last_review"] = self.signoff.who()
         if self.changed:
             out["changed_since_review"] = self.changed
+        if self.unlisted:
+            out["unlisted_reviewer"] = True
         if self.findings:
             out["findings"] = dict(self.findings)
         if self.notes:
@@ -321,9 +326,11 @@ def state_of(text: str, record: ReviewRecord | None) -> ReviewState:
     return st
 
 
-def review_state(layout: DocsLayout, lang: str, rel: str, *, text: str | None = None) -> ReviewState | None:
+def review_state(layout: DocsLayout, lang: str, rel: str, *, text: str | None = None,
+                 reviewers: Iterable[str] = ()) -> ReviewState | None:
     """The review state of ``lang/rel`` (None when the page cannot be read). A page with no record and
-    no notice is ``human`` without being parsed (``segments`` None): status reads every page."""
+    no notice is ``human`` without being parsed (``segments`` None): status reads every page.
+    ``reviewers``: the team's list (``[review] reviewers``); a sign-off by anyone else is flagged."""
     has_record = record_path(layout, lang, rel).exists()
     if text is None and not has_record and not _starts_with_notice(layout.path(lang, rel)):
         return ReviewState("human", segments=None)
@@ -331,7 +338,63 @@ def review_state(layout: DocsLayout, lang: str, rel: str, *, text: str | None = 
         text = read_text(layout.path(lang, rel)) if text is None else text
     except (InputError, OSError):
         return None
-    return state_of(text, read_record(layout, lang, rel) if has_record else None)
+    st = state_of(text, read_record(layout, lang, rel) if has_record else None)
+    team = {r.lower() for r in reviewers}
+    st.unlisted = bool(team) and st.signoff is not None and st.signoff.by.lower() not in team
+    return st
+
+
+class StateCache:
+    """The review states of pages with a record, kept between ``status`` runs (``.git/hfi18n/review-states.json``),
+    keyed by the page's and the record's size and modification time (as git's index tells a changed file)
+    and the team's reviewers. Reading 375 machine pages of diffusers to hash their segments added 1.5 s to
+    every ``status``; a page that did not change is not parsed again."""
+
+    VERSION = 1
+
+    def __init__(self, layout: DocsLayout) -> None:
+        self.layout = layout
+        self.path = state_dir(layout, "review-states.json")
+        self.entries: dict[str, list] = {}
+        self.changed = False
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data.get("version") == self.VERSION and isinstance(data.get("entries"), dict):
+                self.entries = data["entries"]
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def key(self, lang: str, rel: str, reviewers: Iterable[str]) -> str | None:
+        try:
+            page, rec = self.layout.path(lang, rel).stat(), record_path(self.layout, lang, rel).stat()
+        except OSError:
+            return None
+        return f"{page.st_size}:{page.st_mtime_ns}:{rec.st_size}:{rec.st_mtime_ns}:{','.join(sorted(reviewers))}"
+
+    def state(self, lang: str, rel: str, reviewers: Iterable[str] = ()) -> dict[str, object] | None:
+        """:meth:`ReviewState.to_json` of ``lang/rel`` (None: unreadable), from the cache when unchanged."""
+        reviewers = list(reviewers)
+        if not record_path(self.layout, lang, rel).exists():
+            st = review_state(self.layout, lang, rel, reviewers=reviewers)
+            return st.to_json() if st is not None else None
+        key, name = self.key(lang, rel, reviewers), f"{lang}/{rel}"
+        hit = self.entries.get(name)
+        if key is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == key:
+            return dict(hit[1])
+        st = review_state(self.layout, lang, rel, reviewers=reviewers)
+        out = st.to_json() if st is not None else None
+        if key is not None and out is not None:
+            self.entries[name] = [key, out]
+            self.changed = True
+        return out
+
+    def save(self) -> None:
+        """Write the cache (best effort)."""
+        if not self.changed:
+            return
+        with contextlib.suppress(OSError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, json.dumps({"version": self.VERSION, "entries": self.entries}))
 
 
 def _starts_with_notice(path: Path) -> bool:

@@ -72,7 +72,7 @@ from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, ledger_for, segment_hash
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
-from .signoff import review_state
+from .signoff import StateCache, review_settings
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
@@ -353,6 +353,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     fps = Fingerprints(blobs)
     ledger = ledger_for(layout)
     states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
+    reviewers = review_settings(layout).reviewers  # a sign-off by anyone else is flagged
+    review_cache = StateCache(layout)
 
     docs: list[DocStatus] = []
     all_bases: dict[str, dict[str, BaseInfo]] = {}
@@ -408,8 +410,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.flags.append("english-left")
                 st.in_progress.append(ENGLISH_LEFT_NOTE)
             if st.translated_path is not None and "linked" not in st.flags:
-                rs = review_state(layout, lang, st.translated_path)
-                st.review = rs.to_json() if rs is not None else None
+                st.review = review_cache.state(lang, st.translated_path, reviewers)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
@@ -422,6 +423,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         all_bases[lang] = bases
     if write_cache and gap is None:
         write_bases_cache(history, all_bases, states)
+    if write_cache:
+        review_cache.save()
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)

@@ -83,7 +83,8 @@ def review_text(d: DocStatus) -> str:
         return text
     if st == "reviewed":
         who = dict(r.get("reviewed") or {})  # type: ignore[call-overload]
-        return f"reviewed by {who.get('by')} on {str(who.get('at', ''))[:10]}{changed_text(d)}"
+        return f"reviewed by {who.get('by')} on {str(who.get('at', ''))[:10]}{changed_text(d)}" + (
+            " (not in the team's reviewers list)" if r.get("unlisted_reviewer") else "")
     return st
 
 

@@ -230,7 +230,8 @@ def _md_review(d: DocStatus) -> str:
     r = d.review or {}
     if r.get("state") == "reviewed":
         who = dict(r.get("reviewed") or {})  # type: ignore[call-overload]
-        return f"reviewed by {_md_name(str(who.get('by', '')))} on {str(who.get('at', ''))[:10]}{changed_text(d)}"
+        return (f"reviewed by {_md_name(str(who.get('by', '')))} on {str(who.get('at', ''))[:10]}{changed_text(d)}"
+                + (" (not in the team's reviewers list)" if r.get("unlisted_reviewer") else ""))
     text = review_text(d)
     if r.get("last_review"):
         text = text.split(" (reviewed by ", 1)[0] + " (reviewed by " + _md_name(
