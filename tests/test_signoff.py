@@ -356,3 +356,32 @@ def test_translate_all_lists_what_it_leaves_alone_and_is_no_failure_for_it(tmp_p
     err = capsys.readouterr().err
     assert code == 1 and "pass --yes" in err and "1 doc(s)" in err
     assert not (repo.docs / "ko/third.md").exists()
+
+
+def test_every_status_format_shows_the_review_state_counts_and_queue(repo, llm) -> None:
+    """The terminal table, JSON, CSV, Markdown (the dashboard's body) and the team page: each page's review
+    state, the counts by state and the machine pages ranked for review."""
+    import csv
+    import io
+
+    from rich.console import Console
+
+    _translate(repo, "agents.md", "other.md")
+    api.approve(repo, "ko", ["other.md"], by="Kim <b>Reviewer</b>")
+    result = api.status(repo, ["ko"])
+    rows = {r["path"]: r for r in result.to_json()}
+    assert rows["agents.md"]["review"]["state"] == "machine" and rows["agents.md"]["review_rank"] == 1
+    assert rows["other.md"]["review"]["state"] == "reviewed" and rows["other.md"]["review_rank"] is None
+    by_path = {r["path"]: r for r in csv.DictReader(io.StringIO(result.to_csv()))}
+    assert by_path["agents.md"]["review_state"] == "machine" and by_path["agents.md"]["review_rank"] == "1"
+    assert by_path["other.md"]["reviewed_by"] == "Kim <b>Reviewer</b>"
+    md = result.to_markdown()
+    assert "review: 1 machine" in md and "1 reviewed" in md and "### Review next (ko)" in md
+    assert "- [ ] `agents.md` (machine," in md and "reviewed by `Kim <b>Reviewer</b>`" in md
+    html = result.to_html()
+    assert 'data-review="reviewed"' in html and '<ol class="review-queue"' in html
+    assert "Kim &lt;b&gt;Reviewer&lt;/b&gt;" in html and "<b>Reviewer" not in html
+    console = Console(width=140, record=True, file=io.StringIO())
+    result.render_table(console)
+    text = console.export_text()
+    assert "review next (ko)" in text and "review: 1 machine" in text

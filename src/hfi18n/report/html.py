@@ -174,7 +174,8 @@ def _review(d: DocStatus) -> str:
     st = str(r.get("state") or "")
     if not st:
         return ""
-    return f'<span class="review review-{escape(st)}">{escape(st)}</span> <small>{escape(review_text(d) if st != "human" else "")}</small>'
+    detail = review_text(d).removeprefix("machine, ") if st != "human" else ""
+    return f'<span class="review review-{escape(st)}">{escape(st)}</span> <small>{escape(detail)}</small>'
 
 
 def _doc_row(d: DocStatus, rank: int | None) -> str:
