@@ -104,8 +104,7 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     langs = list(langs) if langs else layout.languages()
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
-    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said("PR detection not requested",
-                                                                             "not_requested"))
+    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))
     report = compute_status(layout, langs, pulls=found, pr_note=note)
     from ..repo.team import fill_team
 
