@@ -28,11 +28,13 @@ class ApproveResult:
 
 
 def approve(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *, by: str | None = None,
-            docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None) -> ApproveResult:
+            docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None, finish_draft: bool = False) -> ApproveResult:
     """Sign translated pages off in the name of ``by`` (default: ``git config user.name``): each page is
     refused when it carries the draft mark or ``check`` finds an error in it (against the English it
     follows); otherwise its review record gets the sign-off and the reader notice is removed
-    (:mod:`hfi18n.write.approve`). ``docs``: English or translated paths, as ``translate`` takes them."""
+    (:mod:`hfi18n.write.approve`). ``docs``: English or translated paths, as ``translate`` takes them.
+    ``finish_draft`` (the web app's approve): a page with the draft mark that passes check and holds no
+    English prose is approved too, and the mark removed."""
     from ..repo.history import followed
 
     layout = _layout(repo, docs_root)
@@ -61,5 +63,5 @@ def approve(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), 
         if target is None or not layout.path(lang, target).is_file():
             out.pages.append(Approval(arg, False, f"{lang}/{rel} has no translation to approve"))
             continue
-        out.pages.append(approve_page(layout, lang, target, by=name, records=records))
+        out.pages.append(approve_page(layout, lang, target, by=name, records=records, finish_draft=finish_draft))
     return out

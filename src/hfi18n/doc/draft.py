@@ -42,6 +42,16 @@ def draft_reason(text: str) -> str | None:
     return PSEUDO_REASON if PSEUDO_REASON in first else "machine draft: check errors or text left in English"
 
 
+def without_mark(text: str) -> str:
+    """``text`` without the draft mark's line (unchanged when it has none; a BOM is kept)."""
+    if not is_draft(text):
+        return text
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    body = text[len(bom):]
+    nl = body.find("\n")
+    return bom + (body[nl + 1:] if nl >= 0 else "")
+
+
 def is_pseudo(text: str) -> bool:
     """Does ``text`` start with the mark of ``pseudo`` output?"""
     return draft_reason(text) == PSEUDO_REASON

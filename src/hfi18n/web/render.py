@@ -15,7 +15,16 @@ import re
 from html import escape
 from typing import Any
 
-from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
+from ..api import (
+    DraftReview,
+    Origin,
+    PublishResult,
+    StatusResult,
+    preview_html,
+    review_counts,
+    review_queue,
+    review_risk,
+)
 from ..i18n import t
 from .lang import said
 
@@ -205,6 +214,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
                     f'<th>{w("col_behind")}</th><th>{w("col_size")}</th></tr>{items}</table>')
     else:
         html.append(f"<p>{w('nothing_left')}</p>")
+    html.append(review_section(result, lang, limit, ui=ui))
     docs = report.for_lang(lang)
     outdated = sorted((d for d in docs if d.state == "outdated"), key=lambda d: (-d.commits_behind, d.path))
     if outdated:
@@ -225,6 +235,27 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
                     f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
                     f"{items}</table>")
     html.append(f'<p class="hf-muted">{escape(library_line(result.pr_note, ui))}</p></div>')
+    return "".join(html)
+
+
+def review_section(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en") -> str:
+    """The review queue of ``lang``: pages by review state, and the machine pages no one signed off,
+    riskiest first (a click opens the page in the Translate tab, where **Open the page** loads it)."""
+    w = functools.partial(_word_in, ui)
+    report = result.report
+    c = review_counts(report, lang)
+    html = [f"<h3>{w('review_next', folder=escape(lang))}</h3>",
+            f'<p id="hf-review-counts">{w("review_counts", machine=c["machine"], pending=c["pending"], reviewed=c["reviewed"], human=c["human"])}</p>']
+    queue = review_queue(report, lang, limit)
+    if not queue:
+        html.append(f"<p>{w('no_review')}</p>")
+        return "".join(html)
+    items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.translated_path or d.path)}</code></td>'
+                    f"<td>{(d.review or {}).get('pending') if (d.review or {}).get('pending') is not None else '?'}</td>"
+                    f"<td>{review_risk(d):g}</td></tr>" for i, d in enumerate(queue, 1))
+    html.append(f'<p class="hf-muted">{w("review_hint")}</p>'
+                f'<table id="hf-review-queue"><tr><th>#</th><th>{w("col_doc")}</th><th>{w("col_waiting")}</th>'
+                f'<th>{w("col_risk")}</th></tr>{items}</table>')
     return "".join(html)
 
 
