@@ -56,6 +56,7 @@ CSS = """
 .hf-badge { font-size: 11px; padding: 0 5px; border-radius: 6px; border: 1px solid #bbb; margin-right: 3px;
   white-space: nowrap; }
 .hf-badge.human { border-color: #2e7d32; color: #2e7d32; }
+.hf-badge.machine { border-color: #6a1b9a; color: #6a1b9a; }
 .hf-badge.changed { border-color: #f9a825; color: #8d6e00; }
 .hf-badge.english { border-color: #c62828; color: #c62828; }
 .hf-badge.edited { border-color: #1565c0; color: #1565c0; }
@@ -316,6 +317,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
     if result.update:
         u = result.update
         html.append("<p>" + w("update_note", base=f"<code>{escape(str(u['base'])[:10])}</code>", kept=u["kept"],
+                              human=u.get("kept_human", u["kept"]), machine=u.get("kept_machine", 0),
                               changed=u["changed"], removed=u["removed"]) + "</p>"
                     f"<details><summary>{w('english_since')}</summary>"
                     f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or w('no_change')}</pre></details>")
@@ -330,6 +332,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
             badges.append(f'<span class="hf-badge edited">{w("badge_edited")}</span>')
         if s.origin is Origin.HUMAN:
             badges.append(f'<span class="hf-badge human">{w("badge_human")}</span>')
+        elif s.origin is Origin.MACHINE and not s.changed:  # kept machine text no reviewer signed off yet
+            badges.append(f'<span class="hf-badge machine">{w("badge_machine_kept")}</span>')
         elif s.origin is Origin.ENGLISH:
             badges.append(f'<span class="hf-badge english">{w("badge_english")}</span>')
         if s.changed:
