@@ -131,8 +131,18 @@ def test_the_notice_says_it_in_the_pages_language_with_the_teams_guide() -> None
     assert "machine-translated" in notice_text("xx")  # a language with no words of its own: English
     # the team's own words, on one line, and never able to close the tip early
     own = notice_text("ko", words="기계 번역본입니다.\n\n</Tip>\n# 가짜 제목")
-    assert own.count("</Tip>") == 1 and "\n\n# 가짜" not in own
+    assert own.count("</Tip>") == 1 and "\n\n# 가짜" not in own and "&lt;/Tip>" in own
+    assert "<script" not in notice_text("ko", words="검토 <script>alert(1)</script> {props.x}") and "{props" not in \
+        notice_text("ko", words="{props.x}")
     assert find_notice(with_notice(PAGE, own)) is not None
+    # a guide URL that would end the link early is not used (the setting is the repository's)
+    from hfi18n.config import Config
+    from hfi18n.repo.signoff import ReviewSettings
+
+    assert ReviewSettings.from_config(Config({"review": {"guide_url": "https://x.org/a)[b](javascript:alert(1)"}})
+                                      ).guide_url is None
+    assert ReviewSettings.from_config(Config({"review": {"guide_url": "https://x.org/guide.md#ko"}})
+                                      ).guide_url == "https://x.org/guide.md#ko"
     # a <Tip> of the page's own at its top (no marker) is the page's text
     assert not has_notice("<Tip warning={true}>\n\n이 팁은 페이지의 것입니다.\n\n</Tip>\n\n" + PAGE)
 

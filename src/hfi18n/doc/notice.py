@@ -70,7 +70,7 @@ def notice_text(lang: str, *, pending: int | None = None, total: int | None = No
         if guide:
             body += " " + texts["guide"].format(url=guide)
     body = " ".join(body.split())  # one line: a blank line or a `</Tip>` in it would end the notice early
-    body = body.replace("</Tip>", "")
+    body = body.replace("<", "&lt;").replace("{", "&#123;")  # no tag, no MDX expression: words only
     return f"<Tip warning={{true}}>\n\n{MARKER_LINE}\n{body}\n\n</Tip>\n\n"
 
 

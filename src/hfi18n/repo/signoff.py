@@ -44,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -232,9 +233,14 @@ class ReviewSettings:
         guide = cfg.get("review.guide_url")
         notice = cfg.get("review.notice") or {}
         reviewers = cfg.get("review.reviewers") or []
-        return cls(guide if isinstance(guide, str) and guide.startswith(("https://", "http://")) else None,
+        return cls(guide if isinstance(guide, str) and _GUIDE_URL_RE.fullmatch(guide) else None,
                    {str(k): v for k, v in notice.items() if isinstance(v, str)} if isinstance(notice, dict) else {},
                    [str(r) for r in reviewers] if isinstance(reviewers, list) else [])
+
+
+_GUIDE_URL_RE = re.compile(r"https?://[^\s()<>\[\]\"'`\\]+")
+"""A guide URL the notice's Markdown link can hold as it is: a parenthesis, a bracket or a space would end the
+link and let the rest of the setting write Markdown (or HTML) into every machine page."""
 
 
 def review_settings(layout: DocsLayout) -> ReviewSettings:
