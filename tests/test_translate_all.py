@@ -156,3 +156,32 @@ def test_all_through_a_provider_batch(corpus_copy, llm, capsys) -> None:
     machine = [p for p, r in rows.items() if r["review"]["state"] == "machine"]
     assert machine and all(has_notice((repo / KO / rows[p]["translated_path"]).read_text(encoding="utf-8"))
                            for p in machine)
+
+
+@pytest.mark.docbuilder
+@pytest.mark.slow
+def test_doc_builder_builds_the_notice_and_the_records(corpus_copy, llm, tmp_path: Path) -> None:
+    """The external judge: doc-builder builds the Korean docs of huggingface_hub with two machine pages
+    (the notice at their top, their review records beside the toctree) and one of them approved; the
+    built machine page shows the notice as its Tip component, the approved one has none."""
+    from tests.conftest import require
+
+    require("requests")  # doc-builder imports it
+    exe = require("doc-builder", exe=True)
+    repo = corpus_copy("huggingface_hub")
+    layout = DocsLayout.open(repo)
+    missing = [p for p, r in _rows(repo).items() if r["state"] == "missing"][:2]
+    result = api.translate(repo, "ko", missing, provider="openai")
+    assert all(d.written and not d.draft for d in result.docs), [d.note for d in result.docs]
+    api.toctree(repo, "ko", missing, no_llm=True)  # English titles: the pages are what is judged here
+    assert api.approve(repo, "ko", [missing[1]], by="kim").exit_code == 0
+    out = tmp_path / "build"
+    proc = subprocess.run([exe, "build", "huggingface_hub", "docs/source/ko", "--language", "ko", "--build_dir",
+                           str(out)], cwd=repo, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    [built] = list(out.glob("huggingface_hub/*/ko"))
+    machine = (built / (missing[0].rsplit(".", 1)[0] + ".mdx")).read_text(encoding="utf-8")
+    approved = (built / (missing[1].rsplit(".", 1)[0] + ".mdx")).read_text(encoding="utf-8")
+    assert "<Tip warning={true}>" in machine and "이 문서는 기계 번역되었으며" in machine
+    assert "기계 번역되었으며" not in approved
+    assert layout.path("ko", missing[0]).read_text(encoding="utf-8").startswith("<Tip warning={true}>")
