@@ -185,3 +185,12 @@ def test_doc_builder_builds_the_notice_and_the_records(corpus_copy, llm, tmp_pat
     assert "<Tip warning={true}>" in machine and "이 문서는 기계 번역되었으며" in machine
     assert "기계 번역되었으며" not in approved
     assert layout.path("ko", missing[0]).read_text(encoding="utf-8").startswith("<Tip warning={true}>")
+
+
+def test_a_job_takes_the_docs_of_all(corpus_copy, llm) -> None:
+    """``jobs run --all``: the job's docs are the ``--all`` run's (missing and outdated), priced the same way."""
+    repo = corpus_copy("smolagents")
+    plan = api.plan(repo, "ko", [], provider="openai", all_docs=True)
+    est = api.job_estimate(repo, "ko", all_docs=True)
+    assert est.docs == [str(d["path"]) for d in plan.estimate.per_doc] and len(est.docs) == plan.estimate.files
+    assert set(plan.updates) < set(est.docs)  # the outdated ones too: the worker updates them
