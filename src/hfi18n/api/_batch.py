@@ -148,7 +148,8 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
                  provider: str | None = None, model: str | None = None, base_url: str | None = None,
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
                  batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-                 progress: ProgressFn | None = None, new_language: bool = False) -> BatchJobResult:
+                 progress: ProgressFn | None = None, new_language: bool = False,
+                 all_docs: bool = False) -> BatchJobResult:
     """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
 
     The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
@@ -161,7 +162,9 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
+    update = update or all_docs  # collect selects the job's docs again: existing translations are updated
     if not sel.jobs:
         raise RefusedError("nothing to submit: " + "; ".join(f"{k.en_rel}: {k.reason}" for k in sel.skipped),
                            hint="name English docs that have no translation, or use --update / --force")

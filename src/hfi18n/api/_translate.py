@@ -4,6 +4,7 @@ translation held for review, then written under the same rules)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,12 +115,15 @@ class TranslateResult:
     second: RunStats | None = None
     """``--second-model``: the second model's run (its requests, tokens and cost)."""
     second_model: str = ""
+    all_docs: bool = False
+    """A ``--all`` run: the docs it leaves alone by rule (base unknown, claimed by a PR) are listed in
+    ``skipped`` but are no failure of the run (a nightly job would fail every night)."""
 
     @property
     def exit_code(self) -> int:
         """0 when every doc was written (a draft only when ``allow_errors`` asked for it); 1 when a doc
-        was skipped or not written, a segment failed, or the run was cancelled."""
-        bad = (self.skipped or self.cancelled or self.stats.failed_segments
+        was skipped (but by ``--all``'s rules) or not written, a segment failed, or the run was cancelled."""
+        bad = ((self.skipped and not self.all_docs) or self.cancelled or self.stats.failed_segments
                or any(not d.written for d in self.docs))
         return 1 if bad else 0
 
@@ -149,13 +153,17 @@ class TranslateResult:
 
 
 def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int | None, update: bool,
-            force: bool, config: Config, progress: ProgressFn) -> Selection:
+            force: bool, config: Config, progress: ProgressFn, all_docs: bool = False) -> Selection:
     pulls = None
-    if next_n:  # docs an open upstream PR already translates are not picked
+    if next_n or all_docs:  # docs an open upstream PR already translates are not picked
         pulls, note = pulls_for(layout, config)
         if pulls is None:
             progress(ProgressEvent(ProgressKind.LOG, message=note))
-    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls)
+    if all_docs and (force or next_n):
+        raise RefusedError("--all takes every missing and outdated doc and updates existing translations: it "
+                           "goes with neither --force nor --next", hint="leave --force / --next out")
+    sel = select_docs(layout, lang, list(paths), next_n=next_n, update=update, force=force, pulls=pulls,
+                      all_docs=all_docs)
     skip_broken_english(layout, sel)  # a fault of the English is blamed on the English, never translated
     return sel
 
@@ -164,8 +172,10 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False) -> PlanResult:
-    """What :func:`translate` would send and cost, without sending anything.
+         progress: ProgressFn | None = None, batch: bool = False, new_language: bool = False,
+         all_docs: bool = False) -> PlanResult:
+    """What :func:`translate` would send and cost, without sending anything (``all_docs``: the run of
+    ``translate --all``, every missing and outdated doc).
 
     With no provider given or configured, the estimate uses ``pseudo`` (offline) and lists the cost
     with common models; ``batch`` prices it at the batch discount (:func:`batch_submit`).
@@ -176,7 +186,8 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
     prov = get_provider(name, model=model, base_url=base_url, config=cfg, lang=lang, **_plan_key(name, cfg))
@@ -215,7 +226,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
               write: bool = True, sample: SampleFn | None = None, new_language: bool = False,
-              second_model: str | None = None) -> TranslateResult:
+              second_model: str | None = None, all_docs: bool = False) -> TranslateResult:
     """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     ``second_model``: a second model of the same provider drafts the segments too; where the first draft
@@ -238,6 +249,12 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     ``new_language``: ``lang`` may have no folder yet (one is started); without it, a ``lang`` with no
     folder is refused with the one it most likely meant (``kr`` -> ``ko``), as :func:`plan` and
     :func:`batch_submit` refuse it.
+
+    ``all_docs`` (``translate --all``): every missing doc is drafted and every outdated one updated
+    (:func:`hfi18n.translate.service.all_candidates`); docs whose base is unknown, claimed by an open PR or
+    of unknown state are left alone and listed in ``skipped`` with why. Docs are written
+    :data:`WRITE_EVERY` at a time as their segments finish, so a run that is stopped or killed keeps what
+    it wrote, and the next run takes up the rest (the translation memory holds every answer received).
     """
     from ..translate.providers import get_provider
 
@@ -245,9 +262,10 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
     if not sel.jobs:
-        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped))
+        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped), all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     prov = _client_provider(provider, cfg, sample) or get_provider(provider, model=model, base_url=base_url,
                                                                    config=cfg, lang=lang)
@@ -265,9 +283,11 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
         raise
     tm = TranslationMemory(memory or default_memory_path(layout))
     try:
-        return _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
-                    batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                    cancel=cancel, write=write, cfg=cfg, second=second)
+        result = _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
+                      batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
+                      cancel=cancel, write=write, cfg=cfg, second=second)
+        result.all_docs = all_docs
+        return result
     finally:
         tm.close()
         prov.close()
@@ -328,21 +348,28 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
                             batch_tokens=batch_tokens, max_cost=max_cost, progress=on_progress,
                             fresh=force,  # --force asks the model again: the memory is written, not read
                             style=team, examples=examples)
-    stats = translator.run(sel.jobs, cancel=cancel)
-    second_stats = None
-    if second is not None and not stats.cancelled and not stats.stopped_for_cost:
-        progress(ProgressEvent(ProgressKind.LOG, message=t("note_second", "en", model=second.model),
-                               key="note_second", fields={"model": second.model}))
-        spent = stats.cost_usd
-        other = Translator(second, lang, glossary=gloss, memory=tm, concurrency=concurrency,
-                           batch_tokens=batch_tokens, fresh=force, style=team, examples=examples,
-                           max_cost=None if max_cost is None else max(0.0, max_cost - spent))
-        second_stats = second_opinions(sel.jobs, other, glossary=gloss, style=team)
-    outcomes = _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
-                           write=write, pseudo=getattr(prov, "test_double", False),
-                           style=StyleRun(team))
+    started = time.monotonic()
+    outcomes: list[DocOutcome] = []
+    jobs = sel.jobs
+    other: Translator | None = None
+    for at in range(0, len(jobs), WRITE_EVERY):  # written as they finish: a killed run keeps them
+        sel.jobs = jobs[at:at + WRITE_EVERY]
+        stats = translator.run(sel.jobs, cancel=cancel)
+        if second is not None and not stats.cancelled and not stats.stopped_for_cost:
+            if other is None:
+                progress(ProgressEvent(ProgressKind.LOG, message=t("note_second", "en", model=second.model),
+                                       key="note_second", fields={"model": second.model}))
+                other = Translator(second, lang, glossary=gloss, memory=tm, concurrency=concurrency,
+                                   batch_tokens=batch_tokens, fresh=force, style=team, examples=examples,
+                                   max_cost=None if max_cost is None else max(0.0, max_cost - stats.cost_usd))
+            second_opinions(sel.jobs, other, glossary=gloss, style=team)  # its stats add up in other.stats
+        outcomes += _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
+                                write=write, pseudo=getattr(prov, "test_double", False), style=StyleRun(team))
+    sel.jobs = jobs
+    stats = translator.stats
+    stats.seconds = time.monotonic() - started
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled,
-                           second_stats, second.model if second is not None else "")
+                           other.stats if other is not None else None, second.model if second is not None else "")
 
 
 def _second_drafts(job: DocJob) -> list[dict[str, object]]:
@@ -372,6 +399,11 @@ def team_style(layout: DocsLayout, lang: str, cfg: Config | None, progress: Prog
     except HfI18nError:  # an unreadable checkout gives no examples; the run goes on
         return style, None
     return style, examples if len(examples) else None
+
+
+WRITE_EVERY = 8
+"""Docs translated together before they are written: requests of several docs share the concurrency, and a
+run of 500 docs that is interrupted has written all but the last few it was on."""
 
 
 def _set_baselines(layout: DocsLayout, sel: Selection, lang: str) -> None:

@@ -5,11 +5,13 @@
 2. **Translate**: the doc picked (the first "next" one by default) is translated with live progress;
    provider, model and key fields (the key is used for the call and never stored, logged or shown);
    ``pseudo``, an offline test double, only in demo mode; Stop cancels through the API's cancel event;
+   **Open the page** loads a translated page as it is (a machine page waiting for review, a draft);
 3. **Review**: each English segment beside its translation, check findings on the segments they
    concern, glossary terms marked with the expected rendering; edit a segment and it is re-checked at
    once; an update shows which human segments were kept and what the English changed;
-4. **Write & publish**: write the file (check must pass, or "write as a marked draft"), add it to the
-   toctree, open the draft PR (GitHub token, fork, upstream) -> the PR link.
+4. **Write & publish**: write the file (check must pass, or "write as a marked draft"), **approve** it (a
+   reviewer's sign-off on record, the draft mark and the machine-translation notice removed), add it to
+   the toctree, open the draft PR (GitHub token, fork, upstream) -> the PR link.
 
 This module lays the page out and wires the events; the handlers are :mod:`.handlers`. Every step is a
 named endpoint (``api_name``) a ``gradio_client`` script can call; the draft travels as JSON
@@ -335,6 +337,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     plan_btn = gr.Button(I18N("plan_btn"), elem_id="hf-plan-btn")
                     translate_btn = gr.Button(I18N("translate_btn"), variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button(I18N("stop_btn"), variant="stop", elem_id="hf-stop-btn")
+                    open_btn = gr.Button(I18N("open_btn"), elem_id="hf-open-btn")
                 plan_note = note(elem_id="hf-plan-note")
                 log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
@@ -367,6 +370,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     allow_draft = gr.Checkbox(False, label=I18N("allow_draft"), min_width=CHECKBOX_WIDTH,
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
+                    approve_btn = gr.Button(I18N("approve_btn"), elem_id="hf-approve-btn")
                 write_note = note(elem_id="hf-write-note")
                 with gr.Row():
                     keep_english = gr.Checkbox(True, label=I18N("keep_english"), min_width=CHECKBOX_WIDTH,
@@ -438,6 +442,9 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                             **read), review_note, clear_on_success=True)
         says(second_btn.click(h(web.second), [draft, segment], [seg_text], api_name="second", **read), review_note)
         says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
+        says(approve_btn.click(h(web.approve), [repo, draft], [write_note], api_name="approve"), write_note)
+        says(open_btn.click(h(web.open_page), [repo, lang, doc], [draft, review_html, segment, tabs],
+                            api_name="open_page", **read), plan_note)
         says(with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
                           [toc_note], api_name="toctree"), toc_note)
         says(with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],

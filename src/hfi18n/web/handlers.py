@@ -20,7 +20,7 @@ import gradio as gr
 from .. import api
 from ..config import Config
 from ..errors import HfI18nError, InputError, RefusedError, RepoError
-from ..i18n import Lazy, has, t
+from ..i18n import Lazy, Msg, has, t
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
@@ -219,6 +219,9 @@ class WebApp:
         choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
                     + (t("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
                    for d in offered]
+        listed = {d.path for d in offered}  # then the machine pages waiting for review, riskiest first
+        choices += [(f"{d.path}" + t("choice_review", ui, n=(d.review or {}).get("pending") or 0), d.path)
+                    for d in api.review_queue(result.report, lang) if d.path not in listed]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
         first = demo_doc.path if demo_doc is not None else ranked[0].path if ranked else None
@@ -274,6 +277,9 @@ class WebApp:
             where = t("pick_changed", ui, titles=", ".join(f"“{render.md(title)}”" for title in moved)) if moved else ""
             return True, False, t("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
                                   claimed=claimed)
+        review = d.review or {}
+        if review.get("state") == "machine":  # the page is current: what is left is a person's review
+            return False, False, t("pick_review", ui, doc=code(doc), n=review.get("pending") or 0)
         return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
                                claimed=claimed)
 
@@ -409,6 +415,26 @@ class WebApp:
         return t("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
                     tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
+    def open_page(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
+                  oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[Any, ...]:
+        """The translated page as it is, segment by segment, in the Review tab: to fix it, check it and
+        approve it without translating anything (a machine page waiting for review, a marked draft). An
+        outdated page opens as its update, the changed passages in English until translated. Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder (e.g. tutorials/tools.md).
+        """
+        self._limit(profile, request)
+        if not doc:
+            raise web_error(InputError, "no_doc")
+        lang = (lang or "ko").strip()
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, update=True)
+        ui = request_lang(request)
+        state = {**draft_state(lang, doc, review, update=True, force=False), "opened": True}
+        return state, render.review(review, lang=ui), self._segment_choices(review, ui), gr.Tabs(selected="review")
+
     def stop(self, request: gr.Request | None = None) -> str:
         """Stop this session's running translation after the requests in flight; finished segments stay in
         the translation memory. Costs nothing."""
@@ -444,6 +470,8 @@ class WebApp:
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
+        if state.get("opened"):  # the page as it is (open_page): approve writes it only when edited
+            new["opened"] = True
         return new, render.review(review, set(new["edited"]), lang=ui)
 
     def segment(self, state: dict[str, Any], segment: str) -> str:
@@ -579,6 +607,43 @@ class WebApp:
         if out.backup:
             text += t("written_backup", ui, backup=code(_rel(path, Path(out.backup))))
         return text
+
+    def approve(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
+        """A reviewer's sign-off of the page in the Review tab: the edits written first (only if check passes),
+        then the page approved in the signed-in reviewer's name (a local server: the checkout's git user):
+        refused with check errors or passages still in English; otherwise the sign-off goes into the page's
+        review record and the draft mark and the machine-translation notice are removed. Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON (from open_page, translate or edit).
+        """
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "approve")
+        lang, doc, update, force, translations = _draft_args(state)
+        path, _ = self.ws.checkout(repo, visitor)
+        ui = request_lang(request)
+        wrote = ""
+        if state.get("edited") or not state.get("opened"):  # a translation not written yet, or edits: written first
+            out = api.write_draft(path, lang, doc, translations, update=update, force=force, allow_errors=False,
+                                  expect=state.get("before") or None, edited=state.get("edited", ()),
+                                  pseudo=bool(state.get("pseudo")))
+            wrote = t("written", ui, target=code(_rel(path, Path(out.target)))) + ". "
+        result = api.approve(path, lang, [doc], by=visitor.username, finish_draft=True, config=self.ws.config(path))
+        self._last_status.pop((repo, visitor.key), None)  # the page's review state changed
+        page = result.pages[0]
+        if not page.approved:
+            key = f"approve_refused_{page.kind}" if page.kind and has(f"approve_refused_{page.kind}") else None
+            why = Msg(key, n=len(page.errors)) if key else page.reason  # said in each reader's language
+            raise web_error(RefusedError, "approve_refused", why=why)
+        s = page.signoff
+        assert s is not None
+        done = [t("approved_notice", ui)] if page.notice_removed else []
+        if page.mark_removed:
+            done.append(t("approved_mark", ui))
+        return wrote + t("approved", ui, doc=code(doc), by=code(s.by), commit=code(s.english_commit[:10] or "-"),
+                         record=code(page.record), removed="; ".join(done))
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
                 secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,

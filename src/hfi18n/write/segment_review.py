@@ -22,8 +22,10 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..check.findings import ERROR, Finding, has_errors
 from ..check.mark import check_mark
@@ -35,11 +37,13 @@ from ..errors import RefusedError
 from ..glossary import Glossary
 from ..origin import Origin
 from ..repo.layout import DocsLayout
+from ..repo.ledger import segment_hash
+from ..repo.signoff import read_record
 from ..translate.pipeline import BEFORE, DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from ..translate.validate import as_is as needs_no_translation
-from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
+from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job, written_form
 
 NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
 
@@ -233,6 +237,19 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
             for k, t in terms.items()]
 
 
+def _signed_forms(draft: DraftDoc) -> set[str]:
+    """How the segments of the existing page a reviewer signed off show (:func:`written_form`): kept machine
+    text among them is reviewed text, not text waiting for review."""
+    if draft.update is None:
+        return set()
+    rel = Path(os.path.relpath(draft.job.target, draft.layout.lang_dir(draft.lang))).as_posix()
+    record = read_record(draft.layout, draft.lang, rel)
+    if record is None or record.signoff is None:
+        return set()
+    return {written_form(s.text, s.spans) for s in draft.update.translation.segments()
+            if segment_hash(s.text) in record.signoff.segments}
+
+
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
            pseudo: bool = False, style: StyleRun | None = None,
            alternatives: Mapping[str, Mapping[str, object]] | None = None) -> DraftReview:
@@ -251,6 +268,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary, style=style)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
+    signed = _signed_forms(draft)
     segments: list[DraftSegment] = []
     placed: set[int] = set()
     in_kept_passage = {seg.id: job.block_overrides[i] for i, block in enumerate(job.doc.blocks)
@@ -267,8 +285,11 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
             origin = job.provenance.get(seg.id, Origin.HUMAN)
             shown = in_kept_passage[seg.id].strip()
         else:
+            kept = human is not None and display(seg, human) == display(seg, tr)
+            waiting = job.provenance.get(seg.id) is Origin.MACHINE and written_form(tr, seg.spans) not in signed
             origin = (Origin.ENGLISH if not tr else
-                      Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else
+                      # kept text is the human's (or signed off), or machine text waiting for review (the record)
+                      (Origin.MACHINE if waiting else Origin.HUMAN) if kept else
                       Origin.AS_IS if seg.id in as_is and tr == seg.text else Origin.MACHINE)
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
@@ -288,7 +309,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
                                             job.doc.source.splitlines(keepends=True),
                                             f"en/{job.en_rel} @ {u.base_commit[:10]}", f"en/{job.en_rel} today", n=1))
         update = {"base": u.base_commit, "kept": u.kept, "changed": u.changed, "removed": u.removed,
-                  "english_diff": diff}
+                  "kept_human": u.kept_human, "kept_machine": u.kept_machine, "english_diff": diff}
     marked = check_mark(parse(mark_draft(text, pseudo=True)), draft.display_path) if pseudo else []
     return DraftReview(job.en_rel, draft.display_path, text, [*marked, *job.findings], segments,
                        [*marked, *(f for f in job.findings if id(f) not in placed)], job.target.exists(), update,
