@@ -191,6 +191,8 @@ def test_a_job_takes_the_docs_of_all(corpus_copy, llm) -> None:
     """``jobs run --all``: the job's docs are the ``--all`` run's (missing and outdated), priced the same way."""
     repo = corpus_copy("smolagents")
     plan = api.plan(repo, "ko", [], provider="openai", all_docs=True)
-    est = api.job_estimate(repo, "ko", all_docs=True)
+    # a pinned source: a job installs exactly one commit of hfi18n (issue 33), and this checkout's may be on no remote
+    pin = "hfi18n @ git+https://github.com/acme/hfi18n.git@" + "0123456789abcdef" * 2 + "01234567"
+    est = api.job_estimate(repo, "ko", all_docs=True, package=pin)
     assert est.docs == [str(d["path"]) for d in plan.estimate.per_doc] and len(est.docs) == plan.estimate.files
     assert set(plan.updates) < set(est.docs)  # the outdated ones too: the worker updates them
