@@ -179,7 +179,7 @@ def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int 
     return sel
 
 
-def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *, next_n: int | None = None,
+def plan(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *, next_n: int | None = None,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
@@ -197,7 +197,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
                   all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
@@ -229,7 +229,7 @@ def _plan_key(name: str | None, cfg: Config) -> dict[str, str]:
     return {"api_key": "(none: a plan sends nothing)", "key_source": "a dry run"}
 
 
-def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def translate(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
               next_n: int | None = None, update: bool = False, force: bool = False,
               provider: str | None = None, model: str | None = None, base_url: str | None = None,
               concurrency: int = 4, max_cost: float | None = None, allow_errors: bool = False,
@@ -238,7 +238,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
               write: bool = True, sample: SampleFn | None = None, new_language: bool = False,
               second_model: str | None = None, all_docs: bool = False, toctree: bool = True) -> TranslateResult:
-    """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
+    """Translate English docs (``docs``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     ``second_model``: a second model of the same provider drafts the segments too; where the first draft
     breaks the team's style or glossary, or the two disagree strongly, its draft is kept beside the first
@@ -276,7 +276,7 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
                   all_docs=all_docs)
     listing = _listing(layout, lang, cfg, provider, model, base_url) if all_docs and toctree and write else None
     if not sel.jobs:
