@@ -23,6 +23,7 @@ from ..doc import Block, Document
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text, through_link
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.store import Store
 from .structure import _pair_headings, heading_aliases, matches_autodoc
 
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s#>]*)#([^)\s>]+)>?\s*\)")
@@ -80,8 +81,9 @@ class AnchorLinks:
     for each custom anchor of each checked doc (reading every doc again per anchor made a whole-language
     ``check`` cost anchors times docs file reads)."""
 
-    def __init__(self, layout: DocsLayout, lang: str) -> None:
+    def __init__(self, layout: DocsLayout, lang: str, store: Store | None = None) -> None:
         self.layout, self.lang = layout, lang
+        self.store = store if store is not None else Store(layout.repo)
         self._found: list[tuple[str, int, str, str]] | None = None
         self._anchors: dict[str, set[str] | None] = {}
 
@@ -97,11 +99,10 @@ class AnchorLinks:
         if doc is None:
             return None
         if doc not in self._anchors:
-            from ..doc import parse
             from .structure import all_anchors
 
             try:
-                self._anchors[doc] = all_anchors(parse(read_text(self.layout.path(self.lang, doc))))
+                self._anchors[doc] = all_anchors(self.store.file(self.layout.path(self.lang, doc)))
             except Exception:  # noqa: BLE001 - an unreadable doc has no anchor to land on (check reports it)
                 self._anchors[doc] = None
         return self._anchors[doc]

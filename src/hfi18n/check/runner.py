@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..doc import BlockKind, Document, parse
+from ..doc import BlockKind, Document
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
-from ..fileio import read_text
-from ..repo.history import BlobReader, Followed, followed
+from ..repo.history import Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
+from ..repo.store import Store
 from .alone import check_alone
 from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
 from .custom_anchors import AnchorLinks, custom_anchors
@@ -37,7 +37,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
-               anchors_of: AnchorsOf | None = None) -> list[Finding]:
+               anchors_of: AnchorsOf | None = None, only: Collection[str] | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -48,6 +48,10 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
     anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
     to a translator's custom anchor there is no ``links`` error (:func:`check_links`).
+    ``only``: with ``compare_only``, run only the comparison rules that can report these checks
+    (:data:`COMPARISONS`): an outdated translation is compared with every later English version only to
+    confirm the findings against its base, so the rules none of them came from have nothing to confirm
+    (a diffusers ``check --lang ko`` ran all of them 578 times for 53 docs).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -56,9 +60,12 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_alone(tgt, file, lang))
         findings.extend(check_unsafe_links(tgt, file))
         return sort_findings(findings)
-    src_fp = fingerprint(src)
-    shared = similarity(src_fp, fingerprint(tgt))
-    if summarize_drift and shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5:
+    drifted = False
+    if summarize_drift:
+        src_fp = src.view("check.fingerprint", fingerprint)
+        shared = similarity(src_fp, tgt.view("check.fingerprint", fingerprint))
+        drifted = shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5
+    if drifted:
         # made from a much older English: one finding says so instead of dozens of block diffs
         findings.append(Finding(file, 0, "drift", ERROR,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "
@@ -66,17 +73,42 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(f for f in check_headings(src, tgt, file) if f.check == "anchors")
         findings.extend(check_fragments(tgt, file, src))
     else:
-        findings.extend(check_headings(src, tgt, file))
-        findings.extend(check_autodoc(src, tgt, file))
-        findings.extend(check_tags(src, tgt, file))
-        findings.extend(check_html_tags(src, tgt, file, lang))
-        findings.extend(check_tables(src, tgt, file))
-        findings.extend(check_code(src, tgt, file))
-        findings.extend(check_links(src, tgt, file, lang, older, anchors_of))
-    findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
+        ctx = _Pair(src, tgt, file, lang, older, anchors_of)
+        for checks, rule in COMPARISONS:
+            if only is None or not checks.isdisjoint(only):
+                findings.extend(rule(ctx))
+    if only is None or "anchors" in only:
+        findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
         findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
     return sort_findings(findings)
+
+
+@dataclass(slots=True, frozen=True)
+class _Pair:
+    """What a comparison rule reads."""
+
+    src: Document
+    tgt: Document
+    file: str
+    lang: str
+    older: Sequence[Document]
+    anchors_of: AnchorsOf | None
+
+
+COMPARISONS: tuple[tuple[frozenset[str], Callable[[_Pair], Iterable[Finding]]], ...] = (
+    (frozenset({"headings", "anchors"}), lambda p: check_headings(p.src, p.tgt, p.file)),
+    (frozenset({"autodoc"}), lambda p: check_autodoc(p.src, p.tgt, p.file)),
+    (frozenset({"tags"}), lambda p: check_tags(p.src, p.tgt, p.file)),
+    (frozenset({"html-tags"}), lambda p: check_html_tags(p.src, p.tgt, p.file, p.lang)),
+    (frozenset({"tables"}), lambda p: check_tables(p.src, p.tgt, p.file)),
+    (frozenset({"code"}), lambda p: check_code(p.src, p.tgt, p.file)),
+    (frozenset({"references", "links", "link-added", "fragments"}),
+     lambda p: check_links(p.src, p.tgt, p.file, p.lang, p.older, p.anchors_of)),
+)
+"""The block by block comparison of a translation with an English version, rule by rule, each with the
+checks it reports (``check_pair(..., only=...)`` runs those that can report a check asked about;
+tests/test_check_fast.py holds every rule to its list on the corpora)."""
 
 
 def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
@@ -133,9 +165,9 @@ def _sections(doc: Document) -> list[tuple[int, str]]:
     return [(line, "\n".join(texts)) for line, texts in sections]
 
 
-def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | None:
+def _read_doc(store: Store, path: Path, shown: str, findings: list[Finding]) -> Document | None:
     try:
-        return parse(read_text(path), shown)
+        return store.file(path, shown)
     except HfI18nError as exc:
         findings.append(unreadable(shown, exc))
         return None
@@ -143,21 +175,22 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
 
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
-               blobs: BlobReader | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
+               store: Store | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin.
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
-    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run);
-    ``anchors``: the language's links by fragment, read once for a whole run.
+    ``store``: the run's texts and parsed docs (:class:`~hfi18n.repo.store.Store`: each English version read
+    and parsed once per run); ``anchors``: the language's links by fragment, read once for a whole run.
     """
     findings: list[Finding] = []
-    anchors = anchors if anchors is not None else AnchorLinks(layout, lang)
+    store = store if store is not None else Store(layout.repo)
+    anchors = anchors if anchors is not None else AnchorLinks(layout, lang, store)
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
-    tgt = _read_doc(tgt_path, shown, findings)
+    tgt = _read_doc(store, tgt_path, shown, findings)
     if tgt is None:
         return findings
     findings.extend(_linked_elsewhere(layout, lang, rel, shown))
@@ -168,7 +201,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                                 f"the English source moved to {SOURCE_LANG}/{en_rel}: move this file to "
                                 f"{lang}/{en_rel} (git mv) and its toctree entry with it"))
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
-    src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
+    src = _read_doc(store, en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
         return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     def anchors_of(target: str) -> set[str] | None:
@@ -181,8 +214,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
-            blobs = blobs if blobs is not None else BlobReader(layout.repo)
-            base = parse(blobs.text(record.base.base_blob))
+            store.prefetch((record.base.base_blob, *record.later), texts=False)  # one cache query per doc
+            base = store.doc(record.base.base_blob)
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
                               anchors_of=anchors_of)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
@@ -190,9 +223,10 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     break
                 if blob == record.base.base_blob:
                     continue
-                english = src if blob is None else parse(blobs.text(blob))
+                english = src if blob is None else store.doc(blob)
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
-                                                  compare_only=True, anchors_of=anchors_of))
+                                                  compare_only=True, anchors_of=anchors_of,
+                                                  only={f.check for f in pair}))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
             return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
@@ -256,25 +290,24 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
 
     ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
-    None: against today's English without reading history (the record is not needed).
+    None: against today's English without reading history (the record is not needed). The records, the
+    history and the parsed docs come from the persistent cache when it holds them (:mod:`hfi18n.repo.cache`);
+    a check of named docs works out the records of those docs only.
     """
     if against is not None and against not in AGAINST:
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
-    records: dict[str, Followed] = {}
-    blobs = BlobReader(layout.repo)
-    if against is not None:
-        with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
-            wanted = set(rels)
-            records = {rel: r for rel, r in followed(layout, lang).items() if rel in wanted}
-        if against == "followed":
-            blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
-    outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
-    findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
-                        "this file is a link to a file outside the repository (or to nothing): it is not read; "
-                        "replace the link with the translated file itself") for rel in outside]
-    anchors = AnchorLinks(layout, lang)
-    for rel in rels:
-        findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                   against=against or "today", blobs=blobs, anchors=anchors))
+    with Store.of(layout) as store:
+        records: dict[str, Followed] = {}
+        if against is not None:
+            with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
+                records = followed(layout, lang, store=store, rels=set(rels) if paths else None)
+        outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
+        findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
+                            "this file is a link to a file outside the repository (or to nothing): it is not read; "
+                            "replace the link with the translated file itself") for rel in outside]
+        anchors = AnchorLinks(layout, lang, store)
+        for rel in rels:
+            findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
+                                       against=against or "today", store=store, anchors=anchors))
     return sort_findings(findings), len(rels) + len(outside)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 PLACEHOLDER_RE = re.compile(r"⟦(\d+)⟧")
 """A placeholder as it appears in segment text sent to a translator."""
@@ -60,6 +63,9 @@ class BlockKind(str, enum.Enum):
     MATH = "math"  # $$ ... $$ display math
     RULE = "rule"  # thematic break
     RAW = "raw"  # anything else kept verbatim (e.g. an empty list marker line)
+
+
+_KINDS = {k.value: k for k in BlockKind}
 
 
 @dataclass(slots=True)
@@ -148,10 +154,16 @@ class Block:
     """Kind-specific facts: ``level``, ``anchor``, ``explicit_anchor``, ``title`` (headings); ``info``,
     ``fence`` (code); ``tags`` (HTML tags in order); ``callout`` (TIP, WARNING...); ``columns`` (tables);
     ``depth`` (list/blockquote nesting)."""
+    _text: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
-        return "".join(p if isinstance(p, str) else p.restore() for p in self.parts)
+        """The block's source, rendered once: a block is never changed once its doc is parsed, and the
+        rules of ``check`` read the text of every block of every version they compare (156,000 renders
+        for one ``check --lang ko`` of diffusers)."""
+        if self._text is None:
+            self._text = "".join(p if isinstance(p, str) else p.restore() for p in self.parts)
+        return self._text
 
     @property
     def segments(self) -> list[Segment]:
@@ -179,6 +191,38 @@ class Document:
     prose_props: frozenset[str] | None = None
     """MDX prop names whose strings were read as prose (None: :data:`hfi18n.doc.props.PROSE_PROPS`); the
     doc's tags are compared with the same list (:func:`hfi18n.doc.html.doc_tags`)."""
+    views: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+    """Facts derived from the doc, computed once each (:meth:`view`)."""
+
+    def view(self, key: object, make: Callable[[Document], _T]) -> _T:
+        """``make(self)``, computed once per doc and ``key``: a doc is never changed once parsed, so what
+        is derived from it holds for its life. ``check`` compares a translation with every English version
+        it may follow and read the translation's links, tags and code again for each (a third of a
+        diffusers ``check --lang ko``). The value is shared: callers never change it."""
+        try:
+            return self.views[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self.views[key] = make(self)
+            return value
+
+    def to_plain(self) -> tuple[object, ...]:
+        """The doc as plain values (tuples, lists, dicts, strings, numbers: what :mod:`marshal` writes), so a
+        parse can be kept across runs (:mod:`hfi18n.repo.cache`); :meth:`from_plain` reads it back."""
+        return (
+            sorted(self.prose_props) if self.prose_props is not None else None,
+            [(b.kind.value, b.start_line, b.end_line,
+              [p if isinstance(p, str) else (p.id, p.text, p.spans, p.line, p.prefixes, p.suffixes, p.escape, p.role)
+               for p in b.parts], b.meta) for b in self.blocks],
+        )
+
+    @classmethod
+    def from_plain(cls, data: object, path: str | None = None) -> Document:
+        """The doc :meth:`to_plain` gave (a malformed value raises ``TypeError``, ``ValueError`` or ``KeyError``)."""
+        props, blocks = data  # type: ignore[misc]
+        return cls([Block(_KINDS[kind], start, end,
+                          [p if isinstance(p, str) else Segment(*p) for p in parts], dict(meta))
+                    for kind, start, end, parts, meta in blocks],
+                   path, frozenset(props) if props is not None else None)
 
     def segments(self) -> Iterator[Segment]:
         for block in self.blocks:

@@ -47,25 +47,25 @@ neighbours the quick wins come first. Docs absent from the English toctree come 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ..doc import BlockKind, parse
+from ..doc import BlockKind, Document, parse
 from ..doc.draft import is_draft_file, is_pseudo_file
 from ..errors import InputError
 from ..fileio import read_text
+from .cache import Cache
 from .history import (
     BaseInfo,
-    BlobReader,
-    Fingerprints,
+    Bases,
     History,
     Lineage,
-    base_of,
+    Pair,
     follow,
     load_history,
+    pair_chunks,
     pair_translations,
-    tree_state,
-    write_bases_cache,
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
@@ -73,6 +73,7 @@ from .ledger import Ledger, ledger_for, segment_hash
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
+from .store import Store
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
@@ -232,13 +233,13 @@ class StatusReport:
 # ----------------------------------------------------------------------------------- sections
 
 
-def sections(text: str, titles: dict[str, str] | None = None) -> dict[str, str]:
+def sections(text: str | Document, titles: dict[str, str] | None = None) -> dict[str, str]:
     """Heading anchor -> text of its section (the heading's block to the next heading), from the doc model;
     ``titles`` (when given) gets each anchor's heading title."""
     out: dict[str, str] = {}
     current: str | None = None
     body: list[str] = []
-    for block in parse(text).blocks:
+    for block in (parse(text) if isinstance(text, str) else text).blocks:
         if block.kind is BlockKind.HEADING:
             if current is not None:
                 out.setdefault(current, "".join(body))
@@ -270,7 +271,7 @@ def line_stats(old: str, new: str) -> tuple[int, int]:
     return added, removed
 
 
-def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseInfo,
+def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
                 lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
     rec = follow(history, base, lineage, twin)  # the one record check reads too
     st.state = rec.state
@@ -285,11 +286,11 @@ def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseIn
     st.commits_behind = len(behind)
     if behind:
         st.last_english_commit = behind[-1].sha
-        old = blobs.text(base.base_blob)
+        old = store.text(base.base_blob)
         st.lines_added, st.lines_removed = line_stats(old, en_now)
         titles: dict[str, str] = {}
-        s_new = sections(en_now, titles)  # today's titles first
-        s_old = sections(old, titles)
+        s_new = sections(store.text_doc(en_now), titles)  # today's titles first
+        s_old = sections(store.doc(base.base_blob), titles)
         st.sections_added = [a for a in s_new if a not in s_old]
         st.sections_removed = [a for a in s_old if a not in s_new]
         st.sections_changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
@@ -322,9 +323,24 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    write_cache: bool = True) -> StatusReport:
     """Status of every English doc in each of ``langs`` (default: every language folder).
 
-    Reads history once, every blob it needs in one batch, and the files of the work tree.
+    Reads history once, the blobs it needs a few docs at a time, and the files of the work tree; what it
+    works out from git ids is kept in the persistent cache (:mod:`.cache`; ``write_cache`` False: the
+    cache is neither read nor written).
     """
-    history = load_history(layout)
+    with Store(layout.repo, Cache(None)) if not write_cache else Store.of(layout) as store:
+        return _compute_status(layout, store, langs, pulls, pr_note)
+
+
+def _prefetched(bases: Bases, pairs: list[Pair]) -> Iterator[Pair]:
+    """``pairs``, with the blobs of the next few read ahead in one git call (:func:`.history.find_bases`)."""
+    for chunk in pair_chunks(pairs):
+        bases.prefetch([p for p in chunk if p.twin is not None])
+        yield from chunk
+
+
+def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, pulls: list[PullInfo] | None,
+                    pr_note: str) -> StatusReport:
+    history = load_history(layout, store.cache)
     gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
@@ -341,19 +357,13 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         except InputError as exc:
             en_text[rel], unreadable[rel] = "", f"the English {SOURCE_LANG}/{rel} cannot be read: {exc.message}"
     pairs = {lang: pair_translations(layout, history, lang) for lang in langs}
-    blobs = BlobReader(layout.repo)
-    blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
-               for v in chain.versions if v.blob)
-    fps = Fingerprints(blobs)
     ledger = ledger_for(layout)
-    states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
 
     docs: list[DocStatus] = []
-    all_bases: dict[str, dict[str, BaseInfo]] = {}
     for lang in langs:
-        bases: dict[str, BaseInfo] = {}
+        bases = Bases(layout, history, store, lang, ledger)
         rows: dict[str, DocStatus] = {}
-        for p in pairs[lang]:
+        for p in _prefetched(bases, pairs[lang]):
             if p.en_rel is None:
                 rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=list(p.flags))
                 continue
@@ -374,13 +384,12 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if p.lineage is None:
                 st.flags.append("uncommitted")
             try:
-                base = base_of(layout, history, fps, lang, p, ledger)
+                base = bases.base(p)
             except InputError as exc:  # an uncommitted translation that cannot be read
                 st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
                 continue
             if base is not None:
-                bases[p.rel] = base
-                _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
+                _fill_drift(st, history, store, base, p.lineage, p.twin, en_text[p.en_rel])
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))
@@ -410,9 +419,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if st.state in ("missing", "outdated"):
                 st.score = _usefulness(st)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
-        all_bases[lang] = bases
-    if write_cache and gap is None:
-        write_bases_cache(history, all_bases, states)
+        if gap is None:
+            bases.save()
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)

@@ -28,6 +28,7 @@ from ..repo.history import (
     fingerprint_text,
 )
 from ..repo.layout import DocsLayout
+from ..repo.store import Store
 from ..translate.aligned import Item, doc_items
 
 
@@ -200,7 +201,7 @@ def pull_followed(layout: DocsLayout) -> Callable[[str, str, str], FollowedEngli
         if not state:
             try:
                 history = load_history(layout)
-                state.append((history, Fingerprints(BlobReader(layout.repo))))
+                state.append((history, Fingerprints(Store(layout.repo))))
             except HfI18nError:
                 state.append(None)
         if state[0] is None:
