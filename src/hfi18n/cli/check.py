@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from .. import api
-from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, NO_CACHE_OPTION, REPO_HELP, Format, app
 from ._output import err, out
 
 
@@ -24,6 +24,7 @@ def check(
     docs_root: str = DOCS_ROOT_OPTION,
     fix_anchors: bool = typer.Option(False, "--fix-anchors", help="Rename translators' own heading anchors "
                                      "to the English ones, with every link to them in this language, then check."),
+    no_cache: bool = NO_CACHE_OPTION,
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 
@@ -33,7 +34,8 @@ def check(
         for fix in api.fix_anchors(repo, lang, paths or [], docs_root=docs_root):
             err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
                       f"{len(fix.links)} link(s) rewritten")
-    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
+    with api.caching(not no_cache):
+        result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     out.file.write(result.format(fmt.value))
     err.print(result.summary())
     if not result.ok:

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import api
-from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, NO_CACHE_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out, print_doc, retries_counted
 
@@ -50,6 +50,7 @@ def translate(
     job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`)."),
     new_language: bool = typer.Option(False, "--new-language", help="Start a folder for a --lang the repository "
                                       "has none of yet (otherwise refused: --lang kr is a typo of ko)."),
+    no_cache: bool = NO_CACHE_OPTION,
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -69,13 +70,15 @@ def translate(
                   glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root,
                   new_language=new_language)
     if batch and not dry_run:
-        submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
+        with api.caching(not no_cache):
+            submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
         again = f" --base-url {base_url}" if base_url else ""  # collect sends the key only where it is told now
         err.print(f"collect it later with: hfi18n translate --collect --repo {repo}{again}")
         return
     if dry_run:
-        plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
+        with api.caching(not no_cache):
+            plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
         _print_skipped(plan.skipped)
         if not plan.estimate.files:
             raise typer.Exit(1 if plan.skipped else 0)
@@ -100,7 +103,7 @@ def translate(
             _log(event)
 
     cancel = threading.Event()
-    with progress, _ctrl_c_cancels(cancel), retries_counted():
+    with progress, _ctrl_c_cancels(cancel), retries_counted(), api.caching(not no_cache):
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
     _print_skipped(result.skipped)
