@@ -247,7 +247,8 @@ def test_legacy_root_docs_and_language_folder_renames_keep_lineages(repo: GitRep
     assert [v.status for v in ta.versions] == ["A", "R"] and ta.lang == "ta"
 
 
-def test_bases_are_cached_by_head_for_translate_update(repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bases_are_cached_by_head_for_translate_update(repo: GitRepo, monkeypatch: pytest.MonkeyPatch,
+                                                      with_cache: None) -> None:
     from hfi18n.repo import history as history_mod
     from hfi18n.repo.status import compute_status
 

@@ -1,0 +1,179 @@
+"""The persistent cache ``.git/hfi18n/cache.sqlite`` (issue 32): right by construction (content changes, the
+key changes), shared safely by concurrent runs, rebuilt with a one-line note when it is corrupt or was
+written by another version, never trusted; ``--no-cache`` reads and writes nothing. On real docs (a private
+clone of the smolagents corpus) and on a small repository."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hfi18n import api
+from hfi18n.check import runner
+from hfi18n.repo.cache import CACHE_FILE, caching
+from hfi18n.repo.layout import DocsLayout
+from hfi18n.repo.status import compute_status
+
+pytestmark = pytest.mark.corpus
+
+
+def findings(repo: Path, lang: str = "ko", paths: tuple[str, ...] = ()) -> list[dict[str, object]]:
+    return [f.as_dict() for f in api.check(repo, lang, list(paths)).findings]
+
+
+def rows(repo: Path, lang: str = "ko") -> list[dict[str, object]]:
+    report = compute_status(DocsLayout.open(repo), [lang], pr_note="offline")
+    return [d.to_json() for d in report.docs]
+
+
+def uncached(fn, *args):
+    with caching(False):
+        return fn(*args)
+
+
+def cache_file(repo: Path) -> Path:
+    return repo / ".git" / CACHE_FILE
+
+
+@pytest.fixture()
+def smol(corpus_copy, with_cache) -> Path:
+    return corpus_copy("smolagents")
+
+
+def test_a_warm_run_reads_back_what_the_cold_one_found(smol: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    want, want_rows = uncached(findings, smol), uncached(rows, smol)
+    assert not cache_file(smol).exists()  # --no-cache writes nothing
+    assert findings(smol) == want and rows(smol) == want_rows  # cold: worked out, and kept
+    assert cache_file(smol).is_file()
+
+    def no_comparison(*_a, **_k):
+        raise AssertionError("a warm check compared docs again")
+
+    monkeypatch.setattr(runner, "check_pair", no_comparison)
+    assert findings(smol) == want  # warm: every doc's findings read back
+    monkeypatch.undo()
+    parsed: list[object] = []
+    from hfi18n.repo import store
+
+    real_parse = store.parse
+    monkeypatch.setattr(store, "parse", lambda *a, **k: parsed.append(a) or real_parse(*a, **k))
+    assert rows(smol) == want_rows and parsed == []  # warm status: nothing parsed, the records read back
+
+
+def test_a_change_of_content_misses(smol: Path) -> None:
+    findings(smol), rows(smol)
+    ko = smol / "docs" / "source" / "ko"
+    doc = ko / "guided_tour.md"
+    text = doc.read_text(encoding="utf-8")
+    heading = next(line for line in text.splitlines() if line.startswith("## "))
+    doc.write_text(text.replace(heading, heading.split("[[")[0].rstrip() + " [[my-own-anchor]]", 1), encoding="utf-8")
+    assert findings(smol) == uncached(findings, smol)  # the edited translation: its own key
+    assert any("my-own-anchor" in str(f["message"]) for f in findings(smol, "ko", ("guided_tour.md",)))
+    en = smol / "docs" / "source" / "en" / "guided_tour.md"
+    en.write_text(en.read_text(encoding="utf-8").replace("```", "```\n# a new line of code", 1), encoding="utf-8")
+    assert findings(smol) == uncached(findings, smol)  # the edited English
+    (ko / "new_page.md").write_text("# 새 문서\n\n[링크](./guided_tour#my-own-anchor)\n", encoding="utf-8")
+    assert findings(smol) == uncached(findings, smol)  # a new doc linking to the custom anchor: the warning names it
+    assert rows(smol) == uncached(rows, smol)
+    subprocess.run(["git", "-C", str(smol), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(smol), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q",
+                    "-m", "docs: edit"], check=True)
+    assert rows(smol) == uncached(rows, smol)  # a new HEAD: a new history and new records
+    assert findings(smol) == uncached(findings, smol)
+
+
+def test_an_uncommitted_translation_is_keyed_by_its_content(smol: Path) -> None:
+    ko = smol / "docs" / "source" / "ko"
+    en = (smol / "docs" / "source" / "en" / "tutorials" / "secure_code_execution.md").read_text(encoding="utf-8")
+    target = ko / "tutorials" / "secure_code_execution.md"
+    target.unlink(missing_ok=True)
+    target.write_text(en, encoding="utf-8")  # the English as it is today: its base is today's English
+    first = rows(smol)
+    assert first == uncached(rows, smol)
+    old = subprocess.run(["git", "-C", str(smol), "log", "--format=%H", "--", "docs/source/en/tutorials/secure_code_execution.md"],
+                         capture_output=True, text=True, check=True).stdout.split()[-1]
+    older = subprocess.run(["git", "-C", str(smol), "show", f"{old}:docs/source/en/tutorials/secure_code_execution.md"],
+                           capture_output=True, text=True, check=True).stdout
+    target.write_text(older, encoding="utf-8")  # same name, same size class: another content, another base
+    second = rows(smol)
+    assert second == uncached(rows, smol) and second != first
+
+
+def test_a_corrupt_cache_is_rebuilt_with_a_note(smol: Path, caplog: pytest.LogCaptureFixture) -> None:
+    want = uncached(findings, smol)
+    findings(smol)
+    path = cache_file(smol)
+    for suffix in ("-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    path.write_bytes(b"this is not a cache" * 100)
+    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
+        assert findings(smol) == want
+    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    assert len(notes) == 1 and "is not a readable cache" in notes[0] and "rebuilt" in notes[0]
+    assert "\n" not in notes[0]
+    caplog.clear()
+    db = sqlite3.connect(path)  # a readable file, one entry that does not read back
+    db.execute("UPDATE entries SET value = x'789c4b04000062006200' WHERE kind = 'findings'")
+    db.commit()
+    db.close()
+    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
+        assert findings(smol) == want
+    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    assert len(notes) == 1 and "does not read back" in notes[0]
+    caplog.clear()
+    assert findings(smol) == want and not caplog.records  # rebuilt: read back without a note
+
+
+def test_a_foreign_version_is_rebuilt_with_a_note(smol: Path, caplog: pytest.LogCaptureFixture) -> None:
+    want = uncached(findings, smol)
+    findings(smol)
+    db = sqlite3.connect(cache_file(smol))
+    db.execute("UPDATE meta SET v = 'written-by-hfi18n-0.0.1' WHERE k = 'version'")
+    db.commit()
+    db.close()
+    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
+        assert findings(smol) == want
+    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    assert len(notes) == 1 and "another version of hfi18n" in notes[0]
+    db = sqlite3.connect(cache_file(smol))
+    assert db.execute("SELECT count(*) FROM entries").fetchone()[0] > 0  # filled again by this run
+    db.close()
+
+
+def test_a_cache_that_cannot_be_opened_is_done_without(smol: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A read-only checkout, or something else at the cache's path: the answers, without a cache."""
+    want = uncached(findings, smol)
+    cache_file(smol).mkdir(parents=True)  # sqlite cannot open a folder, as it cannot write a read-only one
+    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
+        assert findings(smol) == want and rows(smol) == uncached(rows, smol)
+    assert cache_file(smol).is_dir() and not caplog.records
+
+
+def _cli(repo: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "hfi18n", *args, "--repo", str(repo), "--format", "json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_two_concurrent_runs_are_both_right(smol: Path) -> None:
+    want_check = json.loads(subprocess.run([sys.executable, "-m", "hfi18n", "check", "--lang", "ko", "--repo",
+                                            str(smol), "--format", "json", "--no-cache"],
+                                           capture_output=True, text=True).stdout)
+    want_status = json.loads(subprocess.run([sys.executable, "-m", "hfi18n", "status", "--lang", "ko", "--repo",
+                                             str(smol), "--format", "json", "--no-cache"],
+                                            capture_output=True, text=True, check=True).stdout)
+    assert not cache_file(smol).exists()
+    for _round in ("cold", "warm"):
+        runs = [_cli(smol, "check", "--lang", "ko"), _cli(smol, "check", "--lang", "ko"),
+                _cli(smol, "status", "--lang", "ko"), _cli(smol, "status", "--lang", "ko")]
+        outs = [p.communicate(timeout=600) for p in runs]
+        for (_stdout, stderr), p in zip(outs, runs, strict=True):
+            assert "cache" not in stderr, stderr  # no run took another's writes for a corrupt cache
+            assert p.returncode in (0, 1)
+        assert [json.loads(o) for o, _ in outs[:2]] == [want_check, want_check]
+        assert [json.loads(o) for o, _ in outs[2:]] == [want_status, want_status]
