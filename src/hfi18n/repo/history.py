@@ -301,6 +301,7 @@ class Fingerprints:
         self._cache: dict[str, Counter[str]] = {}
         self._code: dict[str, Counter[str]] = {}
         self._texts: dict[str, frozenset[str]] = {}
+        self._moved: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
 
     def code(self, blob: str) -> Counter[str]:
         """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
@@ -311,6 +312,18 @@ class Fingerprints:
 
     def doc(self, blob: str) -> Document:
         return self.store.doc(blob)
+
+    def moved(self, base: str, english: str) -> tuple[list[str], list[str]]:
+        """The protected items English blob ``english`` gained over ``base`` and those it lost (code
+        comments cut), worked out once per pair: every commit touching a translation asks about each
+        English version since its base."""
+        key = (base, english)
+        got = self._moved.get(key)
+        if got is None:
+            old_fp, new_fp = self.code(base), self.code(english)
+            got = self._moved[key] = ([k for k in new_fp if new_fp[k] > old_fp[k]],
+                                      [k for k in old_fp if not new_fp[k]])
+        return got
 
     def texts(self, blob: str) -> frozenset[str]:
         """The texts of the segments of a blob's doc, computed once."""
@@ -361,9 +374,8 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     the base where it was (smolagents ``ko/examples/multiagents.md``: a model-name sweep must not hide
     the ``pip install 'smolagents[toolkit]'`` change before it).
     """
-    old_fp, new_fp, out_fp = fps.code(base), fps.code(english), fps.code(after)
-    gained = [k for k in new_fp if new_fp[k] > old_fp[k]]
-    lost = [k for k in old_fp if not new_fp[k]]
+    gained, lost = fps.moved(base, english)
+    out_fp = fps.code(after)
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
         return False
     # the cheaper question first. Without a protected change, it is all in the prose: a commit that wrote no

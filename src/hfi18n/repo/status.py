@@ -78,8 +78,8 @@ from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
     TocEntry,
-    load_toctree,
     local_of,
+    toctree_entries,
     toctree_path,
 )
 
@@ -297,9 +297,9 @@ def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
 # ---------------------------------------------------------------------------------- the pass
 
 
-def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
+def _toc_entries(layout: DocsLayout, lang: str, cache: Cache | None = None) -> list[TocEntry]:
     path = toctree_path(layout, lang)
-    return load_toctree(path).entries() if path.is_file() else []
+    return toctree_entries(path, cache) if path.is_file() else []
 
 
 def _linked_out(layout: DocsLayout, lang: str, rel: str) -> bool:
@@ -341,7 +341,7 @@ def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, p
     gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     langs = langs or layout.languages()
     en_docs = layout.docs(SOURCE_LANG)
-    en_entries = [e for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation]
+    en_entries = [e for e in _toc_entries(layout, SOURCE_LANG, store.cache) if not e.in_translation]
     en_toc = {local_of(e.local): e.position for e in en_entries}
     en_titles: dict[str, list[str]] = {}
     for e in en_entries:
@@ -390,7 +390,7 @@ def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, p
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))
-        _apply_toctree(layout, lang, rows, en_titles)
+        _apply_toctree(layout, lang, rows, en_titles, store.cache)
         for info in pulls or ():
             if same_lang(info.lang, lang):
                 for rel in docs_of_pull(info, en_docs):
@@ -451,9 +451,9 @@ def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | 
 
 
 def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus],
-                   en_titles: dict[str, list[str]]) -> None:
+                   en_titles: dict[str, list[str]], cache: Cache | None = None) -> None:
     """Flag translations the toctree does not list and entries without a file; placeholders announce."""
-    entries = _toc_entries(layout, lang)
+    entries = _toc_entries(layout, lang, cache)
     listed = {local_of(e.local) for e in entries if not e.in_translation}
     for st in rows.values():
         if st.translated_path is not None and local_of(st.translated_path) not in listed:
