@@ -313,6 +313,11 @@ class Fingerprints:
     def doc(self, blob: str) -> Document:
         return self.store.doc(blob)
 
+    def forget(self) -> None:
+        """Drop what was worked out so far (the next questions are about other blobs)."""
+        for memo in (self._cache, self._code, self._texts, self._moved):
+            memo.clear()
+
     def moved(self, base: str, english: str) -> tuple[list[str], list[str]]:
         """The protected items English blob ``english`` gained over ``base`` and those it lost (code
         comments cut), worked out once per pair: every commit touching a translation asks about each
@@ -749,6 +754,7 @@ class Bases:
         if hit is not None and hit[0] == stamp:
             return hit[1]
         info = base_of(self.layout, self.history, self.fps, self.lang, pair, self.ledger)
+        self.fps.forget()  # what one translation's versions gave is no use to the next (memory: 437 MB)
         self.computed += 1
         self._known[pair.rel] = (stamp, info)
         self._fresh = True

@@ -69,11 +69,11 @@ from .history import (
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
-from .ledger import Ledger, ledger_for, segment_hash
+from .ledger import Ledger, ledger_for, segment_hash, text_blob
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .status_pulls import PullInfo, docs_of_pull
-from .store import Store
+from .store import Store, props_key
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
@@ -283,15 +283,31 @@ def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
     st.commits_behind = len(behind)
     if behind:
         st.last_english_commit = behind[-1].sha
-        old = store.text(base.base_blob)
-        st.lines_added, st.lines_removed = line_stats(old, en_now)
-        titles: dict[str, str] = {}
-        s_new = sections(store.text_doc(en_now), titles)  # today's titles first
-        s_old = sections(store.doc(base.base_blob), titles)
-        st.sections_added = [a for a in s_new if a not in s_old]
-        st.sections_removed = [a for a in s_old if a not in s_new]
-        st.sections_changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
-        st.section_titles = {a: titles[a] for a in (*st.sections_added, *st.sections_removed, *st.sections_changed)}
+        key = f"{base.base_blob}:{text_blob(en_now)}:{props_key()}"  # what changed: a function of two texts
+        kept = store.cache.get("drift", key, _read_drift)
+        if kept is None:
+            kept = _drift_of(store, base.base_blob, en_now)
+            store.cache.put("drift", key, kept)
+        (st.lines_added, st.lines_removed, st.sections_added, st.sections_removed, st.sections_changed,
+         st.section_titles) = kept
+
+
+def _drift_of(store: Store, base_blob: str, en_now: str) -> tuple:
+    """Lines added and removed from the English ``base_blob`` to ``en_now``, and the sections added,
+    removed and changed (by anchor) with their titles."""
+    added, removed = line_stats(store.text(base_blob), en_now)
+    titles: dict[str, str] = {}
+    s_new = sections(store.text_doc(en_now), titles)  # today's titles first
+    s_old = sections(store.doc(base_blob), titles)
+    new = [a for a in s_new if a not in s_old]
+    gone = [a for a in s_old if a not in s_new]
+    changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
+    return added, removed, new, gone, changed, {a: titles[a] for a in (*new, *gone, *changed)}
+
+
+def _read_drift(data: object) -> tuple:
+    added, removed, new, gone, changed, titles = data  # type: ignore[misc]
+    return (int(added), int(removed), list(new), list(gone), list(changed), dict(titles))
 
 
 # ---------------------------------------------------------------------------------- the pass
