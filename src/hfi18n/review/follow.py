@@ -23,7 +23,6 @@ from ..repo.history import (
     BaseInfo,
     Fingerprints,
     best_by_content,
-    english_at,
     find_bases,
     fingerprint_text,
 )
@@ -59,10 +58,12 @@ class FollowedEnglish:
 def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedEnglish | None]:
     """A lookup ``rel`` (relative to the language folder) -> the English that translation follows (None:
     unknown -- no git history, a shallow clone, a doc never committed with an English twin)."""
+    store = Store.of(layout)  # the English versions are read through one store (history's blobs)
     try:
-        bases = find_bases(layout, lang)
+        bases = find_bases(layout, lang, store=store)
     except HfI18nError:
         bases = {}
+    store.cache.close()
     cache: dict[str, FollowedEnglish | None] = {}
     history: list[History | None] = []
 
@@ -74,7 +75,7 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
             text = None
             if base is not None:
                 try:
-                    text = english_at(layout, base.base_commit, base.en_path_at_base)
+                    text = store.text(base.base_blob)  # the blob of en_path_at_base at base_commit
                 except HfI18nError:
                     text = None
             if base is None or text is None:
@@ -85,7 +86,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
                         history.append(load_history(layout))
                     except HfI18nError:
                         history.append(None)
-                fresh, cut, raw = swept(layout, history[0], lang, base) if history[0] is not None else ((), (), ())
+                fresh, cut, raw = swept(layout, history[0], lang, base, store.blobs) if history[0] is not None \
+                    else ((), (), ())
                 cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh,
                                              tuple(x for x, _at in cut), tuple(at for _x, at in cut), raw)
         return cache[rel]
@@ -93,8 +95,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     return lookup
 
 
-def swept(layout: DocsLayout, history: History, lang: str,
-          base: BaseInfo) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...], tuple[str, ...]]:
+def swept(layout: DocsLayout, history: History, lang: str, base: BaseInfo,
+          blobs: BlobReader | None = None) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...], tuple[str, ...]]:
     """What the English the translation follows does not tell about the translation.
 
     ``fresh``: English prose units the base commit itself added. The base is the English in force when
@@ -133,7 +135,7 @@ def swept(layout: DocsLayout, history: History, lang: str,
         prev = v
     if en_step is None and not tr_steps:
         return (), (), ()
-    blobs = BlobReader(layout.repo)
+    blobs = blobs if blobs is not None else BlobReader(layout.repo)
     blobs.load(b for step in (*tr_steps, *([en_step] if en_step else [])) for b in step if b)
 
     def prose(blob: str) -> dict[str, Item]:
