@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..config import load_config
 from ..doc import BlockKind, Document
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
@@ -177,7 +179,8 @@ def _read_doc(store: Store, path: Path, shown: str, findings: list[Finding]) -> 
 
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
-               store: Store | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
+               store: Store | None = None, anchors: AnchorLinks | None = None,
+               settings: str | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin.
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
@@ -194,7 +197,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     """
     store = store if store is not None else Store(layout.repo)
     anchors = anchors if anchors is not None else AnchorLinks(layout, lang, store)
-    key = _findings_key(layout, lang, rel, glossary, record, against) if store.cache.enabled else None
+    key = _findings_key(layout, lang, rel, glossary, record, against, settings) if store.cache.enabled else None
     if key is not None:
         hit = store.cache.get("findings", key, _read_findings)
         if hit is not None and all(anchors.stamp(kind, name) == stamp for kind, name, stamp in hit[0]):
@@ -214,20 +217,34 @@ def _read_findings(data: object) -> tuple[list[tuple[str, str, str]], list[Findi
     return [(str(k), str(n), str(s)) for k, n, s in used], [Finding(*f) for f in findings]
 
 
+def settings_key(layout: DocsLayout) -> str | None:
+    """The repository's settings as part of a key (secrets' sections left out: ``providers``, ``github``):
+    a rule that reads a setting (``[doc] prose_props``, a language's style settings) finds other things
+    with other settings. None when the settings cannot be read (nothing is kept then)."""
+    try:
+        data = load_config(layout.repo).data
+    except HfI18nError:
+        return None
+    kept = {k: v for k, v in data.items() if k not in ("providers", "github")}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
 def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | None, record: Followed | None,
-                  against: str) -> str | None:
+                  against: str, settings: str | None = None) -> str | None:
     """Everything the findings of one doc are worked out from but the other docs of its language: the
     doc's bytes, whether it is a link and to where, its English twin's bytes, the record it follows (the
-    English versions it names are blob ids) and the mode. None (nothing kept) with a glossary, or when a
-    file cannot be read (the findings say so, every time)."""
-    if glossary is not None:
+    English versions it names are blob ids), the mode and the repository's settings (hfi18n's own code
+    is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
+    be read (the findings say so, every time). A rule that reads anything else adds it here."""
+    settings = settings if settings is not None else settings_key(layout)
+    if glossary is not None or settings is None:
         return None
     tgt_path = layout.path(lang, rel)
     en_rel = layout.twin(rel, SOURCE_LANG)
     if en_rel is None and record is not None:
         en_rel = record.base.en_path
     try:
-        parts = [rel, lang, against, layout.rel_to_repo(tgt_path), props_key(), blob_id(tgt_path.read_bytes()),
+        parts = [rel, lang, against, settings, layout.rel_to_repo(tgt_path), props_key(), blob_id(tgt_path.read_bytes()),
                  str(tgt_path.resolve()) if tgt_path.is_symlink() else "", en_rel or ""]
         if en_rel:
             en_path = layout.path(SOURCE_LANG, en_rel)
@@ -363,7 +380,9 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                             "this file is a link to a file outside the repository (or to nothing): it is not read; "
                             "replace the link with the translated file itself") for rel in outside]
         anchors = AnchorLinks(layout, lang, store)
+        settings = settings_key(layout)
         for rel in rels:
             findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                       against=against or "today", store=store, anchors=anchors))
+                                       against=against or "today", store=store, anchors=anchors,
+                                       settings=settings))
     return sort_findings(findings), len(rels) + len(outside)

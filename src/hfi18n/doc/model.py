@@ -154,7 +154,7 @@ class Block:
     """Kind-specific facts: ``level``, ``anchor``, ``explicit_anchor``, ``title`` (headings); ``info``,
     ``fence`` (code); ``tags`` (HTML tags in order); ``callout`` (TIP, WARNING...); ``columns`` (tables);
     ``depth`` (list/blockquote nesting)."""
-    _text: str | None = field(default=None, repr=False, compare=False)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:

@@ -74,12 +74,14 @@ def cache_enabled() -> bool:
 
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """A digest of hfi18n's source (every module of the package) and of the Python version (marshal's
-    format is Python's): an entry written by other code is never read. A change in development, where the
+    """A digest of hfi18n's source (every module and data file of the package) and of the Python version
+    (marshal's format is Python's): an entry written by other code is never read. A change in development, where the
     version number stays, empties the cache as a release does."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.sha256(f"{FORMAT}/{sys.version_info[0]}.{sys.version_info[1]}".encode())
-    for p in sorted(root.rglob("*.py")):
+    for p in sorted([*root.rglob("*.py"), *(root / "data").rglob("*")]):
+        if not p.is_file():
+            continue
         h.update(p.relative_to(root).as_posix().encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:20]
