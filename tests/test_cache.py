@@ -160,6 +160,7 @@ def _cli(repo: Path, *args: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_two_concurrent_runs_are_both_right(smol: Path) -> None:
     want_check = json.loads(subprocess.run([sys.executable, "-m", "hfi18n", "check", "--lang", "ko", "--repo",
                                             str(smol), "--format", "json", "--no-cache"],
@@ -177,3 +178,22 @@ def test_two_concurrent_runs_are_both_right(smol: Path) -> None:
             assert p.returncode in (0, 1)
         assert [json.loads(o) for o, _ in outs[:2]] == [want_check, want_check]
         assert [json.loads(o) for o, _ in outs[2:]] == [want_status, want_status]
+
+
+def test_the_learned_length_model_is_kept_by_what_it_learns_from(smol: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hfi18n.pair.bitext import LengthModel
+    from hfi18n.translate.aligned import learned_length
+
+    first = learned_length(smol, "zh")
+    assert first.pairs and first.lexicon is not None
+    real = LengthModel.learn
+    learned: list[str] = []
+    monkeypatch.setattr(LengthModel, "learn", classmethod(lambda cls, pairs, lang: learned.append(lang)
+                                                          or real.__func__(cls, pairs, lang)))
+    again = learned_length(smol, "zh")
+    assert learned == [] and (again.c, again.s2, again.pairs) == (first.c, first.s2, first.pairs)
+    assert again.lexicon is not None and again.lexicon.senses == first.lexicon.senses
+    doc = next((smol / "docs" / "source" / "zh").rglob("*.md"))
+    doc.write_text(doc.read_text(encoding="utf-8") + "\n新的一段。\n", encoding="utf-8")
+    learned_length(smol, "zh")
+    assert learned == ["zh"]  # a translated doc changed: learned again

@@ -40,6 +40,7 @@ def straightforward(repo: Path, lang: str, against: str, monkeypatch: pytest.Mon
         return _all(repo, lang, against)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "lang"), [("diffusers", "ko"), ("diffusers", "zh"), ("huggingface_hub", "ko"),
                                             ("smolagents", "zh")])
 def test_fast_check_finds_what_the_straightforward_one_finds(corpus_copy, with_cache, monkeypatch: pytest.MonkeyPatch,

@@ -268,6 +268,19 @@ class LengthModel:
     lexicon: Lexicon | None = None
     """Word associations learned from the same pairs (None: none learned, too few pairs)."""
 
+    def to_plain(self) -> tuple[object, ...]:
+        """The model as plain values (:mod:`marshal`), for the persistent cache."""
+        lex = self.lexicon
+        return (self.c, self.s2, self.pairs, None if lex is None else (
+            {w: (sorted(s.tokens), s.hit, s.chance) for w, s in lex.senses.items()}, lex.mean_len))
+
+    @classmethod
+    def from_plain(cls, data: object) -> LengthModel:
+        c, s2, pairs, lex = data  # type: ignore[misc]
+        lexicon = None if lex is None else Lexicon(
+            {str(w): WordSense(frozenset(t), float(h), float(ch)) for w, (t, h, ch) in lex[0].items()}, float(lex[1]))
+        return cls(float(c), float(s2), int(pairs), lexicon)
+
     @classmethod
     def default(cls, lang: str) -> LengthModel:
         c = LENGTH_RATIO.get(lang, 1.0)

@@ -59,17 +59,21 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     """A lookup ``rel`` (relative to the language folder) -> the English that translation follows (None:
     unknown -- no git history, a shallow clone, a doc never committed with an English twin)."""
     store = Store.of(layout)  # the English versions are read through one store (history's blobs)
-    try:
-        bases = find_bases(layout, lang, store=store)
-    except HfI18nError:
-        bases = {}
-    store.cache.close()
     cache: dict[str, FollowedEnglish | None] = {}
     history: list[History | None] = []
 
+    def base_of(rel: str) -> BaseInfo | None:
+        """The record of ``rel`` alone: a review of one doc never works out the language's."""
+        try:
+            found = find_bases(layout, lang, store=store, rels={rel}).get(rel)
+        except HfI18nError:
+            found = None
+        store.cache.flush()
+        return found
+
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
-            base = bases.get(rel)
+            base = base_of(rel)
             if base is not None and not base.known:  # a weak guess is no English to review against
                 base = None
             text = None
