@@ -41,6 +41,21 @@ def cache_file(repo: Path) -> Path:
     return repo / ".git" / CACHE_FILE
 
 
+def sql(repo: Path, statement: str) -> None:
+    db = sqlite3.connect(cache_file(repo))
+    db.execute(statement)
+    db.commit()
+    db.close()
+
+
+def notes_of(repo: Path, caplog: pytest.LogCaptureFixture, want: list[dict[str, object]]) -> list[str]:
+    """The cache's notes while ``check`` runs (and finds ``want``)."""
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
+        assert findings(repo) == want
+    return [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+
+
 @pytest.fixture()
 def smol(corpus_copy, with_cache) -> Path:
     return corpus_copy("smolagents")
@@ -112,34 +127,20 @@ def test_a_corrupt_cache_is_rebuilt_with_a_note(smol: Path, caplog: pytest.LogCa
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     path.write_bytes(b"this is not a cache" * 100)
-    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
-        assert findings(smol) == want
-    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    notes = notes_of(smol, caplog, want)
     assert len(notes) == 1 and "is not a readable cache" in notes[0] and "rebuilt" in notes[0]
     assert "\n" not in notes[0]
-    caplog.clear()
-    db = sqlite3.connect(path)  # a readable file, one entry that does not read back
-    db.execute("UPDATE entries SET value = x'789c4b04000062006200' WHERE kind = 'findings'")
-    db.commit()
-    db.close()
-    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
-        assert findings(smol) == want
-    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    sql(smol, "UPDATE entries SET value = x'789c4b04000062006200' WHERE kind = 'findings'")  # one bad entry
+    notes = notes_of(smol, caplog, want)
     assert len(notes) == 1 and "does not read back" in notes[0]
-    caplog.clear()
-    assert findings(smol) == want and not caplog.records  # rebuilt: read back without a note
+    assert notes_of(smol, caplog, want) == []  # rebuilt: read back without a note
 
 
 def test_a_foreign_version_is_rebuilt_with_a_note(smol: Path, caplog: pytest.LogCaptureFixture) -> None:
     want = uncached(findings, smol)
     findings(smol)
-    db = sqlite3.connect(cache_file(smol))
-    db.execute("UPDATE meta SET v = 'written-by-hfi18n-0.0.1' WHERE k = 'version'")
-    db.commit()
-    db.close()
-    with caplog.at_level(logging.WARNING, logger="hfi18n.cache"):
-        assert findings(smol) == want
-    notes = [r.getMessage() for r in caplog.records if r.name == "hfi18n.cache"]
+    sql(smol, "UPDATE meta SET v = 'written-by-hfi18n-0.0.1' WHERE k = 'version'")
+    notes = notes_of(smol, caplog, want)
     assert len(notes) == 1 and "another version of hfi18n" in notes[0]
     db = sqlite3.connect(cache_file(smol))
     assert db.execute("SELECT count(*) FROM entries").fetchone()[0] > 0  # filled again by this run

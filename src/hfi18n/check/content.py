@@ -235,20 +235,17 @@ def _link_targets(doc: Document) -> list[str]:
     return doc.view("check.link_targets", link_targets)
 
 
+def _prose_blocks(doc: Document) -> list[tuple[int, str, LineCounter]]:
+    """``(first line, text, line counter)`` of every block outside code and comments (once per doc)."""
+    return doc.view("check.prose_blocks", lambda d: [(b.start_line, b.text, LineCounter(b.text)) for b in d.blocks
+                                                     if b.kind not in (BlockKind.CODE, BlockKind.COMMENT)])
+
+
 def _prose_links(doc: Document) -> list[tuple[int, str, bool]]:
     """``(line, target, is_image)`` of every link target outside code and comments (once per doc)."""
-    def make(d: Document) -> list[tuple[int, str, bool]]:
-        out = []
-        for b in d.blocks:
-            if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
-                continue
-            text = b.text
-            lines = LineCounter(text)
-            for offset, target, image in link_destinations(text):
-                out.append((b.start_line + lines.newlines_before(offset), target, image))
-        return out
-
-    return doc.view("check.prose_links", make)
+    return doc.view("check.prose_links", lambda d: [
+        (start + lines.newlines_before(offset), target, image)
+        for start, text, lines in _prose_blocks(d) for offset, target, image in link_destinations(text)])
 
 
 def check_unsafe_links(tgt: Document, file: str) -> Iterator[Finding]:
@@ -302,18 +299,9 @@ def fragment(m: re.Match[str]) -> str:
 
 def _fragments(doc: Document) -> list[tuple[str, int]]:
     """``(fragment, line)`` of every in-page link outside code and comments (once per doc)."""
-    def make(d: Document) -> list[tuple[str, int]]:
-        out = []
-        for b in d.blocks:
-            if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
-                continue
-            text = b.text
-            lines = LineCounter(text)
-            out.extend((fragment(m), b.start_line + lines.newlines_before(m.start()))
-                       for m in FRAGMENT_RE.finditer(text))
-        return out
-
-    return doc.view("check.fragments", make)
+    return doc.view("check.fragments", lambda d: [
+        (fragment(m), start + lines.newlines_before(m.start()))
+        for start, text, lines in _prose_blocks(d) for m in FRAGMENT_RE.finditer(text)])
 
 
 def _anchors(doc: Document) -> tuple[set[str], set[str]]:
