@@ -125,14 +125,20 @@ WEB_SNIPPET = textwrap.dedent("""
 
 REVIEW_SNIPPET = textwrap.dedent("""
     import marshal, resource, sys, time
-    from hfi18n.pair.bitext import Lexicon, LengthModel, WordSense
+    try:
+        from hfi18n.pair.bitext import Lexicon, LengthModel, WordSense
+    except ImportError:  # before the pair model moved below repo/
+        from hfi18n.review.bitext import Lexicon, LengthModel, WordSense
     from hfi18n.review import Options, review_texts
     en, tr, (c, s2, pairs, lex) = marshal.loads(open(sys.argv[1], "rb").read())
     lexicon = Lexicon({w: WordSense(frozenset(t), h, ch) for w, (t, h, ch) in lex[0].items()}, lex[1]) if lex else None
     model = LengthModel(c, s2, pairs, lexicon)  # built with the classes of the tree being measured
+    try:
+        options = Options(length=model, max_units=None)
+    except TypeError:  # before reviews had a per-doc bound
+        options = Options(length=model)
     t, c = time.perf_counter(), time.process_time()
-    doc = review_texts(en, tr, file="ko/big.md", english_file="en/big.md", lang="ko",
-                       options=Options(length=model, max_units=None))
+    doc = review_texts(en, tr, file="ko/big.md", english_file="en/big.md", lang="ko", options=options)
     print("BENCH", time.perf_counter() - t, time.process_time() - c,
           resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """)

@@ -55,6 +55,34 @@ beads there put a paragraph with a translation of another (a heading "Base + ref
 
 def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
                   history: bool = True) -> Iterator[Unit]:
+    """Every aligned pair of every translated doc of ``repo`` that has an English twin (see
+    :func:`_aligned_units`). Without ``history`` they are a function of the docs' bytes and the ledger, and
+    kept in the persistent cache under them (:func:`_units_key`): a review reads them twice (the length
+    model and how the other docs render glossary terms), parsing and pairing every doc of the language."""
+    if history:
+        return _aligned_units(repo, lang, docs_root, history=True)
+    layout = DocsLayout.open(repo, docs_root)
+    key = _units_key(layout, lang)
+    with _cache_of(layout if key is not None else None) as cache:
+        if key is not None:
+            kept = cache.get("units", key, lambda d: [Unit(*u) for u in d])
+            if kept is not None:
+                return iter(kept)
+        units = list(_aligned_units(repo, lang, docs_root, history=False))
+        if key is not None:
+            cache.put("units", key, [(u.en, u.tr, u.file, u.line) for u in units])
+    return iter(units)
+
+
+def _cache_of(layout: DocsLayout | None) -> Cache:
+    try:
+        return Cache.of(repo_info(layout).git_dir if layout is not None else None)
+    except HfI18nError:
+        return Cache(None)
+
+
+def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
+                   history: bool = True) -> Iterator[Unit]:
     """Every aligned pair of every translated doc of ``repo`` that has an English twin.
 
     With ``history`` (and ``repo`` a git checkout), each translated doc is also tried against the
@@ -234,12 +262,8 @@ def learned_length(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
     out). Learning parses and pairs every one of them: 1.7 s on diffusers, 3 s on a 550-page repository,
     on every review and every ``translate --update``."""
     layout = DocsLayout.open(repo, docs_root)
-    key = _length_key(layout, lang)
-    try:
-        git_dir = repo_info(layout).git_dir if key is not None else None
-    except HfI18nError:
-        git_dir = None
-    with Cache.of(git_dir) as cache:
+    key = _units_key(layout, lang)
+    with _cache_of(layout if key is not None else None) as cache:
         if key is not None:
             kept = cache.get("length", key, LengthModel.from_plain)
             if kept is not None:
@@ -250,8 +274,9 @@ def learned_length(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
     return model
 
 
-def _length_key(layout: DocsLayout, lang: str) -> str | None:
-    """What :func:`learned_length` learns from, as a key (None when a doc cannot be read: not kept)."""
+def _units_key(layout: DocsLayout, lang: str) -> str | None:
+    """What the aligned units of a checkout (and :func:`learned_length`) are made from, as a key: every
+    translated doc's bytes and its English twin's, and the ledger (None when a doc cannot be read)."""
     h = hashlib.sha256(f"{lang}\0{ledger_for(layout).digest()}\0".encode())
     try:
         for rel in layout.docs(lang):
