@@ -198,3 +198,15 @@ def test_the_learned_length_model_is_kept_by_what_it_learns_from(smol: Path, mon
     doc.write_text(doc.read_text(encoding="utf-8") + "\n新的一段。\n", encoding="utf-8")
     learned_length(smol, "zh")
     assert learned == ["zh"]  # a translated doc changed: learned again
+
+
+def test_a_cache_past_its_size_is_emptied(smol: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hfi18n.repo import cache
+
+    want = uncached(findings, smol)
+    monkeypatch.setattr(cache, "MAX_BYTES", 1)
+    assert findings(smol) == want
+    db = sqlite3.connect(cache_file(smol))
+    assert db.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+    db.close()
+    assert findings(smol) == want

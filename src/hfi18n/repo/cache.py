@@ -53,6 +53,11 @@ CACHE_FILE = "hfi18n/cache.sqlite"
 FORMAT = 1
 """The layout of the file; bumped when the tables change."""
 
+MAX_BYTES = 512 * 1024 * 1024
+"""Size past which the cache is emptied when a run writes to it: entries are keyed by content, so every
+edit adds some and none is ever wrong; this bounds what years of edits leave (the 20,000-commit repo's
+whole cache after a status and a check: under 50 MB)."""
+
 _T = TypeVar("_T")
 
 _enabled: ContextVar[bool] = ContextVar("hfi18n_cache", default=True)
@@ -269,6 +274,21 @@ class Cache:
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
+            return
+        self._bound(db)
+
+    def _bound(self, db: sqlite3.Connection) -> None:
+        """Empty the cache once it passed :data:`MAX_BYTES` (best effort)."""
+        assert self.path is not None
+        try:
+            if self.path.stat().st_size <= MAX_BYTES:
+                return
+        except OSError:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("DELETE FROM entries")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            db.execute("VACUUM")
 
     def close(self) -> None:
         self.flush()
