@@ -25,8 +25,8 @@ from pathlib import Path, PurePosixPath
 from ..doc import Block, Document
 from ..errors import RepoError
 from ..fileio import atomic_write, read_text, through_link
+from ..repo.doclog import blob_id
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from ..repo.ledger import blob_id
 from ..repo.store import Store
 from .structure import _pair_headings, heading_aliases, matches_autodoc
 

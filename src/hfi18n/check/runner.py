@@ -14,9 +14,9 @@ from ..config import load_config
 from ..doc import BlockKind, Document
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
+from ..repo.doclog import blob_id
 from ..repo.history import Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from ..repo.ledger import blob_id
 from ..repo.status import base_unknown_note
 from ..repo.store import Store, props_key
 from .alone import check_alone

@@ -11,6 +11,7 @@ file. :mod:`hfi18n.repo.history` builds translation bases on top of this.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import subprocess
@@ -26,6 +27,12 @@ from .cache import Cache
 from .layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 
 # --------------------------------------------------------------------------------------------- git
+
+
+def blob_id(data: bytes) -> str:
+    """Git's blob id of ``data`` (what ``git hash-object`` prints), so a written file is recognised in history."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
 
 
 def run_git(repo: Path, *args: str, input: bytes | None = None) -> bytes:

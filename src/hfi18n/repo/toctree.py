@@ -27,8 +27,8 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..errors import InputError
 from ..fileio import atomic_write, read_text
 from .cache import Cache
+from .doclog import blob_id
 from .layout import DOC_SUFFIXES, DocsLayout
-from .ledger import blob_id
 
 TOCTREE = "_toctree.yml"
 KNOWN_KEYS = frozenset({"local", "title", "sections"})
