@@ -21,9 +21,10 @@ from ..repo.status import base_unknown_note
 from ..repo.store import Store, props_key
 from .alone import check_alone
 from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
+from .convention import AnchorConvention, anchor_convention
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
-from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
+from .findings import ERROR, WARNING, Finding, sort_findings, unreadable, without_fence_echoes
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
@@ -41,7 +42,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
-               anchors_of: AnchorsOf | None = None, only: Collection[str] | None = None) -> list[Finding]:
+               anchors_of: AnchorsOf | None = None, anchors_required: bool = True,
+               only: Collection[str] | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -51,7 +53,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     translation is compared with several English versions, and its own text needs checking once.
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
     anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
-    to a translator's custom anchor there is no ``links`` error (:func:`check_links`).
+    to a translator's custom anchor there is no ``links`` error (:func:`check_links`). ``anchors_required``:
+    the language's heading-anchor convention (:mod:`.convention`).
     ``only``: with ``compare_only``, run only the comparison rules that can report these checks
     (:data:`COMPARISONS`): an outdated translation is compared with every later English version only to
     confirm the findings against its base, so the rules none of them came from have nothing to confirm
@@ -74,10 +77,11 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.append(Finding(file, 0, "drift", ERROR,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "
                                 "follows an older version of the English; update it (hfi18n translate --update)"))
-        findings.extend(f for f in check_headings(src, tgt, file) if f.check == "anchors")
+        findings.extend(f for f in check_headings(src, tgt, file, anchors_required=anchors_required)
+                        if f.check == "anchors")
         findings.extend(check_fragments(tgt, file, src))
     else:
-        ctx = _Pair(src, tgt, file, lang, older, anchors_of)
+        ctx = _Pair(src, tgt, file, lang, older, anchors_of, anchors_required)
         for checks, rule in COMPARISONS:
             if only is None or not checks.isdisjoint(only):
                 findings.extend(rule(ctx))
@@ -98,10 +102,12 @@ class _Pair:
     lang: str
     older: Sequence[Document]
     anchors_of: AnchorsOf | None
+    anchors_required: bool = True
 
 
 COMPARISONS: tuple[tuple[frozenset[str], Callable[[_Pair], Iterable[Finding]]], ...] = (
-    (frozenset({"headings", "anchors"}), lambda p: check_headings(p.src, p.tgt, p.file)),
+    (frozenset({"headings", "anchors"}),
+     lambda p: check_headings(p.src, p.tgt, p.file, anchors_required=p.anchors_required)),
     (frozenset({"autodoc"}), lambda p: check_autodoc(p.src, p.tgt, p.file)),
     (frozenset({"tags"}), lambda p: check_tags(p.src, p.tgt, p.file)),
     (frozenset({"html-tags"}), lambda p: check_html_tags(p.src, p.tgt, p.file, p.lang)),
@@ -177,11 +183,16 @@ def _read_doc(store: Store, path: Path, shown: str, findings: list[Finding]) -> 
         return None
 
 
+def _done(findings: list[Finding]) -> list[Finding]:
+    return sort_findings(without_fence_echoes(findings))
+
+
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
                store: Store | None = None, anchors: AnchorLinks | None = None,
-               settings: str | None = None) -> list[Finding]:
-    """Check ``docs/source/<lang>/<rel>`` against its English twin.
+               anchors_required: bool = True, settings: str | None = None) -> list[Finding]:
+    """Check ``docs/source/<lang>/<rel>`` against its English twin (``anchors_required``: the language's
+    heading-anchor convention, :mod:`.convention`).
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
@@ -197,13 +208,14 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     """
     store = store if store is not None else Store(layout.repo)
     anchors = anchors if anchors is not None else AnchorLinks(layout, lang, store)
-    key = _findings_key(layout, lang, rel, glossary, record, against, settings) if store.cache.enabled else None
+    key = (_findings_key(layout, lang, rel, glossary, record, f"{against}/{anchors_required}", settings)
+           if store.cache.enabled else None)
     if key is not None:
         hit = store.cache.get("findings", key, _read_findings)
         if hit is not None and all(anchors.stamp(kind, name) == stamp for kind, name, stamp in hit[0]):
             return hit[1]
     with anchors.recording() as used:
-        findings = _check_file(layout, lang, rel, glossary, record, against, store, anchors)
+        findings = _check_file(layout, lang, rel, glossary, record, against, store, anchors, anchors_required)
     if key is not None:
         store.cache.put("findings", key, (used, [tuple(getattr(f, n) for n in _FINDING_FIELDS) for f in findings]))
     return findings
@@ -233,7 +245,8 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
                   against: str, settings: str | None = None) -> str | None:
     """Everything the findings of one doc are worked out from but the other docs of its language: the
     doc's bytes, whether it is a link and to where, its English twin's bytes, the record it follows (the
-    English versions it names are blob ids), the mode and the repository's settings (hfi18n's own code
+    English versions it names are blob ids), the mode (with the language's anchor convention) and the
+    repository's settings (hfi18n's own code
     is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
     be read (the findings say so, every time). A rule that reads anything else adds it here."""
     settings = settings if settings is not None else settings_key(layout)
@@ -259,7 +272,7 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
 
 
 def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | None, record: Followed | None,
-                against: str, store: Store, anchors: AnchorLinks) -> list[Finding]:
+                against: str, store: Store, anchors: AnchorLinks, anchors_required: bool) -> list[Finding]:
     findings: list[Finding] = []
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
@@ -276,20 +289,22 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(store, en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
-        return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+        return _done([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     def anchors_of(target: str) -> set[str] | None:
         return anchors.anchors_of(rel, target)
 
     if record is not None and src is not None and en_rel is not None:
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                                          anchors_required=anchors_required,
                                           links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
                     if f.check != "drift"]
-            return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
+            return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
             store.prefetch((record.base.base_blob, *record.later), texts=False)  # one cache query per doc
             base = store.doc(record.base.base_blob)
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
+                              anchors_required=anchors_required,
                               anchors_of=anchors_of)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
                 if not pair:
@@ -298,15 +313,16 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
                     continue
                 english = src if blob is None else store.doc(blob)
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
+                                                  anchors_required=anchors_required,
                                                   compare_only=True, anchors_of=anchors_of,
                                                   only={f.check for f in pair}))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
-            return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
-    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+            return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
+    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary, anchors_required=anchors_required,
                       links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
-    return sort_findings([*findings, *pair])
+    return _done([*findings, *pair])
 
 
 def _linked_elsewhere(layout: DocsLayout, lang: str, rel: str, shown: str) -> list[Finding]:
@@ -341,6 +357,7 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
     A path may name the translation or its English source (then the translation of it is meant); an
     English doc with no translation, or a language with no folder, is an error saying what to do.
     """
+    layout.require_langs(lang)  # `check --lang en` checked the English against itself (issue 33)
     rels: list[str] = []
     for arg in paths:
         file_lang, rel = layout.resolve_doc_arg(arg, lang)
@@ -353,13 +370,16 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
         rels.append(rel)
     if rels:
         return list(dict.fromkeys(rels))  # once each: 300 copies of one path gave 300 reports (issue 16)
-    layout.require_langs(lang)
     return layout.docs(lang)
 
 
 def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
-                glossary: Glossary | None = None, against: str | None = None) -> tuple[list[Finding], int]:
+                glossary: Glossary | None = None, against: str | None = None,
+                convention: AnchorConvention | None = None) -> tuple[list[Finding], int]:
     """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``.
+
+    ``convention``: the language's heading-anchor convention (default: read from its docs,
+    :func:`~.convention.anchor_convention`).
 
     ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
@@ -370,6 +390,7 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     if against is not None and against not in AGAINST:
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
+    required = (convention or anchor_convention(layout, lang)).required
     with Store.of(layout) as store:
         records: dict[str, Followed] = {}
         if against is not None:
@@ -384,5 +405,5 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         for rel in rels:
             findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
                                        against=against or "today", store=store, anchors=anchors,
-                                       settings=settings))
+                                       anchors_required=required, settings=settings))
     return sort_findings(findings), len(rels) + len(outside)
