@@ -210,3 +210,51 @@ def test_a_cache_past_its_size_is_emptied(smol: Path, monkeypatch: pytest.Monkey
     assert db.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
     db.close()
     assert findings(smol) == want
+
+
+def test_a_changed_review_record_changes_the_status_row(tmp_path: Path, with_cache) -> None:
+    """Status keeps each page's review state under the blobs of the page and of its review record (issue
+    36's ``_review/<page>.json``): a record rewritten to the same size and modification time (another
+    reviewer's sign-off) is another state, where a cache keyed by size and time kept the old one."""
+    import os
+
+    from hfi18n.repo.signoff import (
+        MachineWrite,
+        ReviewRecord,
+        SignOff,
+        page_segments,
+        record_path,
+        write_record,
+    )
+
+    repo = tmp_path / "repo"
+    (repo / "docs/source/en").mkdir(parents=True)
+    (repo / "docs/source/ko").mkdir(parents=True)
+    (repo / "docs/source/en/agents.md").write_text("# Agents [[agents]]\n\nAn agent decides.\n\nIt calls tools.\n",
+                                                   encoding="utf-8")
+    page = "# 에이전트 [[agents]]\n\n에이전트가 정합니다.\n\n도구를 부릅니다.\n"
+    (repo / "docs/source/ko/agents.md").write_text(page, encoding="utf-8")
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm",
+                    "docs"], check=True)
+    layout = DocsLayout.open(repo)
+    segs = frozenset(page_segments(page))
+
+    def record(by: str) -> ReviewRecord:
+        return ReviewRecord("agents.md", MachineWrite("agents.md", "e" * 40, segs),
+                            SignOff(by, "2026-10-01T00:00:00Z", "c" * 40, "e" * 40, segs))
+
+    def review() -> object:
+        return next(d for d in rows(repo) if d["path"] == "agents.md")["review"]
+
+    write_record(layout, "ko", record("kim"))
+    first = review()
+    assert first == uncached(review) and first["reviewed"]["by"] == "kim"
+    path = record_path(layout, "ko", "agents.md")
+    st = path.stat()
+    write_record(layout, "ko", record("lee"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size
+    second = review()
+    assert second == uncached(review) and second["reviewed"]["by"] == "lee"

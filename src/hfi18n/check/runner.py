@@ -28,6 +28,7 @@ from .findings import ERROR, WARNING, Finding, sort_findings, unreadable, withou
 from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
+from .style import StyleRun, check_style
 from .tags import check_html_tags, check_html_untranslated
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
                anchors_of: AnchorsOf | None = None, anchors_required: bool = True,
-               only: Collection[str] | None = None) -> list[Finding]:
+               only: Collection[str] | None = None, style: StyleRun | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -58,7 +59,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     ``only``: with ``compare_only``, run only the comparison rules that can report these checks
     (:data:`COMPARISONS`): an outdated translation is compared with every later English version only to
     confirm the findings against its base, so the rules none of them came from have nothing to confirm
-    (a diffusers ``check --lang ko`` ran all of them 578 times for 53 docs).
+    (a diffusers ``check --lang ko`` ran all of them 578 times for 53 docs). ``style``: the team's style
+    checks of the run (:mod:`.style`; None: not run).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -66,6 +68,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
         findings.extend(check_alone(tgt, file, lang))
         findings.extend(check_unsafe_links(tgt, file))
+        if style is not None:
+            findings.extend(check_style(None, tgt, file, style))
         return sort_findings(findings)
     drifted = False
     if summarize_drift:
@@ -88,7 +92,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     if only is None or "anchors" in only:
         findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
-        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
+        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary, style=style))
     return sort_findings(findings)
 
 
@@ -122,13 +126,15 @@ tests/test_check_fast.py holds every rule to its list on the corpora)."""
 
 
 def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
-                      glossary: Glossary | None = None) -> list[Finding]:
-    """Unsafe links, damage, untranslated HTML text and glossary terms of translated ``tgt`` made from
-    English ``src``."""
+                      glossary: Glossary | None = None, style: StyleRun | None = None) -> list[Finding]:
+    """Unsafe links, damage, untranslated HTML text, glossary terms and the team's style of translated
+    ``tgt`` made from English ``src``."""
     findings = [*check_unsafe_links(tgt, file), *check_damage(tgt, file, lang, src),
                 *check_html_untranslated(src, tgt, file, lang)]
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
+    if style is not None:
+        findings.extend(check_style(src, tgt, file, style))
     return findings
 
 
@@ -190,7 +196,8 @@ def _done(findings: list[Finding]) -> list[Finding]:
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
                store: Store | None = None, anchors: AnchorLinks | None = None,
-               anchors_required: bool = True, settings: str | None = None) -> list[Finding]:
+               anchors_required: bool = True, settings: str | None = None,
+               style: StyleRun | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin (``anchors_required``: the language's
     heading-anchor convention, :mod:`.convention`).
 
@@ -199,7 +206,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
     ``store``: the run's texts and parsed docs (:class:`~hfi18n.repo.store.Store`: each English version read
-    and parsed once per run); ``anchors``: the language's links by fragment, read once for a whole run.
+    and parsed once per run); ``anchors``: the language's links by fragment, read once for a whole run;
+    ``style``: the run's style checks (:class:`hfi18n.check.style.StyleRun`; None: not run).
 
     The findings are kept in the store's cache under everything they are worked out from
     (:func:`_findings_key`), with the other docs of the language they read (the anchors of a doc a link
@@ -208,14 +216,15 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     """
     store = store if store is not None else Store(layout.repo)
     anchors = anchors if anchors is not None else AnchorLinks(layout, lang, store)
-    key = (_findings_key(layout, lang, rel, glossary, record, f"{against}/{anchors_required}", settings)
+    mode = f"{against}/{anchors_required}/style:{style.key() if style is not None else '-'}"
+    key = (_findings_key(layout, lang, rel, glossary, record, mode, settings)
            if store.cache.enabled else None)
     if key is not None:
         hit = store.cache.get("findings", key, _read_findings)
         if hit is not None and all(anchors.stamp(kind, name) == stamp for kind, name, stamp in hit[0]):
             return hit[1]
     with anchors.recording() as used:
-        findings = _check_file(layout, lang, rel, glossary, record, against, store, anchors, anchors_required)
+        findings = _check_file(layout, lang, rel, glossary, record, against, store, anchors, anchors_required, style)
     if key is not None:
         store.cache.put("findings", key, (used, [tuple(getattr(f, n) for n in _FINDING_FIELDS) for f in findings]))
     return findings
@@ -245,9 +254,9 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
                   against: str, settings: str | None = None) -> str | None:
     """Everything the findings of one doc are worked out from but the other docs of its language: the
     doc's bytes, whether it is a link and to where, its English twin's bytes, the record it follows (the
-    English versions it names are blob ids), the mode (with the language's anchor convention) and the
-    repository's settings (hfi18n's own code
-    is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
+    English versions it names are blob ids), the mode (with the language's anchor convention and the style
+    checks' settings and analyzer version: :meth:`~.style.StyleRun.key`) and the repository's settings
+    (hfi18n's own code is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
     be read (the findings say so, every time). A rule that reads anything else adds it here."""
     settings = settings if settings is not None else settings_key(layout)
     if glossary is not None or settings is None:
@@ -272,7 +281,8 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
 
 
 def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | None, record: Followed | None,
-                against: str, store: Store, anchors: AnchorLinks, anchors_required: bool) -> list[Finding]:
+                against: str, store: Store, anchors: AnchorLinks, anchors_required: bool,
+                style: StyleRun | None) -> list[Finding]:
     findings: list[Finding] = []
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
@@ -289,7 +299,8 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(store, en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
-        return _done([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+        return _done([*findings, *check_alone(tgt, shown, lang),  # like one, every check without it
+                      *(check_style(None, tgt, shown, style) if style is not None else [])])
     def anchors_of(target: str) -> set[str] | None:
         return anchors.anchors_of(rel, target)
 
@@ -297,7 +308,8 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
                                           anchors_required=anchors_required,
-                                          links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
+                                          links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of,
+                                          style=style)
                     if f.check != "drift"]
             return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
@@ -316,10 +328,10 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
                                                   anchors_required=anchors_required,
                                                   compare_only=True, anchors_of=anchors_of,
                                                   only={f.check for f in pair}))
-            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
+            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary, style=style)
             return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary, anchors_required=anchors_required,
-                      links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
+                      links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of, style=style)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return _done([*findings, *pair])
@@ -375,7 +387,8 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
 
 def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                 glossary: Glossary | None = None, against: str | None = None,
-                convention: AnchorConvention | None = None) -> tuple[list[Finding], int]:
+                convention: AnchorConvention | None = None,
+                style: StyleRun | None = None) -> tuple[list[Finding], int]:
     """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``.
 
     ``convention``: the language's heading-anchor convention (default: read from its docs,
@@ -385,7 +398,8 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
     None: against today's English without reading history (the record is not needed). The records, the
     history and the parsed docs come from the persistent cache when it holds them (:mod:`hfi18n.repo.cache`);
-    a check of named docs works out the records of those docs only.
+    a check of named docs works out the records of those docs only. ``style``: the team's style checks
+    (:class:`hfi18n.check.style.StyleRun`, one per run; None: not run).
     """
     if against is not None and against not in AGAINST:
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
@@ -405,5 +419,5 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         for rel in rels:
             findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
                                        against=against or "today", store=store, anchors=anchors,
-                                       anchors_required=required, settings=settings))
+                                       anchors_required=required, settings=settings, style=style))
     return sort_findings(findings), len(rels) + len(outside)

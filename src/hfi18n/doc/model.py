@@ -181,6 +181,19 @@ class Block:
         )
 
 
+def _plain_blocks(blocks: list[Block]) -> list[tuple[object, ...]]:
+    """``blocks`` as plain values (:meth:`Document.to_plain`)."""
+    return [(b.kind.value, b.start_line, b.end_line,
+             [p if isinstance(p, str) else (p.id, p.text, p.spans, p.line, p.prefixes, p.suffixes, p.escape, p.role)
+              for p in b.parts], b.meta) for b in blocks]
+
+
+def _blocks_from_plain(blocks: object) -> list[Block]:
+    """The blocks :func:`_plain_blocks` gave."""
+    return [Block(_KINDS[kind], start, end, [p if isinstance(p, str) else Segment(*p) for p in parts], dict(meta))
+            for kind, start, end, parts, meta in blocks]  # type: ignore[union-attr]
+
+
 @dataclass(slots=True)
 class Document:
     """A parsed doc: its blocks cover every byte of ``source``."""
@@ -191,6 +204,10 @@ class Document:
     prose_props: frozenset[str] | None = None
     """MDX prop names whose strings were read as prose (None: :data:`hfi18n.doc.props.PROSE_PROPS`); the
     doc's tags are compared with the same list (:func:`hfi18n.doc.html.doc_tags`)."""
+    notice: tuple[int, list[Block]] | None = None
+    """The reader notice of an unreviewed machine page (:mod:`hfi18n.doc.notice`): the tool's own callout,
+    kept out of ``blocks`` (no stage reads it as the page's text) and rendered back before ``blocks[i]``."""
+
     views: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
     """Facts derived from the doc, computed once each (:meth:`view`)."""
 
@@ -207,22 +224,20 @@ class Document:
 
     def to_plain(self) -> tuple[object, ...]:
         """The doc as plain values (tuples, lists, dicts, strings, numbers: what :mod:`marshal` writes), so a
-        parse can be kept across runs (:mod:`hfi18n.repo.cache`); :meth:`from_plain` reads it back."""
+        parse can be kept across runs (:mod:`hfi18n.repo.cache`); :meth:`from_plain` reads it back. The
+        reader notice is kept too: a cached machine page renders back with its callout."""
         return (
             sorted(self.prose_props) if self.prose_props is not None else None,
-            [(b.kind.value, b.start_line, b.end_line,
-              [p if isinstance(p, str) else (p.id, p.text, p.spans, p.line, p.prefixes, p.suffixes, p.escape, p.role)
-               for p in b.parts], b.meta) for b in self.blocks],
+            _plain_blocks(self.blocks),
+            (self.notice[0], _plain_blocks(self.notice[1])) if self.notice is not None else None,
         )
 
     @classmethod
     def from_plain(cls, data: object, path: str | None = None) -> Document:
         """The doc :meth:`to_plain` gave (a malformed value raises ``TypeError``, ``ValueError`` or ``KeyError``)."""
-        props, blocks = data  # type: ignore[misc]
-        return cls([Block(_KINDS[kind], start, end,
-                          [p if isinstance(p, str) else Segment(*p) for p in parts], dict(meta))
-                    for kind, start, end, parts, meta in blocks],
-                   path, frozenset(props) if props is not None else None)
+        props, blocks, notice = data  # type: ignore[misc]
+        return cls(_blocks_from_plain(blocks), path, frozenset(props) if props is not None else None,
+                   (notice[0], _blocks_from_plain(notice[1])) if notice is not None else None)
 
     def segments(self) -> Iterator[Segment]:
         for block in self.blocks:
@@ -230,7 +245,11 @@ class Document:
 
     def render(self, translations: Mapping[str, str] | None = None) -> str:
         """Source text with each segment replaced by ``translations[segment.id]`` when present."""
-        return "".join(b.render(translations) for b in self.blocks)
+        parts = [b.render(translations) for b in self.blocks]
+        if self.notice is not None:
+            at, blocks = self.notice
+            parts[at:at] = [b.render() for b in blocks]
+        return "".join(parts)
 
     @property
     def source(self) -> str:

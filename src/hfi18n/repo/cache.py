@@ -15,6 +15,8 @@ kind         key                                              value
                                                                out from (its English twin, the blob of its
                                                                work-tree file, its ledger records) and the
                                                                :class:`~.history.BaseInfo`
+``review``   the page; the blobs of the page and of its review the review state status shows
+             record; the team's reviewers                     (:class:`~.signoff.StateCache`)
 ============ ================================================ =============================================
 
 A work-tree file, committed or not, is keyed by git's blob id of its bytes (what ``git hash-object``

@@ -72,6 +72,7 @@ from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, ledger_for, segment_hash, text_blob
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
+from .signoff import StateCache, review_settings
 from .status_pulls import PullInfo, docs_of_pull
 from .store import Store, props_key
 from .toctree import (
@@ -162,6 +163,11 @@ class DocStatus:
     """Author of the newest commit that changed the translation alone (no other language)."""
     translated_at: str | None = None
     """Day of that commit."""
+    review: dict[str, object] | None = None
+    """The review state of the translation (:mod:`hfi18n.repo.signoff`, from the review record in the
+    repository): ``state`` (``machine``, ``reviewed``, ``human``), ``pending`` (machine segments waiting
+    for review), ``machine``, ``segments``, ``notice``, ``reviewed`` (``by``, ``at``, ``english_commit``) or,
+    on a page an update made partly machine again, ``last_review``; None without a translation."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
@@ -383,6 +389,8 @@ def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, p
             en_text[rel], unreadable[rel] = "", f"the English {SOURCE_LANG}/{rel} cannot be read: {exc.message}"
     pairs = {lang: pair_translations(layout, history, lang) for lang in langs}
     ledger = ledger_for(layout)
+    reviewers = review_settings(layout).reviewers  # a sign-off by anyone else is flagged
+    review_cache = StateCache(layout, store.cache)
 
     docs: list[DocStatus] = []
     for lang in langs:
@@ -442,6 +450,8 @@ def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, p
                     english_left(layout, ledger, lang, st.translated_path):
                 st.flags.append("english-left")
                 st.in_progress.append(ENGLISH_LEFT_NOTE)
+            if st.translated_path is not None and "linked" not in st.flags:
+                st.review = review_cache.state(lang, st.translated_path, reviewers)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))

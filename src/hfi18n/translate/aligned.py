@@ -39,6 +39,7 @@ from ..repo.cache import Cache
 from ..repo.doclog import repo_info
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import blob_id, ledger_for, segment_hash
+from ..repo.signoff import machine_hashes, record_path
 
 # -------------------------------------------------------------------------------------------------
 # the aligned human translations of a checkout
@@ -94,7 +95,8 @@ def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
     left out.
 
     Only human text is learnt from: a segment a run of this machine wrote and no human changed since
-    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
+    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) or the review record says the machine wrote
+    (:func:`hfi18n.repo.signoff.machine_hashes`: a fresh clone has it) is left out, so a machine draft never teaches the
     glossary its own choices back.
     """
     layout = DocsLayout.open(repo, docs_root)
@@ -111,7 +113,7 @@ def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
             tr_items = doc_items(tr_doc)
             if not tr_items:
                 continue
-            machine = ledger.machine_texts(lang, rel)
+            machine = machine_hashes(layout, lang, rel, ledger)  # this machine's runs and the repository's record
             machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
             en_texts: list[str] = []
             twin = layout.twin(rel, SOURCE_LANG)
@@ -276,7 +278,8 @@ def learned_length(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
 
 def _units_key(layout: DocsLayout, lang: str) -> str | None:
     """What the aligned units of a checkout (and :func:`learned_length`) are made from, as a key: every
-    translated doc's bytes and its English twin's, and the ledger (None when a doc cannot be read)."""
+    translated doc's bytes, its review record's (it says which segments the machine wrote) and its English
+    twin's, and the ledger (None when a doc cannot be read)."""
     h = hashlib.sha256(f"{lang}\0{ledger_for(layout).digest()}\0".encode())
     try:
         for rel in layout.docs(lang):
@@ -284,6 +287,8 @@ def _units_key(layout: DocsLayout, lang: str) -> str | None:
             h.update(f"{rel}\0{blob_id(layout.path(lang, rel).read_bytes())}\0{twin}\0".encode())
             if twin is not None:
                 h.update(blob_id(layout.path(SOURCE_LANG, twin).read_bytes()).encode())
+            record = record_path(layout, lang, rel)
+            h.update(f"\0{blob_id(record.read_bytes()) if record.exists() else '-'}\0".encode())
     except OSError:
         return None
     return h.hexdigest()
