@@ -212,6 +212,38 @@ def test_a_cache_past_its_size_is_emptied(smol: Path, monkeypatch: pytest.Monkey
     assert findings(smol) == want
 
 
+def test_the_style_checks_are_in_the_key_and_a_warm_check_loads_no_analyzer(smol: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept findings of a doc depend on the team's style settings and the analyzer's version (issue 35's
+    ``style/*`` checks): other settings, or another kiwipiepy, are other findings; and a warm run reads the
+    findings back without loading Kiwi (the style checks run only where a doc is checked again)."""
+    import dataclasses
+
+    from hfi18n.check import style as style_mod
+    from hfi18n.check.runner import check_paths
+    from hfi18n.check.style import StyleRun
+
+    layout = DocsLayout.open(smol)
+
+    def run(settings) -> list[dict[str, object]]:
+        return [f.as_dict() for f in check_paths(layout, "ko", style=StyleRun(settings))[0]]
+
+    default = StyleRun.for_lang("ko").settings
+    other = dataclasses.replace(default, register="해요체", heading="any")
+    want, want_other = uncached(run, default), uncached(run, other)
+    assert want != want_other and any(str(f["check"]).startswith("style/") for f in want)
+    assert run(default) == want  # cold: kept
+    monkeypatch.setattr(runner, "check_style", lambda *a, **k: (_ for _ in ()).throw(AssertionError("Kiwi ran")))
+    assert run(default) == want  # warm: read back, no style check, no analyzer
+    monkeypatch.undo()
+    assert run(other) == want_other  # other settings: not the kept findings
+    compared: list[object] = []
+    real = runner.check_pair
+    monkeypatch.setattr(runner, "check_pair", lambda *a, **k: compared.append(a) or real(*a, **k))
+    monkeypatch.setattr(style_mod, "analyzer_version", lambda lang: "kiwipiepy=99.0 kiwipiepy_model=99.0")
+    assert run(default) == want and compared  # another analyzer version: checked again
+
+
 def test_a_changed_review_record_changes_the_status_row(tmp_path: Path, with_cache) -> None:
     """Status keeps each page's review state under the blobs of the page and of its review record (issue
     36's ``_review/<page>.json``): a record rewritten to the same size and modification time (another
