@@ -2,6 +2,7 @@
 
     python bench/bench_budget.py                        # the three corpora and the big repo, against c59780c
     python bench/bench_budget.py --against main~5       # another commit to compare with
+    python bench/bench_budget.py --against c59780c,main # several, a column each
     python bench/bench_budget.py --targets diffusers --repeat 3
     python bench/bench_budget.py --cases status,check
 
@@ -219,7 +220,8 @@ def old_tree(rev: str, dest: Path) -> Path:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--against", default="c59780c", help="older commit to compare with (default c59780c)")
+    ap.add_argument("--against", default="c59780c", help="older commit(s) to compare with, comma-separated "
+                    "(default c59780c); the ratio is to the first")
     ap.add_argument("--targets", default=",".join([*NAMES, "big"]), help="corpora and/or big")
     ap.add_argument("--cases", default=",".join(CASES))
     ap.add_argument("--modes", default="cold,warm")
@@ -230,16 +232,21 @@ def main(argv: list[str]) -> int:
     budgets = tomllib.loads(args.budgets.read_text(encoding="utf-8"))
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                           text=True).stdout.strip()
-    against = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against], capture_output=True,
-                             text=True, check=True).stdout.strip()
-    print(f"this tree ({head}, uncommitted changes included) against {against}; load average "
+    revs = args.against.split(",")
+    shorts = [subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev], capture_output=True,
+                             text=True, check=True).stdout.strip() for rev in revs]
+    print(f"this tree ({head}, uncommitted changes included) against {', '.join(shorts)}; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M')}")
     over = 0
     with tempfile.TemporaryDirectory(prefix="hfi18n-budget-") as tmp:
-        old_src = old_tree(args.against, Path(tmp))
+        old_srcs = []
+        for i, rev in enumerate(revs):
+            (Path(tmp) / str(i)).mkdir()
+            old_srcs.append(old_tree(rev, Path(tmp) / str(i)))
         review_input = _review_input(Path(tmp)) if "review-3000" in args.cases else None
-        print(f"{'target':<16} {'case':<15} {'mode':<5} {'s':>7} {'cpu s':>7} {'MB':>6} | {against + ' s':>10} "
-              f"{'cpu s':>7} {'MB':>6} {'ratio':>6} | {'budget':>7}")
+        print(f"{'target':<16} {'case':<15} {'mode':<5} {'s':>7} {'cpu s':>7} {'MB':>6} | "
+              + " | ".join(f"{short + ' s':>10} {'cpu s':>7} {'MB':>6}" for short in shorts)
+              + f" {'ratio':>6} | {'budget':>7}")
         for target in args.targets.split(","):
             if target == "big":
                 from make_big_repo import big_repo
@@ -254,7 +261,7 @@ def main(argv: list[str]) -> int:
                     if case == "review-3000" and mode == "warm":
                         continue
                     new = run_case(case, repo, args.lang, mode, ROOT / "src", args.repeat, review_input)
-                    old = run_case(case, repo, args.lang, mode, old_src, args.repeat, review_input)
+                    olds = [run_case(case, repo, args.lang, mode, src, args.repeat, review_input) for src in old_srcs]
                     limits = budgets.get(target, {}).get(f"{case} {mode}", {})
                     secs, mb = limits.get("cpu"), limits.get("mb")
                     verdict = ""
@@ -264,10 +271,12 @@ def main(argv: list[str]) -> int:
                         verdict = ("OVER " if bad else "ok ") + "/".join(
                             x for x in (f"{secs:g} cpu s" if secs is not None else "",
                                         f"{mb:g} MB" if mb else "") if x)
+                    old = olds[0]
                     ratio = new.wall / old.wall if old.ok and old.wall == old.wall and old.wall > 0 else float("nan")
+                    notes = [r.note for r in (new, *olds) if r.note]
                     print(f"{target:<16} {case:<15} {mode:<5} {new.wall:7.2f} {new.cpu:7.2f} {new.mb:6.0f} | "
-                          f"{old.wall:10.2f} {old.cpu:7.2f} {old.mb:6.0f} {ratio:6.2f} | {verdict}"
-                          + (f"  [{new.note or old.note}]" if new.note or old.note else ""), flush=True)
+                          + " | ".join(f"{o.wall:10.2f} {o.cpu:7.2f} {o.mb:6.0f}" for o in olds)
+                          + f" {ratio:6.2f} | {verdict}" + (f"  [{notes[0]}]" if notes else ""), flush=True)
     print(f"{over} case(s) over budget" if over else "every case within its budget")
     return 1 if over else 0
 

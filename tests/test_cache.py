@@ -290,3 +290,30 @@ def test_a_changed_review_record_changes_the_status_row(tmp_path: Path, with_cac
     assert path.stat().st_size == st.st_size
     second = review()
     assert second == uncached(review) and second["reviewed"]["by"] == "lee"
+
+
+def test_the_aligned_units_read_english_versions_through_the_one_history_reader(smol: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``aligned_units(history=True)`` (the glossary miner's) reads the English versions a translation was
+    made against from the run's one history (``load_history``, kept by HEAD) and blob reader: no ``git log``
+    of its own once the history is kept. A commit that renamed ``x.mdx`` to ``x.md`` is one commit, not
+    two of the eight English versions tried (smolagents ``hi/guided_tour.md``: 8 distinct versions, where the
+    log read by name gave 7)."""
+    from hfi18n.translate.aligned import _EnglishHistory, aligned_units
+
+    rows(smol, "hi")  # status keeps the history
+    calls: list[list[str]] = []
+    real_run, real_popen = subprocess.run, subprocess.Popen
+    monkeypatch.setattr(subprocess, "run", lambda argv, *a, **k: calls.append(list(argv)) or real_run(argv, *a, **k))
+    monkeypatch.setattr(subprocess, "Popen", lambda argv, *a, **k: calls.append(list(argv)) or real_popen(argv, *a, **k))
+    from hfi18n.repo import doclog
+
+    doclog._HISTORY_CACHE.clear()
+    units = list(aligned_units(smol, "hi"))
+    assert units and calls and not any("log" in argv for argv in calls)
+    monkeypatch.undo()
+    versions = _EnglishHistory(DocsLayout.open(smol), "hi")
+    try:
+        assert len(versions.english_versions("guided_tour.md")) == 8
+    finally:
+        versions.close()
