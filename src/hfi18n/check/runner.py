@@ -14,6 +14,7 @@ from ..config import load_config
 from ..doc import BlockKind, Document
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
+from ..lang.base import analyses_kept
 from ..repo.doclog import blob_id
 from ..repo.history import Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
@@ -416,8 +417,10 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                             "replace the link with the translated file itself") for rel in outside]
         anchors = AnchorLinks(layout, lang, store)
         settings = settings_key(layout)
-        for rel in rels:
-            findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                       against=against or "today", store=store, anchors=anchors,
-                                       anchors_required=required, settings=settings, style=style))
+        memo = store.cache if store.cache.enabled and style is not None else None
+        with analyses_kept(memo, lang):  # an edited doc asks the analyzer about its new text only
+            for rel in rels:
+                findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
+                                           against=against or "today", store=store, anchors=anchors,
+                                           anchors_required=required, settings=settings, style=style))
     return sort_findings(findings), len(rels) + len(outside)

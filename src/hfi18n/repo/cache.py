@@ -17,6 +17,9 @@ kind         key                                              value
                                                                :class:`~.history.BaseInfo`
 ``review``   the page; the blobs of the page and of its review the review state status shows
              record; the team's reviewers                     (:class:`~.signoff.StateCache`)
+``analysis`` the language and the analyzer's version; the text  what the analyzer said: a text's sentences,
+             (or the word, or the morphemes)                  a word's morphemes, morphemes joined back
+                                                               (:func:`hfi18n.lang.base.analyses_kept`)
 ============ ================================================ =============================================
 
 A work-tree file, committed or not, is keyed by git's blob id of its bytes (what ``git hash-object``
