@@ -27,6 +27,30 @@ def _clone(name: str, dest: Path) -> Path:
     return dest
 
 
+@pytest.fixture(autouse=True)
+def _no_persistent_cache(request: pytest.FixtureRequest):
+    """In-process calls read and write no persistent cache (``.git/hfi18n/cache.sqlite``) unless a test asks
+    for it with the ``with_cache`` fixture: it is keyed by hfi18n's source, not by what a test patches in,
+    so a test that monkeypatches a rule would otherwise read the findings an earlier test kept. The CLI run
+    as a subprocess uses it as users do."""
+    if "with_cache" in request.fixturenames:
+        yield
+        return
+    from hfi18n.repo.cache import caching
+
+    with caching(False):
+        yield
+
+
+@pytest.fixture()
+def with_cache():
+    """The persistent cache on for this test's in-process calls (see ``_no_persistent_cache``)."""
+    from hfi18n.repo.cache import caching
+
+    with caching(True):
+        yield
+
+
 @pytest.fixture(scope="session")
 def corpora_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("corpora")

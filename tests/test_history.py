@@ -247,16 +247,24 @@ def test_legacy_root_docs_and_language_folder_renames_keep_lineages(repo: GitRep
     assert [v.status for v in ta.versions] == ["A", "R"] and ta.lang == "ta"
 
 
-def test_bases_are_cached_by_head_for_translate_update(repo: GitRepo) -> None:
+def test_bases_are_cached_by_head_for_translate_update(repo: GitRepo, monkeypatch: pytest.MonkeyPatch,
+                                                      with_cache: None) -> None:
+    from hfi18n.repo import history as history_mod
     from hfi18n.repo.status import compute_status
 
     repo.commit("Add", {"en/a.md": en_doc()})
     c2 = repo.commit("[i18n-KO] Translated a.md", {"ko/a.md": ko_doc()})
     compute_status(repo.layout, ["ko"])
-    cache = repo.root / ".git" / "hfi18n" / "status-cache.json"
-    assert cache.is_file()
+    assert (repo.root / ".git" / "hfi18n" / "cache.sqlite").is_file()
+    worked_out: list[str] = []
+    real = history_mod.base_of
+    monkeypatch.setattr(history_mod, "base_of", lambda *a, **k: worked_out.append(a[4].rel) or real(*a, **k))
     (info,) = find_bases(repo.layout, "ko").values()
     assert isinstance(info, BaseInfo) and info.event_commit == c2
+    assert worked_out == []  # status's record, read back
+    (repo.docs / "ko" / "a.md").write_text(ko_doc() + "\n수정.\n", encoding="utf-8")
+    find_bases(repo.layout, "ko")
+    assert worked_out == []  # a committed translation's base does not depend on its work-tree file
 
 
 def test_errors_name_the_next_step(tmp_path: Path, repo: GitRepo) -> None:

@@ -332,3 +332,14 @@ def test_the_human_korean_docs_give_only_the_hand_checked_findings(ko, corpus):
             for f in check_style(src, parse(path.read_text(encoding="utf-8")), rel, run):
                 found.add((name, rel, f.line, f.check))
     assert found == HAND_CHECKED
+
+
+def test_a_whole_doc_in_another_register_is_one_finding_even_where_the_surface_read_it(ko):
+    """The whole-doc slip is reported at the sentence it was found at: refining its ending (Kiwi's morphemes
+    for a word the surface read) made a new sentence the check could not place (a KeyError that stopped
+    ``check`` of smolagents with ``register = "해요체"``, found by tests/test_cache.py)."""
+    en = "# T [[t]]\n\nA.\n"
+    tr = "# 제목 [[t]]\n\n모델을 불러옵니다. 속도를 높입니다. 결과를 확인합니다. 설정을 바꿉니다.\n\n마지막이에요.\n"
+    (f,) = run_style(en, tr, Config({"style": {"ko": {"register": "해요체"}}}))[0]
+    assert f.line == 3 and f.check == REGISTER and "(4 of 5 sentences)" in f.message
+    assert f.translation == "모델을 불러옵니다."

@@ -37,6 +37,9 @@ Functions:
 ``job_estimate(repo, lang, docs)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
     a library-wide run as a Hugging Face Job (vLLM serving an open model; one commit per doc pushed to
     the fork); ``job_worker`` is what the job runs (needs the jobs extra, huggingface_hub).
+``caching(False)``
+    a context in which no call reads or writes the persistent cache ``.git/hfi18n/cache.sqlite``
+    (:mod:`hfi18n.repo.cache`; the CLI's ``--no-cache``).
 ``fix_anchors(repo, lang, docs)`` -> ``list[AnchorFix]``
     rename translators' own heading anchors to the English ones, with every link to them.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
@@ -74,6 +77,7 @@ from __future__ import annotations
 
 from ..doc.preview import render_html as preview_html
 from ..origin import Origin
+from ..repo.cache import caching
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
@@ -143,6 +147,7 @@ from ._toctree import ToctreeResult, toctree
 from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
 
 __all__ = [
+    "caching",
     "ApproveResult",
     "approve",
     "review_counts",

@@ -3,8 +3,10 @@ fix, and ``clone`` (a clone with the history ``status`` needs)."""
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,11 +114,13 @@ def status(repo: Path | str = ".", lang: str | Sequence[str] | None = None, *, d
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))
-    report = compute_status(layout, langs, pulls=found, pr_note=note)
-    report.skipped_langs = skipped
-    from ..repo.team import fill_team
+    from ..repo.team import fill_team, last_translations
 
-    fill_team(layout, report, found)
+    with ThreadPoolExecutor(max_workers=1) as pool:  # who translated what: its own git log, read meanwhile
+        last = pool.submit(contextvars.copy_context().run, last_translations, layout, langs)
+        report = compute_status(layout, langs, pulls=found, pr_note=note)
+        report.skipped_langs = skipped
+        fill_team(layout, report, found, last.result())
     return StatusResult(report, found is not None)
 
 

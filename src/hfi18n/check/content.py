@@ -15,15 +15,18 @@ from .findings import ERROR, WARNING, Finding
 from .structure import all_anchors, autodoc_names, line_near, matches_autodoc
 
 
-def _code_blocks(doc: Document) -> list[Block]:
-    return [b for b in doc.blocks if b.kind is BlockKind.CODE]
+def _code_blocks(doc: Document) -> tuple[list[Block], list[str]]:
+    """The code blocks of a doc and their text without container indentation (once per doc)."""
+    def make(d: Document) -> tuple[list[Block], list[str]]:
+        blocks = [b for b in d.blocks if b.kind is BlockKind.CODE]
+        return blocks, [dedent_block(b.text) for b in blocks]
+
+    return doc.view("check.code", make)
 
 
 def check_code(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
-    s = _code_blocks(src)
-    t = _code_blocks(tgt)
-    s_code = [dedent_block(b.text) for b in s]
-    t_code = [dedent_block(b.text) for b in t]
+    s, s_code = _code_blocks(src)
+    t, t_code = _code_blocks(tgt)
     if s_code == t_code:
         return
     t_lines = [b.start_line for b in t]  # once, not once per missing block (949 of them: 6.5 s on 30,000 paragraphs)
@@ -68,6 +71,10 @@ AnchorsOf = Callable[[str], "set[str] | None"]
 that doc is not known (a URL, no translation there)."""
 
 
+def _references(doc: Document) -> Counter[str]:
+    return doc.view("check.references", lambda d: Counter(references(d)))
+
+
 def check_links(src: Document, tgt: Document, file: str, lang: str,
                 older: Sequence[Document] = (), anchors_of: AnchorsOf | None = None) -> Iterator[Finding]:
     """References and links of the English kept in the translation (``links``), links it adds
@@ -81,7 +88,7 @@ def check_links(src: Document, tgt: Document, file: str, lang: str,
     doc has (``anchors_of``) now stands for the English's fragment. On the three corpora this took 17 of
     65 ``links`` errors away, each a spelling of the same page.
     """
-    s_refs, t_refs = Counter(references(src)), Counter(references(tgt))
+    s_refs, t_refs = _references(src), _references(tgt)
     for ref, n in (s_refs - t_refs).items():
         yield Finding(file, 0, "references", ERROR,
                       f"[`{ref}`] appears {n} more time(s) in the English than here; keep every [`Name`] reference",
@@ -184,14 +191,17 @@ def _missing_links(src: Document, tgt: Document, file: str, lang: str,
 
     def places(doc: Document) -> tuple[Counter[tuple[Place, str]], dict[tuple[Place, str], str]]:
         """How many links lead to each place (in-page ``#`` links aside), and each place as first written."""
-        count: Counter[tuple[Place, str]] = Counter()
-        first: dict[tuple[Place, str], str] = {}
-        for x in link_targets(doc):
-            if not x.startswith("#"):
-                lid = link_place(x, folder, lang)
-                count[lid] += 1
-                first.setdefault(lid, x)
-        return count, first
+        def make(d: Document) -> tuple[Counter[tuple[Place, str]], dict[tuple[Place, str], str]]:
+            count: Counter[tuple[Place, str]] = Counter()
+            first: dict[tuple[Place, str], str] = {}
+            for x in _link_targets(d):
+                if not x.startswith("#"):
+                    lid = link_place(x, folder, lang)
+                    count[lid] += 1
+                    first.setdefault(lid, x)
+            return count, first
+
+        return doc.view(("check.places", folder, lang), make)
 
     english, shown = places(src)
     shown = {lid: normalize_target(x, lang) for lid, x in shown.items()}
@@ -221,14 +231,21 @@ def _missing_links(src: Document, tgt: Document, file: str, lang: str,
     return [(shown[lid], n) for lid, n in missing.items()]
 
 
-def _prose_links(doc: Document) -> Iterator[tuple[int, str, bool]]:
-    """``(line, target, is_image)`` of every link target outside code and comments."""
-    for b in doc.blocks:
-        if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
-            continue
-        lines = LineCounter(b.text)
-        for offset, target, image in link_destinations(b.text):
-            yield b.start_line + lines.newlines_before(offset), target, image
+def _link_targets(doc: Document) -> list[str]:
+    return doc.view("check.link_targets", link_targets)
+
+
+def _prose_blocks(doc: Document) -> list[tuple[int, str, LineCounter]]:
+    """``(first line, text, line counter)`` of every block outside code and comments (once per doc)."""
+    return doc.view("check.prose_blocks", lambda d: [(b.start_line, b.text, LineCounter(b.text)) for b in d.blocks
+                                                     if b.kind not in (BlockKind.CODE, BlockKind.COMMENT)])
+
+
+def _prose_links(doc: Document) -> list[tuple[int, str, bool]]:
+    """``(line, target, is_image)`` of every link target outside code and comments (once per doc)."""
+    return doc.view("check.prose_links", lambda d: [
+        (start + lines.newlines_before(offset), target, image)
+        for start, text, lines in _prose_blocks(d) for offset, target, image in link_destinations(text)])
 
 
 def check_unsafe_links(tgt: Document, file: str) -> Iterator[Finding]:
@@ -255,8 +272,9 @@ def check_added_links(src: Document, tgt: Document, file: str, lang: str,
     own = link_place(file.rsplit("/", 1)[-1], folder, lang)[0]
     english = {own}  # the doc's own page, full URL or in-page anchor
     for doc in (src, *older):
-        english |= {link_place(x, folder, lang)[0] for x in link_targets(doc)}
-        english |= {link_place(t, folder, lang)[0] for _, t, _ in _prose_links(doc)}
+        english |= doc.view(("check.link_places", folder, lang), lambda d: (
+            {link_place(x, folder, lang)[0] for x in _link_targets(d)}
+            | {link_place(t, folder, lang)[0] for _, t, _ in _prose_links(d)}))
     pages = {(e[0], e[-1]) for e in english if e[0] in _OTHER_KIND}  # same_place across the two kinds, by set
     seen: set[Place] = set()
     for line, target, image in _prose_links(tgt):
@@ -279,14 +297,16 @@ def fragment(m: re.Match[str]) -> str:
     return m.group(1) or m.group(2)
 
 
-def _fragments(doc: Document) -> Iterator[tuple[str, int]]:
-    for b in doc.blocks:
-        if b.kind in (BlockKind.CODE, BlockKind.COMMENT):
-            continue
-        text = b.text
-        lines = LineCounter(text)
-        for m in FRAGMENT_RE.finditer(text):
-            yield fragment(m), b.start_line + lines.newlines_before(m.start())
+def _fragments(doc: Document) -> list[tuple[str, int]]:
+    """``(fragment, line)`` of every in-page link outside code and comments (once per doc)."""
+    return doc.view("check.fragments", lambda d: [
+        (fragment(m), start + lines.newlines_before(m.start()))
+        for start, text, lines in _prose_blocks(d) for m in FRAGMENT_RE.finditer(text)])
+
+
+def _anchors(doc: Document) -> tuple[set[str], set[str]]:
+    """Every anchor of a doc and the names of its autodoc objects (once per doc)."""
+    return doc.view("check.anchors", lambda d: (all_anchors(d), autodoc_names(d)))
 
 
 def check_fragments(tgt: Document, file: str, src: Document | None = None) -> Iterator[Finding]:
@@ -294,8 +314,8 @@ def check_fragments(tgt: Document, file: str, src: Document | None = None) -> It
 
     A fragment that is already broken in the English is the English's bug: reported as a warning.
     """
-    anchors, objects = all_anchors(tgt), autodoc_names(tgt)
-    src_broken = {f for f, _ in _fragments(src)} - all_anchors(src) if src is not None else set()
+    anchors, objects = _anchors(tgt)
+    src_broken = {f for f, _ in _fragments(src)} - _anchors(src)[0] if src is not None else set()
     for frag, line in _fragments(tgt):
         if frag in anchors or matches_autodoc(frag, objects):
             continue

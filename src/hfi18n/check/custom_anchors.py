@@ -15,14 +15,19 @@ every link to it in that language's docs, so nothing breaks on the way.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from ..doc import Block, Document
 from ..errors import InputError, RepoError
 from ..fileio import atomic_write, read_text, through_link
+from ..repo.doclog import blob_id
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.store import Store
 from .structure import _pair_headings, heading_aliases, matches_autodoc
 
 _LINK_RE = re.compile(r"\]\(\s*<?([^)\s#>]*)#([^)\s>]+)>?\s*\)")
@@ -62,6 +67,14 @@ def custom_anchors(src: Document, tgt: Document) -> list[CustomAnchor]:
     return out
 
 
+def _blob(path: Path) -> str:
+    """Git's blob id of a file's bytes ("-" when it cannot be read)."""
+    try:
+        return blob_id(path.read_bytes())
+    except OSError:
+        return "-"
+
+
 def _stem(path: str) -> str:
     return re.sub(r"\.mdx?$", "", path)
 
@@ -80,28 +93,65 @@ class AnchorLinks:
     for each custom anchor of each checked doc (reading every doc again per anchor made a whole-language
     ``check`` cost anchors times docs file reads)."""
 
-    def __init__(self, layout: DocsLayout, lang: str) -> None:
+    def __init__(self, layout: DocsLayout, lang: str, store: Store | None = None) -> None:
         self.layout, self.lang = layout, lang
+        self.store = store if store is not None else Store(layout.repo)
         self._found: list[tuple[str, int, str, str]] | None = None
         self._anchors: dict[str, set[str] | None] = {}
+        self._used: list[tuple[str, str, str]] | None = None
+        self._digest: str | None = None
+
+    @contextlib.contextmanager
+    def recording(self) -> Iterator[list[tuple[str, str, str]]]:
+        """Within, every question answered is listed as ``(kind, question, stamp)`` (:meth:`stamp`): what a
+        doc's findings read of the other docs, so a kept result is used only while those are unchanged."""
+        used: list[tuple[str, str, str]] = []
+        outer, self._used = self._used, used
+        try:
+            yield used
+        finally:
+            self._used = outer
+
+    def _note(self, kind: str, name: str) -> None:
+        if self._used is not None and not any(k == kind and n == name for k, n, _ in self._used):
+            self._used.append((kind, name, self.stamp(kind, name)))
+
+    def stamp(self, kind: str, name: str) -> str:
+        """What the answer to a question depends on, now: for ``anchors`` (``rel\0target``), the doc the
+        link leads to and its content; for ``links``, the content of every doc of the language."""
+        if kind == "anchors":
+            rel, _, target = name.partition("\0")
+            doc = self._target(rel, target)
+            if doc is None:
+                return "-"
+            return f"{doc}:{_blob(self.layout.path(self.lang, doc))}"
+        if self._digest is None:
+            h = hashlib.sha256()
+            for other in self.layout.docs(self.lang):
+                h.update(f"{other}\0{_blob(self.layout.path(self.lang, other))}\0".encode())
+            self._digest = h.hexdigest()
+        return self._digest
+
+    def _target(self, rel: str, target: str) -> str | None:
+        path = target.strip("<>").split("#", 1)[0].split("?", 1)[0]
+        if not path or "://" in path or path.startswith(("/", "mailto:")):
+            return None
+        return self.layout.twin(_stem(_normalize(PurePosixPath(rel).parent / path)) + ".md", self.lang)
 
     def anchors_of(self, rel: str, target: str) -> set[str] | None:
         """The anchors of the ``lang`` doc a link ``target`` written in doc ``rel`` leads to (None: a URL,
         or no such translated doc). ``check``'s ``links`` rule asks it when a translation links to another
         translated doc with a fragment the English link does not have: a translator's custom anchor there
         is where the link lands (:func:`hfi18n.check.content.check_links`)."""
-        path = target.strip("<>").split("#", 1)[0].split("?", 1)[0]
-        if not path or "://" in path or path.startswith(("/", "mailto:")):
-            return None
-        doc = self.layout.twin(_stem(_normalize(PurePosixPath(rel).parent / path)) + ".md", self.lang)
+        self._note("anchors", f"{rel}\0{target}")
+        doc = self._target(rel, target)
         if doc is None:
             return None
         if doc not in self._anchors:
-            from ..doc import parse
             from .structure import all_anchors
 
             try:
-                self._anchors[doc] = all_anchors(parse(read_text(self.layout.path(self.lang, doc))))
+                self._anchors[doc] = all_anchors(self.store.file(self.layout.path(self.lang, doc)))
             except Exception:  # noqa: BLE001 - an unreadable doc has no anchor to land on (check reports it)
                 self._anchors[doc] = None
         return self._anchors[doc]
@@ -121,6 +171,7 @@ class AnchorLinks:
     def links(self, rel: str, anchor: str) -> list[tuple[str, int]]:
         """``(doc, line)`` of every link in the language's docs to ``#anchor`` of ``rel`` (relative links, and
         in-page ``#anchor`` links of ``rel`` itself)."""
+        self._note("links", "")
         return [(other, n) for other, n, path, frag in self._all() if frag == anchor and _reaches(other, rel, path)]
 
 

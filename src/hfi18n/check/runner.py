@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+import hashlib
+import json
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..doc import BlockKind, Document, parse
+from ..config import load_config
+from ..doc import BlockKind, Document
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
-from ..fileio import read_text
-from ..repo.history import BlobReader, Followed, followed
+from ..lang.base import analyses_kept
+from ..repo.doclog import blob_id
+from ..repo.history import Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
+from ..repo.store import Store, props_key
 from .alone import check_alone
 from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
 from .convention import AnchorConvention, anchor_convention
@@ -40,7 +45,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
                anchors_of: AnchorsOf | None = None, anchors_required: bool = True,
-               style: StyleRun | None = None) -> list[Finding]:
+               only: Collection[str] | None = None, style: StyleRun | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -51,8 +56,12 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
     anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
     to a translator's custom anchor there is no ``links`` error (:func:`check_links`). ``anchors_required``:
-    the language's heading-anchor convention (:mod:`.convention`). ``style``: the
-    team's style checks of the run (:mod:`.style`; None: not run).
+    the language's heading-anchor convention (:mod:`.convention`).
+    ``only``: with ``compare_only``, run only the comparison rules that can report these checks
+    (:data:`COMPARISONS`): an outdated translation is compared with every later English version only to
+    confirm the findings against its base, so the rules none of them came from have nothing to confirm
+    (a diffusers ``check --lang ko`` ran all of them 578 times for 53 docs). ``style``: the team's style
+    checks of the run (:mod:`.style`; None: not run).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -63,9 +72,12 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         if style is not None:
             findings.extend(check_style(None, tgt, file, style))
         return sort_findings(findings)
-    src_fp = fingerprint(src)
-    shared = similarity(src_fp, fingerprint(tgt))
-    if summarize_drift and shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5:
+    drifted = False
+    if summarize_drift:
+        src_fp = src.view("check.fingerprint", fingerprint)
+        shared = similarity(src_fp, tgt.view("check.fingerprint", fingerprint))
+        drifted = shared < DRIFT_THRESHOLD and sum(src_fp.values()) >= 5
+    if drifted:
         # made from a much older English: one finding says so instead of dozens of block diffs
         findings.append(Finding(file, 0, "drift", ERROR,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "
@@ -74,17 +86,44 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                         if f.check == "anchors")
         findings.extend(check_fragments(tgt, file, src))
     else:
-        findings.extend(check_headings(src, tgt, file, anchors_required=anchors_required))
-        findings.extend(check_autodoc(src, tgt, file))
-        findings.extend(check_tags(src, tgt, file))
-        findings.extend(check_html_tags(src, tgt, file, lang))
-        findings.extend(check_tables(src, tgt, file))
-        findings.extend(check_code(src, tgt, file))
-        findings.extend(check_links(src, tgt, file, lang, older, anchors_of))
-    findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
+        ctx = _Pair(src, tgt, file, lang, older, anchors_of, anchors_required)
+        for checks, rule in COMPARISONS:
+            if only is None or not checks.isdisjoint(only):
+                findings.extend(rule(ctx))
+    if only is None or "anchors" in only:
+        findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
         findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary, style=style))
     return sort_findings(findings)
+
+
+@dataclass(slots=True, frozen=True)
+class _Pair:
+    """What a comparison rule reads."""
+
+    src: Document
+    tgt: Document
+    file: str
+    lang: str
+    older: Sequence[Document]
+    anchors_of: AnchorsOf | None
+    anchors_required: bool = True
+
+
+COMPARISONS: tuple[tuple[frozenset[str], Callable[[_Pair], Iterable[Finding]]], ...] = (
+    (frozenset({"headings", "anchors"}),
+     lambda p: check_headings(p.src, p.tgt, p.file, anchors_required=p.anchors_required)),
+    (frozenset({"autodoc"}), lambda p: check_autodoc(p.src, p.tgt, p.file)),
+    (frozenset({"tags"}), lambda p: check_tags(p.src, p.tgt, p.file)),
+    (frozenset({"html-tags"}), lambda p: check_html_tags(p.src, p.tgt, p.file, p.lang)),
+    (frozenset({"tables"}), lambda p: check_tables(p.src, p.tgt, p.file)),
+    (frozenset({"code"}), lambda p: check_code(p.src, p.tgt, p.file)),
+    (frozenset({"references", "links", "link-added", "fragments"}),
+     lambda p: check_links(p.src, p.tgt, p.file, p.lang, p.older, p.anchors_of)),
+)
+"""The block by block comparison of a translation with an English version, rule by rule, each with the
+checks it reports (``check_pair(..., only=...)`` runs those that can report a check asked about;
+tests/test_check_fast.py holds every rule to its list on the corpora)."""
 
 
 def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
@@ -143,9 +182,9 @@ def _sections(doc: Document) -> list[tuple[int, str]]:
     return [(line, "\n".join(texts)) for line, texts in sections]
 
 
-def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | None:
+def _read_doc(store: Store, path: Path, shown: str, findings: list[Finding]) -> Document | None:
     try:
-        return parse(read_text(path), shown)
+        return store.file(path, shown)
     except HfI18nError as exc:
         findings.append(unreadable(shown, exc))
         return None
@@ -157,8 +196,9 @@ def _done(findings: list[Finding]) -> list[Finding]:
 
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
-               blobs: BlobReader | None = None, anchors: AnchorLinks | None = None,
-               anchors_required: bool = True, style: StyleRun | None = None) -> list[Finding]:
+               store: Store | None = None, anchors: AnchorLinks | None = None,
+               anchors_required: bool = True, settings: str | None = None,
+               style: StyleRun | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin (``anchors_required``: the language's
     heading-anchor convention, :mod:`.convention`).
 
@@ -166,15 +206,88 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
-    ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run);
-    ``anchors``: the language's links by fragment, read once for a whole run; ``style``: the run's style
-    checks (:class:`hfi18n.check.style.StyleRun`; None: not run).
+    ``store``: the run's texts and parsed docs (:class:`~hfi18n.repo.store.Store`: each English version read
+    and parsed once per run); ``anchors``: the language's links by fragment, read once for a whole run;
+    ``style``: the run's style checks (:class:`hfi18n.check.style.StyleRun`; None: not run).
+
+    The findings are kept in the store's cache under everything they are worked out from
+    (:func:`_findings_key`), with the other docs of the language they read (the anchors of a doc a link
+    leads to, the links to a custom anchor: :class:`~.custom_anchors.AnchorLinks` records them): a ``check``
+    of a language where nothing changed reads them back (warm, 53 diffusers docs: 2.3 s of comparisons).
     """
+    store = store if store is not None else Store(layout.repo)
+    anchors = anchors if anchors is not None else AnchorLinks(layout, lang, store)
+    mode = f"{against}/{anchors_required}/style:{style.key() if style is not None else '-'}"
+    key = (_findings_key(layout, lang, rel, glossary, record, mode, settings)
+           if store.cache.enabled else None)
+    if key is not None:
+        hit = store.cache.get("findings", key, _read_findings)
+        if hit is not None and all(anchors.stamp(kind, name) == stamp for kind, name, stamp in hit[0]):
+            return hit[1]
+    with anchors.recording() as used:
+        findings = _check_file(layout, lang, rel, glossary, record, against, store, anchors, anchors_required, style)
+    if key is not None:
+        store.cache.put("findings", key, (used, [tuple(getattr(f, n) for n in _FINDING_FIELDS) for f in findings]))
+    return findings
+
+
+_FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
+
+
+def _read_findings(data: object) -> tuple[list[tuple[str, str, str]], list[Finding]]:
+    used, findings = data  # type: ignore[misc]
+    return [(str(k), str(n), str(s)) for k, n, s in used], [Finding(*f) for f in findings]
+
+
+def settings_key(layout: DocsLayout) -> str | None:
+    """The repository's settings as part of a key (secrets' sections left out: ``providers``, ``github``):
+    a rule that reads a setting (``[doc] prose_props``, a language's style settings) finds other things
+    with other settings. None when the settings cannot be read (nothing is kept then)."""
+    try:
+        data = load_config(layout.repo).data
+    except HfI18nError:
+        return None
+    kept = {k: v for k, v in data.items() if k not in ("providers", "github")}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | None, record: Followed | None,
+                  against: str, settings: str | None = None) -> str | None:
+    """Everything the findings of one doc are worked out from but the other docs of its language: the
+    doc's bytes, whether it is a link and to where, its English twin's bytes, the record it follows (the
+    English versions it names are blob ids), the mode (with the language's anchor convention and the style
+    checks' settings and analyzer version: :meth:`~.style.StyleRun.key`) and the repository's settings
+    (hfi18n's own code is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
+    be read (the findings say so, every time). A rule that reads anything else adds it here."""
+    settings = settings if settings is not None else settings_key(layout)
+    if glossary is not None or settings is None:
+        return None
+    tgt_path = layout.path(lang, rel)
+    en_rel = layout.twin(rel, SOURCE_LANG)
+    if en_rel is None and record is not None:
+        en_rel = record.base.en_path
+    try:
+        parts = [rel, lang, against, settings, layout.rel_to_repo(tgt_path), props_key(), blob_id(tgt_path.read_bytes()),
+                 str(tgt_path.resolve()) if tgt_path.is_symlink() else "", en_rel or ""]
+        if en_rel:
+            en_path = layout.path(SOURCE_LANG, en_rel)
+            parts += [layout.rel_to_repo(en_path), blob_id(en_path.read_bytes()) if en_path.exists() else "-"]
+    except (OSError, RuntimeError):
+        return None
+    if record is not None:
+        b = record.base
+        parts += [repr(tuple(getattr(b, f) for f in b.__dataclass_fields__)), record.state,
+                  *(f"{c.sha}:{c.time}:{c.subject}" for c in record.behind), "later", *record.later]
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | None, record: Followed | None,
+                against: str, store: Store, anchors: AnchorLinks, anchors_required: bool,
+                style: StyleRun | None) -> list[Finding]:
     findings: list[Finding] = []
-    anchors = anchors if anchors is not None else AnchorLinks(layout, lang)
     tgt_path = layout.path(lang, rel)
     shown = layout.rel_to_repo(tgt_path)
-    tgt = _read_doc(tgt_path, shown, findings)
+    tgt = _read_doc(store, tgt_path, shown, findings)
     if tgt is None:
         return findings
     findings.extend(_linked_elsewhere(layout, lang, rel, shown))
@@ -185,7 +298,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                                 f"the English source moved to {SOURCE_LANG}/{en_rel}: move this file to "
                                 f"{lang}/{en_rel} (git mv) and its toctree entry with it"))
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
-    src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
+    src = _read_doc(store, en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
         return _done([*findings, *check_alone(tgt, shown, lang),  # like one, every check without it
                       *(check_style(None, tgt, shown, style) if style is not None else [])])
@@ -201,8 +314,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     if f.check != "drift"]
             return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         if against == "followed" and record.state == "outdated":
-            blobs = blobs if blobs is not None else BlobReader(layout.repo)
-            base = parse(blobs.text(record.base.base_blob))
+            store.prefetch((record.base.base_blob, *record.later), texts=False)  # one cache query per doc
+            base = store.doc(record.base.base_blob)
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
                               anchors_required=anchors_required,
                               anchors_of=anchors_of)
@@ -211,10 +324,11 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     break
                 if blob == record.base.base_blob:
                     continue
-                english = src if blob is None else parse(blobs.text(blob))
+                english = src if blob is None else store.doc(blob)
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
                                                   anchors_required=anchors_required,
-                                                  compare_only=True, anchors_of=anchors_of))
+                                                  compare_only=True, anchors_of=anchors_of,
+                                                  only={f.check for f in pair}))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary, style=style)
             return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary, anchors_required=anchors_required,
@@ -283,28 +397,30 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
 
     ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
-    None: against today's English without reading history (the record is not needed). ``style``: the
-    team's style checks (:class:`hfi18n.check.style.StyleRun`, one per run; None: not run).
+    None: against today's English without reading history (the record is not needed). The records, the
+    history and the parsed docs come from the persistent cache when it holds them (:mod:`hfi18n.repo.cache`);
+    a check of named docs works out the records of those docs only. ``style``: the team's style checks
+    (:class:`hfi18n.check.style.StyleRun`, one per run; None: not run).
     """
     if against is not None and against not in AGAINST:
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
-    records: dict[str, Followed] = {}
-    blobs = BlobReader(layout.repo)
-    if against is not None:
-        with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
-            wanted = set(rels)
-            records = {rel: r for rel, r in followed(layout, lang).items() if rel in wanted}
-        if against == "followed":
-            blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
-    outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
-    findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
-                        "this file is a link to a file outside the repository (or to nothing): it is not read; "
-                        "replace the link with the translated file itself") for rel in outside]
-    anchors = AnchorLinks(layout, lang)
     required = (convention or anchor_convention(layout, lang)).required
-    for rel in rels:
-        findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                   against=against or "today", blobs=blobs, anchors=anchors,
-                                   anchors_required=required, style=style))
+    with Store.of(layout) as store:
+        records: dict[str, Followed] = {}
+        if against is not None:
+            with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
+                records = followed(layout, lang, store=store, rels=set(rels) if paths else None)
+        outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
+        findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
+                            "this file is a link to a file outside the repository (or to nothing): it is not read; "
+                            "replace the link with the translated file itself") for rel in outside]
+        anchors = AnchorLinks(layout, lang, store)
+        settings = settings_key(layout)
+        memo = store.cache if store.cache.enabled and style is not None else None
+        with analyses_kept(memo, lang):  # an edited doc asks the analyzer about its new text only
+            for rel in rels:
+                findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
+                                           against=against or "today", store=store, anchors=anchors,
+                                           anchors_required=required, settings=settings, style=style))
     return sort_findings(findings), len(rels) + len(outside)

@@ -154,8 +154,8 @@ def _norm(text: str) -> str:
 
 
 def check_tags(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
-    s = mdx_tags(src)
-    t = mdx_tags(tgt)
+    s = src.view("check.mdx_tags", mdx_tags)
+    t = tgt.view("check.mdx_tags", mdx_tags)
     s_names = [x[0] for x in s]
     t_names = [x[0] for x in t]
     if s_names == t_names:

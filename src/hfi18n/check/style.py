@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..config import Config
 from ..doc import Document
 from ..lang import Layer, LayerUnavailable, Sentence, layer_for
+from ..lang.base import analyzer_version
 from ..lang.pieces import Piece, prose_pieces
 from ..lang.style import Slip, StyleSettings, heading_slip, register_slips, style_settings
 from .findings import WARNING, Finding
@@ -40,10 +41,23 @@ class StyleRun:
     notes: list[str] = field(default_factory=list)
     _layer: Layer | None = None
     _tried: bool = False
+    _key: str | None = None
 
     @classmethod
     def for_lang(cls, lang: str, config: Config | None = None) -> StyleRun:
         return cls(style_settings(config, lang))
+
+    def key(self) -> str:
+        """What the style findings depend on besides the doc, for ``check``'s kept findings: the settings
+        and the analyzer's installed version (:func:`~hfi18n.lang.base.analyzer_version`), never loading the
+        analyzer (a warm ``check`` loads no Kiwi). Without the analyzer the layer is tried here, so a run
+        whose findings all come from the cache still says how to install it."""
+        if self._key is None:
+            version = analyzer_version(self.settings.lang) if self.settings.checks else "off"
+            if "=-" in version:
+                _ = self.layer
+            self._key = repr((self.settings, version))
+        return self._key
 
     @property
     def layer(self) -> Layer | None:

@@ -60,12 +60,19 @@ def _short(label: str) -> str:
     return label if len(label) <= 90 else label[:87] + "...>"
 
 
+def _tags(doc: Document, lang: str) -> tuple[list[TagInfo], list[tuple[object, ...]]]:
+    """The tags of a doc as compared, and their keys (once per doc and language)."""
+    def make(d: Document) -> tuple[list[TagInfo], list[tuple[object, ...]]]:
+        tags = _compared(doc_tags(d), lang)
+        return tags, [_key(x) for x in tags]
+
+    return doc.view(("check.html_tags", lang), make)
+
+
 def check_html_tags(src: Document, tgt: Document, file: str, lang: str = "") -> Iterator[Finding]:
     """Tags of ``tgt`` that differ from the English ones (name, order, protected attribute values)."""
-    s = _compared(doc_tags(src), lang)
-    t = _compared(doc_tags(tgt), lang)
-    s_keys = [_key(x) for x in s]
-    t_keys = [_key(x) for x in t]
+    s, s_keys = _tags(src, lang)
+    t, t_keys = _tags(tgt, lang)
     if s_keys == t_keys:
         return
     ops = list(changes(s_keys, t_keys))

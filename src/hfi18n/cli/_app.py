@@ -72,3 +72,7 @@ REPO_HELP = "Path to the repository checkout (the docs live in <repo>/docs/sourc
 LANG_HELP = "Target language code, as the folder name under docs/source (ko, zh, ja, ...)."
 DOCS_ROOT_OPTION = typer.Option(api.DEFAULT_DOCS_ROOT, "--docs-root", help="Docs folder inside the repo.")
 """``docs_root: str = DOCS_ROOT_OPTION``: every command's ``--docs-root``."""
+NO_CACHE_HELP = ("Neither read nor write the cache of parsed docs, history and translation records "
+                 "(.git/hfi18n/cache.sqlite).")
+NO_CACHE_OPTION = typer.Option(False, "--no-cache", help=NO_CACHE_HELP)
+"""``no_cache: bool = NO_CACHE_OPTION``: the commands that read the persistent cache."""

@@ -8,7 +8,7 @@ import typer
 
 from .. import api
 from ..doc.inert import for_terminal
-from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
+from ._app import DOCS_ROOT_OPTION, LANG_HELP, NO_CACHE_OPTION, REPO_HELP, Format, app
 from ._output import err, out
 
 
@@ -25,6 +25,7 @@ def check(
     docs_root: str = DOCS_ROOT_OPTION,
     fix_anchors: bool = typer.Option(False, "--fix-anchors", help="Rename translators' own heading anchors "
                                      "to the English ones, with every link to them in this language, then check."),
+    no_cache: bool = NO_CACHE_OPTION,
 ) -> None:
     """Compare translated docs with their English source: structure, anchors, code, links, damage, glossary.
 
@@ -34,7 +35,8 @@ def check(
         for fix in api.fix_anchors(repo, lang, paths or [], docs_root=docs_root):
             err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
                       f"{len(fix.links)} link(s) rewritten")
-    result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
+    with api.caching(not no_cache):
+        result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
     text = result.format(fmt.value)  # JSON keeps the exact names; a terminal never runs a name's escapes
     out.file.write(text if fmt is Format.json else for_terminal(text))
     err.print(result.summary())

@@ -10,7 +10,7 @@ import typer
 from .. import api
 from ..doc.inert import for_terminal
 from ..review.quote import console
-from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, NO_CACHE_OPTION, REPO_HELP, app
 from ._output import err, out
 
 
@@ -37,6 +37,7 @@ def review(
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for the language)."),
     fmt: ReviewFormat = typer.Option(ReviewFormat.text, "--format", help="text, json or md (Markdown)."),
     docs_root: str = DOCS_ROOT_OPTION,
+    no_cache: bool = NO_CACHE_OPTION,
 ) -> None:
     """Review translations the way the language team does: every check finding on its line, omissions
     and duplications, glossary consistency with the other docs, and optionally an LLM review.
@@ -45,11 +46,12 @@ def review(
     """
     if pr is None and not lang:
         raise typer.BadParameter("give --lang for local files, or --pr OWNER/REPO#N", param_hint="--lang")
-    result = api.review(repo, lang, paths or [], pr=pr,
-                        post=post, llm=llm, provider=provider, model=model, base_url=base_url,
-                        glossary=glossary, docs_root=docs_root,
-                        # progress quotes PR file names: escaped, so a PR cannot emit a workflow command
-                        progress=lambda e: err.print(console(e.message)) if e.message else None)
+    with api.caching(not no_cache):
+        result = api.review(repo, lang, paths or [], pr=pr,
+                            post=post, llm=llm, provider=provider, model=model, base_url=base_url,
+                            glossary=glossary, docs_root=docs_root,
+                            # progress quotes PR file names: escaped, so a PR cannot emit a workflow command
+                            progress=lambda e: err.print(console(e.message)) if e.message else None)
     text = result.format(fmt.value)
     out.file.write(text if fmt.value == "json" else for_terminal(text))
     err.print(result.summary())

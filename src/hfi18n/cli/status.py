@@ -13,7 +13,7 @@ import typer
 from .. import api
 from ..doc.inert import for_terminal
 from ..fileio import atomic_write
-from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, NO_CACHE_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import PlainConsole, err, out
 
@@ -41,6 +41,7 @@ def status(
     deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
     per_lang: bool = typer.Option(False, "--per-lang", help="md: one page per language, each within GitHub's "
                                   "65,536-character body limit, written to --out DIR as <lang>.md."),
+    no_cache: bool = NO_CACHE_OPTION,
 ) -> None:
     """Report up-to-date, outdated, missing, in-progress and orphaned docs per language.
 
@@ -49,7 +50,8 @@ def status(
     re-translations) or, failing that, by comparing code, references and link targets.
     """
     maybe_deepen(repo, docs_root, deepen)
-    result = api.status(repo, lang or None, docs_root=docs_root, upstream=upstream)
+    with api.caching(not no_cache):
+        result = api.status(repo, lang or None, docs_root=docs_root, upstream=upstream)
     if not result.pulls_found:
         err.print(result.pr_note)
     if result.report.history_note:

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from .. import api
 from ..doc.inert import for_terminal
-from ._app import LANG_HELP, REPO_HELP, app
+from ._app import LANG_HELP, NO_CACHE_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out, print_doc, retries_counted
 
@@ -69,6 +69,7 @@ def translate(
     no_toctree: bool = typer.Option(False, "--no-toctree", help="With --all: leave _toctree.yml alone (by default "
                                     "every doc the run creates is listed, as `hfi18n toctree` lists it).",
                                     rich_help_panel=WHAT),
+    no_cache: bool = typer.Option(False, "--no-cache", help=NO_CACHE_HELP, rich_help_panel=OUTPUT),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -97,15 +98,18 @@ def translate(
         raise typer.BadParameter("--second-model works with an interactive run (not --batch or --dry-run)",
                                  param_hint="--second-model")
     if all_docs and not dry_run and not yes:
-        _confirm_big_run(repo, lang, batch=batch, fmt=fmt, common=common)
+        with api.caching(not no_cache):
+            _confirm_big_run(repo, lang, batch=batch, fmt=fmt, common=common)
     if batch and not dry_run:
-        submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
+        with api.caching(not no_cache):
+            submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
         again = f" --base-url {base_url}" if base_url else ""  # collect sends the key only where it is told now
         err.print(f"collect it later with: hfi18n translate --collect --repo {repo}{again}")
         return
     if dry_run:
-        plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
+        with api.caching(not no_cache):
+            plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
         _print_skipped(plan.skipped)
         if not plan.estimate.files:
             raise typer.Exit(1 if plan.skipped else 0)
@@ -131,7 +135,7 @@ def translate(
             _log(event)
 
     cancel = threading.Event()
-    with progress, _ctrl_c_cancels(cancel), retries_counted():
+    with progress, _ctrl_c_cancels(cancel), retries_counted(), api.caching(not no_cache):
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel,
                                second_model=second_model, toctree=not no_toctree, **common)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 PLACEHOLDER_RE = re.compile(r"⟦(\d+)⟧")
 """A placeholder as it appears in segment text sent to a translator."""
@@ -60,6 +63,9 @@ class BlockKind(str, enum.Enum):
     MATH = "math"  # $$ ... $$ display math
     RULE = "rule"  # thematic break
     RAW = "raw"  # anything else kept verbatim (e.g. an empty list marker line)
+
+
+_KINDS = {k.value: k for k in BlockKind}
 
 
 @dataclass(slots=True)
@@ -148,10 +154,16 @@ class Block:
     """Kind-specific facts: ``level``, ``anchor``, ``explicit_anchor``, ``title`` (headings); ``info``,
     ``fence`` (code); ``tags`` (HTML tags in order); ``callout`` (TIP, WARNING...); ``columns`` (tables);
     ``depth`` (list/blockquote nesting)."""
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
-        return "".join(p if isinstance(p, str) else p.restore() for p in self.parts)
+        """The block's source, rendered once: a block is never changed once its doc is parsed, and the
+        rules of ``check`` read the text of every block of every version they compare (156,000 renders
+        for one ``check --lang ko`` of diffusers)."""
+        if self._text is None:
+            self._text = "".join(p if isinstance(p, str) else p.restore() for p in self.parts)
+        return self._text
 
     @property
     def segments(self) -> list[Segment]:
@@ -169,6 +181,19 @@ class Block:
         )
 
 
+def _plain_blocks(blocks: list[Block]) -> list[tuple[object, ...]]:
+    """``blocks`` as plain values (:meth:`Document.to_plain`)."""
+    return [(b.kind.value, b.start_line, b.end_line,
+             [p if isinstance(p, str) else (p.id, p.text, p.spans, p.line, p.prefixes, p.suffixes, p.escape, p.role)
+              for p in b.parts], b.meta) for b in blocks]
+
+
+def _blocks_from_plain(blocks: object) -> list[Block]:
+    """The blocks :func:`_plain_blocks` gave."""
+    return [Block(_KINDS[kind], start, end, [p if isinstance(p, str) else Segment(*p) for p in parts], dict(meta))
+            for kind, start, end, parts, meta in blocks]  # type: ignore[union-attr]
+
+
 @dataclass(slots=True)
 class Document:
     """A parsed doc: its blocks cover every byte of ``source``."""
@@ -182,6 +207,37 @@ class Document:
     notice: tuple[int, list[Block]] | None = None
     """The reader notice of an unreviewed machine page (:mod:`hfi18n.doc.notice`): the tool's own callout,
     kept out of ``blocks`` (no stage reads it as the page's text) and rendered back before ``blocks[i]``."""
+
+    views: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+    """Facts derived from the doc, computed once each (:meth:`view`)."""
+
+    def view(self, key: object, make: Callable[[Document], _T]) -> _T:
+        """``make(self)``, computed once per doc and ``key``: a doc is never changed once parsed, so what
+        is derived from it holds for its life. ``check`` compares a translation with every English version
+        it may follow and read the translation's links, tags and code again for each (a third of a
+        diffusers ``check --lang ko``). The value is shared: callers never change it."""
+        try:
+            return self.views[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self.views[key] = make(self)
+            return value
+
+    def to_plain(self) -> tuple[object, ...]:
+        """The doc as plain values (tuples, lists, dicts, strings, numbers: what :mod:`marshal` writes), so a
+        parse can be kept across runs (:mod:`hfi18n.repo.cache`); :meth:`from_plain` reads it back. The
+        reader notice is kept too: a cached machine page renders back with its callout."""
+        return (
+            sorted(self.prose_props) if self.prose_props is not None else None,
+            _plain_blocks(self.blocks),
+            (self.notice[0], _plain_blocks(self.notice[1])) if self.notice is not None else None,
+        )
+
+    @classmethod
+    def from_plain(cls, data: object, path: str | None = None) -> Document:
+        """The doc :meth:`to_plain` gave (a malformed value raises ``TypeError``, ``ValueError`` or ``KeyError``)."""
+        props, blocks, notice = data  # type: ignore[misc]
+        return cls(_blocks_from_plain(blocks), path, frozenset(props) if props is not None else None,
+                   (notice[0], _blocks_from_plain(notice[1])) if notice is not None else None)
 
     def segments(self) -> Iterator[Segment]:
         for block in self.blocks:

@@ -52,12 +52,16 @@ def code_shape(code: str) -> str:
     return code_without_comments(_DOCSTRING_RE.sub("S", code))
 
 
-def inline_protected(doc: Document) -> list[str]:
-    """Protected inline spans of all segments, in order."""
-    out: list[str] = []
-    for seg in doc.segments():
-        out.extend(seg.spans[p] for p in seg.placeholders())
-    return out
+def inline_protected(doc: Document) -> tuple[str, ...]:
+    """Protected inline spans of all segments, in order (once per doc: references and link targets both
+    read them)."""
+    def make(d: Document) -> tuple[str, ...]:
+        out: list[str] = []
+        for seg in d.segments():
+            out.extend(seg.spans[p] for p in seg.placeholders())
+        return tuple(out)
+
+    return doc.view("doc.inline_protected", make)
 
 
 def references(doc: Document) -> list[str]:

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import enum
 import importlib
+import importlib.metadata
 import importlib.util
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..errors import HfI18nError
 
@@ -102,6 +105,60 @@ class Layer(Protocol):
         ...
 
 
+class Memo(Protocol):
+    """Where a layer keeps what its analyzer said across runs (:class:`hfi18n.repo.cache.Cache`)."""
+
+    def get_many(self, kind: str, keys: Iterable[str], decode: Callable[[object], Any]) -> dict[str, Any]: ...
+
+    def put(self, kind: str, key: str, value: object, head: str = "") -> None: ...
+
+
+_memo: ContextVar[tuple[Memo, str] | None] = ContextVar("hfi18n_layer_memo", default=None)
+_V = TypeVar("_V")
+
+
+@contextmanager
+def analyses_kept(memo: Memo | None, lang: str) -> Iterator[None]:
+    """Keep what the analyzer of ``lang`` says inside (its reading of a text, a word's morphemes, a word
+    joined back) in ``memo`` under the analyzer's version (:func:`analyzer_version`) and the question, and
+    read it back from there: a ``check`` after an edit asks the analyzer about the edited text only, and
+    loads it (0.5 s and 300 MB for Kiwi, a second of CPU with its first call) only if that text needs it."""
+    token = _memo.set((memo, f"{lang}\0{analyzer_version(lang)}\0") if memo is not None else None)
+    try:
+        yield
+    finally:
+        _memo.reset(token)
+
+
+def kept(kind: str, args: Sequence[str], work: Callable[[list[str]], list[_V]],
+         to_plain: Callable[[_V], object], from_plain: Callable[[object], _V]) -> list[_V]:
+    """``work(args)``, each answer read from the memo of :func:`analyses_kept` where it holds it (one query),
+    the others worked out in one call and kept."""
+    got = _memo.get()
+    if got is None or not args:
+        return work(list(args))
+    memo, prefix = got
+    keys = [f"{prefix}{kind}\0{a}" for a in args]
+    found = memo.get_many("analysis", keys, from_plain)
+    todo = list(dict.fromkeys(a for a, k in zip(args, keys, strict=True) if k not in found))
+    if todo:
+        for a, value in zip(todo, work(todo), strict=True):
+            found[f"{prefix}{kind}\0{a}"] = value
+            memo.put("analysis", f"{prefix}{kind}\0{a}", to_plain(value))
+    return [found[k] for k in keys]
+
+
+def sentence_plain(sentences: list[Sentence]) -> object:
+    return [(s.text, s.start, s.end, None if (e := s.ending) is None else
+             (e.word, e.start, e.form, e.register, e.mood.value, e.morphs), s.quoted) for s in sentences]
+
+
+def sentence_from_plain(data: object) -> list[Sentence]:
+    return [Sentence(text, start, end, None if e is None else
+                     Ending(e[0], e[1], e[2], e[3], Mood(e[4]), tuple(tuple(m) for m in e[5])), quoted)
+            for text, start, end, e, quoted in data]  # type: ignore[union-attr]
+
+
 class LayerUnavailable(HfI18nError):
     """The language has a layer, but the package it needs is not installed."""
 
@@ -134,6 +191,23 @@ def registers_of(lang: str) -> tuple[RegisterInfo, ...]:
     if spec is None:
         return ()
     return tuple(getattr(importlib.import_module(spec[0]), "REGISTERS", ()))
+
+
+def analyzer_version(lang: str) -> str:
+    """The installed versions of the packages the layer of ``lang`` needs (``kiwipiepy=0.21.0
+    kiwipiepy_model=0.21.0``, ``-`` for one not installed, empty for a language without a layer), read from
+    their metadata without importing them: what a finding the analyzer worked out depends on besides the
+    text (another version may split or tag a sentence otherwise), so ``check`` keeps its findings under it."""
+    spec = LAYERS.get(lang.lower())
+    if spec is None:
+        return ""
+    out = []
+    for name in spec[3]:
+        try:
+            out.append(f"{name}={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            out.append(f"{name}=-" if importlib.util.find_spec(name) is None else f"{name}=?")
+    return " ".join(out)
 
 
 def layer_for(lang: str) -> Layer | None:

@@ -13,6 +13,7 @@ Kiwi is loaded on the first analysis, once per process, without its typo and mul
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import unicodedata
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .base import Ending, Mood, RegisterInfo, Sentence
+from .base import Ending, Mood, RegisterInfo, Sentence, kept, sentence_from_plain, sentence_plain
 
 HAPNIDA = "합니다체"
 HAEYO = "해요체"
@@ -267,16 +268,22 @@ class KoreanLayer:
         out: list[list[Sentence] | None] = [surface(t) for t in texts]
         rest = [i for i, got in enumerate(out) if got is None]
         if rest:
-            analysed = self.kiwi.split_into_sents([texts[i] for i in rest], return_tokens=True)
-            for i, sents in zip(rest, analysed, strict=True):
-                out[i] = [self._sentence(texts[i], s) for s in sents]
+            for i, sents in zip(rest, self._read([texts[i] for i in rest]), strict=True):
+                out[i] = sents
         return [got or [] for got in out]
+
+    def _read(self, texts: Sequence[str]) -> list[list[Sentence]]:
+        """Kiwi's reading of each text, kept across runs where a run keeps them (:func:`.base.analyses_kept`)."""
+        def work(todo: list[str]) -> list[list[Sentence]]:
+            return [[self._sentence(t, s) for s in sents]
+                    for t, sents in zip(todo, self.kiwi.split_into_sents(todo, return_tokens=True), strict=True)]
+
+        return kept("sentences", texts, work, sentence_plain, sentence_from_plain)
 
     def analysed(self, texts: Sequence[str]) -> list[list[Sentence]]:
         """The sentences of each text as Kiwi reads them, the surface never consulted (for the test that
         the surface reading agrees with the analyzer)."""
-        return [[self._sentence(t, s) for s in sents]
-                for t, sents in zip(texts, self.kiwi.split_into_sents(list(texts), return_tokens=True), strict=True)]
+        return self._read(texts)
 
     def _sentence(self, text: str, sent: Any) -> Sentence:
         tokens = sent.tokens
@@ -326,7 +333,9 @@ class KoreanLayer:
         spacing (Kiwi joins ``내리`` + ``어`` + ``받`` as ``내려 받``)."""
         morphs = list(ending.morphs)
         if not morphs:  # a sentence the surface settled: its last word analysed now
-            morphs = [(t.form, t.tag, t.start, t.end) for t in self.kiwi.tokenize(ending.word)]
+            morphs = kept("tokens", [ending.word],
+                          lambda words: [[(t.form, t.tag, t.start, t.end) for t in self.kiwi.tokenize(w)] for w in words],
+                          lambda value: value, lambda data: [tuple(m) for m in data])[0]  # type: ignore[union-attr]
         if morphs and morphs[-1][:2] == ("요", "JX"):
             morphs.pop()
         if morphs and morphs[-1][1].startswith("E"):
@@ -341,8 +350,13 @@ class KoreanLayer:
         return ending.word[:morphs[k][2]], [(m[0], m[1]) for m in morphs[k:]]
 
     def _join(self, prefix: str, morphs: list[tuple[str, str]]) -> str | None:
+        joined = kept("join", [json.dumps(morphs, ensure_ascii=False)],
+                      lambda keys: [self._joined(json.loads(k)) for k in keys], lambda v: v, lambda d: d)[0]
+        return None if joined is None else prefix + joined
+
+    def _joined(self, morphs: list[list[str]]) -> str | None:
         try:
-            return prefix + str(self.kiwi.join(morphs))
+            return str(self.kiwi.join([tuple(m) for m in morphs]))
         except Exception:  # noqa: BLE001 - a morpheme Kiwi cannot join back: no suggestion
             return None
 

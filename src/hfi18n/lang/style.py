@@ -224,8 +224,8 @@ def register_slips(sentences: Sequence[Sentence], settings: StyleSettings, layer
     total = sum(counts.values())
     if (settings.register and majority and majority != expected and counts[majority] >= WHOLE_DOC_MIN
             and counts[majority] >= WHOLE_DOC_SHARE * total):
-        first = layer.refine(next(s for s in sentences if (e := counted(s, settings)) and e.register == majority))
-        e = first.ending
+        first = next(s for s in sentences if (e := counted(s, settings)) and e.register == majority)
+        e = layer.refine(first).ending  # the slip keeps the sentence it was given: check_style finds it by id
         assert e is not None
         return [Slip(first, e, expected, _rewrite(layer, e, expected, settings), (majority, counts[majority], total))]
     out = []

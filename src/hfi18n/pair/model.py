@@ -41,7 +41,7 @@ from . import bitext
 from .band import match_in_order
 from .bitext import LengthModel, Move, align_bitext
 from .diff import opcodes
-from .units import Item, block_item
+from .units import Item, block_item, block_items
 
 SURE = 0.5
 """Confidence from which a bead is trusted (see :func:`confidence`)."""
@@ -135,6 +135,7 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
     shifts by one until a dropped paragraph absorbs the shift (smolagents ko memory.md with one paragraph
     copied and one dropped 25 lines apart: both were missed)."""
     model = model or LengthModel.default(lang)
+    items = {**block_items(en), **block_items(tr)}
     a, b = content_blocks(en), content_blocks(tr)
     if leave_out:
         b = [x for x in b if id(x) not in leave_out]
@@ -143,7 +144,7 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:
-        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang))
+        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang, items))
         if ej < len(a):
             e, t = a[ej], b[tj]
             sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
@@ -209,20 +210,22 @@ def _tips(beads: list[Bead]) -> list[Bead]:
     return out
 
 
-def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
+         items: dict[int, Item | None]) -> list[Bead]:
     """Beads of the blocks between two skeleton beads: other blocks paired by kind cut the gap again, and
-    the prose of each piece is aligned by :func:`.bitext.align_bitext`."""
+    the prose of each piece is aligned by :func:`.bitext.align_bitext` (``items``: each block's
+    :func:`.units.block_item`, by ``id``)."""
     if not es and not ts:
         return []
     if not es or not ts:
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
-    other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
-    other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
+    other_e = [i for i, x in enumerate(es) if not _prose_block(x, items)]
+    other_t = [j for j, x in enumerate(ts) if not _prose_block(x, items)]
     cuts = [(other_e[p], other_t[q]) for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t])]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
-        out.extend(_prose(es[ei:ej], ts[ti:tj], model, lang))
+        out.extend(_prose(es[ei:ej], ts[ti:tj], model, lang, items))
         if ej < len(es):
             e, t = es[ej], ts[tj]
             out.append(Bead((e,), (t,), _heading_confidence(e, t) if e.kind is BlockKind.HEADING else _SAME_KIND))
@@ -256,20 +259,26 @@ def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
     return match_in_order(len(es), len(ts), score)
 
 
-def _prose_block(block: Block) -> bool:
+def _prose_block(block: Block, items: dict[int, Item | None]) -> bool:
     """A block the bitext aligner places (headings are not: it drops them, they pair by level)."""
-    return block.kind is not BlockKind.HEADING and block_item(block) is not None
+    return block.kind is not BlockKind.HEADING and _item(block, items) is not None
+
+
+def _item(block: Block, items: dict[int, Item | None]) -> Item | None:
+    got = items.get(id(block), items)  # a block of neither doc (none today): its own item
+    return block_item(block) if got is items else got  # type: ignore[return-value]
 
 
 def _kind(block: Block) -> str:
     return f"h{block.meta.get('level', 1)}" if block.kind is BlockKind.HEADING else block.kind.value
 
 
-def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
+           items: dict[int, Item | None]) -> list[Bead]:
     """Beads of a piece of a gap: its prose aligned, its unpaired other blocks as 1-0 and 0-1 beads
     placed in order on their side."""
-    items_e = [(x, it) for x in es if _prose_block(x) and (it := block_item(x)) is not None]
-    items_t = [(x, it) for x in ts if _prose_block(x) and (it := block_item(x)) is not None]
+    items_e = [(x, it) for x in es if x.kind is not BlockKind.HEADING and (it := _item(x, items)) is not None]
+    items_t = [(x, it) for x in ts if x.kind is not BlockKind.HEADING and (it := _item(x, items)) is not None]
     block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
     aligned: list[Bead] = []
     if items_e and items_t:
@@ -280,8 +289,8 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
         aligned = [Bead((x,), (), LEFTOVER) for x, _it in items_e] + [Bead((), (x,), LEFTOVER) for x, _it in items_t]
     pos_e = {id(x): k for k, x in enumerate(es)}
     pos_t = {id(x): k for k, x in enumerate(ts)}
-    lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x)] \
-        + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x)]
+    lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x, items)] \
+        + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x, items)]
     return _merge(aligned, lone, pos_e, pos_t)
 
 

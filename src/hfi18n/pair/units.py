@@ -93,6 +93,12 @@ def block_item(block: Block) -> Item | None:
     return None
 
 
+def block_items(doc: Document) -> dict[int, Item | None]:
+    """:func:`block_item` of every block of ``doc`` by ``id`` of the block, made once per doc (the pair
+    model asked for each block's item up to four times)."""
+    return doc.view("pair.block_items", lambda d: {id(b): block_item(b) for b in d.blocks})
+
+
 def doc_items(doc: Document) -> list[Item]:
     """Headings and prose blocks of ``doc`` in order (code, comments and blank lines left out)."""
     return [it for block in doc.blocks if (it := block_item(block)) is not None]

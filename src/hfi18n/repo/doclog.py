@@ -10,18 +10,30 @@ file. :mod:`hfi18n.repo.history` builds translation bases on top of this.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
 import subprocess
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RepoError
+from .cache import Cache
 from .git_errors import git_hint
 from .layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 
 # --------------------------------------------------------------------------------------------- git
+
+
+def blob_id(data: bytes) -> str:
+    """Git's blob id of ``data`` (what ``git hash-object`` prints), so a written file is recognised in history."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
 
 
 def run_git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
@@ -72,8 +84,10 @@ class Version:
     """Blob id after the commit; ``None`` when the commit deleted the file."""
     status: str
     """``A`` added, ``M`` modified, ``R`` renamed (maybe modified too), ``D`` deleted."""
-    added: int = 0
-    removed: int = 0
+    added: int | None = 0
+    removed: int | None = 0
+    """Lines added and removed by the commit (-1 for a binary file): counted for translated docs; for an
+    English doc, 0 and 0 for a pure rename and None otherwise (see :func:`_read_log`)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -115,6 +129,32 @@ class History:
     def __post_init__(self) -> None:
         if not self.by_sha:
             self.by_sha = {c.sha: c.index for c in self.commits}
+
+    def to_plain(self) -> tuple[object, ...]:
+        """The history as plain values (:mod:`marshal`), for the persistent cache (:mod:`.cache`)."""
+        index = {id(lin): k for k, lin in enumerate(self.lineages)}
+        return (
+            self.head,
+            [(c.sha, c.time, c.subject, sorted(c.langs)) for c in self.commits],
+            [(lin.lang, [(v.commit, v.path, v.blob, v.status, v.added, v.removed) for v in lin.versions])
+             for lin in self.lineages],
+            [(lang, rel, index[id(lin)]) for (lang, rel), lin in self.current.items()],
+            [(lang, rel, [(a, b, index[id(lin)]) for a, b, lin in spans])
+             for (lang, rel), spans in self.occupancy.items()],
+        )
+
+    @classmethod
+    def from_plain(cls, data: object) -> History:
+        """The history :meth:`to_plain` gave (a malformed value raises ``TypeError``, ``ValueError``...)."""
+        head, commits, lineages, current, occupancy = data  # type: ignore[misc]
+        lins = [Lineage(lang, [Version(*v) for v in versions]) for lang, versions in lineages]
+        return cls(
+            head,
+            [Commit(k, sha, t, subject, frozenset(langs)) for k, (sha, t, subject, langs) in enumerate(commits)],
+            lins,
+            {(lang, rel): lins[k] for lang, rel, k in current},
+            {(lang, rel): [(a, b, lins[k]) for a, b, k in spans] for lang, rel, spans in occupancy},
+        )
 
     def at_path(self, lang: str, rel: str, commit: int) -> Lineage | None:
         """The lineage at ``lang/rel`` right after ``commit``, ``.md``/``.mdx`` alike."""
@@ -206,6 +246,8 @@ def parse_log(data: bytes) -> list[tuple[str, int, str, list[_RawChange], dict[s
                 changes.append(_RawChange("A", None, new, new_blob))
             elif letter == "R":
                 changes.append(_RawChange("R", old, new, new_blob))
+                if fields[2] == new_blob:  # a pure rename: nothing added or removed, counted or not
+                    stats.setdefault(new, (0, 0))
             else:  # M, T
                 changes.append(_RawChange("M", old, new, new_blob))
         else:  # numstat: "added\tremoved\tpath" or "added\tremoved\t" then old, new
@@ -228,17 +270,21 @@ class RepoInfo:
     """Docs root relative to ``top``, with a trailing slash (empty when they are the same)."""
     git_dir: Path
     head: str
+    shallow: bool = False
+    """A shallow clone (its history is cut)."""
 
 
 def repo_info(layout: DocsLayout) -> RepoInfo:
     """Where git keeps the repository, and HEAD, in one ``git rev-parse``."""
     try:
-        out = run_git(layout.repo, "rev-parse", "--show-toplevel", "--absolute-git-dir", "HEAD").decode().split("\n")
+        out = run_git(layout.repo, "rev-parse", "--show-toplevel", "--absolute-git-dir", "--is-shallow-repository",
+                      "HEAD").decode().split("\n")
     except RepoError:
         raise _why_no_head(layout.repo) from None
     top = Path(out[0].strip())
     rel = layout.docs_root.resolve().relative_to(top.resolve()).as_posix()
-    return RepoInfo(top, (rel + "/") if rel != "." else "", Path(out[1].strip()), out[2].strip())
+    return RepoInfo(top, (rel + "/") if rel != "." else "", Path(out[1].strip()), out[3].strip(),
+                    out[2].strip() == "true")
 
 
 def _why_no_head(repo: Path) -> RepoError:
@@ -257,32 +303,59 @@ def _why_no_head(repo: Path) -> RepoError:
 _HISTORY_CACHE: dict[tuple[str, str], History] = {}
 
 
-def load_history(layout: DocsLayout) -> History:
-    """Read and replay the doc history of ``layout`` (cached in-process by HEAD sha)."""
+def load_history(layout: DocsLayout, cache: Cache | None = None) -> History:
+    """Read and replay the doc history of ``layout`` (kept in-process by HEAD sha, and in ``cache`` by the
+    docs root and HEAD: the history up to a commit never changes; a shallow clone's is never kept)."""
     info = repo_info(layout)
     key = (str(layout.docs_root), info.head)
     if key in _HISTORY_CACHE:
         return _HISTORY_CACHE[key]
-    raw = run_git(
-        info.top,
-        "log",
-        "--first-parent",
-        "--diff-merges=first-parent",
-        "-M",
-        "--raw",
-        "--numstat",
-        "-z",
-        "--no-abbrev",
-        "--no-color",
-        f"--format={_LOG_FORMAT}",
-        info.head,
-        "--",
-        info.prefix or ".",
-    )
-    history = replay(parse_log(raw)[::-1], info.prefix, info.head)
+    ckey = f"{info.prefix}\0{info.head}"
+    if info.shallow:
+        cache = None  # its history grows as it is deepened, under the same HEAD
+    history = cache.get("history", ckey, History.from_plain) if cache is not None else None
+    if history is None:
+        history = replay(_read_log(info), info.prefix, info.head)
+        if cache is not None:
+            cache.put("history", ckey, history.to_plain(), head=info.head)
     history.git_dir = info.git_dir
     _HISTORY_CACHE[key] = history
     return history
+
+
+def _read_log(info: RepoInfo) -> list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]:
+    """The parsed doc log, oldest first: the changes of every commit (``--raw``), and the lines added and
+    removed in the translated docs (``--numstat``).
+
+    Two ``git log`` run side by side: the line counts of English docs are never read (a pure rename is told
+    by its blob), and counting them was three quarters of the log's time on a 20,000-commit repository
+    (git diffs every changed file for ``--numstat``)."""
+    spec = info.prefix or "."
+    common = ["log", "--first-parent", "--diff-merges=first-parent", "-M", "-z", "--no-abbrev", "--no-color",
+              f"--format={_LOG_FORMAT}", info.head, "--"]
+    counted: list[bytes] = []
+    failed: list[RepoError] = []
+
+    def count() -> None:
+        try:
+            counted.append(run_git(info.top, *common[:-1], "--numstat", "--", spec,
+                                   f":(exclude){info.prefix}{SOURCE_LANG}"))
+        except RepoError as exc:
+            failed.append(exc)
+
+    worker = threading.Thread(target=count, daemon=True)
+    worker.start()
+    try:
+        raw = run_git(info.top, *common[:-1], "--raw", "--", spec)
+    finally:
+        worker.join()
+    if failed:
+        raise failed[0]
+    stats = {sha: st for sha, _t, _s, _c, st in parse_log(counted[0])}
+    parsed = parse_log(raw)
+    for sha, _t, _s, _changes, st in parsed:
+        st.update(stats.get(sha, {}))
+    return parsed[::-1]
 
 
 def replay(
@@ -338,7 +411,7 @@ def replay(
                 if lin is not None:
                     moving[old] = lin
         for ch, old, new in todo:
-            added, removed = stats.get(ch.new or ch.old or "", (0, 0))
+            added, removed = stats.get(ch.new or ch.old or "", (None, None))
             if ch.status == "D":
                 assert old is not None
                 langs.add(old[0])
@@ -374,11 +447,32 @@ def replay(
 
 
 class BlobReader:
-    """Read blob contents in bulk with one ``git cat-file --batch`` per call of :meth:`load`."""
+    """Blob contents from git: in bulk with one ``git cat-file --batch`` per call of :meth:`load`, one at a
+    time through one long-lived ``git cat-file --batch`` process (:meth:`text` of a blob not loaded).
+
+    At most :data:`KEPT_CHARS` characters of text are kept (the least recently used go first, read again
+    when asked for): ``status`` on a 20,000-commit repository held every version of every doc it compared
+    at once (680 MB).
+    """
+
+    KEPT_CHARS = 48_000_000
 
     def __init__(self, repo: Path) -> None:
         self.repo = repo
-        self._cache: dict[str, str] = {}
+        self._cache: OrderedDict[str, str] = OrderedDict()
+        self._chars = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._finalizer: weakref.finalize | None = None
+
+    def _keep(self, sha: str, text: str) -> None:
+        old = self._cache.pop(sha, None)
+        if old is not None:
+            self._chars -= len(old)
+        self._cache[sha] = text
+        self._chars += len(text)
+        while self._chars > self.KEPT_CHARS and len(self._cache) > 1:
+            _, gone = self._cache.popitem(last=False)
+            self._chars -= len(gone)
 
     def load(self, blobs: Iterable[str]) -> None:
         wanted = sorted({b for b in blobs if b and b not in self._cache})
@@ -391,13 +485,56 @@ class BlobReader:
             header = out[pos:nl].split()
             pos = nl + 1
             if len(header) < 3 or header[1] == b"missing":
-                self._cache[sha] = ""
+                self._keep(sha, "")
                 continue
             size = int(header[2])
-            self._cache[sha] = out[pos : pos + size].decode("utf-8", "replace")
+            self._keep(sha, out[pos : pos + size].decode("utf-8", "replace"))
             pos += size + 1
 
+    def _read_one(self, sha: str) -> str:
+        proc = self._proc
+        if proc is None:
+            try:
+                proc = self._proc = subprocess.Popen(
+                    ["git", "-C", str(self.repo), "cat-file", "--batch"], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                    env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
+            except OSError:
+                raise RepoError("git is not installed", hint="install git; status reads the doc history") from None
+            self._finalizer = weakref.finalize(self, _stop, proc)
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(sha.encode() + b"\n")
+            proc.stdin.flush()
+            header = proc.stdout.readline().split()
+            if len(header) < 3 or header[1] == b"missing":
+                return ""
+            data = proc.stdout.read(int(header[2]) + 1)[:-1]
+        except (OSError, ValueError):
+            self.close()
+            raise RepoError(f"git cat-file stopped while reading blob {sha[:12]}",
+                            hint="run status inside a git checkout with at least one commit") from None
+        return data.decode("utf-8", "replace")
+
     def text(self, blob: str) -> str:
-        if blob not in self._cache:
-            self.load([blob])
-        return self._cache[blob]
+        got = self._cache.get(blob)
+        if got is None:
+            got = self._read_one(blob)
+            self._keep(blob, got)
+        else:
+            self._cache.move_to_end(blob)
+        return got
+
+    def close(self) -> None:
+        """Stop the long-lived ``git cat-file`` process, if one runs."""
+        if self._finalizer is not None:
+            self._finalizer()
+        self._proc = self._finalizer = None
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        if proc.stdin is not None:
+            proc.stdin.close()
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        proc.wait(timeout=5)

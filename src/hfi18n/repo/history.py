@@ -48,15 +48,15 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..doc import Document, parse
 from ..doc.notice import strip_notice
 from ..doc.pairing import needs_translation
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import RepoError
-from ..fileio import atomic_write, read_text
+from ..fileio import read_text
 from ..languages import LANGUAGES, language
 from ..pair.model import pair_docs
 from ..pair.segments import rendering, segment_groups
@@ -66,6 +66,7 @@ from .doclog import (
     History,
     Lineage,
     Version,
+    blob_id,
     load_history,
     parse_log,
     replay,
@@ -77,6 +78,7 @@ from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, RunRecord, ledger_for, segment_hash, text_blob
 from .shallow import DEEPEN_HINT, history_gap
 from .signoff import read_record, record_path
+from .store import Store, props_key
 from .toctree import PLACEHOLDER_LOCAL
 
 __all__ = [
@@ -84,7 +86,7 @@ __all__ = [
     "Version", "base_of", "content_base", "follow", "followed",
     "drift", "english_at", "carries_changes", "find_base", "find_bases", "fingerprint_text", "is_translation_subject",
     "load_history", "moved_to", "pair_translations", "parse_log", "replay", "repo_info", "similarity", "translation_events",
-    "tree_state", "write_bases_cache",
+    "Bases",
 ]
 
 REWRITE_SHARE = 0.1
@@ -293,14 +295,18 @@ class BaseInfo:
 
 
 class Fingerprints:
-    """Protected-content fingerprints of blobs, computed once each (and parsed docs, for the few
-    commits whose segments are compared: :func:`carries_changes`)."""
+    """Protected-content fingerprints of blobs, computed once each, and the parsed docs of the few commits
+    whose segments are compared (:func:`carries_changes`), read through the run's :class:`~.store.Store`."""
 
-    def __init__(self, blobs: BlobReader) -> None:
-        self.blobs = blobs
+    def __init__(self, store: Store | BlobReader) -> None:
+        if isinstance(store, BlobReader):  # a reader alone: its docs parsed for this object only
+            store = Store(store.repo, blobs=store)
+        self.store = store
+        self.blobs = store.blobs
         self._cache: dict[str, Counter[str]] = {}
-        self._docs: dict[str, Document] = {}
         self._code: dict[str, Counter[str]] = {}
+        self._texts: dict[str, frozenset[str]] = {}
+        self._moved: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
 
     def code(self, blob: str) -> Counter[str]:
         """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
@@ -310,10 +316,31 @@ class Fingerprints:
         return fp
 
     def doc(self, blob: str) -> Document:
-        d = self._docs.get(blob)
-        if d is None:
-            d = self._docs[blob] = parse(self.blobs.text(blob))
-        return d
+        return self.store.doc(blob)
+
+    def forget(self) -> None:
+        """Drop what was worked out so far (the next questions are about other blobs)."""
+        for memo in (self._cache, self._code, self._texts, self._moved):
+            memo.clear()
+
+    def moved(self, base: str, english: str) -> tuple[list[str], list[str]]:
+        """The protected items English blob ``english`` gained over ``base`` and those it lost (code
+        comments cut), worked out once per pair: every commit touching a translation asks about each
+        English version since its base."""
+        key = (base, english)
+        got = self._moved.get(key)
+        if got is None:
+            old_fp, new_fp = self.code(base), self.code(english)
+            got = self._moved[key] = ([k for k in new_fp if new_fp[k] > old_fp[k]],
+                                      [k for k in old_fp if not new_fp[k]])
+        return got
+
+    def texts(self, blob: str) -> frozenset[str]:
+        """The texts of the segments of a blob's doc, computed once."""
+        t = self._texts.get(blob)
+        if t is None:
+            t = self._texts[blob] = frozenset(s.text for s in self.doc(blob).segments())
+        return t
 
     def __call__(self, blob: str) -> Counter[str]:
         fp = self._cache.get(blob)
@@ -357,19 +384,27 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     the base where it was (smolagents ``ko/examples/multiagents.md``: a model-name sweep must not hide
     the ``pip install 'smolagents[toolkit]'`` change before it).
     """
-    old_fp, new_fp, out_fp = fps.code(base), fps.code(english), fps.code(after)
-    gained = [k for k in new_fp if new_fp[k] > old_fp[k]]
-    lost = [k for k in old_fp if not new_fp[k]]
+    gained, lost = fps.moved(base, english)
+    out_fp = fps.code(after)
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
         return False
-    old, new = fps.doc(base), fps.doc(english)
-    old_texts = {s.text for s in old.segments()}
+    # the cheaper question first. Without a protected change, it is all in the prose: a commit that wrote no
+    # segment text of its own carried none, told before the English is parsed (a sweep or a typo fix
+    # touched each translation of a 20,000-commit repository next to dozens of English versions, and the
+    # translation's two versions are parsed once for all of them)
+    fresh = None if gained or lost else fps.texts(after) - fps.texts(before)
+    if fresh is not None and not fresh:
+        return False
+    old_texts = fps.texts(base)
+    new = fps.doc(english)
     changed = [s for s in new.segments() if s.text not in old_texts and needs_translation(s)]
     if not changed:
         return bool(gained or lost)
-    prev_texts = {s.text for s in fps.doc(before).segments()}
+    fresh = fresh if fresh is not None else fps.texts(after) - fps.texts(before)
+    if not fresh:
+        return False
     cur = rendering(segment_groups(pair_docs(new, fps.doc(after), lang)))
-    return all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed)
+    return all(any(t.text in fresh and t.text != c.text for t in cur.get(c.id, ())) for c in changed)
 
 
 _TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
@@ -553,18 +588,25 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
     return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
 
 
-def followed(layout: DocsLayout, lang: str) -> dict[str, Followed]:
-    """``rel`` -> :class:`Followed` for every translated doc of ``lang`` with a base (:func:`find_bases`,
-    so the cache of the last ``status`` at the same state is used). Raises :class:`RepoError` without a
-    usable history."""
-    bases = find_bases(layout, lang)
-    history = load_history(layout)
-    out: dict[str, Followed] = {}
-    for p in pair_translations(layout, history, lang):
-        base = bases.get(p.rel)
-        if base is not None and p.twin is not None and base.base_commit in history.by_sha:
-            out[p.rel] = follow(history, base, p.lineage, p.twin)
-    return out
+def followed(layout: DocsLayout, lang: str, *, store: Store | None = None,
+             rels: Collection[str] | None = None) -> dict[str, Followed]:
+    """``rel`` -> :class:`Followed` for every translated doc of ``lang`` with a base (``rels``: only these;
+    :func:`find_bases`, so the cache of an earlier run at the same state is used). Raises
+    :class:`RepoError` without a usable history."""
+    own = store is None
+    store = store if store is not None else Store.of(layout)
+    try:
+        bases = find_bases(layout, lang, store=store, rels=rels)
+        history = load_history(layout, store.cache)
+        out: dict[str, Followed] = {}
+        for p in pair_translations(layout, history, lang):
+            base = bases.get(p.rel)
+            if base is not None and p.twin is not None and base.base_commit in history.by_sha:
+                out[p.rel] = follow(history, base, p.lineage, p.twin)
+        return out
+    finally:
+        if own:
+            store.close()
 
 
 def drift(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage) -> Drift:
@@ -689,85 +731,132 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
     return find_base(history, fps, pair.lineage, pair.twin, recorded)
 
 
-CACHE_FILE = "hfi18n/status-cache.json"
-"""Bases found by the last status run, under the git folder, keyed by HEAD and the state of the work tree."""
-CACHE_VERSION = 6
-"""Bumped whenever the base-finding rules change, so an old cache is not trusted."""
+def _stamp(layout: DocsLayout, ledger: Ledger, lang: str, pair: Pair) -> str:
+    """What the base of ``pair`` depends on besides the history up to HEAD: the English doc it pairs with,
+    this machine's run records of it, the review record in the work tree (:func:`review_record_bases`: its
+    blob, so an approval or a machine write changes the stamp), and (where :func:`base_of` reads it: with
+    run records, or not committed) the content of its work-tree file. Raises :class:`~hfi18n.errors.InputError` when that file
+    cannot be read, as :func:`base_of` does."""
+    records = ledger.records(lang, pair.rel)
+    h = hashlib.sha1(f"{pair.en_rel}\0{','.join(pair.flags)}\0".encode())
+    if records or pair.lineage is None:
+        h.update(text_blob(read_text(layout.path(lang, pair.rel))).encode())
+    for r in records:
+        h.update(json.dumps(r.to_json(), sort_keys=True).encode())
+    with contextlib.suppress(OSError):  # unreadable: base_of says so
+        h.update(b"record\0" + blob_id(record_path(layout, lang, pair.rel).read_bytes()).encode())
+    return h.hexdigest()
 
 
-def _cache_path(git_dir: Path | None) -> Path | None:
-    return git_dir / CACHE_FILE if git_dir is not None else None
+class Bases:
+    """The bases of one language's translations at HEAD (:func:`base_of`), kept in the persistent cache
+    (:mod:`.cache`) under the docs root, HEAD, the language and the prose props, each with the
+    :func:`_stamp` it was worked out for: right by construction (the history up to a commit never changes,
+    and whatever else a base depends on is in its stamp). It replaces the bases file ``status`` wrote
+    for ``translate --update`` (``status-cache.json``, keyed by HEAD and the files' sizes and times)."""
+
+    def __init__(self, layout: DocsLayout, history: History, store: Store, lang: str,
+                 ledger: Ledger | None = None) -> None:
+        self.layout, self.history, self.store, self.lang = layout, history, store, lang
+        self.ledger = ledger if ledger is not None else ledger_for(layout)
+        info_prefix = _prefix(layout)
+        self._key = f"{info_prefix}\0{history.head}\0{lang}\0{props_key()}"
+        self._known: dict[str, tuple[str, BaseInfo | None]] = store.cache.get("bases", self._key, _read_bases) or {}
+        self._fresh = False
+        self._fps: Fingerprints | None = None
+        self.computed = 0
+        """Bases worked out by this run (the others came from the cache)."""
+
+    @property
+    def fps(self) -> Fingerprints:
+        if self._fps is None:
+            self._fps = Fingerprints(self.store)
+        return self._fps
+
+    def base(self, pair: Pair) -> BaseInfo | None:
+        """:func:`base_of` ``pair``, from the cache when its stamp is the same."""
+        stamp = _stamp(self.layout, self.ledger, self.lang, pair)
+        hit = self._known.get(pair.rel)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        info = base_of(self.layout, self.history, self.fps, self.lang, pair, self.ledger)
+        self.fps.forget()  # what one translation's versions gave is no use to the next (memory: 437 MB)
+        self.computed += 1
+        self._known[pair.rel] = (stamp, info)
+        self._fresh = True
+        return info
+
+    def prefetch(self, pairs: list[Pair]) -> None:
+        """Read the blobs the pairs whose base is not cached need, in one git call."""
+        todo = [p for p in pairs if p.rel not in self._known]
+        self.store.blobs.load(v.blob for p in todo for chain in (p.lineage, p.twin) if chain is not None
+                              for v in chain.versions if v.blob)
+
+    def save(self) -> None:
+        """Keep what this run worked out (written with the store's cache)."""
+        if self._fresh:
+            self.store.cache.put("bases", self._key, {
+                rel: (stamp, tuple(getattr(b, f) for f in BaseInfo.__dataclass_fields__) if b is not None else None)
+                for rel, (stamp, b) in self._known.items()}, head=self.history.head)
+            self._fresh = False
 
 
-def tree_state(layout: DocsLayout, lang: str) -> str:
-    """What the bases of ``lang`` depend on besides HEAD: the run ledger and the translated files in the
-    work tree (size and modification time, as git's index tells a changed file). A run that writes a
-    translation, or a hand edit, makes the cached bases of the language stale."""
-    h = hashlib.sha256(ledger_for(layout).digest().encode())
-    folder = layout.docs_root / lang
-    for rel in layout.docs(lang):
-        with contextlib.suppress(OSError):
-            st = (folder / rel).stat()
-            h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-        with contextlib.suppress(OSError):  # the review record says which English a page version follows
-            st = record_path(layout, lang, rel).stat()
-            h.update(f"record\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-    return h.hexdigest()[:20]
+def _read_bases(data: object) -> dict[str, tuple[str, BaseInfo | None]]:
+    """The cached bases of a language (:meth:`Bases.save`); anything else raises."""
+    out: dict[str, tuple[str, BaseInfo | None]] = {}
+    for rel, (stamp, fields) in data.items():  # type: ignore[attr-defined]
+        if not isinstance(rel, str) or not isinstance(stamp, str):
+            raise TypeError("malformed bases entry")
+        out[rel] = (stamp, BaseInfo(*fields) if fields is not None else None)
+    return out
 
 
-def write_bases_cache(history: History, bases: dict[str, dict[str, BaseInfo]],
-                      states: dict[str, str] | None = None) -> None:
-    """Record the bases of every language for ``translate --update`` (best effort: a cache)."""
-    path = _cache_path(history.git_dir)
-    if path is None:
-        return
-    states = dict(states or {})
-    by_lang = {lang: {rel: b.to_json() for rel, b in sorted(m.items())} for lang, m in bases.items()}
-    old, old_states = _read_cache(path, history.head)
-    for lang, m in old.items():
-        if lang not in by_lang and lang in old_states:
-            by_lang[lang] = {rel: b.to_json() for rel, b in m.items()}
-            states[lang] = old_states[lang]
-    data = {"version": CACHE_VERSION, "head": history.head, "bases": by_lang, "states": states}
-    with contextlib.suppress(OSError):  # a read-only checkout still gets its status
-        atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+def _prefix(layout: DocsLayout) -> str:
+    return layout.docs_root.resolve().as_posix()
 
 
-def _read_cache(path: Path, head: str) -> tuple[dict[str, dict[str, BaseInfo]], dict[str, str]]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("head") != head or data.get("version") != CACHE_VERSION:
-            return {}, {}
-        return ({lang: {rel: BaseInfo.from_json(b) for rel, b in m.items()} for lang, m in data["bases"].items()},
-                dict(data.get("states", {})))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}, {}
-
-
-def find_bases(layout: DocsLayout, lang: str) -> dict[str, BaseInfo]:
+def find_bases(layout: DocsLayout, lang: str, *, store: Store | None = None,
+               rels: Collection[str] | None = None) -> dict[str, BaseInfo]:
     """``rel`` (relative to the language folder) -> :class:`BaseInfo` (:func:`base_of`) for every translated
-    doc of ``lang`` with an English twin. Uses the cache of the last ``status`` run at the same HEAD and
-    work-tree state (:func:`tree_state`), else reads history once and blob contents in one batch."""
+    doc of ``lang`` with an English twin (``rels``: only these). From the persistent cache where it holds
+    them (:class:`Bases`), else history is read once and the blobs of a few docs at a time in one batch."""
     gap = history_gap(layout)
     if gap is not None:  # a base guessed from a cut history would keep stale prose as "unchanged"
         raise RepoError(f"{gap}, so translate --update cannot tell what changed in the English", hint=DEEPEN_HINT)
-    history = load_history(layout)
-    path = _cache_path(history.git_dir)
-    cached, states = _read_cache(path, history.head) if path is not None else ({}, {})
-    if lang in cached and states.get(lang) == tree_state(layout, lang):
-        return cached[lang]
-    pairs = [p for p in pair_translations(layout, history, lang) if p.twin is not None]
-    blobs = BlobReader(layout.repo)
-    blobs.load(v.blob for p in pairs for chain in (p.lineage, p.twin) if chain is not None
-               for v in chain.versions if v.blob)
-    fps = Fingerprints(blobs)
-    ledger = ledger_for(layout)
-    out: dict[str, BaseInfo] = {}
+    own = store is None
+    store = store if store is not None else Store.of(layout)
+    try:
+        history = load_history(layout, store.cache)
+        pairs = [p for p in pair_translations(layout, history, lang)
+                 if p.twin is not None and (rels is None or p.rel in rels)]
+        bases = Bases(layout, history, store, lang)
+        out: dict[str, BaseInfo] = {}
+        for chunk in pair_chunks(pairs):
+            bases.prefetch(chunk)
+            for p in chunk:
+                info = bases.base(p)
+                if info is not None:
+                    out[p.rel] = info
+        bases.save()
+        return out
+    finally:
+        if own:
+            store.close()
+
+
+def pair_chunks(pairs: list[Pair], blobs: int = 2000) -> Iterator[list[Pair]]:
+    """``pairs`` in runs whose versions have about ``blobs`` blobs: read together, without holding every
+    version of a large repository at once."""
+    chunk: list[Pair] = []
+    n = 0
     for p in pairs:
-        info = base_of(layout, history, fps, lang, p, ledger)
-        if info is not None:
-            out[p.rel] = info
-    return out
+        chunk.append(p)
+        n += sum(len(c.versions) for c in (p.lineage, p.twin) if c is not None)
+        if n >= blobs:
+            yield chunk
+            chunk, n = [], 0
+    if chunk:
+        yield chunk
 
 
 def english_at(layout: DocsLayout, commit: str, en_path: str) -> str:

@@ -35,18 +35,13 @@ except ImportError:  # pragma: no cover - Windows: records are still written ato
 
 from ..errors import RepoError
 from ..fileio import atomic_write
-from .doclog import repo_info
+from .doclog import blob_id, repo_info
 from .layout import DocsLayout
 
 LEDGER_FILE = "hfi18n/ledger.json"
 LEDGER_VERSION = 1
 KEEP_PER_DOC = 5
 """Writes remembered per doc: a commit or work tree holding an older write than these is found by history."""
-
-
-def blob_id(data: bytes) -> str:
-    """Git's blob id of ``data`` (what ``git hash-object`` prints), so a written file is recognised in history."""
-    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
 def text_blob(text: str) -> str:

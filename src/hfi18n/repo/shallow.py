@@ -15,7 +15,6 @@ error when the remote cannot be reached). :func:`clone_note` says so, since the 
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 from ..errors import RepoError
@@ -100,6 +99,4 @@ def deepen_history(layout: DocsLayout) -> str:
     run_git(info.top, "fetch", "--quiet", "--unshallow", remote)
     for key in [k for k in _HISTORY_CACHE if k[0] == str(layout.docs_root)]:
         del _HISTORY_CACHE[key]
-    with contextlib.suppress(OSError):
-        (info.git_dir / "hfi18n" / "status-cache.json").unlink()
     return f"fetched the full history from {remote}"

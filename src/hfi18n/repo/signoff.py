@@ -41,7 +41,6 @@ approval. With signed commits, ``git log`` of the record file says who wrote it.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 import json
 import re
@@ -55,7 +54,9 @@ from ..doc.notice import MARKER as NOTICE_MARKER
 from ..doc.notice import has_notice
 from ..errors import ConfigError, InputError, RefusedError
 from ..fileio import atomic_write, read_text
-from .layout import DocsLayout, state_dir
+from .cache import Cache
+from .doclog import blob_id
+from .layout import DocsLayout
 from .ledger import Ledger, segment_hash
 
 RECORD_DIR = "_review"
@@ -351,56 +352,47 @@ def review_state(layout: DocsLayout, lang: str, rel: str, *, text: str | None = 
 
 
 class StateCache:
-    """The review states of pages with a record, kept between ``status`` runs (``.git/hfi18n/review-states.json``),
-    keyed by the page's and the record's size and modification time (as git's index tells a changed file)
-    and the team's reviewers. Reading 375 machine pages of diffusers to hash their segments added 1.5 s to
-    every ``status``; a page that did not change is not parsed again."""
+    """The review states of pages with a record, kept between ``status`` runs in the persistent cache
+    (:mod:`.cache`, kind ``review``) under the git blob ids of the page and of its record and the team's
+    reviewers: right by construction (an approval, a machine write or a hand edit changes a blob). Reading
+    375 machine pages of diffusers to hash their segments added 1.5 s to every ``status``; a page that did
+    not change is not parsed again. ``cache`` None: nothing is kept."""
 
-    VERSION = 1
-
-    def __init__(self, layout: DocsLayout) -> None:
+    def __init__(self, layout: DocsLayout, cache: Cache | None = None) -> None:
         self.layout = layout
-        self.path = state_dir(layout, "review-states.json")
-        self.entries: dict[str, list] = {}
-        self.changed = False
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if data.get("version") == self.VERSION and isinstance(data.get("entries"), dict):
-                self.entries = data["entries"]
-        except (OSError, ValueError, AttributeError):
-            pass
+        self.cache = cache
 
     def key(self, lang: str, rel: str, reviewers: Iterable[str]) -> str | None:
         try:
-            page, rec = self.layout.path(lang, rel).stat(), record_path(self.layout, lang, rel).stat()
+            page = self.layout.path(lang, rel).read_bytes()
+            rec = record_path(self.layout, lang, rel).read_bytes()
         except OSError:
             return None
-        return f"{page.st_size}:{page.st_mtime_ns}:{rec.st_size}:{rec.st_mtime_ns}:{','.join(sorted(reviewers))}"
+        return f"{lang}/{rel}\0{blob_id(page)}\0{blob_id(rec)}\0{','.join(sorted(reviewers))}"
 
     def state(self, lang: str, rel: str, reviewers: Iterable[str] = ()) -> dict[str, object] | None:
         """:meth:`ReviewState.to_json` of ``lang/rel`` (None: unreadable), from the cache when unchanged."""
         reviewers = list(reviewers)
-        if not record_path(self.layout, lang, rel).exists():
+        if self.cache is None or not record_path(self.layout, lang, rel).exists():
             st = review_state(self.layout, lang, rel, reviewers=reviewers)
             return st.to_json() if st is not None else None
-        key, name = self.key(lang, rel, reviewers), f"{lang}/{rel}"
-        hit = self.entries.get(name)
-        if key is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == key:
-            return dict(hit[1])
+        key = self.key(lang, rel, reviewers)
+        if key is not None:
+            hit = self.cache.get("review", key, _read_state)
+            if hit is not None:
+                return hit
         st = review_state(self.layout, lang, rel, reviewers=reviewers)
         out = st.to_json() if st is not None else None
         if key is not None and out is not None:
-            self.entries[name] = [key, out]
-            self.changed = True
+            self.cache.put("review", key, out)
         return out
 
-    def save(self) -> None:
-        """Write the cache (best effort)."""
-        if not self.changed:
-            return
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.path, json.dumps({"version": self.VERSION, "entries": self.entries}))
+
+def _read_state(data: object) -> dict[str, object]:
+    """A cached review state (:meth:`StateCache.state`); anything else raises."""
+    if not isinstance(data, dict):
+        raise TypeError("malformed review state")
+    return dict(data)
 
 
 def _starts_with_notice(path: Path) -> bool:

@@ -47,39 +47,40 @@ neighbours the quick wins come first. Docs absent from the English toctree come 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ..doc import BlockKind, parse
+from ..doc import BlockKind, Document, parse
 from ..doc.draft import is_draft_file, is_pseudo_file
 from ..errors import InputError
 from ..fileio import read_text
+from .cache import Cache
 from .history import (
     BaseInfo,
-    BlobReader,
-    Fingerprints,
+    Bases,
     History,
     Lineage,
-    base_of,
+    Pair,
     follow,
     load_history,
+    pair_chunks,
     pair_translations,
-    tree_state,
-    write_bases_cache,
 )
 from .i18ntag import same_lang
 from .layout import SOURCE_LANG, DocsLayout
-from .ledger import Ledger, ledger_for, segment_hash
+from .ledger import Ledger, ledger_for, segment_hash, text_blob
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
 from .signoff import StateCache, review_settings
 from .status_pulls import PullInfo, docs_of_pull
+from .store import Store, props_key
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
     PLACEHOLDER_LOCAL,
     TocEntry,
-    load_toctree,
     local_of,
+    toctree_entries,
     toctree_path,
 )
 
@@ -238,13 +239,13 @@ class StatusReport:
 # ----------------------------------------------------------------------------------- sections
 
 
-def sections(text: str, titles: dict[str, str] | None = None) -> dict[str, str]:
+def sections(text: str | Document, titles: dict[str, str] | None = None) -> dict[str, str]:
     """Heading anchor -> text of its section (the heading's block to the next heading), from the doc model;
     ``titles`` (when given) gets each anchor's heading title."""
     out: dict[str, str] = {}
     current: str | None = None
     body: list[str] = []
-    for block in parse(text).blocks:
+    for block in (parse(text) if isinstance(text, str) else text).blocks:
         if block.kind is BlockKind.HEADING:
             if current is not None:
                 out.setdefault(current, "".join(body))
@@ -276,7 +277,7 @@ def line_stats(old: str, new: str) -> tuple[int, int]:
     return added, removed
 
 
-def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseInfo,
+def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
                 lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
     rec = follow(history, base, lineage, twin)  # the one record check reads too
     st.state = rec.state
@@ -291,23 +292,39 @@ def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseIn
     st.commits_behind = len(behind)
     if behind:
         st.last_english_commit = behind[-1].sha
-        old = blobs.text(base.base_blob)
-        st.lines_added, st.lines_removed = line_stats(old, en_now)
-        titles: dict[str, str] = {}
-        s_new = sections(en_now, titles)  # today's titles first
-        s_old = sections(old, titles)
-        st.sections_added = [a for a in s_new if a not in s_old]
-        st.sections_removed = [a for a in s_old if a not in s_new]
-        st.sections_changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
-        st.section_titles = {a: titles[a] for a in (*st.sections_added, *st.sections_removed, *st.sections_changed)}
+        key = f"{base.base_blob}:{text_blob(en_now)}:{props_key()}"  # what changed: a function of two texts
+        kept = store.cache.get("drift", key, _read_drift)
+        if kept is None:
+            kept = _drift_of(store, base.base_blob, en_now)
+            store.cache.put("drift", key, kept)
+        (st.lines_added, st.lines_removed, st.sections_added, st.sections_removed, st.sections_changed,
+         st.section_titles) = kept
+
+
+def _drift_of(store: Store, base_blob: str, en_now: str) -> tuple:
+    """Lines added and removed from the English ``base_blob`` to ``en_now``, and the sections added,
+    removed and changed (by anchor) with their titles."""
+    added, removed = line_stats(store.text(base_blob), en_now)
+    titles: dict[str, str] = {}
+    s_new = sections(store.text_doc(en_now), titles)  # today's titles first
+    s_old = sections(store.doc(base_blob), titles)
+    new = [a for a in s_new if a not in s_old]
+    gone = [a for a in s_old if a not in s_new]
+    changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
+    return added, removed, new, gone, changed, {a: titles[a] for a in (*new, *gone, *changed)}
+
+
+def _read_drift(data: object) -> tuple:
+    added, removed, new, gone, changed, titles = data  # type: ignore[misc]
+    return (int(added), int(removed), list(new), list(gone), list(changed), dict(titles))
 
 
 # ---------------------------------------------------------------------------------- the pass
 
 
-def _toc_entries(layout: DocsLayout, lang: str) -> list[TocEntry]:
+def _toc_entries(layout: DocsLayout, lang: str, cache: Cache | None = None) -> list[TocEntry]:
     path = toctree_path(layout, lang)
-    return load_toctree(path).entries() if path.is_file() else []
+    return toctree_entries(path, cache) if path.is_file() else []
 
 
 def _linked_out(layout: DocsLayout, lang: str, rel: str) -> bool:
@@ -337,13 +354,28 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    write_cache: bool = True) -> StatusReport:
     """Status of every English doc in each of ``langs`` (default: every language folder).
 
-    Reads history once, every blob it needs in one batch, and the files of the work tree.
+    Reads history once, the blobs it needs a few docs at a time, and the files of the work tree; what it
+    works out from git ids is kept in the persistent cache (:mod:`.cache`; ``write_cache`` False: the
+    cache is neither read nor written).
     """
-    history = load_history(layout)
+    with Store(layout.repo, Cache(None)) if not write_cache else Store.of(layout) as store:
+        return _compute_status(layout, store, langs, pulls, pr_note)
+
+
+def _prefetched(bases: Bases, pairs: list[Pair]) -> Iterator[Pair]:
+    """``pairs``, with the blobs of the next few read ahead in one git call (:func:`.history.find_bases`)."""
+    for chunk in pair_chunks(pairs):
+        bases.prefetch([p for p in chunk if p.twin is not None])
+        yield from chunk
+
+
+def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, pulls: list[PullInfo] | None,
+                    pr_note: str) -> StatusReport:
+    history = load_history(layout, store.cache)
     gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     langs = layout.languages() if langs is None else langs
     en_docs = layout.docs(SOURCE_LANG)
-    en_entries = [e for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation]
+    en_entries = [e for e in _toc_entries(layout, SOURCE_LANG, store.cache) if not e.in_translation]
     en_toc = {local_of(e.local): e.position for e in en_entries}
     en_titles: dict[str, list[str]] = {}
     for e in en_entries:
@@ -356,21 +388,15 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         except InputError as exc:
             en_text[rel], unreadable[rel] = "", f"the English {SOURCE_LANG}/{rel} cannot be read: {exc.message}"
     pairs = {lang: pair_translations(layout, history, lang) for lang in langs}
-    blobs = BlobReader(layout.repo)
-    blobs.load(v.blob for ps in pairs.values() for p in ps for chain in (p.lineage, p.twin) if chain is not None
-               for v in chain.versions if v.blob)
-    fps = Fingerprints(blobs)
     ledger = ledger_for(layout)
-    states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
     reviewers = review_settings(layout).reviewers  # a sign-off by anyone else is flagged
-    review_cache = StateCache(layout)
+    review_cache = StateCache(layout, store.cache)
 
     docs: list[DocStatus] = []
-    all_bases: dict[str, dict[str, BaseInfo]] = {}
     for lang in langs:
-        bases: dict[str, BaseInfo] = {}
+        bases = Bases(layout, history, store, lang, ledger)
         rows: dict[str, DocStatus] = {}
-        for p in pairs[lang]:
+        for p in _prefetched(bases, pairs[lang]):
             if p.en_rel is None:
                 rows[p.rel] = DocStatus(lang, p.rel, "orphaned", translated_path=p.rel, flags=list(p.flags))
                 continue
@@ -393,19 +419,18 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
             if p.lineage is None:
                 st.flags.append("uncommitted")
             try:
-                base = base_of(layout, history, fps, lang, p, ledger)
+                base = bases.base(p)
             except InputError as exc:  # an uncommitted translation that cannot be read
                 st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
                 continue
             if base is not None:
-                bases[p.rel] = base
-                _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
+                _fill_drift(st, history, store, base, p.lineage, p.twin, en_text[p.en_rel])
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))
         toc_problem = None
         try:
-            _apply_toctree(layout, lang, rows, en_titles)
+            _apply_toctree(layout, lang, rows, en_titles, store.cache)
         except InputError as exc:  # one language's broken toctree is that language's problem (issue 33)
             toc_problem = (f"{lang}/_toctree.yml cannot be read" + (f" (line {exc.line})" if exc.line else "")
                            + f": {exc.message}; its docs are reported without the toctree")
@@ -438,11 +463,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         if toc_problem is not None:
             rows[TOCTREE_ROW] = DocStatus(lang, TOCTREE_ROW, "unknown", problem=toc_problem)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
-        all_bases[lang] = bases
-    if write_cache and gap is None:
-        write_bases_cache(history, all_bases, states)
-    if write_cache:
-        review_cache.save()
+        if gap is None:
+            bases.save()
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)
@@ -476,9 +498,9 @@ def _placeholder_by_title(title: str, en_titles: dict[str, list[str]]) -> str | 
 
 
 def _apply_toctree(layout: DocsLayout, lang: str, rows: dict[str, DocStatus],
-                   en_titles: dict[str, list[str]]) -> None:
+                   en_titles: dict[str, list[str]], cache: Cache | None = None) -> None:
     """Flag translations the toctree does not list and entries without a file; placeholders announce."""
-    entries = _toc_entries(layout, lang)
+    entries = _toc_entries(layout, lang, cache)
     listed = {local_of(e.local) for e in entries if not e.in_translation}
     for st in rows.values():
         if st.translated_path is not None and local_of(st.translated_path) not in listed:

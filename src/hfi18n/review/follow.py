@@ -23,11 +23,11 @@ from ..repo.history import (
     BaseInfo,
     Fingerprints,
     best_by_content,
-    english_at,
     find_bases,
     fingerprint_text,
 )
 from ..repo.layout import DocsLayout
+from ..repo.store import Store
 from ..translate.aligned import Item, doc_items
 
 
@@ -58,22 +58,28 @@ class FollowedEnglish:
 def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedEnglish | None]:
     """A lookup ``rel`` (relative to the language folder) -> the English that translation follows (None:
     unknown -- no git history, a shallow clone, a doc never committed with an English twin)."""
-    try:
-        bases = find_bases(layout, lang)
-    except HfI18nError:
-        bases = {}
+    store = Store.of(layout)  # the English versions are read through one store (history's blobs)
     cache: dict[str, FollowedEnglish | None] = {}
     history: list[History | None] = []
 
+    def base_of(rel: str) -> BaseInfo | None:
+        """The record of ``rel`` alone: a review of one doc never works out the language's."""
+        try:
+            found = find_bases(layout, lang, store=store, rels={rel}).get(rel)
+        except HfI18nError:
+            found = None
+        store.cache.flush()
+        return found
+
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
-            base = bases.get(rel)
+            base = base_of(rel)
             if base is not None and not base.known:  # a weak guess is no English to review against
                 base = None
             text = None
             if base is not None:
                 try:
-                    text = english_at(layout, base.base_commit, base.en_path_at_base)
+                    text = store.text(base.base_blob)  # the blob of en_path_at_base at base_commit
                 except HfI18nError:
                     text = None
             if base is None or text is None:
@@ -84,7 +90,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
                         history.append(load_history(layout))
                     except HfI18nError:
                         history.append(None)
-                fresh, cut, raw = swept(layout, history[0], lang, base) if history[0] is not None else ((), (), ())
+                fresh, cut, raw = swept(layout, history[0], lang, base, store.blobs) if history[0] is not None \
+                    else ((), (), ())
                 cache[rel] = FollowedEnglish(text, base.base_commit, base.en_path_at_base, fresh,
                                              tuple(x for x, _at in cut), tuple(at for _x, at in cut), raw)
         return cache[rel]
@@ -92,8 +99,8 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     return lookup
 
 
-def swept(layout: DocsLayout, history: History, lang: str,
-          base: BaseInfo) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...], tuple[str, ...]]:
+def swept(layout: DocsLayout, history: History, lang: str, base: BaseInfo,
+          blobs: BlobReader | None = None) -> tuple[tuple[str, ...], tuple[tuple[Item, float], ...], tuple[str, ...]]:
     """What the English the translation follows does not tell about the translation.
 
     ``fresh``: English prose units the base commit itself added. The base is the English in force when
@@ -132,7 +139,7 @@ def swept(layout: DocsLayout, history: History, lang: str,
         prev = v
     if en_step is None and not tr_steps:
         return (), (), ()
-    blobs = BlobReader(layout.repo)
+    blobs = blobs if blobs is not None else BlobReader(layout.repo)
     blobs.load(b for step in (*tr_steps, *([en_step] if en_step else [])) for b in step if b)
 
     def prose(blob: str) -> dict[str, Item]:
@@ -200,7 +207,7 @@ def pull_followed(layout: DocsLayout) -> Callable[[str, str, str], FollowedEngli
         if not state:
             try:
                 history = load_history(layout)
-                state.append((history, Fingerprints(BlobReader(layout.repo))))
+                state.append((history, Fingerprints(Store(layout.repo))))
             except HfI18nError:
                 state.append(None)
         if state[0] is None:

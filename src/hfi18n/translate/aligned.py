@@ -12,14 +12,14 @@ translations render each term of a glossary, and the file counts of the glossary
 from __future__ import annotations
 
 import contextlib
-import subprocess
+import hashlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import Document, parse
-from ..errors import InputError
+from ..errors import HfI18nError, InputError
 from ..fileio import read_text
 from ..glossary import Glossary, Term, english_in, spellings_in, squash
 from ..pair.bitext import LengthModel
@@ -34,9 +34,12 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
     keep_tokens,
     norm_span,
 )
+from ..repo.cache import Cache
+from ..repo.doclog import History, Version, load_history, repo_info
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
-from ..repo.ledger import ledger_for, segment_hash
-from ..repo.signoff import machine_hashes
+from ..repo.ledger import blob_id, ledger_for, segment_hash
+from ..repo.signoff import machine_hashes, record_path
+from ..repo.store import Store
 
 # -------------------------------------------------------------------------------------------------
 # the aligned human translations of a checkout
@@ -53,6 +56,34 @@ beads there put a paragraph with a translation of another (a heading "Base + ref
 
 def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
                   history: bool = True) -> Iterator[Unit]:
+    """Every aligned pair of every translated doc of ``repo`` that has an English twin (see
+    :func:`_aligned_units`). Without ``history`` they are a function of the docs' bytes and the ledger, and
+    kept in the persistent cache under them (:func:`_units_key`): a review reads them twice (the length
+    model and how the other docs render glossary terms), parsing and pairing every doc of the language."""
+    if history:
+        return _aligned_units(repo, lang, docs_root, history=True)
+    layout = DocsLayout.open(repo, docs_root)
+    key = _units_key(layout, lang)
+    with _cache_of(layout if key is not None else None) as cache:
+        if key is not None:
+            kept = cache.get("units", key, lambda d: [Unit(*u) for u in d])
+            if kept is not None:
+                return iter(kept)
+        units = list(_aligned_units(repo, lang, docs_root, history=False))
+        if key is not None:
+            cache.put("units", key, [(u.en, u.tr, u.file, u.line) for u in units])
+    return iter(units)
+
+
+def _cache_of(layout: DocsLayout | None) -> Cache:
+    try:
+        return Cache.of(repo_info(layout).git_dir if layout is not None else None)
+    except HfI18nError:
+        return Cache(None)
+
+
+def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT, *,
+                   history: bool = True) -> Iterator[Unit]:
     """Every aligned pair of every translated doc of ``repo`` that has an English twin.
 
     With ``history`` (and ``repo`` a git checkout), each translated doc is also tried against the
@@ -142,92 +173,104 @@ def align_docs(en_text: str, tr_text: str, lang: str = "ko") -> list[tuple[str, 
 
 
 class _EnglishHistory:
-    """English versions of a doc at the commits that changed its translation, read through one
-    ``git cat-file --batch`` process; does nothing when ``git`` or the repository is unavailable."""
+    """English versions of a doc at the commits that changed its translation, read through the run's one
+    reader of the history (:func:`~hfi18n.repo.doclog.load_history`: one ``git log``, kept in the persistent
+    cache by HEAD) and of blobs (:class:`~hfi18n.repo.store.Store`). It ran a ``git log`` and a
+    ``git cat-file`` of its own (issue 32: one place reads English versions from history). Does nothing
+    when ``git`` or the repository is unavailable."""
 
     MAX_COMMITS = 8
 
     def __init__(self, layout: DocsLayout, lang: str) -> None:
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._commits: dict[str, list[str]] = {}
-        self._en_prefix = ""
+        self._store: Store | None = None
+        self._history: History | None = None
+        self._commits: dict[str, list[int]] = {}
         try:
-            top = subprocess.run(
-                ["git", "-C", str(layout.repo), "rev-parse", "--show-toplevel"],
-                capture_output=True, text=True, check=True, timeout=30,
-            ).stdout.strip()
-            base = layout.docs_root.resolve().relative_to(Path(top).resolve()).as_posix()
-            tr_prefix = f"{base}/{lang}/"
-            log = subprocess.run(
-                ["git", "-C", top, "log", "--format=%x1e%H", "--name-only", "--no-renames", "--",
-                 tr_prefix.rstrip("/")],
-                capture_output=True, text=True, check=True, timeout=120,
-            ).stdout
-        except (OSError, ValueError, subprocess.SubprocessError):
+            store = self._store = Store.of(layout)
+            self._history = load_history(layout, store.cache)
+        except HfI18nError:
             return
-        self._en_prefix = f"{base}/{SOURCE_LANG}/"
-        for record in log.split("\x1e")[1:]:
-            lines = [ln for ln in record.splitlines() if ln.strip()]
-            if not lines:
+        touched: dict[str, set[int]] = {}
+        for lin in self._history.lineages:
+            if lin.lang != lang:
                 continue
-            sha = lines[0].strip()
-            for path in lines[1:]:
-                if path.startswith(tr_prefix):
-                    stem = path[len(tr_prefix):].rsplit(".", 1)[0]
-                    self._commits.setdefault(stem, []).append(sha)
-        try:
-            self._proc = subprocess.Popen(
-                ["git", "-C", top, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            )
-        except OSError:
-            self._proc = None
+            prev: Version | None = None
+            for v in lin.versions:  # a rename touches the old path too
+                for path in {v.path, prev.path if prev is not None else v.path}:
+                    touched.setdefault(path.rsplit(".", 1)[0], set()).add(v.commit)
+                prev = v
+        self._commits = {stem: sorted(commits, reverse=True) for stem, commits in touched.items()}
 
-    def _blob(self, rev: str, path: str) -> tuple[str, bytes] | None:
-        proc = self._proc
-        if proc is None or proc.stdin is None or proc.stdout is None:
+    def _english_blob(self, stem: str, commit: int) -> str | None:
+        """Blob of the English doc at ``stem`` (``.md``/``.mdx``) right after ``commit``."""
+        assert self._history is not None
+        lin = self._history.at_path(SOURCE_LANG, stem + DOC_SUFFIXES[0], commit)
+        if lin is None:
             return None
-        proc.stdin.write(f"{rev}:{path}\n".encode())
-        proc.stdin.flush()
-        header = proc.stdout.readline().split()
-        if len(header) != 3 or header[1] != b"blob":
-            return None
-        data = proc.stdout.read(int(header[2]) + 1)[:-1]
-        return header[0].decode(), data
+        blob = None
+        for v in lin.versions:
+            if v.commit > commit:
+                break
+            blob = v.blob
+        return blob
 
     def english_versions(self, rel: str) -> list[str]:
         """Texts of the English twin of ``rel`` at the commits that changed ``rel``, newest first."""
-        commits = self._commits.get(rel.rsplit(".", 1)[0], [])
+        stem = rel.rsplit(".", 1)[0]
+        commits = self._commits.get(stem, [])
         if len(commits) > self.MAX_COMMITS:
             half = self.MAX_COMMITS // 2
             commits = commits[:half] + commits[-half:]
-        seen: set[str] = set()
-        out: list[str] = []
-        stem = rel.rsplit(".", 1)[0]
-        for sha in commits:
-            for suffix in DOC_SUFFIXES:
-                got = self._blob(sha, self._en_prefix + stem + suffix)
-                if got is None:
-                    continue
-                oid, data = got
-                if oid not in seen:
-                    seen.add(oid)
-                    with contextlib.suppress(UnicodeDecodeError):
-                        out.append(data.decode("utf-8"))
-                break
-        return out
+        if self._store is None or not commits:
+            return []
+        blobs = [b for b in dict.fromkeys(self._english_blob(stem, c) for c in commits) if b]
+        self._store.blobs.load(blobs)
+        texts = [self._store.text(b) for b in blobs]
+        return [t for t in texts if "\ufffd" not in t]  # bytes that are no UTF-8: nothing to pair
 
     def close(self) -> None:
-        if self._proc is not None:
-            if self._proc.stdin is not None:
-                self._proc.stdin.close()
-            self._proc.wait(timeout=10)
-            self._proc = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
 
 def learned_length(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROOT) -> LengthModel:
     """The bitext length model learned from the aligned human translations of ``lang`` in a checkout (was
-    ``LengthModel.of_checkout``, which moved here when the pair model went below :mod:`hfi18n.repo`)."""
-    return LengthModel.learn(((u.en, u.tr) for u in aligned_units(repo, lang, docs_root, history=False)), lang)
+    ``LengthModel.of_checkout``, which moved here when the pair model went below :mod:`hfi18n.repo`).
+
+    Kept in the persistent cache (:mod:`hfi18n.repo.cache`) under what it is learned from: the bytes of
+    every translated doc of ``lang`` and of its English twin, and the run ledger (machine text is left
+    out). Learning parses and pairs every one of them: 1.7 s on diffusers, 3 s on a 550-page repository,
+    on every review and every ``translate --update``."""
+    layout = DocsLayout.open(repo, docs_root)
+    key = _units_key(layout, lang)
+    with _cache_of(layout if key is not None else None) as cache:
+        if key is not None:
+            kept = cache.get("length", key, LengthModel.from_plain)
+            if kept is not None:
+                return kept
+        model = LengthModel.learn(((u.en, u.tr) for u in aligned_units(repo, lang, docs_root, history=False)), lang)
+        if key is not None:
+            cache.put("length", key, model.to_plain())
+    return model
+
+
+def _units_key(layout: DocsLayout, lang: str) -> str | None:
+    """What the aligned units of a checkout (and :func:`learned_length`) are made from, as a key: every
+    translated doc's bytes, its review record's (it says which segments the machine wrote) and its English
+    twin's, and the ledger (None when a doc cannot be read)."""
+    h = hashlib.sha256(f"{lang}\0{ledger_for(layout).digest()}\0".encode())
+    try:
+        for rel in layout.docs(lang):
+            twin = layout.twin(rel, SOURCE_LANG)
+            h.update(f"{rel}\0{blob_id(layout.path(lang, rel).read_bytes())}\0{twin}\0".encode())
+            if twin is not None:
+                h.update(blob_id(layout.path(SOURCE_LANG, twin).read_bytes()).encode())
+            record = record_path(layout, lang, rel)
+            h.update(f"\0{blob_id(record.read_bytes()) if record.exists() else '-'}\0".encode())
+    except OSError:
+        return None
+    return h.hexdigest()
 
 
 # -------------------------------------------------------------------------------------------------

@@ -12,12 +12,13 @@ from pathlib import Path
 
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
-from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
+from ..repo.history import BaseInfo, BlobReader, find_bases
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.ledger import ledger_for
 from ..repo.signoff import machine_hashes
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
+from ..repo.store import Store
 from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, cached_prefix_cost, estimate_output_tokens, estimate_tokens
 from .update import UpdatePlan, checkout_length_model, plan_update
@@ -144,10 +145,11 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     blobs: BlobReader | None = None
     ledger = ledger_for(layout)
     length = None  # the pair model's length model, learned once per run (checkout_length_model)
-    if update:  # every base English text in one git call
-        bases = find_bases(layout, lang)
-        blobs = BlobReader(repo_info(layout).top)
-        blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
+    if update:  # every base English text in one git call, through the run's store (and its cache)
+        with Store.of(layout) as store:
+            bases = find_bases(layout, lang, store=store)
+            blobs = store.blobs
+            blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
     done: set[str] = set()
     for rel in rels:
         target_rel = layout.twin(rel, lang)
