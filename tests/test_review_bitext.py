@@ -40,7 +40,7 @@ def test_memory_md_one_line_duplicate_and_one_sentence_omission_are_found(corpus
     assert om.english_line == en.split("\n").index(
         "You can also use step callbacks to dynamically change the agent's memory.") + 1
     assert "step callbacks" in om.message
-    assert doc.line_text(om.line).startswith("단계 콜백은 인자로")  # placed on the paragraph after the gap
+    assert doc.line_text(om.line) == "" and doc.line_text(om.line + 1).startswith("단계 콜백은 인자로")  # in the gap
 
 
 EN = """# Training [[training]]
