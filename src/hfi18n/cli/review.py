@@ -30,7 +30,8 @@ def review(
     lang: str = typer.Option(None, "--lang", help="Language folder (ko, zh, ...); required for local files, "
                              "with --pr it limits the review to that language."),
     llm: bool = typer.Option(False, "--llm", help="Also ask an LLM about every aligned paragraph pair."),
-    provider: str = typer.Option(None, "--provider", help="LLM provider for --llm (anthropic, openai, hf)."),
+    provider: str = typer.Option(None, "--provider", help="LLM provider for --llm, and to translate the text an "
+                                 "omission's suggestion inserts (anthropic, openai, hf; without it: the English)."),
     model: str = typer.Option(None, "--model", help="Model for --llm."),
     base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL for --llm."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for the language)."),

@@ -747,7 +747,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
     single = len(run) == 1
     tight = single and len(ens) == 1 and _is_item(ens[0]) and any(
         x is not None and _is_item(x) for x in (gap.before, gap.after))
-    line, edit = insertion(d.lines, gap, text, tight=tight, note="the English text: translate it before accepting")
+    line, edit = insertion(d.lines, gap, text, tight=tight)
     first, last = run[0], run[-1]
     kind = _kind_words(d.al.en_block(first))
     heading = ens[0] if ens[0].kind is BlockKind.HEADING else None
@@ -831,7 +831,7 @@ def _rows(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
                 continue
             after = next((line_of[id(y.tr[0])] for y in beads[k + 1:] if y.tr), None)
             row = src[e.line - 1]
-            line, edit = line_insertion(d.lines, prev, after, row, note="the English row: translate it before accepting")
+            line, edit = line_insertion(d.lines, prev, after, row)
             where = f"after the row at line {prev}" if prev is not None else f"before the row at line {after}"
             yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
                                 f"the English table row at line {e.line} has no translation; it belongs here, "

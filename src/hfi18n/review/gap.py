@@ -20,6 +20,10 @@ from ..doc import Block, BlockKind
 from ..pair.model import Bead
 from .model import Edit
 
+ENGLISH_NOTE = ("the English text, as no translation provider was given (hfi18n review --provider ...): "
+                "translate it before you accept it")
+"""The label of a suggestion that inserts the English."""
+
 _TAG_RE = re.compile(r"\s*<(/?[A-Za-z][\w.-]*)")
 _ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
 
@@ -83,7 +87,7 @@ def row_gap(rows: Sequence[tuple[int, str]], k: int) -> tuple[int | None, int | 
 
 
 def insertion(lines: Sequence[str], gap: Gap, text: str, *, tight: bool = False,
-              origin: str = "english", note: str = "") -> tuple[int, Edit]:
+              origin: str = "english", note: str = ENGLISH_NOTE) -> tuple[int, Edit]:
     """The line a finding about ``gap`` sits on, and the edit that writes ``text`` into the gap (``tight``:
     a list item or table row between units of its kind, with no blank line around it).
 
@@ -104,7 +108,7 @@ def insertion(lines: Sequence[str], gap: Gap, text: str, *, tight: bool = False,
 
 
 def line_insertion(lines: Sequence[str], before: int | None, after: int | None, text: str, *,
-                   origin: str = "english", note: str = "") -> tuple[int, Edit]:
+                   origin: str = "english", note: str = ENGLISH_NOTE) -> tuple[int, Edit]:
     """:func:`insertion` of one line (a table row) after line ``before`` (else before line ``after``)."""
     if before is not None:
         return before, Edit(before, before, lines[before - 1] + "\n", text, "", origin, note)

@@ -27,6 +27,7 @@ from .coverage import check_coverage
 from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
+from .suggest import Drafter, translate_edits
 from .terms import CorpusUsage, check_terms
 
 MAX_REVIEW_UNITS = 10_000
@@ -59,6 +60,11 @@ class Options:
     max_units: int | None = MAX_REVIEW_UNITS
     """Headings and prose blocks of a doc (either side) beyond which it is not reviewed (None: no bound;
     see :data:`MAX_REVIEW_UNITS`)."""
+    drafter: Drafter | None = None
+    """Translates the English an omission's suggestion inserts (see :mod:`.suggest`; None: the English is
+    suggested, labelled)."""
+    draft_label: str = ""
+    """How :attr:`drafter`'s text is labelled on the suggestion."""
     anchors_of: Callable[[str, str], set[str] | None] | None = None
     """The anchors of the translated doc a link ``target`` written in doc ``rel`` leads to
     (:meth:`hfi18n.check.custom_anchors.AnchorLinks.anchors_of`; None: not known). ``check`` accepts a link
@@ -119,6 +125,10 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     else:
         doc.not_checked.append(f"glossary consistency (no glossary for {lang})")
     doc.findings = _quote_english(_dedupe(findings), src, followed)
+    if opts.drafter is not None:
+        doc.findings, n = translate_edits(doc.findings, opts.drafter, opts.draft_label)
+        if n:
+            doc.checked.append(f"the text {n} suggestion(s) insert: {opts.draft_label}")
     if opts.llm is not None:
         doc.findings.extend(opts.llm(doc, al))
     else:

@@ -26,6 +26,7 @@ from .post import PostResult, post_review
 from .pull import PrReview, review_pull
 from .render import counts_line, format_json, format_markdown, format_text
 from .runner import Options, review_paths
+from .suggest import drafter
 from .terms import CorpusUsage
 
 
@@ -95,13 +96,18 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             log(f"counting how the {code} docs of {layout.repo.name} render glossary terms")
             usage = CorpusUsage(layout.repo, code, gloss, docs_root=docs_root)
         reviewer = None
-        if llm:
-            from ..languages import language
+        draft = label = None
+        if llm or provider:
             from ..translate.providers import get_provider
-            from .llm import llm_reviewer
 
             prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=code)
             providers.append(prov)
+            if provider:  # named: it also translates the text an omission's suggestion inserts
+                draft, label = drafter(prov, code, gloss, log=log)
+        if llm:
+            from ..languages import language
+            from .llm import llm_reviewer
+
             if prov.name == "pseudo":  # it echoes pseudo-translations: asked to review, it finds nothing
                 raise InputError("--llm with the pseudo provider reviews nothing: it is an offline "
                                  "pseudo-translator, not a model",
@@ -113,7 +119,8 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             if pr is None:  # the checkout's history says what its own translations follow
                 followed = followed_english(layout, code)
             anchors_of = AnchorLinks(layout, code).anchors_of  # the checkout's translated docs' anchors
-        cache[code] = Options(gloss, usage, reviewer, length, followed, anchors_of=anchors_of)
+        cache[code] = Options(gloss, usage, reviewer, length, followed, drafter=draft, draft_label=label or "",
+                              anchors_of=anchors_of)
         return cache[code]
 
     try:
