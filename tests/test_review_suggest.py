@@ -164,3 +164,64 @@ def test_a_machine_translation_that_fails_validation_is_not_suggested(gh, monkey
     (om,) = [f for f in result.review.findings if f.kind is Kind.OMISSION]
     assert om.edit.origin == "english" and om.edit.insert.startswith("Then call [`demo.Pipeline.run`]")
     assert "machine translation failed validation" in om.edit.note
+
+
+def _repo(tmp_path):
+    """A checkout whose main branch holds guide.md in English and Korean, and other.md."""
+    from tests.helpers import git
+
+    repo = tmp_path / "repo"
+    (repo / "docs/source/en").mkdir(parents=True)
+    (repo / "docs/source/ko").mkdir(parents=True)
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "t")
+    (repo / EN_PATH).write_text(EN, encoding="utf-8")
+    (repo / KO_PATH).write_text(KO, encoding="utf-8")
+    other = "# Other [[other]]\n\nNothing to see here, this page only has one paragraph of text.\n"
+    (repo / "docs/source/en/other.md").write_text(other, encoding="utf-8")
+    (repo / "docs/source/en/new.md").write_text(other.replace("Other", "New"), encoding="utf-8")
+    (repo / "docs/source/ko/other.md").write_text("# 기타 [[other]]\n\n볼 것이 없습니다.\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "docs")
+    git(repo, "checkout", "-q", "-b", "translate-guide")
+    return repo
+
+
+def test_review_base_reviews_the_docs_the_branch_changed_committed_or_not(tmp_path, capsys):
+    """``hfi18n review --base main``: what the PR review would say, before the PR -- the edited guide.md
+    (committed) and a new ko/new.md (not even added), not the untouched other.md."""
+    from hfi18n.cli import main
+    from tests.helpers import git
+
+    repo = _repo(tmp_path)
+    (repo / KO_PATH).write_text(BROKEN, encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "translate")
+    (repo / "docs/source/ko/new.md").write_text("# 새 문서 [[new]]\n\n볼 것이 없습니다, 이 페이지에는 한 문단만 있습니다.\n",
+                                                encoding="utf-8")
+    code = main(["review", "--repo", str(repo), "--base", "main", "--format", "json"])
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and "changes of translate-guide against main" in data["source"]
+    assert sorted(d["file"] for d in data["docs"]) == ["docs/source/ko/guide.md", "docs/source/ko/new.md"]
+    guide = next(d for d in data["docs"] if d["file"] == KO_PATH)
+    om = next(f for f in guide["findings"] if f["rule"] == "missing-paragraph")
+    assert "before the ```python block" in om["message"] and om["edit"]["insert"] == "Then run inference:"
+    assert any(f["rule"] == "duplicate-paragraph" and f["edit"]["text"] == "" for f in guide["findings"])
+    # text output shows the suggestion too
+    main(["review", "--repo", str(repo), "--base", "main", "--lang", "ko"])
+    text = capsys.readouterr().out
+    assert "suggestion: insert at line" in text and "Then run inference:" in text
+
+
+def test_review_base_says_what_is_wrong_with_a_bad_base(tmp_path, capsys):
+    from hfi18n.cli import main
+
+    repo = _repo(tmp_path)
+    assert main(["review", "--repo", str(repo), "--base", "no-such-branch"]) != 0
+    assert "no branch, tag or commit named 'no-such-branch'" in capsys.readouterr().err
+    assert main(["review", "--repo", str(repo), "--base", "--output=/tmp/x"]) != 0
+    code = main(["review", "--repo", str(repo), "--base", "main", "--lang", "ko"])
+    captured = capsys.readouterr()
+    assert code == 0 and "no translated doc of ko changed" in captured.out + captured.err

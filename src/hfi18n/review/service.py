@@ -16,6 +16,7 @@ from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
 from ..glossary import Glossary
+from ..repo.branch import branch_changes
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
@@ -72,11 +73,14 @@ def _checkout(repo: Path | str | None, docs_root: str) -> DocsLayout | None:
 
 
 def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterable[str] = (), *,
-               pr: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
+               pr: str | None = None, base: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
                model: str | None = None, base_url: str | None = None, glossary: Path | str | None = None,
                docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
                log: Callable[[str], None] = lambda _m: None) -> ReviewResult:
-    """Review local translated docs (``paths`` of ``lang`` in ``repo``) or the pull request ``pr``."""
+    """Review local translated docs (``paths`` of ``lang`` in ``repo``), the translated docs the current branch
+    changed against ``base`` (of ``lang``, default every language), or the pull request ``pr``."""
+    if base is not None and (pr is not None or paths):
+        raise InputError("--base reviews the docs the branch changed: give no --pr and no paths with it")
     if post and pr is None:
         raise InputError("--post needs a pull request", hint="pass --pr OWNER/REPO#N (or the PR's URL)")
     layout = _checkout(repo, docs_root)
@@ -124,6 +128,18 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
         return cache[code]
 
     try:
+        if base is not None:
+            assert layout is not None
+            changes = branch_changes(layout, base)
+            review = Review(source=changes.label)
+            for code in ([lang] if lang else sorted(changes.docs)):
+                if changes.docs.get(code):
+                    part = review_paths(layout, code, changes.docs[code], options=options(code))
+                    review.docs.extend(part.docs)
+                    review.skipped.extend(part.skipped)
+            if not review.docs:
+                review.skipped.append(f"no translated doc{' of ' + lang if lang else ''} changed: {changes.label}")
+            return ReviewResult(review)
         if pr is None:
             if not lang:
                 raise InputError("no language given for local files", hint="pass --lang (ko, zh, ...) or --pr OWNER/REPO#N")
