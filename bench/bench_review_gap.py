@@ -26,9 +26,9 @@ Counted, from the findings the untouched doc did not have (lines shifted by the 
   of the block after it (the gap and the line on either side: within 1 line of it); a dup's duplication on
   the copy or the original, or 1 line around them.
 
-Docs are split into those whose committed translation follows today's English (the English file at the
-translation's last commit is today's English, byte for byte) and the drifted ones; units into length bands
-of the unit's text. ``--list FILE`` writes every omission/duplication finding of the untouched docs with the
+Docs are split into those whose committed translation follows today's English (the English version it
+follows, found from the git history as ``status`` finds it, is today's English byte for byte) and the
+drifted ones; units into length bands of the letters of the unit's text. ``--list FILE`` writes every omission/duplication finding of the untouched docs with the
 English around the line it names, for a hand check; ``--misses`` prints each unit not placed.
 
     python bench/bench_review_gap.py                  # every language, seed 1
@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import subprocess
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -205,15 +204,10 @@ def new_findings(base: list, got: list, at: int, shift: int) -> list:
     return out
 
 
-def state_of(repo: Path, lang: str, rel: str, en_rel: str) -> str:
-    """``current`` when the English file at the translation's last commit is today's English."""
-    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], capture_output=True, text=True)  # noqa: E731
-    sha = run("log", "-1", "--format=%H", "--", f"docs/source/{lang}/{rel}").stdout.strip()
-    if not sha:
-        return "drifted"
-    then = run("show", f"{sha}:docs/source/en/{en_rel}")
-    now = (repo / "docs/source/en" / en_rel).read_text(encoding="utf-8")
-    return "current" if then.returncode == 0 and then.stdout == now else "drifted"
+def state_of(followed, en_text: str) -> str:
+    """``current`` when the English the translation follows (found from the history, as ``status`` and the
+    review find it) is today's English; ``drifted`` when it is an older one or unknown."""
+    return "current" if followed is not None and followed.text == en_text else "drifted"
 
 
 def pick(cands: list[Unit], rng: random.Random) -> list[Unit]:
@@ -279,7 +273,7 @@ def main() -> None:
                 base = review_texts(en_text, tr_text, **kw)
                 reviews += 1
                 n_docs += 1
-                state = state_of(repo, lang, rel, en_rel)
+                state = state_of(opts.followed(rel), en_text)
                 tr_lines = tr_text.split("\n")
                 for f in base.findings:
                     if f.kind in (Kind.OMISSION, Kind.DUPLICATION):

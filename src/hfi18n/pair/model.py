@@ -218,7 +218,9 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
     other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
     other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
-    cuts = [(other_e[p], other_t[q]) for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t])]
+    sections = {**_section_marks(es), **_section_marks(ts)}
+    cuts = [(other_e[p], other_t[q])
+            for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t], sections)]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
@@ -233,14 +235,44 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
 _WORD_RE = re.compile(r"\w+")
 
 
-def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
+SECTION_BLOCKS = 8
+"""Blocks after a heading whose marks stand for its section (:func:`_section_marks`)."""
+
+
+def _section_marks(blocks: list[Block]) -> dict[int, frozenset[str]]:
+    """``id(heading) -> `` what survives translation in the first blocks of its section (code identifiers,
+    code spans, link targets, names, numbers), for the headings of ``blocks``."""
+    out: dict[int, frozenset[str]] = {}
+    for i, x in enumerate(blocks):
+        if x.kind is not BlockKind.HEADING:
+            continue
+        got: set[str] = set()
+        for y in blocks[i + 1:i + 1 + SECTION_BLOCKS]:
+            if y.kind is BlockKind.HEADING:
+                break
+            if y.kind is BlockKind.CODE:
+                got.update(w for w in _WORD_RE.findall(y.text) if len(w) > 2)
+            elif (it := block_item(y)) is not None:
+                got |= it.spans | it.keep
+        out[id(x)] = frozenset(got)
+    return out
+
+
+def _other_pairs(es: list[Block], ts: list[Block],
+                 sections: Mapping[int, frozenset[str]] | None = None) -> list[tuple[int, int]]:
     """In-order pairs of the non-prose blocks of a gap: blocks of one kind (headings of one level), the
     pairing that shares the most words (code by its identifiers, with translated comments and strings
     around them) and headings of the same anchor. Pairing by kind alone in :func:`difflib.SequenceMatcher`
     order paired a code block with one of the same kind far away: smolagents zh building_good_agents.md
     renders prompt-template code blocks inside list items, and one wrong pair cut the gap so that three
     English paragraphs and their three translations fell on either side of it, unpaired (and the review
-    took a dropped paragraph for moved to one of them)."""
+    took a dropped paragraph for moved to one of them).
+
+    Headings of different anchors (a translated title without ``[[anchor]]``) are told apart by the marks
+    of their sections (``sections``, :func:`_section_marks`): by level alone, a section dropped from
+    diffusers ko stable_diffusion.md ("## 속도") left the *last* English heading unpaired, every heading
+    between paired with the one before its own, and the omission was placed under the next heading (18 of
+    52 long drops of the independent injection bench, issue 34)."""
     words_e = [frozenset(_WORD_RE.findall(x.text)) for x in es]
     words_t = [frozenset(_WORD_RE.findall(x.text)) for x in ts]
 
@@ -249,7 +281,10 @@ def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
         if _kind(x) != _kind(y):
             return 0.0
         if x.kind is BlockKind.HEADING:
-            return 2.0 if x.meta.get("anchor") == y.meta.get("anchor") else 0.5
+            if x.meta.get("anchor") == y.meta.get("anchor"):
+                return 2.0
+            a, b = (sections or {}).get(id(x), frozenset()), (sections or {}).get(id(y), frozenset())
+            return 0.5 + (len(a & b) / len(a | b) if a and b else 0.0)
         a, b = words_e[p], words_t[q]
         return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
 

@@ -272,8 +272,8 @@ def _copies(al: Alignment, lang: str, model: LengthModel,
         raw = al.tr_block(t).text if al.tr_block(t) is not None else t.text
         key = _key(raw)
         twin = latest.get(key)
-        if twin is not None and chars(t.text) >= MIN_DUP and not _LABEL_RE.fullmatch(raw.strip()) \
-                and (chars(t.text) >= max(min_chars, MIN_FAR_DUP) or twin is prev):
+        if twin is not None and chars(raw) >= MIN_DUP and not _LABEL_RE.fullmatch(raw.strip()) \
+                and (chars(raw) >= max(min_chars, MIN_FAR_DUP) or twin is prev):
             cands.append((t, twin, twin is prev, key))
         first.setdefault(key, t)
         latest[key] = t
@@ -658,8 +658,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     yield from _rows(d, file, english)
     if not omissions:
         return
-    candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en
-                  if e.kind in _JUDGED and chars(e.text) >= MIN_OMISSION and len(_WORD_RE.findall(e.text)) >= 3]
+    candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
     was_cut = _cut_english(d, [e for _k, e in candidates], cut, cut_at)
     share, left = _restructured(d.beads, followed, was_cut)
     if share < MIN_PAIRED and left >= MIN_RESTRUCTURED:
@@ -690,6 +689,18 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
     yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
+
+
+def _judged(d: _Doc, e: Item) -> bool:
+    """English unit ``e`` is one whose omission is reported: running text or a table of a sentence or more
+    (:data:`MIN_OMISSION`, three words: a label, "Example:", is dropped or merged on purpose), or a list item
+    of any words (an item dropped from a list of schedulers, "- [`LMSDiscreteScheduler`],", is one fewer)."""
+    if e.kind not in _JUDGED:
+        return False
+    block = d.al.en_block(e)
+    if block is not None and _is_item(block):
+        return chars(block.text) >= MIN_DUP
+    return chars(e.text) >= MIN_OMISSION and len(_WORD_RE.findall(e.text)) >= 3
 
 
 def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_cut: set[int], placed: set[int],
@@ -796,44 +807,64 @@ def _row_items(block: Block) -> list[tuple[int, Item]]:
 
 
 def _rows(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
-    """Rows of a table paired with its English table that the translated table lacks or writes twice: the
-    rows of both tables aligned by the same aligner, a 1-0 row no 0-1 row of the table explains (:data:`OMIT`)
-    is missing, a 0-1 row written as another row of the table is a copy (unless the English table repeats a
-    row too). A table is one unit for the pair model, and a row dropped from a benchmark table (diffusers ko
-    optimization/fp16.md) left it paired and said nothing."""
+    """Rows a translated table writes twice or, paired with its English table, lacks. A table is one unit
+    for the pair model, and a row dropped from or pasted twice into a benchmark table (diffusers ko
+    optimization/fp16.md) left it paired and said nothing. A row written again right after itself is a
+    copy unless the English table does the same; for a table paired with its English, the rows of both are
+    aligned by the same aligner: a 1-0 row no 0-1 row of the table explains (:data:`OMIT`) is missing, a
+    0-1 row written as an earlier row is a copy too."""
     src = d.al.src.source.splitlines()
     for b in d.blocks:
-        if len(b.en) != 1 or len(b.tr) != 1 or b.en[0].kind is not BlockKind.TABLE or b.tr[0].kind is not BlockKind.TABLE:
-            continue
-        er, tr = _row_items(b.en[0]), _row_items(b.tr[0])
-        if not er or not tr or len(er) == len(tr):
-            continue
-        line_of = {id(it): n for n, it in tr}
-        beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
-        extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
-        raw = {n: _key(d.lines[n - 1]) for n, _it in tr}
-        en_raw = Counter(_key(src[n - 1]) for n, _it in er)
-        prev: int | None = None
-        for k, x in enumerate(beads):
-            if x.tr:
-                if x.move is Move.INSERT and chars(x.tr[0].text) >= 1:
-                    n = line_of[id(x.tr[0])]
-                    twin = next((m for m, _it in tr if m < n and raw[m] == raw[n]), None)
-                    if twin is not None and len([m for m in raw if raw[m] == raw[n]]) > max(en_raw.values()):
-                        yield ReviewFinding(file, n, Kind.DUPLICATION, "duplicate-row", WARNING,
-                                            f"this table row repeats the one at line {twin}: "
-                                            f"'{_excerpt(d.lines[n - 1])}'; delete one of them{_of(english)}",
-                                            edit=line_removal(n))
-                prev = line_of[id(x.tr[-1])]
+        for table in b.tr:
+            if table.kind is not BlockKind.TABLE:
                 continue
-            e = x.en[0]
-            if chars(e.text) < 2 or any(pair_cost(e, t, d.model, d.lang, d.vocab) < 2 * OMIT for t in extra):
-                continue
-            after = next((line_of[id(y.tr[0])] for y in beads[k + 1:] if y.tr), None)
-            row = src[e.line - 1]
-            line, edit = line_insertion(d.lines, prev, after, row)
-            where = f"after the row at line {prev}" if prev is not None else f"before the row at line {after}"
-            yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
-                                f"the English table row at line {e.line} has no translation; it belongs here, "
-                                f"{where}: '{_excerpt(row, 120)}'{_of(english)}", english_line=e.line,
-                                aligned_with=english, quotes_english=True, edit=edit)
+            paired = b.en[0] if len(b.en) == 1 == len(b.tr) and b.en[0].kind is BlockKind.TABLE else None
+            tr = _row_items(table)
+            er = _row_items(paired) if paired is not None else []
+            raw = {n: _key(d.lines[n - 1]) for n, _it in tr}
+            en_raw = [_key(src[n - 1]) for n, _it in er]
+            twice = any(x == y for x, y in zip(en_raw, en_raw[1:], strict=False))
+            copies = {n: m for (m, _a), (n, _b) in zip(tr, tr[1:], strict=False)
+                      if raw[n] == raw[m] and n == m + 1 and _LETTERS_RE.search(d.lines[n - 1]) and not twice}
+            if er and len(er) != len(tr):
+                yield from _row_omissions(d, file, english, er, tr, src, raw, copies, max(Counter(en_raw).values()))
+            for n, m in copies.items():
+                yield _row_copy(d, file, english, n, m)
+
+
+_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
+
+
+def _row_copy(d: _Doc, file: str, english: str, n: int, twin: int) -> ReviewFinding:
+    return ReviewFinding(file, n, Kind.DUPLICATION, "duplicate-row", WARNING,
+                         f"this table row repeats the one at line {twin}: '{_excerpt(d.lines[n - 1])}'; delete one "
+                         f"of them{_of(english)}", aligned_with=english, edit=line_removal(n))
+
+
+def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]], tr: list[tuple[int, Item]],
+                   src: list[str], raw: dict[int, str], copies: dict[int, int], en_most: int) -> Iterator[ReviewFinding]:
+    """The rows of paired tables ``er`` and ``tr`` aligned: missing rows, and copies not right after their twin."""
+    line_of = {id(it): n for n, it in tr}
+    beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
+    extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
+    prev: int | None = None
+    for k, x in enumerate(beads):
+        if x.tr:
+            n = line_of[id(x.tr[0])]
+            if x.move is Move.INSERT and n not in copies:
+                twin = next((m for m, _it in tr if m < n and raw[m] == raw[n]), None)
+                if twin is not None and sum(v == raw[n] for v in raw.values()) > en_most:
+                    copies[n] = twin
+            prev = line_of[id(x.tr[-1])]
+            continue
+        e = x.en[0]
+        if any(pair_cost(e, t, d.model, d.lang, d.vocab) < 2 * OMIT for t in extra):
+            continue
+        after = next((line_of[id(y.tr[0])] for y in beads[k + 1:] if y.tr), None)
+        row = src[e.line - 1]
+        line, edit = line_insertion(d.lines, prev, after, row)
+        where = f"after the row at line {prev}" if prev is not None else f"before the row at line {after}"
+        yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
+                            f"the English table row at line {e.line} has no translation; it belongs here, {where}: "
+                            f"'{_excerpt(row, 120)}'{_of(english)}", english_line=e.line, aligned_with=english,
+                            quotes_english=True, edit=edit)
