@@ -41,7 +41,7 @@ import argparse
 import random
 import re
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
