@@ -827,7 +827,8 @@ def _rows(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
             copies = {n: m for (m, _a), (n, _b) in zip(tr, tr[1:], strict=False)
                       if raw[n] == raw[m] and n == m + 1 and _LETTERS_RE.search(d.lines[n - 1]) and not twice}
             if er and len(er) != len(tr):
-                yield from _row_omissions(d, file, english, er, tr, src, raw, copies, max(Counter(en_raw).values()))
+                yield from _row_omissions(d, file, english, er, tr, src, raw, copies, max(Counter(en_raw).values()),
+                                          table.start_line + 1)
             for n, m in copies.items():
                 yield _row_copy(d, file, english, n, m)
 
@@ -842,12 +843,14 @@ def _row_copy(d: _Doc, file: str, english: str, n: int, twin: int) -> ReviewFind
 
 
 def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]], tr: list[tuple[int, Item]],
-                   src: list[str], raw: dict[int, str], copies: dict[int, int], en_most: int) -> Iterator[ReviewFinding]:
-    """The rows of paired tables ``er`` and ``tr`` aligned: missing rows, and copies not right after their twin."""
+                   src: list[str], raw: dict[int, str], copies: dict[int, int], en_most: int,
+                   head: int) -> Iterator[ReviewFinding]:
+    """The rows of paired tables ``er`` and ``tr`` aligned: missing rows, and copies not right after their twin
+    (``head``: the line of the translated table's header rule, the first row's place)."""
     line_of = {id(it): n for n, it in tr}
     beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
     extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
-    prev: int | None = None
+    prev: int | None = head
     for k, x in enumerate(beads):
         if x.tr:
             n = line_of[id(x.tr[0])]
@@ -863,7 +866,7 @@ def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]],
         after = next((line_of[id(y.tr[0])] for y in beads[k + 1:] if y.tr), None)
         row = src[e.line - 1]
         line, edit = line_insertion(d.lines, prev, after, row)
-        where = f"after the row at line {prev}" if prev is not None else f"before the row at line {after}"
+        where = f"after the row at line {prev}" if prev != head else "as the first row of the table"
         yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
                             f"the English table row at line {e.line} has no translation; it belongs here, {where}: "
                             f"'{_excerpt(row, 120)}'{_of(english)}", english_line=e.line, aligned_with=english,
