@@ -87,9 +87,13 @@ class Case:
     where: str = ""
 
 
+_AUTODOC = re.compile(r"^\s*\[\[autodoc\]\].*(?:\n[ \t]+- .*)*", re.M)
+
+
 def _letters(text: str) -> int:
-    """Letters of prose in ``text``: code blocks, inline code, link targets, tags and ``[[...]]`` out."""
-    return len(_MARKUP.sub("", _CODE.sub("", text)))
+    """Letters of prose in ``text``: code blocks, ``[[autodoc]]`` blocks (and their method lists), inline code,
+    link targets, tags and ``[[...]]`` out."""
+    return len(_MARKUP.sub("", _CODE.sub("", _AUTODOC.sub("", text))))
 
 
 def _band(n: int) -> str:
@@ -278,10 +282,12 @@ def main() -> None:
                 for f in base.findings:
                     if f.kind in (Kind.OMISSION, Kind.DUPLICATION):
                         eng = f.english or ""  # quoted from the English it was made against (maybe an older one)
+                        around = "\n".join(f"      {n:4} | {' '.join(tr_lines[n - 1].split())[:150]}"
+                                           for n in range(max(1, f.line - 3), min(len(tr_lines), f.line + 3) + 1))
                         untouched.append(f"{name}/{lang}/{rel}:{f.line} [{state}] {f.kind.value}/{f.rule}: "
-                                         f"{f.message}\n    translation {f.line}: "
-                                         f"{' '.join(tr_lines[f.line - 1].split())[:160] if f.line else ''}\n"
-                                         f"    English {f.english_line}{' of ' + f.aligned_with if f.aligned_with else ''}: {eng}")
+                                         f"{f.message}\n    English {f.english_line}"
+                                         f"{' of ' + f.aligned_with if f.aligned_with else ''}: {eng}\n"
+                                         f"    translation around line {f.line}:\n{around}")
                 rng = random.Random(f"{args.seed}:{name}:{lang}:{rel}")
                 cands = units(tr_text)
                 for op in ("drop", "dup"):

@@ -308,7 +308,8 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
     aligned: list[Bead] = []
     if items_e and items_t:
-        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
+        walls = _walls(es, items_e) | _walls(ts, items_t)
+        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -318,6 +319,23 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x)] \
         + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x)]
     return _merge(aligned, lone, pos_e, pos_t)
+
+
+def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:
+    """Ids of the units of ``items`` that come right after a heading of ``blocks`` (one no pairing cut the
+    piece at): text under two headings is not one paragraph merged or split (see
+    :func:`.bitext.align_bitext`)."""
+    item_of = {id(x): it for x, it in items}
+    out: set[int] = set()
+    after = False
+    for x in blocks:
+        if x.kind is BlockKind.HEADING:
+            after = True
+        elif id(x) in item_of:
+            if after:
+                out.add(id(item_of[id(x)]))
+            after = False
+    return frozenset(out)
 
 
 def _merge(beads: list[Bead], lone: list[Bead], pos_e: dict[int, int], pos_t: dict[int, int]) -> list[Bead]:
