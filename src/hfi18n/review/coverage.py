@@ -135,7 +135,7 @@ class _Doc:
     copies: dict[int, Item]
     lines: list[str]
     vocab: frozenset[str]
-    _where: dict[str, list[tuple[Item, float]]] | None = None
+    _where: dict[str, list[tuple[Item, Item]]] | None = None
 
     @classmethod
     def make(cls, al: Alignment, lang: str, model: LengthModel, min_chars: int) -> _Doc:
@@ -144,20 +144,20 @@ class _Doc:
         copies, beads, blocks = _copies(al, lang, model, min_chars)
         return cls(al, lang, model, beads, blocks, copies, lines, vocab)
 
-    def holders(self, e: Item) -> list[tuple[Item, float]]:
-        """The translated units paired 1-1 that share a code span, link, name or number with ``e``, with their
-        bead's cost: ``e`` may be translated there, moved, and the aligner paired the unit with its
-        neighbour's English (smolagents zh guided_tour.md translates the code-execution notes in another
-        section; 4 of 20 omissions sampled on the untouched docs were such)."""
+    def holders(self, e: Item) -> list[tuple[Item, Item]]:
+        """The translated units paired 1-1 that share a code span, link, name or number with ``e``, with the
+        English they are paired with: ``e`` may be translated there, moved, and the aligner paired the unit
+        with its neighbour's English (smolagents zh guided_tour.md translates the code-execution notes in
+        another section; 4 of 20 omissions sampled on the untouched docs were such)."""
         if self._where is None:
             self._where = {}
             for b in self.beads:
                 if b.move is Move.MATCH and not b.en[0].heading:
                     for m in marks(b.tr) & self.vocab:
                         if not m.startswith("~"):
-                            self._where.setdefault(m, []).append((b.tr[0], b.cost))
+                            self._where.setdefault(m, []).append((b.tr[0], b.en[0]))
         every = target_scripts(self.lang) is not None
-        seen: dict[int, tuple[Item, float]] = {}
+        seen: dict[int, tuple[Item, Item]] = {}
         for m in marks([e], every) & self.vocab:
             for t, c in self._where.get(m, ()):
                 seen.setdefault(id(t), (t, c))
@@ -186,6 +186,18 @@ class _Doc:
             + self.model.words_cost(en_words(e.text), tr_tokens(t.text, self.lang), lt)
 
 
+    def moved(self, e: Item, t: Item) -> float:
+        """:meth:`cost` of ``e`` and a unit ``t`` outside its gap, infinite when their lengths do not fit
+        (:data:`MOVED_LENGTH`): a unit moved keeps its length, and names shared with a paragraph ten times as
+        long are no sign of it ("- [`StableDiffusionPipeline`] + ToMe + xformers" dropped from diffusers ko
+        optimization/tome.md was taken as moved into a paragraph naming all three)."""
+        if self.model.cost(chars(e.text), chars(t.text)) > MOVED_LENGTH:
+            return float("inf")
+        return self.cost(e, t)
+
+
+MOVED_LENGTH = 2.5
+"""Largest length cost (``-log`` probability) of a unit taken as an omitted one moved out of its gap."""
 CONDENSED = 6.0
 """Largest length cost of a translated unit in the gap of an English unit it explains: a translator who
 condenses a paragraph in place keeps its code and links (diffusers ko index.md shortens "- State-of-the-art
@@ -412,7 +424,8 @@ def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code
                raw_before: tuple[str, ...]) -> bool:
     """Some translated text explains omitted ``e`` (bead ``k``) more cheaply than leaving it out
     (:data:`OMIT`): an unpaired translated unit, as ``e`` moved there (its pair cost, plus :data:`FAR` out of
-    ``e``'s gap, below both units' priors), or text the parser keeps outside prose in the gap
+    ``e``'s gap, below both units' priors), a paired one that fits ``e`` surely and better than its own
+    English by more than leaving that English out costs, or text the parser keeps outside prose in the gap
     (:func:`_outside_prose`), or the neighbouring bead's translation with ``e`` merged in
     (:func:`_merge_costs`). A unit of ``e``'s gap explains only the omitted unit of the gap it fits best:
     diffusers ko index.md shortens "- State-of-the-art diffusion pipelines ... [overview](api/pipelines/overview)"
@@ -425,11 +438,11 @@ def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code
             c = d.cost(e, t, True)
             if c < 2 * OMIT and all(c <= d.cost(x, t, True) for x in here if x is not e):
                 return True
-        elif d.cost(e, t) + FAR < 2 * OMIT:
+        elif d.moved(e, t) + FAR < 2 * OMIT:
             return True
-    for t, bead_cost in d.holders(e):
-        c = d.cost(e, t)
-        if c + FAR < 2 * OMIT and c < bead_cost:
+    for t, own in d.holders(e):  # taking ``t`` from the English it is paired with leaves that one out
+        c = d.moved(e, t)
+        if c + FAR < 2 * OMIT and c + OMIT < d.cost(own, t):
             return True
     if any(d.cost(e, t, True) < 2 * OMIT for t in _outside_prose(d, k, raw_before)):
         return True
