@@ -369,7 +369,10 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     """One unit of a 2-1 or 1-2 bead has code, links, names or numbers, none of them on the other side:
     it is not merged, it is missing (smolagents zh memory.md: the paragraph with
     `agent.memory.get_full_steps()` dropped was taken as merged into its neighbour, whose English words
-    "step callbacks" the translation kept)."""
+    "step callbacks" the translation kept). An English unit's code and links count even when the
+    translation has them nowhere -- the unit dropped took the only copy with it: "- [Upload](./guides/upload)
+    files to the Hub" dropped from huggingface_hub ko quick-start.md was taken as merged into the item
+    before it (issue 34)."""
     strong = {x for x in part if not x.startswith("~")}
     return bool(strong) and not strong & other
 
@@ -432,6 +435,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     lt = [chars(t.text) for t in ts]
     me = [marks([e], every_word) & vocab for e in es]
     mt = [marks([t], every_word) & vocab for t in ts]
+    spans = [frozenset("`" + x for x in e.spans) for e in es]
     we = [en_words(e.text) for e in es] if model.lexicon is not None else [frozenset()] * n
     wt = [tr_tokens(t.text, lang) for t in ts] if model.lexicon is not None else [frozenset()] * m
     inf = float("inf")
@@ -464,7 +468,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                             continue
                         words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
                         left = _left_in_english(es, le, i, a, ts[j], lt[j])
-                        c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k], union_t)
+                        c += sum(PRIOR[Move.OMIT] for k in range(i, a) if _unsupported(me[k] | spans[k], union_t)
                                  or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                                  or (left is not None and left != k))
                     elif move is Move.SPLIT:

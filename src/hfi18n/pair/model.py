@@ -322,14 +322,15 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
 
 
 def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:
-    """Ids of the units of ``items`` that come right after a heading of ``blocks`` (one no pairing cut the
-    piece at): text under two headings is not one paragraph merged or split (see
-    :func:`.bitext.align_bitext`)."""
+    """Ids of the units of ``items`` that come right after a block of ``blocks`` that is not prose (a heading,
+    code, a tag: one no pairing cut the piece at): text on either side of it is not one paragraph merged or
+    split (see :func:`.bitext.align_bitext`). huggingface_hub ko guides/hf_file_system.md with the "Pandas"
+    item (and its code) dropped had that item's English merged with the paragraph after the code."""
     item_of = {id(x): it for x, it in items}
     out: set[int] = set()
     after = False
     for x in blocks:
-        if x.kind is BlockKind.HEADING:
+        if id(x) not in item_of:
             after = True
         elif id(x) in item_of:
             if after:

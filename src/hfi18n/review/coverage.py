@@ -136,6 +136,9 @@ class _Doc:
     lines: list[str]
     vocab: frozenset[str]
     _where: dict[str, list[tuple[Item, Item]]] | None = None
+    bare: dict[int, Item] | None = None
+    """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
+    (see :func:`_bare`)."""
 
     @classmethod
     def make(cls, al: Alignment, lang: str, model: LengthModel, min_chars: int) -> _Doc:
@@ -420,7 +423,7 @@ def _gap_bounds(beads: Sequence[Bead], k: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code: tuple[list[int], list[int]],
+def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code: list[int],
                raw_before: tuple[str, ...]) -> bool:
     """Some translated text explains omitted ``e`` (bead ``k``) more cheaply than leaving it out
     (:data:`OMIT`): an unpaired translated unit, as ``e`` moved there (its pair cost, plus :data:`FAR` out of
@@ -449,17 +452,17 @@ def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code
     return any(c + MERGE < OMIT for c in _merge_costs(d, e, k, code))
 
 
-def _merge_costs(d: _Doc, e: Item, k: int, code: tuple[list[int], list[int]]) -> Iterator[float]:
+def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     """What adding ``e`` to the English of the nearest paired bead on each side (past the omissions beside
     it) changes in that bead's cost -- length, marks and words, as the aligner counts them. The aligner's
     moves stop at 2-1 next to each other: smolagents zh examples/rag.md merges three English paragraphs
     into one twice, text_to_sql.md folds "So let's make a second table..." into the paragraph before it.
 
     A dropped paragraph leaves its neighbour the length of its own English, and adding one only makes the
-    length worse. Not across code: a code block between ``e`` and the neighbour in both docs means the
-    translator kept the code where it was, and ``e`` (an introduction to it, as a rule) was not carried past
-    it (smolagents zh multiagents.md, "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken
-    as merged into the long paragraph after the code)."""
+    length worse. Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
+    (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
+    merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
+    dropped with its code, into the "Dask" paragraph after it)."""
     every = target_scripts(d.lang) is not None
     me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
     we = en_words(e.text) if d.model.lexicon is not None else frozenset()
@@ -481,20 +484,13 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: tuple[list[int], list[int]]) ->
                + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt))
 
 
-def _across_code(d: _Doc, e: Item, k: int, j: int, code: tuple[list[int], list[int]]) -> bool:
-    """A code block stands between omitted ``e`` (bead ``k``) and neighbour bead ``j`` in both docs."""
-    en_code, tr_code = code
+def _across_code(d: _Doc, e: Item, k: int, j: int, code: list[int]) -> bool:
+    """A code block of the English (first lines ``code``) stands between omitted ``e`` (bead ``k``) and
+    neighbour bead ``j``."""
     nb = d.beads[j]
-    if j > k:
-        before = next((b.tr[-1].line for b in reversed(d.beads[:k]) if b.tr), 0)
-        return _code_in(en_code, e.line, nb.en[0].line) and _code_in(tr_code, before, nb.tr[0].line)
-    after = next((b.tr[0].line for b in d.beads[k + 1:] if b.tr), 10**9)
-    return _code_in(en_code, nb.en[-1].line, e.line) and _code_in(tr_code, nb.tr[-1].line, after)
-
-
-def _code_in(lines: list[int], lo: int, hi: int) -> bool:
-    i = bisect_right(lines, lo)
-    return i < len(lines) and lines[i] < hi
+    lo, hi = (e.line, nb.en[0].line) if j > k else (nb.en[-1].line, e.line)
+    i = bisect_right(code, lo)
+    return i < len(code) and code[i] < hi
 
 
 def _outside_prose(d: _Doc, k: int, raw_before: tuple[str, ...]) -> list[Item]:
@@ -631,7 +627,8 @@ def _restructured(beads: list[Bead], followed: list[Item] | list[str] | None, wa
     """The share of the English prose units (of the ``followed`` English, when given) the aligner paired, when
     it says the translation was restructured or made from another English; None when it does not. 13 of 20
     omissions sampled on docs pairing under :data:`MIN_PAIRED` were paragraphs translated elsewhere -- and
-    that leaves translated units unpaired too (:data:`MIN_LEFT`): a translation lacking one whole section
+    that leaves translated units unpaired too (:data:`MIN_LEFT`), or English units unpaired in several places
+    (:data:`MIN_RUNS`): a translation lacking one whole section
     (smolagents ko tutorials/memory.md without "Dynamically change the agent's memory", eight paragraphs)
     pairs 47% and is no restructuring. Units whose translation a later commit took out do not count
     (diffusers ko training/text2image.md lost its Flax section to "Remove JAX/Flax")."""
@@ -639,12 +636,19 @@ def _restructured(beads: list[Bead], followed: list[Item] | list[str] | None, wa
              and id(e) not in was_cut and (followed is None or b.move is not Move.OMIT or _in_english(e, followed))]
     left = sum(move is Move.OMIT for move, _e in units)
     extra = sum(1 for b in beads if b.move is Move.INSERT and chars(b.tr[0].text) >= MIN_OMISSION)
+    runs = sum(1 for (m, _e), (n, _f) in zip([(Move.MATCH, None), *units], units, strict=False)
+               if n is Move.OMIT and m is not Move.OMIT)
     share = 1 - left / len(units) if units else 1.0
-    return share if share < MIN_PAIRED and left >= MIN_RESTRUCTURED and extra >= MIN_LEFT else None
+    return share if share < MIN_PAIRED and left >= MIN_RESTRUCTURED and (extra >= MIN_LEFT or runs >= MIN_RUNS) \
+        else None
 
 
 MIN_LEFT = 2
 """Translated units left unpaired from which a low paired share means a restructured translation."""
+MIN_RUNS = 3
+"""Runs of unpaired English units from which a low paired share means a restructured translation: diffusers
+ko training/lora.md keeps the text-to-image part of an English it reorganised, and leaves out three
+pieces of it."""
 
 
 # -------------------------------------------------------------------------------------------------
@@ -691,8 +695,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     new = _untranslated_block(d.beads, fresh)
     leftovers = [(j, b.tr[0]) for j, b in enumerate(d.beads) if b.move is Move.INSERT
                  and id(b.tr[0]) not in skip and chars(b.tr[0].text) >= 10]
-    code = ([b.start_line for b in al.src.blocks if b.kind is BlockKind.CODE],
-            [b.start_line for b in al.tgt.blocks if b.kind is BlockKind.CODE])
+    code = [b.start_line for b in al.src.blocks if b.kind is BlockKind.CODE]
     kept = _kept_anchors(d)
     missing: set[int] = set()
     placed: set[int] = set()
@@ -707,9 +710,43 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
             placed.add(id(e))
             continue
         missing.add(id(e))
+    for e in _bare(d):
+        missing.add(id(e))
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
+    yield from _bare_copies(d, file, english)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
     yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
+
+
+def _bare(d: _Doc) -> list[Item]:
+    """English list items of code or links only ("- [`LMSDiscreteScheduler`],": no prose, so no unit of the pair
+    model) that no translated block renders, as units: their text as written is nowhere in the translation.
+    A list of classes or arguments missing one is an omission like any other."""
+    where = {_key(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
+    d.bare = {}
+    for b in d.blocks:
+        if b.tr:
+            continue
+        for x in b.en:
+            if d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and _is_item(x) and chars(x.text) >= MIN_DUP \
+                    and _key(x.text) not in where:
+                d.bare[id(x)] = Item(False, 0, "", False, x.text, frozenset(), frozenset(), x.start_line, x.kind)
+    return list(d.bare.values())
+
+
+def _bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
+    """List items of code or links only (no unit of the pair model) written twice in a row, when the English
+    never writes a list item twice in a row ("- [`AutoPipelineForInpainting`]" pasted twice)."""
+    def twice(blocks: list[Block]) -> list[tuple[Block, Block]]:
+        items = [x for x in blocks if x.kind is BlockKind.PARAGRAPH and not x.segments and _is_item(x)]
+        return [(a, b) for a, b in zip(items, items[1:], strict=False)
+                if b.start_line == a.end_line + 1 and _key(a.text) == _key(b.text) and chars(b.text) >= MIN_DUP]
+    if twice(d.al.src.blocks):
+        return
+    for first, copy in twice(d.al.tgt.blocks):
+        yield ReviewFinding(file, copy.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                            f"this list item repeats the one at line {first.start_line}: '{_excerpt(copy.text)}'; "
+                            f"delete one of them{_of(english)}", aligned_with=english, edit=removal(d.lines, copy))
 
 
 def _judged(d: _Doc, e: Item) -> bool:
@@ -737,7 +774,7 @@ def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_
     run: list[Item] = []
     first = last = 0
     for i, b in enumerate(d.blocks):
-        units = [it for x in b.en if (it := al.item(x)) is not None]
+        units = [it for x in b.en if (it := al.item(x) or (d.bare or {}).get(id(x))) is not None]
         # a doubtful pair whose English a later commit's cut translated holds no translation of it
         if (b.tr and not (b.cost > WEAK and any(id(u) in was_cut for u in units))) or any(id(u) in placed for u in units):
             if run:
@@ -781,7 +818,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
         x is not None and _is_item(x) for x in (gap.before, gap.after))
     line, edit = insertion(d.lines, gap, text, tight=tight)
     first, last = run[0], run[-1]
-    kind = _kind_words(d.al.en_block(first))
+    kind = _kind_words(d.al.en_block(first) or next((x for x in ens if x.start_line == first.line), None))
     heading = ens[0] if ens[0].kind is BlockKind.HEADING else None
     if heading is not None:
         what = (f"the English section '{_excerpt(heading.text.strip(), 50)}' (line {heading.start_line}, "

@@ -117,8 +117,11 @@ def line_insertion(lines: Sequence[str], before: int | None, after: int | None, 
 
 
 def removal(lines: Sequence[str], block: Block) -> Edit:
-    """The edit that deletes ``block`` and one blank line around it (the one after it, else before)."""
+    """The edit that deletes ``block`` and one blank line around it (the one after it, else before; none
+    for a list item, whose list the blank line ends)."""
     start, end = block.start_line, block.end_line
+    if describe(block).startswith("the list item"):
+        return Edit(start, end)
     if end < len(lines) and not lines[end].strip():
         end += 1
     elif start > 1 and not lines[start - 2].strip():
