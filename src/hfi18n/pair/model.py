@@ -89,7 +89,7 @@ def confidence(cost: float) -> float:
 def skeleton_key(block: Block) -> str:
     """What a skeleton block is compared by (prose: see :data:`_SAME`)."""
     if block.kind is BlockKind.HEADING:  # same anchor: a sure pair; else same level, by position
-        return f"h{block.meta.get('level', 1)}:{block.meta.get('anchor', '')}"
+        return f"h{block.meta.get('level', 1)}:{anchor_key(block)}"
     if block.kind is BlockKind.CODE:
         return "code:" + code_shape(dedent_block(block.text))
     if block.kind in _FIXED:
@@ -106,8 +106,19 @@ expects a translation half as long: 6 English paragraphs left in a committed dra
 wrong blocks and an update duplicated a callout and a paragraph around them."""
 
 
+_ANCHOR_PUNCT_RE = re.compile(r"[^\w-]+")
+
+
+def anchor_key(block: Block) -> str:
+    """A heading's anchor as pairing compares it: without punctuation and symbols. A translator who writes
+    ``[[step-1:-install-dependencies]]`` or ``[[setting-up-telemetry-with-🪢-langfuse]]`` means the English
+    heading whose anchor doc-builder makes ``step-1-install-dependencies`` (smolagents ko inspect_runs.md:
+    with its step 3 dropped, the English step 3 heading paired with the translated step 4 by position)."""
+    return _ANCHOR_PUNCT_RE.sub("", str(block.meta.get("anchor", "")))
+
+
 def _heading_confidence(e: Block, t: Block) -> float:
-    return 1.0 if e.meta.get("anchor") == t.meta.get("anchor") else 0.8
+    return 1.0 if anchor_key(e) == anchor_key(t) else 0.8
 
 
 def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
@@ -140,10 +151,11 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
         b = [x for x in b if id(x) not in leave_out]
     ka, kb = [skeleton_key(x) for x in a], [skeleton_key(x) for x in b]
     cuts = _unique(_match(ka, kb), ka, kb)
+    sections = {**_section_marks(a), **_section_marks(b)}
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:
-        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang))
+        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang, sections))
         if ej < len(a):
             e, t = a[ej], b[tj]
             sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
@@ -209,7 +221,8 @@ def _tips(beads: list[Bead]) -> list[Bead]:
     return out
 
 
-def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> list[Bead]:
+def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
+         sections: Mapping[int, tuple[frozenset[str], str]] | None = None) -> list[Bead]:
     """Beads of the blocks between two skeleton beads: other blocks paired by kind cut the gap again, and
     the prose of each piece is aligned by :func:`.bitext.align_bitext`."""
     if not es and not ts:
@@ -218,9 +231,8 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
     other_e = [i for i, x in enumerate(es) if not _prose_block(x)]
     other_t = [j for j, x in enumerate(ts) if not _prose_block(x)]
-    sections = {**_section_marks(es), **_section_marks(ts)}
     cuts = [(other_e[p], other_t[q])
-            for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t], sections)]
+            for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t], sections, model, lang)]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
@@ -235,18 +247,22 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> lis
 _WORD_RE = re.compile(r"\w+")
 
 
+_NO_SECTION: tuple[frozenset[str], str] = (frozenset(), "")
 SECTION_BLOCKS = 8
 """Blocks after a heading whose marks stand for its section (:func:`_section_marks`)."""
 
 
-def _section_marks(blocks: list[Block]) -> dict[int, frozenset[str]]:
-    """``id(heading) -> `` what survives translation in the first blocks of its section (code identifiers,
-    code spans, link targets, names, numbers), for the headings of ``blocks``."""
-    out: dict[int, frozenset[str]] = {}
+def _section_marks(blocks: list[Block]) -> dict[int, tuple[frozenset[str], str]]:
+    """``id(heading) ->`` what survives translation in the first blocks of its section (code identifiers,
+    code spans, link targets, names, numbers) and its words (the title and the first paragraph), for the
+    headings of ``blocks`` (a whole doc: a section's code is often a skeleton bead of its own, outside the
+    gap its heading is in)."""
+    out: dict[int, tuple[frozenset[str], str]] = {}
     for i, x in enumerate(blocks):
         if x.kind is not BlockKind.HEADING:
             continue
         got: set[str] = set()
+        words = [str(x.meta.get("title", ""))]
         for y in blocks[i + 1:i + 1 + SECTION_BLOCKS]:
             if y.kind is BlockKind.HEADING:
                 break
@@ -254,12 +270,14 @@ def _section_marks(blocks: list[Block]) -> dict[int, frozenset[str]]:
                 got.update(w for w in _WORD_RE.findall(y.text) if len(w) > 2)
             elif (it := block_item(y)) is not None:
                 got |= it.spans | it.keep
-        out[id(x)] = frozenset(got)
+                if len(words) == 1:
+                    words.append(it.text)
+        out[id(x)] = (frozenset(got), " ".join(words))
     return out
 
 
-def _other_pairs(es: list[Block], ts: list[Block],
-                 sections: Mapping[int, frozenset[str]] | None = None) -> list[tuple[int, int]]:
+def _other_pairs(es: list[Block], ts: list[Block], sections: Mapping[int, tuple[frozenset[str], str]] | None = None,
+                 model: LengthModel | None = None, lang: str = "ko") -> list[tuple[int, int]]:
     """In-order pairs of the non-prose blocks of a gap: blocks of one kind (headings of one level), the
     pairing that shares the most words (code by its identifiers, with translated comments and strings
     around them) and headings of the same anchor. Pairing by kind alone in :func:`difflib.SequenceMatcher`
@@ -269,7 +287,8 @@ def _other_pairs(es: list[Block], ts: list[Block],
     took a dropped paragraph for moved to one of them).
 
     Headings of different anchors (a translated title without ``[[anchor]]``) are told apart by the marks
-    of their sections (``sections``, :func:`_section_marks`): by level alone, a section dropped from
+    of their sections and the words of their titles and first paragraphs (``sections``,
+    :func:`_section_marks`; the words by ``model``'s lexicon): by level alone, a section dropped from
     diffusers ko stable_diffusion.md ("## 속도") left the *last* English heading unpaired, every heading
     between paired with the one before its own, and the omission was placed under the next heading (18 of
     52 long drops of the independent injection bench, issue 34)."""
@@ -281,10 +300,12 @@ def _other_pairs(es: list[Block], ts: list[Block],
         if _kind(x) != _kind(y):
             return 0.0
         if x.kind is BlockKind.HEADING:
-            if x.meta.get("anchor") == y.meta.get("anchor"):
+            if anchor_key(x) == anchor_key(y):
                 return 2.0
-            a, b = (sections or {}).get(id(x), frozenset()), (sections or {}).get(id(y), frozenset())
-            return 0.5 + (len(a & b) / len(a | b) if a and b else 0.0)
+            (a, ta), (b, tb) = (sections or {}).get(id(x), _NO_SECTION), (sections or {}).get(id(y), _NO_SECTION)
+            said = -model.words_cost(bitext.en_words(ta), bitext.tr_tokens(tb, lang), bitext.chars(tb)) \
+                if model is not None and ta and tb else 0.0
+            return 0.5 + (len(a & b) / len(a | b) if a and b else 0.0) + min(max(said, 0.0) / 4, 1.0)
         a, b = words_e[p], words_t[q]
         return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
 

@@ -93,10 +93,15 @@ def insertion(lines: Sequence[str], gap: Gap, text: str, *, tight: bool = False,
 
     The line is the blank line right after the block before the gap when there is one (the edit writes the
     text between two blank lines there), else the block's last line (the text follows it), else the first
-    line of the block after the gap (the text precedes it)."""
+    line of the block after the gap (the text precedes it). Lines of the gap that belong to no block of the
+    pairing (an HTML comment) stay before the text: huggingface_hub ko index.md keeps the English's
+    commented-out cards before "## 기여하기", and its section dropped was placed above them."""
     sep = "\n" if tight else "\n\n"
     if gap.before is not None:
-        end = gap.before.end_line
+        # past lines of the gap that are no block of the pairing (a comment): the English has them there too
+        limit = gap.after.start_line - 1 if gap.after is not None else len(lines)
+        end = max((n for n in range(gap.before.end_line, limit + 1) if lines[n - 1].strip()),
+                  default=gap.before.end_line)
         blank = end < len(lines) and not lines[end].strip() and (gap.after is None or end + 1 < gap.after.start_line)
         if blank:
             return end + 1, Edit(end + 1, end + 1, lines[end] + "\n", text, "" if tight else "\n", origin, note)
