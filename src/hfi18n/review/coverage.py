@@ -58,7 +58,7 @@ from ..translate.aligned import LENGTH_RATIO, Item, doc_items, norm_span
 from .align import Alignment
 from .gap import describe, gap_of, insertion, line_insertion, line_removal, removal
 from .model import Kind, ReviewFinding
-from .sentences import missing_sentences
+from .sentences import missing_sentences, split_sentences
 
 OMIT = PRIOR[Move.OMIT]
 """Cost of leaving an English unit unexplained (the aligner's 1-0 prior); an explanation must cost less."""
@@ -149,13 +149,18 @@ class _Doc:
 
     def holders(self, e: Item) -> list[tuple[Item, Item]]:
         """The translated units paired 1-1 that share a code span, link, name or number with ``e``, with the
-        English they are paired with: ``e`` may be translated there, moved, and the aligner paired the unit
-        with its neighbour's English (smolagents zh guided_tour.md translates the code-execution notes in
-        another section; 4 of 20 omissions sampled on the untouched docs were such)."""
+        English they are paired with, when a unit left unpaired stands beside them: ``e`` may be translated
+        there, moved, the aligner having paired the unit with its neighbour's English and left that English's
+        own translation beside it (smolagents zh guided_tour.md translates the code-execution notes in another
+        section; 4 of 20 omissions sampled on the untouched docs were such). With no leftover beside it, the
+        unit translates its own English, and taking it for ``e`` hides one of two omissions (huggingface_hub ko
+        environment_variables.md: "In order to standardize all environment variables..." dropped was taken
+        as the deprecation notice paired loosely with "Please note that using `hf_transfer`...")."""
         if self._where is None:
             self._where = {}
-            for b in self.beads:
-                if b.move is Move.MATCH and not b.en[0].heading:
+            for k, b in enumerate(self.beads):
+                if b.move is Move.MATCH and not b.en[0].heading and any(
+                        0 <= j < len(self.beads) and self.beads[j].move is Move.INSERT for j in (k - 1, k + 1)):
                     for m in marks(b.tr) & self.vocab:
                         if not m.startswith("~"):
                             self._where.setdefault(m, []).append((b.tr[0], b.en[0]))
@@ -447,8 +452,10 @@ def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code
         c = d.moved(e, t)
         if c + FAR < 2 * OMIT and c + OMIT < d.cost(own, t):
             return True
-    if any(d.cost(e, t, True) < 2 * OMIT for t in _outside_prose(d, k, raw_before)):
-        return True
+    for t in _outside_prose(d, k, raw_before):
+        c = d.cost(e, t, True)
+        if c < 2 * OMIT and all(c <= d.cost(x, t, True) for x in here if x is not e):
+            return True
     return any(c + MERGE < OMIT for c in _merge_costs(d, e, k, code))
 
 
@@ -459,7 +466,10 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     into one twice, text_to_sql.md folds "So let's make a second table..." into the paragraph before it.
 
     A dropped paragraph leaves its neighbour the length of its own English, and adding one only makes the
-    length worse. Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
+    length worse; and length alone is no merge: ``e``'s own words or marks must be in that translation,
+    beyond what its own English explains (diffusers ko tutorials/basic_training.md: "By now, you have most of
+    the pieces..." dropped fitted the long translation of "First, you'll need an optimizer and a learning
+    rate scheduler:" by length, and that translation's English words were its English's). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
     (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
     merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
     dropped with its code, into the "Dask" paragraph after it)."""
@@ -479,9 +489,33 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
         tokens = frozenset().union(*(tr_tokens(t.text, d.lang) for t in nb.tr))
         w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if d.model.lexicon is not None else frozenset()
-        yield (d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt)
-               + anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t)
-               + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt))
+        said = anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t) \
+            + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt)
+        # e's own words or marks are in that translation, beyond what its own English explains, or its edge
+        # sentence is e's
+        if said < 0 or _edge_sentence(d, e, nb, step, le):
+            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + min(said, 0.0)
+
+
+def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
+    """One-sentence ``e`` without code or links is the first (``step`` 1) or last sentence of ``nb``'s one
+    translated unit: that sentence fits ``e``'s length (:data:`EDGE_LENGTH`) and the rest fits ``nb``'s own
+    English no worse than the whole. Words cannot show it when the lexicon knows none of ``e``'s: smolagents
+    zh examples/rag.md writes "Now the documents are ready." as "现在文档已准备好。", the opening of the next
+    paragraph's translation."""
+    if len(nb.tr) != 1 or e.spans or len(split_sentences(e.text, "en")) != 1:
+        return False
+    parts = split_sentences(nb.tr[0].text, d.lang)
+    if len(parts) < 2:
+        return False
+    edge, rest = (parts[0], parts[1:]) if step == 1 else (parts[-1], parts[:-1])
+    return d.model.cost(chars(e.text), chars(edge)) <= EDGE_LENGTH \
+        and d.model.cost(le, chars(" ".join(rest))) <= d.model.cost(le, chars(nb.tr[0].text))
+
+
+EDGE_LENGTH = 3.0
+"""Largest length cost of a one-sentence unit and the edge sentence of its neighbour's translation (the
+length of one sentence is noisy: "现在文档已准备好。" for "Now the documents are ready." costs 0.54)."""
 
 
 def _across_code(d: _Doc, e: Item, k: int, j: int, code: list[int]) -> bool:
