@@ -30,11 +30,11 @@ import difflib
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from ..check.findings import WARNING
-from ..doc import PLACEHOLDER_RE, Block, BlockKind, parse
+from ..doc import Block, BlockKind, parse
 from ..errors import HfI18nError
 from ..pair import model as pair_model
 from ..pair.bitext import (
@@ -55,7 +55,7 @@ from ..pair.bitext import (
 from ..pair.units import keep_tokens
 from ..scripts import looks_english, target_scripts
 from ..translate.aligned import LENGTH_RATIO, Item, doc_items, norm_span
-from .align import Alignment
+from .align import PAIR_COST, Alignment
 from .gap import describe, gap_of, insertion, line_insertion, line_removal, removal
 from .model import Kind, ReviewFinding
 from .sentences import missing_sentences, split_sentences
@@ -136,6 +136,7 @@ class _Doc:
     lines: list[str]
     vocab: frozenset[str]
     _where: dict[str, list[tuple[Item, Item]]] | None = None
+    gaps: dict[tuple[int, int], tuple[set[int], set[int]]] = field(default_factory=dict)
     bare: dict[int, Item] | None = None
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
@@ -418,43 +419,68 @@ def _plausible(e: Item, t: Item, lang: str) -> bool:
 # omissions: one cost
 
 
-def _gap_bounds(beads: Sequence[Bead], k: int) -> tuple[int, int]:
-    """Bead indexes of the run of unpaired beads around bead ``k``: its gap."""
+def _in_gap(d: _Doc, k: int, skip: set[int], raw_before: tuple[str, ...]) -> set[int]:
+    """Ids of the English units of bead ``k``'s gap that its translated units render (:func:`_assigned`), and
+    of those translated units. The gap is the run of beads around it that pair nothing surely -- unpaired,
+    paired 1-1 above :data:`~.align.PAIR_COST` (as likely wrong as right) -- and the text the parser keeps
+    outside prose there (:func:`_outside_prose`)."""
+    def loose(j: int) -> bool:
+        b = d.beads[j]
+        return b.move in (Move.OMIT, Move.INSERT) or (b.move is Move.MATCH and b.cost > PAIR_COST
+                                                       and not b.en[0].heading)
     lo = hi = k
-    while lo > 0 and beads[lo - 1].move in (Move.OMIT, Move.INSERT):
+    while lo > 0 and loose(lo - 1):
         lo -= 1
-    while hi + 1 < len(beads) and beads[hi + 1].move in (Move.OMIT, Move.INSERT):
+    while hi + 1 < len(d.beads) and loose(hi + 1):
         hi += 1
-    return lo, hi
+    if (lo, hi) not in d.gaps:  # every omission of a gap asks
+        beads = d.beads[lo:hi + 1]
+        en = [x for b in beads for x in b.en if not x.heading]
+        tr = [t for b in beads for t in b.tr if not t.heading and id(t) not in skip and chars(t.text) >= 10]
+        d.gaps[lo, hi] = (_assigned(d, en, [*tr, *_outside_prose(d, k, raw_before)]), {id(t) for t in tr})
+    return d.gaps[lo, hi]
+
+
+IN_PLACE = 2 * OMIT + 3.0
+"""Largest in-place cost (:meth:`_Doc.cost`, length capped at :data:`CONDENSED`) at which a translated unit
+of a gap renders one of its English units: above both units' priors by a loose rendering's margin
+(diffusers ko training/overview.md condenses "Our examples aspire to be **self-contained**, ... More
+specifically, this means:" to "여기서 다룰 예시들은 다음을 지향합니다.", in-place cost 9.6)."""
+
+
+def _assigned(d: _Doc, en: list[Item], tr: list[Item]) -> set[int]:
+    """Ids of the English units of a gap its translated units render, each translated unit one English unit,
+    the cheapest pairings first (:data:`IN_PLACE`): a unit of the gap explains only the English it fits best
+    (diffusers ko index.md shortens "- State-of-the-art diffusion pipelines ... [overview](...)" to one
+    sentence with that link, and "The library has three main components:" dropped just before it is not
+    that sentence)."""
+    pairs = sorted((c, i, j) for i, x in enumerate(en) for j, t in enumerate(tr)
+                   if (c := d.cost(x, t, True)) < IN_PLACE)
+    used_e: set[int] = set()
+    used_t: set[int] = set()
+    for _c, i, j in pairs:
+        if i not in used_e and j not in used_t:
+            used_e.add(i)
+            used_t.add(j)
+    return {id(en[i]) for i in used_e}
 
 
 def _explained(d: _Doc, e: Item, k: int, leftovers: list[tuple[int, Item]], code: list[int],
-               raw_before: tuple[str, ...]) -> bool:
+               raw_before: tuple[str, ...], skip: set[int]) -> bool:
     """Some translated text explains omitted ``e`` (bead ``k``) more cheaply than leaving it out
-    (:data:`OMIT`): an unpaired translated unit, as ``e`` moved there (its pair cost, plus :data:`FAR` out of
-    ``e``'s gap, below both units' priors), a paired one that fits ``e`` surely and better than its own
-    English by more than leaving that English out costs, or text the parser keeps outside prose in the gap
-    (:func:`_outside_prose`), or the neighbouring bead's translation with ``e`` merged in
-    (:func:`_merge_costs`). A unit of ``e``'s gap explains only the omitted unit of the gap it fits best:
-    diffusers ko index.md shortens "- State-of-the-art diffusion pipelines ... [overview](api/pipelines/overview)"
-    to one sentence with that link, and "The library has three main components:" dropped just before it is
-    not that sentence."""
-    lo, hi = _gap_bounds(d.beads, k)
-    here = [x for j in range(lo, hi + 1) if d.beads[j].move is Move.OMIT for x in d.beads[j].en if not x.heading]
-    for j, t in leftovers:
-        if lo <= j <= hi:
-            c = d.cost(e, t, True)
-            if c < 2 * OMIT and all(c <= d.cost(x, t, True) for x in here if x is not e):
-                return True
-        elif d.moved(e, t) + FAR < 2 * OMIT:
-            return True
+    (:data:`OMIT`): a unit of its own gap that renders it (:func:`_assigned`); an unpaired translated unit
+    elsewhere, as ``e`` moved there (its pair cost, plus :data:`FAR`, below both units' priors); a paired one
+    that fits ``e`` surely and better than its own English by more than leaving that English out costs
+    (:meth:`_Doc.holders`); or the neighbouring bead's translation with ``e`` merged in
+    (:func:`_merge_costs`)."""
+    rendered, here = _in_gap(d, k, skip, raw_before)
+    if id(e) in rendered:
+        return True
+    if any(d.moved(e, t) + FAR < 2 * OMIT for _j, t in leftovers if id(t) not in here):
+        return True
     for t, own in d.holders(e):  # taking ``t`` from the English it is paired with leaves that one out
         c = d.moved(e, t)
         if c + FAR < 2 * OMIT and c + OMIT < d.cost(own, t):
-            return True
-    for t in _outside_prose(d, k, raw_before):
-        c = d.cost(e, t, True)
-        if c < 2 * OMIT and all(c <= d.cost(x, t, True) for x in here if x is not e):
             return True
     return any(c + MERGE < OMIT for c in _merge_costs(d, e, k, code))
 
@@ -718,7 +744,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     if not omissions:
         return
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
-    was_cut = _cut_english(d, [e for _k, e in candidates], cut, cut_at)
+    was_cut = _cut_english(d, [e for b in d.beads if b.move is Move.OMIT for e in b.en if not e.heading], cut, cut_at)
     share = _restructured(d.beads, followed, was_cut)
     if share is not None:
         if notes is not None:
@@ -740,7 +766,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
             if added is not None:
                 added.append(e)
             continue
-        if _points_to_left_out(e, kept) or _explained(d, e, k, leftovers, code, raw_before):
+        if _points_to_left_out(e, kept) or _explained(d, e, k, leftovers, code, raw_before, skip):
             placed.add(id(e))
             continue
         missing.add(id(e))
@@ -883,18 +909,20 @@ def _kind_words(block: Block | None) -> str:
 # table rows
 
 
+_CELL_SPAN_RE = re.compile(r"`([^`]+)`|\]\(([^)\s]+)[^)]*\)")
+
+
 def _row_items(block: Block) -> list[tuple[int, Item]]:
-    """The body rows of a table with text, as units (line, unit): its cells' segments on that line."""
-    by_line: dict[int, list] = {}
-    for seg in block.segments:
-        by_line.setdefault(seg.line, []).append(seg)
+    """The body rows of a table, as units (line, unit), read from the lines as written: a cell of numbers is
+    no segment, and rows of a benchmark table ("| | | 8 | OOM | 8.05 | 7.47 |") differ by their numbers only.
+    Lines the parser took into the table that are not rows (a paragraph written right under it) are not."""
     out = []
-    for line, segs in sorted(by_line.items()):
-        if line == block.start_line:
-            continue  # the header
-        text = " ".join(PLACEHOLDER_RE.sub(" ", s.text) for s in segs)
-        spans = frozenset(norm_span(v) for s in segs for v in s.spans.values())
-        out.append((line, Item(False, 0, "", False, text, spans, keep_tokens(text), line, BlockKind.TABLE)))
+    for k, raw in enumerate(block.text.splitlines()[2:], start=block.start_line + 2):
+        if not raw.lstrip().startswith("|"):
+            continue
+        spans = frozenset(norm_span(a or b) for a, b in _CELL_SPAN_RE.findall(raw))
+        text = " ".join(x.strip() for x in _CELL_SPAN_RE.sub(" ", raw).split("|") if x.strip())
+        out.append((k, Item(False, 0, "", False, text, spans, keep_tokens(text), k, BlockKind.TABLE)))
     return out
 
 
@@ -943,23 +971,28 @@ def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]],
     beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
     extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
     prev: int | None = head
-    for k, x in enumerate(beads):
-        if x.tr:
+    run: list[Item] = []
+    for x in [*beads, None]:
+        if x is None or x.tr:
+            if run:  # rows missing together are one finding, as paragraphs are
+                after = line_of[id(x.tr[0])] if x is not None else None
+                rows = "\n".join(src[e.line - 1] for e in run)
+                line, edit = line_insertion(d.lines, prev, after, rows)
+                where = f"after the row at line {prev}" if prev != head else "as the first rows of the table"
+                what = (f"the English table row at line {run[0].line} has no translation" if len(run) == 1 else
+                        f"{len(run)} English table rows, lines {run[0].line}-{run[-1].line}, have no translation")
+                yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
+                                    f"{what}; it belongs here, {where}: '{_excerpt(src[run[0].line - 1], 120)}'"
+                                    f"{_of(english)}", english_line=run[0].line, aligned_with=english,
+                                    quotes_english=True, edit=edit)
+                run = []
+            if x is None:
+                break
             n = line_of[id(x.tr[0])]
             if x.move is Move.INSERT and n not in copies:
                 twin = next((m for m, _it in tr if m < n and raw[m] == raw[n]), None)
                 if twin is not None and sum(v == raw[n] for v in raw.values()) > en_most:
                     copies[n] = twin
             prev = line_of[id(x.tr[-1])]
-            continue
-        e = x.en[0]
-        if any(pair_cost(e, t, d.model, d.lang, d.vocab) < 2 * OMIT for t in extra):
-            continue
-        after = next((line_of[id(y.tr[0])] for y in beads[k + 1:] if y.tr), None)
-        row = src[e.line - 1]
-        line, edit = line_insertion(d.lines, prev, after, row)
-        where = f"after the row at line {prev}" if prev != head else "as the first row of the table"
-        yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
-                            f"the English table row at line {e.line} has no translation; it belongs here, {where}: "
-                            f"'{_excerpt(row, 120)}'{_of(english)}", english_line=e.line, aligned_with=english,
-                            quotes_english=True, edit=edit)
+        elif not any(pair_cost(x.en[0], t, d.model, d.lang, d.vocab) < 2 * OMIT for t in extra):
+            run.append(x.en[0])
