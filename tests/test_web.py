@@ -239,7 +239,7 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert not list((Path(__file__).parents[1] / "src/hfi18n/web").glob("*.pyi"))  # no stub written by Gradio
     assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/edit",
-                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary"}
+                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary", "/review_file"}
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]

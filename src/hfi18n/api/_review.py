@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..config import Config
 from ..repo.layout import DEFAULT_DOCS_ROOT
-from ..review.service import ReviewResult, run_review
+from ..review.model import DocReview
+from ..review.service import ReviewResult, review_upload, run_review
 from ._common import (
     ProgressEvent,
     ProgressFn,
@@ -34,3 +35,12 @@ def review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterab
     return run_review(repo, lang, paths, pr=pr, base=base, post=post, llm=llm, provider=provider, model=model,
                       base_url=base_url, glossary=glossary, docs_root=docs_root, config=config,
                       log=lambda m: report(ProgressEvent(ProgressKind.LOG, pr or "", message=m)))
+
+
+def review_text(repo: Path | str, lang: str, doc: str, text: str, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                config: Config | None = None) -> DocReview:
+    """Review ``text``, a ``lang`` translation of ``doc`` (its path in the English or the language folder)
+    that is not in the checkout -- a file a translator uploads -- against the English twin in ``repo``. Each
+    omission and duplication carries the edit that fixes it (``finding.edit``; ``edit.apply(text)``)."""
+    return review_upload(repo, lang, doc, text, docs_root=docs_root, config=config)
+

@@ -15,18 +15,19 @@ from ..check.custom_anchors import AnchorLinks
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
+from ..fileio import read_text
 from ..glossary import Glossary
 from ..repo.branch import branch_changes
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
-from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
 from ..translate.aligned import learned_length
 from .follow import followed_english, pull_followed
-from .model import Review
+from .model import DocReview, Review
 from .post import PostResult, post_review
 from .pull import PrReview, review_pull
 from .render import counts_line, format_json, format_markdown, format_text
-from .runner import Options, review_paths
+from .runner import Options, review_paths, review_texts
 from .suggest import drafter
 from .terms import CorpusUsage
 
@@ -160,3 +161,33 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
     finally:
         for prov in providers:
             prov.close()
+
+
+def review_upload(repo: Path | str, lang: str, doc: str, text: str, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                  config: Config | None = None) -> DocReview:
+    """Review ``text``, a translation of English doc ``doc`` of ``repo`` that is not in the checkout (a file
+    uploaded to the web app), as ``review`` reviews a local file: against the English twin of ``doc`` today,
+    with the checkout's learned length model and the built-in glossary of ``lang``. The text is data only:
+    nothing is written, nothing read from its history."""
+    layout = DocsLayout.open(repo, docs_root)
+    apply_config(config if config is not None else load_config(layout.repo))
+    stem = doc.rsplit(".", 1)[0]
+    named = [x for x in layout.docs(SOURCE_LANG) if x.rsplit("/", 1)[-1].rsplit(".", 1)[0] == stem]
+    if "/" not in doc and len(named) == 1:  # a file's name only: the one English doc of that name
+        en_rel = rel = named[0]
+    else:
+        try:
+            file_lang, rel = layout.resolve_doc_arg(doc, lang)
+        except HfI18nError:
+            file_lang, rel = SOURCE_LANG, ""
+        en_rel = (layout.twin(rel, SOURCE_LANG) if file_lang != SOURCE_LANG else rel) or None
+    if en_rel is None:
+        raise InputError(f"{doc} has no English doc in {layout.repo.name}",
+                         hint="pick the English doc the file translates (its path under the English folder)")
+    en_text = read_text(layout.path(SOURCE_LANG, en_rel))
+    tr_rel = layout.twin(rel, lang) or rel
+    options = Options(Glossary.builtin(lang), None, None, learned_length(layout.repo, lang, docs_root))
+    return review_texts(en_text, text, file=f"{layout.rel_to_repo(layout.lang_dir(lang))}/{tr_rel}",
+                        english_file=layout.rel_to_repo(layout.path(SOURCE_LANG, en_rel)), lang=lang, rel=tr_rel,
+                        options=options)
+
