@@ -384,7 +384,9 @@ def mergeable(a: BlockKind, b: BlockKind) -> bool:
     """A unit of kind ``a`` can be merged into (or split from) one of kind ``b``: the same kind, or running
     text (a paragraph written into a tip: diffusers ko using-diffusers/loading.md). Not a paragraph into a
     table: diffusers zh optimization/tgate.md "To use T-GATE with a pipeline, you need to use its
-    corresponding loader." dropped was taken as merged into the table after it, which shares its names."""
+    corresponding loader." dropped was taken as merged into the table after it, which shares its names. Nor
+    is a 1-1 bead of other kinds a pair: huggingface_hub or index.md with its last section dropped had
+    "Contributors should also be respectful..." paired with the text of an HTML card."""
     return a is b or (a in _RUNNING and b in _RUNNING)
 
 
@@ -463,6 +465,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     union_e, union_t = frozenset().union(*me[i:a]), frozenset().union(*mt[j:b])
                     c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + anchor_cost(union_e, union_t) \
                         + model.words_cost(frozenset().union(*we[i:a]), frozenset().union(*wt[j:b]), sum(lt[j:b]))
+                    if move is Move.MATCH and not mergeable(es[i].kind, ts[j].kind):
+                        continue  # another kind of block (see mergeable)
                     if move is Move.MERGE:
                         if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
                             continue
