@@ -881,7 +881,8 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
     kind = _kind_words(d.al.en_block(first) or next((x for x in ens if x.start_line == first.line), None))
     heading = ens[0] if ens[0].kind is BlockKind.HEADING else None
     if heading is not None:
-        what = (f"the English section '{_excerpt(heading.text.strip(), 50)}' (line {heading.start_line}, "
+        title = f"{'#' * int(heading.meta.get('level', 1))} {heading.meta.get('title', '')}"
+        what = (f"the English section '{_excerpt(title, 50)}' (line {heading.start_line}, "
                 f"{len(run)} paragraph(s)) has no translation")
     elif single:
         what = f"the English {kind} at line {first.line} has no translation"

@@ -1,0 +1,120 @@
+"""Every kind of unit dropped or pasted twice is found where it happened (issue 34): a table row, a list item of
+code only, a whole section (placed before the next heading, with its heading in the text to insert), a
+section whose translated heading writes its anchor with punctuation; and a low paired share from one skipped
+section is no restructuring."""
+
+from __future__ import annotations
+
+from hfi18n.review import Kind, review_texts
+
+EN = """# Schedulers [[schedulers]]
+
+Pick a scheduler with [`DiffusionPipeline.from_pretrained`] and its `scheduler` argument.
+
+The schedulers below ship with the library:
+
+- [`DDIMScheduler`]
+- [`LMSDiscreteScheduler`]
+- [`PNDMScheduler`]
+
+| GPU | Vanilla | Fast |
+|-----|---------|------|
+| A100 | 6.88 | 5.26 |
+| V100 | 10.03 | 9.29 |
+| T4 | 22.4 | 19.1 |
+
+## Step 1: Install [[step-1-install]]
+
+Install the extras with `pip install demo[fast]` before you run the benchmark script.
+
+```bash
+pip install demo[fast]
+```
+
+## Step 2: Configure [[step-2-configure]]
+
+Set `DEMO_FAST=1` and point `DEMO_HOME` at a disk with at least 20 GB free.
+
+## Step 3: Run [[step-3-run]]
+
+Run `demo bench --steps 50` and read the timings in `bench.json`.
+"""
+KO = """# 스케줄러 [[schedulers]]
+
+[`DiffusionPipeline.from_pretrained`]와 `scheduler` 인수로 스케줄러를 고르세요.
+
+라이브러리에는 아래 스케줄러가 들어 있습니다:
+
+- [`DDIMScheduler`]
+- [`LMSDiscreteScheduler`]
+- [`PNDMScheduler`]
+
+| GPU | 기본 | 빠른 모드 |
+|-----|---------|------|
+| A100 | 6.88 | 5.26 |
+| V100 | 10.03 | 9.29 |
+| T4 | 22.4 | 19.1 |
+
+## 1단계: 설치 [[step-1:-install]]
+
+벤치마크 스크립트를 실행하기 전에 `pip install demo[fast]`로 추가 패키지를 설치하세요.
+
+```bash
+pip install demo[fast]
+```
+
+## 2단계: 설정 [[step-2:-configure]]
+
+`DEMO_FAST=1`을 설정하고 `DEMO_HOME`이 20 GB 이상 여유가 있는 디스크를 가리키게 하세요.
+
+## 3단계: 실행 [[step-3:-run]]
+
+`demo bench --steps 50`을 실행하고 `bench.json`에서 시간을 읽으세요.
+"""
+SECTION_2 = KO[KO.index("## 2단계"):KO.index("## 3단계")]
+
+
+def _coverage(text: str) -> list:
+    doc = review_texts(EN, text, file="ko.md", english_file="en.md", lang="ko")
+    return [f for f in doc.findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)]
+
+
+def test_the_untouched_translation_has_no_coverage_finding():
+    assert _coverage(KO) == []
+
+
+def test_a_table_row_dropped_or_pasted_twice_is_found_on_its_row():
+    (om,) = _coverage(KO.replace("| V100 | 10.03 | 9.29 |\n", ""))
+    assert om.rule == "missing-row" and om.english_line == 14 and om.line == 13  # after the A100 row
+    assert om.edit.insert == "| V100 | 10.03 | 9.29 |"
+    (dup,) = _coverage(KO.replace("| V100 | 10.03 | 9.29 |\n", "| V100 | 10.03 | 9.29 |\n" * 2))
+    assert dup.rule == "duplicate-row" and dup.line == 15 and (dup.edit.start, dup.edit.end) == (15, 15)
+
+
+def test_a_list_item_of_code_only_dropped_or_pasted_twice_is_found():
+    (om,) = _coverage(KO.replace("- [`LMSDiscreteScheduler`]\n", ""))
+    assert om.english_line == 8 and om.line == 7 and om.edit.insert == "- [`LMSDiscreteScheduler`]"
+    assert om.edit.apply(KO.replace("- [`LMSDiscreteScheduler`]\n", "")) == KO
+    (dup,) = _coverage(KO.replace("- [`LMSDiscreteScheduler`]\n", "- [`LMSDiscreteScheduler`]\n" * 2))
+    assert dup.line == 9 and dup.edit.apply(KO.replace("- [`LMSDiscreteScheduler`]\n",
+                                                       "- [`LMSDiscreteScheduler`]\n" * 2)) == KO
+
+
+def test_a_dropped_section_is_one_finding_before_the_next_heading_with_its_heading_to_insert():
+    """The translated headings write their anchors with a colon (smolagents ko inspect_runs.md): compared
+    without punctuation, they still pair with their own English headings, so the section dropped is placed
+    before the heading of step 3, not under it."""
+    broken = KO.replace(SECTION_2, "")
+    (om,) = _coverage(broken)
+    assert "the English section '## Step 2: Configure' (line 25, 1 paragraph(s)) has no translation" in om.message
+    assert "before the heading '## 3단계: 실행' at line" in om.message
+    assert broken.splitlines()[om.line].startswith("## 3단계")
+    assert om.edit.insert.startswith("## Step 2: Configure [[step-2-configure]]\n\nSet `DEMO_FAST=1`")
+
+
+def test_one_skipped_section_is_no_restructuring_even_when_it_is_most_of_the_doc():
+    """smolagents ko tutorials/memory.md without its eight-paragraph section pairs 47%: omissions stay on."""
+    head = KO[:KO.index("## 1단계")]
+    (om,) = _coverage(head)
+    assert om.rule == "missing-paragraph" and "3 English paragraphs" not in om.message
+    assert "the English section '## Step 1: Install'" in om.message
