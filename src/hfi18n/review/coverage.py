@@ -457,11 +457,11 @@ def _assigned(d: _Doc, en: list[Item], tr: list[Item]) -> set[int]:
     pairs = sorted((c, i, j) for i, x in enumerate(en) for j, t in enumerate(tr)
                    if (c := d.cost(x, t, True)) < IN_PLACE)
     used_e: set[int] = set()
-    used_t: set[int] = set()
+    used_t: set[int] = set()  # by line: a raw block tried as it was before a relink is still one unit
     for _c, i, j in pairs:
-        if i not in used_e and j not in used_t:
+        if i not in used_e and tr[j].line not in used_t:
             used_e.add(i)
-            used_t.add(j)
+            used_t.add(tr[j].line)
     return {id(en[i]) for i in used_e}
 
 
