@@ -26,10 +26,8 @@ drops where it could not place them (issue 34).
 
 from __future__ import annotations
 
-import difflib
 import re
 from bisect import bisect_left, bisect_right
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -42,22 +40,30 @@ from ..pair.bitext import (
     Bead,
     LengthModel,
     Move,
-    align_bitext,
     anchor_cost,
     chars,
     en_words,
     marks,
     mergeable,
-    pair_cost,
     tr_tokens,
     vocabulary,
 )
-from ..pair.units import keep_tokens
 from ..scripts import looks_english, target_scripts
-from ..translate.aligned import LENGTH_RATIO, Item, doc_items, norm_span
+from ..translate.aligned import Item, doc_items
 from .align import PAIR_COST, Alignment
-from .gap import describe, gap_of, insertion, line_insertion, line_removal, removal
+from .asked import WEAK, cut_english, in_english, restructured, untranslated_block
+from .duplicates import MIN_DUP, copies, duplications, english_left
+from .gap import (
+    aligned,
+    describe,
+    excerpt,
+    gap_of,
+    insertion,
+    removal,
+    squeeze,
+)
 from .model import Kind, ReviewFinding
+from .rows import row_findings
 from .sentences import missing_sentences, split_sentences
 
 OMIT = PRIOR[Move.OMIT]
@@ -73,54 +79,14 @@ MERGE = PRIOR[Move.MERGE] - PRIOR[Move.MATCH]
 MIN_OMISSION = 15
 """English units shorter than this (characters without spaces: a label, "Example:") are not reported
 missing: translators drop or merge them."""
-MIN_DUP = 8
-"""Translated units shorter than this are not reported duplicated (table cells, "예시:")."""
-MIN_FAR_DUP = 20
-"""A repeated unit shorter than this counts only right after its twin (translators reuse short phrases)."""
 MIN_UNALIGNED_DUP = 80
 """Without the English the translation follows (a drifted doc reviewed without git history), a repeat not
 right after its twin counts from this length only: today's English cannot say whether the English of the
 time repeated it (lists under two headings of diffusers ko training/controlnet.md)."""
-NEAR_DUPLICATE = 0.9
-"""Similarity (difflib ratio) from which two units are one paragraph written twice."""
-MIN_PAIRED = 0.6
-"""Share of the English prose units paired below which omissions are not reported (see :func:`_restructured`)."""
-MIN_RESTRUCTURED = 3
-"""Unpaired English units from which a low paired share means a restructured translation: a reference page
-of two paragraphs (huggingface_hub ko package_reference/tensorboard.md) with one dropped pairs 50%."""
-SAME_ENGLISH = 0.75
-"""Similarity from which an English paragraph of today is one of the English the translation follows."""
-SAME_TEXT = 0.85
-"""Similarity from which a translated paragraph still in English is the text of an English one."""
 _JUDGED = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE})
 _RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
-_LABEL_RE = re.compile(r"(?:[-*]\s+)?\*\*[^*]+\*\*\s*[:：]?")
 _WS_RE = re.compile(r"\s+")
 _WORD_RE = re.compile(r"\w+")
-
-
-def _key(text: str) -> str:
-    return _WS_RE.sub("", text)
-
-
-def _near(a: str, b: str, floor: float) -> bool:
-    """``a`` and ``b`` are (nearly) the same text (difflib ratio from ``floor``; cheap bounds first)."""
-    a, b = " ".join(a.split()), " ".join(b.split())
-    if not a or not b or min(len(a), len(b)) / max(len(a), len(b)) < floor:
-        return False
-    if a == b:
-        return True
-    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-    return sm.real_quick_ratio() >= floor and sm.quick_ratio() >= floor and sm.ratio() >= floor
-
-
-def _excerpt(text: str, n: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
-def _of(english: str) -> str:
-    return f" (aligned with {english})" if english else ""
 
 
 @dataclass(slots=True)
@@ -145,8 +111,8 @@ class _Doc:
     def make(cls, al: Alignment, lang: str, model: LengthModel, min_chars: int) -> _Doc:
         lines = al.tgt.source.splitlines()
         vocab = vocabulary(al.en_items, al.tr_items, lang)
-        copies, beads, blocks = _copies(al, lang, model, min_chars)
-        return cls(al, lang, model, beads, blocks, copies, lines, vocab)
+        found, beads, blocks = copies(al, lang, model, min_chars)
+        return cls(al, lang, model, beads, blocks, found, lines, vocab)
 
     def holders(self, e: Item) -> list[tuple[Item, Item]]:
         """The translated units paired 1-1 that share a code span, link, name or number with ``e``, with the
@@ -180,7 +146,7 @@ class _Doc:
 
     def quote(self, e: Item, n: int) -> str:
         block = self.al.en_block(e)
-        return _excerpt(block.text if block is not None else e.text, n)
+        return excerpt(block.text if block is not None else e.text, n)
 
     def cost(self, e: Item, t: Item, in_place: bool = False) -> float:
         """:func:`~hfi18n.pair.bitext.pair_cost` of ``e`` and ``t``, ``e``'s own code and links counted even
@@ -212,207 +178,6 @@ CONDENSED = 6.0
 condenses a paragraph in place keeps its code and links (diffusers ko index.md shortens "- State-of-the-art
 diffusion pipelines ... [overview](api/pipelines/overview) ..." to one sentence with that link, length cost
 30), and past this the length says nothing more."""
-
-
-# -------------------------------------------------------------------------------------------------
-# copies
-
-
-class _English:
-    """Which English prose units are written more than once (exactly, or nearly with the same code and
-    links), each asked once: a doc made of one section pasted 30 times asked every unit against every
-    later one for each copy and never finished."""
-
-    def __init__(self, prose: list[Item]) -> None:
-        self.prose = prose
-        self.pos = {id(x): k for k, x in enumerate(prose)}
-        self.exact = Counter(_key(x.text) for x in prose)
-        self.groups: dict[frozenset[str], list[tuple[int, int]]] = {}
-        for k, x in enumerate(prose):
-            if x.spans:
-                self.groups.setdefault(x.spans, []).append((len(x.text), k))
-        for g in self.groups.values():
-            g.sort()
-        self.by_len = sorted((chars(x.text), k) for k, x in enumerate(prose))
-        self._memo: dict[int, int] = {}
-
-    def times(self, e: Item) -> int:
-        """How many times the English writes ``e`` (1: once)."""
-        k = self.pos.get(id(e))
-        if k is None:
-            return 1
-        if k not in self._memo:
-            n = self.exact[_key(e.text)]
-            g = self.groups.get(e.spans, [])
-            lo = bisect_left(g, (int(len(e.text) * NEAR_DUPLICATE) - 1, -1))
-            hi = bisect_right(g, (int(len(e.text) / NEAR_DUPLICATE) + 1, len(self.prose)))
-            n += sum(1 for _n, j in g[lo:hi] if _key(self.prose[j].text) != _key(e.text)
-                     and _near(e.text, self.prose[j].text, NEAR_DUPLICATE))
-            self._memo[k] = n
-        return self._memo[k]
-
-    def in_a_row(self, e: Item) -> bool:
-        """``e`` is written twice in a row (the unit before or after it repeats it)."""
-        k = self.pos.get(id(e))
-        return k is not None and any(0 <= j < len(self.prose) and self.prose[j].spans == e.spans
-                                     and _near(self.prose[j].text, e.text, NEAR_DUPLICATE) for j in (k - 1, k + 1))
-
-    def some_repeated(self, t: Item, lang: str, adjacent: bool) -> bool:
-        """Some English unit of about the length ``t`` translates to is written twice (``adjacent``: in a
-        row). The window is wide: huggingface_hub fr installation.md renders "Once done, [check
-        installation]..." three times in 2.5 times its length."""
-        ratio = LENGTH_RATIO.get(lang, 1.0)
-        lo, hi = (0.5, 2.0) if adjacent else (0.33, 3.0)
-        ct = chars(t.text)
-        a = bisect_left(self.by_len, (int(ct / hi / ratio) - 2, -1))
-        b = bisect_right(self.by_len, (int(ct / lo / ratio) + 2, len(self.prose)))
-        for _c, k in self.by_len[a:b]:
-            e = self.prose[k]
-            if self.in_a_row(e) if adjacent else self.times(e) > 1:
-                return True
-        return False
-
-
-def _copies(al: Alignment, lang: str, model: LengthModel,
-            min_chars: int) -> tuple[dict[int, Item], list[Bead], list[pair_model.Bead]]:
-    """``id(copy) -> twin`` of the translated units written again word for word (code and links as written)
-    more times than the English writes what the first one translates, and the pairing without them.
-
-    Labels ("**Output**:", "**PyTorch의 경우**") repeat on purpose and are left out; a short sentence
-    ("请运行以下代码：") counts only right after its twin. A copy right after its twin is one unless the English
-    writes its paragraph twice in a row too: diffusers ko conceptual/philosophy.md says "The following design
-    principles are followed:" under four headings, and that line pasted twice under one of them is a
-    duplication."""
-    first: dict[str, Item] = {}
-    latest: dict[str, Item] = {}
-    cands: list[tuple[Item, Item, bool, str]] = []
-    prev: Item | None = None
-    for t in al.tr_items:
-        if t.heading:
-            continue
-        raw = al.tr_block(t).text if al.tr_block(t) is not None else t.text
-        key = _key(raw)
-        twin = latest.get(key)
-        if twin is not None and chars(raw) >= MIN_DUP and not _LABEL_RE.fullmatch(raw.strip()) \
-                and (chars(raw) >= max(min_chars, MIN_FAR_DUP) or twin is prev):
-            cands.append((t, twin, twin is prev, key))
-        first.setdefault(key, t)
-        latest[key] = t
-        prev = t
-    if not cands:
-        return {}, al.beads, al.blocks
-    beads, blocks = al.beads_without({id(t) for t, *_x in cands}, model)
-    english_of = {id(b.tr[0]): b.en[0] for b in beads if b.move is Move.MATCH and not b.en[0].heading}
-    english = _English([x for x in al.en_items if not x.heading])
-    seen: Counter[str] = Counter()
-    out: dict[int, Item] = {}
-    for t, twin, in_a_row, key in cands:
-        seen[key] += 1  # earlier units of this text
-        e = english_of.get(id(twin)) or english_of.get(id(first[key]))
-        if e is None:
-            said = english.some_repeated(t, lang, in_a_row)
-        else:
-            said = english.in_a_row(e) if in_a_row else english.times(e) > seen[key]
-        if not said:
-            out[id(t)] = twin
-    if len(out) < len(cands):
-        beads, blocks = al.beads_without(set(out), model)
-    return out, beads, blocks
-
-
-# -------------------------------------------------------------------------------------------------
-# duplications
-
-
-def _duplications(d: _Doc, file: str, english: str, skip: set[int]) -> Iterator[tuple[ReviewFinding, Item]]:
-    """Copies (see :func:`_copies`); units the aligner left without English that nearly repeat one of the
-    three units before them; and units left without English beside a bead whose English they translate
-    again (its code, links, names and numbers all there, as in the bead's own translation)."""
-    al = d.al
-    bead_of = {id(t): b for b in d.beads for t in b.tr}
-    order = [t for t in al.tr_items if not t.heading]
-    pos = {id(t): k for k, t in enumerate(order)}
-    for t in order:
-        if id(t) in skip:
-            continue
-        twin = d.copies.get(id(t))
-        b = bead_of.get(id(t))
-        if twin is None and b is not None and b.move is Move.INSERT and chars(t.text) >= MIN_FAR_DUP:
-            k = pos[id(t)]
-            twin = next((o for o in reversed(order[max(0, k - 3):k]) if o.spans == t.spans
-                         and _near(d.raw(o), d.raw(t), NEAR_DUPLICATE)), None)
-        if twin is not None:
-            tb = bead_of.get(id(twin))
-            e = tb.en[0] if tb is not None and tb.move is Move.MATCH else None
-            quote = f"; English: '{d.quote(e, 100)}' (line {e.line})" if e is not None else ""
-            block = al.tr_block(t)
-            yield ReviewFinding(file, t.line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                                f"this paragraph repeats the one at line {twin.line}: '{_excerpt(t.text)}'{quote}; "
-                                f"delete one of them{_of(english)}", english_line=e.line if e else None,
-                                aligned_with=english, quotes_english=e is not None,
-                                edit=removal(d.lines, block) if block is not None else None), t
-    for k, b in enumerate(d.beads):
-        if b.move is not Move.INSERT or id(b.tr[0]) in skip or chars(b.tr[0].text) < MIN_DUP:
-            continue
-        t = b.tr[0]
-        for nb in (d.beads[k - 1] if k else None, d.beads[k + 1] if k + 1 < len(d.beads) else None):
-            if nb is None or nb.move is not Move.MATCH or nb.en[0].heading or id(nb.tr[0]) in skip:
-                continue
-            e, other = nb.en[0], nb.tr[0]
-            if _translates_again(e, t, other, d.lang):
-                block = al.tr_block(t)
-                yield ReviewFinding(file, t.line, Kind.DUPLICATION, "translated-twice", WARNING,
-                                    f"this paragraph translates the same English paragraph as line {other.line}: "
-                                    f"'{d.quote(e, 100)}' (line {e.line}); keep one of them{_of(english)}",
-                                    english_line=e.line, aligned_with=english, quotes_english=True,
-                                    edit=removal(d.lines, block) if block is not None else None), t
-                break
-
-
-def _translates_again(e: Item, t: Item, other: Item, lang: str) -> bool:
-    """``t`` (without English) looks like a second translation of ``e`` (paired with ``other``): a plausible
-    length, and two or more code spans, links, names or numbers of ``e``, all in both translations."""
-    if looks_english(t.text, lang) or not (e.spans or e.keep):
-        return False
-    ratio = LENGTH_RATIO.get(lang, 1.0)
-    have = e.spans | e.keep
-    return 0.5 < len(t.text) / max(len(e.text) * ratio, 1) < 2.0 and len(have) >= 2 \
-        and (t.spans | t.keep) >= have and (other.spans | other.keep) >= have
-
-
-def _english_left(d: _Doc, file: str) -> Iterator[tuple[ReviewFinding, Item]]:
-    """A translated paragraph still in English, (nearly) the text of the English paragraph that it or its
-    neighbour renders, next to a translated paragraph that translates that English: the draft's English was
-    left beside its translation."""
-    al, lang = d.al, d.lang
-    items = [t for t in al.tr_items if not t.heading]
-    for k, t in enumerate(items):
-        if t.kind not in _RUNNING or len(" ".join(t.text.split())) < 40 or not looks_english(t.text, lang):
-            continue
-        nbs = [n for n in (items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None) if n is not None]
-        for e in (al.english_of(t), *(al.english_of(n) for n in nbs)):
-            if e is not None and _near(e.text, t.text, SAME_TEXT):
-                break
-        else:
-            continue
-        for n in nbs:
-            if looks_english(n.text, lang) or al.english_of(n) not in (None, e):
-                continue
-            if al.english_of(n) is None and not _plausible(e, n, lang):
-                continue
-            yield ReviewFinding(file, t.line, Kind.ENGLISH_LEFT, "english-left", WARNING,
-                                f"English paragraph left beside its translation (line {n.line}): "
-                                f"'{_excerpt(t.text)}'; delete it", english_line=e.line, quotes_english=True,
-                                edit=removal(d.lines, al.tr_block(t)) if al.tr_block(t) else None), t
-            break
-
-
-def _plausible(e: Item, t: Item, lang: str) -> bool:
-    """``t`` could translate ``e``: a plausible length, and most code and links of ``e`` kept."""
-    ratio = LENGTH_RATIO.get(lang, 1.0)
-    if not 0.4 < len(t.text) / max(len(e.text) * ratio, 1) < 2.5:
-        return False
-    return not e.spans or len(e.spans & t.spans) >= 0.5 * len(e.spans)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -612,106 +377,6 @@ def _kept_anchors(d: _Doc) -> frozenset[str]:
 
 
 # -------------------------------------------------------------------------------------------------
-# the English a translation is asked for (drifted docs)
-
-
-def _same_english_text(a: str, b: str) -> bool:
-    """``a`` is (an edit of) English paragraph ``b``: a typo or link fixed since is still the paragraph the
-    translator had (huggingface_hub ko hf_file_system.md)."""
-    return _key(a) == _key(b) or _near(a, b, SAME_ENGLISH)
-
-
-def _in_english(e: Item, english: list[Item] | list[str]) -> bool:
-    """English unit ``e`` (of today) is one of the units of ``english`` (an older version): nearly the same
-    words and at least half the same code and links ("Defaults to `"$HF_HOME/xet"`" and "Defaults to
-    `"$HF_HOME/hub"`" are two paragraphs: huggingface_hub ko environment_variables.md)."""
-    for x in english:
-        if isinstance(x, str):
-            if _same_english_text(e.text, x):
-                return True
-        elif _same_english_text(e.text, x.text) and (
-                not (e.spans or x.spans) or 2 * len(e.spans & x.spans) >= max(len(e.spans), len(x.spans))):
-            return True
-    return False
-
-
-def _untranslated_block(beads: list[Bead], fresh: tuple[str, ...]) -> set[int]:
-    """The English units of ``fresh`` (paragraphs the commit of the followed English added) when they are one
-    run of two or more with no translation and nothing translated between them: the translation was made
-    from the English before that commit (huggingface_hub ko cli.md landed the day after "Doc cli download
-    timeout" added a section it does not have). A single paragraph, or some translated, and the translator
-    had that English."""
-    if not fresh:
-        return set()
-    at = [(k, e) for k, b in enumerate(beads) for e in b.en if any(_same_english_text(e.text, x) for x in fresh)]
-    if len(at) < 2 or any(beads[k].move is not Move.OMIT for k, _e in at) \
-            or any(b.tr for b in beads[at[0][0]:at[-1][0] + 1]):
-        return set()
-    return {id(e) for _k, e in at}
-
-
-WEAK = 2.0
-"""Aligner cost of a 1-1 bead from which it is a doubtful pairing (its English may be what a cut removed)."""
-CUT_COST = 1.5
-"""Largest pair cost of an English unit and a translated unit a later commit removed, each the other's best."""
-CUT_PLACE = 0.15
-"""Largest distance, as a share of the docs, between an English unit and a removed translated unit paired by
-length alone (huggingface_hub ko manage-cache.md: a line removed at 80% fits a paragraph at 10% by length)."""
-
-
-def _cut_english(d: _Doc, omitted: list[Item], cut: tuple[Item, ...], cut_at: tuple[float, ...]) -> set[int]:
-    """Ids of the omitted English units a translated unit that a later commit removed translated: each
-    removed unit's best English unit, when each is the other's best match at :data:`CUT_COST` and about the
-    same place, or the pair is sure whatever the place (pair cost below ``2·OMIT - FAR``). Mutual: "The
-    examples we saw above use the serverless Inference API..." fits a removed paragraph of huggingface_hub
-    ko inference.md, which fits the English it translated better. The English of a doubtful pair counts
-    too: ko environment_variables.md replaced two merged paragraphs' translation by a deprecation warning."""
-    if not cut or not omitted:
-        return set()
-    omitted = omitted + [b.en[0] for b in d.beads if b.move is Move.MATCH and b.cost > WEAK and not b.en[0].heading]
-    vocab = vocabulary(d.al.en_items, [*d.al.tr_items, *cut], d.lang)
-    cost = {(id(e), id(t)): pair_cost(e, t, d.model, d.lang, vocab) for e in omitted for t in cut}
-    end = max(1, max((x.line for x in d.al.en_items), default=1))
-    at = dict(zip((id(t) for t in cut), cut_at, strict=False))
-    out: set[int] = set()
-    for t in cut:
-        e = min(omitted, key=lambda x: cost[id(x), id(t)])
-        c = cost[id(e), id(t)]
-        near = abs(e.line / end - at.get(id(t), -1.0)) <= CUT_PLACE
-        if c <= 2 * OMIT - FAR or (c <= CUT_COST and near and min(cut, key=lambda y: cost[id(e), id(y)]) is t):
-            out.add(id(e))
-    return out
-
-
-def _restructured(beads: list[Bead], followed: list[Item] | list[str] | None, was_cut: set[int]) -> float | None:
-    """The share of the English prose units (of the ``followed`` English, when given) the aligner paired, when
-    it says the translation was restructured or made from another English; None when it does not. 13 of 20
-    omissions sampled on docs pairing under :data:`MIN_PAIRED` were paragraphs translated elsewhere -- and
-    that leaves translated units unpaired too (:data:`MIN_LEFT`), or English units unpaired in several places
-    (:data:`MIN_RUNS`): a translation lacking one whole section
-    (smolagents ko tutorials/memory.md without "Dynamically change the agent's memory", eight paragraphs)
-    pairs 47% and is no restructuring. Units whose translation a later commit took out do not count
-    (diffusers ko training/text2image.md lost its Flax section to "Remove JAX/Flax")."""
-    units = [(b.move, e) for b in beads for e in b.en if not e.heading and chars(e.text) >= MIN_OMISSION
-             and id(e) not in was_cut and (followed is None or b.move is not Move.OMIT or _in_english(e, followed))]
-    left = sum(move is Move.OMIT for move, _e in units)
-    extra = sum(1 for b in beads if b.move is Move.INSERT and chars(b.tr[0].text) >= MIN_OMISSION)
-    runs = sum(1 for (m, _e), (n, _f) in zip([(Move.MATCH, None), *units], units, strict=False)
-               if n is Move.OMIT and m is not Move.OMIT)
-    share = 1 - left / len(units) if units else 1.0
-    return share if share < MIN_PAIRED and left >= MIN_RESTRUCTURED and (extra >= MIN_LEFT or runs >= MIN_RUNS) \
-        else None
-
-
-MIN_LEFT = 2
-"""Translated units left unpaired from which a low paired share means a restructured translation."""
-MIN_RUNS = 3
-"""Runs of unpaired English units from which a low paired share means a restructured translation: diffusers
-ko training/lora.md keeps the text-to-image part of an English it reorganised, and leaves out three
-pieces of it."""
-
-
-# -------------------------------------------------------------------------------------------------
 # the whole check
 
 
@@ -734,25 +399,25 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     model = model or al.model
     d = _Doc.make(al, lang, model, 0 if omissions else MIN_UNALIGNED_DUP)
     skip: set[int] = set()
-    for f, t in _english_left(d, file):
+    for f, t in english_left(d, file):
         skip.add(id(t))
         yield f
-    for f, t in _duplications(d, file, english, skip):
+    for f, t in duplications(d, file, english, skip):
         skip.add(id(t))
         yield f
-    yield from _rows(d, file, english)
+    yield from row_findings(d, file, english)
     if not omissions:
         return
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
-    was_cut = _cut_english(d, [e for b in d.beads if b.move is Move.OMIT for e in b.en if not e.heading], cut, cut_at)
-    share = _restructured(d.beads, followed, was_cut)
+    was_cut = cut_english(d, [e for b in d.beads if b.move is Move.OMIT for e in b.en if not e.heading], cut, cut_at)
+    share = restructured(d.beads, followed, was_cut)
     if share is not None:
         if notes is not None:
             notes.append(f"omissions: only {share:.0%} of the English paragraphs pair with the translation in "
-                         f"order{_of(english)} (restructured, or made from another English): a missing paragraph "
+                         f"order{aligned(english)} (restructured, or made from another English): a missing paragraph "
                          "cannot be told from a moved or rewritten one")
         return
-    new = _untranslated_block(d.beads, fresh)
+    new = untranslated_block(d.beads, fresh)
     leftovers = [(j, b.tr[0]) for j, b in enumerate(d.beads) if b.move is Move.INSERT
                  and id(b.tr[0]) not in skip and chars(b.tr[0].text) >= 10]
     code = [b.start_line for b in al.src.blocks if b.kind is BlockKind.CODE]
@@ -762,7 +427,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     for k, e in candidates:
         if id(e) in was_cut:
             continue
-        if id(e) in new or followed is not None and not _in_english(e, followed):
+        if id(e) in new or followed is not None and not in_english(e, followed):
             if added is not None:
                 added.append(e)
             continue
@@ -782,14 +447,14 @@ def _bare(d: _Doc) -> list[Item]:
     """English list items of code or links only ("- [`LMSDiscreteScheduler`],": no prose, so no unit of the pair
     model) that no translated block renders, as units: their text as written is nowhere in the translation.
     A list of classes or arguments missing one is an omission like any other."""
-    where = {_key(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
+    where = {squeeze(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
     d.bare = {}
     for b in d.blocks:
         if b.tr:
             continue
         for x in b.en:
             if d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and _is_item(x) and chars(x.text) >= MIN_DUP \
-                    and _key(x.text) not in where:
+                    and squeeze(x.text) not in where:
                 d.bare[id(x)] = Item(False, 0, "", False, x.text, frozenset(), frozenset(), x.start_line, x.kind)
     return list(d.bare.values())
 
@@ -800,13 +465,13 @@ def _bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
     def twice(blocks: list[Block]) -> list[tuple[Block, Block]]:
         items = [x for x in blocks if x.kind is BlockKind.PARAGRAPH and not x.segments and _is_item(x)]
         return [(a, b) for a, b in zip(items, items[1:], strict=False)
-                if b.start_line == a.end_line + 1 and _key(a.text) == _key(b.text) and chars(b.text) >= MIN_DUP]
+                if b.start_line == a.end_line + 1 and squeeze(a.text) == squeeze(b.text) and chars(b.text) >= MIN_DUP]
     if twice(d.al.src.blocks):
         return
     for first, copy in twice(d.al.tgt.blocks):
         yield ReviewFinding(file, copy.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                            f"this list item repeats the one at line {first.start_line}: '{_excerpt(copy.text)}'; "
-                            f"delete one of them{_of(english)}", aligned_with=english, edit=removal(d.lines, copy))
+                            f"this list item repeats the one at line {first.start_line}: '{excerpt(copy.text)}'; "
+                            f"delete one of them{aligned(english)}", aligned_with=english, edit=removal(d.lines, copy))
 
 
 def _judged(d: _Doc, e: Item) -> bool:
@@ -882,7 +547,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
     heading = ens[0] if ens[0].kind is BlockKind.HEADING else None
     if heading is not None:
         title = f"{'#' * int(heading.meta.get('level', 1))} {heading.meta.get('title', '')}"
-        what = (f"the English section '{_excerpt(title, 50)}' (line {heading.start_line}, "
+        what = (f"the English section '{excerpt(title, 50)}' (line {heading.start_line}, "
                 f"{len(run)} paragraph(s)) has no translation")
     elif single:
         what = f"the English {kind} at line {first.line} has no translation"
@@ -890,7 +555,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
         what = f"{len(run)} English paragraphs, lines {first.line}-{last.line}, have no translation"
     quote = f"'{d.quote(first, 160)}'" if single else f"'{d.quote(first, 100)}' ... '{d.quote(last, 60)}'"
     return ReviewFinding(file, line, Kind.OMISSION, "missing-paragraph", WARNING,
-                         f"{what}; it belongs here, {gap.words()}: {quote}{_of(english)}",
+                         f"{what}; it belongs here, {gap.words()}: {quote}{aligned(english)}",
                          english_line=first.line, aligned_with=english, quotes_english=True, edit=edit)
 
 
@@ -904,96 +569,3 @@ def _kind_words(block: Block | None) -> str:
     if _is_item(block):
         return "list item"
     return {BlockKind.CALLOUT: "callout", BlockKind.TABLE: "table"}.get(block.kind, "paragraph")
-
-
-# -------------------------------------------------------------------------------------------------
-# table rows
-
-
-_CELL_SPAN_RE = re.compile(r"`([^`]+)`|\]\(([^)\s]+)[^)]*\)")
-
-
-def _row_items(block: Block) -> list[tuple[int, Item]]:
-    """The body rows of a table, as units (line, unit), read from the lines as written: a cell of numbers is
-    no segment, and rows of a benchmark table ("| | | 8 | OOM | 8.05 | 7.47 |") differ by their numbers only.
-    Lines the parser took into the table that are not rows (a paragraph written right under it) are not."""
-    out = []
-    for k, raw in enumerate(block.text.splitlines()[2:], start=block.start_line + 2):
-        if not raw.lstrip().startswith("|"):
-            continue
-        spans = frozenset(norm_span(a or b) for a, b in _CELL_SPAN_RE.findall(raw))
-        text = " ".join(x.strip() for x in _CELL_SPAN_RE.sub(" ", raw).split("|") if x.strip())
-        out.append((k, Item(False, 0, "", False, text, spans, keep_tokens(text), k, BlockKind.TABLE)))
-    return out
-
-
-def _rows(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
-    """Rows a translated table writes twice or, paired with its English table, lacks. A table is one unit
-    for the pair model, and a row dropped from or pasted twice into a benchmark table (diffusers ko
-    optimization/fp16.md) left it paired and said nothing. A row written again right after itself is a
-    copy unless the English table does the same; for a table paired with its English, the rows of both are
-    aligned by the same aligner: a 1-0 row no 0-1 row of the table explains (:data:`OMIT`) is missing, a
-    0-1 row written as an earlier row is a copy too."""
-    src = d.al.src.source.splitlines()
-    for b in d.blocks:
-        for table in b.tr:
-            if table.kind is not BlockKind.TABLE:
-                continue
-            paired = b.en[0] if len(b.en) == 1 == len(b.tr) and b.en[0].kind is BlockKind.TABLE else None
-            tr = _row_items(table)
-            er = _row_items(paired) if paired is not None else []
-            raw = {n: _key(d.lines[n - 1]) for n, _it in tr}
-            en_raw = [_key(src[n - 1]) for n, _it in er]
-            twice = any(x == y for x, y in zip(en_raw, en_raw[1:], strict=False))
-            copies = {n: m for (m, _a), (n, _b) in zip(tr, tr[1:], strict=False)
-                      if raw[n] == raw[m] and n == m + 1 and _LETTERS_RE.search(d.lines[n - 1]) and not twice}
-            if er and len(er) != len(tr):
-                yield from _row_omissions(d, file, english, er, tr, src, raw, copies, max(Counter(en_raw).values()),
-                                          table.start_line + 1)
-            for n, m in copies.items():
-                yield _row_copy(d, file, english, n, m)
-
-
-_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
-
-
-def _row_copy(d: _Doc, file: str, english: str, n: int, twin: int) -> ReviewFinding:
-    return ReviewFinding(file, n, Kind.DUPLICATION, "duplicate-row", WARNING,
-                         f"this table row repeats the one at line {twin}: '{_excerpt(d.lines[n - 1])}'; delete one "
-                         f"of them{_of(english)}", aligned_with=english, edit=line_removal(n))
-
-
-def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]], tr: list[tuple[int, Item]],
-                   src: list[str], raw: dict[int, str], copies: dict[int, int], en_most: int,
-                   head: int) -> Iterator[ReviewFinding]:
-    """The rows of paired tables ``er`` and ``tr`` aligned: missing rows, and copies not right after their twin
-    (``head``: the line of the translated table's header rule, the first row's place)."""
-    line_of = {id(it): n for n, it in tr}
-    beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
-    extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
-    prev: int | None = head
-    run: list[Item] = []
-    for x in [*beads, None]:
-        if x is None or x.tr:
-            if run:  # rows missing together are one finding, as paragraphs are
-                after = line_of[id(x.tr[0])] if x is not None else None
-                rows = "\n".join(src[e.line - 1] for e in run)
-                line, edit = line_insertion(d.lines, prev, after, rows)
-                where = f"after the row at line {prev}" if prev != head else "as the first rows of the table"
-                what = (f"the English table row at line {run[0].line} has no translation" if len(run) == 1 else
-                        f"{len(run)} English table rows, lines {run[0].line}-{run[-1].line}, have no translation")
-                yield ReviewFinding(file, line, Kind.OMISSION, "missing-row", WARNING,
-                                    f"{what}; it belongs here, {where}: '{_excerpt(src[run[0].line - 1], 120)}'"
-                                    f"{_of(english)}", english_line=run[0].line, aligned_with=english,
-                                    quotes_english=True, edit=edit)
-                run = []
-            if x is None:
-                break
-            n = line_of[id(x.tr[0])]
-            if x.move is Move.INSERT and n not in copies:
-                twin = next((m for m, _it in tr if m < n and raw[m] == raw[n]), None)
-                if twin is not None and sum(v == raw[n] for v in raw.values()) > en_most:
-                    copies[n] = twin
-            prev = line_of[id(x.tr[-1])]
-        elif not any(pair_cost(x.en[0], t, d.model, d.lang, d.vocab) < 2 * OMIT for t in extra):
-            run.append(x.en[0])

@@ -12,6 +12,7 @@ before the first translated block of the beads after them.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,36 @@ from .model import Edit
 ENGLISH_NOTE = ("the English text, as no translation provider was given (hfi18n review --provider ...): "
                 "translate it before you accept it")
 """The label of a suggestion that inserts the English."""
+
+_WS_RE = re.compile(r"\s+")
+
+
+def squeeze(text: str) -> str:
+    """``text`` without whitespace: what two units are compared by (Korean spacing and line wraps vary)."""
+    return _WS_RE.sub("", text)
+
+
+def near(a: str, b: str, floor: float) -> bool:
+    """``a`` and ``b`` are (nearly) the same text (difflib ratio from ``floor``; cheap bounds first)."""
+    a, b = " ".join(a.split()), " ".join(b.split())
+    if not a or not b or min(len(a), len(b)) / max(len(a), len(b)) < floor:
+        return False
+    if a == b:
+        return True
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    return sm.real_quick_ratio() >= floor and sm.quick_ratio() >= floor and sm.ratio() >= floor
+
+
+def excerpt(text: str, n: int = 60) -> str:
+    """``text`` on one line, cut to ``n`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def aligned(english: str) -> str:
+    """What a finding says of the English it was made against, when not today's."""
+    return f" (aligned with {english})" if english else ""
+
 
 _TAG_RE = re.compile(r"\s*<(/?[A-Za-z][\w.-]*)")
 _ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
