@@ -420,16 +420,19 @@ def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt:
 
 
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
-             every_word: bool, lang: str, walls: frozenset[int] = frozenset()) -> list[Bead]:
+             every_word: bool, lang: str, walls: frozenset[int] = frozenset(),
+             listed: frozenset[int] = frozenset()) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
 
     In a band once the section is big (:func:`.band.banded`)."""
-    return banded(len(es), len(ts), lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls))
+    return banded(len(es), len(ts),
+                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed))
 
 
 def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
                 every_word: bool, lang: str, band: list[tuple[int, int]],
-                walls: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
+                walls: frozenset[int] = frozenset(),
+                listed: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
     """The alignment of :func:`_section` within ``band`` (columns of each row), and whether its path
     touches an edge of the band that is not an edge of the table."""
     n, m = len(es), len(ts)
@@ -465,10 +468,13 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     union_e, union_t = frozenset().union(*me[i:a]), frozenset().union(*mt[j:b])
                     c = PRIOR[move] + model.cost(sum(le[i:a]), sum(lt[j:b])) + anchor_cost(union_e, union_t) \
                         + model.words_cost(frozenset().union(*we[i:a]), frozenset().union(*wt[j:b]), sum(lt[j:b]))
-                    if move is Move.MATCH and not mergeable(es[i].kind, ts[j].kind):
-                        continue  # another kind of block (see mergeable)
+                    if move is Move.MATCH and (not mergeable(es[i].kind, ts[j].kind)
+                                               or (id(es[i]) in listed) != (id(ts[j]) in listed)):
+                        continue  # another kind of block (see mergeable), or a list item and a paragraph
                     if move is Move.MERGE:
-                        if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
+                        if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind)
+                                                             and (id(x) in listed) == (id(ts[j]) in listed)
+                                                             for x in es[i:a]):
                             continue
                         words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
                         left = _left_in_english(es, le, i, a, ts[j], lt[j])
@@ -476,7 +482,9 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                                  or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                                  or (left is not None and left != k))
                     elif move is Move.SPLIT:
-                        if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
+                        if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind)
+                                                             and (id(x) in listed) == (id(es[i]) in listed)
+                                                             for x in ts[j:b]):
                             continue
                         c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b - lo_a]:
@@ -499,7 +507,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
 
 
 def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[Item, Item]],
-                 model: LengthModel, lang: str = "ko", walls: frozenset[int] = frozenset()) -> list[Bead]:
+                 model: LengthModel, lang: str = "ko", walls: frozenset[int] = frozenset(),
+                 listed: frozenset[int] = frozenset()) -> list[Bead]:
     """Beads of the whole docs: aligned headings (given, as :mod:`.align` pairs them by anchor) as 1-1
     beads, and each section between them aligned by :func:`_section`. Unpaired headings are left out.
 
@@ -507,6 +516,12 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     out): no 2-1 or 1-2 bead joins one with the unit before it. diffusers ko optimization/onnx.md with its
     "## 설치" section dropped had "Install 🤗 Optimum with the following command..." merged into the
     paragraph above "## Installation", and the omission went unreported (issue 34).
+
+    ``listed``: ids of the units that are list items: a list item pairs, merges and splits only with list
+    items, a paragraph only with paragraphs. diffusers zh conceptual/contribution.md writes "Contributing to
+    the library can have many forms:" into the paragraph before the list, and the aligner paired it with
+    the first item instead, every item after with the English of the one before, and reported the last
+    English item missing.
 
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
@@ -521,7 +536,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     for ej, tj in [*cuts, (len(en), len(tr))]:
         es = [x for x in en[ei:ej] if not x.heading]
         ts = [x for x in tr[ti:tj] if not x.heading]
-        out.extend(_section(es, ts, model, vocab, every_word, lang, walls))
+        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed))
         if ej < len(en):
             out.append(Bead(Move.MATCH, (en[ej],), (tr[tj],), 0.0))
         ei, ti = ej + 1, tj + 1

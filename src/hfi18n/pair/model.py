@@ -330,7 +330,9 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     aligned: list[Bead] = []
     if items_e and items_t:
         walls = _walls(es, items_e) | _walls(ts, items_t)
-        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls):
+        listed = frozenset(id(it) for x, it in (*items_e, *items_t) if _listed(x))
+        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls,
+                                 listed):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -340,6 +342,14 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str) -> l
     lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x)] \
         + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x)]
     return _merge(aligned, lone, pos_e, pos_t)
+
+
+_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _listed(block: Block) -> bool:
+    """``block`` is a list item (a paragraph of a list, its marker first)."""
+    return block.kind is BlockKind.PARAGRAPH and bool(block.meta.get("depth")) and bool(_ITEM_RE.match(block.text))
 
 
 def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:

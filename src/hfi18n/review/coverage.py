@@ -256,6 +256,10 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     moves stop at 2-1 next to each other: smolagents zh examples/rag.md merges three English paragraphs
     into one twice, text_to_sql.md folds "So let's make a second table..." into the paragraph before it.
 
+    Every code span and link of ``e`` in that translation, none of them its own English's, is a merge whatever
+    the length: diffusers zh conceptual/contribution.md condenses "Please have a look at [this page](...) on
+    how to verify changes made to the documentation locally." into the paragraph before, with its link.
+
     A dropped paragraph leaves its neighbour the length of its own English, and adding one only makes the
     length worse; and length alone is no merge: ``e``'s own words or marks must be in that translation,
     beyond what its own English explains (diffusers ko tutorials/basic_training.md: "By now, you have most of
@@ -280,20 +284,25 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
         tokens = frozenset().union(*(tr_tokens(t.text, d.lang) for t in nb.tr))
         w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if d.model.lexicon is not None else frozenset()
+        spans = {m for m in me if m.startswith("`")}
+        if spans and spans <= m_t and not spans & m_e:  # its code and links are there, and not its neighbour's
+            yield float("-inf")
+            continue
         said = anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t) \
             + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt)
-        # e's own words or marks are in that translation, beyond what its own English explains, or its edge
-        # sentence is e's
-        if said < 0 or _edge_sentence(d, e, nb, step, le):
-            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + min(said, 0.0)
+        if _edge_sentence(d, e, nb, step, le):  # the translation's first or last sentence is e's
+            yield float("-inf")
+        elif said < 0:  # e's own words or marks are in that translation, beyond what its own English explains
+            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + said
 
 
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
     """One-sentence ``e`` without code or links is the first (``step`` 1) or last sentence of ``nb``'s one
     translated unit: that sentence fits ``e``'s length (:data:`EDGE_LENGTH`) and the rest fits ``nb``'s own
-    English no worse than the whole. Words cannot show it when the lexicon knows none of ``e``'s: smolagents
+    English about as well as the whole (:data:`EDGE_SLACK`). Words cannot show it when the lexicon knows none of ``e``'s: smolagents
     zh examples/rag.md writes "Now the documents are ready." as "现在文档已准备好。", the opening of the next
-    paragraph's translation."""
+    paragraph's translation; diffusers zh conceptual/contribution.md ends the paragraph before its list with
+    "贡献形式包括：" for "Contributing to the library can have many forms:"."""
     if len(nb.tr) != 1 or e.spans or len(split_sentences(e.text, "en")) != 1:
         return False
     parts = split_sentences(nb.tr[0].text, d.lang)
@@ -301,9 +310,13 @@ def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
         return False
     edge, rest = (parts[0], parts[1:]) if step == 1 else (parts[-1], parts[:-1])
     return d.model.cost(chars(e.text), chars(edge)) <= EDGE_LENGTH \
-        and d.model.cost(le, chars(" ".join(rest))) <= d.model.cost(le, chars(nb.tr[0].text))
+        and d.model.cost(le, chars(" ".join(rest))) <= d.model.cost(le, chars(nb.tr[0].text)) + EDGE_SLACK
 
 
+EDGE_SLACK = 1.0
+"""How much worse (nats) the rest of the neighbour's translation may fit its own English than the whole: a
+condensed translation is short for its English already (the zh contribution.md paragraph: 1.3 whole, 2.0
+without "贡献形式包括：")."""
 EDGE_LENGTH = 3.0
 """Largest length cost of a one-sentence unit and the edge sentence of its neighbour's translation (the
 length of one sentence is noisy: "现在文档已准备好。" for "Now the documents are ready." costs 0.54)."""
