@@ -1,27 +1,27 @@
-"""Omissions and duplications (번역 누락/중복 of the Korean team's PR checklist), from the pair model's beads.
+"""Omissions (번역 누락 of the Korean team's PR checklist), from the pair model's beads, judged by one cost.
 
-The pair model (:func:`hfi18n.pair.model.pair_docs`, read as units by :class:`.align.Alignment`) already
-says what renders what; what it leaves unpaired is the evidence, and one cost judges it:
+The pair model (:func:`hfi18n.pair.model.pair_docs`, read as units by :class:`.align.Alignment`) already says
+what renders what -- the beads ``translate --update`` keeps human text by -- and what it leaves unpaired is
+the evidence. An English unit in a 1-0 bead is an omission unless translated text explains it more cheaply
+than leaving it out (:data:`OMIT`, the aligner's 1-0 prior), by the aligner's own cost
+(:func:`hfi18n.pair.bitext.pair_cost`: length, the code, links, names and numbers that survive translation,
+the lexicon's words):
 
-- a **copy**: a translated unit whose text as written is an earlier one's, more times than the English
-  writes the paragraph that one translates. Copies are kept out of the pairing: one left in pairs with the
-  next English paragraph and shifts every later pair by one until a dropped paragraph absorbs the shift
-  (smolagents ko memory.md with one paragraph copied and one dropped 25 lines apart: both were missed).
-- an **omission**: an English unit in a 1-0 bead that no translated text explains more cheaply than
-  leaving it out. The costs are the aligner's own (:func:`hfi18n.pair.bitext.pair_cost`: length, the code,
-  links, names and numbers that survive translation, the lexicon's words; the priors of its moves): a
-  translated unit left unpaired explains it as the same unit moved (for free in its own gap: a rewritten
-  paragraph; :data:`FAR` dearer elsewhere), and the neighbouring bead's translation as merged into it
-  (:func:`_merge_cost`). Of 20 omissions the aligner alone gave on the untouched docs, 11 were paragraphs
-  translated in another section and 9 merged or moved beside their place.
-- a **duplication** of a unit the aligner left without English (0-1): nearly the text of the unit before it,
-  or a second translation of its neighbour's English.
+- a translated unit of its gap that renders it (:func:`_assigned`: condensed, rewritten in place);
+- a translated unit elsewhere that surely is it, moved (:data:`FAR`; :meth:`_Doc.holders`);
+- its neighbour's translation, with it merged in (:func:`_merge_costs`: its own words, marks or edge
+  sentence there, not length alone).
 
-A run of omissions with no translated block between them is one finding (a skipped section is one thing
-to fix), placed in its gap with the text that fills it (:mod:`.gap`); a table row is judged the same way
-inside a table paired with its English (:func:`_rows`). The rules that remain each carry the case that
-forced them; the pile of rules this replaced (1,189 lines, 52 helpers, each rescuing a bench case) found
-drops where it could not place them (issue 34).
+Of 20 omissions the aligner alone gave on the untouched docs of the three corpora, 11 were paragraphs
+translated in another section and 9 merged or moved beside their place. Restructured translations (one
+English paragraph rendered as two or three, two as one) are pairs, not omissions.
+
+A run of omissions with no translated block between them is one finding (a skipped section is one thing to
+fix), placed in its gap with the English that fills it (:mod:`.gap`). Copies and other duplications are
+:mod:`.duplicates`, table rows :mod:`.rows`, which English a drifted translation is asked for
+:mod:`.asked`. The rules that remain each carry the case that forced them; the pile of rules this replaced
+(1,189 lines, 52 helpers, each rescuing a bench case) found drops where it could not place them: on the
+next prose paragraph past a code block, 3 to 21 lines below where the paragraph belongs (issue 34).
 """
 
 from __future__ import annotations
@@ -419,6 +419,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         skip.add(id(t))
         yield f
     yield from row_findings(d, file, english)
+    yield from _bare_copies(d, file, english)
     if not omissions:
         return
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
@@ -451,7 +452,6 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     for e in _bare(d):
         missing.add(id(e))
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
-    yield from _bare_copies(d, file, english)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
     yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
 
