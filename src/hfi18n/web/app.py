@@ -360,10 +360,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Accordion(I18N("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
                 with gr.Accordion(I18N("file_box"), open=False, elem_id="hf-file-box"):
-                    with gr.Row():
-                        review_upload = gr.File(label=I18N("file_upload"), file_types=[".md", ".mdx"],
-                                                type="filepath", elem_id="hf-file-upload")
-                        file_btn = gr.Button(I18N("file_btn"), variant="primary", elem_id="hf-file-btn")
+                    # stacked, not in a row: beside the button a phone showed the file's name as ".n"
+                    review_upload = gr.File(label=I18N("file_upload"), file_types=[".md", ".mdx"],
+                                            type="filepath", elem_id="hf-file-upload")
+                    file_btn = gr.Button(I18N("file_btn"), variant="primary", elem_id="hf-file-btn")
                     file_state = gr.State({})
                     file_html = gr.HTML(elem_id="hf-file-review")
                     with gr.Row():
