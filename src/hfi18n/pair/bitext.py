@@ -472,9 +472,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                                                or (id(es[i]) in listed) != (id(ts[j]) in listed)):
                         continue  # another kind of block (see mergeable), or a list item and a paragraph
                     if move is Move.MERGE:
-                        if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind)
-                                                             and (id(x) in listed) == (id(ts[j]) in listed)
-                                                             for x in es[i:a]):
+                        if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
                             continue
                         words_t, len_t = frozenset().union(*wt[j:b]), sum(lt[j:b])
                         left = _left_in_english(es, le, i, a, ts[j], lt[j])
@@ -482,9 +480,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                                  or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                                  or (left is not None and left != k))
                     elif move is Move.SPLIT:
-                        if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind)
-                                                             and (id(x) in listed) == (id(es[i]) in listed)
-                                                             for x in ts[j:b]):
+                        if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
                             continue
                         c += sum(PRIOR[Move.INSERT] for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b - lo_a]:
@@ -517,8 +513,9 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     "## 설치" section dropped had "Install 🤗 Optimum with the following command..." merged into the
     paragraph above "## Installation", and the omission went unreported (issue 34).
 
-    ``listed``: ids of the units that are list items: a list item pairs, merges and splits only with list
-    items, a paragraph only with paragraphs. diffusers zh conceptual/contribution.md writes "Contributing to
+    ``listed``: ids of the units that are list items: a list item pairs 1-1 only with a list item, a
+    paragraph only with a paragraph (merged or split, either may become the other: diffusers ko
+    using-diffusers/other-formats.md writes the second sentence of an English item as a paragraph after it). diffusers zh conceptual/contribution.md writes "Contributing to
     the library can have many forms:" into the paragraph before the list, and the aligner paired it with
     the first item instead, every item after with the English of the one before, and reported the last
     English item missing.
