@@ -103,6 +103,7 @@ class _Doc:
     vocab: frozenset[str]
     _where: dict[str, list[tuple[Item, Item]]] | None = None
     gaps: dict[tuple[int, int], tuple[set[int], set[int]]] = field(default_factory=dict)
+    _en_lines: list[str] | None = None
     bare: dict[int, Item] | None = None
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
@@ -137,6 +138,13 @@ class _Doc:
             for t, c in self._where.get(m, ()):
                 seen.setdefault(id(t), (t, c))
         return list(seen.values())
+
+    @property
+    def en_lines(self) -> list[str]:
+        """The English's lines, rendered once (each finding quoting English blocks rendered the whole doc)."""
+        if self._en_lines is None:
+            self._en_lines = self.al.src.source.splitlines()
+        return self._en_lines
 
     def raw(self, t: Item) -> str:
         """A translated unit as written, code and link targets included: "자세한 내용은 [여기](a)를 참조하세요."
@@ -548,7 +556,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
             for x in blocks[j + 1].en):
         j += 1
     ens = [x for b in blocks[i:j + 1] for x in b.en]
-    src = d.al.src.source.splitlines()
+    src = d.en_lines
     text = "\n".join(src[ens[0].start_line - 1:ens[-1].end_line]).strip("\n")
     gap = gap_of(blocks, i, j)
     single = len(run) == 1

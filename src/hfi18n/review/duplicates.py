@@ -129,22 +129,22 @@ def copies(al: Alignment, lang: str, model: LengthModel,
         prev = t
     if not cands:
         return {}, al.beads, al.blocks
-    beads, blocks = al.beads_without({id(t) for t, *_x in cands}, model)
-    english_of = {id(b.tr[0]): b.en[0] for b in beads if b.move is Move.MATCH and not b.en[0].heading}
+    # the English each twin translates, as the pairing with the copies in says (re-pairing without them
+    # first doubled the review of a 3,000-paragraph doc, whose repeated sections are copies the English has)
+    english_of = {id(b.tr[0]): b.en[0] for b in al.beads if b.move is Move.MATCH and not b.en[0].heading}
     english = _English([x for x in al.en_items if not x.heading])
     seen: Counter[str] = Counter()
     out: dict[int, Item] = {}
     for t, twin, in_a_row, key in cands:
         seen[key] += 1  # earlier units of this text
-        e = english_of.get(id(twin)) or english_of.get(id(first[key]))
+        e = english_of.get(id(twin)) or english_of.get(id(first[key])) or english_of.get(id(t))
         if e is None:
             said = english.some_repeated(t, lang, in_a_row)
         else:
             said = english.in_a_row(e) if in_a_row else english.times(e) > seen[key]
         if not said:
             out[id(t)] = twin
-    if len(out) < len(cands):
-        beads, blocks = al.beads_without(set(out), model)
+    beads, blocks = al.beads_without(set(out), model)
     return out, beads, blocks
 
 

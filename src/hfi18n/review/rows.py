@@ -53,7 +53,7 @@ def row_findings(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
     copy unless the English table does the same; for a table paired with its English, the rows of both are
     aligned by the same aligner: a 1-0 row no 0-1 row of the table explains (:data:`OMIT`) is missing, a
     0-1 row written as an earlier row is a copy too."""
-    src = d.al.src.source.splitlines()
+    src = d.en_lines
     for b in d.blocks:
         for table in b.tr:
             if table.kind is not BlockKind.TABLE:
