@@ -129,21 +129,29 @@ def copies(al: Alignment, lang: str, model: LengthModel,
         prev = t
     if not cands:
         return {}, al.beads, al.blocks
-    # the English each twin translates, as the pairing with the copies in says (re-pairing without them
-    # first doubled the review of a 3,000-paragraph doc, whose repeated sections are copies the English has)
-    english_of = {id(b.tr[0]): b.en[0] for b in al.beads if b.move is Move.MATCH and not b.en[0].heading}
     english = _English([x for x in al.en_items if not x.heading])
-    seen: Counter[str] = Counter()
-    out: dict[int, Item] = {}
-    for t, twin, in_a_row, key in cands:
-        seen[key] += 1  # earlier units of this text
-        e = english_of.get(id(twin)) or english_of.get(id(first[key])) or english_of.get(id(t))
-        if e is None:
-            said = english.some_repeated(t, lang, in_a_row)
-        else:
-            said = english.in_a_row(e) if in_a_row else english.times(e) > seen[key]
-        if not said:
-            out[id(t)] = twin
+
+    def judged(beads: list[Bead]) -> dict[int, Item]:
+        english_of = {id(b.tr[0]): b.en[0] for b in beads if b.move is Move.MATCH and not b.en[0].heading}
+        seen: Counter[str] = Counter()
+        out: dict[int, Item] = {}
+        for t, twin, in_a_row, key in cands:
+            seen[key] += 1  # earlier units of this text
+            e = english_of.get(id(twin)) or english_of.get(id(first[key])) or english_of.get(id(t))
+            if e is None:
+                said = english.some_repeated(t, lang, in_a_row)
+            else:
+                said = english.in_a_row(e) if in_a_row else english.times(e) > seen[key]
+            if not said:
+                out[id(t)] = twin
+        return out
+
+    # first with the copies in: a 3,000-paragraph doc whose repeated sections the English repeats too
+    # needs no pairing more; a copy found so is judged again on the pairing without the candidates, which
+    # gives its twin its own English (a copy left in shifts the pairs around it)
+    out = judged(al.beads)
+    if out:
+        out = judged(al.beads_without({id(t) for t, *_x in cands}, model)[0])
     beads, blocks = al.beads_without(set(out), model)
     return out, beads, blocks
 
