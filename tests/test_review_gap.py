@@ -118,3 +118,86 @@ def test_one_skipped_section_is_no_restructuring_even_when_it_is_most_of_the_doc
     (om,) = _coverage(head)
     assert om.rule == "missing-paragraph" and "3 English paragraphs" not in om.message
     assert "the English section '## Step 1: Install'" in om.message
+
+
+EN_CODE = """# T-GATE
+
+[T-GATE](https://github.com/example/tgate) accelerates inference of text-to-image pipelines by skipping the
+cross-attention calculation once it converges, with a small loss in quality. This method doesn't require any
+additional training and it can speed up inference from 10-50%. T-GATE is also compatible with other
+optimization methods like [DeepCache](./deepcache).
+
+Before you begin, make sure you install T-GATE.
+
+```bash
+pip install tgate
+```
+
+<div class="flex justify-center">
+    <img src="https://example.com/overview.png">
+</div>
+You can install xDiT using the following command:
+
+```bash
+pip install xfuser
+```
+
+Here's an example of using xDiT to accelerate inference of a Diffusers model.
+
+```py
+import xfuser
+```
+
+To use T-GATE with a pipeline, you need to use its corresponding loader.
+"""
+ZH_CODE = """# T-GATE
+
+[T-GATE](https://github.com/example/tgate) 通过在交叉注意力收敛后跳过其计算，加速文本到图像管道的推理，质量损失很小。此方法不需要任何额外训练，可以将推理速度提高 10-50%。T-GATE 还与 [DeepCache](./deepcache) 等其他优化方法兼容。
+
+开始之前，请确保安装 T-GATE。
+
+```bash
+pip install tgate
+```
+
+<div class="flex justify-center">
+    <img src="https://example.com/overview.png">
+</div>
+您可以使用以下命令安装 xDiT：
+
+```bash
+pip install xfuser
+```
+
+以下是一个使用 xDiT 加速 Diffusers 模型推理的示例。
+
+```py
+import xfuser
+```
+
+要使用 T-GATE 与管道，您需要使用其对应的加载器。
+"""
+
+
+def _zh(text: str) -> list:
+    doc = review_texts(EN_CODE, text, file="zh.md", english_file="en.md", lang="zh")
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_a_sentence_dropped_before_code_is_not_the_link_sentence_ending_the_paragraph_before():
+    """diffusers zh optimization/tgate.md: "Before you begin, make sure you install T-GATE." dropped was taken
+    as merged into the paragraph before, whose last sentence (its own English's, with DeepCache's link) fit
+    its length."""
+    assert _zh(ZH_CODE) == []
+    (om,) = _zh(ZH_CODE.replace("开始之前，请确保安装 T-GATE。\n\n", ""))
+    assert om.line == 4 and "before the ```bash block at line 5" in om.message
+
+
+def test_text_under_an_html_block_renders_nothing_past_the_code_after_it():
+    """diffusers zh optimization/xdit.md: the line written under ``</div>`` (kept as HTML by the parser) is
+    before the install code; the example sentence dropped after that code was taken as rendered by it."""
+    text = ZH_CODE.replace("以下是一个使用 xDiT 加速 Diffusers 模型推理的示例。\n\n", "")
+    (om,) = _zh(text)
+    lines = text.split("\n")
+    code = [n for n, x in enumerate(lines, 1) if x.startswith("```py")][0]
+    assert code - 2 <= om.line <= code and f"before the ```py block at line {code}" in om.message

@@ -225,3 +225,26 @@ def test_review_base_says_what_is_wrong_with_a_bad_base(tmp_path, capsys):
     code = main(["review", "--repo", str(repo), "--base", "main", "--lang", "ko"])
     captured = capsys.readouterr()
     assert code == 0 and "no translated doc of ko changed" in captured.out + captured.err
+
+
+def test_review_base_reads_the_working_tree_an_uncommitted_fix_clears_its_findings(tmp_path, capsys):
+    """A translator on a branch edits a committed doc and does not commit: ``review --base`` reviews the file
+    as it is on disk (the uncommitted drop and copy are found), and the uncommitted fix clears them, with the
+    doc still listed (it differs from the base) and nothing else found."""
+    import json
+
+    from hfi18n.cli import main
+    from tests.helpers import git
+
+    repo = _repo(tmp_path)
+    (repo / KO_PATH).write_text(BROKEN, encoding="utf-8")  # not committed
+    main(["review", "--repo", str(repo), "--base", "main", "--format", "json"])
+    (doc,) = json.loads(capsys.readouterr().out)["docs"]
+    assert doc["file"] == KO_PATH
+    assert {f["rule"] for f in doc["findings"]} >= {"missing-paragraph", "duplicate-paragraph"}
+    git(repo, "commit", "-q", "-am", "broken translation")
+    (repo / KO_PATH).write_text(KO.replace("둘러보기", "빠른 둘러보기"), encoding="utf-8")  # fixed, not committed
+    main(["review", "--repo", str(repo), "--base", "main", "--format", "json"])
+    (doc,) = json.loads(capsys.readouterr().out)["docs"]
+    assert doc["file"] == KO_PATH
+    assert not [f for f in doc["findings"] if f["rule"] in ("missing-paragraph", "duplicate-paragraph")]

@@ -87,6 +87,7 @@ _JUDGED = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT, BlockKind.TABLE})
 _RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
 _WS_RE = re.compile(r"\s+")
 _WORD_RE = re.compile(r"\w+")
+_MARKED_RE = re.compile(r"`|\]\(|\]\]|<[A-Za-z/]")
 
 
 @dataclass(slots=True)
@@ -104,6 +105,7 @@ class _Doc:
     _where: dict[str, list[tuple[Item, Item]]] | None = None
     gaps: dict[tuple[int, int], tuple[set[int], set[int]]] = field(default_factory=dict)
     _en_lines: list[str] | None = None
+    _code: tuple[list[int], list[int]] | None = None
     bare: dict[int, Item] | None = None
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
@@ -138,6 +140,13 @@ class _Doc:
             for t, c in self._where.get(m, ()):
                 seen.setdefault(id(t), (t, c))
         return list(seen.values())
+
+    def code_lines(self) -> tuple[list[int], list[int]]:
+        """First lines of the code blocks of the English and of the translation."""
+        if self._code is None:
+            self._code = tuple([b.start_line for b in doc.blocks if b.kind is BlockKind.CODE]
+                               for doc in (self.al.src, self.al.tgt))
+        return self._code
 
     @property
     def en_lines(self) -> list[str]:
@@ -210,7 +219,10 @@ def _in_gap(d: _Doc, k: int, skip: set[int], raw_before: tuple[str, ...]) -> set
         beads = d.beads[lo:hi + 1]
         en = [x for b in beads for x in b.en if not x.heading]
         tr = [t for b in beads for t in b.tr if not t.heading and id(t) not in skip and chars(t.text) >= 10]
-        d.gaps[lo, hi] = (_assigned(d, en, [*tr, *_outside_prose(d, k, raw_before)]), {id(t) for t in tr})
+        en_from = next((b.en[-1].line for b in reversed(d.beads[:lo]) if b.en), 0)
+        tr_from = next((b.tr[-1].line for b in reversed(d.beads[:lo]) if b.tr), 0)
+        d.gaps[lo, hi] = (_assigned(d, en, [*tr, *_outside_prose(d, k, raw_before)], (en_from, tr_from)),
+                          {id(t) for t in tr})
     return d.gaps[lo, hi]
 
 
@@ -221,14 +233,23 @@ of a gap renders one of its English units: above both units' priors by a loose r
 specifically, this means:" to "여기서 다룰 예시들은 다음을 지향합니다.", in-place cost 9.6)."""
 
 
-def _assigned(d: _Doc, en: list[Item], tr: list[Item]) -> set[int]:
+def _assigned(d: _Doc, en: list[Item], tr: list[Item], start: tuple[int, int] = (0, 0)) -> set[int]:
     """Ids of the English units of a gap its translated units render, each translated unit one English unit,
     the cheapest pairings first (:data:`IN_PLACE`): a unit of the gap explains only the English it fits best
     (diffusers ko index.md shortens "- State-of-the-art diffusion pipelines ... [overview](...)" to one
     sentence with that link, and "The library has three main components:" dropped just before it is not
-    that sentence)."""
+    that sentence).
+
+    Only a unit after as many code blocks of the gap (from the lines ``start`` of the last English and
+    translated units before it) as the English one renders it: diffusers zh optimization/xdit.md writes
+    "您可以使用以下命令安装 xDiT：" under ``</div>``, before the install code, and "Here's an example of using
+    xDiT..." dropped after that code was taken as rendered by it."""
+    def after_code(lines: list[int], at: int, since: int) -> int:
+        return bisect_left(lines, at) - bisect_right(lines, since)
+    en_code, tr_code = d.code_lines()
     pairs = sorted((c, i, j) for i, x in enumerate(en) for j, t in enumerate(tr)
-                   if (c := d.cost(x, t, True)) < IN_PLACE)
+                   if after_code(en_code, x.line, start[0]) == after_code(tr_code, t.line, start[1])
+                   and (c := d.cost(x, t, True)) < IN_PLACE)
     used_e: set[int] = set()
     used_t: set[int] = set()  # by line: a raw block tried as it was before a relink is still one unit
     for _c, i, j in pairs:
@@ -307,7 +328,9 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
     """One-sentence ``e`` without code or links is the first (``step`` 1) or last sentence of ``nb``'s one
     translated unit: that sentence fits ``e``'s length (:data:`EDGE_LENGTH`) and the rest fits ``nb``'s own
-    English about as well as the whole (:data:`EDGE_SLACK`). Words cannot show it when the lexicon knows none of ``e``'s: smolagents
+    English about as well as the whole (:data:`EDGE_SLACK`), and, as written, has no code or link (diffusers zh
+    optimization/tgate.md ends its first paragraph with "T-GATE 还与 [DeepCache](./deepcache) 等...兼容。", its
+    own English's last sentence, which "Before you begin, make sure you install T-GATE." dropped after it fit). Words cannot show it when the lexicon knows none of ``e``'s: smolagents
     zh examples/rag.md writes "Now the documents are ready." as "现在文档已准备好。", the opening of the next
     paragraph's translation; diffusers zh conceptual/contribution.md ends the paragraph before its list with
     "贡献形式包括：" for "Contributing to the library can have many forms:"."""
@@ -317,6 +340,9 @@ def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
     if len(parts) < 2:
         return False
     edge, rest = (parts[0], parts[1:]) if step == 1 else (parts[-1], parts[:-1])
+    raw = split_sentences(d.raw(nb.tr[0]), d.lang)
+    if raw and _MARKED_RE.search(raw[0] if step == 1 else raw[-1]):
+        return False  # e has none, so its translation has none: the neighbour's own (zh optimization/tgate.md)
     return d.model.cost(chars(e.text), chars(edge)) <= EDGE_LENGTH \
         and d.model.cost(le, chars(" ".join(rest))) <= d.model.cost(le, chars(nb.tr[0].text)) + EDGE_SLACK
 
