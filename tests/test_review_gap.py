@@ -201,3 +201,67 @@ def test_text_under_an_html_block_renders_nothing_past_the_code_after_it():
     lines = text.split("\n")
     code = [n for n, x in enumerate(lines, 1) if x.startswith("```py")][0]
     assert code - 2 <= om.line <= code and f"before the ```py block at line {code}" in om.message
+
+
+EN_REF = """# Cache-system reference [[cache-system-reference]]
+
+The caching system was updated in v0.8.0 to become the central cache-system shared across libraries.
+
+## Helpers [[helpers]]
+
+### try_to_load_from_cache [[huggingface_hub.try_to_load_from_cache]]
+
+[[autodoc]] huggingface_hub.try_to_load_from_cache
+
+### scan_cache_dir [[huggingface_hub.scan_cache_dir]]
+
+[[autodoc]] huggingface_hub.scan_cache_dir
+
+## Exceptions [[exceptions]]
+
+### CorruptedCacheException [[huggingface_hub.CorruptedCacheException]]
+
+[[autodoc]] huggingface_hub.CorruptedCacheException
+"""
+KO_REF = """# 캐시 시스템 참조 [[cache-system-reference]]
+
+버전 0.8.0에서의 업데이트로, 캐시 시스템은 Hub에 의존하는 라이브러리 전체에서 공유되는 중앙 캐시 시스템이 되었습니다.
+
+## 도우미 함수 [[helpers]]
+
+### try_to_load_from_cache [[huggingface_hub.try_to_load_from_cache]]
+
+[[autodoc]] huggingface_hub.try_to_load_from_cache
+
+### scan_cache_dir [[huggingface_hub.scan_cache_dir]]
+
+[[autodoc]] huggingface_hub.scan_cache_dir
+
+## 예외 [[exceptions]]
+
+### CorruptedCacheException [[huggingface_hub.CorruptedCacheException]]
+
+[[autodoc]] huggingface_hub.CorruptedCacheException
+"""
+
+
+def _ref(text: str) -> list:
+    doc = review_texts(EN_REF, text, file="ko.md", english_file="en.md", lang="ko")
+    return [f for f in doc.findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)]
+
+
+def test_a_reference_section_of_headings_and_autodoc_dropped_or_pasted_twice_is_found():
+    """A reference section has no prose unit (headings and ``[[autodoc]]`` blocks only: huggingface_hub ko
+    package_reference/cache.md): dropped, it is one omission at the end with its heading and autodoc block
+    to insert; pasted twice, one duplication whose edit removes the copy, and applying either clears it."""
+    assert _ref(KO_REF) == []
+    dropped = KO_REF[:KO_REF.index("## 예외")].rstrip("\n") + "\n"
+    (om,) = _ref(dropped)
+    assert om.kind is Kind.OMISSION and "section '## Exceptions'" in om.message
+    assert "[[autodoc]] huggingface_hub.CorruptedCacheException" in om.edit.insert
+    assert _ref(om.edit.apply(dropped)) == []
+    helpers = KO_REF[KO_REF.index("## 도우미 함수"):KO_REF.index("## 예외")]
+    pasted = KO_REF.replace(helpers, helpers + helpers)
+    (dup,) = _ref(pasted)
+    assert dup.kind is Kind.DUPLICATION and dup.line == KO_REF.count("\n", 0, KO_REF.index("## 예외")) + 1
+    assert dup.edit.apply(pasted) == KO_REF

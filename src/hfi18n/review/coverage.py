@@ -493,17 +493,29 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
 def _bare(d: _Doc) -> list[Item]:
     """English list items of code or links only ("- [`LMSDiscreteScheduler`],": no prose, so no unit of the pair
     model) that no translated block renders, as units: their text as written is nowhere in the translation.
-    A list of classes or arguments missing one is an omission like any other."""
+    A list of classes or arguments missing one is an omission like any other.
+
+    So is an ``[[autodoc]]`` block whose name the translation never documents: a reference section is
+    headings and autodoc blocks only (huggingface_hub ko package_reference/cache.md, "## Exceptions" with
+    ``[[autodoc]] huggingface_hub.CorruptedCacheException``), and without it the translated page lacks that
+    API's documentation."""
     where = {squeeze(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
+    documented = {_autodoc_name(x) for x in d.al.tgt.blocks if x.kind is BlockKind.AUTODOC}
     d.bare = {}
     for b in d.blocks:
         if b.tr:
             continue
         for x in b.en:
-            if d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and _is_item(x) and chars(x.text) >= MIN_DUP \
+            if x.kind is BlockKind.AUTODOC and _autodoc_name(x) not in documented or \
+                    d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and _is_item(x) and chars(x.text) >= MIN_DUP \
                     and squeeze(x.text) not in where:
                 d.bare[id(x)] = Item(False, 0, "", False, x.text, frozenset(), frozenset(), x.start_line, x.kind)
     return list(d.bare.values())
+
+
+def _autodoc_name(block: Block) -> str:
+    """The name an ``[[autodoc]]`` block documents."""
+    return block.text.strip().split("\n", 1)[0].removeprefix("[[autodoc]]").strip()
 
 
 def _bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
@@ -513,12 +525,59 @@ def _bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
         items = [x for x in blocks if x.kind is BlockKind.PARAGRAPH and not x.segments and _is_item(x)]
         return [(a, b) for a, b in zip(items, items[1:], strict=False)
                 if b.start_line == a.end_line + 1 and squeeze(a.text) == squeeze(b.text) and chars(b.text) >= MIN_DUP]
+    yield from _autodoc_copies(d, file, english)
     if twice(d.al.src.blocks):
         return
     for first, copy in twice(d.al.tgt.blocks):
         yield ReviewFinding(file, copy.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
                             f"this list item repeats the one at line {first.start_line}: '{excerpt(copy.text)}'; "
                             f"delete one of them{aligned(english)}", aligned_with=english, edit=removal(d.lines, copy))
+
+
+def _autodoc_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
+    """``[[autodoc]]`` blocks documenting a name more often than the English does, with the headings of theirs
+    written twice too: a reference section pasted twice (huggingface_hub ko package_reference/cache.md, "##
+    Helpers" and its three autodoc blocks) renders that API twice, and its blocks are no unit of the pair model.
+    One finding per run of copies, with the edit that removes the run."""
+    wanted: dict[str, int] = {}
+    for x in d.al.src.blocks:
+        if x.kind is BlockKind.AUTODOC:
+            wanted[_autodoc_name(x)] = wanted.get(_autodoc_name(x), 0) + 1
+    blocks = d.al.tgt.blocks
+    seen: dict[str, Block] = {}
+    heads: set[str] = set()
+    copy = [False] * len(blocks)
+    for n, x in enumerate(blocks):
+        if x.kind is BlockKind.AUTODOC:
+            name = _autodoc_name(x)
+            copy[n] = name in seen and wanted.get(name, 0) == 1
+            seen.setdefault(name, x)
+        elif x.kind is BlockKind.HEADING:
+            copy[n] = squeeze(x.text) in heads
+            heads.add(squeeze(x.text))
+    n = 0
+    while n < len(blocks):
+        if not (copy[n] and blocks[n].kind is BlockKind.AUTODOC):
+            n += 1
+            continue
+        lo = hi = n
+        while lo > 0 and (copy[lo - 1] or blocks[lo - 1].kind is BlockKind.BLANK):
+            lo -= 1
+        while hi + 1 < len(blocks) and (copy[hi + 1] or blocks[hi + 1].kind is BlockKind.BLANK):
+            hi += 1
+        while blocks[lo].kind is BlockKind.BLANK:
+            lo += 1
+        while blocks[hi].kind is BlockKind.BLANK:
+            hi -= 1
+        first = blocks[lo]
+        names = [_autodoc_name(x) for x in blocks[lo:hi + 1] if x.kind is BlockKind.AUTODOC]
+        original = seen[names[0]]
+        edit = removal(d.lines, Block(BlockKind.AUTODOC, first.start_line, blocks[hi].end_line, []))
+        yield ReviewFinding(file, first.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                            f"this part repeats the [[autodoc]] block(s) from line {original.start_line} "
+                            f"('{excerpt(', '.join(names), 80)}', once in the English); delete it{aligned(english)}",
+                            aligned_with=english, edit=edit)
+        n = hi + 1
 
 
 def _judged(d: _Doc, e: Item) -> bool:
@@ -615,4 +674,5 @@ def _kind_words(block: Block | None) -> str:
         return "paragraph"
     if _is_item(block):
         return "list item"
-    return {BlockKind.CALLOUT: "callout", BlockKind.TABLE: "table"}.get(block.kind, "paragraph")
+    return {BlockKind.CALLOUT: "callout", BlockKind.TABLE: "table", BlockKind.AUTODOC: "[[autodoc]] block"}.get(
+        block.kind, "paragraph")
