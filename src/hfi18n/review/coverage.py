@@ -431,7 +431,8 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
                    omissions: bool = True, english: str = "", followed: list[Item] | list[str] | None = None,
                    added: list[Item] | None = None, notes: list[str] | None = None,
                    fresh: tuple[str, ...] = (), cut: tuple[Item, ...] = (), cut_at: tuple[float, ...] = (),
-                   gone: list[Item] | None = None, raw_before: tuple[str, ...] = ()) -> Iterator[ReviewFinding]:
+                   gone: list[Item] | None = None, raw_before: tuple[str, ...] = (),
+                   today: Alignment | None = None) -> Iterator[ReviewFinding]:
     """Coverage findings of ``al``; ``omissions=False`` reports English left in and duplications only (a
     translation of an older English that is not known). ``english`` names the English version aligned
     with, when it is not today's.
@@ -440,7 +441,8 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     translation that is not in it was added to the English later -- an outdated translation, which
     ``translate --update`` handles: it goes to ``added`` (on the untouched docs of the three corpora, 212 of
     390 findings were such). ``fresh``: English paragraphs the commit of the followed English added itself
-    (:func:`.follow.swept`). ``cut``/``cut_at``: translated units later commits removed (a partial update):
+    (:func:`.follow.swept`); ``today``: the alignment with today's English, when ``al``'s is an older one.
+    ``cut``/``cut_at``: translated units later commits removed (a partial update):
     a run of omissions one of them translated goes to ``gone`` (Flax removed from diffusers ko
     text_inversion.md). ``raw_before``: raw blocks of the translation before a later commit edited them."""
     model = model or al.model
@@ -483,14 +485,14 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
             placed.add(id(e))
             continue
         missing.add(id(e))
-    for e in _bare(d):
+    for e in _bare(d, today):
         missing.add(id(e))
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
     yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
 
 
-def _bare(d: _Doc) -> list[Item]:
+def _bare(d: _Doc, today: Alignment | None = None) -> list[Item]:
     """English list items of code or links only ("- [`LMSDiscreteScheduler`],": no prose, so no unit of the pair
     model) that no translated block renders, as units: their text as written is nowhere in the translation.
     A list of classes or arguments missing one is an omission like any other.
@@ -498,9 +500,14 @@ def _bare(d: _Doc) -> list[Item]:
     So is an ``[[autodoc]]`` block whose name the translation never documents: a reference section is
     headings and autodoc blocks only (huggingface_hub ko package_reference/cache.md, "## Exceptions" with
     ``[[autodoc]] huggingface_hub.CorruptedCacheException``), and without it the translated page lacks that
-    API's documentation."""
+    API's documentation. Only a name today's English still documents (``today``, when ``d`` pairs an older
+    English): huggingface_hub ko package_reference/inference_types.md follows an English whose
+    ``SummarizationGenerationParameters`` and five more were removed since, and nobody should add them."""
     where = {squeeze(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
     documented = {_autodoc_name(x) for x in d.al.tgt.blocks if x.kind is BlockKind.AUTODOC}
+    if today is not None:
+        documented |= {_autodoc_name(x) for x in d.al.src.blocks if x.kind is BlockKind.AUTODOC} \
+            - {_autodoc_name(x) for x in today.src.blocks if x.kind is BlockKind.AUTODOC}
     d.bare = {}
     for b in d.blocks:
         if b.tr:

@@ -209,7 +209,7 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         cut: list[Item] = []
         found = list(check_coverage(old_al, doc.file, doc.lang, model=model, english=followed.label, notes=notes,
                                     followed=today, added=gone, fresh=fresh, cut=followed.cut,
-                                    cut_at=followed.cut_at, gone=cut, raw_before=followed.raw_before))
+                                    cut_at=followed.cut_at, gone=cut, raw_before=followed.raw_before, today=al))
         doc.not_checked.extend(notes)
         if gone:
             doc.not_checked.append(f"{len(gone)} paragraph(s) of {followed.label} deleted from the English since "
