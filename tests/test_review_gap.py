@@ -5,6 +5,8 @@ section is no restructuring."""
 
 from __future__ import annotations
 
+import re
+
 from hfi18n.review import Kind, review_texts
 
 EN = """# Schedulers [[schedulers]]
@@ -265,3 +267,17 @@ def test_a_reference_section_of_headings_and_autodoc_dropped_or_pasted_twice_is_
     (dup,) = _ref(pasted)
     assert dup.kind is Kind.DUPLICATION and dup.line == KO_REF.count("\n", 0, KO_REF.index("## 예외")) + 1
     assert dup.edit.apply(pasted) == KO_REF
+
+
+def test_a_reference_section_dropped_before_another_of_its_level_is_placed_before_that_one():
+    """The English writes no anchors, the translation its own (huggingface_hub ko package_reference/hf_api.md,
+    "### ModelInfo[[huggingface_hub.hf_api.ModelInfo]]"): the headings pair by the names their autodoc
+    blocks document, not by level and position, and the dropped section goes before the next heading."""
+    en = re.sub(r" \[\[huggingface_hub\.[\w.]+\]\]", "", EN_REF)
+    start, end = KO_REF.index("### try_to_load"), KO_REF.index("### scan_cache_dir")
+    dropped = KO_REF[:start] + KO_REF[end:]
+    doc = review_texts(en, dropped, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    heading = dropped[:dropped.index("### scan_cache_dir")].count("\n") + 1
+    assert "section '### try_to_load_from_cache'" in om.message and om.line in (heading - 1, heading)
+    assert f"before the heading '### scan_cache_dir' at line {heading}" in om.message

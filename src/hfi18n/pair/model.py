@@ -256,7 +256,9 @@ def _section_marks(blocks: list[Block]) -> dict[int, tuple[frozenset[str], str]]
     """``id(heading) ->`` what survives translation in the first blocks of its section (code identifiers,
     code spans, link targets, names, numbers) and its words (the title and the first paragraph), for the
     headings of ``blocks`` (a whole doc: a section's code is often a skeleton bead of its own, outside the
-    gap its heading is in)."""
+    gap its heading is in). An ``[[autodoc]]`` block counts as code: huggingface_hub ko package_reference/hf_api.md
+    lacks the "### InferenceProviderMapping" and "### LFSFileInfo" sections, and by level alone its "###
+    ModelInfo" paired the first of them."""
     out: dict[int, tuple[frozenset[str], str]] = {}
     for i, x in enumerate(blocks):
         if x.kind is not BlockKind.HEADING:
@@ -266,7 +268,7 @@ def _section_marks(blocks: list[Block]) -> dict[int, tuple[frozenset[str], str]]
         for y in blocks[i + 1:i + 1 + SECTION_BLOCKS]:
             if y.kind is BlockKind.HEADING:
                 break
-            if y.kind is BlockKind.CODE:
+            if y.kind in (BlockKind.CODE, BlockKind.AUTODOC):  # an API reference section is its autodoc's name
                 got.update(w for w in _WORD_RE.findall(y.text) if len(w) > 2)
             elif (it := block_item(y)) is not None:
                 got |= it.spans | it.keep
