@@ -41,6 +41,11 @@ Functions:
     rename translators' own heading anchors to the English ones, with every link to them.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
+``approve(repo, lang, docs, by=...)`` -> :class:`ApproveResult`
+    a reviewer's sign-off: refused for a page with the draft mark or check errors; otherwise recorded in
+    the page's review record (in the repository) and the reader notice removed.
+``review_queue(report, lang)``, ``review_counts(report, lang)``, ``review_risk(doc)``
+    the machine pages of a status report ranked for review, the pages by review state.
 ``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
     review translated docs or a translation PR (check findings on lines, omissions and duplications,
     glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
@@ -74,6 +79,7 @@ from ..origin import Origin
 from ..repo.clone import CloneResult
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..repo.status import RANK_LIMIT
+from ..report.queue import review_counts, review_queue, review_risk
 from ..review.service import ReviewResult
 from ..write.segment_review import DraftReview
 from ._agent import (
@@ -84,6 +90,7 @@ from ._agent import (
     prepare_translation,
     submit_translation,
 )
+from ._approve import ApproveResult, approve
 from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
 from ._check import CheckResult, check, fix_anchors, toctree_check
 from ._common import (
@@ -138,6 +145,11 @@ from ._toctree import ToctreeResult, toctree
 from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
 
 __all__ = [
+    "ApproveResult",
+    "approve",
+    "review_counts",
+    "review_queue",
+    "review_risk",
     "MemoryReport",
     "memory_list",
     "memory_purge",

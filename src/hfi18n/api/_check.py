@@ -9,6 +9,7 @@ from pathlib import Path
 from ..check import Finding, check_paths, has_errors
 from ..check.convention import anchor_convention
 from ..check.custom_anchors import AnchorFix
+from ..check.style import StyleRun
 from ..errors import InputError
 from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
@@ -23,7 +24,8 @@ class CheckResult:
     findings: list[Finding]
     files: int
     notes: list[str] = field(default_factory=list)
-    """How the check read the repository's own conventions (``anchors: ko headings follow ...``), said once."""
+    """How the check read the repository's own conventions (``anchors: ko headings follow ...``), and what
+    the run could not do (the style checks without their analyzer: how to install it), once each."""
 
     @property
     def errors(self) -> int:
@@ -63,15 +65,19 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     reports the drift since as one ``outdated`` finding per doc; ``today`` compares every translation with
     today's English (see :mod:`hfi18n.check.followed`). Both read the record ``status`` reads, so a
     translation whose base is unknown is one ``base-unknown`` error in both.
-    ``glossary``: a glossary TSV whose required translations are checked too (none by default).
+    ``glossary``: a glossary TSV whose required translations are checked too (none by default). The team's
+    style (``[style.<lang>]`` of the repository's config, else the language's defaults) is checked too:
+    ``style/register`` and ``style/heading`` warnings (docs/style.md).
     """
     layout = _layout(repo, docs_root)
-    _config(layout, None)  # the repository's [doc] prose_props
+    config = _config(layout, None)  # the repository's [doc] prose_props, [style.<lang>]
     gloss = Glossary.load(glossary) if glossary is not None else None
     layout.require_langs(lang)
     convention = anchor_convention(layout, lang)
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against, convention=convention)
-    return CheckResult(findings, files, [convention.note()] if convention.note() else [])
+    style = StyleRun.for_lang(lang, config)
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against,
+                                  convention=convention, style=style)
+    return CheckResult(findings, files, ([convention.note()] if convention.note() else []) + style.notes)
 
 
 def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
