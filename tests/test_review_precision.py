@@ -405,7 +405,7 @@ def test_the_english_quoted_for_a_finding_comes_from_its_field_not_its_message(t
     repo, _en, ko = _repo(tmp_path)
     ko.write_text(DROPPED, encoding="utf-8")
     layout = DocsLayout.open(repo)
-    monkeypatch.setattr(coverage, "_of", lambda english: f" [{english}]" if english else "")
+    monkeypatch.setattr(coverage, "aligned", lambda english: f" [{english}]" if english else "")
     (doc,) = review_paths(layout, "ko", ["guide.md"], options=Options(followed=followed_english(layout, "ko"))).docs
     (om,) = _omissions(doc)
     assert "(aligned with" not in om.message and om.aligned_with.startswith("the English")

@@ -241,7 +241,8 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     assert not list((Path(__file__).parents[1] / "src/hfi18n/web").glob("*.pyi"))  # no stub written by Gradio
     assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/second", "/edit",
                          "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary",
-                         "/open_page", "/approve"}  # issue 36: a page finished and signed off in the app
+                         "/open_page", "/approve",  # issue 36: a page finished and signed off in the app
+                         "/review_file"}  # issue 34: an uploaded translated file reviewed
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     # demo mode (pseudo preselected): the first "next" doc with no translation yet, the kind pseudo drafts

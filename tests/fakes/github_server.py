@@ -277,7 +277,11 @@ class FakeGitHub:
         for c in comments:
             f = files.get(c.get("path"))
             side = c.get("side", "RIGHT")
-            if f is None or side != "RIGHT" or c.get("line") not in _right_lines(f.get("patch") or "") \
+            right = _right_lines(f.get("patch") or "") if f is not None else set()
+            start = c.get("start_line")
+            if f is None or side != "RIGHT" or c.get("line") not in right \
+                    or (start is not None and (start not in right or start >= c["line"]
+                                               or c.get("start_side", "RIGHT") != "RIGHT")) \
                     or (c.get("path"), c.get("line")) in self.reject_lines:
                 return 422, {"message": "Unprocessable Entity", "errors": [
                     "Pull request review thread line must be part of the diff and Pull request review "
@@ -291,6 +295,7 @@ class FakeGitHub:
             self._next_id += 1
             self.review_comments.setdefault(key, []).append({
                 "id": self._next_id, "pull_request_review_id": review["id"], "path": c["path"], "line": c["line"],
+                "start_line": c.get("start_line"),
                 "side": "RIGHT", "body": c["body"], "user": {"login": self.login}, "commit_id": body.get("commit_id")})
         return 200, review, {}
 

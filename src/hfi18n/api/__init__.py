@@ -52,6 +52,8 @@ Functions:
 ``review(repo, lang, docs)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
     review translated docs or a translation PR (check findings on lines, omissions and duplications,
     glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
+``review_text(repo, lang, doc, text)`` -> :class:`DocReview`
+    review a translation that is not in the checkout (an uploaded file) against the English of ``doc``.
 ``preview_html(text)`` -> ``str``
     a doc's Markdown as safe HTML, the way doc-builder shows the page (for a live-preview check).
 ``glossary_lookup(lang, text)`` -> :class:`GlossaryResult`
@@ -132,7 +134,7 @@ from ._jobs import (
 )
 from ._memory import MemoryReport, memory_list, memory_purge
 from ._publish import PublishResult, github_client, publish
-from ._review import review
+from ._review import review, review_text
 from ._status import (
     NextDocsResult,
     StatusResult,
@@ -222,6 +224,7 @@ __all__ = [
     "prepare_translation",
     "publish",
     "review",
+    "review_text",
     "session_config",
     "status",
     "submit_translation",

@@ -24,6 +24,8 @@ class ReviewFormat(str, enum.Enum):
 def review(
     paths: list[str] = typer.Argument(None, metavar="DOCS", help="Translated (or English) docs to review (default: every doc of --lang)."),
     pr: str = typer.Option(None, "--pr", help="Review a pull request instead: OWNER/REPO#N or its URL."),
+    base: str = typer.Option(None, "--base", help="Review the translated docs the current branch changed against "
+                             "this branch, tag or commit (committed or not): the PR review, before the PR."),
     post: bool = typer.Option(False, "--post", help="Submit the review on the PR (one COMMENT review; "
                               "re-runs update it). Needs GITHUB_TOKEN."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP + " With --pr: optional, a checkout whose "
@@ -31,7 +33,8 @@ def review(
     lang: str = typer.Option(None, "--lang", help="Language folder (ko, zh, ...); required for local files, "
                              "with --pr it limits the review to that language."),
     llm: bool = typer.Option(False, "--llm", help="Also ask an LLM about every aligned paragraph pair."),
-    provider: str = typer.Option(None, "--provider", help="LLM provider for --llm (anthropic, openai, hf)."),
+    provider: str = typer.Option(None, "--provider", help="LLM provider for --llm, and to translate the text an "
+                                 "omission's suggestion inserts (anthropic, openai, hf; without it: the English)."),
     model: str = typer.Option(None, "--model", help="Model for --llm."),
     base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL for --llm."),
     glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for the language)."),
@@ -44,10 +47,10 @@ def review(
 
     Exits with 1 when an error is found (warnings alone exit 0).
     """
-    if pr is None and not lang:
-        raise typer.BadParameter("give --lang for local files, or --pr OWNER/REPO#N", param_hint="--lang")
+    if pr is None and base is None and not lang:
+        raise typer.BadParameter("give --lang for local files, --base BRANCH or --pr OWNER/REPO#N", param_hint="--lang")
     with api.caching(not no_cache):
-        result = api.review(repo, lang, paths or [], pr=pr,
+        result = api.review(repo, lang, paths or [], pr=pr, base=base,
                             post=post, llm=llm, provider=provider, model=model, base_url=base_url,
                             glossary=glossary, docs_root=docs_root,
                             # progress quotes PR file names: escaped, so a PR cannot emit a workflow command

@@ -394,7 +394,10 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     """One unit of a 2-1 or 1-2 bead has code, links, names or numbers, none of them on the other side:
     it is not merged, it is missing (smolagents zh memory.md: the paragraph with
     `agent.memory.get_full_steps()` dropped was taken as merged into its neighbour, whose English words
-    "step callbacks" the translation kept)."""
+    "step callbacks" the translation kept). An English unit's code and links count even when the
+    translation has them nowhere -- the unit dropped took the only copy with it: "- [Upload](./guides/upload)
+    files to the Hub" dropped from huggingface_hub ko quick-start.md was taken as merged into the item
+    before it (issue 34)."""
     strong = {x for x in part if not x.startswith("~")}
     return bool(strong) and not strong & other
 
@@ -406,7 +409,9 @@ def mergeable(a: BlockKind, b: BlockKind) -> bool:
     """A unit of kind ``a`` can be merged into (or split from) one of kind ``b``: the same kind, or running
     text (a paragraph written into a tip: diffusers ko using-diffusers/loading.md). Not a paragraph into a
     table: diffusers zh optimization/tgate.md "To use T-GATE with a pipeline, you need to use its
-    corresponding loader." dropped was taken as merged into the table after it, which shares its names."""
+    corresponding loader." dropped was taken as merged into the table after it, which shares its names. Nor
+    is a 1-1 bead of other kinds a pair: huggingface_hub or index.md with its last section dropped had
+    "Contributors should also be respectful..." paired with the text of an HTML card."""
     return a is b or (a in _RUNNING and b in _RUNNING)
 
 
@@ -440,15 +445,19 @@ def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt:
 
 
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
-             every_word: bool, lang: str) -> list[Bead]:
+             every_word: bool, lang: str, walls: frozenset[int] = frozenset(),
+             listed: frozenset[int] = frozenset()) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
 
     In a band once the section is big (:func:`.band.banded`)."""
-    return banded(len(es), len(ts), lambda band: _section_in(es, ts, model, vocab, every_word, lang, band))
+    return banded(len(es), len(ts),
+                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed))
 
 
 def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
-                every_word: bool, lang: str, band: list[tuple[int, int]]) -> tuple[list[Bead], bool]:
+                every_word: bool, lang: str, band: list[tuple[int, int]],
+                walls: frozenset[int] = frozenset(),
+                listed: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
     """The alignment of :func:`_section` within ``band`` (columns of each row), and whether its path
     touches an edge of the band that is not an edge of the table.
 
@@ -461,6 +470,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     lt = [chars(t.text) for t in ts]
     me = [marks([e], every_word) & vocab for e in es]
     mt = [marks([t], every_word) & vocab for t in ts]
+    spans = [frozenset("`" + x for x in e.spans) for e in es]
     we = [en_words(e.text) for e in es] if model.lexicon is not None else [frozenset()] * n
     wt = [tr_tokens(t.text, lang) for t in ts] if model.lexicon is not None else [frozenset()] * m
 
@@ -507,22 +517,24 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                 if not lo_a <= b <= hi_a:
                     continue
                 if move is Move.MATCH:
+                    if not mergeable(es[i].kind, ts[j].kind) or (id(es[i]) in listed) != (id(ts[j]) in listed):
+                        continue  # another kind of block (see mergeable), or a list item and a paragraph
                     c = cost(p_match, e1[i], t1[j])
                 elif move is Move.OMIT:
                     c = p_omit
                 elif move is Move.INSERT:
                     c = p_insert
                 elif move is Move.MERGE:
-                    if not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
+                    if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
                         continue
                     c = cost(p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
-                    c += sum(p_omit for k in range(i, a) if _unsupported(me[k], union_t)
+                    c += sum(p_omit for k in range(i, a) if _unsupported(me[k] | spans[k], union_t)
                              or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                              or (left is not None and left != k))
                 else:  # SPLIT
-                    if not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
+                    if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
                         continue
                     c = cost(p_split, e1[i], t2[j])
                     union_e = me[i]
@@ -547,9 +559,22 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
 
 
 def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[Item, Item]],
-                 model: LengthModel, lang: str = "ko") -> list[Bead]:
+                 model: LengthModel, lang: str = "ko", walls: frozenset[int] = frozenset(),
+                 listed: frozenset[int] = frozenset()) -> list[Bead]:
     """Beads of the whole docs: aligned headings (given, as :mod:`.align` pairs them by anchor) as 1-1
     beads, and each section between them aligned by :func:`_section`. Unpaired headings are left out.
+
+    ``walls``: ids of units that start a section of their doc (they follow a heading the pairing left
+    out): no 2-1 or 1-2 bead joins one with the unit before it. diffusers ko optimization/onnx.md with its
+    "## 설치" section dropped had "Install 🤗 Optimum with the following command..." merged into the
+    paragraph above "## Installation", and the omission went unreported (issue 34).
+
+    ``listed``: ids of the units that are list items: a list item pairs 1-1 only with a list item, a
+    paragraph only with a paragraph (merged or split, either may become the other: diffusers ko
+    using-diffusers/other-formats.md writes the second sentence of an English item as a paragraph after it). diffusers zh conceptual/contribution.md writes "Contributing to
+    the library can have many forms:" into the paragraph before the list, and the aligner paired it with
+    the first item instead, every item after with the English of the one before, and reported the last
+    English item missing.
 
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
@@ -564,7 +589,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     for ej, tj in [*cuts, (len(en), len(tr))]:
         es = [x for x in en[ei:ej] if not x.heading]
         ts = [x for x in tr[ti:tj] if not x.heading]
-        out.extend(_section(es, ts, model, vocab, every_word, lang))
+        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed))
         if ej < len(en):
             out.append(Bead(Move.MATCH, (en[ej],), (tr[tj],), 0.0))
         ei, ti = ej + 1, tj + 1

@@ -89,7 +89,7 @@ def confidence(cost: float) -> float:
 def skeleton_key(block: Block) -> str:
     """What a skeleton block is compared by (prose: see :data:`_SAME`)."""
     if block.kind is BlockKind.HEADING:  # same anchor: a sure pair; else same level, by position
-        return f"h{block.meta.get('level', 1)}:{block.meta.get('anchor', '')}"
+        return f"h{block.meta.get('level', 1)}:{anchor_key(block)}"
     if block.kind is BlockKind.CODE:
         return "code:" + code_shape(dedent_block(block.text))
     if block.kind in _FIXED:
@@ -106,8 +106,19 @@ expects a translation half as long: 6 English paragraphs left in a committed dra
 wrong blocks and an update duplicated a callout and a paragraph around them."""
 
 
+_ANCHOR_PUNCT_RE = re.compile(r"[^\w-]+")
+
+
+def anchor_key(block: Block) -> str:
+    """A heading's anchor as pairing compares it: without punctuation and symbols. A translator who writes
+    ``[[step-1:-install-dependencies]]`` or ``[[setting-up-telemetry-with-🪢-langfuse]]`` means the English
+    heading whose anchor doc-builder makes ``step-1-install-dependencies`` (smolagents ko inspect_runs.md:
+    with its step 3 dropped, the English step 3 heading paired with the translated step 4 by position)."""
+    return _ANCHOR_PUNCT_RE.sub("", str(block.meta.get("anchor", "")))
+
+
 def _heading_confidence(e: Block, t: Block) -> float:
-    return 1.0 if e.meta.get("anchor") == t.meta.get("anchor") else 0.8
+    return 1.0 if anchor_key(e) == anchor_key(t) else 0.8
 
 
 def _match(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
@@ -141,10 +152,11 @@ def pair_docs(en: Document, tr: Document, lang: str = "ko", model: LengthModel |
         b = [x for x in b if id(x) not in leave_out]
     ka, kb = [skeleton_key(x) for x in a], [skeleton_key(x) for x in b]
     cuts = _unique(_match(ka, kb), ka, kb)
+    sections = {**_section_marks(a), **_section_marks(b)}
     beads: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(a), len(b))]:
-        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang, items))
+        beads.extend(_gap(a[ei:ej], b[ti:tj], model, lang, items, sections))
         if ej < len(a):
             e, t = a[ej], b[tj]
             sure = _heading_confidence(e, t) if e.kind is BlockKind.HEADING else 1.0
@@ -211,7 +223,8 @@ def _tips(beads: list[Bead]) -> list[Bead]:
 
 
 def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
-         items: dict[int, Item | None]) -> list[Bead]:
+         items: dict[int, Item | None],
+         sections: Mapping[int, tuple[frozenset[str], str]] | None = None) -> list[Bead]:
     """Beads of the blocks between two skeleton beads: other blocks paired by kind cut the gap again, and
     the prose of each piece is aligned by :func:`.bitext.align_bitext` (``items``: each block's
     :func:`.units.block_item`, by ``id``)."""
@@ -221,7 +234,8 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
         return [Bead((x,), (), LEFTOVER) for x in es] + [Bead((), (x,), LEFTOVER) for x in ts]
     other_e = [i for i, x in enumerate(es) if not _prose_block(x, items)]
     other_t = [j for j, x in enumerate(ts) if not _prose_block(x, items)]
-    cuts = [(other_e[p], other_t[q]) for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t])]
+    cuts = [(other_e[p], other_t[q])
+            for p, q in _other_pairs([es[i] for i in other_e], [ts[j] for j in other_t], sections, model, lang)]
     out: list[Bead] = []
     ei = ti = 0
     for ej, tj in [*cuts, (len(es), len(ts))]:
@@ -236,14 +250,53 @@ def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
 _WORD_RE = re.compile(r"\w+")
 
 
-def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
+_NO_SECTION: tuple[frozenset[str], str] = (frozenset(), "")
+SECTION_BLOCKS = 8
+"""Blocks after a heading whose marks stand for its section (:func:`_section_marks`)."""
+
+
+def _section_marks(blocks: list[Block]) -> dict[int, tuple[frozenset[str], str]]:
+    """``id(heading) ->`` what survives translation in the first blocks of its section (code identifiers,
+    code spans, link targets, names, numbers) and its words (the title and the first paragraph), for the
+    headings of ``blocks`` (a whole doc: a section's code is often a skeleton bead of its own, outside the
+    gap its heading is in). An ``[[autodoc]]`` block counts as code: huggingface_hub ko package_reference/hf_api.md
+    lacks the "### InferenceProviderMapping" and "### LFSFileInfo" sections, and by level alone its "###
+    ModelInfo" paired the first of them."""
+    out: dict[int, tuple[frozenset[str], str]] = {}
+    for i, x in enumerate(blocks):
+        if x.kind is not BlockKind.HEADING:
+            continue
+        got: set[str] = set()
+        words = [str(x.meta.get("title", ""))]
+        for y in blocks[i + 1:i + 1 + SECTION_BLOCKS]:
+            if y.kind is BlockKind.HEADING:
+                break
+            if y.kind in (BlockKind.CODE, BlockKind.AUTODOC):  # an API reference section is its autodoc's name
+                got.update(w for w in _WORD_RE.findall(y.text) if len(w) > 2)
+            elif (it := block_item(y)) is not None:
+                got |= it.spans | it.keep
+                if len(words) == 1:
+                    words.append(it.text)
+        out[id(x)] = (frozenset(got), " ".join(words))
+    return out
+
+
+def _other_pairs(es: list[Block], ts: list[Block], sections: Mapping[int, tuple[frozenset[str], str]] | None = None,
+                 model: LengthModel | None = None, lang: str = "ko") -> list[tuple[int, int]]:
     """In-order pairs of the non-prose blocks of a gap: blocks of one kind (headings of one level), the
     pairing that shares the most words (code by its identifiers, with translated comments and strings
     around them) and headings of the same anchor. Pairing by kind alone in :func:`difflib.SequenceMatcher`
     order paired a code block with one of the same kind far away: smolagents zh building_good_agents.md
     renders prompt-template code blocks inside list items, and one wrong pair cut the gap so that three
     English paragraphs and their three translations fell on either side of it, unpaired (and the review
-    took a dropped paragraph for moved to one of them)."""
+    took a dropped paragraph for moved to one of them).
+
+    Headings of different anchors (a translated title without ``[[anchor]]``) are told apart by the marks
+    of their sections and the words of their titles and first paragraphs (``sections``,
+    :func:`_section_marks`; the words by ``model``'s lexicon): by level alone, a section dropped from
+    diffusers ko stable_diffusion.md ("## 속도") left the *last* English heading unpaired, every heading
+    between paired with the one before its own, and the omission was placed under the next heading (18 of
+    52 long drops of the independent injection bench, issue 34)."""
     words_e = [frozenset(_WORD_RE.findall(x.text)) for x in es]
     words_t = [frozenset(_WORD_RE.findall(x.text)) for x in ts]
 
@@ -252,7 +305,12 @@ def _other_pairs(es: list[Block], ts: list[Block]) -> list[tuple[int, int]]:
         if _kind(x) != _kind(y):
             return 0.0
         if x.kind is BlockKind.HEADING:
-            return 2.0 if x.meta.get("anchor") == y.meta.get("anchor") else 0.5
+            if anchor_key(x) == anchor_key(y):
+                return 2.0
+            (a, ta), (b, tb) = (sections or {}).get(id(x), _NO_SECTION), (sections or {}).get(id(y), _NO_SECTION)
+            said = -model.words_cost(bitext.en_words(ta), bitext.tr_tokens(tb, lang), bitext.chars(tb)) \
+                if model is not None and ta and tb else 0.0
+            return 0.5 + (len(a & b) / len(a | b) if a and b else 0.0) + min(max(said, 0.0) / 4, 1.0)
         a, b = words_e[p], words_t[q]
         return 0.1 + (len(a & b) / len(a | b) if a or b else 0.5)
 
@@ -282,7 +340,10 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
     block_of: dict[int, Block] = {id(it): x for x, it in [*items_e, *items_t]}
     aligned: list[Bead] = []
     if items_e and items_t:
-        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang):
+        walls = _walls(es, items_e) | _walls(ts, items_t)
+        listed = frozenset(id(it) for x, it in (*items_e, *items_t) if _listed(x))
+        for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls,
+                                 listed):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -292,6 +353,32 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
     lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x, items)] \
         + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x, items)]
     return _merge(aligned, lone, pos_e, pos_t)
+
+
+_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _listed(block: Block) -> bool:
+    """``block`` is a list item (a paragraph of a list, its marker first)."""
+    return block.kind is BlockKind.PARAGRAPH and bool(block.meta.get("depth")) and bool(_ITEM_RE.match(block.text))
+
+
+def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:
+    """Ids of the units of ``items`` that come right after a block of ``blocks`` that is not prose (a heading,
+    code, a tag: one no pairing cut the piece at): text on either side of it is not one paragraph merged or
+    split (see :func:`.bitext.align_bitext`). huggingface_hub ko guides/hf_file_system.md with the "Pandas"
+    item (and its code) dropped had that item's English merged with the paragraph after the code."""
+    item_of = {id(x): it for x, it in items}
+    out: set[int] = set()
+    after = False
+    for x in blocks:
+        if id(x) not in item_of:
+            after = True
+        elif id(x) in item_of:
+            if after:
+                out.add(id(item_of[id(x)]))
+            after = False
+    return frozenset(out)
 
 
 def _merge(beads: list[Bead], lone: list[Bead], pos_e: dict[int, int], pos_t: dict[int, int]) -> list[Bead]:

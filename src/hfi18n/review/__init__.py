@@ -6,7 +6,7 @@ paragraph (:mod:`.llm`). Results render as text, JSON or Markdown (:mod:`.render
 one GitHub review of a pull request (:mod:`.pull`, :mod:`.post`).
 """
 
-from .model import DocReview, Fix, Kind, Review, ReviewFinding
+from .model import DocReview, Edit, Fix, Kind, Review, ReviewFinding
 from .runner import Options, review_paths, review_texts
 
-__all__ = ["DocReview", "Fix", "Kind", "Options", "Review", "ReviewFinding", "review_paths", "review_texts"]
+__all__ = ["DocReview", "Edit", "Fix", "Kind", "Options", "Review", "ReviewFinding", "review_paths", "review_texts"]

@@ -15,6 +15,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..doc import Block, Document
+from ..pair import model as pair_model
 from ..pair.bitext import Bead, LengthModel, Move
 from ..pair.model import pair_docs, unit_beads
 from ..pair.units import Item, block_item
@@ -39,6 +40,9 @@ class Alignment:
     tr_items: list[Item]
     beads: list[Bead]
     """The pair model's beads (:func:`~hfi18n.pair.model.pair_docs`) as units, in order on both sides."""
+    blocks: list[pair_model.Bead]
+    """The same beads as blocks (code, tags and tables included): where a unit sits among the blocks of
+    the translation, which the review places an omission by (:mod:`.gap`)."""
     pairs: list[tuple[Item, Item]]
     """Headings and prose units of the sure 1-1 beads (:data:`PAIR_COST`)."""
     en_blocks: dict[int, Block] = field(default_factory=dict)
@@ -71,9 +75,10 @@ class Alignment:
                 at.setdefault(it.line, b)
             sides.append((items, at))
         (en_items, en_blocks), (tr_items, tr_blocks) = sides
-        beads = unit_beads(pair_docs(src, tgt, lang, model), item_of)
+        blocks = pair_docs(src, tgt, lang, model)
+        beads = unit_beads(blocks, item_of)
         same_levels = [h.meta["level"] for h in src.headings()] == [h.meta["level"] for h in tgt.headings()]
-        al = cls(src, tgt, lang, model, en_items, tr_items, beads, _pairs(beads), en_blocks, tr_blocks,
+        al = cls(src, tgt, lang, model, en_items, tr_items, beads, blocks, _pairs(beads), en_blocks, tr_blocks,
                  same_levels, frozenset(tgt.anchors()), _block_of=block_of, _item_of=item_of)
         for e, t in al.pairs:
             al._en_of[id(t)] = e
@@ -82,14 +87,17 @@ class Alignment:
                 al._tr_heading_at.setdefault(t.line, t)
         return al
 
-    def beads_without(self, leave_out: Collection[int], model: LengthModel | None = None) -> list[Bead]:
-        """The beads of the pair model with the translated units ``leave_out`` (ids) kept out of the
-        pairing, made with ``model`` (default: the alignment's): :attr:`beads` when that changes nothing."""
+    def beads_without(self, leave_out: Collection[int],
+                      model: LengthModel | None = None) -> tuple[list[Bead], list[pair_model.Bead]]:
+        """The beads of the pair model, as units and as blocks, with the translated units ``leave_out`` (ids)
+        kept out of the pairing, made with ``model`` (default: the alignment's): :attr:`beads` and
+        :attr:`blocks` when that changes nothing."""
         model = model or self.model
         if not leave_out and model == self.model:
-            return self.beads
-        blocks = {id(self._block_of[k]) for k in leave_out if k in self._block_of}
-        return unit_beads(pair_docs(self.src, self.tgt, self.lang, model, leave_out=blocks), self._item_of)
+            return self.beads, self.blocks
+        out = {id(self._block_of[k]) for k in leave_out if k in self._block_of}
+        blocks = pair_docs(self.src, self.tgt, self.lang, model, leave_out=out)
+        return unit_beads(blocks, self._item_of), blocks
 
     def item(self, block: Block) -> Item | None:
         """The unit of a block of either doc (None: not a heading or prose block)."""

@@ -42,6 +42,44 @@ class Fix:
 
 
 @dataclass(slots=True, frozen=True)
+class Edit:
+    """Whole lines of the translation a reviewer can replace in one click (a GitHub ``suggestion`` on lines
+    ``start``..``end``): ``before`` + ``insert`` + ``after`` replaces them. An omission keeps the line it
+    is anchored on and inserts the missing text (``insert``) beside it; a duplication removes the copy (all
+    three empty)."""
+
+    start: int
+    end: int
+    before: str = ""
+    """Text of the replaced lines kept before the insertion (with its line break)."""
+    insert: str = ""
+    """The new text (lines joined by ``\n``, no final line break)."""
+    after: str = ""
+    """Text of the replaced lines kept after the insertion."""
+    origin: str = "removal"
+    """``removal``; ``english`` (the English text, to be translated); ``machine`` (a provider's
+    translation, validated, not reviewed by anyone yet)."""
+    note: str = ""
+    """How the inserted text was made, in words (shown above the suggestion)."""
+
+    @property
+    def text(self) -> str:
+        """What replaces lines ``start``..``end`` (no final line break; empty: they are deleted)."""
+        return self.before + self.insert + self.after
+
+    def apply(self, text: str) -> str:
+        """``text`` (the whole translation) with the edit applied, as GitHub applies a suggestion."""
+        lines = text.splitlines(keepends=True)
+        eol = "\n" if lines and lines[min(self.end, len(lines)) - 1].endswith("\n") else ""
+        new = self.text + eol if self.text or self.origin != "removal" else ""
+        return "".join(lines[:self.start - 1]) + new + "".join(lines[self.end:])
+
+    def to_json(self) -> dict[str, object]:
+        return {"start": self.start, "end": self.end, "text": self.text, "insert": self.insert,
+                "origin": self.origin, "note": self.note}
+
+
+@dataclass(slots=True, frozen=True)
 class ReviewFinding:
     """One problem of a translated doc."""
 
@@ -75,6 +113,9 @@ class ReviewFinding:
     quotes_english: bool = False
     """The message quotes the English itself, so outputs do not quote it again under the finding (they
     looked for the English's first 40 characters in the message)."""
+    edit: Edit | None = None
+    """Lines to replace to fix it (an omission: the missing text inserted in its gap; a duplication: the
+    copy removed), shown as a GitHub ``suggestion`` on lines ``edit.start``..``edit.end``."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -82,7 +123,7 @@ class ReviewFinding:
             "severity": self.severity, "message": self.message,
             "fix": {"old": self.fix.old, "new": self.fix.new} if self.fix else None,
             "english_line": self.english_line, "english": self.english, "rewrite": self.rewrite, "term": self.term,
-            "aligned_with": self.aligned_with,
+            "aligned_with": self.aligned_with, "edit": self.edit.to_json() if self.edit else None,
         }
 
 

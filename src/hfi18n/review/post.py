@@ -66,14 +66,25 @@ class PostResult:
 class Planned:
     path: str
     line: int
+    """The line the comment is keyed by (its findings' line)."""
     body: str
+    start: int | None = None
+    end: int | None = None
+    """Lines the comment covers when its suggestion replaces more than ``line`` (GitHub's ``start_line``
+    and ``line``): a duplication's removal takes the copy's lines and the blank line after it."""
 
     def as_comment(self) -> dict[str, object]:
-        return {"path": self.path, "line": self.line, "side": "RIGHT", "body": self.body}
+        end = self.end or self.line
+        out: dict[str, object] = {"path": self.path, "line": end, "side": "RIGHT", "body": self.body}
+        if self.start is not None and self.start < end:
+            out.update(start_line=self.start, start_side="RIGHT")
+        return out
 
 
 def plan(result: PrReview) -> tuple[dict[str, Planned], list[ReviewFinding]]:
-    """Inline comments by key, and the findings that go into the summary."""
+    """Inline comments by key, and the findings that go into the summary. A finding's suggested edit is a
+    suggestion only when every line it replaces is part of the diff (GitHub refuses the comment otherwise);
+    else the text is shown for copying."""
     inline: dict[str, Planned] = {}
     outside: list[ReviewFinding] = []
     for doc in result.review.docs:
@@ -86,7 +97,10 @@ def plan(result: PrReview) -> tuple[dict[str, Planned], list[ReviewFinding]]:
                 outside.append(f)
         for line, findings in sorted(by_line.items()):
             key = comment_key(doc.file, line)
-            inline[key] = Planned(doc.file, line, comment_body(doc, line, findings))
+            edit = next((f.edit for f in findings if f.edit is not None), None)
+            fits = edit is not None and all(n in diff for n in range(edit.start, edit.end + 1))
+            body = comment_body(doc, line, findings, suggest=edit is None or fits)
+            inline[key] = Planned(doc.file, line, body, *((edit.start, edit.end) if edit is not None and fits else ()))
     return inline, outside
 
 

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 
 from ..check.findings import ERROR
 from ..secrets import redact
-from .model import DocReview, Kind, Review, ReviewFinding
-from .quote import code, console, fence_for, prose
+from .model import DocReview, Edit, Kind, Review, ReviewFinding
+from .quote import code, console, fence_for, one_line, prose
 from .quote import marker_key as quoted_key
 
 COMMENT_MARK = "<!-- hfi18n-review:comment "
@@ -123,6 +123,8 @@ def format_text(review: Review) -> str:
                 fixed = d.suggested_line(f.line) if f.line and last_single.get(f.line) == id(f) else None
                 if fixed is not None:  # once per line, all its fixes applied
                     out.append(f"    suggestion: {console(fixed.strip())}\n")
+                if f.edit is not None:
+                    out.append(f"    suggestion: {console(edit_summary(f.edit))}\n")
                 if f.rewrite:
                     out.append(f"    rewrite: {console(f.rewrite)}\n")
     out.extend(f"skipped: {console(s)}\n" for s in review.skipped)
@@ -185,6 +187,8 @@ def format_markdown(review: Review) -> str:
                     continue
                 fixed = fixes[0][1] if fixes else None
                 extra = f"<br>suggestion: {_md_escape(code(fixed.strip()))}" if fixed else ""
+                if f.edit is not None:
+                    extra += f"<br>suggestion: {_md_escape(prose(edit_summary(f.edit)))}"
                 parts.append(f"| {f.line or '-'} | {_icon(f)} {f.kind.value}/{f.rule} | "
                              f"{_md_escape(prose(f.message))}{english}{extra} |")
             parts.append("")
@@ -220,18 +224,46 @@ def marker_key(body: str) -> str | None:
     return body[len(COMMENT_MARK):end] if end > 0 else None
 
 
-def comment_body(doc: DocReview, line: int, findings: list[ReviewFinding]) -> str:
-    """Body of the inline comment on ``line``: its findings and, if any fix applies, a suggestion."""
+def comment_body(doc: DocReview, line: int, findings: list[ReviewFinding], *, suggest: bool = True) -> str:
+    """Body of the inline comment on ``line``: its findings and, if any fix applies, a suggestion -- a
+    finding's edit (the missing text inserted, a copy removed), else the line with its mechanical fixes.
+    ``suggest=False``: the edit's lines are not all part of the diff, and its text is shown to copy."""
     lines = [comment_marker(comment_key(doc.file, line))]
     for f in findings:
         lines.append(f"{_icon(f)} **{f.kind.value}/{f.rule}**: {prose(f.message)}")
         if f.rewrite:
             lines.append(f"  Suggested rewrite: {prose(f.rewrite)}")
+    edit = next((f.edit for f in findings if f.edit is not None), None)
     fixed = doc.suggested_line(line)
-    if fixed is not None:  # a fenced block shows the line literally; its fence outlasts any backticks in it
+    if edit is not None:
+        if edit.note:
+            lines += ["", f"{_ORIGIN_ICON.get(edit.origin, '')}{prose(edit_label(edit))}"]
+        if suggest:
+            fence = fence_for(edit.text)
+            lines += ["", f"{fence}suggestion", edit.text, fence] if edit.text else ["", f"{fence}suggestion", fence]
+        elif edit.insert:
+            fence = fence_for(edit.insert)
+            lines += ["", f"{fence}markdown", edit.insert, fence]
+    elif fixed is not None:  # a fenced block shows the line literally; its fence outlasts any backticks in it
         fence = fence_for(fixed)
         lines += ["", f"{fence}suggestion", fixed, fence]
     return redact("\n".join(lines))
+
+
+_ORIGIN_ICON = {"machine": "🤖 ", "english": "🔤 "}
+
+
+def edit_label(edit: Edit) -> str:
+    """What a suggested insertion is, said above it (a machine translation nobody read yet, or English to
+    translate); empty for a removal."""
+    return f"Suggested text: {edit.note}." if edit.note else ""
+
+
+def edit_summary(edit: Edit) -> str:
+    """A suggested edit in one line, for the text and Markdown outputs."""
+    if not edit.text:
+        return f"delete line(s) {edit.start}-{edit.end}" if edit.end > edit.start else f"delete line {edit.start}"
+    return f"insert at line {edit.start} ({edit.origin} text): {one_line(edit.insert)[:200]}"
 
 
 def resolved_body(body: str) -> str:

@@ -28,6 +28,7 @@ from .coverage import check_coverage
 from .follow import FollowedEnglish
 from .model import DocReview, Kind, Review, ReviewFinding, sort_key
 from .place import duplicate_anchors, from_check, place
+from .suggest import Drafter, translate_edits
 from .terms import CorpusUsage, check_terms
 
 MAX_REVIEW_UNITS = 10_000
@@ -60,6 +61,11 @@ class Options:
     max_units: int | None = MAX_REVIEW_UNITS
     """Headings and prose blocks of a doc (either side) beyond which it is not reviewed (None: no bound;
     see :data:`MAX_REVIEW_UNITS`)."""
+    drafter: Drafter | None = None
+    """Translates the English an omission's suggestion inserts (see :mod:`.suggest`; None: the English is
+    suggested, labelled)."""
+    draft_label: str = ""
+    """How :attr:`drafter`'s text is labelled on the suggestion."""
     anchors_of: Callable[[str, str], set[str] | None] | None = None
     """The anchors of the translated doc a link ``target`` written in doc ``rel`` leads to
     (:meth:`hfi18n.check.custom_anchors.AnchorLinks.anchors_of`; None: not known). ``check`` accepts a link
@@ -125,6 +131,10 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     else:
         doc.not_checked.append(f"glossary consistency (no glossary for {lang})")
     doc.findings = _quote_english(_dedupe(findings), src, followed)
+    if opts.drafter is not None:
+        doc.findings, n = translate_edits(doc.findings, opts.drafter, opts.draft_label)
+        if n:
+            doc.checked.append(f"the text {n} suggestion(s) insert: {opts.draft_label}")
     if opts.llm is not None:
         doc.findings.extend(opts.llm(doc, al))
     else:
@@ -214,7 +224,7 @@ def _coverage(doc: DocReview, al: Alignment, tgt: Document, drift: bool, followe
         cut: list[Item] = []
         found = list(check_coverage(old_al, doc.file, doc.lang, model=model, english=followed.label, notes=notes,
                                     followed=today, added=gone, fresh=fresh, cut=followed.cut,
-                                    cut_at=followed.cut_at, gone=cut, raw_before=followed.raw_before))
+                                    cut_at=followed.cut_at, gone=cut, raw_before=followed.raw_before, today=al))
         doc.not_checked.extend(notes)
         if gone:
             doc.not_checked.append(f"{len(gone)} paragraph(s) of {followed.label} deleted from the English since "

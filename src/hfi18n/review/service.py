@@ -16,17 +16,20 @@ from ..check.style import StyleRun
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
+from ..fileio import read_text
 from ..glossary import Glossary
+from ..repo.branch import branch_changes
 from ..repo.ghref import parse_pull_ref
 from ..repo.github import GitHubClient, github_settings
-from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout
 from ..translate.aligned import learned_length
 from .follow import followed_english, pull_followed
-from .model import Review
+from .model import DocReview, Review
 from .post import PostResult, post_review
 from .pull import PrReview, review_pull
 from .render import counts_line, format_json, format_markdown, format_text
-from .runner import Options, review_paths
+from .runner import Options, review_paths, review_texts
+from .suggest import drafter
 from .terms import CorpusUsage
 
 
@@ -72,11 +75,14 @@ def _checkout(repo: Path | str | None, docs_root: str) -> DocsLayout | None:
 
 
 def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: Iterable[str] = (), *,
-               pr: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
+               pr: str | None = None, base: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
                model: str | None = None, base_url: str | None = None, glossary: Path | str | None = None,
                docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
                log: Callable[[str], None] = lambda _m: None) -> ReviewResult:
-    """Review local translated docs (``paths`` of ``lang`` in ``repo``) or the pull request ``pr``."""
+    """Review local translated docs (``paths`` of ``lang`` in ``repo``), the translated docs the current branch
+    changed against ``base`` (of ``lang``, default every language), or the pull request ``pr``."""
+    if base is not None and (pr is not None or paths):
+        raise InputError("--base reviews the docs the branch changed: give no --pr and no paths with it")
     if post and pr is None:
         raise InputError("--post needs a pull request", hint="pass --pr OWNER/REPO#N (or the PR's URL)")
     layout = _checkout(repo, docs_root)
@@ -96,13 +102,18 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             log(f"counting how the {code} docs of {layout.repo.name} render glossary terms")
             usage = CorpusUsage(layout.repo, code, gloss, docs_root=docs_root)
         reviewer = None
-        if llm:
-            from ..languages import language
+        draft = label = None
+        if llm or provider:
             from ..translate.providers import get_provider
-            from .llm import llm_reviewer
 
             prov = get_provider(provider, model=model, base_url=base_url, config=cfg, lang=code)
             providers.append(prov)
+            if provider:  # named: it also translates the text an omission's suggestion inserts
+                draft, label = drafter(prov, code, gloss, log=log)
+        if llm:
+            from ..languages import language
+            from .llm import llm_reviewer
+
             if prov.name == "pseudo":  # it echoes pseudo-translations: asked to review, it finds nothing
                 raise InputError("--llm with the pseudo provider reviews nothing: it is an offline "
                                  "pseudo-translator, not a model",
@@ -114,11 +125,23 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             if pr is None:  # the checkout's history says what its own translations follow
                 followed = followed_english(layout, code)
             anchors_of = AnchorLinks(layout, code).anchors_of  # the checkout's translated docs' anchors
-        cache[code] = Options(gloss, usage, reviewer, length, followed, anchors_of=anchors_of,
-                              style=StyleRun.for_lang(code, cfg))
+        cache[code] = Options(gloss, usage, reviewer, length, followed, drafter=draft, draft_label=label or "",
+                              anchors_of=anchors_of, style=StyleRun.for_lang(code, cfg))
         return cache[code]
 
     try:
+        if base is not None:
+            assert layout is not None
+            changes = branch_changes(layout, base)
+            review = Review(source=changes.label)
+            for code in ([lang] if lang else sorted(changes.docs)):
+                if changes.docs.get(code):
+                    part = review_paths(layout, code, changes.docs[code], options=options(code))
+                    review.docs.extend(part.docs)
+                    review.skipped.extend(part.skipped)
+            if not review.docs:
+                review.skipped.append(f"no translated doc{' of ' + lang if lang else ''} changed: {changes.label}")
+            return ReviewResult(review)
         if pr is None:
             if not lang:
                 raise InputError("no language given for local files", hint="pass --lang (ko, zh, ...) or --pr OWNER/REPO#N")
@@ -139,3 +162,33 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
     finally:
         for prov in providers:
             prov.close()
+
+
+def review_upload(repo: Path | str, lang: str, doc: str, text: str, *, docs_root: str = DEFAULT_DOCS_ROOT,
+                  config: Config | None = None) -> DocReview:
+    """Review ``text``, a translation of English doc ``doc`` of ``repo`` that is not in the checkout (a file
+    uploaded to the web app), as ``review`` reviews a local file: against the English twin of ``doc`` today,
+    with the checkout's learned length model and the built-in glossary of ``lang``. The text is data only:
+    nothing is written, nothing read from its history."""
+    layout = DocsLayout.open(repo, docs_root)
+    apply_config(config if config is not None else load_config(layout.repo))
+    stem = doc.rsplit(".", 1)[0]
+    named = [x for x in layout.docs(SOURCE_LANG) if x.rsplit("/", 1)[-1].rsplit(".", 1)[0] == stem]
+    if "/" not in doc and len(named) == 1:  # a file's name only: the one English doc of that name
+        en_rel = rel = named[0]
+    else:
+        try:
+            file_lang, rel = layout.resolve_doc_arg(doc, lang)
+        except HfI18nError:
+            file_lang, rel = SOURCE_LANG, ""
+        en_rel = (layout.twin(rel, SOURCE_LANG) if file_lang != SOURCE_LANG else rel) or None
+    if en_rel is None:
+        raise InputError(f"{doc} has no English doc in {layout.repo.name}",
+                         hint="pick the English doc the file translates (its path under the English folder)")
+    en_text = read_text(layout.path(SOURCE_LANG, en_rel))
+    tr_rel = layout.twin(rel, lang) or rel
+    options = Options(Glossary.builtin(lang), None, None, learned_length(layout.repo, lang, docs_root))
+    return review_texts(en_text, text, file=f"{layout.rel_to_repo(layout.lang_dir(lang))}/{tr_rel}",
+                        english_file=layout.rel_to_repo(layout.path(SOURCE_LANG, en_rel)), lang=lang, rel=tr_rel,
+                        options=options)
+

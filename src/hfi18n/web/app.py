@@ -364,6 +364,18 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     preview = gr.HTML(I18N("review_empty"), elem_id="hf-preview")
                 with gr.Accordion(I18N("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
+                with gr.Accordion(I18N("file_box"), open=False, elem_id="hf-file-box"):
+                    # stacked, not in a row: beside the button a phone showed the file's name as ".n"
+                    review_upload = gr.File(label=I18N("file_upload"), file_types=[".md", ".mdx"],
+                                            type="filepath", elem_id="hf-file-upload")
+                    file_btn = gr.Button(I18N("file_btn"), variant="primary", elem_id="hf-file-btn")
+                    file_state = gr.State({})
+                    file_html = gr.HTML(elem_id="hf-file-review")
+                    with gr.Row():
+                        suggestion = open_dropdown([], label=I18N("file_suggestion"), scale=3,
+                                                   elem_id="hf-suggestion")
+                        apply_btn = gr.Button(I18N("file_apply"), scale=1, elem_id="hf-apply-btn")
+                    fixed_file = gr.File(label=I18N("file_fixed"), interactive=False, elem_id="hf-file-fixed")
             with gr.Tab(I18N("tab_publish"), id="publish", elem_id="hf-tab-publish"):
                 write_target = note(I18N("target_none"), elem_id="hf-write-target")
                 with gr.Row():
@@ -440,6 +452,12 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         draft.change(web.target, [draft], [write_target], **ui_only)
         says(edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit",
                             **read), review_note, clear_on_success=True)
+        says(file_btn.click(h(web.review_file), [repo, lang, doc, review_upload], [file_html, file_state, suggestion],
+                            api_name="review_file", **read), file_html, html_box=True)
+        # a step of the page on the session's file (scripts review a text with the library's api.review_text)
+        says(apply_btn.click(h(web.apply_suggestion), [repo, file_state, suggestion],
+                             [file_html, file_state, suggestion, fixed_file], api_visibility="private", **read),
+             file_html, html_box=True)
         says(second_btn.click(h(web.second), [draft, segment], [seg_text], api_name="second", **read), review_note)
         says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
         says(approve_btn.click(h(web.approve), [repo, draft], [write_note], api_name="approve"), write_note)

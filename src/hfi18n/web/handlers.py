@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
+import re
+import tempfile
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
@@ -26,7 +29,7 @@ from ..translate.providers import is_test_double
 from . import render
 from .hints import say, web_error
 from .lang import request_lang, said
-from .limits import MB, RateLimiter, bound_input, call_cost, folder_bytes, visitor_key
+from .limits import MAX_INPUT_CHARS, MB, RateLimiter, bound_input, call_cost, folder_bytes, visitor_key
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
 
@@ -579,6 +582,65 @@ class WebApp:
         return t("target", ui, doc=code(str(state["doc"])), target=code(str(state.get("target") or "")),
                     check=check, n=len(state.get("edited") or ()))
 
+    # -- 3b. review a translated file ---------------------------------------------------------------
+
+    def review_file(self, repo: str, lang: str, doc: str, path: str | None, profile: gr.OAuthProfile | None = None,
+                    oauth: gr.OAuthToken | None = None,
+                    request: gr.Request | None = None) -> tuple[str, dict[str, Any], Any]:
+        """Review a translated doc that is not in the repository (an uploaded file) against its English: every
+        finding on its line, omissions placed where the paragraph belongs and duplications on the copy, each
+        with the edit that fixes it. Writes nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the language of the file (ko, zh, ...).
+            doc: the English doc it translates (its path under the English folder); empty: the doc of the
+                repository whose name is the file's.
+            path: the uploaded file.
+        """
+        text, name = _upload(path)
+        self._limit(profile, request, text)
+        work = self._work(repo, profile, oauth)
+        state = {"lang": lang or "ko", "doc": doc or name, "name": name, "text": text}
+        return self._file_review(work, state, request_lang(request))
+
+    def apply_suggestion(self, repo: str, state: dict[str, Any], pick: str, profile: gr.OAuthProfile | None = None,
+                         oauth: gr.OAuthToken | None = None,
+                         request: gr.Request | None = None) -> tuple[str, dict[str, Any], Any, str]:
+        """Apply one finding's suggestion to the reviewed file and review it again; the file as it is now
+        is offered for download. Writes nothing in the repository.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the file review's state (returned by review_file).
+            pick: the finding whose suggestion to apply (the Suggestions list).
+        """
+        if not state or not state.get("text") or not state.get("doc"):
+            raise web_error(InputError, "no_file")
+        bound_input(state, what="text")
+        self._limit(profile, request, state)
+        work = self._work(repo, profile, oauth)
+        text = str(state["text"])
+        review = api.review_text(work, str(state.get("lang") or "ko"), str(state["doc"]), text)
+        edits = [f for f in review.findings if f.edit is not None]
+        index = int(pick) if str(pick).isdigit() else -1
+        if not 0 <= index < len(edits):
+            raise web_error(InputError, "no_suggestion")
+        fixed = edits[index].edit.apply(text)
+        new = {**state, "text": fixed}
+        html, new, choices = self._file_review(work, new, request_lang(request))
+        out = Path(tempfile.mkdtemp(prefix="hfi18n-fixed-")) / _safe_name(str(state.get("name") or "doc.md"))
+        out.write_text(fixed, encoding="utf-8")
+        return html, new, choices, str(out)
+
+    @staticmethod
+    def _file_review(work: Path, state: dict[str, Any], ui: str) -> tuple[str, dict[str, Any], Any]:
+        review = api.review_text(work, state["lang"], state["doc"], state["text"])
+        edits = [f for f in review.findings if f.edit is not None]
+        choices = [(render.suggestion_label(f, ui), str(k)) for k, f in enumerate(edits)]
+        return (render.file_review(review, lang=ui), state,
+                gr.Dropdown(choices=choices, value=choices[0][1] if choices else None))
+
     # -- 4. write, toctree, publish ----------------------------------------------------------------
 
     def write(self, repo: str, state: dict[str, Any], allow_draft: bool, profile: gr.OAuthProfile | None = None,
@@ -879,3 +941,36 @@ def _rel(repo: Path, path: Path) -> str:
         return path.resolve().relative_to(repo.resolve()).as_posix()
     except ValueError:
         return path.name
+
+
+UPLOADS = Path(os.environ.get("GRADIO_TEMP_DIR") or Path(tempfile.gettempdir()) / "gradio")
+"""Where Gradio keeps uploaded files: the only place :func:`_upload` reads from (an API caller naming
+``/etc/passwd`` as the uploaded file gets a refusal, not its lines quoted in findings)."""
+
+
+def _upload(path: str | None) -> tuple[str, str]:
+    """The text and name of an uploaded translated doc: a Markdown file under :data:`UPLOADS`, of at most
+    :data:`.limits.MAX_INPUT_CHARS` characters, in UTF-8."""
+    if not path:
+        raise web_error(InputError, "no_file")
+    p = Path(path)
+    try:
+        inside = p.resolve().is_relative_to(UPLOADS.resolve()) and p.is_file()
+    except OSError:
+        inside = False
+    if not inside or p.suffix.lower() not in (".md", ".mdx"):
+        raise web_error(InputError, "bad_file", name=p.name)
+    raw = p.read_bytes()[: MAX_INPUT_CHARS * 4 + 1]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise web_error(InputError, "file_not_utf8", name=p.name, at=exc.start) from None
+    bound_input(text, what="text")
+    return text, p.name
+
+
+def _safe_name(name: str) -> str:
+    """A file name to download the fixed file as: letters, digits, ``._-`` only."""
+    clean = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "doc"
+    return clean if clean.endswith((".md", ".mdx")) else clean + ".md"
+

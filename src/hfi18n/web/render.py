@@ -467,6 +467,35 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
     return "".join(html)
 
 
+def file_review(review: Any, *, lang: str = "en") -> str:
+    """The review of an uploaded translation: its findings line by line, the English each refers to, and
+    the text a finding's suggestion writes (the missing paragraph, labelled as English or machine text) or
+    the lines it deletes. Everything from the file and the repository is escaped."""
+    w = functools.partial(_word_in, lang)
+    rows = []
+    for f in review.findings:
+        english = f'<div class="hf-muted">{w("file_english", n=f.english_line)} {escape(f.english)}</div>' \
+            if f.english and not f.quotes_english else ""
+        fix = ""
+        if f.edit is not None:
+            e = f.edit
+            fix = (f'<div class="hf-suggest"><b>{w("file_suggest_insert", n=e.start)}</b> '
+                   f'<span class="hf-badge {escape(e.origin)}">{w("file_origin_" + e.origin)}</span>'
+                   f'<pre>{escape(e.insert)}</pre></div>' if e.insert else
+                   f'<div class="hf-suggest"><b>{w("file_suggest_delete", a=e.start, b=e.end)}</b></div>')
+        rows.append(f'<tr class="hf-finding {escape(f.severity)}"><td>{f.line or "-"}</td>'
+                    f"<td>{escape(f.kind.value)}/{escape(f.rule)}</td><td>{escape(f.message)}{english}{fix}</td></tr>")
+    head = w("file_no_findings") if not rows else w("file_n_findings", n=len(rows))
+    return (f'<div class="hf-review" id="hf-file-review-body"><p><b>{escape(review.file)}</b> — {head}</p>'
+            + (f'<table><tr><th>{w("col_line")}</th><th>{w("col_rule")}</th><th>{w("col_finding")}</th></tr>'
+               f'{"".join(rows)}</table>' if rows else "") + "</div>")
+
+
+def suggestion_label(f: Any, lang: str = "en") -> str:
+    """A finding with a suggestion, as the list of suggestions names it."""
+    return _word_in(lang, "file_pick", n=f.line, rule=f.rule, text=f.message[:60])
+
+
 _WORDS = re.compile(r"\s+|\w+|[^\w\s]")
 
 

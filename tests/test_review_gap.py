@@ -1,0 +1,283 @@
+"""Every kind of unit dropped or pasted twice is found where it happened (issue 34): a table row, a list item of
+code only, a whole section (placed before the next heading, with its heading in the text to insert), a
+section whose translated heading writes its anchor with punctuation; and a low paired share from one skipped
+section is no restructuring."""
+
+from __future__ import annotations
+
+import re
+
+from hfi18n.review import Kind, review_texts
+
+EN = """# Schedulers [[schedulers]]
+
+Pick a scheduler with [`DiffusionPipeline.from_pretrained`] and its `scheduler` argument.
+
+The schedulers below ship with the library:
+
+- [`DDIMScheduler`]
+- [`LMSDiscreteScheduler`]
+- [`PNDMScheduler`]
+
+| GPU | Vanilla | Fast |
+|-----|---------|------|
+| A100 | 6.88 | 5.26 |
+| V100 | 10.03 | 9.29 |
+| T4 | 22.4 | 19.1 |
+
+## Step 1: Install [[step-1-install]]
+
+Install the extras with `pip install demo[fast]` before you run the benchmark script.
+
+```bash
+pip install demo[fast]
+```
+
+## Step 2: Configure [[step-2-configure]]
+
+Set `DEMO_FAST=1` and point `DEMO_HOME` at a disk with at least 20 GB free.
+
+## Step 3: Run [[step-3-run]]
+
+Run `demo bench --steps 50` and read the timings in `bench.json`.
+"""
+KO = """# 스케줄러 [[schedulers]]
+
+[`DiffusionPipeline.from_pretrained`]와 `scheduler` 인수로 스케줄러를 고르세요.
+
+라이브러리에는 아래 스케줄러가 들어 있습니다:
+
+- [`DDIMScheduler`]
+- [`LMSDiscreteScheduler`]
+- [`PNDMScheduler`]
+
+| GPU | 기본 | 빠른 모드 |
+|-----|---------|------|
+| A100 | 6.88 | 5.26 |
+| V100 | 10.03 | 9.29 |
+| T4 | 22.4 | 19.1 |
+
+## 1단계: 설치 [[step-1:-install]]
+
+벤치마크 스크립트를 실행하기 전에 `pip install demo[fast]`로 추가 패키지를 설치하세요.
+
+```bash
+pip install demo[fast]
+```
+
+## 2단계: 설정 [[step-2:-configure]]
+
+`DEMO_FAST=1`을 설정하고 `DEMO_HOME`이 20 GB 이상 여유가 있는 디스크를 가리키게 하세요.
+
+## 3단계: 실행 [[step-3:-run]]
+
+`demo bench --steps 50`을 실행하고 `bench.json`에서 시간을 읽으세요.
+"""
+SECTION_2 = KO[KO.index("## 2단계"):KO.index("## 3단계")]
+
+
+def _coverage(text: str) -> list:
+    doc = review_texts(EN, text, file="ko.md", english_file="en.md", lang="ko")
+    return [f for f in doc.findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)]
+
+
+def test_the_untouched_translation_has_no_coverage_finding():
+    assert _coverage(KO) == []
+
+
+def test_a_table_row_dropped_or_pasted_twice_is_found_on_its_row():
+    (om,) = _coverage(KO.replace("| V100 | 10.03 | 9.29 |\n", ""))
+    assert om.rule == "missing-row" and om.english_line == 14 and om.line == 13  # after the A100 row
+    assert om.edit.insert == "| V100 | 10.03 | 9.29 |"
+    (dup,) = _coverage(KO.replace("| V100 | 10.03 | 9.29 |\n", "| V100 | 10.03 | 9.29 |\n" * 2))
+    assert dup.rule == "duplicate-row" and dup.line == 15 and (dup.edit.start, dup.edit.end) == (15, 15)
+
+
+def test_a_list_item_of_code_only_dropped_or_pasted_twice_is_found():
+    (om,) = _coverage(KO.replace("- [`LMSDiscreteScheduler`]\n", ""))
+    assert om.english_line == 8 and om.line == 7 and om.edit.insert == "- [`LMSDiscreteScheduler`]"
+    assert om.edit.apply(KO.replace("- [`LMSDiscreteScheduler`]\n", "")) == KO
+    (dup,) = _coverage(KO.replace("- [`LMSDiscreteScheduler`]\n", "- [`LMSDiscreteScheduler`]\n" * 2))
+    assert dup.line == 9 and dup.edit.apply(KO.replace("- [`LMSDiscreteScheduler`]\n",
+                                                       "- [`LMSDiscreteScheduler`]\n" * 2)) == KO
+
+
+def test_a_dropped_section_is_one_finding_before_the_next_heading_with_its_heading_to_insert():
+    """The translated headings write their anchors with a colon (smolagents ko inspect_runs.md): compared
+    without punctuation, they still pair with their own English headings, so the section dropped is placed
+    before the heading of step 3, not under it."""
+    broken = KO.replace(SECTION_2, "")
+    (om,) = _coverage(broken)
+    assert "the English section '## Step 2: Configure' (line 25, 1 paragraph(s)) has no translation" in om.message
+    assert "before the heading '## 3단계: 실행' at line" in om.message
+    assert broken.splitlines()[om.line].startswith("## 3단계")
+    assert om.edit.insert.startswith("## Step 2: Configure [[step-2-configure]]\n\nSet `DEMO_FAST=1`")
+
+
+def test_one_skipped_section_is_no_restructuring_even_when_it_is_most_of_the_doc():
+    """smolagents ko tutorials/memory.md without its eight-paragraph section pairs 47%: omissions stay on."""
+    head = KO[:KO.index("## 1단계")]
+    (om,) = _coverage(head)
+    assert om.rule == "missing-paragraph" and "3 English paragraphs" not in om.message
+    assert "the English section '## Step 1: Install'" in om.message
+
+
+EN_CODE = """# T-GATE
+
+[T-GATE](https://github.com/example/tgate) accelerates inference of text-to-image pipelines by skipping the
+cross-attention calculation once it converges, with a small loss in quality. This method doesn't require any
+additional training and it can speed up inference from 10-50%. T-GATE is also compatible with other
+optimization methods like [DeepCache](./deepcache).
+
+Before you begin, make sure you install T-GATE.
+
+```bash
+pip install tgate
+```
+
+<div class="flex justify-center">
+    <img src="https://example.com/overview.png">
+</div>
+You can install xDiT using the following command:
+
+```bash
+pip install xfuser
+```
+
+Here's an example of using xDiT to accelerate inference of a Diffusers model.
+
+```py
+import xfuser
+```
+
+To use T-GATE with a pipeline, you need to use its corresponding loader.
+"""
+ZH_CODE = """# T-GATE
+
+[T-GATE](https://github.com/example/tgate) 通过在交叉注意力收敛后跳过其计算，加速文本到图像管道的推理，质量损失很小。此方法不需要任何额外训练，可以将推理速度提高 10-50%。T-GATE 还与 [DeepCache](./deepcache) 等其他优化方法兼容。
+
+开始之前，请确保安装 T-GATE。
+
+```bash
+pip install tgate
+```
+
+<div class="flex justify-center">
+    <img src="https://example.com/overview.png">
+</div>
+您可以使用以下命令安装 xDiT：
+
+```bash
+pip install xfuser
+```
+
+以下是一个使用 xDiT 加速 Diffusers 模型推理的示例。
+
+```py
+import xfuser
+```
+
+要使用 T-GATE 与管道，您需要使用其对应的加载器。
+"""
+
+
+def _zh(text: str) -> list:
+    doc = review_texts(EN_CODE, text, file="zh.md", english_file="en.md", lang="zh")
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_a_sentence_dropped_before_code_is_not_the_link_sentence_ending_the_paragraph_before():
+    """diffusers zh optimization/tgate.md: "Before you begin, make sure you install T-GATE." dropped was taken
+    as merged into the paragraph before, whose last sentence (its own English's, with DeepCache's link) fit
+    its length."""
+    assert _zh(ZH_CODE) == []
+    (om,) = _zh(ZH_CODE.replace("开始之前，请确保安装 T-GATE。\n\n", ""))
+    assert om.line == 4 and "before the ```bash block at line 5" in om.message
+
+
+def test_text_under_an_html_block_renders_nothing_past_the_code_after_it():
+    """diffusers zh optimization/xdit.md: the line written under ``</div>`` (kept as HTML by the parser) is
+    before the install code; the example sentence dropped after that code was taken as rendered by it."""
+    text = ZH_CODE.replace("以下是一个使用 xDiT 加速 Diffusers 模型推理的示例。\n\n", "")
+    (om,) = _zh(text)
+    lines = text.split("\n")
+    code = [n for n, x in enumerate(lines, 1) if x.startswith("```py")][0]
+    assert code - 2 <= om.line <= code and f"before the ```py block at line {code}" in om.message
+
+
+EN_REF = """# Cache-system reference [[cache-system-reference]]
+
+The caching system was updated in v0.8.0 to become the central cache-system shared across libraries.
+
+## Helpers [[helpers]]
+
+### try_to_load_from_cache [[huggingface_hub.try_to_load_from_cache]]
+
+[[autodoc]] huggingface_hub.try_to_load_from_cache
+
+### scan_cache_dir [[huggingface_hub.scan_cache_dir]]
+
+[[autodoc]] huggingface_hub.scan_cache_dir
+
+## Exceptions [[exceptions]]
+
+### CorruptedCacheException [[huggingface_hub.CorruptedCacheException]]
+
+[[autodoc]] huggingface_hub.CorruptedCacheException
+"""
+KO_REF = """# 캐시 시스템 참조 [[cache-system-reference]]
+
+버전 0.8.0에서의 업데이트로, 캐시 시스템은 Hub에 의존하는 라이브러리 전체에서 공유되는 중앙 캐시 시스템이 되었습니다.
+
+## 도우미 함수 [[helpers]]
+
+### try_to_load_from_cache [[huggingface_hub.try_to_load_from_cache]]
+
+[[autodoc]] huggingface_hub.try_to_load_from_cache
+
+### scan_cache_dir [[huggingface_hub.scan_cache_dir]]
+
+[[autodoc]] huggingface_hub.scan_cache_dir
+
+## 예외 [[exceptions]]
+
+### CorruptedCacheException [[huggingface_hub.CorruptedCacheException]]
+
+[[autodoc]] huggingface_hub.CorruptedCacheException
+"""
+
+
+def _ref(text: str) -> list:
+    doc = review_texts(EN_REF, text, file="ko.md", english_file="en.md", lang="ko")
+    return [f for f in doc.findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)]
+
+
+def test_a_reference_section_of_headings_and_autodoc_dropped_or_pasted_twice_is_found():
+    """A reference section has no prose unit (headings and ``[[autodoc]]`` blocks only: huggingface_hub ko
+    package_reference/cache.md): dropped, it is one omission at the end with its heading and autodoc block
+    to insert; pasted twice, one duplication whose edit removes the copy, and applying either clears it."""
+    assert _ref(KO_REF) == []
+    dropped = KO_REF[:KO_REF.index("## 예외")].rstrip("\n") + "\n"
+    (om,) = _ref(dropped)
+    assert om.kind is Kind.OMISSION and "section '## Exceptions'" in om.message
+    assert "[[autodoc]] huggingface_hub.CorruptedCacheException" in om.edit.insert
+    assert _ref(om.edit.apply(dropped)) == []
+    helpers = KO_REF[KO_REF.index("## 도우미 함수"):KO_REF.index("## 예외")]
+    pasted = KO_REF.replace(helpers, helpers + helpers)
+    (dup,) = _ref(pasted)
+    assert dup.kind is Kind.DUPLICATION and dup.line == KO_REF.count("\n", 0, KO_REF.index("## 예외")) + 1
+    assert dup.edit.apply(pasted) == KO_REF
+
+
+def test_a_reference_section_dropped_before_another_of_its_level_is_placed_before_that_one():
+    """The English writes no anchors, the translation its own (huggingface_hub ko package_reference/hf_api.md,
+    "### ModelInfo[[huggingface_hub.hf_api.ModelInfo]]"): the headings pair by the names their autodoc
+    blocks document, not by level and position, and the dropped section goes before the next heading."""
+    en = re.sub(r" \[\[huggingface_hub\.[\w.]+\]\]", "", EN_REF)
+    start, end = KO_REF.index("### try_to_load"), KO_REF.index("### scan_cache_dir")
+    dropped = KO_REF[:start] + KO_REF[end:]
+    doc = review_texts(en, dropped, file="ko.md", english_file="en.md", lang="ko")
+    (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
+    heading = dropped[:dropped.index("### scan_cache_dir")].count("\n") + 1
+    assert "section '### try_to_load_from_cache'" in om.message and om.line in (heading - 1, heading)
+    assert f"before the heading '### scan_cache_dir' at line {heading}" in om.message
