@@ -119,6 +119,37 @@ def _middle(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: 
               _DEPTH, out)
 
 
+def same_items(a: Sequence[Hashable], b: Sequence[Hashable]) -> tuple[dict[int, int], dict[int, int]]:
+    """The items of ``a`` that are in ``b`` unchanged: ``(in_order, moved)``, each ``{i: j}`` with
+    ``a[i] == b[j]``.
+
+    ``in_order``: the equal runs of :func:`opcodes`. ``moved``: the items the in-order diff leaves out on
+    both sides (deleted or replaced in ``a``, inserted or replaced in ``b``) that are equal all the same:
+    a paragraph, list item or section the English moved. Each of ``b``'s left-out items takes the first
+    left-out item of ``a`` with its value, in order, so repeated values pair first with first.
+
+    Why: an English reorder is a deletion and an insertion to an in-order diff, and ``translate --update``
+    took it for a change: smolagents en/installation.md swapped its ``e2b`` and ``docker`` list items (and
+    added ``blaxel``), and the update replaced both human lines ``- **e2b**: 원격 실행을 위한 E2B 지원을
+    활성화합니다.`` by machine text although their English had not changed (issue 31)."""
+    in_order: dict[int, int] = {}
+    left_a: dict[Hashable, list[int]] = {}
+    left_b: list[int] = []
+    for tag, i1, i2, j1, j2 in opcodes(a, b):
+        if tag == "equal":
+            in_order.update({i1 + k: j1 + k for k in range(i2 - i1)})
+            continue
+        for i in range(i1, i2):
+            left_a.setdefault(a[i], []).append(i)
+        left_b.extend(range(j1, j2))
+    moved: dict[int, int] = {}
+    for j in left_b:
+        queue = left_a.get(b[j])
+        if queue:
+            moved[queue.pop(0)] = j
+    return in_order, moved
+
+
 def unique_in_order(ka: Sequence[Hashable | None], kb: Sequence[Hashable | None]) -> list[tuple[int, int]]:
     """Positions ``(i, j)`` of the keys (None: no key) found exactly once in each list, the longest run of
     them in the same order on both sides (patience diff's anchors)."""

@@ -49,7 +49,7 @@ from ..doc.draft import is_draft, is_pseudo
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
 from ..pair.bitext import LengthModel
-from ..pair.diff import opcodes
+from ..pair.diff import opcodes, same_items
 from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
@@ -284,26 +284,28 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     matched_old = leftovers = 0
     leftover_ids: set[str] = set()
     previous: dict[str, tuple[Segment, Segment]] = {}
-    for tag, i1, i2, j1, j2 in opcodes([s.text for s in old_segs], [s.text for s in new_segs]):
+    old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
+    in_order, moved = same_items(old_texts, new_texts)
+    for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
-            for old, cur in zip(old_segs[i1:i2], new_segs[j1:j2], strict=False):
-                if old.id in human:
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
+                old, cur = old_segs[i], new_segs[j]
+                if old.id in human and i not in moved and j not in moved.values():
                     previous[cur.id] = (old, human[old.id])
-        if tag != "equal":
+    # every English segment still there, in order or moved (a reordered list item keeps its human text)
+    for i, j in sorted({**in_order, **moved}.items(), key=lambda ij: ij[1]):
+        old, cur = old_segs[i], new_segs[j]
+        matched_old += 1
+        if old.id not in human:
             continue
-        for k in range(i2 - i1):
-            old, cur = old_segs[i1 + k], new_segs[j1 + k]
-            matched_old += 1
-            if old.id not in human:
-                continue
-            text = carry_over(human[old.id], old)
-            if (text == old.text and needs_translation(old)
-                    and (draft or segment_hash(old.text) in unfinished)):
-                leftovers += 1  # an English leftover of a draft: unfinished work, never human
-                leftover_ids.add(cur.id)
-                continue
-            translations[cur.id] = text
-            provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
+        text = carry_over(human[old.id], old)
+        if (text == old.text and needs_translation(old)
+                and (draft or segment_hash(old.text) in unfinished)):
+            leftovers += 1  # an English leftover of a draft: unfinished work, never human
+            leftover_ids.add(cur.id)
+            continue
+        translations[cur.id] = text
+        provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
                       unfinished=unfinished) if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
@@ -479,10 +481,10 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     c, rc, prefix_c = _chunks(tr)
     if not c:
         return out
-    now: dict[int, int] = {}  # id of a base content block -> index in b of today's equal block
-    for tag, i1, i2, j1, _j2 in opcodes([x.text for x in a], [x.text for x in b]):
-        if tag == "equal":
-            now.update({id(a[i1 + k]): j1 + k for k in range(i2 - i1)})
+    in_order, moved = same_items([x.text for x in a], [x.text for x in b])
+    now = {id(a[i]): j for i, j in in_order.items()}  # id of a base content block -> today's equal block
+    now.update({id(a[i]): j for i, j in moved.items()})
+    moved_b = set(moved.values())  # today's blocks the English moved here unchanged
 
     def text_of(blocks: tuple[Block, ...]) -> str:
         return "".join(tr.blocks[i].text for x in blocks for i in range(*rc[id(x)]))
@@ -514,7 +516,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
 
     def settle(upto: int) -> str:
         """The human text of the region before today's block ``upto`` (kept, reviewed or replaced)."""
-        fresh = {skeleton_key(x) for x in b[edge + 1:upto]}
+        fresh = {skeleton_key(b[i]) for i in range(edge + 1, upto) if i not in placed}
         changed = any(bead.en for bead in region) or bool(fresh)
         own = "".join(text_of(bead.tr) for bead in region)
         if not changed:
@@ -570,8 +572,33 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             s.id in leftover_ids for i in idx for s in b[i].segments) and not _is_leftover(
             bead, draft, unfinished) and _faithful(bead)
 
+    def carried(bead: Bead, idx: list[int]) -> None:
+        """A kept bead the English moved (:func:`hfi18n.pair.diff.same_items`): its text goes where its English
+        is now, a block apart from what follows, outside the in-order walk (issue 31)."""
+        lo, hi = rb[id(b[idx[0]])]
+        kept = text_of(bead.tr)
+        last_lo, last_hi = rb[id(b[idx[-1]])]
+        english = "".join(x.text for x in new.blocks[last_lo:last_hi])
+        need = len(english) - len(english.rstrip("\n"))
+        have = len(kept) - len(kept.rstrip("\n"))
+        out.overrides[lo] = kept + "\n" * max(0, need - have)
+        for i in idx:
+            b_lo, b_hi = rb[id(b[i])]
+            out.overrides.update({n: "" for n in range(b_lo, b_hi) if n != lo})
+        placed.update(idx)
+        tr_texts = [s.text for x in bead.tr for s in x.segments]
+        out.segments.update({s.id: tr_texts for i in idx for s in b[i].segments})
+        out.beads_kept += 1
+
+    placed: set[int] = set()  # today's blocks a moved bead holds
+    moves = [k for k, bead in enumerate(beads) if keepable(bead) and any(
+        i in moved_b for i in where(bead) or ())]
+    for k in moves:
+        carried(beads[k], where(beads[k]) or [])
     omitted = set() if draft else _left_out(beads, where, keepable)
     for k, bead in enumerate(beads):
+        if k in moves:
+            continue
         if k not in omitted and not keepable(bead):
             region.append(bead)
             continue

@@ -1,0 +1,85 @@
+"""Issue 31: the five cases a new user found in one hour, each an instance of a promise.
+
+Each test runs on real corpus docs with their real git history and failed on 9425b6b. The promises
+themselves are attacked by the generator in ``tests/test_properties.py``; these are the named instances.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hfi18n.cli import main
+from hfi18n.doc.draft import is_draft
+from hfi18n.translate.providers.pseudo import extract_segments
+from tests.fakes.llm_server import FakeLLMServer
+from tests.fakes.translators import IdealServer
+from tests.helpers import git, isolate_env
+
+pytestmark = pytest.mark.corpus
+
+EN, KO = "docs/source/en", "docs/source/ko"
+
+
+def _run(capsys, *argv: str) -> tuple[int, dict | list]:
+    code = main(list(argv))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _status(capsys, repo: Path) -> dict[str, dict]:
+    code, rows = _run(capsys, "status", "--repo", str(repo), "--lang", "ko", "--format", "json")
+    assert code == 0
+    return {d["path"]: d for d in rows if d["lang"] == "ko"}
+
+
+def _commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A", ".")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message)
+
+
+def test_a_reorder_of_english_list_items_moves_the_human_lines_with_them(corpus_copy, monkeypatch, tmp_path,
+                                                                        capsys) -> None:
+    """smolagents en/installation.md at HEAD swapped its ``e2b`` and ``docker`` list items (and added
+    ``blaxel``) after ko/installation.md was translated. The update keeps every human line whose English did
+    not change, at the English's new place, and translates only ``blaxel`` (it replaced both ``e2b`` lines
+    by machine text and dropped 2 human segments)."""
+    repo = corpus_copy("smolagents")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    before = (repo / KO / "installation.md").read_text(encoding="utf-8")
+    human = [line for line in before.splitlines() if line.startswith(("- **e2b**", "- **docker**"))]
+    assert len(human) == 4
+    with FakeLLMServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "installation.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        sent = [text for r in server.requests for _, text in extract_segments(r.user)]
+    assert code == 0
+    summary = run["docs"][0]["summary"]
+    assert run["updates"]["installation.md"]["removed"] == 0 and summary["translated"] == 2  # blaxel (pip, uv)
+    assert len(sent) == 2 and all("Blaxel" in s for s in sent)  # nothing else is sent
+    after = (repo / KO / "installation.md").read_text(encoding="utf-8")
+    for line in human:
+        assert after.count(line) == before.count(line)
+    pip = after.split("코드를 원격으로 실행하기 위한 추가 기능")[1].split("</hfoption>")[0]
+    order = re.findall(r"^- \*\*(\w+)\*\*", pip, re.M)
+    assert len(order) == 3 and order[1:] == ["e2b", "docker"]  # the English order, blaxel (translated) first
+    assert 'pip install "smolagents[blaxel]"' in pip.split("e2b")[0]
+
+
+def test_an_identifier_heading_is_never_sent_and_makes_no_draft(corpus_copy, monkeypatch, tmp_path, capsys) -> None:
+    """huggingface_hub package_reference/webhooks_server.md: ``### @webhook_endpoint`` was sent, an ideal
+    translator gave it back unchanged and the page was written as a marked draft. Decorators, flags and
+    ``Class.method()`` need no translation: never sent, the page is finished."""
+    repo = corpus_copy("huggingface_hub")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    doc = "package_reference/webhooks_server.md"
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--force", doc,
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        sent = [text for r in server.requests for _, text in server.segments(r.user)]
+    assert code == 0 and run["docs"][0]["written"] and not run["docs"][0]["draft"]
+    assert "@webhook_endpoint" not in sent and server.unchanged == []
+    out = (repo / KO / doc).read_text(encoding="utf-8")
+    assert "### @webhook_endpoint" in out and not is_draft(out)
