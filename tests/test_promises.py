@@ -83,3 +83,40 @@ def test_an_identifier_heading_is_never_sent_and_makes_no_draft(corpus_copy, mon
     assert "@webhook_endpoint" not in sent and server.unchanged == []
     out = (repo / KO / doc).read_text(encoding="utf-8")
     assert "### @webhook_endpoint" in out and not is_draft(out)
+
+
+def test_an_english_doc_that_links_elsewhere_follows_its_target(corpus_copy, monkeypatch, tmp_path, capsys) -> None:
+    """``en/contributing.md -> ../../../CONTRIBUTING.md`` (a repository's guide, built into its docs): the
+    target changed twice after the Korean translation; status said "up to date", ``last_english_commit:
+    None`` (the link itself never changed). Its content and history are the target's: outdated by two
+    commits, check says so, an update brings in the two new paragraphs and the page is up to date again,
+    committed and in a fresh clone."""
+    repo = corpus_copy("smolagents")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    guide = repo / "CONTRIBUTING.md"
+    guide.write_text((repo / EN / "tutorials/memory.md").read_text(encoding="utf-8"), encoding="utf-8")
+    _commit(repo, "Add a contributing guide")
+    (repo / EN / "contributing.md").symlink_to("../../../CONTRIBUTING.md")
+    _commit(repo, "docs: build the contributing guide")
+    (repo / KO / "contributing.md").write_text((repo / KO / "tutorials/memory.md").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    _commit(repo, "[i18n-KO] Translated contributing.md to Korean")
+    assert _status(capsys, repo)["contributing.md"]["state"] == "up-to-date"
+    for n in (1, 2):
+        guide.write_text(guide.read_text(encoding="utf-8") + f"\nA new paragraph number {n} of the guide.\n",
+                         encoding="utf-8")
+        _commit(repo, f"contributing: paragraph {n}")
+    last = git(repo, "rev-parse", "HEAD").strip()
+    row = _status(capsys, repo)["contributing.md"]
+    assert (row["state"], row["commits_behind"], row["last_english_commit"]) == ("outdated", 2, last)
+    code, report = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "contributing.md", "--format", "json")
+    assert [f["check"] for f in report if f["check"] == "outdated"] == ["outdated"]
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "contributing.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0 and run["docs"][0]["summary"]["translated"] == 2
+    assert _status(capsys, repo)["contributing.md"]["state"] == "up-to-date"
+    _commit(repo, "docs: contributing")
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "-q", str(repo), str(fresh))
+    assert _status(capsys, fresh)["contributing.md"]["state"] == "up-to-date"
