@@ -157,7 +157,7 @@ def test_sweep_is_not_a_retranslation_and_renames_are_followed(repo: GitRepo) ->
     base = find_base(history, Fingerprints(blobs), ko, en)
     assert base is not None
     assert (base.base_commit, base.method, base.en_path_at_base, base.event_commit) == (c1, "history", "quicktour.mdx", c2)
-    d = drift(history, base, ko, en)
+    d = drift(history, Fingerprints(blobs), base, ko, en)
     assert [c.sha for c in d.behind] == [c4]  # the rename alone is no change
     assert [c.sha for c in d.mirrored] == [c3]  # the sweep reached the translation too
     assert english_at(layout, base.base_commit, base.en_path_at_base) == en_doc()
@@ -199,13 +199,13 @@ def test_a_small_tagged_update_moves_the_base_only_when_it_syncs(repo: GitRepo) 
     assert [history.commits[e.version.commit].sha for e in events][-1] == c4 and not events[-1].rewrite
     base = find_base(history, fps, ko, en)
     assert base is not None and base.base_commit == c1  # the typo fix did not catch up with c3
-    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+    assert [c.sha for c in drift(history, fps, base, ko, en).behind] == [c3]
     c5 = repo.commit("[i18n-KO] Update doc.md", {"ko/doc.md": ko_doc(code=code_b) + prose})
     history = load_history(repo.layout)
     ko = history.current[("ko", "doc.md")]
     base = find_base(history, fps, ko, en := history.twin_now("doc.md"))
     assert base is not None and (base.base_commit, base.event_commit) == (c3, c5)
-    assert drift(history, base, ko, en).behind == []
+    assert drift(history, fps, base, ko, en).behind == []
 
 
 def test_translation_lag_is_found_by_content(repo: GitRepo) -> None:
@@ -230,7 +230,7 @@ def test_no_english_at_the_event_falls_back_to_content(repo: GitRepo) -> None:
     ko, en = history.current[("ko", "new.md")], history.twin_now("new.md")
     base = find_base(history, Fingerprints(blobs), ko, en)
     assert base is not None and (base.base_commit, base.method) == (c2, "content")
-    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+    assert [c.sha for c in drift(history, Fingerprints(blobs), base, ko, en).behind] == [c3]
 
 
 def test_legacy_root_docs_and_language_folder_renames_keep_lineages(repo: GitRepo) -> None:

@@ -120,3 +120,118 @@ def test_an_english_doc_that_links_elsewhere_follows_its_target(corpus_copy, mon
     fresh = tmp_path / "fresh"
     git(tmp_path, "clone", "-q", str(repo), str(fresh))
     assert _status(capsys, fresh)["contributing.md"]["state"] == "up-to-date"
+
+
+def _edit(path: Path, *pairs: tuple[str, str]) -> None:
+    text = path.read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_change_carried_to_both_languages_is_part_of_what_the_translation_follows(corpus_copy, monkeypatch,
+                                                                                    tmp_path, capsys) -> None:
+    """smolagents reference/models.md, up to date. The English gains a paragraph (Korean not updated); then a
+    maintainer adds ``[[autodoc]] SomeNewClass`` to both languages and rewords one sentence in both, in one
+    commit. What the translation follows is its base plus that carried commit: check's one outdated finding
+    names the one paragraph added (it said "1 added, 1 changed"), no ``[[autodoc]]`` finding blames the
+    translator, and the update keeps the human sentence that already carries the rewording (it re-sent it
+    and replaced it by machine text: "dropped 1")."""
+    repo = corpus_copy("smolagents")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    en, ko = repo / EN / "reference/models.md", repo / KO / "reference/models.md"
+    assert _status(capsys, repo)["reference/models.md"]["state"] == "up-to-date"
+    _edit(en, ("### API Model\n", "### API Model\n\nA new English paragraph about API models.\n"))
+    _commit(repo, "docs: api models")
+    _edit(en, ("[[autodoc]] ApiModel\n", "[[autodoc]] ApiModel\n\n[[autodoc]] SomeNewClass\n"),
+          ("for all model implementations", "for every model implementation"))
+    human = "`Model` 클래스는 모든 모델 구현 하나하나의 기반이 되는 클래스이며"
+    _edit(ko, ("[[autodoc]] ApiModel\n", "[[autodoc]] ApiModel\n\n[[autodoc]] SomeNewClass\n"),
+          ("`Model` 클래스는 모든 모델 구현의 기반이 되는 클래스이며", human))
+    _commit(repo, "Add SomeNewClass to the docs")
+    row = _status(capsys, repo)["reference/models.md"]
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    code, findings = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "reference/models.md",
+                          "--format", "json")
+    [outdated] = [f for f in findings if f["check"] == "outdated"]
+    assert "paragraphs: 1 added;" in outdated["message"]
+    assert not [f for f in findings if f["check"] == "autodoc"]
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update",
+                         "reference/models.md", "--provider", "openai", "--base-url", server.openai_base_url,
+                         "--format", "json")
+        sent = [text for r in server.requests for _, text in server.segments(r.user)]
+    assert code == 0 and sent == ["A new English paragraph about API models."]
+    assert run["updates"]["reference/models.md"]["removed"] == 0
+    out = ko.read_text(encoding="utf-8")
+    assert human in out and out.count("[[autodoc]] SomeNewClass") == 1
+    assert _status(capsys, repo)["reference/models.md"]["state"] == "up-to-date"
+
+
+def test_an_emptied_cut_or_half_deleted_translation_is_never_up_to_date(corpus_copy, monkeypatch, tmp_path,
+                                                                       capsys) -> None:
+    """smolagents ko/reference/models.md is up to date. Emptied (``: >``), cut in half or with a section
+    deleted, in the work tree or committed with an ordinary message, it is outdated (flag ``incomplete``,
+    status said "up-to-date ... base by content") and check says so in one ``incomplete`` error; the update
+    translates what is missing and the page is up to date again, the human text kept."""
+    repo = corpus_copy("smolagents")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    ko = repo / KO / "reference/models.md"
+    whole = ko.read_text(encoding="utf-8")
+    start = whole.index("### API 모델")
+    cuts = {"emptied": "", "cut": whole[: len(whole) // 2].rsplit("\n\n", 1)[0] + "\n",
+            "section": whole[:start] + whole[whole.index("### TransformersModel"):]}
+    for how, text in cuts.items():
+        ko.write_text(text, encoding="utf-8")
+        for committed in (False, True):
+            if committed:
+                _commit(repo, f"docs: {how}")
+            row = _status(capsys, repo)["reference/models.md"]
+            assert (row["state"], "incomplete" in row["flags"]) == ("outdated", True), (how, committed, row)
+            code, findings = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "reference/models.md",
+                                  "--format", "json")
+            assert [f["check"] for f in findings].count("incomplete") == 1, (how, committed)
+        with IdealServer() as server:
+            code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update",
+                             "reference/models.md", "--provider", "openai", "--base-url", server.openai_base_url,
+                             "--format", "json")
+        assert code == 0 and run["docs"][0]["written"] and not run["docs"][0]["draft"], how
+        out = ko.read_text(encoding="utf-8")
+        kept = [p for p in text.split("\n\n") if p.strip() and "[[autodoc]]" not in p]
+        assert all(p.strip() in out for p in kept), how
+        assert _status(capsys, repo)["reference/models.md"]["state"] == "up-to-date", how
+        ko.write_text(whole, encoding="utf-8")
+        _commit(repo, "docs: restore")
+
+
+def test_where_the_english_and_the_translation_both_changed_the_human_text_is_kept_and_said(
+        corpus_copy, monkeypatch, tmp_path, capsys) -> None:
+    """Undecidable: after the translation of smolagents tutorials/memory.md, a translator rewrites one
+    paragraph and the English of that paragraph changes too. Nobody can tell whether the new Korean follows
+    the new English: the update keeps the human text and says so in one finding (it replaced it by machine
+    text). A paragraph the translator did not touch whose English changed is translated as before."""
+    repo = corpus_copy("smolagents")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    en, ko = repo / EN / "tutorials/memory.md", repo / KO / "tutorials/memory.md"
+    english = en.read_text(encoding="utf-8")
+    from hfi18n.doc import BlockKind, parse
+    from hfi18n.pair.model import pair_docs
+    beads = [b for b in pair_docs(parse(english), parse(ko.read_text(encoding="utf-8")))
+             if b.sure and len(b.en) == len(b.tr) == 1 and b.en[0].kind is BlockKind.PARAGRAPH
+             and "\n" not in b.en[0].text.strip() and "\n" not in b.tr[0].text.strip()]
+    (e1, t1), (e2, t2) = [(b.en[0].text.strip(), b.tr[0].text.strip()) for b in beads[1:3]]
+    human = t1 + " (번역자가 다시 씀)"
+    _edit(ko, (t1, human))
+    _commit(repo, "ko: better wording")
+    _edit(en, (e1, e1 + " This sentence is new."), (e2, e2 + " So is this one."))
+    _commit(repo, "docs: memory")
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "tutorials/memory.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        sent = [text for r in server.requests for _, text in server.segments(r.user)]
+    out = ko.read_text(encoding="utf-8")
+    assert code == 0 and human in out and t2 not in out
+    assert [s for s in sent if "So is this one." in s] and not [s for s in sent if "This sentence is new." in s]
+    [conflict] = run["docs"][0]["summary"]["conflicts"]
+    assert "kept human text" in conflict["message"] and "the English changed too" in conflict["message"]

@@ -122,3 +122,13 @@ def both_ways(against_base: list[Finding], *against_later: list[Finding]) -> lis
 def base_unknown_finding(file: str, note: str) -> Finding:
     """The one finding of a translation whose base is unknown (``note``: what status says about it)."""
     return Finding(file, 0, "base-unknown", ERROR, f"outdated, {note}")
+
+
+def incomplete_finding(file: str, rec: Followed, lang: str) -> list[Finding]:
+    """The one finding of a translation that does not hold every unit of the English it follows (what
+    ``status`` flags ``incomplete``: an emptied, cut or half-deleted file is never up to date)."""
+    if not rec.unheld:
+        return []
+    return [Finding(file, 0, "incomplete", ERROR,
+                    f"incomplete: {rec.incomplete}; translate them: hfi18n translate --update "
+                    f"--lang {lang} {rec.base.en_path}")]

@@ -20,7 +20,7 @@ from .content import AnchorsOf, check_code, check_fragments, check_links, check_
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
-from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
+from .followed import AGAINST, base_unknown_finding, both_ways, incomplete_finding, outdated_finding
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
@@ -180,9 +180,10 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                                           links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
                     if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
-        if against == "followed" and record.state == "outdated":
+        findings.extend(incomplete_finding(shown, record, lang))
+        if against == "followed" and record.behind:
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
-            base = parse(blobs.text(record.base.base_blob))
+            base = parse(record.english if record.english is not None else blobs.text(record.base.base_blob))
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
                               anchors_of=anchors_of)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
@@ -266,7 +267,7 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     if against is not None:
         with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
             wanted = set(rels)
-            records = {rel: r for rel, r in followed(layout, lang).items() if rel in wanted}
+            records = followed(layout, lang, wanted)
         if against == "followed":
             blobs.load(b for r in records.values() if r.base.known and r.behind for b in (r.base.base_blob, *r.later))
     outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed

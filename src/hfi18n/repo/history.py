@@ -48,16 +48,18 @@ import hashlib
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..doc import Document, parse
+from ..doc import BlockKind, Document, Segment, parse
 from ..doc.pairing import needs_translation
 from ..doc.syntax import FENCE_RUN, closes_fence
-from ..errors import RepoError
+from ..errors import InputError, RepoError
 from ..fileio import atomic_write, read_text
 from ..languages import LANGUAGES, language
-from ..pair.model import pair_docs
+from ..pair.diff import Opcode, opcodes
+from ..pair.model import pair_docs, unheld
 from ..pair.segments import rendering, segment_groups
 from .doclog import (
     BlobReader,
@@ -298,6 +300,14 @@ class Fingerprints:
         self._cache: dict[str, Counter[str]] = {}
         self._docs: dict[str, Document] = {}
         self._code: dict[str, Counter[str]] = {}
+        self._lines: dict[str, Counter[str]] = {}
+
+    def line_counts(self, blob: str) -> Counter[str]:
+        """The non-blank lines of a blob as carried changes compare them (:func:`_line`), counted once."""
+        c = self._lines.get(blob)
+        if c is None:
+            c = self._lines[blob] = Counter(x for line in self.blobs.text(blob).splitlines() if (x := _line(line)))
+        return c
 
     def code(self, blob: str) -> Counter[str]:
         """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
@@ -512,7 +522,13 @@ class Drift:
     behind: list[Commit]
     """English commits after the base that the translation has not seen, oldest first."""
     mirrored: list[Commit]
-    """English commits after the base that changed the translation too (sweeps applied to both)."""
+    """English commits after the base whose change was carried to the translation in the same commit (a
+    sweep applied to both, an ``[[autodoc]]`` added to both): :func:`carried_hunks`."""
+    english: str = ""
+    """The English the translation follows: the base English with every carried change applied."""
+    partly: list[Commit] = field(default_factory=list)
+    """Commits of :attr:`behind` that changed the translation too and carried part of their English change
+    (applied to :attr:`english`); the rest is drift."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -529,51 +545,301 @@ class Followed:
     """Blobs of the English versions after the base that the translation may hold changes of (a sweep
     applied to both, or taken into the translation in a commit of its own), oldest first: those committed
     before the last commit of the translation (a later English version cannot have reached it)."""
+    english: str | None = None
+    """The English the translation follows: the base English with every English change carried to the
+    translation in the same commit (:func:`followed_text`); None when not worked out (no blob reader given,
+    base unknown)."""
+    translated: str | None = None
+    """Blob of the translation as the commit that set its base left it (None: not committed then): what a
+    human edited since is the text outside it (:class:`hfi18n.translate.pipeline.Conflict`)."""
+    unheld: tuple[str, ...] = ()
+    """English units of :attr:`english` the translation does not hold (:func:`hfi18n.pair.model.unheld`), as
+    ``line N: text``, first lines; worked out only for a translation with nothing :attr:`behind` (an
+    outdated one is outdated anyway)."""
 
     @property
     def state(self) -> str:
-        """``up-to-date`` or ``outdated``; a translation whose base is unknown is outdated, never up to date."""
-        return "outdated" if self.behind or not self.base.known else "up-to-date"
+        """``up-to-date`` or ``outdated``; a translation whose base is unknown is outdated, never up to date,
+        and so is one that does not hold every unit of the English it follows (an emptied, cut or
+        half-deleted file: :attr:`unheld`)."""
+        return "outdated" if self.behind or not self.base.known or self.unheld else "up-to-date"
+
+    @property
+    def incomplete(self) -> str:
+        """What ``status`` (``problem``) and ``check`` (``incomplete``) say about :attr:`unheld`, or ``""``."""
+        if not self.unheld:
+            return ""
+        n = len(self.unheld)
+        return (f"{n} English block{'s' if n != 1 else ''} of the version it follows "
+                f"({SOURCE_LANG}/{self.base.en_path_at_base}) ha{'ve' if n != 1 else 's'} no translation "
+                f"here (English {self.unheld[0]}{', ...' if n > 1 else ''})")
 
 
-def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage) -> Followed:
-    """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed)."""
+def unheld_units(english: str, translation: str, lang: str) -> tuple[str, ...]:
+    """``line N: text`` of every English unit of ``english`` that ``translation`` does not hold
+    (:func:`hfi18n.pair.model.unheld`)."""
+    blocks = unheld(pair_docs(parse(english), parse(translation), lang))
+    return tuple(f"line {b.start_line}: {b.text.strip().splitlines()[0][:60] if b.text.strip() else ''}"
+                 for b in blocks)
+
+
+def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage, fps: Fingerprints,
+           translation: str | None = None, lang: str = "ko") -> Followed:
+    """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed): what
+    it follows (:func:`drift`) and, given the ``translation`` as it is now, the English units it does not
+    hold (:attr:`Followed.unheld`)."""
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        d = drift(history, base, lineage, twin)
+        d = drift(history, fps, base, lineage, twin, lang)
         moved = {c.index for c in (*d.behind, *d.mirrored)}
         last = lineage.versions[-1].commit
         later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
-        return Followed(base, tuple(d.behind), later)
-    start = history.by_sha[base.base_commit]
-    return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
+        behind, english = tuple(d.behind), d.english
+        event = history.by_sha.get(base.event_commit)
+        at = [v for v in lineage.versions if event is not None and v.commit <= event]
+        translated = at[-1].blob if at else None
+    else:
+        translated = None
+        start = history.by_sha[base.base_commit]
+        later, english = (), fps.blobs.text(base.base_blob)
+        behind = tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob)
+    missing = unheld_units(english, translation, lang) if translation is not None and not behind else ()
+    return Followed(base, behind, later, english, translated, missing)
 
 
-def followed(layout: DocsLayout, lang: str) -> dict[str, Followed]:
+def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None, *,
+             coverage: bool = True) -> dict[str, Followed]:
     """``rel`` -> :class:`Followed` for every translated doc of ``lang`` with a base (:func:`find_bases`,
-    so the cache of the last ``status`` at the same state is used). Raises :class:`RepoError` without a
+    so the cache of the last ``status`` at the same state is used), or those of ``rels``; each with the
+    English it follows and (``coverage``) the units it does not hold. Raises :class:`RepoError` without a
     usable history."""
     bases = find_bases(layout, lang)
     history = load_history(layout)
+    pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
+    blobs = BlobReader(layout.repo)
+    blobs.load(v.blob for p in pairs for chain in (p.lineage, p.twin) if chain is not None
+               for v in chain.versions if v.blob)
+    fps = Fingerprints(blobs)
     out: dict[str, Followed] = {}
-    for p in pair_translations(layout, history, lang):
+    for p in pairs:
         base = bases.get(p.rel)
         if base is not None and p.twin is not None and base.base_commit in history.by_sha:
-            out[p.rel] = follow(history, base, p.lineage, p.twin)
+            translation: str | None = None
+            with contextlib.suppress(InputError):
+                translation = read_text(layout.path(lang, p.rel)) if coverage else None
+            out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
     return out
 
 
-def drift(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage) -> Drift:
+class _Follows:
+    """The English a translation follows, carried along the English versions: its lines, and for each the line
+    of the current English version it is (None: a line that version changed and the translation did not
+    take). One diff per English version (needed anyway), no merge of whole texts: status computes it for
+    every translated doc."""
+
+    def __init__(self, base: str) -> None:
+        self.lines = base.splitlines(keepends=True)
+        self.src: list[int | None] = list(range(len(self.lines)))
+        self._ops: list[Opcode] = []
+
+    def hunks(self, old: str, new: str) -> list[Opcode]:
+        self._old, self._new = old.splitlines(keepends=True), new.splitlines(keepends=True)
+        self._ops = opcodes(self._old, self._new, head_tail=True)
+        self._at = {i: k for k, i in enumerate(self.src) if i is not None}
+        return [op for op in self._ops if op[0] != "equal"]
+
+    def applies(self, op: Opcode) -> bool:
+        """Does the hunk touch only lines the followed English holds as that version has them (and the places
+        next to them)?"""
+        return self._place(op) is not None
+
+    def _place(self, op: Opcode) -> tuple[int, int] | None:
+        _tag, i1, i2, _j1, _j2 = op
+        at, n = self._at, len(self._old)
+        lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
+        hi = at[i2] if i2 < n and i2 in at else (len(self.lines) if i2 == n else None)
+        if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
+            return None
+        return lo, hi
+
+    def step(self, old: str, new: str, taken: list[Opcode]) -> None:
+        """Move to English version ``new`` (from ``old``), the hunks ``taken`` carried to the translation."""
+        if not self._ops:  # not diffed yet (an English commit the translation did not see)
+            self.hunks(old, new)
+        equal = {i1 + k: j1 + k for tag, i1, i2, j1, _j2 in self._ops if tag == "equal" for k in range(i2 - i1)}
+        edits = sorted(((place, op) for op in taken if (place := self._place(op)) is not None), reverse=True)
+        lines, src = list(self.lines), [equal.get(i) if i is not None else None for i in self.src]
+        for (lo, hi), (_tag, _i1, _i2, j1, j2) in edits:
+            lines[lo:hi] = self._new[j1:j2]
+            src[lo:hi] = range(j1, j2)
+        self.lines, self.src, self._ops = lines, src, []
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage,
+          lang: str = "ko") -> Drift:
+    """How the English moved since ``base``, commit by commit, and the English the translation follows.
+
+    An English commit after the base that did not change the translation is drift (:attr:`Drift.behind`).
+    One that changed it too is carried as far as the translation took its change (:func:`carried_hunks`):
+    whole (:attr:`Drift.mirrored`) or in part (behind, and :attr:`Drift.partly`). The English the
+    translation follows is the base English with every carried change applied where it still has the lines
+    that change touched (:func:`hfi18n.pair.diff.merge3`).
+
+    Why: a commit that changed the English and the translation is not always one change made twice. A
+    sweep or an ``[[autodoc]]`` added to both is the translation's as much as its base (compared with the
+    base alone, the carried lines were "not in the English", and an update re-sent segments the sweep had
+    already changed in the translation, replacing human text); but ``git add -A`` after an English edit
+    commits whatever else was waiting, such as the output of the last ``translate --update``, and counted as
+    "mirrored" that English edit made the page "up to date" for ever and an update found nothing to send
+    (issue 31)."""
     start = history.by_sha[base.base_commit]
-    seen = lineage.commits()
-    behind: list[Commit] = []
-    mirrored: list[Commit] = []
+    mine: dict[int, tuple[str | None, str]] = {}  # commit -> (translation blob before it, after it)
+    prev_blob: str | None = None
+    for v in lineage.versions:
+        if v.blob is not None and v.blob != prev_blob:
+            mine[v.commit] = (prev_blob, v.blob)
+        prev_blob = v.blob
+    out = Drift([], [], "")
+    follows = _Follows(fps.blobs.text(base.base_blob))
+    prev: str | None = None
     for v in twin.versions:
         if v.commit <= start or v.blob is None or (v.status == "R" and v.added == 0 and v.removed == 0):
+            prev = v.blob
             continue
-        (mirrored if v.commit in seen else behind).append(history.commits[v.commit])
-    return Drift(behind, mirrored)
+        commit = history.commits[v.commit]
+        touched = mine.get(v.commit)
+        old, new = fps.blobs.text(prev) if prev is not None else "", fps.blobs.text(v.blob)
+        if prev is None or touched is None or touched[0] is None:
+            follows.step(old, new, [])
+            out.behind.append(commit)
+            prev = v.blob
+            continue
+        # a hunk on lines the followed English does not hold changes drift already counted: not judged
+        hunks = [op for op in follows.hunks(old, new) if follows.applies(op)]
+        taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang)
+        follows.step(old, new, taken)
+        if len(taken) == len(hunks):
+            out.mirrored.append(commit)
+        else:
+            out.behind.append(commit)
+            if taken:
+                out.partly.append(commit)
+        prev = v.blob
+    out.english = follows.text()
+    return out
+
+
+def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: str, tr_after: str,
+                  hunks: list[Opcode], lang: str = "ko") -> list[Opcode]:
+    """The hunks of an English change (``hunks``: line opcodes from blob ``en_before`` to ``en_after``) that a
+    commit changing the translation from ``tr_before`` to ``tr_after`` carried to it, judged hunk by hunk:
+
+    - lines with no prose (code, ``[[autodoc]]``, links, tags): each one the hunk adds is a line the
+      translation gained, each one it removes that the translation had is a line it lost (a line the
+      English only moved is neither);
+    - prose the hunk adds: each new English segment has a translated counterpart (the pair model) whose
+      text is new in the translation and not the English itself;
+    - prose the hunk removes: the translated text paired with each removed segment is gone;
+    - prose the hunk keeps (``<Tip>`` -> ``> [!TIP]`` around the same text) needs nothing more.
+
+    What a commit left out of the translation (an English edit committed with the output of an earlier
+    ``translate --update``, ``git add -A``) is drift, whatever else that commit changed."""
+    if not hunks:
+        return []
+    had, now = fps.line_counts(tr_before), fps.line_counts(tr_after)
+    gained, lost = now - had, had - now
+    old_lines, new_lines = fps.blobs.text(en_before).splitlines(), fps.blobs.text(en_after).splitlines()
+    raw_add = fps.line_counts(en_after) - fps.line_counts(en_before)
+    raw_gone = fps.line_counts(en_before) - fps.line_counts(en_after)
+
+    def copied(op: Opcode) -> bool:  # every line the hunk changes went into the translation as it is
+        _tag, i1, i2, j1, j2 = op
+        add = Counter(x for line in new_lines[j1:j2] if (x := _line(line)))
+        gone = Counter(x for line in old_lines[i1:i2] if (x := _line(line)))
+        return add <= raw_add and add <= gained and gone <= raw_gone and gone <= lost
+
+    if all(copied(op) for op in hunks):  # a license year, code, an [[autodoc]] line: no parse needed
+        return list(hunks)
+    paired: dict[str, dict[str, tuple[Segment, ...]]] = {}
+
+    def rendered(which: str) -> dict[str, tuple[Segment, ...]]:
+        """English segment id -> its translated segments, before or after the commit (the pair model)."""
+        if which not in paired:
+            en, tr = (en_before, tr_before) if which == "before" else (en_after, tr_after)
+            paired[which] = rendering(segment_groups(pair_docs(fps.doc(en), fps.doc(tr), lang)))
+        return paired[which]
+
+    def segments(blob: str, texts: Counter[str]) -> list[Segment]:
+        left = Counter(texts)
+        return [seg for seg in fps.doc(blob).segments() if _take(left, seg.text)]
+
+    def carried(op: Opcode) -> bool:
+        _tag, i1, i2, j1, j2 = op
+        old_prose, old_in = _snippet(old_lines[i1:i2])  # the hunk alone: no parse of the whole doc
+        new_prose, new_in = _snippet(new_lines[j1:j2])
+        add = raw_add & Counter(x for k, line in enumerate(new_lines[j1:j2]) if k not in new_in and (x := _line(line)))
+        gone = raw_gone & Counter(x for k, line in enumerate(old_lines[i1:i2])
+                                  if k not in old_in and (x := _line(line)) and had[x])
+        if not (add <= gained and gone <= lost):
+            return False
+        fresh, dropped = new_prose - old_prose, old_prose - new_prose
+        if fresh:
+            before = {t.text for t in fps.doc(tr_before).segments()}
+            if not all(any(t.text not in before and t.text != seg.text for t in rendered("after").get(seg.id, ()))
+                       for seg in segments(en_after, fresh)):
+                return False
+        if dropped:
+            after = {t.text for t in fps.doc(tr_after).segments()}
+            return all(t.text not in after for seg in segments(en_before, dropped)
+                       for t in rendered("before").get(seg.id, ()))
+        return True
+
+    return [op for op in hunks if copied(op) or carried(op)]
+
+
+def _take(counter: Counter[str], key: str) -> bool:
+    """Take one ``key`` from ``counter`` if there is one left."""
+    if counter[key] > 0:
+        counter[key] -= 1
+        return True
+    return False
+
+
+_HEADING_ANCHOR_RE = re.compile(r"^(#+\s.*?)\s*(?:\[\[[^\]\n]*\]\]|\{#[^}\n]*\})\s*$")
+
+
+def _line(text: str) -> str:
+    """A line as carried changes are compared: stripped, byte-order mark too (diffusers ko files start with
+    one), a heading without the ``[[anchor]]`` a translation adds (``## text_to_video[[...TextToVideoInput]]``)."""
+    line = text.strip().lstrip("\ufeff").strip()
+    if line.startswith("#"):
+        return _HEADING_ANCHOR_RE.sub(r"\1", line)
+    return _TRAILING_COMMENT_RE.sub("", line)  # a code line's comment is translated (``x = 1  # x 설정``)
+
+
+def _snippet(lines: list[str]) -> tuple[Counter[str], set[int]]:
+    """The texts of the segments with prose to translate of a few lines parsed alone, and which of those
+    lines hold prose (or a code comment): a hunk is judged without parsing its whole doc."""
+    doc = parse("\n".join(lines) + "\n")
+    return Counter(seg.text for seg in doc.segments() if needs_translation(seg)), _prose_line_set(doc)
+
+
+def _prose_line_set(doc: Document) -> set[int]:
+    """0-based lines of the blocks that hold prose to translate (their other lines are markup around it), and
+    the comment lines of code blocks (translators translate them)."""
+    out: set[int] = set()
+    for b in doc.blocks:
+        start = b.start_line - 1
+        if any(needs_translation(s) for s in b.segments):
+            out.update(range(start, start + max(1, b.text.count("\n"))))
+        elif b.kind is BlockKind.CODE:
+            out.update(start + k for k, line in enumerate(b.text.split("\n"))
+                       if line.strip().startswith(("#", "//", ">>> #")))
+    return out
 
 
 # ------------------------------------------------------------------------------------------- API

@@ -27,7 +27,8 @@ that wrote it left in English (flag ``english-left``, from the run ledger), even
 
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
-exist), ``linked`` (the translated file is a link out of the language's folder, to the English: it counts
+exist), ``incomplete`` (outdated: the translation does not hold every unit of the English it follows, an
+emptied, cut or half-deleted file; ``problem`` says which), ``linked`` (the translated file is a link out of the language's folder, to the English: it counts
 as missing), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
 reported under the new English path), ``uncommitted`` (the translation exists only in the work tree:
 its base is found by content), ``english-uncommitted`` (the English doc is not committed yet, so
@@ -102,6 +103,9 @@ RANK_LIMIT = 20
 
 BASE_UNKNOWN = "base-unknown"
 """Flag of an outdated translation whose base cannot be found (:attr:`hfi18n.repo.history.BaseInfo.known`)."""
+INCOMPLETE = "incomplete"
+"""Flag of a translation that does not hold every unit of the English it follows (an emptied, cut or
+half-deleted file: :attr:`hfi18n.repo.history.Followed.unheld`): outdated, never up to date."""
 
 
 def base_unknown_note(base: BaseInfo) -> str:
@@ -270,10 +274,13 @@ def line_stats(old: str, new: str) -> tuple[int, int]:
     return added, removed
 
 
-def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseInfo,
-                lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
-    rec = follow(history, base, lineage, twin)  # the one record check reads too
+def _fill_drift(st: DocStatus, history: History, fps: Fingerprints, base: BaseInfo,
+                lineage: Lineage | None, twin: Lineage, en_now: str, translation: str | None) -> None:
+    rec = follow(history, base, lineage, twin, fps, translation, st.lang)  # the one record check reads too
     st.state = rec.state
+    if rec.unheld:  # an emptied, cut or half-deleted translation: never up to date
+        st.flags.append(INCOMPLETE)
+        st.problem = rec.incomplete
     st.matched_revision, st.base_method = base.matched_revision, base.method
     if not base.known:  # outdated, base unknown: the candidate is named, never taken as the base
         st.base_candidate = base.base_commit
@@ -285,7 +292,7 @@ def _fill_drift(st: DocStatus, history: History, blobs: BlobReader, base: BaseIn
     st.commits_behind = len(behind)
     if behind:
         st.last_english_commit = behind[-1].sha
-        old = blobs.text(base.base_blob)
+        old = rec.english if rec.english is not None else fps.blobs.text(base.base_blob)
         st.lines_added, st.lines_removed = line_stats(old, en_now)
         titles: dict[str, str] = {}
         s_new = sections(en_now, titles)  # today's titles first
@@ -380,7 +387,11 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 continue
             if base is not None:
                 bases[p.rel] = base
-                _fill_drift(st, history, blobs, base, p.lineage, p.twin, en_text[p.en_rel])
+                try:
+                    translation: str | None = read_text(layout.path(lang, p.rel))
+                except InputError:
+                    translation = None
+                _fill_drift(st, history, fps, base, p.lineage, p.twin, en_text[p.en_rel], translation)
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))

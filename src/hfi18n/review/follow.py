@@ -4,7 +4,8 @@ A translation made from an older English shares little with today's English: ali
 paragraph added to the English since looks omitted, so the review used to skip omissions and
 duplications on such docs altogether (0 of 63 dropped and 0 of 63 duplicated paragraphs found on the
 drifted docs of the three corpora). The English version the translation follows is already found by
-``status`` for ``translate --update`` (:func:`hfi18n.repo.history.find_bases`); the review reads it
+``status`` for ``translate --update`` (:func:`hfi18n.repo.history.followed`: its base with the English
+changes carried to it in the same commit, issue 31); the review reads it
 through :func:`followed_english`, the ONE place that asks the repository layer for it.
 """
 
@@ -23,9 +24,8 @@ from ..repo.history import (
     BaseInfo,
     Fingerprints,
     best_by_content,
-    english_at,
-    find_bases,
     fingerprint_text,
+    followed,
 )
 from ..repo.layout import DocsLayout
 from ..translate.aligned import Item, doc_items
@@ -58,24 +58,20 @@ class FollowedEnglish:
 def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedEnglish | None]:
     """A lookup ``rel`` (relative to the language folder) -> the English that translation follows (None:
     unknown -- no git history, a shallow clone, a doc never committed with an English twin)."""
-    try:
-        bases = find_bases(layout, lang)
+    try:  # the one record of what a translation follows: its base and the changes carried to it since
+        records = followed(layout, lang, coverage=False)
     except HfI18nError:
-        bases = {}
+        records = {}
     cache: dict[str, FollowedEnglish | None] = {}
     history: list[History | None] = []
 
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
-            base = bases.get(rel)
+            rec = records.get(rel)
+            base = rec.base if rec is not None else None
             if base is not None and not base.known:  # a weak guess is no English to review against
                 base = None
-            text = None
-            if base is not None:
-                try:
-                    text = english_at(layout, base.base_commit, base.en_path_at_base)
-                except HfI18nError:
-                    text = None
+            text = rec.english if rec is not None and base is not None else None
             if base is None or text is None:
                 cache[rel] = None
             else:

@@ -10,11 +10,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
-from ..repo.history import BaseInfo, BlobReader, find_bases, repo_info
+from ..repo.history import BaseInfo, BlobReader, Followed, followed, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
-from ..repo.ledger import ledger_for
+from ..repo.ledger import ledger_for, segment_hash
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
@@ -106,8 +107,10 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     blobs: BlobReader | None = None
     ledger = ledger_for(layout)
     length = None  # the pair model's length model, learned once per run (checkout_length_model)
-    if update:  # every base English text in one git call
-        bases = find_bases(layout, lang)
+    records: dict[str, Followed] = {}
+    if update:  # what each translation follows: its base and the English changes carried to it since
+        records = followed(layout, lang, coverage=False)
+        bases = {rel: r.base for rel, r in records.items()}
         blobs = BlobReader(repo_info(layout).top)
         blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
     done: set[str] = set()
@@ -151,9 +154,17 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             assert blobs is not None
             human = read_text(target)
             length = length or checkout_length_model(layout, lang)
-            plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target, lang=lang,
-                               base_commit=base.base_commit, machine=ledger.machine_texts(lang, target_rel),
-                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length)
+            rec = records.get(target_rel)
+            english = rec.english if rec is not None else None
+            machine = ledger.machine_texts(lang, target_rel)
+            at_base = None  # the translated segments as they were when it last followed its English
+            if rec is not None and rec.translated is not None:
+                at_base = machine | {segment_hash(s.text) for s in parse(blobs.text(rec.translated)).segments()}
+            plan = plan_update(english if english is not None else blobs.text(base.base_blob), en_text, human,
+                               en_rel=rel, target=target, lang=lang,
+                               base_commit=base.base_commit, machine=machine,
+                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length,
+                               at_base=frozenset(at_base) if at_base is not None else None)
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

@@ -48,13 +48,14 @@ from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
+from ..doc.syntax import fence_closed
 from ..pair.bitext import LengthModel
 from ..pair.diff import opcodes, same_items
-from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
+from ..pair.model import Bead, omitted, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
 from .aligned import learned_length
-from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob, render_translation
+from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, Conflict, DocJob, render_translation
 
 
 @dataclass(slots=True)
@@ -259,13 +260,15 @@ def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str, machine: frozenset[str] = frozenset(),
                 unfinished: frozenset[str] = frozenset(), lang: str = "ko",
-                length: LengthModel | None = None) -> UpdatePlan:
+                length: LengthModel | None = None, at_base: frozenset[str] | None = None) -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
     are counted as machine, the rest as human); ``unfinished``: hashes of English texts a run left in
     English (sent again when still in English, as are those of a file with the draft mark); ``length``:
-    the pair model's length model (:func:`checkout_length_model`; default: the built-in one).
+    the pair model's length model (:func:`checkout_length_model`; default: the built-in one); ``at_base``:
+    hashes of the translated segments as they were when the translation last followed ``old_en`` (and those
+    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept.
     """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = pair_docs(base, tr, lang, length)
@@ -286,11 +289,20 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     previous: dict[str, tuple[Segment, Segment]] = {}
     old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
     in_order, moved = same_items(old_texts, new_texts)
+    conflicts: list[Conflict] = []
     for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
             for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
                 old, cur = old_segs[i], new_segs[j]
                 if old.id in human and i not in moved and j not in moved.values():
+                    mine = raw.get(human[old.id].id)
+                    text = carry_over(human[old.id], cur)
+                    if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
+                            and text != old.text and needs_translation(cur)):
+                        # the English and the translation both changed here: keep the human text, say so
+                        translations[cur.id], provenance[cur.id] = text, HUMAN
+                        conflicts.append(Conflict(mine.line, cur.line))
+                        continue
                     previous[cur.id] = (old, human[old.id])
     # every English segment still there, in order or moved (a reordered list item keeps its human text)
     for i, j in sorted({**in_order, **moved}.items(), key=lambda ij: ij[1]):
@@ -321,7 +333,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
-                 provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
+                 provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
     given = [provenance.get(i) for i in job.given if i in provenance]
     kept_machine = given.count(MACHINE)
@@ -406,6 +418,9 @@ def _faithful(bead: Bead) -> bool:
       (an anchor that is not ``[[...]]`` is heading text to it), links to the English anchor break as they
       did before, and ``check`` keeps naming the heading (a warning now), so a human fixes it on purpose
       (``check --fix-anchors`` renames custom anchors, with their links)."""
+    if any(t.kind is BlockKind.CODE and t.meta.get("fence") and not fence_closed(t.text, str(t.meta["fence"]))
+           for t in bead.tr):  # a fence a cut file never closes swallows the page after it (issue 31)
+        return False
     return all(dedent_block(e.text).strip() == dedent_block(t.text).strip()
                for e, t in zip(bead.en, bead.tr, strict=False)
                if e.kind in (BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB))
@@ -421,8 +436,9 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
 def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
               keepable: Callable[[Bead], bool]) -> set[int]:
     """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
-    whose neighbours are kept as they are (kept beads, a translator's own blocks, the ends of the doc): the
-    translation leaves that paragraph out, and the update leaves it out again, byte for byte.
+    whose neighbours are kept as they are (kept beads, a translator's own blocks; the ends of the doc are no
+    neighbours: :func:`hfi18n.pair.model.omitted`): the translation leaves that paragraph out, and the update
+    leaves it out again, byte for byte.
 
     Why: such a bead is either a paragraph the translator merged into the one before it, where the aligner
     could not prove the merge (smolagents ko examples/text_to_sql.md: two merged paragraphs read as a 1-1
@@ -431,26 +447,12 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     docs of bench/bench_update_structure.py. Only prose: a heading, code or tag the English has is still
     sent (smolagents ko guided_tour.md left a whole section out; left out again, ``check`` refused the
     page). Never next to a changed bead: the translation of a merge whose other half changed is replaced
-    by the new text, and its English must then be sent."""
+    by the new text, and its English must then be sent. What ``status`` counts as held is the same rule
+    (:func:`hfi18n.pair.model.unheld`), so an update leaves nothing out that makes the page "incomplete"."""
     def lone(bead: Bead) -> bool:
         return not bead.tr and where(bead) is not None and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
 
-    def steady(k: int) -> bool:
-        return k < 0 or k >= len(beads) or not beads[k].en or keepable(beads[k])
-
-    out: set[int] = set()
-    k = 0
-    while k < len(beads):
-        if not lone(beads[k]):
-            k += 1
-            continue
-        j = k
-        while j < len(beads) and lone(beads[j]):
-            j += 1
-        if steady(k - 1) and steady(j):
-            out.update(range(k, j))
-        k = j
-    return out
+    return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
 
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
