@@ -1,6 +1,6 @@
 """The layers of the package: imports point down the pipeline (the contract is in pyproject.toml).
 
-base -> doc -> repo -> glossary -> translate -> check -> publish/review/write -> api -> cli/mcp/web. import-linter checks
+base -> doc -> repo -> glossary -> translate -> check -> publish/review/write -> report -> api -> cli/mcp/web. import-linter checks
 every import of the package, including those inside functions; an upward one fails this test (and CI).
 """
 
@@ -82,3 +82,20 @@ def test_check_is_pure_lint_and_the_write_gate_lives_in_write() -> None:
         imported = graph.find_modules_directly_imported_by(m)
         assert not {"hfi18n.repo.ledger", "hfi18n.translate.pipeline"} & imported, m
         assert not any(i.startswith("hfi18n.write") for i in imported), m
+
+
+def test_the_status_reports_are_a_layer_above_repo() -> None:
+    """Issue 36: the Markdown, CSV, JSON, terminal and HTML reports (the team page, the dashboard's body)
+    were ``repo/report.py`` and ``repo/report_html.py``. They are ``hfi18n.report`` now, above ``repo``,
+    ``check`` and ``write`` (the review queue shows their findings); ``repo`` renders nothing (it imports
+    no rich, no HTML escaping) and only ``api`` and the interfaces import the reports."""
+    graph = _graph()
+    assert {"hfi18n.report.text", "hfi18n.report.html"} <= graph.modules
+    assert not {"hfi18n.repo.report", "hfi18n.repo.report_html"} & graph.modules
+    for m in (m for m in graph.modules if m.startswith("hfi18n.repo.")):
+        imported = graph.find_modules_directly_imported_by(m)
+        assert not any(i.startswith("hfi18n.report.") or i.split(".")[0] == "rich" for i in imported), m
+    for m in (m for m in graph.modules if m.startswith("hfi18n.report.")):
+        importers = graph.find_modules_that_directly_import(m)
+        assert all(i.startswith(("hfi18n.report.", "hfi18n.api.", "hfi18n.cli", "hfi18n.web", "hfi18n.mcp"))
+                   for i in importers), (m, importers)

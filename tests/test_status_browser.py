@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.repo.report_html import BAR_WIDTH, COLORS, to_html
 from hfi18n.repo.status import compute_status
+from hfi18n.report.html import BAR_WIDTH, COLORS, to_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

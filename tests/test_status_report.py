@@ -10,9 +10,9 @@ import re
 import pytest
 from rich.console import Console
 
-from hfi18n.repo.report import CSV_FIELDS, json_rows, render_table, to_csv, to_markdown
-from hfi18n.repo.report_html import BAR_WIDTH, to_html
 from hfi18n.repo.status import compute_status
+from hfi18n.report.html import BAR_WIDTH, to_html
+from hfi18n.report.text import CSV_FIELDS, json_rows, render_table, to_csv, to_markdown
 from tests.test_status import site  # noqa: F401  (fixture)
 
 

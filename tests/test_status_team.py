@@ -13,11 +13,11 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.repo.report import GITHUB_BODY_LIMIT, to_markdown, to_markdown_parts
-from hfi18n.repo.report_html import to_html
 from hfi18n.repo.status import compute_status
 from hfi18n.repo.status_pulls import pulls_from_titles
 from hfi18n.repo.team import fill_team
+from hfi18n.report.html import to_html
+from hfi18n.report.text import GITHUB_BODY_LIMIT, to_markdown, to_markdown_parts
 from tests.fakes.github_server import FakeGitHub
 
 TOKEN = "ghp_team_test_token_0123456789abcdef"

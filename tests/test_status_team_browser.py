@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from hfi18n.repo.layout import DocsLayout
-from hfi18n.repo.report_html import to_html
 from hfi18n.repo.status import STATES, compute_status
 from hfi18n.repo.team import fill_team
+from hfi18n.report.html import to_html
 from tests.conftest import require
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]

@@ -734,33 +734,24 @@ def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(we
     ("wait a few minutes", "wait a few minutes"),
 ])
 def test_cli_hints_name_the_page_fields(cli: str, page: str) -> None:
-    require("gradio")  # the fields' words are in ui_text's gr.I18n tables
+    require("gradio")  # the fields' words are in the message catalogs
     from hfi18n.web.hints import web_hint
 
     assert web_hint(cli) == page
 
 
-def test_page_words_exist_in_english_and_korean() -> None:
-    """Every word of the page has a Korean twin (a key missing there showed the raw key to a Korean
-    browser). The browser test shows them in a Korean browser."""
-    require("gradio")
-    from hfi18n.web import ui_text
-
-    assert ui_text.KO.keys() == ui_text.EN.keys()
-    assert all(v.strip() and v != ui_text.EN[k] for k, v in ui_text.KO.items() if k not in ("base_url",))
-
-
 def test_a_library_line_without_the_pages_words_is_its_english_labelled() -> None:
-    """A kind the page does not know (or whose fields it lacks) is the library's English after "영어 원문:",
+    """A kind the catalogs do not know (or whose fields it lacks) is the library's English after "영어 원문:",
     never a half-filled template; an English page reads the library's line as it is."""
     require("gradio")
-    from hfi18n.web.ui_text import said
+    from hfi18n.publish.pr import Step
+    from hfi18n.web.lang import said
 
-    assert said("step_", "", "ko", "pushing it") == "영어 원문: pushing it"
-    assert said("step_", "new-kind", "ko", "pushing it") == "영어 원문: pushing it"
-    assert said("step_", "pushing", "ko", "pushing it") == "영어 원문: pushing it"  # no fields given
-    assert said("step_", "pushing", "ko", "x", branch="b", fork="f") == "브랜치 b을(를) f(으)로 푸시하는 중"
-    assert said("step_", "pushing", "en", "pushing it", branch="b", fork="f") == "pushing it"
+    assert said("pushing it", "ko") == "영어 원문: pushing it"
+    assert said(Step("pushing it", "new-kind"), "ko") == "영어 원문: pushing it"
+    assert said(Step("pushing it", "step_pushing"), "ko") == "영어 원문: pushing it"  # no fields given
+    assert said(Step.of("step_pushing", branch="b", fork="f"), "ko") == "브랜치 b을(를) f(으)로 푸시하는 중"
+    assert said(Step.of("step_pushing", branch="b", fork="f"), "en") == "pushing branch b to f"
 
 
 def _request(accept_language: str):
@@ -776,7 +767,7 @@ def _request(accept_language: str):
 ])
 def test_request_language_is_the_first_of_korean_and_english(header: str, lang: str) -> None:
     require("gradio")
-    from hfi18n.web.ui_text import request_lang
+    from hfi18n.web.lang import request_lang
 
     assert request_lang(_request(header)) == lang
     assert request_lang(None) == "en"  # a script calling the handler: English, as before

@@ -36,7 +36,7 @@ def dashboard(repo: Path | str = ".", langs: Sequence[str] | None = None, *, git
     shallow clone first (a CI checkout is shallow by default, and every translation would be unknown)."""
     from ..publish.dashboard import post_dashboard
     from ..repo.github import GitHubClient, github_settings
-    from ..repo.report import to_markdown_parts
+    from ..report.text import to_markdown_parts
     from ..review.post import own_login
 
     layout = _layout(repo, docs_root)

@@ -36,36 +36,36 @@ class StatusResult:
 
     def to_markdown(self, limit: int = RANK_LIMIT) -> str:
         """A summary, the ranked list as a checklist and every doc by state (for a tracking issue)."""
-        from ..repo.report import to_markdown
+        from ..report.text import to_markdown
 
         return to_markdown(self.report, limit)
 
     def to_markdown_parts(self, limit: int = RANK_LIMIT) -> dict[str, str]:
         """One Markdown page per language, each within GitHub's issue/comment body limit."""
-        from ..repo.report import to_markdown_parts
+        from ..report.text import to_markdown_parts
 
         return to_markdown_parts(self.report, limit)
 
     def to_csv(self) -> str:
-        from ..repo.report import to_csv
+        from ..report.text import to_csv
 
         return to_csv(self.report)
 
     def to_html(self, limit: int = RANK_LIMIT) -> str:
         """A self-contained HTML page (filters, sorting, links)."""
-        from ..repo.report_html import to_html
+        from ..report.html import to_html
 
         return to_html(self.report, limit)
 
     def render_table(self, console, *, show_missing: bool = False, limit: int = RANK_LIMIT) -> None:
         """Print the report as rich tables on ``console``."""
-        from ..repo.report import render_table
+        from ..report.text import render_table
 
         render_table(self.report, console, show_missing=show_missing, limit=limit)
 
     def to_json(self) -> list[dict[str, object]]:
         """One object per (language, doc): the fields of ``DocStatus`` plus ``rank`` (as ``status --format json``)."""
-        from ..repo.report import json_rows
+        from ..report.text import json_rows
 
         return json_rows(self.report)
 
@@ -104,8 +104,7 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     langs = list(langs) if langs else layout.languages()
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
-    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said("PR detection not requested",
-                                                                             "not_requested"))
+    found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))
     report = compute_status(layout, langs, pulls=found, pr_note=note)
     from ..repo.team import fill_team
 

@@ -13,6 +13,7 @@ from ..config import Config
 from ..doc.draft import is_pseudo_file
 from ..errors import ConfigError, RefusedError
 from ..glossary import Glossary
+from ..i18n import t
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
 from ..translate.memory import TranslationMemory
@@ -313,7 +314,7 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
                          write=write, pseudo=pseudo)
         if done.backup is not None:
             progress(ProgressEvent(ProgressKind.LOG, job.en_rel,
-                                   message=f"backup of the replaced translation: {done.backup}", key="backup",
+                                   message=t("note_backup", "en", backup=done.backup), key="note_backup",
                                    fields={"backup": str(done.backup)}))
         progress(ProgressEvent(ProgressKind.DOC, job.en_rel, message=job.note, key=job.note_kind,
                                fields=dict(job.note_fields)))

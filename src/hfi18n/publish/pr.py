@@ -38,12 +38,13 @@ TRACKING_ISSUES = {("huggingface/transformers", "ko"): 20179}
 
 class Step(Said):
     """A publish step as the CLI prints it (a ``str``: every ``log`` callback reads it as before) that also
-    carries its ``key`` (one of :data:`STEP_KEYS`) and the ``fields`` it was made of, so the web app says it
-    in the visitor's language (issue 26: a Korean browser read "- pushing branch ... to ...")."""
+    carries its ``key`` (one of :data:`STEP_KEYS`, a message of :mod:`hfi18n.i18n`) and the ``fields`` it was
+    made of, so the web app says it in the visitor's language (issue 26: a Korean browser read "- pushing
+    branch ... to ...")."""
 
 
-STEP_KEYS = ("looking", "no_token_lookup", "fetching", "pushing", "kept_branch", "made_locally", "opening",
-             "opening_draft", "offline_base")
+STEP_KEYS = ("step_looking", "step_no_token_lookup", "step_fetching", "step_pushing", "step_kept_branch",
+             "step_made_locally", "step_opening", "step_opening_draft", "step_offline_base")
 """The steps of :func:`publish` and its dry run, in order of appearance."""
 
 
@@ -213,13 +214,13 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     title = pr_title(rel, lang)
     online = bool(upstream) and client.has_token
     if online:
-        log(Step(f"looking for open pull requests on {upstream}", "looking", upstream=upstream))
+        log(Step.of("step_looking", upstream=upstream))
         dup = find_open_pull(client.list_open_pulls(upstream), rel, lang, name)
         if dup is not None:
             raise RefusedError(f"an open pull request already translates {rel} to {language_name(lang)}: "
                                f"{dup.html_url}", hint="review or continue that PR instead of opening another")
     else:
-        log(Step("dry run without a GitHub token: open pull requests are not looked up", "no_token_lookup"))
+        log(Step.of("step_no_token_lookup"))
 
     git = Git(layout.repo)
     keep = _local_branch_in_use(git, name, lang)
@@ -236,7 +237,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
                                   "with 'public_repo' scope (or Contents: write)")
             fork_url = config.get("github.fork_url") or fk.clone_url
         base_name = up.default_branch
-        log(Step(f"fetching {base_name} of {upstream}", "fetching", branch=base_name, upstream=upstream))
+        log(Step.of("step_fetching", branch=base_name, upstream=upstream))
         base = git.fetch(config.get("github.upstream_url") or up.clone_url, base_name)
     else:
         base_name, base = _offline_base(git, config.get("github.upstream_url"), log)
@@ -269,16 +270,14 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
                   "docs_guide": docs_rel.split("/")[0] if (wt.cwd / docs_rel.split("/")[0] / "README.md").is_file()
                   else None}
         if not dry_run:
-            log(Step(f"pushing branch {name} to {fork}", "pushing", branch=name, fork=fork))
+            log(Step.of("step_pushing", branch=name, fork=fork))
             wt.push(fork_url, name, token=client.token_for_git())
     if keep:
-        log(Step(f"{keep}: left as it is (the pull request's branch {name} is on your fork)", "kept_branch", why=keep,
-                 branch=name))
+        log(Step.of("step_kept_branch", why=keep, branch=name))
     else:
         git.run("branch", "-f", name, commits[-1])
     if dry_run:
-        log(Step(f"branch {name} made locally ({len(commits)} commit(s) on {base_name}); nothing pushed", "made_locally",
-                 branch=name, n=len(commits), base=base_name))
+        log(Step.of("step_made_locally", branch=name, n=len(commits), base=base_name))
 
     tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
                 if upstream else None)
@@ -287,8 +286,7 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)
-    log(Step(f"opening a {'draft ' if not ready else ''}pull request on {upstream}",
-             "opening" if ready else "opening_draft", upstream=upstream))
+    log(Step.of("step_opening" if ready else "step_opening_draft", upstream=upstream))
     pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
     return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
 
@@ -319,12 +317,12 @@ def _offline_base(git: Git, upstream_url: str | None, log: Callable[[str], None]
         heads = git.run("ls-remote", "--symref", upstream_url, "HEAD", target=upstream_url)
         found = re.search(r"^ref: refs/heads/(\S+)\s+HEAD", heads, re.M)
         name = found.group(1) if found else "main"
-        log(Step(f"fetching {name} of {upstream_url}", "fetching", branch=name, upstream=upstream_url))
+        log(Step.of("step_fetching", branch=name, upstream=upstream_url))
         return name, git.fetch(upstream_url, name)
     origin = git.run("rev-parse", "--abbrev-ref", "--verify", "--quiet", "refs/remotes/origin/HEAD",
                      check=False).strip()
     ref = origin or "HEAD"
-    log(Step(f"no GitHub token: the branch starts from {ref} of your checkout", "offline_base", ref=ref))
+    log(Step.of("step_offline_base", ref=ref))
     return ref, git.run("rev-parse", "--verify", f"{ref}^{{commit}}").strip()
 
 

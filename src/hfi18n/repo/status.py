@@ -110,11 +110,8 @@ half-deleted file: :attr:`hfi18n.repo.history.Followed.unheld`): outdated, never
 
 def base_unknown_note(base: BaseInfo) -> str:
     """Why a translation's base is unknown, its best candidate and what to do, as every interface says it."""
-    return Said(f"base unknown: {base.unknown}; best candidate {base.candidate()}; re-translate it "
-                "(translate --force) or review it against today's English (check --against today)",
-                "base_unknown", unknown=base.unknown, candidate=base.candidate(),
-                file=f"{SOURCE_LANG}/{base.en_path_at_base}", commit=(base.base_commit or "")[:7],
-                similarity=base.similarity)
+    return Said.of("problem_base_unknown", unknown=base.unknown, file=f"{SOURCE_LANG}/{base.en_path_at_base}",
+                   commit=(base.base_commit or "")[:7], similarity=base.similarity)
 
 
 @dataclass(slots=True)

@@ -120,11 +120,9 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
                 now: float | None = None) -> tuple[list[PullInfo] | None, str]:
     """Open translation PRs of ``upstream`` and a note for the user; ``None`` when detection was skipped."""
     if not token:
-        return None, Said("PR detection skipped: no GitHub token (set GITHUB_TOKEN or github.token in hfi18n.toml)",
-                          "no_token")
+        return None, Said.of("pr_no_token")
     if not upstream:
-        return None, Said("PR detection skipped: no upstream repository (pass --upstream OWNER/NAME or set "
-                          "github.upstream)", "no_upstream")
+        return None, Said.of("pr_no_upstream")
     now = time.time() if now is None else now
     cache = git_dir / "hfi18n" / "pulls.json" if git_dir is not None else None
     raw = _read_cache(cache, upstream, api_url, now - ttl) if cache is not None else None
@@ -136,7 +134,7 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
             with GitHubClient(token, api_url) as client:
                 pulls = client.list_open_pulls(upstream)
         except GitHubError as exc:
-            return None, Said(f"PR detection skipped: {exc.message}", "failed", message=exc.message)
+            return None, Said.of("pr_failed", message=exc.message)
         raw = [{"number": p.number, "title": p.title, "url": p.html_url, "user": p.user,
                 "created_at": p.created_at} for p in pulls]
         source = "fetched"
@@ -145,8 +143,7 @@ def fetch_pulls(git_dir: Path | None, upstream: str | None, token: str | None, *
                 atomic_write(cache, json.dumps({"upstream": upstream, "api_url": api_url, "time": now,
                                                 "pulls": raw}, ensure_ascii=False))
     infos = pulls_from_titles(raw)
-    return infos, Said(f"{len(infos)} open translation PR(s) of {upstream} ({len(raw)} open PRs, {source})",
-                       f"found_{source}", n=len(infos), upstream=upstream, total=len(raw))
+    return infos, Said.of(f"pr_found_{source}", n=len(infos), upstream=upstream, total=len(raw))
 
 
 def pulls_for(layout: DocsLayout, config: Config, upstream: str | None = None) -> tuple[list[PullInfo] | None, str]:

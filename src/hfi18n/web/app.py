@@ -30,13 +30,13 @@ from typing import Any
 import gradio as gr
 
 from ..config import Config
+from ..i18n import t
 from . import render
 from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
 from .hints import error_text
+from .lang import I18N, request_lang
 from .limits import RATE_BURST, RateLimiter
-from .ui_text import I18N as t
-from .ui_text import request_lang, word
 from .workspace import VISITOR_PATH, Workspace
 
 PROVIDERS = ("anthropic", "openai", "hf")
@@ -124,7 +124,7 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
         message, hint = error_text(exc, ui)
         message, hint = hide(message), hide(hint) if hint else hint
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
-        text = html.escape(message, quote=False) + (word("error_hint", ui, hint=html.escape(hint, quote=False))
+        text = html.escape(message, quote=False) + (t("error_hint", ui, hint=html.escape(hint, quote=False))
                                                     if hint else "")
         # a toast that goes away by itself: errors used to pile up in one box over the GitHub token field
         return gr.Error(text, duration=ERROR_SECONDS, title="hfi18n",
@@ -206,99 +206,99 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
         gr.HTML(f"<style>{render.CSS}</style>")
-        gr.Markdown(t("page_title"), elem_id="hf-title")
-        gr.Markdown(t("intro"), elem_id="hf-intro")
+        gr.Markdown(I18N("page_title"), elem_id="hf-title")
+        gr.Markdown(I18N("intro"), elem_id="hf-intro")
         if shared:
             with gr.Row():
-                gr.Markdown(t("shared_note"), elem_id="hf-shared-note")
+                gr.Markdown(I18N("shared_note"), elem_id="hf-shared-note")
                 gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
-            repo = gr.Dropdown(names, value=names[0] if names else None, label=t("repo"), scale=2,
+            repo = gr.Dropdown(names, value=names[0] if names else None, label=I18N("repo"), scale=2,
                                elem_id="hf-repo")
-            lang = gr.Textbox(default_lang, label=t("lang"), max_lines=1, scale=1, elem_id="hf-lang")
-            gh_token = gr.Textbox("", label=t("gh_token"),
+            lang = gr.Textbox(default_lang, label=I18N("lang"), max_lines=1, scale=1, elem_id="hf-lang")
+            gh_token = gr.Textbox("", label=I18N("gh_token"),
                                   type="password", scale=2, elem_id="hf-gh-token")
-            status_btn = gr.Button(t("status_btn"), variant="primary", scale=1, elem_id="hf-status-btn")
+            status_btn = gr.Button(I18N("status_btn"), variant="primary", scale=1, elem_id="hf-status-btn")
         if ws.can_clone:
             with gr.Row():
-                url = gr.Textbox(default_url, label=t("url"), scale=3,
+                url = gr.Textbox(default_url, label=I18N("url"), scale=3,
                                  elem_id="hf-url")
-                clone_btn = gr.Button(t("clone_btn"), scale=1, elem_id="hf-clone-btn")
+                clone_btn = gr.Button(I18N("clone_btn"), scale=1, elem_id="hf-clone-btn")
             clone_note = gr.Markdown(elem_id="hf-clone-note", elem_classes=["hf-note"])  # a failure: a toast only
         # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
-            with gr.Tab(t("tab_status"), id="status", elem_id="hf-tab-status"):
-                dashboard = gr.HTML(t("dashboard_empty"),
+            with gr.Tab(I18N("tab_status"), id="status", elem_id="hf-tab-status"):
+                dashboard = gr.HTML(I18N("dashboard_empty"),
                                     elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"})
-                with gr.Accordion(t("status_json"), open=False):
+                with gr.Accordion(I18N("status_json"), open=False):
                     status_json = gr.JSON(elem_id="hf-status-json")
-            with gr.Tab(t("tab_translate"), id="translate", elem_id="hf-tab-translate"):
+            with gr.Tab(I18N("tab_translate"), id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
-                    doc = open_dropdown([], label=t("doc"),
+                    doc = open_dropdown([], label=I18N("doc"),
                                       scale=3, elem_id="hf-doc")
-                    update = gr.Checkbox(False, label=t("update"), elem_id="hf-update")
-                    force = gr.Checkbox(False, label=t("force"), elem_id="hf-force")
+                    update = gr.Checkbox(False, label=I18N("update"), elem_id="hf-update")
+                    force = gr.Checkbox(False, label=I18N("force"), elem_id="hf-force")
                 doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    provider = gr.Dropdown(list(choices), value=default_provider, label=t("provider"),
+                    provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
                                            elem_id="hf-provider")
-                    model = gr.Textbox("", label=t("model"), elem_id="hf-model")
-                    base_url = gr.Textbox("", label=t("base_url"), elem_id="hf-base-url")
-                    api_key = gr.Textbox("", label=t("api_key"),
+                    model = gr.Textbox("", label=I18N("model"), elem_id="hf-model")
+                    base_url = gr.Textbox("", label=I18N("base_url"), elem_id="hf-base-url")
+                    api_key = gr.Textbox("", label=I18N("api_key"),
                                          type="password", elem_id="hf-api-key")
                 with gr.Row():
-                    plan_btn = gr.Button(t("plan_btn"), elem_id="hf-plan-btn")
-                    translate_btn = gr.Button(t("translate_btn"), variant="primary", elem_id="hf-translate-btn")
-                    stop_btn = gr.Button(t("stop_btn"), variant="stop", elem_id="hf-stop-btn")
+                    plan_btn = gr.Button(I18N("plan_btn"), elem_id="hf-plan-btn")
+                    translate_btn = gr.Button(I18N("translate_btn"), variant="primary", elem_id="hf-translate-btn")
+                    stop_btn = gr.Button(I18N("stop_btn"), variant="stop", elem_id="hf-stop-btn")
                 plan_note = gr.Markdown(elem_id="hf-plan-note", elem_classes=["hf-note"])
-                log = gr.Textbox(label=t("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
-            with gr.Tab(t("tab_review"), id="review", elem_id="hf-tab-review"):
-                show = gr.Radio([(t(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=t("show"),
+                log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
+            with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
+                show = gr.Radio([(I18N(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=I18N("show"),
                                 elem_id="hf-show")
                 # the editor beside the table (sticky: it follows the row clicked hundreds of rows down)
                 with gr.Row(elem_id="hf-review-row"):
                     with gr.Column(scale=2, min_width=320):
-                        review_html = gr.HTML(t("review_empty"), elem_id="hf-review",
+                        review_html = gr.HTML(I18N("review_empty"), elem_id="hf-review",
                                               js_on_load=ROW_CLICK_JS % {"attr": "seg"} + RULE_JS)
                     with gr.Column(scale=1, min_width=300, elem_id="hf-editor"):
-                        segment = open_dropdown([], label=t("segment"), elem_id="hf-segment")
-                        seg_text = gr.Textbox(label=t("seg_text"), lines=3, max_lines=10, elem_id="hf-seg-text")
+                        segment = open_dropdown([], label=I18N("segment"), elem_id="hf-segment")
+                        seg_text = gr.Textbox(label=I18N("seg_text"), lines=3, max_lines=10, elem_id="hf-seg-text")
                         with gr.Row():
-                            prev_btn = gr.Button(t("prev_btn"), min_width=80, elem_id="hf-prev-btn")
-                            next_btn = gr.Button(t("next_btn"), min_width=80, elem_id="hf-next-btn")
+                            prev_btn = gr.Button(I18N("prev_btn"), min_width=80, elem_id="hf-prev-btn")
+                            next_btn = gr.Button(I18N("next_btn"), min_width=80, elem_id="hf-next-btn")
                         with gr.Row():
-                            edit_btn = gr.Button(t("edit_btn"), variant="primary", min_width=120,
+                            edit_btn = gr.Button(I18N("edit_btn"), variant="primary", min_width=120,
                                                  elem_id="hf-edit-btn")
-                            check_btn = gr.Button(t("check_btn"), min_width=80, elem_id="hf-check-btn")
-                with gr.Accordion(t("preview_box"), open=False, elem_id="hf-preview-box"):
-                    preview = gr.HTML(t("review_empty"), elem_id="hf-preview")
-                with gr.Accordion(t("draft_json"), open=False):
+                            check_btn = gr.Button(I18N("check_btn"), min_width=80, elem_id="hf-check-btn")
+                with gr.Accordion(I18N("preview_box"), open=False, elem_id="hf-preview-box"):
+                    preview = gr.HTML(I18N("review_empty"), elem_id="hf-preview")
+                with gr.Accordion(I18N("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
-            with gr.Tab(t("tab_publish"), id="publish", elem_id="hf-tab-publish"):
-                write_target = gr.Markdown(t("target_none"), elem_id="hf-write-target")
+            with gr.Tab(I18N("tab_publish"), id="publish", elem_id="hf-tab-publish"):
+                write_target = gr.Markdown(I18N("target_none"), elem_id="hf-write-target")
                 with gr.Row():
-                    allow_draft = gr.Checkbox(False, label=t("allow_draft"),
+                    allow_draft = gr.Checkbox(False, label=I18N("allow_draft"),
                                               elem_id="hf-allow-draft")
-                    write_btn = gr.Button(t("write_btn"), variant="primary", elem_id="hf-write-btn")
+                    write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
                 write_note = gr.Markdown(elem_id="hf-write-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    keep_english = gr.Checkbox(True, label=t("keep_english"),
+                    keep_english = gr.Checkbox(True, label=I18N("keep_english"),
                                                elem_id="hf-keep-english")
-                    toc_btn = gr.Button(t("toc_btn"), elem_id="hf-toc-btn")
+                    toc_btn = gr.Button(I18N("toc_btn"), elem_id="hf-toc-btn")
                 toc_note = gr.Markdown(elem_id="hf-toc-note", elem_classes=["hf-note"])
                 with gr.Row():
-                    fork = gr.Textbox("", label=t("fork"), elem_id="hf-fork")
-                    upstream = gr.Textbox("", label=t("upstream"),
+                    fork = gr.Textbox("", label=I18N("fork"), elem_id="hf-fork")
+                    upstream = gr.Textbox("", label=I18N("upstream"),
                                           elem_id="hf-upstream")
                 with gr.Row():
-                    pr_preview_btn = gr.Button(t("pr_preview_btn"), elem_id="hf-pr-preview-btn")
-                    pr_btn = gr.Button(t("pr_btn"), variant="primary", elem_id="hf-pr-btn")
+                    pr_preview_btn = gr.Button(I18N("pr_preview_btn"), elem_id="hf-pr-preview-btn")
+                    pr_btn = gr.Button(I18N("pr_btn"), variant="primary", elem_id="hf-pr-btn")
                 pr_note = gr.Markdown(elem_id="hf-pr-note", elem_classes=["hf-note"])
-        with gr.Accordion(t("glossary"), open=False):
+        with gr.Accordion(I18N("glossary"), open=False):
             with gr.Row():
-                gloss_text = gr.Textbox("", label=t("gloss_text"), scale=3)
-                gloss_btn = gr.Button(t("gloss_btn"), scale=1)
+                gloss_text = gr.Textbox("", label=I18N("gloss_text"), scale=3)
+                gloss_btn = gr.Button(I18N("gloss_btn"), scale=1)
             gloss_out = gr.JSON()
 
         def with_secrets(button: gr.Button, fn: Callable[..., Any], inputs: list[Any], outputs: list[Any],
@@ -349,5 +349,5 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     demo.queue(default_concurrency_limit=1)
     # the page's words follow the browser's language: Gradio takes them at launch, and every caller (serve,
     # the Space's app.py, tests) launches the app it is given, so the default travels with the app
-    demo.launch = functools.partial(demo.launch, i18n=t)  # type: ignore[method-assign]
+    demo.launch = functools.partial(demo.launch, i18n=I18N)  # type: ignore[method-assign]
     return demo

@@ -7,6 +7,7 @@ a translation's cancel event is kept per browser session, for the Stop button.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import threading
@@ -20,13 +21,14 @@ import gradio as gr
 from .. import api
 from ..config import Config
 from ..errors import InputError, RefusedError, RepoError
+from ..i18n import Lazy, has, t
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
 from .hints import say, web_error
+from .lang import request_lang, said
 from .limits import RateLimiter, bound_input, call_cost, visitor_key
 from .runs import Runs, in_thread, session_key
-from .ui_text import EN, request_lang, said, word
 from .workspace import Visitor, Workspace
 
 
@@ -115,7 +117,7 @@ class WebApp:
             while worker.is_alive():
                 worker.join(1.0)
                 if worker.is_alive():
-                    yield gr.skip(), word("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
+                    yield gr.skip(), t("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
         finally:
             cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
         if "error" in done:
@@ -127,14 +129,14 @@ class WebApp:
         self.ws.require_visitor(visitor, "clone")
         name, result = self.ws.clone(url, cancel)
         kind = result.kind.value if result.kind is not None else None
-        did = word(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
+        did = t(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
                    note=result.note)
-        note = word("clone_note", ui, did=did, n=result.fetched_versions)
+        note = t("clone_note", ui, did=did, n=result.fetched_versions)
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
             said = getattr(getattr(mine, "kind", None), "value", None)
-            note += "; " + (word(CHECKOUT_NOTES[said], ui) if said in CHECKOUT_NOTES
-                            else mine if ui == "en" else word("in_english", ui, text=mine))
+            note += "; " + (t(CHECKOUT_NOTES[said], ui) if said in CHECKOUT_NOTES
+                            else mine if ui == "en" else t("in_english", ui, text=mine))
             self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -160,7 +162,7 @@ class WebApp:
         ranked = result.report.ranked(lang)
         ui = request_lang(request)
         choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
-                    + (word("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
+                    + (t("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
                    for d in ranked]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
@@ -188,21 +190,21 @@ class WebApp:
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         ui = request_lang(request)
         if not found:
-            return False, False, word("pick_not_doc", ui, doc=code(doc))
+            return False, False, t("pick_not_doc", ui, doc=code(doc))
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
-        claimed = word("pick_claimed", ui, links=", ".join(claims)) if claims else ""
+        claimed = t("pick_claimed", ui, links=", ".join(claims)) if claims else ""
         if d.translated_path is None:
-            return False, False, word("pick_new", ui, doc=code(doc), claimed=claimed)
+            return False, False, t("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, word("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
+            return False, True, t("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
                                      claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
-            where = word("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
-            return True, False, word("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
+            where = t("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
+            return True, False, t("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
                                      claimed=claimed)
-        return False, False, word("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
+        return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
                                   claimed=claimed)
 
     @staticmethod
@@ -252,11 +254,11 @@ class WebApp:
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
-                                            "translate")  # the page's words: ui_text's act_translate
+                                            "translate")  # the page's words: the message act_translate
         cancel = self.runs.start(session_key(request))
         done = total = 0
         ui = request_lang(request)
-        log: list[str] = [word("log_start", ui, doc=doc, lang=lang, provider=provider or word("log_configured", ui))
+        log: list[str] = [t("log_start", ui, doc=doc, lang=lang, provider=provider or t("log_configured", ui))
                           + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
@@ -268,15 +270,15 @@ class WebApp:
                     continue
                 if item.kind is api.ProgressKind.START:
                     total += item.total
-                    log.append(word("log_to_translate", ui, doc=item.doc, n=item.total))
+                    log.append(t("log_to_translate", ui, doc=item.doc, n=item.total))
                 elif item.kind is api.ProgressKind.SEGMENTS:
                     done += item.done
                 elif item.message:
-                    line = said("note_", item.key, ui, item.message, **item.fields)
+                    line = said(item, ui)
                     log.append(f"{item.doc}: {line}" if item.doc else line)
                 if total:
-                    progress((min(done, total), total), desc=f"{doc}: {word('log_unit', ui)}", unit=word("log_unit", ui))
-                yield ("\n".join(log + [word("log_done_of", ui, done=done, total=total)]), gr.skip(), gr.skip(),
+                    progress((min(done, total), total), desc=f"{doc}: {t('log_unit', ui)}", unit=t("log_unit", ui))
+                yield ("\n".join(log + [t("log_done_of", ui, done=done, total=total)]), gr.skip(), gr.skip(),
                        gr.skip(), gr.skip())
         finally:
             self.runs.end(session_key(request), cancel)
@@ -284,12 +286,12 @@ class WebApp:
         if result.skipped:
             raise _skipped(result.skipped[0])
         s = result.stats
-        log.append(word("log_stats", ui, segments=s.segments, hits=s.cache_hits, translated=s.translated,
+        log.append(t("log_stats", ui, segments=s.segments, hits=s.cache_hits, translated=s.translated,
                         failed=s.failed_segments, requests=s.requests, tokens_in=s.tokens_in, tokens_out=s.tokens_out)
                    + (f", ${s.cost_usd:.4f}" if s.cost_known and s.cost_usd else ""))
         log.extend(f"{d.path}: {_summary(d.summary, ui)}" for d in result.docs if d.summary)
         if result.cancelled:
-            log.append(word("log_stopped", ui))
+            log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
         review = api.draft(path, lang, doc, translations, update=update, force=force)
         state = draft_state(lang, doc, review, update=update, force=force,
@@ -320,20 +322,20 @@ class WebApp:
         if result.skipped:
             raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
-        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or word("cost_unknown", ui)
-        return word("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
+        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or t("cost_unknown", ui)
+        return t("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
                     tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
     def stop(self, request: gr.Request | None = None) -> str:
         """Stop this session's running translation after the requests in flight; finished segments stay in
         the translation memory. Costs nothing."""
-        return word("stopping" if self.runs.stop(session_key(request)) else "nothing_running", request_lang(request))
+        return t("stopping" if self.runs.stop(session_key(request)) else "nothing_running", request_lang(request))
 
     # -- 3. review ---------------------------------------------------------------------------------
 
     @staticmethod
     def _segment_choices(review: api.DraftReview, ui: str = "en") -> Any:
-        choices = [(word("seg_choice", ui, id=s.id, line=s.target_line, english=s.english[:60],
+        choices = [(t("seg_choice", ui, id=s.id, line=s.target_line, english=s.english[:60],
                          bad=" ⚠" if any(f.severity == "error" for f in s.findings) else ""), s.id)
                    for s in review.segments]
         bad = next((s.id for s in review.segments if any(f.severity == "error" for f in s.findings)), None)
@@ -413,7 +415,7 @@ class WebApp:
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
-            raise web_error(InputError, "none_shown", show=show, ko_show=_filter_words(show, "ko"))
+            raise web_error(InputError, "none_shown", show=Lazy(functools.partial(_filter_words, show)))
         all_ids = [s.id for s in review.segments]
         here = all_ids.index(segment) if segment in all_ids else -1
         if delta > 0:
@@ -432,7 +434,7 @@ class WebApp:
             state: the draft JSON.
         """
         if not state or not state.get("doc"):
-            return f"<p>{word('review_empty', request_lang(request))}</p>"
+            return f"<p>{t('review_empty', request_lang(request))}</p>"
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
@@ -443,9 +445,9 @@ class WebApp:
         """What the write step will write, named before it is clicked."""
         ui = request_lang(request)
         if not state or not state.get("doc"):
-            return word("target_none", ui)
-        check = word("check_passes", ui) if state.get("ok") else word("check_errors", ui, n=state.get("errors", 0))
-        return word("target", ui, doc=code(str(state["doc"])), target=code(str(state.get("target") or "")),
+            return t("target_none", ui)
+        check = t("check_passes", ui) if state.get("ok") else t("check_errors", ui, n=state.get("errors", 0))
+        return t("target", ui, doc=code(str(state["doc"])), target=code(str(state.get("target") or "")),
                     check=check, n=len(state.get("edited") or ()))
 
     # -- 4. write, toctree, publish ----------------------------------------------------------------
@@ -470,9 +472,9 @@ class WebApp:
         self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
         rel = _rel(path, Path(out.target))
         ui = request_lang(request)
-        text = word("written", ui, target=code(rel)) + (word("written_draft", ui) if out.draft else "")
+        text = t("written", ui, target=code(rel)) + (t("written_draft", ui) if out.draft else "")
         if out.backup:
-            text += word("written_backup", ui, backup=code(_rel(path, Path(out.backup))))
+            text += t("written_backup", ui, backup=code(_rel(path, Path(out.backup))))
         return text
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
@@ -496,13 +498,13 @@ class WebApp:
                              base_url=base_url or None, config=cfg)
         ui = request_lang(request)
         if not result.changes:
-            return word("toc_nothing", ui)
+            return t("toc_nothing", ui)
         if all(c.action == "missing-translation" for c in result.changes):
-            return word("toc_not_added", ui, doc=code(doc), folder=code(lang))
+            return t("toc_not_added", ui, doc=code(doc), folder=code(lang))
         lines = [f"- {code(c.local)}: {_toc_action(c.action, ui)}"
-                 + (word("toc_as", ui, title=_link_text(c.title)) if c.title else "")
-                 + (word("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]
-        return word("toc_updated" if result.written else "toc_unchanged", ui) + "\n" + "\n".join(lines)
+                 + (t("toc_as", ui, title=_link_text(c.title)) if c.title else "")
+                 + (t("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]
+        return t("toc_updated" if result.written else "toc_unchanged", ui) + "\n" + "\n".join(lines)
 
     def publish(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
                 secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,
@@ -525,7 +527,7 @@ class WebApp:
             raise web_error(RefusedError, "shared_pr")
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor,
                                           ui=request_lang(request))
-        yield word("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
+        yield t("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
                    branch=code(result.branch), n=len(result.commits))
 
     def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
@@ -568,7 +570,7 @@ class WebApp:
                                                             upstream=upstream or None, config=cfg, no_llm=True,
                                                             dry_run=dry_run, progress=progress)):
             if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {said('step_', item.key, ui, item.message, **item.fields)}")
+                steps.append(f"- {said(item, ui)}")
                 yield "\n".join(steps)
             else:
                 result = item
@@ -607,7 +609,7 @@ def _filter_words(show: str, ui: str) -> str:
     """A review filter (``errors|rule:links``) in ``ui``'s words: the filter's label, the rule id as it is."""
     parts = []
     for part in show.split("|"):
-        parts.append(word(f"show_{part}", ui) if part in REVIEW_FILTERS else part.removeprefix("rule:"))
+        parts.append(t(f"show_{part}", ui) if part in REVIEW_FILTERS else part.removeprefix("rule:"))
     return " · ".join(p for p in parts if p)
 
 
@@ -617,7 +619,7 @@ def _skipped(skip: Any) -> InputError:
     ``kind`` (issue 26), else the English in the page's frame (:func:`.hints.error_text`)."""
     exc = InputError(f"{skip.en_rel}: {skip.reason}")
     kind = getattr(skip, "kind", "")
-    if kind and f"err_skip_{kind}" in EN:
+    if kind and has(f"err_skip_{kind}"):
         say(exc, f"skip_{kind}", doc=skip.en_rel, **{"target": "", **getattr(skip, "fields", {})})
     return exc
 
@@ -628,17 +630,17 @@ def _summary(summary: Any, ui: str) -> str:
     fields (issue 26: "index.md: kept 3 human segment(s), ..." in a Korean browser)."""
     if ui == "en":
         return str(summary.text())
-    parts = [word("sum_human", ui, n=summary.kept_human)]
+    parts = [t("sum_human", ui, n=summary.kept_human)]
     if summary.kept_machine:
-        parts.append(word("sum_machine", ui, n=summary.kept_machine))
-    parts.append(word("sum_translated", ui, n=summary.translated))
-    parts.append(word("sum_carried", ui, n=summary.comments_carried))
+        parts.append(t("sum_machine", ui, n=summary.kept_machine))
+    parts.append(t("sum_translated", ui, n=summary.translated))
+    parts.append(t("sum_carried", ui, n=summary.comments_carried))
     lines = ", ".join(map(str, summary.unfinished))
-    parts.append(word("sum_unfinished_lines", ui, n=len(summary.unfinished), lines=lines) if lines
-                 else word("sum_unfinished", ui, n=0))
+    parts.append(t("sum_unfinished_lines", ui, n=len(summary.unfinished), lines=lines) if lines
+                 else t("sum_unfinished", ui, n=0))
     out = ", ".join(parts)
     for loss in summary.comments_lost:
-        out += "\n  " + word("sum_lost", ui, line=loss.line, text=loss.text, reason=loss.reason)
+        out += "\n  " + t("sum_lost", ui, line=loss.line, text=loss.text, reason=loss.reason)
     return out
 
 
@@ -670,7 +672,7 @@ def _own_fork(cfg: Config, fork: str) -> None:
 def _toc_action(action: str, ui: str) -> str:
     """What a toctree change did, in ``ui``'s words (an action the tables do not know, as the API names it)."""
     try:
-        return word(f"toc_{action}", ui)
+        return t(f"toc_{action}", ui)
     except KeyError:
         return action
 

@@ -12,7 +12,7 @@ github.fork in hfi18n.toml"). Now:
 
 * the web app's own errors (no doc picked, no repository, a clone that failed, too many calls, too large,
   not signed in, no fork, ...) are raised with :func:`web_error` (or marked with :func:`say`): their
-  words are keys of :mod:`.ui_text`, so every language gets the whole message and hint in its words,
+  words are messages of :mod:`hfi18n.i18n`, so every language gets the whole message and hint in its words,
   and English reads exactly as before (scripts and the tests match it);
 * any other library error keeps its English detail inside a frame of the visitor's language: "요청을
   처리하지 못했습니다. 영어 원문: ...", then the page fields the hint names as sentences of their own
@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 from ..errors import HfI18nError, human_message
-from .ui_text import EN, word
+from ..i18n import has, t
 
 FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key) for p, key in (
     (r"pass --fork OWNER/NAME", "hint_fork"),
@@ -35,7 +35,8 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key
     (r"GITHUB_TOKEN", "hint_token"),
     (r"set [A-Z_]+_API_KEY in the environment", "hint_api_key"),
     (r"use --provider pseudo", "hint_demo"),
-    (r"(?P<verb>with|check) --model", "hint_model"),
+    (r"with --model", "hint_model_with"),
+    (r"check --model", "hint_model_check"),
     (r"--base-url", "hint_base_url"),
     (r"pass --no-llm to keep the English titles", "hint_no_llm"),
     (r"pass --lang( with)?", "hint_lang"),
@@ -43,8 +44,8 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key
     (r"\(?hfi18n check --lang \S+ [^\s),;]+\)?", "hint_check"),
     (r"pass --branch NAME", "hint_branch"),
 ))
-"""CLI phrase -> the :mod:`.ui_text` key of the page's field, first match first (``GITHUB_TOKEN`` alone
-after ``export``); a named group of the phrase fills the field of the same name (the doc, the verb)."""
+"""CLI phrase -> the :mod:`hfi18n.i18n` key of the page's field, first match first (``GITHUB_TOKEN`` alone
+after ``export``); a named group of the phrase fills the field of the same name (the doc)."""
 
 
 def web_hint(hint: str | None, lang: str = "en") -> str | None:
@@ -53,7 +54,7 @@ def web_hint(hint: str | None, lang: str = "en") -> str | None:
     if not hint:
         return hint
     for pattern, key in FIELD_HINTS:
-        hint = pattern.sub(lambda m, key=key: word(key, lang, **m.groupdict()), hint)
+        hint = pattern.sub(lambda m, key=key: t(key, lang, **m.groupdict()), hint)
     return hint
 
 
@@ -65,30 +66,30 @@ def page_steps(hint: str | None, lang: str) -> list[str]:
         return steps
     for pattern, key in FIELD_HINTS:
         def take(m: re.Match[str], key: str = key) -> str:
-            steps.append(word(key, lang, **m.groupdict()))
+            steps.append(t(key, lang, **m.groupdict()))
             return "\0"
         hint = pattern.sub(take, hint)
     return list(dict.fromkeys(steps))
 
 
 WORDS_ATTR = "_hfi18n_web_words"
-"""Where :func:`say` keeps an error's :mod:`.ui_text` keys and fields (an attribute of the exception)."""
+"""Where :func:`say` keeps an error's message keys and fields (an attribute of the exception)."""
 
 
 def say(exc: HfI18nError, key: str, /, *, hint_key: str | None = None, **fields: Any) -> HfI18nError:
     """Mark ``exc`` as a situation the page words itself: message ``err_<key>``, hint ``hint_key`` (default
     ``err_<key>_hint`` when the table has one), both filled with ``fields``. Its English stays the
     exception's own (the library's words, as the CLI prints them); returns ``exc``, to raise it."""
-    hint = hint_key or (f"err_{key}_hint" if f"err_{key}_hint" in EN else None)
+    hint = hint_key or (f"err_{key}_hint" if has(f"err_{key}_hint") else None)
     setattr(exc, WORDS_ATTR, (f"err_{key}", hint, fields))
     return exc
 
 
 def web_error(cls: type[HfI18nError], key: str, /, *, hint_key: str | None = None, **fields: Any) -> HfI18nError:
-    """An error of the web app's own, of class ``cls`` (its English from :mod:`.ui_text`), that each
+    """An error of the web app's own, of class ``cls`` (its English from :mod:`hfi18n.i18n`), that each
     visitor reads in their language (see :func:`say`)."""
-    hint = hint_key or (f"err_{key}_hint" if f"err_{key}_hint" in EN else None)
-    exc = cls(word(f"err_{key}", "en", **fields), hint=word(hint, "en", **fields) if hint else None)
+    hint = hint_key or (f"err_{key}_hint" if has(f"err_{key}_hint") else None)
+    exc = cls(t(f"err_{key}", "en", **fields), hint=t(hint, "en", **fields) if hint else None)
     return say(exc, key, hint_key=hint, **fields)
 
 
@@ -102,8 +103,8 @@ def error_text(exc: BaseException, lang: str = "en") -> tuple[str, str | None]:
         return message, web_hint(hint, "en")
     if said is not None:
         key, hint_key, fields = said
-        return word(key, lang, **fields), word(hint_key, lang, **fields) if hint_key else None
+        return t(key, lang, **fields), t(hint_key, lang, **fields) if hint_key else None
     steps = page_steps(hint, lang)
     english = web_hint(hint, "en")
-    parts = [*steps, word("err_frame_hint", lang, hint=english)] if english else steps
-    return word("err_frame", lang, message=message), ". ".join(p.rstrip(". ") for p in parts) or None
+    parts = [*steps, t("err_frame_hint", lang, hint=english)] if english else steps
+    return t("err_frame", lang, message=message), ". ".join(p.rstrip(". ") for p in parts) or None

@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import InputError, RefusedError
+from ..i18n import Msg
 from .hints import web_error
-from .ui_text import word
 
 MAX_INPUT_CHARS = 1_000_000
 """Characters one call may send (a draft's translations and ids, or a text): 10x the largest real doc."""
@@ -58,10 +58,10 @@ def input_size(values: Iterable[Any]) -> int:
 
 def bound_input(*values: Any, what: str = "draft") -> None:
     """Refuse a call whose inputs hold more than :data:`MAX_INPUT_CHARS` characters. ``what``: ``draft`` or
-    ``text`` (the :mod:`.ui_text` word ``what_<what>``)."""
+    ``text`` (the message ``what_<what>``)."""
     size = input_size(values)
     if size > MAX_INPUT_CHARS:
-        raise web_error(InputError, "too_large", what=word(f"what_{what}"), ko_what=word(f"what_{what}", "ko"),
+        raise web_error(InputError, "too_large", what=Msg(f"what_{what}"),
                         size=size, limit=MAX_INPUT_CHARS)
 
 

@@ -2,7 +2,7 @@
 
 Plain functions from :mod:`hfi18n.api` results to HTML strings (every value escaped); no Gradio component
 here, so they are tested on their own. Class names start with ``hf-`` and the style sheet :data:`CSS` is
-scoped to them. Their words come from :mod:`.ui_text` in the visitor's language (``lang``: ``en`` or
+scoped to them. Their words come from :mod:`hfi18n.i18n` in the visitor's language (``lang``: ``en`` or
 ``ko``; English by default, for every caller that passes none); doc names, code, rule ids and the
 library's check messages are data and stay as they are.
 """
@@ -16,7 +16,8 @@ from html import escape
 from typing import Any
 
 from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
-from .ui_text import said, word
+from ..i18n import t
+from .lang import said
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -123,13 +124,13 @@ container hides its overflow, which makes it the box a sticky element sticks in 
 
 
 def _word_in(lang: str, key: str, **fields: object) -> str:
-    return word(key, lang, **fields)
+    return t(key, lang, **fields)
 
 
 def state_word(state: str, lang: str) -> str:
     """A doc state in words (a state the tables do not know is shown as it is)."""
     try:
-        return word(f"state_{state}", lang)
+        return t(f"state_{state}", lang)
     except KeyError:
         return state
 
@@ -155,12 +156,12 @@ def _behind(d, lang: str = "en") -> str:
     if d.state != "outdated":
         return ""
     if d.base_method == "unknown":  # the record status and check share: nothing to count from
-        return word("base_unknown", lang)
-    parts = [word("behind_commits", lang, n=d.commits_behind)]
+        return t("base_unknown", lang)
+    parts = [t("behind_commits", lang, n=d.commits_behind)]
     changed = len(d.sections_changed) + len(d.sections_added) + len(d.sections_removed)
     if changed:
-        parts.append(word("behind_sections", lang, n=changed))
-    parts.append(word("behind_lines", lang, added=d.lines_added, removed=d.lines_removed))
+        parts.append(t("behind_sections", lang, n=changed))
+    parts.append(t("behind_lines", lang, added=d.lines_added, removed=d.lines_removed))
     return ", ".join(parts)
 
 
@@ -223,22 +224,22 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
         html.append(f"<h3>{w('claimed_h', n=len(claimed))}</h3>"
                     f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
                     f"{items}</table>")
-    html.append(f'<p class="hf-muted">{escape(library_line("pr_", result.pr_note, ui))}</p></div>')
+    html.append(f'<p class="hf-muted">{escape(library_line(result.pr_note, ui))}</p></div>')
     return "".join(html)
 
 
-def library_line(prefix: str, text: str | None, ui: str) -> str:
+def library_line(text: str | None, ui: str) -> str:
     """A line the library said (a :class:`hfi18n.repo.said.Said`, or plain English) in ``ui``'s words: by its
     ``key`` when the page knows it, else the English (labelled for another language; see
-    :func:`.ui_text.said`)."""
+    :func:`.lang.said`)."""
     if not text:
         return ""
-    return said(prefix, getattr(text, "key", ""), ui, str(text), **getattr(text, "fields", {}))
+    return said(text, ui)
 
 
 def problem(d: Any, ui: str) -> str:
     """Why a doc's state is unknown, or the base of its translation (``DocStatus.problem``), in ``ui``'s words."""
-    return library_line("problem_", d.problem, ui)
+    return library_line(d.problem, ui)
 
 
 KEEP_ENGLISH = "keep in English"
@@ -249,7 +250,7 @@ data to compare, said in the page's words by :func:`_expected`)."""
 def _expected(expected: str, lang: str) -> str:
     """A term's expected rendering as the page shows it: ``keep in English`` in ``lang``'s words (a Korean
     review read "keep in English" under the term)."""
-    return word("term_keep_english", lang) if expected == KEEP_ENGLISH else expected
+    return t("term_keep_english", lang) if expected == KEEP_ENGLISH else expected
 
 
 def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -> str:
@@ -262,7 +263,7 @@ def _highlight(text: str, spans: list[tuple[int, int, str]], lang: str = "en") -
         out.append(escape(text[pos:start]))
         label = "" if expected in labelled else f'<sub class="hf-expect">{escape(_expected(expected, lang))}</sub>'
         labelled.add(expected)
-        tip = escape(word("glossary_title", lang, expected=_expected(expected, lang)))
+        tip = escape(t("glossary_title", lang, expected=_expected(expected, lang)))
         out.append(f'<mark class="hf-term" title="{tip}">{escape(text[start:end])}</mark>{label}')
         pos = end
     out.append(escape(text[pos:]))
@@ -400,10 +401,10 @@ def preview(result: DraftReview, *, lang: str = "en") -> str:
     heading ids have their own namespace (``hfi18n-a-en-``, ``hfi18n-a-tr-``): none can take the id of an
     element of the app, nor of the other pane (an in-page link jumped to the English heading)."""
     return ('<div class="hf-review hf-cols">'
-            f'<div><b>{word("pv_english", lang)}</b> <span class="hf-muted">{escape(result.doc)}</span>'
+            f'<div><b>{t("pv_english", lang)}</b> <span class="hf-muted">{escape(result.doc)}</span>'
             f'<div class="hf-page" id="hf-preview-en">{preview_html(result.english, prefix="hfi18n-a-en-")}'
             '</div></div>'
-            f'<div><b>{word("pv_translation", lang)}</b> <span class="hf-muted">{escape(result.target)}</span>'
+            f'<div><b>{t("pv_translation", lang)}</b> <span class="hf-muted">{escape(result.target)}</span>'
             f'<div class="hf-page" id="hf-preview-tr">{preview_html(result.text, prefix="hfi18n-a-tr-")}'
             '</div></div></div>')
 
@@ -433,8 +434,8 @@ def _rule_filter(segments: list[Any], lang: str = "en") -> str:
     options = "".join(f'<option value="{r}">{r} ({n})</option>' for r, n in sorted(counts.items()))
     style = "".join(f'#hf-review[data-rule="{r}"] tr.hf-seg:not([data-rules~="{r}"]) {{ display: none; }}'
                     for r in counts)
-    return (f'<style>{style}</style><p class="hf-rules"><label>{word("rule_label", lang)} <select id="hf-rule">'
-            f'<option value="">{word("every_rule", lang)}</option>{options}</select></label></p>')
+    return (f'<style>{style}</style><p class="hf-rules"><label>{t("rule_label", lang)} <select id="hf-rule">'
+            f'<option value="">{t("every_rule", lang)}</option>{options}</select></label></p>')
 
 
 def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
@@ -467,7 +468,7 @@ def pr_preview(result: PublishResult, *, lang: str = "en") -> str:
     """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted
     (the title and body are the PR's, in the words the repository's reviewers expect, whatever ``lang``)."""
     fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
-    head = word("pr_preview", lang, branch=f"`{result.branch}`", n=len(result.commits), base=f"`{result.base}`",
+    head = t("pr_preview", lang, branch=f"`{result.branch}`", n=len(result.commits), base=f"`{result.base}`",
                 head=f"`{result.head}`")
-    return (f"{head}\n\n{word('pr_title', lang)}\n\n```text\n{result.title}\n```\n\n{word('pr_body', lang)}\n\n"
+    return (f"{head}\n\n{t('pr_title', lang)}\n\n```text\n{result.title}\n```\n\n{t('pr_body', lang)}\n\n"
             f"{fence}markdown\n{result.body.rstrip()}\n{fence}\n")

@@ -32,11 +32,11 @@ from pathlib import Path
 from .. import api
 from ..config import Config, load_config
 from ..errors import InputError, RefusedError
+from ..i18n import Msg, has
 from ..repo.clone import CloneFailedError, normalize_url, origin_url
 from ..repo.doclog import run_git
 from ..repo.ghref import github_repo
 from .hints import say, web_error
-from .ui_text import EN, word
 
 
 @dataclass(slots=True, frozen=True)
@@ -187,11 +187,9 @@ class Workspace:
 
     def require_visitor(self, visitor: Visitor | None, what: str) -> None:
         """In shared mode, refuse anonymous visitors for ``what`` (a step that writes or costs): a key of the
-        page's words (``clone``: :mod:`.ui_text`'s ``act_clone``), or English words as they are."""
+        page's words (``clone``: the message ``act_clone``), or English words as they are."""
         if self.shared and (visitor is None or not visitor.username):
-            known = f"act_{what}" in EN
-            raise web_error(RefusedError, "sign_in", what=word(f"act_{what}") if known else what,
-                            ko_what=word(f"act_{what}", "ko") if known else what)
+            raise web_error(RefusedError, "sign_in", what=Msg(f"act_{what}") if has(f"act_{what}") else what)
 
     def owner_keys_for(self, visitor: Visitor | None) -> bool:
         """Whether this call may spend the owner's keys (the environment): always on a local server; in

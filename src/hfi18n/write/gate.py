@@ -47,6 +47,7 @@ from ..doc.draft import is_pseudo_file, mark_draft
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..glossary import Glossary
+from ..i18n import t
 from ..origin import Origin
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
@@ -57,10 +58,16 @@ PSEUDO_REFUSAL = ("the pseudo provider is a test double: its output never replac
                   "provider (--provider anthropic, openai or hf)")
 """Why pseudo output is not written over an existing translation (the gate's note and the CLI's error)."""
 
-NOTE_KINDS = ("cancelled", "none_translated", "pseudo_refused", "check_errors", "refused", "draft_pseudo",
-              "draft_errors", "draft_failures", "written")
-"""The keys of :attr:`DocJob.note_kind`, one per note :func:`write_job` writes (the web app says each in the
-visitor's language; the note stays the CLI's English)."""
+NOTE_KINDS = ("note_cancelled", "note_none_translated", "note_pseudo_refused", "note_check_errors", "note_refused",
+              "note_draft_pseudo", "note_draft_errors", "note_draft_failures", "note_written")
+"""The keys of :attr:`DocJob.note_kind`, one per note :func:`write_job` writes: messages of
+:mod:`hfi18n.i18n`, whose English is the note the CLI prints (the web app says each in the visitor's
+language)."""
+
+
+def _note(job: DocJob, key: str, /, **fields: object) -> None:
+    """Set ``job``'s note: the message ``key`` (one of :data:`NOTE_KINDS`) in English, and what it was made of."""
+    job.note, job.note_kind, job.note_fields = t(key, "en", **fields), key, fields
 
 
 def backup_root(layout: DocsLayout) -> Path:
@@ -254,19 +261,17 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
     result = WriteResult(text, False, False)
     if any(f.reason == CANCELLED for f in job.failures):
-        job.note, job.note_kind = "not written: the run was cancelled before every segment was translated", "cancelled"
+        _note(job, "note_cancelled")
         return result
     if job.failures and not set(job.translations) - job.given:
-        job.note = f"not written: no segment was translated ({len(job.failures)} failed: {_reasons(job)})"
-        job.note_kind, job.note_fields = "none_translated", {"n": len(job.failures), "reasons": _reasons(job)}
+        _note(job, "note_none_translated", n=len(job.failures), reasons=_reasons(job))
         return result
     if pseudo and snapshot(job.target) != ABSENT and not is_pseudo_file(job.target):
-        job.note, job.note_kind = f"not written: {PSEUDO_REFUSAL}", "pseudo_refused"
+        _note(job, "note_pseudo_refused")
         return result
     errors = has_errors(job.findings)
     if errors and not allow_errors:
-        job.note = "not written: check found errors (see below; --allow-errors writes a marked draft)"
-        job.note_kind = "check_errors"
+        _note(job, "note_check_errors")
         return result
     result.draft = errors or bool(job.failures) or pseudo
     if result.draft:
@@ -283,19 +288,17 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
                 raise _changed_since(job, layout)
         atomic_write(job.target, text, expect=expect)
     except RefusedError as exc:
-        job.note, job.note_kind, job.note_fields = f"not written: {exc.message}", "refused", {"message": exc.message}
+        _note(job, "note_refused", message=exc.message)
         return result
     job.written = result.written = True
     with contextlib.suppress(OSError, ValueError):  # the record is best effort; the write happened
         record_write(job, layout, lang=lang, text=text)
     if pseudo:
-        job.note, job.note_kind = "written as a marked draft: pseudo-localized test output, not a translation", \
-            "draft_pseudo"
+        _note(job, "note_draft_pseudo")
     elif errors:
-        job.note, job.note_kind = "written as a marked draft: check found errors", "draft_errors"
+        _note(job, "note_draft_errors")
     elif job.failures:
-        job.note = f"written as a marked draft: {len(job.failures)} segment(s) left in English ({_reasons(job)})"
-        job.note_kind, job.note_fields = "draft_failures", {"n": len(job.failures), "reasons": _reasons(job)}
+        _note(job, "note_draft_failures", n=len(job.failures), reasons=_reasons(job))
     else:
-        job.note, job.note_kind = "written", "written"
+        _note(job, "note_written")
     return result

@@ -1,5 +1,5 @@
 """Render a :class:`~hfi18n.repo.status.StatusReport`: rich table, JSON, Markdown, CSV (HTML in
-:mod:`hfi18n.repo.report_html`).
+:mod:`hfi18n.report.html`).
 
 Every format shows the same facts. JSON is a list of objects, one per (language, doc), with the fields of
 :class:`~hfi18n.repo.status.DocStatus` plus ``rank`` (place in the language's "translate next" list, or
@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..doc.inert import code
-from .status import RANK_LIMIT, STATES, DocStatus, StatusReport
+from ..repo.status import RANK_LIMIT, STATES, DocStatus, StatusReport
 
 STATE_STYLE = {
     "up-to-date": "green",

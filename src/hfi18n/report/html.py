@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .report import drift_text, ranks, short
-from .status import RANK_LIMIT, STATES, DocStatus, StatusReport
+from ..repo.status import RANK_LIMIT, STATES, DocStatus, StatusReport
+from .text import drift_text, ranks, short
 
 COLORS = {
     "up-to-date": "#2e9e4f",
