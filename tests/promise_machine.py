@@ -282,11 +282,13 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule(data=st.data(), kind=st.sampled_from(ENGLISH_EDITS))
     def english_edit(self, data, kind: str) -> None:
         """One English edit, committed with an ordinary message (one rule, so tool runs are drawn as often)."""
+        self.shared.steps["try_" + kind] += 1
         getattr(self, kind)(data)
 
     @rule(data=st.data(), kind=st.sampled_from(TRANSLATION_EDITS))
     def translation_edit(self, data, kind: str) -> None:
         """One edit of a translation by a human, committed or not."""
+        self.shared.steps["try_" + kind] += 1
         if kind in ("human_empty", "human_cut", "human_section"):
             self.human_damage(data, kind.split("_", 1)[1])
         else:
@@ -690,7 +692,6 @@ class PromiseMachine(RuleBasedStateMachine):
         self.shared.steps["agreement_checks"] += 1
         report = api.status(self.repo, ["ko"], pulls=False).report
         rows = {d.path: d for d in report.for_lang("ko")}
-        reviewed = followed_english(DocsLayout.open(self.repo), "ko")
         findings: dict[str, list] = {}
         for f in api.check(self.repo, "ko").findings:
             findings.setdefault(f.file, []).append(f)
@@ -710,13 +711,12 @@ class PromiseMachine(RuleBasedStateMachine):
             if row.base_commit and row.commits_behind:
                 out = [f for f in findings.get(f"{KO}/{row.translated_path}", []) if f.check == "outdated"]
                 assert out and row.base_commit[:7] in out[0].message, (doc, row.base_commit, out)
-            if row.state in ("up-to-date", "outdated") and "base-unknown" not in row.flags and row.base_commit:
-                seen = reviewed(row.translated_path)
-                assert seen is not None and seen.commit == row.base_commit, (doc, "review", seen, row.base_commit)
-        doc = self.docs[self.shared.steps["agreement_checks"] % len(self.docs)]
+        doc = self.docs[self.shared.steps["agreement_checks"] % len(self.docs)]  # the slow views, a doc in turn
         row = rows.get(doc)
         if row is not None and row.state in ("up-to-date", "outdated") and "base-unknown" not in row.flags \
                 and row.base_commit and row.translated_path == doc:
+            seen = followed_english(DocsLayout.open(self.repo), "ko")(doc)
+            assert seen is not None and seen.commit == row.base_commit, (doc, "review", seen, row.base_commit)
             try:
                 held = api.draft(self.repo, "ko", doc, update=True)
             except HfI18nError as exc:
@@ -772,14 +772,27 @@ def _holds_every_unit(doc: str, english: str, translation: str) -> None:
     assert prose_count(translation) * 2 >= prose_count(english), f"{doc} is up to date but lacks prose"
 
 
+@dataclass(frozen=True)
+class Pick:
+    """In a replay, the ``index``-th of the values a ``sampled_from`` draw chooses from (candidates such as
+    the paragraphs of a doc are worked out by the rule)."""
+
+    index: int
+
+
 class Scripted:
-    """A stand-in for Hypothesis's ``data`` in a replayed counterexample: each ``draw`` returns the next value."""
+    """A stand-in for Hypothesis's ``data`` in a replayed counterexample: each ``draw`` returns the next value
+    (a :class:`Pick` takes that element of the strategy's choices)."""
 
     def __init__(self, *values: object) -> None:
         self.values = list(values)
 
     def draw(self, strategy: object, label: object = None) -> object:
-        return self.values.pop(0)
+        value = self.values.pop(0)
+        if isinstance(value, Pick):
+            return list(strategy.wrapped_strategy.elements if hasattr(strategy, "wrapped_strategy")
+                        else strategy.elements)[value.index]  # type: ignore[attr-defined]
+        return value
 
 
 def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseMachine:

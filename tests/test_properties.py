@@ -21,8 +21,8 @@ from tests.promise_machine import PromiseMachine, replay, stop_shared
 
 pytestmark = pytest.mark.corpus
 
-CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "6"))
-CI_STEPS = int(os.environ.get("HFI18N_PROPERTY_STEPS", "12"))
+CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "15"))
+CI_STEPS = int(os.environ.get("HFI18N_PROPERTY_STEPS", "20"))
 
 CI_SETTINGS = settings(max_examples=CI_EXAMPLES, stateful_step_count=CI_STEPS, derandomize=True, database=None,
                        deadline=None, print_blob=True,
