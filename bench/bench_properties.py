@@ -35,6 +35,7 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=10_000, help="steps in all, shared by the corpora")
     ap.add_argument("--corpora", default="smolagents,huggingface_hub,diffusers")
     ap.add_argument("--per-example", type=int, default=25, help="at most this many steps per example")
+    ap.add_argument("--round", type=int, default=10, help="examples per search round (a progress line each)")
     ap.add_argument("--out", type=Path, default=None, help="write the JSON report here")
     args = ap.parse_args()
     corpora = args.corpora.split(",")
@@ -51,7 +52,7 @@ def main() -> int:
             t0 = time.time()
             while shared.steps["steps"] < share:
                 left = share - shared.steps["steps"]
-                examples = max(1, -(-left // args.per_example))
+                examples = max(1, min(args.round, -(-left // args.per_example)))
                 run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
                                database=None, derandomize=False, print_blob=True,
                                suppress_health_check=list(HealthCheck))

@@ -275,9 +275,9 @@ class PromiseMachine(RuleBasedStateMachine):
     # -------------------------------------------------------------------------------- English edits
 
     ENGLISH_EDITS = ("english_reorder", "english_swap_sections", "english_insert", "english_delete", "english_retitle",
-                     "english_sweep", "english_rename", "english_link", "english_redesign")
+                     "english_reword", "english_sweep", "english_rename", "english_link", "english_redesign")
     TRANSLATION_EDITS = ("human_correction", "human_merge", "human_split", "human_move", "human_anchor",
-                         "human_comments", "human_empty", "human_cut", "human_section")
+                         "human_comments", "human_empty", "human_cut", "human_section", "both_changed")
 
     @rule(data=st.data(), kind=st.sampled_from(ENGLISH_EDITS))
     def english_edit(self, data, kind: str) -> None:
@@ -372,6 +372,47 @@ class PromiseMachine(RuleBasedStateMachine):
         s, e = data.draw(st.sampled_from(spans))
         self.edit("english_delete")
         self._english_edit(doc, text[:s] + text[e:].lstrip("\n"), data.draw(st.sampled_from(MESSAGES)))
+
+    def english_reword(self, data) -> None:
+        """An English paragraph gets one more sentence (a changed paragraph, the most common English edit)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        if not spans:
+            return
+        _s, e = data.draw(st.sampled_from(spans))
+        self.edit("english_reword")
+        self._english_edit(doc, text[:e] + f" It changed in revision {self.serial}." + text[e:],
+                           data.draw(st.sampled_from(MESSAGES)))
+
+    def both_changed(self, data) -> None:
+        """P5: the English of a translated paragraph changes, and a translator edits that paragraph's old
+        translation without following it (the same block changed on both sides): the next update keeps the
+        human text and says so once."""
+        doc = data.draw(st.sampled_from(self.docs))
+        pairs = [(e, t) for e, t in self.sure_pairs(doc) if "\n" not in e and self.en(doc).count(e) == 1
+                 and self.ko(doc).count(t) == 1]
+        if not pairs:
+            return
+        english, block = data.draw(st.sampled_from(pairs))
+        how = data.draw(st.sampled_from(["one commit", "then uncommitted", "then committed"]))
+        self.edit("both_changed")
+        changed = english + f" It changed in revision {self.serial}."
+        self.en_path(doc).write_text(self.en(doc).replace(english, changed, 1), encoding="utf-8")
+        if how != "one commit":
+            self.commit(data.draw(st.sampled_from(MESSAGES)))
+        fixed = block + f" (다시 씀 {self.serial})"
+        for h in self.humans:
+            if h.doc == doc and h.text == block:
+                h.dead = True
+        self.ko_path(doc).write_text(self.ko(doc).replace(block, fixed, 1), encoding="utf-8")
+        # undecidable either way: in one commit check says so; edited after the English, an update does
+        self.humans.append(Human(doc, fixed, (changed,), after_base=how == "then uncommitted"))
+        if how != "then uncommitted":
+            self.commit(data.draw(st.sampled_from(MESSAGES)))
+        if how == "one commit":
+            said = [f for f in api.check(self.repo, "ko", [doc]).findings if f.check == "undecidable"]
+            assert len(said) == 1, f"{doc}: both changed one paragraph in one commit, check said {said}"
 
     def english_retitle(self, data) -> None:
         """A heading gets a new title (so a new anchor)."""
@@ -585,12 +626,26 @@ class PromiseMachine(RuleBasedStateMachine):
         for out in result.docs:
             assert out.written, out.note
             assert not out.draft, f"an ideal translator made a draft of {doc}: {out.errors[:2]}"
+        self._said_once(doc, result)
         if result.docs:
             once = self.ko(doc)
             again = self.tool("update_again", lambda: self._update(doc, server))
             assert self.ko(doc) == once, "a second identical update changed the translation"
             assert again.stats.requests == 0, "a second identical update sent segments"
             self.last_update[doc] = once
+
+    def _said_once(self, doc: str, result) -> None:
+        """P5: an update that kept human text written where the English changed too said so, once for each."""
+        waiting = [h for h in self.humans if h.doc == doc and h.after_base and not h.dead]
+        if not waiting or not result.docs or not result.docs[0].written:
+            return
+        summary = result.docs[0].summary
+        said = summary.conflicts if summary is not None else []
+        kept = [h for h in waiting if h.text in self.ko(doc)]
+        assert len(said) >= len(kept), f"{doc}: human text kept where the English changed too, not said: {said}"
+        assert len({c.line for c in said}) == len(said), f"{doc}: one finding per paragraph: {said}"
+        for h in waiting:
+            h.after_base = False  # the update took it as the translation of the new English
 
     @rule(data=st.data())
     def update_noisy(self, data) -> None:

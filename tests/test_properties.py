@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from tests.conftest import SHARED, under_ci
-from tests.promise_machine import PromiseMachine, replay, stop_shared
+from tests.promise_machine import Pick, PromiseMachine, replay, stop_shared
 
 pytestmark = pytest.mark.corpus
 
@@ -53,3 +53,19 @@ def test_counterexample_bold_product_names_in_a_table_header_are_not_sent() -> N
     sent; an ideal translator keeps product names as they are, so the answer was an "echo" and the page a
     draft (P4). Identifiers in bold, joined by ``+`` or ``&``, need no translation."""
     replay("diffusers", [("update_ideal", ("optimization/tome.md",))])
+
+
+@pytest.mark.parametrize("how", ["one commit", "then uncommitted", "then committed"])
+def test_the_english_and_the_translation_changed_one_paragraph(how: str) -> None:
+    """P5 (``both_changed``): the English of a translated paragraph of smolagents tutorials/memory.md gets a
+    sentence and a translator edits that paragraph's translation without following it. In one commit check
+    says so in one ``undecidable`` warning; edited after the English and not committed, the update keeps the
+    human text and says so once; committed after the English, it is the translator's update. The human text
+    is kept in every case."""
+    values: tuple[object, ...] = ("both_changed", "tutorials/memory.md", Pick(1), how)
+    if how != "one commit":
+        values += ("docs: update",)
+    if how != "then uncommitted":
+        values += ("wip",)
+    replay("smolagents", [("translation_edit", values), ("update_ideal", ("tutorials/memory.md",))])
+

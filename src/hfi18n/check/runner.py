@@ -20,7 +20,14 @@ from .content import AnchorsOf, check_code, check_fragments, check_links, check_
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
-from .followed import AGAINST, base_unknown_finding, both_ways, incomplete_finding, outdated_finding
+from .followed import (
+    AGAINST,
+    base_unknown_finding,
+    both_ways,
+    incomplete_finding,
+    outdated_finding,
+    undecidable_finding,
+)
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .tags import check_html_tags, check_html_untranslated
@@ -180,7 +187,7 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                                           links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
                     if f.check != "drift"]
             return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
-        findings.extend(incomplete_finding(shown, record, lang))
+        findings.extend([*incomplete_finding(shown, record, lang), *undecidable_finding(shown, record)])
         if against == "followed" and record.behind:
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
             base = parse(record.english if record.english is not None else blobs.text(record.base.base_blob))

@@ -260,6 +260,10 @@ class BaseInfo:
     unknown: str = ""
     """Why no base can be trusted (``method == "unknown"``), else empty. The base fields then hold the best
     candidate only: a reader names it, never compares with it (:attr:`known`)."""
+    guessed: tuple[str, ...] = ()
+    """English prose (first 80 characters each) changed in the commit that set the base, in the English and the
+    translation at once: taken as carried because the paired translation changed too, which nothing can
+    prove (``check`` says so: an ``undecidable`` warning)."""
 
     @property
     def known(self) -> bool:
@@ -274,7 +278,9 @@ class BaseInfo:
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> BaseInfo:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})  # type: ignore[arg-type]
+        fields = {k: data[k] for k in cls.__dataclass_fields__}
+        fields["guessed"] = tuple(fields["guessed"])  # type: ignore[arg-type]
+        return cls(**fields)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -288,6 +294,7 @@ class BaseInfo:
             "event_commit": self.event_commit,
             "similarity": round(self.similarity, 3),
             "unknown": self.unknown,
+            "guessed": list(self.guessed),
         }
 
 
@@ -345,7 +352,8 @@ def best_by_content(
     return None  # pragma: no cover
 
 
-def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str, lang: str = "ko") -> bool:
+def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str, lang: str = "ko",
+                    guessed: list[str] | None = None) -> bool:
     """Does a commit that changed a translation from blob ``before`` to ``after`` carry every change of the
     English from blob ``base`` to ``english``?
 
@@ -376,7 +384,11 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
         return bool(gained or lost)
     prev_texts = {s.text for s in fps.doc(before).segments()}
     cur = rendering(segment_groups(pair_docs(new, fps.doc(after), lang)))
-    return all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed)
+    if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
+        return False
+    if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
+        guessed.extend(c.restore()[:80] for c in changed)
+    return True
 
 
 _TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
@@ -391,7 +403,7 @@ def _without_comments(fp: Counter[str]) -> Counter[str]:
 
 
 def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Counter[str], ev: Event,
-                usable: bool, lang: str = "ko") -> bool:
+                usable: bool, lang: str = "ko", guessed: list[str] | None = None) -> bool:
     """A small update of the translation moves its base to the newer English ``choice`` when it brought the
     protected content closer to it, or when it carries the English prose changes (:func:`carries_changes`)."""
     if ev.before is None or choice.commit <= base.commit or not choice.blob or not base.blob:
@@ -400,7 +412,7 @@ def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Count
     if usable and similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
         return True
     assert ev.version.blob is not None
-    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang)
+    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang, guessed)
 
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
@@ -421,6 +433,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     base: Version | None = None
     method, used = "history", events[-1]
     weak: float | None = None  # similarity of a base history could not pair (found by content only)
+    guess: list[str] = []  # English prose the base took as carried by a commit that changed both languages
     prev: Version | None = None
     for v in lineage.versions:
         if v.blob is None:
@@ -431,14 +444,16 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         prev = v
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
-            base, method, used, weak = followed[-1], "record", ev or Event(v, False, before), None
+            base, method, used, weak, guess = followed[-1], "record", ev or Event(v, False, before), None, []
             continue
         if ev is None:  # any other commit touching the translation, whatever its subject
             if paired and base is not None and before is not None and (v.added or v.removed):
                 touch = Event(v, False, before)
                 for choice in reversed([e for e in twin_versions if base.commit < e.commit <= v.commit]):
-                    if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang):
-                        base, method, used, weak = choice, "history", touch, None
+                    same: list[str] = []  # an English change made in this very commit: undecidable
+                    if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang,
+                                   same if choice.commit == v.commit else None):
+                        base, method, used, weak, guess = choice, "history", touch, None, same
                         break
             continue
         target = fps(v.blob)
@@ -454,7 +469,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
         if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable, lineage.lang):
-            base, method, used, weak = choice, how, ev, None
+            base, method, used, weak, guess = choice, how, ev, None, []
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
@@ -483,6 +498,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         event_commit=history.commits[used.version.commit].sha,
         similarity=similarity(fps(used.version.blob), fps(base.blob)),
         unknown=unknown,
+        guessed=tuple(guess),
     )
 
 
@@ -526,6 +542,8 @@ class Drift:
     sweep applied to both, an ``[[autodoc]]`` added to both): :func:`carried_hunks`."""
     english: str = ""
     """The English the translation follows: the base English with every carried change applied."""
+    guessed: list[str] = field(default_factory=list)
+    """English prose of carried hunks judged only by the paired translation changing in the same commit."""
     partly: list[Commit] = field(default_factory=list)
     """Commits of :attr:`behind` that changed the translation too and carried part of their English change
     (applied to :attr:`english`); the rest is drift."""
@@ -552,6 +570,9 @@ class Followed:
     translated: str | None = None
     """Blob of the translation as the commit that set its base left it (None: not committed then): what a
     human edited since is the text outside it (:class:`hfi18n.translate.pipeline.Conflict`)."""
+    guessed: tuple[str, ...] = ()
+    """English prose changed in one commit together with its translation, taken as carried on the only evidence
+    that the paired translation changed too (the base's and the drift's: :attr:`BaseInfo.guessed`)."""
     unheld: tuple[str, ...] = ()
     """English units of :attr:`english` the translation does not hold (:func:`hfi18n.pair.model.unheld`), as
     ``line N: text``, first lines; worked out only for a translation with nothing :attr:`behind` (an
@@ -595,17 +616,17 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
         moved = {c.index for c in (*d.behind, *d.mirrored)}
         last = lineage.versions[-1].commit
         later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
-        behind, english = tuple(d.behind), d.english
+        behind, english, guessed = tuple(d.behind), d.english, d.guessed
         event = history.by_sha.get(base.event_commit)
         at = [v for v in lineage.versions if event is not None and v.commit <= event]
         translated = at[-1].blob if at else None
     else:
-        translated = None
+        translated, guessed = None, []
         start = history.by_sha[base.base_commit]
         later, english = (), fps.blobs.text(base.base_blob)
         behind = tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob)
     missing = unheld_units(english, translation, lang) if translation is not None and not behind else ()
-    return Followed(base, behind, later, english, translated, missing)
+    return Followed(base, behind, later, english, translated, base.guessed + tuple(guessed), missing)
 
 
 def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None, *,
@@ -720,7 +741,7 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             continue
         # a hunk on lines the followed English does not hold changes drift already counted: not judged
         hunks = [op for op in follows.hunks(old, new) if follows.applies(op)]
-        taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang)
+        taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang, out.guessed)
         follows.step(old, new, taken)
         if len(taken) == len(hunks):
             out.mirrored.append(commit)
@@ -734,7 +755,7 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
 
 
 def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: str, tr_after: str,
-                  hunks: list[Opcode], lang: str = "ko") -> list[Opcode]:
+                  hunks: list[Opcode], lang: str = "ko", guessed: list[str] | None = None) -> list[Opcode]:
     """The hunks of an English change (``hunks``: line opcodes from blob ``en_before`` to ``en_after``) that a
     commit changing the translation from ``tr_before`` to ``tr_after`` carried to it, judged hunk by hunk:
 
@@ -789,9 +810,12 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         fresh, dropped = new_prose - old_prose, old_prose - new_prose
         if fresh:
             before = {t.text for t in fps.doc(tr_before).segments()}
+            new_segs = segments(en_after, fresh)
             if not all(any(t.text not in before and t.text != seg.text for t in rendered("after").get(seg.id, ()))
-                       for seg in segments(en_after, fresh)):
+                       for seg in new_segs):
                 return False
+            if guessed is not None:  # taken because the paired translation changed in the same commit
+                guessed.extend(seg.restore()[:80] for seg in new_segs)
         if dropped:
             after = {t.text for t in fps.doc(tr_after).segments()}
             return all(t.text not in after for seg in segments(en_before, dropped)
@@ -936,7 +960,7 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
 
 CACHE_FILE = "hfi18n/status-cache.json"
 """Bases found by the last status run, under the git folder, keyed by HEAD and the state of the work tree."""
-CACHE_VERSION = 5
+CACHE_VERSION = 6
 """Bumped whenever the base-finding rules change, so an old cache is not trusted."""
 
 
