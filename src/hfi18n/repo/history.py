@@ -308,6 +308,17 @@ class Fingerprints:
         self._docs: dict[str, Document] = {}
         self._code: dict[str, Counter[str]] = {}
         self._lines: dict[str, Counter[str]] = {}
+        self._rendered: dict[tuple[str, str, str], dict[str, tuple[Segment, ...]]] = {}
+
+    def rendered(self, english: str, translation: str, lang: str) -> dict[str, tuple[Segment, ...]]:
+        """English segment id -> the translated segments the pair model renders it with, for two blobs (once:
+        the base search and the drift ask for the same commits)."""
+        key = (english, translation, lang)
+        r = self._rendered.get(key)
+        if r is None:
+            r = self._rendered[key] = rendering(segment_groups(pair_docs(self.doc(english), self.doc(translation),
+                                                                         lang)))
+        return r
 
     def line_counts(self, blob: str) -> Counter[str]:
         """The non-blank lines of a blob as carried changes compare them (:func:`_line`), counted once."""
@@ -383,7 +394,7 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if not changed:
         return bool(gained or lost)
     prev_texts = {s.text for s in fps.doc(before).segments()}
-    cur = rendering(segment_groups(pair_docs(new, fps.doc(after), lang)))
+    cur = fps.rendered(english, after, lang)
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
     if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
@@ -726,6 +737,7 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
         prev_blob = v.blob
     out = Drift([], [], "")
     follows = _Follows(fps.blobs.text(base.base_blob))
+    synced = base.base_blob  # the English version ``follows`` is lined up with (one diff per carried commit)
     prev: str | None = None
     for v in twin.versions:
         if v.commit <= start or v.blob is None or (v.status == "R" and v.added == 0 and v.removed == 0):
@@ -733,16 +745,18 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             continue
         commit = history.commits[v.commit]
         touched = mine.get(v.commit)
-        old, new = fps.blobs.text(prev) if prev is not None else "", fps.blobs.text(v.blob)
         if prev is None or touched is None or touched[0] is None:
-            follows.step(old, new, [])
-            out.behind.append(commit)
+            out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
             prev = v.blob
             continue
+        old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
+        if synced != prev:
+            follows.step(fps.blobs.text(synced), old, [])
         # a hunk on lines the followed English does not hold changes drift already counted: not judged
         hunks = [op for op in follows.hunks(old, new) if follows.applies(op)]
         taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang, out.guessed)
         follows.step(old, new, taken)
+        synced = v.blob
         if len(taken) == len(hunks):
             out.mirrored.append(commit)
         else:
@@ -785,14 +799,10 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
 
     if all(copied(op) for op in hunks):  # a license year, code, an [[autodoc]] line: no parse needed
         return list(hunks)
-    paired: dict[str, dict[str, tuple[Segment, ...]]] = {}
-
     def rendered(which: str) -> dict[str, tuple[Segment, ...]]:
         """English segment id -> its translated segments, before or after the commit (the pair model)."""
-        if which not in paired:
-            en, tr = (en_before, tr_before) if which == "before" else (en_after, tr_after)
-            paired[which] = rendering(segment_groups(pair_docs(fps.doc(en), fps.doc(tr), lang)))
-        return paired[which]
+        return fps.rendered(en_before, tr_before, lang) if which == "before" else fps.rendered(en_after, tr_after,
+                                                                                              lang)
 
     def segments(blob: str, texts: Counter[str]) -> list[Segment]:
         left = Counter(texts)
