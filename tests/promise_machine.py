@@ -196,7 +196,8 @@ class PromiseMachine(RuleBasedStateMachine):
             tr = parse(self.ko(doc))
             for bead in pair_docs(parse(rec.english), tr):
                 if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.en[0].text.strip() in today
-                        and bead.tr[0].kind is BlockKind.PARAGRAPH and HANGUL.search(bead.tr[0].text)):
+                        and bead.tr[0].kind in (BlockKind.PARAGRAPH, BlockKind.HEADING)
+                        and bead.en[0].kind is bead.tr[0].kind and HANGUL.search(bead.tr[0].text)):
                     self.humans.append(Human(doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
 
     # ------------------------------------------------------------------------------------ helpers
@@ -255,9 +256,9 @@ class PromiseMachine(RuleBasedStateMachine):
             if h.doc == doc and not h.dead and h.text not in text:
                 h.dead = True
 
-    def sure_pairs(self, doc: str) -> list[tuple[str, str]]:
-        """``(English block, translated block)`` of sure 1-1 prose beads whose English the translation follows
-        unchanged today: where a human correction is a correction of a translation (not of stale text)."""
+    def sure_pairs(self, doc: str, kind: BlockKind = BlockKind.PARAGRAPH) -> list[tuple[str, str]]:
+        """``(English block, translated block)`` of sure 1-1 beads of ``kind`` whose English the translation
+        follows unchanged today: where a human correction is a correction of a translation (not of stale text)."""
         try:
             rec = followed(DocsLayout.open(self.repo), "ko", {doc}).get(doc)
         except HfI18nError:
@@ -267,8 +268,9 @@ class PromiseMachine(RuleBasedStateMachine):
         today = set(blocks_of(self.en(doc)))
         out = []
         for bead in pair_docs(parse(rec.english), parse(self.ko(doc))):
-            if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.tr[0].kind is BlockKind.PARAGRAPH
-                    and bead.en[0].text.strip() in today and HANGUL.search(bead.tr[0].text)):
+            if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.tr[0].kind is kind
+                    and bead.en[0].kind is kind and bead.en[0].text.strip() in today
+                    and (kind is BlockKind.CODE or HANGUL.search(bead.tr[0].text))):
                 out.append((bead.en[0].text.strip(), bead.tr[0].text.strip()))
         return out
 
@@ -564,16 +566,18 @@ class PromiseMachine(RuleBasedStateMachine):
         """A translated heading gets a custom anchor of the translator's (``[[my-anchor]]``)."""
         doc = data.draw(st.sampled_from(self.docs))
         text = self.ko(doc)
-        lines = text.splitlines(keepends=True)
-        fences = _fence_lines(lines)
-        heads = [i for i, line in enumerate(lines) if re.match(r"#{2,4} .*\[\[[\w.-]+\]\]\s*$", line)
-                 and HANGUL.search(line) and i not in fences]
+        heads = [(e, t) for e, t in self.sure_pairs(doc, BlockKind.HEADING)
+                 if re.match(r"#{2,4} .*\[\[[\w.-]+\]\]$", t) and text.count(t) == 1]
         if not heads:
             return
-        i = data.draw(st.sampled_from(heads))
+        english, heading = data.draw(st.sampled_from(heads))
         self.edit("human_anchor")
-        lines[i] = re.sub(r"\[\[[\w.-]+\]\]\s*$", f"[[custom-{self.serial}]]\n", lines[i])
-        self._translation_edit(data, doc, "".join(lines))
+        mine = re.sub(r"\[\[[\w.-]+\]\]$", f"[[custom-{self.serial}]]", heading)
+        for h in self.humans:
+            if h.doc == doc and h.text == heading:
+                h.dead = True
+        self.humans.append(Human(doc, mine, (english,)))
+        self._translation_edit(data, doc, text.replace(heading, mine, 1))
 
     def human_damage(self, data, how: str) -> None:
         """The translation is emptied, cut, or loses a section."""
@@ -600,14 +604,20 @@ class PromiseMachine(RuleBasedStateMachine):
         """A translator translates a comment of a code block whose English the translation follows."""
         doc = data.draw(st.sampled_from(self.docs))
         text = self.ko(doc)
-        found = [m for m in re.finditer(r"^(\s*)# ([A-Za-z][^\n]{3,60})$", text, re.M)
-                 if text[:m.start()].count("```") % 2 != 0]
+        found = [(e, t) for e, t in self.sure_pairs(doc, BlockKind.CODE)
+                 if re.search(r"^\s*# [A-Za-z][^\n]{3,60}$", t, re.M) and text.count(t) == 1]
         if not found:
             return
-        m = data.draw(st.sampled_from(found))
+        english, code = data.draw(st.sampled_from(found))
         self.edit("human_comments")
-        self._translation_edit(data, doc, text[: m.start()] + f"{m.group(1)}# 설명 {self.serial}: {m.group(2)}"
-                               + text[m.end():])
+        m = re.search(r"^(\s*)# ([A-Za-z][^\n]{3,60})$", code, re.M)
+        assert m is not None
+        mine = code[: m.start()] + f"{m.group(1)}# 설명 {self.serial}: {m.group(2)}" + code[m.end():]
+        for h in self.humans:
+            if h.doc == doc and h.text == code:
+                h.dead = True
+        self.humans.append(Human(doc, mine, (english,)))
+        self._translation_edit(data, doc, text.replace(code, mine, 1))
 
     # ------------------------------------------------------------------------------------ tool runs
 
