@@ -15,7 +15,7 @@ import pytest
 
 from hfi18n.secrets import SECRET_ENV_VARS
 
-MACHINE_ENV = (*SECRET_ENV_VARS, "HF_TOKEN_PATH", "HFI18N_CONFIG", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+MACHINE_ENV = (*SECRET_ENV_VARS, "HF_TOKEN_PATH", "HF_STORED_TOKENS_PATH", "HFI18N_CONFIG", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
 """What hfi18n would read from this machine's environment: keys, tokens, a config file, base URLs."""
 
 TOCTREE_FIXTURES = Path(__file__).parent / "fixtures" / "toctree"
@@ -102,3 +102,15 @@ class SlowCliTranslate:
         deadline = time.monotonic() + timeout
         while memory_rows(self.memory) < rows and time.monotonic() < deadline:
             time.sleep(0.05)
+
+
+def rendered_text(markdown: str) -> str:
+    """What a reader sees of a note in Markdown: rendered as CommonMark (markdown-it-py), tags dropped,
+    entities decoded. The web app's notes escape the repository's text (issue 33, item 7), so tests
+    compare what is shown, not the escaped source."""
+    import html
+    import re
+
+    from markdown_it import MarkdownIt
+
+    return html.unescape(re.sub(r"<[^>]+>", "", MarkdownIt("commonmark").render(markdown))).strip()

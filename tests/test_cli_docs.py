@@ -47,3 +47,36 @@ def test_error_messages_keep_square_brackets(tmp_path: Path, capsys: pytest.Capt
         assert "[i18n-KO]" in err and "[[anchor]]" in err and "[this]" in err
     finally:
         app.registered_commands[:] = [c for c in app.registered_commands if c.name != "boom-test"]
+
+
+def _every_command():  # noqa: ANN202
+    import typer.main
+
+    group = typer.main.get_command(app)
+    stack = [((), group)]
+    while stack:
+        path, cmd = stack.pop()
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            stack.extend(((*path, name), sub) for name, sub in subs.items())
+        else:
+            yield path, cmd
+
+
+def test_one_name_per_option_and_a_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33 item 13: ``dashboard`` and ``jobs`` said ``--json`` where the rest say ``--format json``;
+    ``--github-repo`` beside ``--upstream``; "flavour" beside ``--flavor``; no ``--version``; ``translate``'s
+    24 options in one list."""
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip().startswith("hfi18n 0.")
+    for path, cmd in _every_command():
+        visible = {o for p in cmd.params if not getattr(p, "hidden", False) for o in p.opts}
+        assert "--json" not in visible and "--github-repo" not in visible, path
+        if any(o == "--json" for p in cmd.params for o in p.opts):  # kept only as a hidden alias of --format
+            assert "--format" in visible, path
+        helps = " ".join(getattr(p, "help", "") or "" for p in cmd.params) + (cmd.help or "")
+        assert "flavour" not in helps, path
+    assert main(["translate", "--help"]) == 0
+    text = capsys.readouterr().out
+    for panel in ("What to translate", "Provider", "Output and files", "Batch"):
+        assert panel in text, panel

@@ -93,3 +93,132 @@ def test_action_dashboard_mode_posts_as_the_actions_bot(team, tmp_path) -> None:
         ours = [i for i in gh.issues["o/site"] if i["user"]["login"] == "github-actions[bot]"]
         assert len(ours) == 1 and hostile["body"] == HOSTILE_BODY
         assert TOKEN not in res.stdout + res.stderr + summary.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------- issue 33
+
+
+def _dash(team, *args: str) -> int:  # noqa: F811
+    """``dashboard`` as scripts from before issue 33 call it (``--github-repo``, ``--json``: kept as aliases)."""
+    return main(["dashboard", "--repo", str(team.root), "--github-repo", "o/site", "--json", *args])
+
+
+def _outside_code(body: str) -> str:
+    """The text GitHub would render outside code spans and blocks, and every image and link target."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for tok in MarkdownIt("commonmark").parse(body):
+        for child in tok.children or []:
+            if child.type in ("text", "html_inline"):
+                found.append(child.content)
+            elif child.type in ("image", "link_open"):
+                found.append(f"<{child.type} {child.attrs}>")
+    return "\n".join(found)
+
+
+def test_hostile_doc_names_stay_in_code_spans_on_the_dashboard(team, capsys, monkeypatch) -> None:  # noqa: F811
+    """Item 5a: a path holding backticks broke out of its code span, and an unreadable doc's name was written
+    unescaped: a live @mention of a team, an image loaded from any host, a link."""
+    en = team.root / "docs/source/en"
+    (en / "x` @huggingface").mkdir()  # the path `x` @huggingface/core ...`: a team mention
+    (en / "x` @huggingface/core ![i](evil.example) `y.md").write_text("# Y\n\ntext\n", encoding="utf-8")
+    (en / "@everyone [win](evil.example) ![p](evil.example).md").write_bytes(b"# Bad \xff\xfe\n")
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo("o/site")
+        (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
+        _env(monkeypatch, gh)
+        assert main(["dashboard", "--repo", str(team.root), "--upstream", "o/site", "--format", "json"]) == 0
+        body = gh.issues["o/site"][-1]["body"]
+    assert "cannot be read" in body and "x` @huggingface/core" in body  # the names are there, as text
+    shown = _outside_code(body)
+    assert "@" not in shown and "evil.example" not in shown and "<image" not in shown and "<link" not in shown, shown
+
+
+def test_the_dashboard_body_with_its_marker_stays_within_githubs_limit(team, capsys, monkeypatch) -> None:  # noqa: F811
+    """Item 5b: the size check ran before the marker line was added, so a page at the limit was refused by
+    GitHub (the fake refuses as GitHub does: 422 over 65,536 characters)."""
+    en = team.root / "docs/source/en"
+    for i in range(2200):
+        (en / f"guide_{i:05d}.md").write_text(f"# Guide {i}\n\ntext\n", encoding="utf-8")
+    git = __import__("tests.helpers", fromlist=["git"]).git
+    git(team.root, "add", "-A")
+    git(team.root, "-c", "user.name=W", "-c", "user.email=w@example.com", "commit", "-q", "-m", "many docs")
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo("o/site")
+        (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
+        _env(monkeypatch, gh)
+        assert _dash(team, "--limit", "5000") == 0, capsys.readouterr().err
+        posts = json.loads(capsys.readouterr().out)["posts"]
+        body = gh.issues["o/site"][-1]["body"]
+    assert posts[0]["action"] == "created" and body.startswith(marker("ko") + "\n")
+    assert 65536 - 200 < len(body) <= 65536 and "(cut: the full list" in body
+
+
+def test_an_account_github_will_not_name_never_opens_a_page_each_run(team, tmp_path, capsys, monkeypatch) -> None:  # noqa: F811
+    """Item 5c: with a GitHub App's token (``GET /user`` refused) every run opened a new issue, silently."""
+    with FakeGitHub(token=TOKEN, login="translate-app[bot]", user_endpoint=False) as gh:
+        gh.add_repo("o/site")
+        (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
+        _env(monkeypatch, gh)
+        assert _dash(team) == 2
+        err = capsys.readouterr().err
+        assert "could not tell which account the token is" in err and "--account" in err
+        assert not gh.issues.get("o/site")  # refused before anything was posted
+        # inside a workflow the account is taken for github-actions[bot]: an App's token is not that one
+        monkeypatch.setenv("GITHUB_ACTIONS", "true")
+        assert _dash(team) == 0
+        first = json.loads(capsys.readouterr().out)["posts"][0]
+        assert first["action"] == "created" and "pass --account translate-app[bot]" in first["notes"][0]
+        assert _dash(team) == 2  # the next run does not open a second page next to it: it says what to pass
+        err = capsys.readouterr().err
+        assert "written by translate-app[bot]" in err and "--account translate-app[bot]" in err
+        assert _dash(team, "--account", "translate-app[bot]") == 0
+        assert json.loads(capsys.readouterr().out)["posts"][0]["action"] == "unchanged"
+        assert len(gh.issues["o/site"]) == 1
+
+
+def test_the_dashboard_finds_its_issue_past_thirty_pages(team, capsys, monkeypatch) -> None:  # noqa: F811
+    """Item 5d: the issues list was read for 30 pages at most; on a busy repository the dashboard's own
+    issue (the oldest, listed last) was missed and a duplicate opened every night."""
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo("o/site")
+        gh.page_size_cap = 10
+        gh.ignore_creator = True
+        for i in range(330):
+            gh.add_issue("o/site", title=f"bug {i}", body="something broke", user=f"user{i}")
+        ours = gh.add_issue("o/site", title="status", body=marker("ko") + "\nold page", user=gh.login)
+        (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
+        _env(monkeypatch, gh)
+        assert _dash(team) == 0
+        post = json.loads(capsys.readouterr().out)["posts"][0]
+        assert post["action"] == "updated" and post["url"] == ours["html_url"]
+        assert len(gh.issues["o/site"]) == 331 and len(gh.of("GET", "/repos/o/site/issues")) == 34
+
+
+def test_one_bad_language_folder_is_reported_and_the_others_go_on(team, capsys, monkeypatch) -> None:  # noqa: F811
+    """Item 5: an invalid ``zh/_toctree.yml`` or a folder named ``1ko`` stopped status and the dashboard for
+    every language."""
+    src = team.root / "docs/source"
+    (src / "zh").mkdir()
+    (src / "zh/index.md").write_text("# 主页 [[home]]\n\n文本。\n", encoding="utf-8")
+    (src / "zh/_toctree.yml").write_text("- sections:\n  - local: index\n    title: [unclosed\n", encoding="utf-8")
+    (src / "1ko").mkdir()
+    (src / "1ko/index.md").write_text("# 홈\n", encoding="utf-8")
+    assert main(["status", "--repo", str(team.root), "--format", "json"]) == 0
+    printed = capsys.readouterr()
+    rows = json.loads(printed.out)
+    assert {r["lang"] for r in rows} == {"ko", "zh"} and len([r for r in rows if r["lang"] == "ko"]) == 4
+    toc = next(r for r in rows if r["lang"] == "zh" and r["path"] == "_toctree.yml")
+    assert toc["state"] == "unknown" and "zh/_toctree.yml cannot be read (line 4): invalid YAML" in toc["problem"]
+    assert next(r for r in rows if r["lang"] == "zh" and r["path"] == "index.md")["state"] != "unknown"
+    assert "1ko/ is not reported: '1ko' is not a language code" in printed.err
+    with FakeGitHub(token=TOKEN) as gh:
+        gh.add_repo("o/site")
+        (team.root / "hfi18n.toml").write_text(f'[github]\napi_url = "{gh.url}"\n')
+        _env(monkeypatch, gh)
+        assert _dash(team) == 0
+        posts = {p["lang"]: p for p in json.loads(capsys.readouterr().out)["posts"]}
+        assert posts["ko"]["action"] == posts["zh"]["action"] == "created" and posts["1ko"]["action"] == "skipped"
+        zh_page = next(i["body"] for i in gh.issues["o/site"] if i["body"].startswith(marker("zh")))
+        assert "zh/_toctree.yml cannot be read" in zh_page

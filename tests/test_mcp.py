@@ -153,11 +153,11 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert not any("key" in p or "token" in p or "base_url" in p
                        for t in tools.values() for p in t["inputSchema"]["properties"]), "secrets are not arguments"
 
-        status = (await s.call("status", langs=["ko"], pulls=False)).data
+        status = (await s.call("status", lang="ko", pulls=False)).data
         [ko] = status["languages"]
         assert ko["lang"] == "ko" and ko["english_docs"] > 20 and ko["counts"]["missing"] > 0
         assert {d["lang"] for d in status["docs"]} == {"ko"} and len(status["docs"]) >= ko["english_docs"]
-        missing = (await s.call("status", langs=["ko"], states=["missing"], pulls=False)).data["docs"]
+        missing = (await s.call("status", lang="ko", states=["missing"], pulls=False)).data["docs"]
         assert len(missing) == ko["counts"]["missing"] and {d["state"] for d in missing} == {"missing"}
 
         nxt = (await s.call("next_docs", lang="ko", n=3, pulls=False)).data
@@ -169,7 +169,7 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert gloss["lang"] == "ko" and 0 < len(gloss["terms"]) < gloss["total"]
         assert gloss["prompt"]
 
-        plan = (await s.call("plan", lang="ko", paths=[doc])).data
+        plan = (await s.call("plan", lang="ko", docs=[doc])).data
         assert plan["files"] == 1 and plan["segments"] > 0 and plan["tokens_in"] > 0 and plan["requests"] > 0
         assert plan["model"] == "gpt-test" and plan["docs"][0]["path"] == doc
         assert world.llm.requests == [], "plan sends nothing"
@@ -186,10 +186,10 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         again = await s.call("translate", lang="ko", doc=doc)  # an existing translation is never overwritten
         assert again.is_error and "not translated" in again.text and "update" in again.text
 
-        chk = (await s.call("check", lang="ko", paths=[doc])).data
+        chk = (await s.call("check", lang="ko", docs=[doc])).data
         assert chk["files"] == 1 and chk["ok"] and chk["errors"] == 0
 
-        rev = (await s.call("review", lang="ko", paths=[doc])).data
+        rev = (await s.call("review", lang="ko", docs=[doc])).data
         [reviewed] = rev["docs"]
         assert reviewed["file"] == f"docs/source/ko/{doc}" and reviewed["english_file"] == f"docs/source/en/{doc}"
         assert rev["counts"].get("error", 0) == 0
@@ -207,7 +207,7 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert lost and lost[0]["fix"]["new"] == heading
         assert len(world.gh.reviews[(UPSTREAM, review_pr["number"])]) == 1
 
-        toc = (await s.call("toctree", lang="ko", paths=[doc], no_llm=True)).data
+        toc = (await s.call("toctree", lang="ko", docs=[doc], no_llm=True)).data
         local = doc.rsplit(".", 1)[0]
         assert toc["written"] and [c["local"] for c in toc["changes"]] == [local]
         assert toc["changes"][0]["action"] in ("added", "replaced-placeholder")
@@ -224,7 +224,7 @@ def test_mcp_server_walks_the_whole_loop(world: World) -> None:
         assert post.body["draft"] is True and post.body["head"] == f"me:{pr['branch']}"
         assert git(world.fork, "rev-parse", pr["branch"]).strip() == pr["commits"][-1]
 
-        outdated = (await s.call("status", langs=["ko"], states=["outdated"], pulls=False)).data["docs"]
+        outdated = (await s.call("status", lang="ko", states=["outdated"], pulls=False)).data["docs"]
         old_doc = min((d for d in outdated if d["lines_added"] > 0), key=lambda d: d["en_lines"])["path"]
         human = (world.repo / "docs/source/ko" / old_doc).read_text(encoding="utf-8")
         sent = len(world.llm.requests)
@@ -253,10 +253,10 @@ def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -
         assert outside.is_error and "outside" in outside.text
         assert world.llm.requests == []
 
-        absolute = await s.call("check", lang="ko", paths=["/etc/passwd"])
+        absolute = await s.call("check", lang="ko", docs=["/etc/passwd"])
         assert absolute.is_error and "passwd" in absolute.text and "root:" not in absolute.text
 
-        no_doc = await s.call("plan", lang="ko", paths=["no/such/doc.md"])
+        no_doc = await s.call("plan", lang="ko", docs=["no/such/doc.md"])
         assert no_doc.is_error and "no doc no/such/doc.md" in no_doc.text
 
         nothing = await s.call("plan", lang="ko")
@@ -264,7 +264,7 @@ def test_bad_arguments_give_tool_errors_with_the_library_message(world: World) -
         no_target = await s.call("review")
         assert no_target.is_error and "lang" in no_target.text and "pr" in no_target.text
 
-        for name, args in (("next_docs", {"lang": "ko", "n": 0}), ("status", {"langs": "ko"}),
+        for name, args in (("next_docs", {"lang": "ko", "n": 0}), ("status", {"lang": 5}),
                            ("translate", {"lang": "ko"}), ("plan", {"lang": "ko", "provider": "evil"})):
             res = await s.call(name, **args)
             assert res.is_error, (name, args)
@@ -301,7 +301,7 @@ def test_secrets_echoed_by_hostile_servers_never_reach_the_client(world: World) 
         tr = await s.call("translate", lang="ko", doc=doc)
         assert tr.is_error or tr.data["failed_segments"], "a rejected key cannot produce a translation"
         assert world.llm.requests and all(r.status == 401 for r in world.llm.requests)
-        status = (await s.call("status", langs=["ko"], pulls=True)).data  # GitHub refuses the PR listing
+        status = (await s.call("status", lang="ko", pulls=True)).data  # GitHub refuses the PR listing
         assert status["docs"]
         pub = await s.call("publish", lang="ko", doc="index.md", no_llm=True)
         assert pub.is_error
@@ -322,9 +322,9 @@ def test_cancelling_translate_stops_it_and_keeps_finished_segments(world: World)
     import anyio
 
     async def body(s: Session) -> None:
-        missing = (await s.call("status", langs=["ko"], states=["missing"], pulls=False)).data["docs"]
+        missing = (await s.call("status", lang="ko", states=["missing"], pulls=False)).data["docs"]
         doc = max(missing, key=lambda d: d["en_lines"])["path"]  # the largest: many requests
-        planned = (await s.call("plan", lang="ko", paths=[doc])).data
+        planned = (await s.call("plan", lang="ko", docs=[doc])).data
         assert planned["requests"] >= 3, planned
         target = world.repo / "docs/source/ko" / doc
 
@@ -380,7 +380,7 @@ def test_batch_tools_submit_then_collect_like_translate(world: World) -> None:
         target = world.repo / "docs/source/ko" / doc
         world.llm.batches.per_poll = 0  # the provider runs nothing yet: the batch is still running
 
-        sub = (await s.call("batch_submit", lang="ko", paths=[doc])).data
+        sub = (await s.call("batch_submit", lang="ko", docs=[doc])).data
         assert sub["state"] == "submitted" and sub["rounds"][0]["batch_id"] and sub["docs"] == []
         assert not target.exists(), "submit writes nothing"
         assert {r.path.split("?")[0] for r in world.llm.requests} == {"/v1/files", "/v1/batches"}
@@ -420,3 +420,36 @@ def test_mcp_without_the_sdk_names_the_install_command(tmp_path: Path) -> None:
     assert "needs the MCP Python SDK" in proc.stderr
     assert "pip install 'mcp" in proc.stderr and "hfi18n[mcp]" not in proc.stderr  # no such package (issue 26)
     assert proc.stdout == ""
+
+
+def test_unknown_arguments_are_errors_and_one_idea_has_one_name(repo: Path, tmp_path: Path) -> None:
+    """Issue 33 item 12: ``check`` called with ``docs`` (its argument was ``paths``) checked the whole language,
+    the argument silently dropped; ``plan`` said ``"model": "pseudo"`` outside demo mode; errors named CLI
+    flags (``pass --lang ko``). Now ``docs``/``doc`` and ``lang`` everywhere, older names as aliases."""
+    require("mcp")
+
+    async def body(s: Session) -> None:
+        listed = await s.session.list_tools()
+        schemas = {t.name: t.inputSchema for t in listed.tools}
+        assert all(sch.get("additionalProperties") is False for sch in schemas.values())
+        for name in ("check", "plan", "toctree", "review", "batch_submit"):
+            assert "docs" in schemas[name]["properties"] and "paths" not in schemas[name]["properties"], name
+        assert "lang" in schemas["status"]["properties"] and "langs" not in schemas["status"]["properties"]
+
+        one = await s.call("check", lang="ko", docs=["quicktour.md"])
+        assert one.data["files"] == 1
+        assert (await s.call("check", lang="ko", docs=["quicktour.md"])).data["files"] == 1  # the older name
+        wrong = await s.call("check", lang="ko", documents=["quicktour.md"])
+        assert wrong.is_error and "takes no argument 'documents'" in wrong.text and "docs" in wrong.text
+        assert (await s.call("status", lang="ko", pulls=False)).data["languages"][0]["lang"] == "ko"
+
+        plan = await s.call("plan", lang="ko", docs=["training.md"])
+        assert plan.data["model"] is None and plan.data["segments"] > 0
+
+        spelled = await s.call("check", lang="KO")
+        assert spelled.is_error and 'lang="ko"' in spelled.text and "--lang" not in spelled.text
+        new = await s.call("translate", lang="fr", doc="index.md")
+        assert new.is_error and "new_language=true" in new.text and "--" not in new.text
+
+    env = {"HFI18N_CONFIG": "", "HF_HOME": str(tmp_path / "hf")}
+    serve(repo, env, tmp_path / "server-stderr.log", body)

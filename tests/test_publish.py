@@ -116,7 +116,7 @@ def test_publish_opens_a_draft_pr_with_two_commits(world: World) -> None:
                    "- [ ] Grammar Check (맞춤법 검사)", "- [ ] Review or Add new terms to glossary (용어 확인 및 추가)",
                    "- [ ] Check Inline TOC (e.g. `[[lowercased-header]]`)",
                    "- [ ] Check live-preview for gotchas (live-preview로 정상작동 확인)", "## Who can review?",
-                   "machine-translated with hfi18n, then reviewed and edited by the translator",
+                   "hfi18n에는 이 컴퓨터에서 이 문서를 기계 번역한 기록이 없습니다.",  # written by hand: no record
                    "`hfi18n check`: 1 file(s) checked: 0 error(s)"):
         assert needle in body, needle
 
@@ -367,3 +367,75 @@ def test_a_local_branch_with_the_translators_own_work_is_never_moved(world: Worl
     git(world.clone, "worktree", "add", "-q", str(world.clone.parent / "wt"), "ko-cli-try")  # checked out there
     with pytest.raises(RefusedError, match="is checked out"):
         do_publish(world, dry_run=True, branch="ko-cli-try", client=world.client(None))
+
+
+def test_publish_killed_after_its_push_continues_with_the_branch_it_made(world: World, monkeypatch, capsys) -> None:
+    """Issue 33 item 8: a publish stopped after pushing and before opening its PR left the branch on the fork,
+    and the next run stopped at "branch already exists". It continues with that branch (the same content is
+    not pushed again; a doc edited since replaces the branch, which no PR uses)."""
+    (world.clone / "hfi18n.toml").write_text(
+        f'[github]\nupstream = "{UPSTREAM}"\nfork = "{FORK}"\napi_url = "{world.gh.url}"\n', encoding="utf-8")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    monkeypatch.delenv("HFI18N_CONFIG", raising=False)
+    args = ["publish", "--repo", str(world.clone), "--lang", "ko", "guides/cli.md", "--no-llm"]
+    real = GitHubClient.create_pull
+
+    def killed(*a, **k):  # noqa: ANN002, ANN003
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(GitHubClient, "create_pull", killed)
+    for var in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):  # the next run is later: its commits are new ones
+        monkeypatch.setenv(var, "2026-01-01T10:00:00")
+    assert main(args) == 130
+    for var in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):
+        monkeypatch.setenv(var, "2026-01-01T10:05:00")
+    pushed = world.fork_branch("ko-guides-cli")
+    assert len(pushed) == 2 and not world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    monkeypatch.setattr(GitHubClient, "create_pull", real)
+    capsys.readouterr()
+    assert main(args) == 0, capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert printed.out.strip() == f"https://github.com/{UPSTREAM}/pull/1"
+    assert "continuing with it" in printed.err
+    assert world.fork_branch("ko-guides-cli") == pushed  # nothing pushed again
+    [post] = world.gh.of("POST", f"/repos/{UPSTREAM}/pulls")
+    assert post.body["head"] == "me:ko-guides-cli"
+
+    # the same stop, then the translator edits the doc: the branch (no PR uses it) is replaced
+    world.gh.pulls.clear()
+    monkeypatch.setattr(GitHubClient, "create_pull", killed)
+    git(world.fork, "branch", "-D", "ko-guides-cli")
+    assert main(args) == 130
+    (world.clone / "docs/source/ko/guides/cli.md").write_text(KO_CLI.replace("참고하세요", "확인하세요"),
+                                                              encoding="utf-8")
+    monkeypatch.setattr(GitHubClient, "create_pull", real)
+    assert main(args) == 0
+    tip = world.fork_branch("ko-guides-cli")[0]
+    assert "확인하세요" in git(world.fork, "show", f"{tip}:docs/source/ko/guides/cli.md")
+
+
+def test_the_pr_body_says_what_the_record_says_about_who_wrote_the_page(repo: Path, server, monkeypatch,
+                                                                        capsys) -> None:
+    """Issue 33 item 16: the PR body said the translator reviewed and edited the page on every PR, one nobody
+    had touched since the machine wrote it included. It says what the ledger records: all machine, some
+    segments the translator's own, or no record."""
+    from tests.helpers import isolate_env
+
+    isolate_env(monkeypatch, repo.parent, OPENAI_API_KEY="test-key")
+    args = ["--repo", str(repo), "--lang", "ko"]
+    assert main(["translate", *args, "training.md", "--provider", "openai", "--base-url", server.openai_base_url]) == 0
+    capsys.readouterr()
+
+    def body() -> str:
+        assert main(["publish", *args, "training.md", "--dry-run", "--no-llm"]) == 0, capsys.readouterr().err
+        return capsys.readouterr().out
+
+    first = body()
+    assert "모두 hfi18n의 기계 번역이며, 그 뒤로 사람이 수정한 세그먼트는 없습니다" in first
+    assert "none has been edited by hand since" in first and "reviewed and edited" not in first
+    doc = repo / "docs/source/ko/training.md"
+    text = doc.read_text(encoding="utf-8")
+    paragraph = next(p for p in text.split("\n\n") if p and not p.startswith(("#", "`", "<", "[")))
+    doc.write_text(text.replace(paragraph, paragraph + " 번역자가 고친 문장입니다."), encoding="utf-8")
+    second = body()
+    assert "1개는 번역자가 직접 쓰거나 수정했고" in second and "1 of" in second and "translator's own" in second

@@ -553,3 +553,30 @@ def test_kept_code_stays_written_when_the_english_gains_a_code_block_before_it(t
     out = _finished(repo, run)
     assert SWEEP_KO[SWEEP_KO.index("```py"):] in out and "print(diffusers.__version__)" in out
     assert [w["check"] for w in run["docs"][0]["pre_existing"]].count("code") == 1
+
+
+def test_fix_anchors_killed_between_writes_is_finished_by_the_next_run(repo: Path, capsys, monkeypatch) -> None:
+    """Issue 33 item 8: ``check --fix-anchors`` stopped after renaming the heading and before rewriting the
+    link to it left a dangling link, and a re-run did not repair it (the anchor was no longer custom)."""
+    import hfi18n.fileio as fileio
+
+    real, writes = fileio.atomic_write, []
+
+    def dies_on_the_second_doc(path, text, *args, **kwargs):  # noqa: ANN001
+        if str(path).endswith(".md"):
+            writes.append(path)
+            if len(writes) == 2:
+                raise KeyboardInterrupt  # the kill, between the heading's file and the link's
+        return real(path, text, *args, **kwargs)
+
+    monkeypatch.setattr("hfi18n.check.custom_anchors.atomic_write", dies_on_the_second_doc)
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "--fix-anchors"]) == 130
+    capsys.readouterr()
+    tokenizers, summary = (repo / KO_DIR / "tokenizers.md").read_text(), (repo / KO_DIR / "summary.md").read_text()
+    assert ("[[byte-pair-encoding-bpe]]" in tokenizers) != ("#byte-pair-encoding-bpe)" in summary)  # half done
+    monkeypatch.setattr("hfi18n.check.custom_anchors.atomic_write", real)
+    assert main(["check", "--repo", str(repo), "--lang", "ko", "--fix-anchors", "--format", "json"]) == 0
+    findings = json.loads(capsys.readouterr().out)
+    assert "## 바이트 쌍 인코딩 (BPE) [[byte-pair-encoding-bpe]]" in (repo / KO_DIR / "tokenizers.md").read_text()
+    assert "(./tokenizers#byte-pair-encoding-bpe)" in (repo / KO_DIR / "summary.md").read_text()
+    assert not [f for f in findings if f["severity"] == "error"], findings

@@ -22,6 +22,7 @@ from hfi18n.config import Config
 from tests.conftest import require, under_ci
 from tests.fakes.github_server import FakeGitHub
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import rendered_text
 
 pytestmark = [pytest.mark.corpus]
 
@@ -242,13 +243,14 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
                          "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary"}
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
-    assert 'id="hf-next"' in html and data["next"][0]["doc"] == picked["value"]
+    # demo mode (pseudo preselected): the first "next" doc with no translation yet, the kind pseudo drafts
+    assert 'id="hf-next"' in html and picked["value"] == next(r["doc"] for r in data["next"] if not r["translated_path"])
     assert "Next: click a doc to open it in <b>2 · Translate</b>" in html  # the step after the status, in words
     assert 'id="hf-legend"' in html and all(f"</span>{st} " in html for st in ("up-to-date", "outdated", "missing"))
     doc = "tutorials/tools.md"
     assert client.predict(name, "ko", doc, api_name="/pick")[:2] == (False, False)
     estimate = client.predict(name, "ko", doc, False, False, "pseudo", "", "", api_name="/plan")
-    assert "segment(s)" in estimate and "claude-sonnet-4-5: $" in estimate
+    assert "segment(s)" in estimate and "`claude-sonnet-4-5`: $" in estimate
     assert client.predict(api_name="/stop") == "nothing is running"
     # Stop reaches the translation of the same client session (a queued event and a direct one)
     served["llm"].latency(0.5)
@@ -676,7 +678,7 @@ def test_status_rows_open_the_doc_sections_by_title_and_the_typed_upstream(smol:
         row = re.search(rf'<tr data-doc="{re.escape(d.path)}"><td><code>.*?</tr>', html.split('id="hf-outdated"')[1])
         shown = [d.section_titles[a] for a in d.sections_changed + d.sections_added]
         assert row and escape(", ".join(shown)) in row.group(0)
-        assert f"Changed in the English: “{shown[0]}”" in app.pick(smol.name, "ko", d.path)[2]
+        assert f"Changed in the English: “{shown[0]}”" in rendered_text(app.pick(smol.name, "ko", d.path)[2])
         # a click on a row opens the doc in the Translate tab
         picked, tab = app.open_doc(gr.EventData(None, {"doc": d.path}))
         assert picked["value"] == d.path and tab.selected == "translate"
@@ -706,7 +708,7 @@ def test_toctree_step_says_to_write_first_then_uses_the_english_toctree_title(we
     _, state, *_ = last(app.translate(repo.name, "ko", doc, False, False, "pseudo", "", "", None))
     assert "written" in app_write(app, repo, state, allow_draft=False)
     note = app.toctree(repo.name, "ko", doc, True, "pseudo", "", "", None)
-    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in note
+    assert note.startswith("**toctree updated**") and "as “🛠️ Tools - in-depth guide”" in rendered_text(note)
     text = toc.read_text(encoding="utf-8")
     assert "  - local: tutorials/tools\n    title: 🛠️ Tools - in-depth guide\n" in text
     assert "#  - local: tutorials/tools" not in text and "#    title: 🛠️ Tools - in-depth guide" not in text
@@ -879,7 +881,7 @@ def test_notes_log_and_error_hints_in_the_browsers_language(web) -> None:
         last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=ko))
     assert err.value.message == (
         "요청을 처리하지 못했습니다. 영어 원문: no GitHub token: publish needs one to push and open the pull request"
-        " — 힌트: 페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요. 영어 원문 힌트: paste a token into “GitHub "
+        " — 힌트: 페이지 맨 위의 “GitHub 토큰” 칸에 토큰을 붙여 넣으세요. 영어 원문: paste a token into “GitHub "
         "token” at the top of the page (a token with 'public_repo' scope)")
     with pytest.raises(gr.Error) as err:
         last(_human(app.publish)(repo.name, "ko", doc, FORK, UPSTREAM, {}, request=en))

@@ -85,7 +85,9 @@ class Site:
 
 
 @pytest.fixture()
-def site(smol: Path, tmp_path: Path, monkeypatch):
+def sites(tmp_path: Path, monkeypatch):
+    """``launch(storage=None, **build_app options)``: the app on a free port, cloning into ``storage`` (default
+    ``tmp_path/data``); shared mode signs visitors in with Gradio's mocked sign-in (:meth:`Site.visitor`)."""
     import gradio.oauth
 
     from hfi18n.web import build_app
@@ -94,10 +96,11 @@ def site(smol: Path, tmp_path: Path, monkeypatch):
     monkeypatch.setattr(gradio.oauth, "_get_mocked_oauth_info", lambda: who)
     made = []
 
-    def launch(**kw) -> Site:
+    def launch(storage: Path | None = None, **kw) -> Site:
         if kw.get("shared"):
             kw["mock_sign_in_for_tests"] = True  # Gradio's mocked sign-in, as the other shared-mode tests
-        demo = build_app(storage=tmp_path / "data", allow_local_urls=True, demo=True, **kw)  # pseudo: a test double
+        demo = build_app(storage=storage or tmp_path / "data", allow_local_urls=True, demo=True,  # pseudo: a test double
+                         **kw)
         _, url, _ = demo.launch(prevent_thread_lock=True, quiet=True, show_error=False, server_name="127.0.0.1")
         made.append(demo)
         return Site(demo, url, who)
@@ -105,6 +108,11 @@ def site(smol: Path, tmp_path: Path, monkeypatch):
     yield launch
     for demo in made:
         demo.close()
+
+
+@pytest.fixture()
+def site(smol: Path, sites):
+    return sites
 
 
 # ------------------------------------------------------------------------------- 3. tarpit and SSRF

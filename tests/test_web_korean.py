@@ -18,7 +18,7 @@ import pytest
 
 from tests.fakes.tarpit import Tarpit
 from tests.test_web import FORK, UPSTREAM, served  # noqa: F401
-from tests.test_web_hostile import DOC, bare, site, smol, visitor_login  # noqa: F401
+from tests.test_web_hostile import DOC, bare, site, sites, smol, visitor_login  # noqa: F401
 
 pytestmark = [pytest.mark.corpus]
 
@@ -114,7 +114,7 @@ def test_errors_clone_and_segment_list_in_a_korean_browser(smol: Path, tmp_path:
     said = error_of(kim, name, "xx", api_name="/status")
     frame, english = said.split(" 영어 원문: ", 1)
     assert frame.endswith("요청을 처리하지 못했습니다.") and english.startswith("no docs folder for language(s) xx")
-    assert " — 힌트: 영어 원문 힌트: " in said
+    assert " — 힌트: 영어 원문: " in said and "영어 원문 힌트" not in said  # one label for the hint (issue 33)
 
 
 def test_too_many_calls_in_a_korean_browser(smol: Path, site) -> None:  # noqa: F811
@@ -160,8 +160,9 @@ def test_translate_log_skipped_doc_and_publish_steps_in_a_korean_browser(served)
             "“업데이트”(사람 번역 유지)를, 다시 번역하려면 “기존 번역 교체”(지금 파일은 백업됩니다)를 체크하세요") in said, said
     no_english(said, "docs/source/ko/index.md", "index.md")
     said = error_of(lee, name, "ko", "index.md", False, False, "openai", "", "", api_name="/translate")
-    assert ("index.md: docs/source/ko/index.md exists and may hold human work; use --update to refresh it "
-            "incrementally or --force to replace it") in said, said
+    assert ("index.md: docs/source/ko/index.md exists and may hold human work — hint: tick “update” to refresh it "
+            "(human segments kept) or “replace existing” to translate it again") in said, said
+    assert "--update" not in said and "--force" not in said  # an English page names its boxes too, not flags
     said = error_of(kim, name, "ko", "index.md", False, False, "openai", "", "", api_name="/plan")
     assert "index.md: docs/source/ko/index.md이(가) 이미 있고 사람의 작업이 담겨 있을 수 있습니다" in said, said
 

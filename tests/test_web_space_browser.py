@@ -451,7 +451,10 @@ def test_clone_folders_are_keyed_by_host_and_a_foreign_folder_is_not_reused_in_t
             if expect == "refused":
                 until(lambda: any("refusing to reuse it" in t for t in page.toasts()), f"{url} refused", timeout=90)
                 page.close_toasts()
-                assert url not in text_of("#hf-clone-note")  # the page never says it was cloned or updated
+                # the page never says it was cloned or updated: the note says the refusal (issue 33, item 9)
+                until(lambda: text_of("#hf-clone-note").startswith("⚠️"), f"{url}: the refusal in the note")
+                assert "refusing to reuse it" in text_of("#hf-clone-note")
+                assert not re.search(rf"\b(cloned|updated)\s+{re.escape(url)}", text_of("#hf-clone-note"))
             else:
                 said = re.compile(rf"\b{expect}\s+{re.escape(url)}\s+into\s+(\S+?)\s*:")
                 notes.append(until(lambda: (m := said.search(text_of("#hf-clone-note"))) and m.group(1),

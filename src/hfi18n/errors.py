@@ -58,6 +58,10 @@ class GitHubError(HfI18nError):
     """GitHub REST failed: bad token, missing fork, no permission, rate limit, network down."""
 
 
+class RemoteError(HfI18nError):
+    """A remote service other than GitHub or a provider (the Hugging Face Jobs API) refused or failed."""
+
+
 class RefusedError(HfI18nError):
     """An operation was refused to protect the user's work (overwrite, failing check, duplicate PR)."""
 

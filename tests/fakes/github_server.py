@@ -23,6 +23,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+BODY_LIMIT = 65536
+"""GitHub refuses an issue or comment body longer than this (422), hidden comment lines included."""
+
 
 @dataclass
 class Recorded:
@@ -132,6 +135,10 @@ class FakeGitHub:
             return 404, {"message": "Not Found"}, {}
         items = self.issues.setdefault(full, [])
         body = rec.body or {}
+        if rec.method in ("POST", "PATCH") and len(str(body.get("body") or "")) > BODY_LIMIT:
+            return 422, {"message": "Validation Failed", "errors": [
+                {"resource": "Issue", "code": "custom", "field": "body",
+                 "message": f"body is too long (maximum is {BODY_LIMIT} characters)"}]}, {}
         if not rest and rec.method == "GET":
             creator = None if self.ignore_creator else rec.query.get("creator", [None])[0]
             found = [i for i in items if i["state"] == "open" and (creator is None or i["user"]["login"] == creator)]

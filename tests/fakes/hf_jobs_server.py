@@ -6,7 +6,8 @@ Routes: ``GET /api/whoami-v2``; ``POST /api/jobs/{namespace}`` (the job spec: ``
 /api/jobs/{namespace}/{id}/logs`` as server-sent events (``data: {"timestamp", "data"}``). Every request
 is kept in ``requests`` (method, path, headers, JSON body). A job's stage and log lines are set by the
 test: ``server.finish(job_id, logs=[...], stage="COMPLETED")``. Like the Hub, a job's answer lists its
-secrets by name only.
+secrets by name only. Hostile: ``quote_auth=True`` makes every error answer quote the request's
+``Authorization`` header, as a misconfigured proxy does.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class FakeHfJobs:
     """The job spec exactly as posted, secrets included (what the Hub would store encrypted)."""
     logs: dict[str, list[str]] = field(default_factory=dict)
     requests: list[JobRequest] = field(default_factory=list)
+    quote_auth: bool = False
     _server: ThreadingHTTPServer | None = None
 
     @property
@@ -74,6 +76,9 @@ class FakeHfJobs:
             self._server = None
 
     def _send(self, h: BaseHTTPRequestHandler, status: int, payload: Any) -> None:
+        if status >= 400 and self.quote_auth and isinstance(payload, dict):
+            payload = {**payload, "error": f"{payload.get('error')} (request had Authorization: "
+                                          f"{h.headers.get('authorization')})"}
         data = json.dumps(payload).encode()
         h.send_response(status)
         h.send_header("content-type", "application/json")

@@ -34,6 +34,7 @@ waking any request that is sleeping.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import json
 import socket
@@ -105,8 +106,9 @@ class FakeLLMServer:
     """Threaded HTTP server on 127.0.0.1:<free port>; use as a context manager."""
 
     def __init__(self, *, api_key: str | None = "test-key", lang: str = "ko", max_requests: int = 10_000,
-                 latency: float = 0.0, host: str = "127.0.0.1") -> None:
+                 latency: float = 0.0, host: str = "127.0.0.1", port: int = 0) -> None:
         self.api_key = api_key
+        self._port = port
         self.lang = lang
         self.max_requests = max_requests
         self._latency = latency
@@ -132,7 +134,7 @@ class FakeLLMServer:
 
     def start(self) -> FakeLLMServer:
         handler = type("Handler", (_Handler,), {"fake": self})
-        httpd = ThreadingHTTPServer((self._host, 0), handler, bind_and_activate=False)
+        httpd = ThreadingHTTPServer((self._host, self._port), handler, bind_and_activate=False)
         httpd.daemon_threads = True
         httpd.request_queue_size = 128
         httpd.allow_reuse_address = True
@@ -659,3 +661,24 @@ class _Handler(BaseHTTPRequestHandler):
     def _answer(self, rec: RecordedRequest, payload: dict[str, Any], fault: Fault | None) -> None:
         body, rec.answer, rec.finish_reason = self.fake.answer_body(rec.wire, payload, rec.user, fault)
         self._send(rec, 200, body)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tests.fakes.llm_server [--port N]``: the loopback server on its own, to try hfi18n's
+    commands with no key and no network (docs/providers.md, "Without a key"). Its answers are scrambled
+    Hangul (a pseudo-translation that keeps every placeholder), never a translation: for real Korean, point
+    ``--base-url`` at a local model server instead."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tests.fakes.llm_server", description=main.__doc__)
+    parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (default: 8765)")
+    args = parser.parse_args(argv)
+    with FakeLLMServer(api_key=None, port=args.port) as server:
+        print(f"loopback LLM server (no key) at {server.openai_base_url}; Ctrl-C stops it", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -31,7 +31,7 @@ Functions:
     add translated docs to the language's ``_toctree.yml`` mirroring English.
 ``toctree_check(repo, lang)`` -> :class:`CheckResult`
     problems of the language's ``_toctree.yml``.
-``dashboard(repo, langs, github_repo=..., issue=...)`` -> :class:`DashboardResult`
+``dashboard(repo, langs, upstream=..., issue=...)`` -> :class:`DashboardResult`
     the status page of each language kept on GitHub: one issue (or tracking-issue comment) per language,
     found by a marker only the token's own account can own, edited in place (the Action's nightly mode).
 ``job_estimate(repo, lang, paths)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
@@ -115,6 +115,7 @@ from ._jobs import (
     job_estimate,
     job_launch,
     job_logs,
+    job_ready,
     job_status,
     job_worker,
 )
@@ -150,6 +151,7 @@ __all__ = [
     "JobState",
     "WorkerResult",
     "job_estimate",
+    "job_ready",
     "job_launch",
     "job_logs",
     "job_status",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check import Finding, check_paths, has_errors
+from ..check.convention import anchor_convention
 from ..check.custom_anchors import AnchorFix
 from ..errors import InputError
 from ..glossary import Glossary
@@ -21,6 +22,8 @@ from ._common import (
 class CheckResult:
     findings: list[Finding]
     files: int
+    notes: list[str] = field(default_factory=list)
+    """How the check read the repository's own conventions (``anchors: ko headings follow ...``), said once."""
 
     @property
     def errors(self) -> int:
@@ -48,7 +51,7 @@ class CheckResult:
         """``N file(s) checked: E error(s), W warning(s) (by check)``."""
         from ..check import summary
 
-        return summary(self.findings, self.files)
+        return summary(self.findings, self.files) + "".join(f"\n{n}" for n in self.notes)
 
 
 def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
@@ -65,8 +68,10 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     layout = _layout(repo, docs_root)
     _config(layout, None)  # the repository's [doc] prose_props
     gloss = Glossary.load(glossary) if glossary is not None else None
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against)
-    return CheckResult(findings, files)
+    layout.require_langs(lang)
+    convention = anchor_convention(layout, lang)
+    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against, convention=convention)
+    return CheckResult(findings, files, [convention.note()] if convention.note() else [])
 
 
 def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
@@ -83,7 +88,12 @@ def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] =
 
     def english_of(rel: str):
         twin = layout.twin(rel, SOURCE_LANG)
-        return parse(read_text(layout.path(SOURCE_LANG, twin))) if twin is not None else None
+        if twin is None:
+            return None
+        try:
+            return parse(read_text(layout.path(SOURCE_LANG, twin)))
+        except InputError:  # an unreadable English: nothing to rename against (check reports it)
+            return None
 
     return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
 

@@ -6,8 +6,10 @@ GPU for the run, serves an open model with vLLM (OpenAI-compatible) inside it, a
 with ``--base-url``. The result is pushed to the user's fork as one branch with one commit per doc, ready
 for ``publish`` doc by doc (a human still reviews every page).
 
-* :func:`job_estimate` -- docs, tokens (from :func:`plan`), hardware flavour, minutes and dollars;
-* :func:`job_launch` -- ``HfApi.run_uv_job``: the job runs ``hfi18n jobs worker`` (:func:`job_worker`);
+* :func:`job_estimate` -- docs, tokens (from :func:`plan`), hardware flavor, minutes and dollars;
+* :func:`job_ready` -- what a launch needs (upstream, GitHub and HF tokens), checked before asking;
+* :func:`job_launch` -- ``HfApi.run_job``: the job runs ``uv run --with <this hfi18n, pinned by commit>
+  hfi18n jobs worker ... -- <docs>`` (:func:`job_worker`, :mod:`._job_source`);
 * :func:`job_status`, :func:`job_logs` -- ``inspect_job`` and ``fetch_job_logs``.
 
 Secrets: the user's HF token stays with huggingface_hub (``HF_TOKEN`` or the saved login; never an
@@ -19,17 +21,19 @@ through :func:`hfi18n.secrets.redact`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets as _secrets
 import subprocess
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
-from ..errors import RefusedError
+from ..errors import RefusedError, RemoteError
 from ..repo.layout import DEFAULT_DOCS_ROOT
 from ..secrets import redact, register
 from ._common import _config, _layout
@@ -41,14 +45,14 @@ FLAVORS: dict[str, tuple[int, float]] = {
     "a100-large": (80, 2.50),
     "h100": (80, 4.50),
 }
-"""Job hardware flavour -> (GPU memory in GB, USD per hour), Hugging Face's list prices in 2025."""
+"""Job hardware flavor -> (GPU memory in GB, USD per hour), Hugging Face's list prices in 2025."""
 
 MODELS: dict[str, tuple[str, float]] = {
     "Qwen/Qwen2.5-7B-Instruct": ("a10g-large", 250.0),
     "google/gemma-3-12b-it": ("l40sx1", 200.0),
     "Qwen/Qwen2.5-32B-Instruct": ("a100-large", 150.0),
 }
-"""Open model -> (smallest flavour that holds it in bf16 with room for the KV cache, output tokens per
+"""Open model -> (smallest flavor that holds it in bf16 with room for the KV cache, output tokens per
 second vLLM gives hfi18n's 4 concurrent requests on it). Assumptions, not measurements: the estimate says
 so; a model not listed needs ``--flavor`` and is assumed at 100 tokens/s."""
 
@@ -70,45 +74,88 @@ class JobEstimate:
     minutes: float
     usd: float
     note: str = ""
+    install: str = ""
+    """The pinned requirement the job installs (:mod:`._job_source`): ``hfi18n @ git+https://...@<commit>``."""
+    install_from: str = ""
+    """Where that pin comes from, in words (``commit 1a2b3c4d5e of /path``, ``--package``)."""
+    left_out: list[str] = field(default_factory=list)
+    """Docs of ``--next`` left out because their name starts with ``-`` (see :func:`refuse_option_names`)."""
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "model": self.model, "flavor": self.flavor, "docs": list(self.docs),
                 "tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "minutes": round(self.minutes, 1),
-                "usd": round(self.usd, 2), "note": self.note}
+                "usd": round(self.usd, 2), "note": self.note, "install": self.install,
+                "install_from": self.install_from, "left_out": list(self.left_out)}
 
     def line(self) -> str:
-        return (f"{len(self.docs)} docs into {self.lang} with {self.model} on {self.flavor}: ~{self.tokens_in:,} "
+        text = (f"{len(self.docs)} docs into {self.lang} with {self.model} on {self.flavor}: ~{self.tokens_in:,} "
                 f"tokens in, ~{self.tokens_out:,} out, ~{self.minutes:.0f} min, ~${self.usd:.2f}"
                 + (f" ({self.note})" if self.note else ""))
+        if self.install:
+            text += f"\nthe job installs {self.install} ({self.install_from}) and vllm"
+        if self.left_out:
+            text += ("\nleft out (a name starting with '-' would be read as an option): "
+                     + ", ".join(self.left_out))
+        return text
 
 
 def job_time(model: str, flavor: str | None, tokens_in: int, tokens_out: int) -> tuple[str, float, float, str]:
-    """``(flavour, minutes, USD, note)`` of a run of that many tokens."""
+    """``(flavor, minutes, USD, note)`` of a run of that many tokens."""
     known = MODELS.get(model)
     if flavor is None and known is None:
-        raise RefusedError(f"no hardware flavour known for {model}",
+        raise RefusedError(f"no hardware flavor known for {model}",
                            hint="pass --flavor (one of " + ", ".join(FLAVORS) + ")")
     flavor = flavor or known[0]  # type: ignore[index]
     if flavor not in FLAVORS:
-        raise RefusedError(f"unknown flavour {flavor}", hint="pass --flavor one of " + ", ".join(FLAVORS))
+        raise RefusedError(f"unknown flavor {flavor}", hint="pass --flavor one of " + ", ".join(FLAVORS))
     speed = known[1] if known is not None else 100.0
     minutes = STARTUP_MINUTES + (tokens_out / speed + tokens_in / PREFILL_TOKENS_PER_SECOND) / 60.0
     note = "speeds are assumptions for " + (model if known else "an unlisted model (100 tokens/s)")
     return flavor, minutes, minutes / 60.0 * FLAVORS[flavor][1], note
 
 
+def option_like(doc: str) -> bool:
+    """Would ``doc`` read as an option on a command line (``--fork-url=git@evil.example:loot.md``)?"""
+    return doc.startswith("-")
+
+
+def refuse_option_names(docs: Sequence[str]) -> None:
+    """Refuse doc names that start with ``-``.
+
+    Why: a file ``en/--fork-url=git@evil.example:loot.md`` in the upstream repository became the job
+    worker's ``--fork-url`` (issue 33), and the worker pushed there with the GitHub token. The job's command
+    line puts ``--`` before the names as well; this refusal says so before anything runs."""
+    bad = [d for d in docs if option_like(d)]
+    if bad:
+        raise RefusedError(f"doc name {bad[0]!r} starts with '-': on the job's command line it would read as an "
+                           "option", hint="rename the file so it starts with a letter or digit")
+
+
 def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] = (), *, next_n: int | None = None,
                  update: bool = False, model: str = DEFAULT_MODEL, flavor: str | None = None,
-                 docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None) -> JobEstimate:
-    """What a Job would translate and cost: the token counts of :func:`plan` (nothing is sent)."""
+                 docs_root: str = DEFAULT_DOCS_ROOT, package: str | None = None,
+                 config: Config | None = None) -> JobEstimate:
+    """What a Job would translate, install and cost: the token counts of :func:`plan` (nothing is sent) and
+    the pinned hfi18n it installs (:func:`~._job_source.job_source`; ``package`` overrides, if pinned)."""
+    from ._job_source import job_source
     from ._translate import plan
 
+    refuse_option_names(paths)
+    source = job_source(package)
     p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config)
-    docs = [str(d["path"]) for d in p.estimate.per_doc]
+    picked = [str(d["path"]) for d in p.estimate.per_doc]
+    if paths:
+        refuse_option_names(picked)
+    docs = [d for d in picked if not option_like(d)]
+    left_out = [d for d in picked if option_like(d)]
     if not docs:
         raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated ones)")
-    fl, minutes, usd, note = job_time(model, flavor, p.estimate.tokens_in, p.estimate.tokens_out)
-    return JobEstimate(lang, model, fl, docs, p.estimate.tokens_in, p.estimate.tokens_out, minutes, usd, note)
+    tokens_in = sum(int(d["tokens_in"]) for d in p.estimate.per_doc if str(d["path"]) in docs)
+    tokens_out = sum(int(d["tokens_out"]) for d in p.estimate.per_doc if str(d["path"]) in docs)
+    fl, minutes, usd, note = job_time(model, flavor, tokens_in, tokens_out)
+    return JobEstimate(lang, model, fl, docs, tokens_in, tokens_out, minutes, usd, note,
+                       source.requirement, source.origin,
+                       left_out)
 
 
 @dataclass(slots=True)
@@ -125,11 +172,21 @@ class JobLaunch:
                 "estimate": self.estimate.to_json()}
 
 
-def job_launch(estimate: JobEstimate, *, fork: str, upstream: str | None = None, branch: str | None = None,
-               repo: Path | str = ".", docs_root: str = DEFAULT_DOCS_ROOT, package: str = "hfi18n",
-               config: Config | None = None) -> JobLaunch:
-    """Run :func:`job_worker` as a Hugging Face Job (``run_uv_job``) for the docs of ``estimate``."""
-    from huggingface_hub import HfApi
+@dataclass(slots=True)
+class JobReady:
+    """What a launch needs, checked before anyone is asked to confirm it."""
+
+    upstream: str
+    github_token: str
+    docs_root: str
+    """The docs folder relative to the repository, as the worker is told."""
+
+
+def job_ready(*, fork: str, upstream: str | None = None, repo: Path | str = ".", docs_root: str = DEFAULT_DOCS_ROOT,
+              config: Config | None = None) -> JobReady:
+    """Refuse, before the question "Launch this job?", a launch that would fail: no upstream, a bad repository
+    name, no GitHub token, no Hugging Face token (neither ``HF_TOKEN`` nor ``hf auth login``)."""
+    from huggingface_hub import get_token
 
     from ..repo.ghref import check_repo_name
     from ..repo.github import github_settings
@@ -145,15 +202,66 @@ def job_launch(estimate: JobEstimate, *, fork: str, upstream: str | None = None,
     if not token:
         raise RefusedError("no GitHub token: the job could not push to your fork",
                            hint="export GITHUB_TOKEN (it goes to the job as a secret, never as an argument)")
+    hf_token = get_token()
+    if not hf_token:
+        raise RefusedError("no Hugging Face token: the Jobs API needs one to launch a job",
+                           hint="run `hf auth login`, or export HF_TOKEN")
+    register(hf_token)
+    return JobReady(upstream, token, layout.docs_root.relative_to(layout.repo).as_posix())
+
+
+UV_IMAGE = "ghcr.io/astral-sh/uv:python3.12-bookworm"
+"""The image ``run_uv_job`` uses: Python and uv, nothing else."""
+
+
+def worker_command(estimate: JobEstimate, ready: JobReady, *, fork: str, branch: str) -> list[str]:
+    """The job's command line: ``uv run --with <pinned hfi18n> --with vllm hfi18n jobs worker ... -- docs``.
+
+    Built here rather than by ``run_uv_job``: that one uploads every argument that names a file in the
+    current folder (a doc named ``index.md`` run from ``docs/source/en``) and warns it is experimental."""
+    refuse_option_names(estimate.docs)
+    if not estimate.install:
+        raise RefusedError("the estimate names no pinned hfi18n to install", hint="make it with job_estimate")
+    return ["uv", "run", "--with", estimate.install, "--with", "vllm", "hfi18n", "jobs", "worker",
+            "--upstream-url", f"https://github.com/{ready.upstream}.git", "--fork-url", f"https://github.com/{fork}.git",
+            "--lang", estimate.lang, "--model", estimate.model, "--branch", branch, "--docs-root", ready.docs_root,
+            "--", *estimate.docs]
+
+
+def job_launch(estimate: JobEstimate, *, fork: str, upstream: str | None = None, branch: str | None = None,
+               repo: Path | str = ".", docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None) -> JobLaunch:
+    """Run :func:`job_worker` as a Hugging Face Job for the docs of ``estimate``, installing the pinned
+    hfi18n the estimate names (never a bare package name)."""
+    from huggingface_hub import HfApi
+
+    ready = job_ready(fork=fork, upstream=upstream, repo=repo, docs_root=docs_root, config=config)
     branch = branch or f"hfi18n-job-{estimate.lang}-{time.strftime('%Y%m%d-%H%M%S')}"
-    args = ["jobs", "worker", "--upstream-url", f"https://github.com/{upstream}.git",
-            "--fork-url", f"https://github.com/{fork}.git", "--lang", estimate.lang, "--model", estimate.model,
-            "--branch", branch, "--docs-root", str(layout.docs_root.relative_to(layout.repo)), *estimate.docs]
-    job = HfApi().run_uv_job(
-        "hfi18n", script_args=args, dependencies=[package, "vllm"], flavor=estimate.flavor,
-        timeout=f"{int(estimate.minutes * 2 + 30)}m", secrets={"GITHUB_TOKEN": token},
-        labels={"app": "hfi18n", "lang": estimate.lang}, name=f"hfi18n-{estimate.lang}")
+    command = worker_command(estimate, ready, fork=fork, branch=branch)
+    with _hub_calls():
+        job = HfApi().run_job(
+            image=UV_IMAGE, command=command, flavor=estimate.flavor, timeout=f"{int(estimate.minutes * 2 + 30)}m",
+            secrets={"GITHUB_TOKEN": ready.github_token}, labels={"app": "hfi18n", "lang": estimate.lang},
+            name=f"hfi18n-{estimate.lang}")
     return JobLaunch(job.id, job.url, branch, estimate, ["GITHUB_TOKEN"])
+
+
+@contextlib.contextmanager
+def _hub_calls() -> Iterator[None]:
+    """A Jobs API call: huggingface_hub's "experimental" warnings stay inside, its HTTP errors come out as a
+    :class:`RemoteError` whose words are redacted (the Hub may quote the ``Authorization`` header)."""
+    try:
+        from huggingface_hub.errors import HfHubHTTPError
+    except ImportError:  # pragma: no cover - older huggingface_hub
+        from huggingface_hub.utils import HfHubHTTPError  # type: ignore[no-redef]
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*is experimental.*")
+        try:
+            yield
+        except HfHubHTTPError as exc:
+            status = getattr(getattr(exc, "response", None), "status_code", None)
+            hint = ("check your Hugging Face token (`hf auth login`, or HF_TOKEN)" if status in (401, 403)
+                    else "check the job id (`hfi18n jobs status`) and try again" if status == 404 else None)
+            raise RemoteError(f"the Jobs API refused: {exc}", hint=hint) from None
 
 
 @dataclass(slots=True)
@@ -172,7 +280,8 @@ class JobState:
 def job_status(job_id: str) -> JobState:
     from huggingface_hub import HfApi
 
-    j = HfApi().inspect_job(job_id=job_id)
+    with _hub_calls():
+        j = HfApi().inspect_job(job_id=job_id)
     return JobState(j.id, str(j.status.stage.value if hasattr(j.status.stage, "value") else j.status.stage),
                     j.status.message, j.url, str(j.flavor) if j.flavor else None)
 
@@ -181,8 +290,9 @@ def job_logs(job_id: str, *, follow: bool = False) -> Iterator[str]:
     """The job's log lines, each passed through :func:`redact`."""
     from huggingface_hub import HfApi
 
-    for line in HfApi().fetch_job_logs(job_id=job_id, follow=follow):
-        yield redact(line)
+    with _hub_calls():
+        for line in HfApi().fetch_job_logs(job_id=job_id, follow=follow):
+            yield redact(line)
 
 
 # ------------------------------------------------------------------------------ inside the job
@@ -220,7 +330,7 @@ def _serve_vllm(model: str, key: str, log: Callable[[str], None]) -> tuple[subpr
             pass
         time.sleep(5)
     proc.terminate()
-    raise RefusedError(f"vllm serve {model} did not answer within 30 minutes", hint="try a smaller model or flavour")
+    raise RefusedError(f"vllm serve {model} did not answer within 30 minutes", hint="try a smaller model or flavor")
 
 
 def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str], *, model: str, branch: str,

@@ -58,12 +58,14 @@ def github_client(config: Config):
 def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_root: str = DEFAULT_DOCS_ROOT,
             fork: str | None = None, upstream: str | None = None, ready: bool = False, branch: str | None = None,
             dry_run: bool = False, no_llm: bool = False, provider: str | None = None, model: str | None = None,
-            config: Config | None = None, progress: ProgressFn | None = None) -> PublishResult:
+            base_url: str | None = None, config: Config | None = None,
+            progress: ProgressFn | None = None) -> PublishResult:
     """Check ``doc``'s translation, push it (and its toctree entry) to the fork, open a draft PR upstream.
 
     The GitHub token comes from ``GITHUB_TOKEN`` (or ``github.token`` in the config). ``dry_run``: make the
     branch and commits locally and return the PR's title and body without pushing or posting anything
-    (no token or fork needed).
+    (no token or fork needed). ``provider``, ``model``, ``base_url``: what translates new toctree group titles
+    (``base_url``: an OpenAI-compatible server, a local one included), unless ``no_llm``.
     """
     from ..publish.pr import publish as publish_doc
 
@@ -84,7 +86,8 @@ def publish(repo: Path | str = ".", lang: str = "ko", doc: str = "", *, docs_roo
         raise RefusedError(f"{lang}/{twin} still holds text a run left in English",
                            hint=f"translate it (hfi18n translate --update {rel}) or by hand, then publish")
     cfg = _config(layout, config)
-    translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, config=cfg)
+    translate_titles = title_translator(layout.repo, lang, provider, model, no_llm=no_llm, base_url=base_url,
+                                        config=cfg)
     with github_client(cfg) as client:
         result = publish_doc(layout, lang, doc, config=cfg, client=client, upstream=upstream, fork=fork,
                              ready=ready, branch=branch, dry_run=dry_run, translate_titles=translate_titles,

@@ -101,11 +101,18 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
     if deepen:
         deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
-    langs = list(langs) if langs else layout.languages()
+    skipped: dict[str, str] = {}
+    if langs:
+        langs = list(langs)
+    else:  # every folder: one that is no language is reported as such, the others go on (issue 33)
+        langs = layout.languages()
+        skipped = {lg: f"{lg}/ is not reported: {lg!r} is not a language code (a language folder is named like ko, "
+                       "zh-hans or pt_BR)" for lg in layout.non_language_folders()}
     layout.require_langs(*dict.fromkeys([*langs, *require]))
     cfg = _config(layout, config)
     found, note = pulls_for(layout, cfg, upstream) if pulls else (None, Said.of("pr_not_requested"))
     report = compute_status(layout, langs, pulls=found, pr_note=note)
+    report.skipped_langs = skipped
     from ..repo.team import fill_team
 
     fill_team(layout, report, found)

@@ -38,6 +38,7 @@ def toctree(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (),
     from ..repo.toctree_edit import unlisted_docs, update_toctree
 
     layout = _layout(repo, docs_root)
+    layout.require_langs(lang)  # `--lang KO` beside ko/ said "every translated 'KO' doc is already listed"
     paths = list(paths)
     rels = list(dict.fromkeys(layout.resolve_doc_arg(p, lang)[1] for p in paths)) if paths \
         else unlisted_docs(layout, lang)

@@ -255,9 +255,11 @@ def _refuse_pseudo_over_translations(layout: DocsLayout, sel: Selection) -> None
     if not sel.jobs:
         shown = ", ".join(layout.rel_to_repo(j.target) for j in taken[:5]) + (
             f" and {len(taken) - 5} more" if len(taken) > 5 else "")
-        raise RefusedError(f"{shown}: {PSEUDO_REFUSAL}",
-                           hint="pseudo only previews pages not translated yet, offline, as marked drafts "
-                                "(hfi18n translate --provider pseudo DOC, with no --update or --force)")
+        refused = RefusedError(f"{shown}: {PSEUDO_REFUSAL}",
+                               hint="pseudo only previews pages not translated yet, offline, as marked drafts "
+                                    "(hfi18n translate --provider pseudo DOC, with no --update or --force)")
+        refused.skipped = sel.skipped[-len(taken):]  # type: ignore[attr-defined] - what an interface says per doc
+        raise refused
 
 
 def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> ClientProvider | None:
@@ -333,7 +335,7 @@ def _write_docs(layout: DocsLayout, sel: Selection, lang: str, gloss: Glossary |
 
 def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations: Mapping[str, str] | None = None, *,
           update: bool = False, force: bool = False, glossary: Path | str | None = None,
-          docs_root: str = DEFAULT_DOCS_ROOT) -> DraftReview:
+          docs_root: str = DEFAULT_DOCS_ROOT, pseudo: bool = False) -> DraftReview:
     """A translation of ``doc`` held for review, not written: each English segment beside its translation,
     with the ``check`` findings on the segments they concern and the glossary terms each should render.
 
@@ -341,13 +343,15 @@ def draft(repo: Path | str = ".", lang: str = "ko", doc: str = "", translations:
     ``translate(..., write=False)``, or display form as the translator edits it); default: the human
     segments an ``update`` keeps. ``update``/``force`` select the doc as :func:`translate` does (the same
     refusals apply); an update also says which human segments were kept and what the English changed.
+    ``pseudo``: the ``pseudo`` test double made ``translations``: the review reports the error ``check``
+    gives the page it is written as (the mark of test output).
     """
     from ..write.segment_review import open_draft, review
 
     layout = _layout(repo, docs_root)
     held = open_draft(layout, lang, doc, update=update, force=force)
     return review(held, dict(translations) if translations is not None else dict(held.kept),
-                  glossary=load_glossary(lang, glossary))
+                  glossary=load_glossary(lang, glossary), pseudo=pseudo)
 
 
 def write_draft(repo: Path | str = ".", lang: str = "ko", doc: str = "",

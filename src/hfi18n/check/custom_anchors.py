@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from ..doc import Block, Document
-from ..errors import RepoError
+from ..errors import InputError, RepoError
 from ..fileio import atomic_write, read_text, through_link
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from .structure import _pair_headings, heading_aliases, matches_autodoc
@@ -162,15 +162,102 @@ class AnchorFix:
     links: tuple[tuple[str, int], ...]
 
 
+PENDING = "fix-anchors-pending.json"
+"""The renames of a ``--fix-anchors`` run whose writes have not all landed, in the language's state folder
+(``.git/hfi18n/fix-anchors/<lang>/``): the next run finishes them before anything else."""
+
+
+def _pending_path(layout: DocsLayout, lang: str):  # type: ignore[no-untyped-def]
+    from ..repo.layout import state_dir
+
+    return state_dir(layout, "fix-anchors") / lang / PENDING
+
+
+Rename = tuple[str, int, str, str]
+"""``(doc, line of its heading, old anchor, new anchor)``."""
+
+
+def _apply(layout: DocsLayout, lang: str, renames: list[Rename], texts: dict[str, str]) -> dict[str, str]:
+    """``texts`` (doc -> text, read as needed) with every rename ``(rel, line, old, new)`` applied: the heading
+    anchor ``[[old]]`` on ``line`` of ``rel`` and every link of the language to ``rel#old``. Applying a rename twice
+    changes nothing the second time, so an interrupted run can be finished by applying it again."""
+    docs = [d for d in layout.docs(lang) if not layout.path(lang, d).is_symlink()]
+
+    def text_of(doc: str) -> str | None:
+        if doc not in texts:
+            try:
+                texts[doc] = read_text(layout.path(lang, doc))
+            except Exception:  # noqa: BLE001 - an unreadable doc has no links to rewrite (check reports it)
+                return None
+        return texts[doc]
+
+    for rel, line, old, new in renames:
+        own = text_of(rel)
+        if own is not None:
+            lines = own.split("\n")
+            if 0 < line <= len(lines):
+                lines[line - 1] = lines[line - 1].replace(f"[[{old}]]", f"[[{new}]]")
+            texts[rel] = "\n".join(lines)
+        for other in docs:
+            text = text_of(other)
+            if text is not None and f"#{old}" in text:
+                texts[other] = rewrite_links(text, other, rel, old, new)
+    return texts
+
+
+def finish_pending(layout: DocsLayout, lang: str) -> list[Rename]:
+    """Finish the renames an interrupted ``--fix-anchors`` run left (its heading written, a link not yet):
+    the links it had not rewritten would dangle for good, since the anchor is no longer custom. Returns the
+    renames finished."""
+    import json
+
+    pending = _pending_path(layout, lang)
+    if not pending.is_file():
+        return []
+    try:
+        renames = [(str(r), int(n), str(a), str(b)) for r, n, a, b in json.loads(read_text(pending))["renames"]]
+    except (ValueError, KeyError, TypeError):
+        pending.unlink()  # not ours to read: nothing can be finished from it
+        return []
+    _write_all(layout, lang, renames, _apply(layout, lang, renames, {}))
+    return renames
+
+
+def _write_all(layout: DocsLayout, lang: str, renames: list[Rename], texts: dict[str, str]) -> None:
+    """Write every changed doc, between a record of the renames (written first) and its removal (last): a
+    run killed between two writes leaves the record, and the next run applies it again."""
+    import json
+
+    changed = {}
+    for doc, text in texts.items():
+        try:
+            if read_text(layout.path(lang, doc)) != text:
+                changed[doc] = text
+        except Exception:  # noqa: BLE001 - unreadable: it was never changed in memory either
+            continue
+    pending = _pending_path(layout, lang)
+    pending.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(pending, json.dumps({"renames": [list(r) for r in renames]}, ensure_ascii=False) + "\n")
+    for doc in sorted(changed):
+        atomic_write(layout.path(lang, doc), changed[doc])
+    pending.unlink()
+
+
 def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> list[AnchorFix]:
     """Rename the custom anchors of ``rels`` to the English ones, with every link to them in ``lang``.
 
     ``english_of(rel)`` gives the English :class:`Document` of ``rel`` (None: no twin, nothing done).
-    Each file is written atomically, once per anchor it changes."""
+    Every new text is made first, then the docs are written, each atomically, behind a record of the renames:
+    a run killed between two writes (the heading renamed, a link to it not yet) left that link dangling
+    and a re-run did not see it, since the anchor was no longer custom (issue 33). The next run finishes
+    the record first (:func:`finish_pending`)."""
     from ..doc import parse
 
+    finish_pending(layout, lang)
     fixes = []
+    renames: list[Rename] = []
     done: set[str] = set()
+    links_of = AnchorLinks(layout, lang)
     for rel in rels:
         path = layout.path(lang, rel)
         if path.is_symlink():  # written through only to the page it mirrors, never replaced by a file
@@ -187,20 +274,13 @@ def fix_anchors(layout: DocsLayout, lang: str, rels: list[str], english_of) -> l
         src = english_of(rel)
         if src is None:
             continue
-        tgt = parse(read_text(path))
+        try:
+            tgt = parse(read_text(path))
+        except InputError:  # one non-UTF-8 doc stopped the whole language's check (issue 33): check reports it
+            continue
         for ca in custom_anchors(src, tgt):
-            links = anchor_links(layout, lang, rel, ca.anchor)
-            text = read_text(path)
-            lines = text.split("\n")
-            lines[ca.line - 1] = lines[ca.line - 1].replace(f"[[{ca.anchor}]]", f"[[{ca.english}]]")
-            atomic_write(path, "\n".join(lines))
-            for other in sorted({d for d, _n in links}):
-                opath = layout.path(lang, other)
-                if opath.is_symlink():
-                    continue  # the doc it leads to is one of the language's docs: its links are rewritten there
-                otext = read_text(opath)
-                changed = rewrite_links(otext, other, rel, ca.anchor, ca.english)
-                if changed != otext:
-                    atomic_write(opath, changed)
-            fixes.append(AnchorFix(rel, ca.line, ca.anchor, ca.english, tuple(links)))
+            renames.append((rel, ca.line, ca.anchor, ca.english))
+            fixes.append(AnchorFix(rel, ca.line, ca.anchor, ca.english, tuple(links_of.links(rel, ca.anchor))))
+    if renames:
+        _write_all(layout, lang, renames, _apply(layout, lang, renames, {}))
     return fixes

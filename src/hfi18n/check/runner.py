@@ -17,9 +17,10 @@ from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.status import base_unknown_note
 from .alone import check_alone
 from .content import AnchorsOf, check_code, check_fragments, check_links, check_unsafe_links
+from .convention import AnchorConvention, anchor_convention
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
-from .findings import ERROR, WARNING, Finding, sort_findings, unreadable
+from .findings import ERROR, WARNING, Finding, sort_findings, unreadable, without_fence_echoes
 from .followed import (
     AGAINST,
     base_unknown_finding,
@@ -44,7 +45,7 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
-               anchors_of: AnchorsOf | None = None) -> list[Finding]:
+               anchors_of: AnchorsOf | None = None, anchors_required: bool = True) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -54,7 +55,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     translation is compared with several English versions, and its own text needs checking once.
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
     anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
-    to a translator's custom anchor there is no ``links`` error (:func:`check_links`).
+    to a translator's custom anchor there is no ``links`` error (:func:`check_links`). ``anchors_required``:
+    the language's heading-anchor convention (:mod:`.convention`).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -70,10 +72,11 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.append(Finding(file, 0, "drift", ERROR,
                                 f"only {shared:.0%} of the English code, references and links are in this file: it "
                                 "follows an older version of the English; update it (hfi18n translate --update)"))
-        findings.extend(f for f in check_headings(src, tgt, file) if f.check == "anchors")
+        findings.extend(f for f in check_headings(src, tgt, file, anchors_required=anchors_required)
+                        if f.check == "anchors")
         findings.extend(check_fragments(tgt, file, src))
     else:
-        findings.extend(check_headings(src, tgt, file))
+        findings.extend(check_headings(src, tgt, file, anchors_required=anchors_required))
         findings.extend(check_autodoc(src, tgt, file))
         findings.extend(check_tags(src, tgt, file))
         findings.extend(check_html_tags(src, tgt, file, lang))
@@ -148,10 +151,16 @@ def _read_doc(path: Path, shown: str, findings: list[Finding]) -> Document | Non
         return None
 
 
+def _done(findings: list[Finding]) -> list[Finding]:
+    return sort_findings(without_fence_echoes(findings))
+
+
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
-               blobs: BlobReader | None = None, anchors: AnchorLinks | None = None) -> list[Finding]:
-    """Check ``docs/source/<lang>/<rel>`` against its English twin.
+               blobs: BlobReader | None = None, anchors: AnchorLinks | None = None,
+               anchors_required: bool = True) -> list[Finding]:
+    """Check ``docs/source/<lang>/<rel>`` against its English twin (``anchors_required``: the language's
+    heading-anchor convention, :mod:`.convention`).
 
     ``record``: what the translation follows (:func:`hfi18n.repo.history.followed`). With ``against``
     ``followed`` an outdated translation is compared with the English it follows and gets one ``outdated``
@@ -177,21 +186,23 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
-        return sort_findings([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+        return _done([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
     def anchors_of(target: str) -> set[str] | None:
         return anchors.anchors_of(rel, target)
 
     if record is not None and src is not None and en_rel is not None:
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+                                          anchors_required=anchors_required,
                                           links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
                     if f.check != "drift"]
-            return sort_findings([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
+            return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         findings.extend([*incomplete_finding(shown, record, lang), *undecidable_finding(shown, record)])
         if against == "followed" and record.behind:
             blobs = blobs if blobs is not None else BlobReader(layout.repo)
             base = parse(record.english if record.english is not None else blobs.text(record.base.base_blob))
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
+                              anchors_required=anchors_required,
                               anchors_of=anchors_of)
             for blob in [None, *dict.fromkeys(reversed(record.later))]:  # today's first: most findings go there
                 if not pair:
@@ -200,14 +211,15 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                     continue
                 english = src if blob is None else parse(blobs.text(blob))
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
+                                                  anchors_required=anchors_required,
                                                   compare_only=True, anchors_of=anchors_of))
             pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
-            return sort_findings([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
-    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
+            return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
+    pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary, anchors_required=anchors_required,
                       links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
-    return sort_findings([*findings, *pair])
+    return _done([*findings, *pair])
 
 
 def _linked_elsewhere(layout: DocsLayout, lang: str, rel: str, shown: str) -> list[Finding]:
@@ -242,6 +254,7 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
     A path may name the translation or its English source (then the translation of it is meant); an
     English doc with no translation, or a language with no folder, is an error saying what to do.
     """
+    layout.require_langs(lang)  # `check --lang en` checked the English against itself (issue 33)
     rels: list[str] = []
     for arg in paths:
         file_lang, rel = layout.resolve_doc_arg(arg, lang)
@@ -254,13 +267,16 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
         rels.append(rel)
     if rels:
         return list(dict.fromkeys(rels))  # once each: 300 copies of one path gave 300 reports (issue 16)
-    layout.require_langs(lang)
     return layout.docs(lang)
 
 
 def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
-                glossary: Glossary | None = None, against: str | None = None) -> tuple[list[Finding], int]:
+                glossary: Glossary | None = None, against: str | None = None,
+                convention: AnchorConvention | None = None) -> tuple[list[Finding], int]:
     """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``.
+
+    ``convention``: the language's heading-anchor convention (default: read from its docs,
+    :func:`~.convention.anchor_convention`).
 
     ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
@@ -282,7 +298,9 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                         "this file is a link to a file outside the repository (or to nothing): it is not read; "
                         "replace the link with the translated file itself") for rel in outside]
     anchors = AnchorLinks(layout, lang)
+    required = (convention or anchor_convention(layout, lang)).required
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
-                                   against=against or "today", blobs=blobs, anchors=anchors))
+                                   against=against or "today", blobs=blobs, anchors=anchors,
+                                   anchors_required=required))
     return sort_findings(findings), len(rels) + len(outside)

@@ -71,7 +71,10 @@ def all_anchors(doc: Document) -> set[str]:
     return anchors
 
 
-def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]:
+def check_headings(src: Document, tgt: Document, file: str, *, anchors_required: bool = True) -> Iterator[Finding]:
+    """Heading levels and anchors of ``tgt`` against ``src``. ``anchors_required``: False when the language's
+    own convention writes no ``[[anchor]]`` on its headings (:mod:`hfi18n.check.convention`): a heading
+    without one is then no finding."""
     s_heads, t_heads = src.headings(), tgt.headings()
     s_levels = [int(h.meta["level"]) for h in s_heads]  # type: ignore[call-overload]
     t_levels = [int(h.meta["level"]) for h in t_heads]  # type: ignore[call-overload]
@@ -106,6 +109,8 @@ def check_headings(src: Document, tgt: Document, file: str) -> Iterator[Finding]
             continue  # a translator's own anchor: a warning naming its links (check.custom_anchors)
         hint = f" [[{s.meta['anchor']}]]" if s is not None else ""
         if t.meta.get("explicit_anchor") is None:
+            if not anchors_required:
+                continue
             msg = (f"heading '{t.meta['title']}' has no English anchor, so links to it break; "
                    f"end the line with{hint or ' the English [[anchor]]'}")
         else:

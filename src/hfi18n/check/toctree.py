@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..doc.draft import PSEUDO_REASON, PSEUDO_TITLE
 from ..pair.diff import increasing_run
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..repo.toctree import (
@@ -37,6 +38,10 @@ def check_tree(tr: Toctree, en: Toctree | None, layout: DocsLayout, lang: str) -
         listed.add(local)
         if "title" not in item.scalars:
             add(item.start_line + 1, "toctree-structure", ERROR, f"entry '{item.local}' has no title")
+        elif str(item.title or "").startswith(PSEUDO_TITLE):
+            add(item.start_line + 1, "toctree-pseudo", ERROR,
+                f"the title of '{item.local}' is {PSEUDO_REASON} (its page was written by hfi18n's pseudo "
+                "provider): once the page is translated, write its title there in place of this one")
         if layout.twin(local + ".md", lang) is None:
             add(item.start_line + 1, "toctree-missing-file", ERROR,
                 f"entry '{item.local}' points to a missing file {lang}/{local}.md")

@@ -31,10 +31,41 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"hfi18n {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                       help="Print hfi18n's version and exit.")) -> None:
+    """Keep Hugging Face doc-builder documentation translated: status, translate, check, publish."""
+
+
 class Format(str, enum.Enum):
     text = "text"
     json = "json"
     github = "github"
+
+
+class TextOrJson(str, enum.Enum):
+    """``--format`` of the commands whose output is a line for people or one JSON document."""
+
+    text = "text"
+    json = "json"
+
+
+FORMAT_OPTION = typer.Option(TextOrJson.text, "--format", help="text, or json (one JSON document on stdout).")
+"""``fmt: TextOrJson = FORMAT_OPTION``: every command says ``--format json`` (``dashboard`` and ``jobs`` said
+``--json``, which stays as a hidden alias: :data:`JSON_ALIAS`)."""
+JSON_ALIAS = typer.Option(False, "--json", hidden=True, help="Same as --format json (kept for older scripts).")
+
+
+def wants_json(fmt: TextOrJson | str, as_json: bool = False) -> bool:
+    return as_json or str(getattr(fmt, "value", fmt)) == "json"
 
 
 REPO_HELP = "Path to the repository checkout (the docs live in <repo>/docs/source)."

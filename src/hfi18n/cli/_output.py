@@ -2,7 +2,8 @@
 
 Both consoles print text as it is (``markup=False``): doc text is full of ``[[anchors]]``, ``[`Refs`]``
 and ``[i18n-KO]`` that rich would take for markup. A call that wants colour says ``markup=True`` and
-escapes what it interpolates.
+escapes what it interpolates. Neither ever passes a control character through: every string they render
+goes through :func:`hfi18n.doc.inert.for_terminal` (rich passes ``ESC`` on as it is).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.segment import Segment
+
+from ..doc.inert import for_terminal
 
 if TYPE_CHECKING:
     from ..api import DocOutcome
@@ -44,6 +47,12 @@ class PlainConsole(Console):
     @size.setter
     def size(self, new_size: tuple[int, int]) -> None:
         Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def render_str(self, text: str, **kwargs: Any) -> Any:  # type: ignore[override]
+        """Every string printed, and every string cell of a table, with control characters made visible:
+        a file name or a remote log line holding ``ESC ] 52`` (clipboard), ``ESC ] 0`` (window title) or
+        ``ESC [ 2 J`` (clear screen) reached the terminal raw (issue 33)."""
+        return super().render_str(for_terminal(text), **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         """Off a terminal, lines end at their last character: a table pads every cell to its column."""

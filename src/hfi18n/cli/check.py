@@ -7,13 +7,14 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out
 
 
 @app.command()
 def check(
-    paths: list[str] = typer.Argument(None, help="Docs to check (default: every doc of --lang)."),
+    paths: list[str] = typer.Argument(None, metavar="DOCS", help="Docs to check (default: every doc of --lang)."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
     fmt: Format = typer.Option(Format.text, "--format", help="text, json (list of findings) or github (annotations)."),
@@ -34,7 +35,8 @@ def check(
             err.print(f"{fix.doc}:{fix.line}: [[{fix.anchor}]] -> [[{fix.english}]], "
                       f"{len(fix.links)} link(s) rewritten")
     result = api.check(repo, lang, paths or [], docs_root=docs_root, glossary=glossary, against=against)
-    out.file.write(result.format(fmt.value))
+    text = result.format(fmt.value)  # JSON keeps the exact names; a terminal never runs a name's escapes
+    out.file.write(text if fmt is Format.json else for_terminal(text))
     err.print(result.summary())
     if not result.ok:
         raise typer.Exit(1)

@@ -40,7 +40,7 @@ def _show(report: api.MemoryReport, fmt: str, verb: str) -> None:
                       f"{e['source'][:60]!r} -> {e['translation'][:60]!r}")
         if e["problem"]:
             line += f"  [red]refused today: {escape(e['problem'])}[/]"
-        out.print(line)
+        out.print(line, markup=True)  # escaped above: only the colour is markup
     err.print(f"{len(report.entries)} of {report.total} entries {verb} ({report.failing} refused by today's "
               f"checks) in {report.path}")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, Format, app
 from ._output import err, out, print_json
 
@@ -27,6 +28,8 @@ def publish(
     no_llm: bool = typer.Option(False, "--no-llm", help="Keep English titles for new toctree groups."),
     provider: str | None = typer.Option(None, "--provider", help="Translation provider for new group titles."),
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
+    base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server URL for new titles "
+                                        "(vLLM, TGI, Ollama, LM Studio; the key: OPENAI_API_KEY, or none)."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
     docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
@@ -36,7 +39,7 @@ def publish(
     """
     result = api.publish(repo, lang, doc, docs_root=docs_root, fork=fork, upstream=upstream, ready=ready,
                          branch=branch, dry_run=dry_run, no_llm=no_llm, provider=provider, model=model,
-                         progress=lambda e: err.print(e.message))
+                         base_url=base_url, progress=lambda e: err.print(e.message))
     if fmt is Format.json:
         print_json(result.to_json())
         return
@@ -44,7 +47,7 @@ def publish(
         err.print(f"dry run: branch {result.branch} made locally ({len(result.commits)} commit(s) on "
                   f"{result.base}); nothing pushed. Push it, then open a pull request from {result.head} with:")
         # written as is: rich would turn ":smile:"-like text into emoji, and the body must be exactly what is posted
-        sys.stdout.write(f"{result.title}\n\n{result.body.rstrip()}\n")
+        sys.stdout.write(for_terminal(f"{result.title}\n\n{result.body.rstrip()}\n"))
         return
     kind = "draft pull request" if result.draft else "pull request"
     err.print(f"opened {kind} #{result.number}: {result.title}")

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ..review.quote import console
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err, out
@@ -21,7 +22,7 @@ class ReviewFormat(str, enum.Enum):
 
 @app.command()
 def review(
-    paths: list[str] = typer.Argument(None, help="Translated (or English) docs to review (default: every doc of --lang)."),
+    paths: list[str] = typer.Argument(None, metavar="DOCS", help="Translated (or English) docs to review (default: every doc of --lang)."),
     pr: str = typer.Option(None, "--pr", help="Review a pull request instead: OWNER/REPO#N or its URL."),
     post: bool = typer.Option(False, "--post", help="Submit the review on the PR (one COMMENT review; "
                               "re-runs update it). Needs GITHUB_TOKEN."),
@@ -49,7 +50,8 @@ def review(
                         glossary=glossary, docs_root=docs_root,
                         # progress quotes PR file names: escaped, so a PR cannot emit a workflow command
                         progress=lambda e: err.print(console(e.message)) if e.message else None)
-    out.file.write(result.format(fmt.value))
+    text = result.format(fmt.value)
+    out.file.write(text if fmt.value == "json" else for_terminal(text))
     err.print(result.summary())
     if result.posted is not None:
         p = result.posted

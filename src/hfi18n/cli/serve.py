@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from ..errors import InputError, install_hint
-from ._app import REPO_HELP, app
+from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._output import err
 
 
@@ -43,6 +43,7 @@ def serve(
                                     "the keys of this server's environment (repeatable)."),
     demo: bool = typer.Option(False, "--demo", help="Also offer the pseudo provider, an offline test double that "
                               "writes scrambled letters as marked drafts (never a translation), and start with it."),
+    docs_root: str = DOCS_ROOT_OPTION,
 ) -> None:
     """Serve the web app: status, translate, review and edit, write, toctree and draft PR on one page.
 
@@ -53,10 +54,10 @@ def serve(
     require_gradio()
     from .. import api
 
-    api.status(repo, [lang], pulls=False)  # a wrong repo or language fails here, with the CLI's message
+    api.status(repo, [lang], pulls=False, docs_root=docs_root)  # a wrong repo or language fails here, as in the CLI
     _check_port(host, port)
     demo = build_app(repo.resolve(), default_lang=lang, shared=shared or None, owner_users=owner,
-                     demo=demo)
+                     demo=demo, docs_root=docs_root)
     err.print(f"hfi18n web app for {repo.resolve()} on http://{host}:{port}/ (Ctrl+C stops it)")
     demo.launch(server_name=host, server_port=port, mcp_server=mcp, show_error=False, quiet=True,
                 prevent_thread_lock=mcp)

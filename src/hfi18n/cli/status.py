@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from .. import api
+from ..doc.inert import for_terminal
 from ..fileio import atomic_write
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
@@ -53,6 +54,8 @@ def status(
         err.print(result.pr_note)
     if result.report.history_note:
         err.print(result.report.history_note)
+    for why in result.report.skipped_langs.values():
+        err.print(f"warning: {why}")
     if fmt is ReportFormat.table:
         if out_file is not None:
             buf = io.StringIO()
@@ -82,4 +85,4 @@ def status(
         atomic_write(out_file, text)
         err.print(f"wrote {out_file}")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(text if fmt is ReportFormat.json else for_terminal(text))

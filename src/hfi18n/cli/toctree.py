@@ -21,7 +21,7 @@ ACTION_TEXT = {
 
 @app.command()
 def toctree(
-    paths: list[str] = typer.Argument(None, help="Docs to add (English or translated path); default: every "
+    paths: list[str] = typer.Argument(None, metavar="DOCS", help="Docs to add (English or translated path); default: every "
                                       "translated doc missing from the toctree."),
     repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
     lang: str = typer.Option(..., "--lang", help=LANG_HELP),
@@ -30,6 +30,8 @@ def toctree(
                                 "translating them."),
     provider: str | None = typer.Option(None, "--provider", help="Translation provider for new titles."),
     model: str | None = typer.Option(None, "--model", help="Model of the provider."),
+    base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server URL for new titles "
+                                        "(vLLM, TGI, Ollama, LM Studio; the key: OPENAI_API_KEY, or none)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change without writing."),
     fmt: Format = typer.Option(Format.text, "--format", help="Output format."),
     docs_root: str = DOCS_ROOT_OPTION,
@@ -43,7 +45,7 @@ def toctree(
         raise typer.Exit(0 if result.ok else 1)
 
     changes = api.toctree(repo, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
-                          model=model, dry_run=dry_run)
+                          model=model, base_url=base_url, dry_run=dry_run)
     if not changes.changes:
         err.print(f"every translated '{lang}' doc is already in the toctree")
         return

@@ -15,41 +15,47 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import api
-from ._app import DOCS_ROOT_OPTION, LANG_HELP, REPO_HELP, app
+from ..doc.inert import for_terminal
+from ._app import LANG_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
 from ._output import err, out, print_doc, retries_counted
+
+WHAT, PROVIDER, OUTPUT = "What to translate", "Provider", "Output and files"
+BATCH = "Batch (half price, within 24 h)"
+"""``translate --help`` in groups: 24 options in one list read as a wall (issue 33)."""
 
 
 @app.command()
 def translate(
-    paths: list[str] = typer.Argument(None, help="English docs to translate (e.g. quicktour.md)."),
-    repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP),
-    lang: str = typer.Option(..., "--lang", help=LANG_HELP),
-    next_n: int = typer.Option(None, "--next", help="Take the N most useful missing docs (outdated too with --update)."),
-    update: bool = typer.Option(False, "--update", help="Refresh outdated translations: translate only what changed."),
-    force: bool = typer.Option(False, "--force", help="Replace existing translations (a backup is kept in .git/hfi18n/backup)."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, tokens and estimated cost; send nothing."),
-    provider: str = typer.Option(None, "--provider", help="anthropic, openai, hf, or pseudo (an offline test double: marked drafts of new pages, never a translation)."),
-    model: str = typer.Option(None, "--model", help="Model name (default: the provider's default or the config)."),
-    base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL (vLLM, TGI, Ollama, LM Studio)."),
-    concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Requests in flight at once."),
-    max_cost: float = typer.Option(None, "--max-cost", help="Stop sending requests once this many USD are spent."),
-    allow_errors: bool = typer.Option(False, "--allow-errors", help="Write docs that fail `check`, marked as such."),
-    glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for --lang)."),
-    memory: Path = typer.Option(None, "--memory", help="Translation memory file (default: .git/hfi18n/memory.sqlite3)."),
-    batch_tokens: int = typer.Option(1200, "--batch-tokens", min=1, help="Source tokens per request."),
-    fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout)."),
-    docs_root: str = DOCS_ROOT_OPTION,
-    deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP),
+    paths: list[str] = typer.Argument(None, metavar="DOCS", help="English docs to translate (e.g. quicktour.md)."),
+    repo: Path = typer.Option(Path("."), "--repo", help=REPO_HELP, rich_help_panel=WHAT),
+    lang: str = typer.Option(..., "--lang", help=LANG_HELP, rich_help_panel=WHAT),
+    next_n: int = typer.Option(None, "--next", help="Take the N most useful missing docs (outdated too with --update).", rich_help_panel=WHAT),
+    update: bool = typer.Option(False, "--update", help="Refresh outdated translations: translate only what changed.", rich_help_panel=WHAT),
+    force: bool = typer.Option(False, "--force", help="Replace existing translations (a backup is kept in .git/hfi18n/backup).", rich_help_panel=WHAT),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, tokens and estimated cost; send nothing.", rich_help_panel=OUTPUT),
+    provider: str = typer.Option(None, "--provider", help="anthropic, openai, hf, or pseudo (an offline test double: marked drafts of new pages, never a translation).", rich_help_panel=PROVIDER),
+    model: str = typer.Option(None, "--model", help="Model name (default: the provider's default or the config).", rich_help_panel=PROVIDER),
+    base_url: str = typer.Option(None, "--base-url", help="OpenAI-compatible server URL (vLLM, TGI, Ollama, LM Studio).", rich_help_panel=PROVIDER),
+    concurrency: int = typer.Option(4, "--concurrency", min=1, max=64, help="Requests in flight at once.", rich_help_panel=PROVIDER),
+    max_cost: float = typer.Option(None, "--max-cost", help="Stop sending requests once this many USD are spent.", rich_help_panel=PROVIDER),
+    allow_errors: bool = typer.Option(False, "--allow-errors", help="Write docs that fail `check`, marked as such.", rich_help_panel=OUTPUT),
+    glossary: Path = typer.Option(None, "--glossary", help="Glossary TSV (default: the built-in one for --lang).", rich_help_panel=OUTPUT),
+    memory: Path = typer.Option(None, "--memory", help="Translation memory file (default: .git/hfi18n/memory.sqlite3).", rich_help_panel=OUTPUT),
+    batch_tokens: int = typer.Option(1200, "--batch-tokens", min=1, help="Source tokens per request.", rich_help_panel=PROVIDER),
+    fmt: str = typer.Option("text", "--format", help="text or json (summary on stdout).", rich_help_panel=OUTPUT),
+    docs_root: str = typer.Option(api.DEFAULT_DOCS_ROOT, "--docs-root", help="Docs folder inside the repo.",
+                                  rich_help_panel=WHAT),
+    deepen: bool = typer.Option(False, "--deepen", help=DEEPEN_HELP, rich_help_panel=WHAT),
     batch: bool = typer.Option(False, "--batch", help="Submit every request as one provider batch (half price, "
-                               "results within 24 h) and return at once; finish with --collect."),
+                               "results within 24 h) and return at once; finish with --collect.", rich_help_panel=BATCH),
     collect: bool = typer.Option(False, "--collect", help="Collect the latest batch job (or --job): validate, "
-                                 "retry what failed, write the docs that pass check."),
+                                 "retry what failed, write the docs that pass check.", rich_help_panel=BATCH),
     retry_now: bool = typer.Option(False, "--retry-now", help="With --collect: retry failed segments "
-                                   "interactively now instead of in a new batch."),
-    job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`)."),
+                                   "interactively now instead of in a new batch.", rich_help_panel=BATCH),
+    job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`).", rich_help_panel=BATCH),
     new_language: bool = typer.Option(False, "--new-language", help="Start a folder for a --lang the repository "
-                                      "has none of yet (otherwise refused: --lang kr is a typo of ko)."),
+                                      "has none of yet (otherwise refused: --lang kr is a typo of ko).", rich_help_panel=WHAT),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -92,7 +98,8 @@ def translate(
                 tasks[""] = progress.add_task("all segments", total=0)
             overall = tasks[""]
             progress.update(overall, total=(progress.tasks[0].total or 0) + event.total)  # type: ignore[arg-type]
-            tasks[event.doc] = progress.add_task(event.doc, total=max(event.total, 1))
+            # the progress bar parses markup and passes ESC on: a doc name is text (issue 33)
+            tasks[event.doc] = progress.add_task(escape(for_terminal(event.doc)), total=max(event.total, 1))
         elif event.kind is api.ProgressKind.SEGMENTS:
             progress.advance(tasks[event.doc], event.done)  # type: ignore[arg-type]
             progress.advance(tasks[""], event.done)  # type: ignore[arg-type]

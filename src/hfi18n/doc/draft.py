@@ -42,6 +42,12 @@ def draft_reason(text: str) -> str | None:
     return PSEUDO_REASON if PSEUDO_REASON in first else "machine draft: check errors or text left in English"
 
 
+PSEUDO_TITLE = "[pseudo] "
+"""The start of a ``_toctree.yml`` title taken from a page of ``pseudo`` output (its scrambled heading):
+without it, test output reached the toctree as if it were a translated title (issue 33, item 9); ``check``
+reports such a title as an error (``toctree-pseudo``)."""
+
+
 def is_pseudo(text: str) -> bool:
     """Does ``text`` start with the mark of ``pseudo`` output?"""
     return draft_reason(text) == PSEUDO_REASON

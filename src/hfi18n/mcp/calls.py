@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import traceback
 from collections.abc import Callable
@@ -32,12 +33,44 @@ T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
 
 
+ARGUMENTS = {"lang": "lang", "update": "update", "next": "next_n", "provider": "provider", "model": "model",
+             "dry-run": "dry_run", "no-llm": "no_llm", "fork": "fork", "upstream": "upstream", "pr": "pr",
+             "llm": "llm", "allow-errors": "allow_errors", "new-language": "new_language", "retry-now": "retry_now",
+             "job": "job", "post": "post"}
+"""A CLI option -> the tool argument that does the same: a tool error's hint names the argument. The hints
+said "pass --lang ko" and "pass --update" to an agent, whose tools take ``lang`` and ``update`` (issue 33)."""
+_VALUED = {"lang", "next", "provider", "model", "fork", "upstream", "pr", "job"}
+_SERVER = {"repo", "docs-root", "demo"}
+"""Options of ``hfi18n mcp`` itself: the server is restarted with them, so they stay as they are."""
+_FLAG_RE = re.compile(r"--([a-z][a-z-]*)(?:[ =]([^\s,;)?!]+))?")
+
+
+def for_tools(text: str) -> str:
+    """``text`` (a library message or hint) as a tool user reads it: ``--lang ko`` is ``lang="ko"``,
+    ``--update`` is ``update=true``, ``hfi18n translate`` is the ``translate`` tool; an option with no tool
+    argument is named as the command line's."""
+    def flag(m: re.Match[str]) -> str:
+        name, value = m.group(1), m.group(2)
+        if name in _SERVER:
+            return m.group(0)
+        arg = ARGUMENTS.get(name)
+        if arg is None:
+            return f"{name.replace('-', '_')} (a command-line option only: hfi18n ... --{name})"
+        if name in _VALUED and value and not value.startswith("-"):
+            return f'{arg}="{value}"' if not value.isdigit() else f"{arg}={value}"
+        return f"{arg}=true" + (f" {value}" if value else "")
+
+    text = re.sub(r"\bhfi18n (status|check|translate|toctree|publish|review|plan)\b", r"the \1 tool with", text)
+    return _FLAG_RE.sub(flag, text)
+
+
 def error_text(exc: BaseException) -> str:
-    """The human message of a library error, as the CLI prints it (message, then the next step)."""
+    """The human message of a library error, as the CLI prints it (message, then the next step), with CLI
+    options named as the tools' arguments (:func:`for_tools`)."""
     message, hint = human_message(exc)
     if not isinstance(exc, HfI18nError | OSError):  # a crash: its traceback is in the server's log
         hint = "this is a bug in hfi18n; the server's stderr has the traceback"
-    return message + (f"\nhint: {hint}" if hint else "")
+    return for_tools(message) + (f"\nhint: {for_tools(hint)}" if hint else "")
 
 
 async def call(fn: Callable[..., T], *args: Any, cancel: threading.Event | None = None, **kw: Any) -> T:

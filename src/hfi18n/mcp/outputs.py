@@ -61,7 +61,8 @@ class Skip(BaseModel):
 
 
 class PlanOutput(BaseModel):
-    model: str = Field(description="model the estimate is for (pseudo when no provider is configured)")
+    model: str | None = Field(description="model the estimate is for (none when no provider is configured: the "
+                                          "costs per model say what each would cost)")
     files: int
     segments: int = Field(description="segments to translate")
     cached: int = Field(description="segments already in the translation memory (free)")

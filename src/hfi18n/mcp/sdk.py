@@ -41,7 +41,8 @@ except ImportError:  # mcp 1.x
 
     MAJOR = 1
 
-__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "new_server", "run_stdio", "sdk_version"]
+__all__ = ["MAJOR", "Context", "Server", "ToolAnnotations", "ToolError", "new_server", "run_stdio", "sdk_version",
+           "strict_arguments"]
 
 
 def new_server(name: str, *, instructions: str, version: str) -> Server:
@@ -58,6 +59,37 @@ def new_server(name: str, *, instructions: str, version: str) -> Server:
         if low is not None:
             low.version = version
         return server
+
+
+def strict_arguments(server: Server, name: str, aliases: dict[str, str] | None = None) -> None:
+    """Make tool ``name`` refuse an argument it does not take, naming the ones it does; ``aliases`` maps an
+    older argument name to the one it is now (``paths`` -> ``docs``).
+
+    The SDK drops unknown arguments silently: ``check`` called with ``docs`` instead of ``paths`` checked the
+    whole language (issue 33). The tool's JSON schema says ``additionalProperties: false`` too."""
+    tool = server._tool_manager.get_tool(name)  # both SDK majors keep their tools here
+    if tool is None:  # pragma: no cover - a later SDK moved them: the tools work, unknown arguments are ignored
+        return
+    meta = tool.fn_metadata
+    allowed = set(meta.arg_model.model_fields)
+    aliases = dict(aliases or {})
+    original = meta.call_fn_with_arg_validation
+
+    async def checked(fn, fn_is_async, arguments_to_validate, arguments_to_pass_directly):  # type: ignore[no-untyped-def]
+        args = {aliases.get(k, k): v for k, v in (arguments_to_validate or {}).items()}
+        unknown = sorted(k for k in arguments_to_validate or {} if aliases.get(k, k) not in allowed)
+        if unknown:
+            import difflib
+
+            near = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
+            raise ToolError(f"{name} takes no argument {', '.join(map(repr, unknown))}"
+                            + (f" (did you mean {near[0]!r}?)" if near else "")
+                            + f"; it takes: {', '.join(sorted(allowed))}")
+        return await original(fn, fn_is_async, args, arguments_to_pass_directly)
+
+    object.__setattr__(meta, "call_fn_with_arg_validation", checked)
+    if isinstance(tool.parameters, dict):
+        tool.parameters["additionalProperties"] = False
 
 
 def sdk_version() -> str:

@@ -34,7 +34,7 @@ from ..translate.providers import is_test_double
 from . import outputs as out
 from .calls import call, output, with_progress
 from .sampling import client_sampler
-from .sdk import Context, Server, ToolAnnotations, ToolError, new_server
+from .sdk import Context, Server, ToolAnnotations, ToolError, new_server, strict_arguments
 
 # ------------------------------------------------------------------------------------ arguments
 
@@ -59,7 +59,13 @@ TranslatedDocs = Annotated[list[str] | None, Field(description="translated docs 
                                                                "(default: every doc of the language)")]
 EnglishDocs = Annotated[list[str] | None, Field(description="English docs relative to the language folder "
                                                             "(or give next_n)")]
-NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs (instead of paths)")]
+NextN = Annotated[int | None, Field(ge=1, le=200, description="the n most useful docs (instead of docs)")]
+
+ALIASES = {"paths": "docs", "langs": "lang"}
+"""Older argument names, still accepted (docs/mcp.md): every tool names one idea one way, ``lang`` for the
+language(s) and ``doc``/``docs`` for the doc(s), as the CLI's ``--lang`` and DOCS do. ``check`` took
+``paths``, ``status`` ``langs``, ``translate`` ``doc``: an agent that guessed ``docs`` had its argument dropped
+and the whole language checked (issue 33)."""
 OpenJob = Annotated[str | None, Field(description="the batch job id (default: the latest open job)")]
 
 
@@ -68,9 +74,9 @@ NEXT_STEP = ("translate the text of every segment following the rules and the gl
              "submit_translation with job='{job}' and translations={{segment id: translated text}}")
 
 
-def _need_docs(paths: list[str] | None, next_n: int | None, what: str) -> None:
-    if not paths and not next_n:
-        raise ToolError(f"give paths (docs to {what}) or next_n (the n most useful docs)")
+def _need_docs(docs: list[str] | None, next_n: int | None, what: str) -> None:
+    if not docs and not next_n:
+        raise ToolError(f"give docs (the docs to {what}) or next_n (the n most useful docs)")
 
 INSTRUCTIONS = """\
 hfi18n keeps Hugging Face doc-builder documentation translated, on one repository fixed when this server
@@ -151,7 +157,7 @@ DESCRIPTIONS = {
                "would be posted, sending nothing (no token or fork needed): show it to the human first.",
     "review": "Review translated docs as a language team's reviewer would: every check finding on its line, "
               "omitted or duplicated paragraphs, English left in, glossary terms rendered unlike the other docs; "
-              "local docs (paths), or the docs a pull request changes (pr, read through the GitHub API). Free "
+              "local docs (docs), or the docs a pull request changes (pr, read through the GitHub API). Free "
               "unless llm=true (an LLM review of each paragraph: COSTS TOKENS). post=true submits the findings as "
               "one review comment on the PR (needs GITHUB_TOKEN; writes to GitHub).",
     "batch_submit": "Submit the translation of English docs as ONE provider batch job (Anthropic Message "
@@ -204,16 +210,19 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
                 fn.__annotations__["provider"] = DemoProviderName
             server.add_tool(fn, name=fn.__name__, description=describe(fn.__name__), annotations=annotations,
                             structured_output=True)
+            strict_arguments(server, fn.__name__, ALIASES)
             return fn
         return register
 
     @tool(READ_ONLY)
     async def status(
-        langs: Annotated[list[str] | None, Field(description="languages (default: every language folder)")] = None,
+        lang: Annotated[list[str] | str | None, Field(description="a language or a list of them (default: every "
+                                                                  "language folder)")] = None,
         states: Annotated[list[Literal["up-to-date", "outdated", "missing", "in-progress", "orphaned"]] | None,
                           Field(description="only docs in these states (default: all)")] = None,
         pulls: Annotated[bool, Field(description="look for open translation PRs upstream on GitHub")] = True,
     ) -> out.StatusOutput:
+        langs = [lang] if isinstance(lang, str) else lang
         res = await call(api.status, root, langs, docs_root=docs_root, pulls=pulls)
         rows = [r for r in res.to_json() if not states or r["state"] in states]
         report = res.report
@@ -234,25 +243,28 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
     @tool(READ_ONLY)
     async def check(
         lang: Lang,
-        paths: TranslatedDocs = None,
+        docs: TranslatedDocs = None,
     ) -> out.CheckOutput:
-        res = await call(api.check, root, lang, paths or [], docs_root=docs_root)
+        res = await call(api.check, root, lang, docs or [], docs_root=docs_root)
         return output(out.CheckOutput, out.check_summary(res.to_json(), res.files))
 
     @tool(READ_ONLY)
     async def plan(
         lang: Lang,
-        paths: EnglishDocs = None,
+        docs: EnglishDocs = None,
         next_n: NextN = None,
         update: Annotated[bool, Field(description="plan incremental updates of existing translations")] = False,
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.PlanOutput:
-        _need_docs(paths, next_n, "plan")
-        res = await call(api.plan, root, lang, paths or [], next_n=next_n, update=update, provider=provider,
+        _need_docs(docs, next_n, "plan")
+        res = await call(api.plan, root, lang, docs or [], next_n=next_n, update=update, provider=provider,
                          model=model, docs_root=docs_root)
         data = res.to_json()
-        data.update(model=res.model, skipped=[{"path": s.en_rel, "reason": s.reason} for s in res.skipped])
+        # with no provider configured the estimate is made with the pseudo test double, which this server
+        # offers only in demo mode: the model is none, the per-model costs say what each would cost
+        shown = res.model if demo or not is_test_double(str(res.model or "").split("/")[0]) else None
+        data.update(model=shown, skipped=[{"path": s.en_rel, "reason": s.reason} for s in res.skipped])
         return output(out.PlanOutput, data)
 
     @tool(REMOTE_WRITE)
@@ -267,6 +279,9 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
         max_cost: Annotated[float | None, Field(ge=0, description="stop sending requests past this many US dollars")]
         = None,
         concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
+        new_language: Annotated[bool, Field(description="start the folder of a language the repository has none "
+                                                        "of yet (otherwise refused: lang='kr' is a typo of ko)")]
+        = False,
     ) -> out.TranslateOutput:
         real_provider(provider)
         cancel = threading.Event()
@@ -274,7 +289,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
         try:
             res = await with_progress(ctx, api.translate, root, lang, [doc], update=update,
                                       allow_errors=allow_errors, provider=provider, model=model, max_cost=max_cost,
-                                      concurrency=concurrency, docs_root=docs_root, cancel=cancel, sample=sample)
+                                      concurrency=concurrency, docs_root=docs_root, cancel=cancel, sample=sample,
+                                      new_language=new_language)
         except ToolError as exc:
             if provider is None and sample is None and NO_PROVIDER in str(exc):
                 raise ToolError(f"{exc}\nhint: here, with no key on the server, translate with your own model: "
@@ -297,8 +313,8 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
     @tool(LOCAL_WRITE)
     async def toctree(
         lang: Lang,
-        paths: Annotated[list[str] | None, Field(description="translated docs to add (default: every one "
-                                                             "not listed yet)")] = None,
+        docs: Annotated[list[str] | None, Field(description="translated docs to add (default: every one "
+                                                            "not listed yet)")] = None,
         no_llm: NoLLM = False,
         dry_run: Annotated[bool, Field(description="report the changes without writing the file")] = False,
         provider: ProviderName = None,
@@ -306,7 +322,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
     ) -> out.ToctreeOutput:
         if not no_llm:
             real_provider(provider)
-        res = await call(api.toctree, root, lang, paths or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
+        res = await call(api.toctree, root, lang, docs or [], docs_root=docs_root, no_llm=no_llm, provider=provider,
                          model=model, dry_run=dry_run)
         problems = await call(api.toctree_check, root, lang, docs_root=docs_root)
         return output(out.ToctreeOutput, {"written": res.written, "changes": res.to_json(),
@@ -334,9 +350,9 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
 
     @tool(REMOTE_WRITE)
     async def review(
-        lang: Annotated[str | None, Field(description="language of the docs (needed for local paths; with pr, "
+        lang: Annotated[str | None, Field(description="language of the docs (needed for local docs; with pr, "
                                                       "default: every language the PR changes)")] = None,
-        paths: TranslatedDocs = None,
+        docs: TranslatedDocs = None,
         pr: Annotated[str | None, Field(description="a pull request to review instead: OWNER/REPO#N or its URL")]
         = None,
         post: Annotated[bool, Field(description="post the findings as one review comment on the PR")] = False,
@@ -346,22 +362,22 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
     ) -> out.ReviewOutput:
         if pr is None and lang is None:
             raise ToolError("give lang (to review local docs) or pr (to review a pull request)")
-        res = await call(api.review, root, lang, paths or [], pr=pr, post=post, llm=llm, provider=provider,
+        res = await call(api.review, root, lang, docs or [], pr=pr, post=post, llm=llm, provider=provider,
                          model=model, docs_root=docs_root)
         return output(out.ReviewOutput, res.to_json())
 
     @tool(REMOTE_WRITE)
     async def batch_submit(
         lang: Lang,
-        paths: EnglishDocs = None,
+        docs: EnglishDocs = None,
         next_n: NextN = None,
         update: Annotated[bool, Field(description="update existing (outdated) translations incrementally")] = False,
         allow_errors: Annotated[bool, Field(description="write marked drafts even if check finds errors")] = False,
         provider: ProviderName = None,
         model: Model = None,
     ) -> out.BatchJobOutput:
-        _need_docs(paths, next_n, "translate")
-        res = await call(api.batch_submit, root, lang, paths or [], next_n=next_n, update=update,
+        _need_docs(docs, next_n, "translate")
+        res = await call(api.batch_submit, root, lang, docs or [], next_n=next_n, update=update,
                          allow_errors=allow_errors, provider=provider, model=model, docs_root=docs_root)
         return output(out.BatchJobOutput, out.batch_job(root, res))
 

@@ -7,8 +7,13 @@ rather than adding a new one every night.
 A marker is text anyone can type. A page counts as ours only when its author is the token's own account
 (``me``) *and* its first line is the marker: a stranger's comment that quotes the marker (to get the
 nightly run to overwrite it, or with a repository-admin token, to make hfi18n overwrite a human's
-words) is never edited. When ``me`` cannot be told, nothing is edited: a new page is posted and the
-result says why.
+words) is never edited.
+
+Who ``me`` is: the account given (``--account``), else the token's own login (``GET /user``), else, in a
+workflow, a guess: ``github-actions[bot]``. With no account at all the dashboard refuses (a GitHub App's
+token, which ``GET /user`` refuses, opened a new issue on every run, silently: issue 33). A guess is checked:
+a page with our marker written by another bot (an App's token in a workflow posts as ``APP[bot]``) makes the
+run refuse and name that account, rather than open a duplicate next to it.
 
 Bodies pass through :func:`hfi18n.secrets.redact` before they leave (a doc name or a PR title is
 untrusted text).
@@ -18,9 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import GitHubError
-from ..repo.github import GitHubClient, IssueItem
+from ..errors import GitHubError, RefusedError
+from ..repo.github import GITHUB_BODY_LIMIT, GitHubClient, IssueItem
 from ..secrets import redact
+
+ACCOUNT_HINT = ("pass --account LOGIN, the account the token posts as (a GitHub App's token posts as "
+                "APP-SLUG[bot], a workflow's GITHUB_TOKEN as github-actions[bot])")
 
 TITLE = "🌐 Translation status ({lang})"
 """Title of the issue the dashboard opens for a language (once; later runs edit its body)."""
@@ -33,7 +41,20 @@ def marker(lang: str) -> str:
 
 def is_ours(item: IssueItem, lang: str, me: str | None) -> bool:
     """An earlier dashboard page of ``lang``: written by ``me`` and starting with its marker."""
-    return me is not None and item.user == me and item.body.lstrip().startswith(marker(lang))
+    return me is not None and item.user == me and _marked(item, lang)
+
+
+def _marked(item: IssueItem, lang: str) -> bool:
+    return item.body.lstrip().startswith(marker(lang))
+
+
+def _is_bot(login: str) -> bool:
+    return login.endswith("[bot]")  # GitHub's logins of apps; a person's login cannot hold brackets
+
+
+def body_room(lang: str) -> int:
+    """Characters a page of ``lang`` may have so that, with its marker line, it stays within GitHub's limit."""
+    return GITHUB_BODY_LIMIT - len(marker(lang)) - 1
 
 
 @dataclass(slots=True)
@@ -51,16 +72,29 @@ class DashboardPost:
 
 
 def post_dashboard(client: GitHubClient, repo: str, lang: str, text: str, *, me: str | None,
-                   issue: int | None = None) -> DashboardPost:
+                   issue: int | None = None, guessed: bool = False) -> DashboardPost:
     """Create or edit the dashboard page of ``lang`` on ``repo``: an issue of its own, or with ``issue`` a
-    comment on that tracking issue."""
+    comment on that tracking issue. ``me``: the account the token posts as (None refuses); ``guessed``:
+    ``me`` is a guess (the workflow's bot), checked against the pages there are."""
+    if me is None:
+        raise RefusedError("could not tell which account the token is (GitHub refused GET /user, as it does "
+                           "for a GitHub App's token): the dashboard could not find its own page and would open a "
+                           "new one on every run", hint=ACCOUNT_HINT)
     body = redact(f"{marker(lang)}\n{text}")
-    notes = [] if me is not None else [
-        "could not tell which account the token is: no earlier dashboard page is edited, a new one is posted"]
-    if issue is None:
-        mine = [i for i in client.list_issues(repo, creator=me) if is_ours(i, lang, me)] if me else []
-    else:
-        mine = [c for c in client.list_issue_comments(repo, issue) if is_ours(c, lang, me)]
+    if len(body) > GITHUB_BODY_LIMIT:
+        raise RefusedError(f"the {lang} page is {len(body):,} characters, over GitHub's {GITHUB_BODY_LIMIT:,}",
+                           hint="pass a smaller --limit")
+    notes: list[str] = []
+    # every item, not only the creator filter's: a guessed account is checked against the others' pages
+    items = (client.list_issues(repo, creator=None if guessed else me) if issue is None
+             else client.list_issue_comments(repo, issue))
+    mine = [i for i in items if is_ours(i, lang, me)]
+    if not mine and guessed:
+        others = sorted({i.user for i in items if _marked(i, lang) and _is_bot(i.user) and i.user != me})
+        if others:
+            raise RefusedError(f"a {lang} dashboard page here was written by {others[0]}, and the token's account "
+                               f"could not be told (taken for {me})",
+                               hint=f"if the token is {others[0]}'s, pass --account {others[0]}; " + ACCOUNT_HINT)
     if mine:
         old = min(mine, key=lambda i: i.id)  # the first one is the pinned one; later duplicates stay
         if old.body == body:
@@ -74,4 +108,6 @@ def post_dashboard(client: GitHubClient, repo: str, lang: str, text: str, *, me:
         return DashboardPost(lang, "updated", new.html_url or old.html_url, notes)
     new = (client.create_issue(repo, TITLE.format(lang=lang), body) if issue is None
            else client.create_issue_comment(repo, issue, body))
+    if new.user and new.user != me:  # the guess was wrong: say so now, the next run would refuse
+        notes.append(f"posted as {new.user}, not {me}: pass --account {new.user} so the next run edits this page")
     return DashboardPost(lang, "created", new.html_url, notes)

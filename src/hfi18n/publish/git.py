@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import RepoError
+from ..repo.git_errors import git_hint
 from ..secrets import register
 
 _ASKPASS = """#!/bin/sh
@@ -74,8 +75,7 @@ class Git:
                 if any(n in low for n in needles):
                     raise RepoError(message.format(cwd=self.cwd, target=target or "the remote") +
                                     f" (git {name}: {stderr.splitlines()[-1] if stderr else ''})", hint=hint)
-            raise RepoError(f"git {name} failed: {stderr or proc.returncode}",
-                            hint="run the same git command yourself to see what is wrong")
+            raise RepoError(f"git {name} failed: {stderr or proc.returncode}", hint=git_hint(stderr))
         return proc.stdout
 
     def toplevel(self) -> Path:
@@ -92,11 +92,25 @@ class Git:
         self.run("commit", "--quiet", "-m", message, "--", *paths)
         return self.run("rev-parse", "HEAD").strip()
 
-    def push(self, url: str, branch: str, *, token: str | None = None, user: str | None = None) -> None:
-        """Push HEAD to ``refs/heads/<branch>`` of ``url``; an HTTPS ``token`` goes through GIT_ASKPASS only."""
+    def push(self, url: str, branch: str, *, token: str | None = None, user: str | None = None,
+             lease: str | None = None) -> None:
+        """Push HEAD to ``refs/heads/<branch>`` of ``url``; an HTTPS ``token`` goes through GIT_ASKPASS only.
+        ``lease``: replace the branch only if it still points at that commit (``--force-with-lease``)."""
+        force = [f"--force-with-lease=refs/heads/{branch}:{lease}"] if lease else []
+        self.remote(url, "push", "--quiet", *force, url, f"HEAD:refs/heads/{branch}", token=token, user=user)
+
+    def remote_branch(self, url: str, branch: str, *, token: str | None = None) -> str | None:
+        """The commit ``refs/heads/<branch>`` of ``url`` points at, fetched here; None when there is none."""
+        found = self.remote(url, "ls-remote", "--heads", url, f"refs/heads/{branch}", token=token).split()
+        if not found:
+            return None
+        self.remote(url, "fetch", "--quiet", "--no-tags", url, f"refs/heads/{branch}", token=token)
+        return self.run("rev-parse", "FETCH_HEAD").strip()
+
+    def remote(self, url: str, *args: str, token: str | None = None, user: str | None = None) -> str:
+        """``git <args>`` talking to ``url``; an HTTPS ``token`` goes through GIT_ASKPASS only."""
         if not token or not url.startswith("https://"):
-            self.run("push", "--quiet", url, f"HEAD:refs/heads/{branch}", target=url)
-            return
+            return self.run(*args, target=url)
         tmp = Path(tempfile.mkdtemp(prefix="hfi18n-askpass-"))
         try:
             askpass = tmp / "askpass.sh"
@@ -104,8 +118,7 @@ class Git:
             askpass.chmod(stat.S_IRWXU)
             env = {"GIT_ASKPASS": str(askpass), "HFI18N_GIT_TOKEN": token,
                    "HFI18N_GIT_USER": user or "x-access-token"}
-            self.run("-c", "credential.helper=", "push", "--quiet", url, f"HEAD:refs/heads/{branch}",
-                     env=env, target=url, secret=token)
+            return self.run("-c", "credential.helper=", *args, env=env, target=url, secret=token)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 

@@ -21,7 +21,8 @@ from ..check import check_file
 from ..config import Config
 from ..doc.inert import code
 from ..errors import GitHubError, RefusedError, RepoError
-from ..fileio import through_link, writable
+from ..fileio import read_text, through_link, writable
+from ..i18n import t
 from ..languages import language
 from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
@@ -43,8 +44,8 @@ class Step(Said):
     branch ... to ...")."""
 
 
-STEP_KEYS = ("step_looking", "step_no_token_lookup", "step_fetching", "step_pushing", "step_kept_branch",
-             "step_made_locally", "step_opening", "step_opening_draft", "step_offline_base")
+STEP_KEYS = ("step_looking", "step_no_token_lookup", "step_fetching", "step_pushing", "step_resuming",
+             "step_kept_branch", "step_made_locally", "step_opening", "step_opening_draft", "step_offline_base")
 """The steps of :func:`publish` and its dry run, in order of appearance."""
 
 
@@ -117,8 +118,49 @@ def _repo_link(upstream: str, path: str | None, text: str, *, tree: bool = False
     return f"[{text}](https://github.com/{upstream}/{'tree' if tree else 'blob'}/HEAD/{path})"
 
 
+@dataclass(slots=True, frozen=True)
+class Provenance:
+    """Who wrote the segments of a translation, as the record says (:mod:`hfi18n.repo.ledger`)."""
+
+    total: int
+    machine: int
+    """Segments whose text is exactly what a recorded hfi18n run machine-translated."""
+    recorded: bool
+    """Whether this machine holds any record of an hfi18n run writing the doc."""
+
+    def key(self) -> str:
+        if not self.recorded:
+            return "pr_provenance_none"
+        if self.machine >= self.total:
+            return "pr_provenance_machine"
+        return "pr_provenance_human" if self.machine == 0 else "pr_provenance_mixed"
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang``, then the English in parentheses (the English alone when ``lang`` has no
+        catalog): what the reviewers read about who wrote the page."""
+        fields = {"total": self.total, "machine": self.machine, "human": self.total - self.machine}
+        english, local = t(self.key(), "en", **fields), t(self.key(), lang, **fields)
+        return english if local == english else f"{local}\n({english})"
+
+
+def provenance(layout: DocsLayout, lang: str, rel: str, text: str) -> Provenance:
+    """:class:`Provenance` of ``text``, the translation of ``rel`` about to be published.
+
+    The PR body said "the translator reviewed and edited the page" on every PR, a page nobody had touched
+    since the machine wrote it included (issue 33): it says now what the record says."""
+    from ..doc import parse
+    from ..repo.ledger import ledger_for, segment_hash
+
+    ledger = ledger_for(layout)
+    machine = ledger.machine_texts(lang, rel)
+    segments = list(parse(text).segments())
+    return Provenance(len(segments), sum(segment_hash(s.text) in machine for s in segments),
+                      bool(ledger.records(lang, rel)))
+
+
 def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | None, summary: str,
-            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None) -> str:
+            reviewers: Sequence[str] = (), contributing: str | None = None, docs_guide: str | None = None,
+            origin: Provenance | None = None) -> str:
     """The body from the language's template.
 
     ``contributing`` and ``docs_guide``: the target repository's contributing guide and docs folder guide
@@ -130,6 +172,7 @@ def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | N
         # the templates write `${doc}`: with the span's inner backticks that is code(rel), whose fence no
         # backtick of the path closes (a path "x` @org/team `y.md" mentioned a whole team)
         doc=code(rel)[1:-1], language=language_name(lang), tracking_line=tracking, check_summary=summary,
+        provenance=(origin or Provenance(0, 0, False)).text(lang),
         reviewers=" ".join(f"@{r.lstrip('@')}" for r in reviewers) or "May you please review this PR?",
         contributing=_repo_link(upstream, contributing, "contributor guideline"),
         docs_guide=_repo_link(upstream, docs_guide, "documentation guidelines", tree=True),
@@ -270,8 +313,14 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
                   "docs_guide": docs_rel.split("/")[0] if (wt.cwd / docs_rel.split("/")[0] / "README.md").is_file()
                   else None}
         if not dry_run:
-            log(Step.of("step_pushing", branch=name, fork=fork))
-            wt.push(fork_url, name, token=client.token_for_git())
+            token = client.token_for_git()
+            earlier = _earlier_publish(wt, fork_url, name, base, lang, [doc_path, toc_path], token)
+            if earlier is not None and earlier[1]:
+                commits = earlier[0]  # pushed by a run stopped before its PR: continue with that branch
+                log(Step.of("step_resuming", branch=name, fork=fork))
+            else:
+                log(Step.of("step_pushing", branch=name, fork=fork))
+                wt.push(fork_url, name, token=token, lease=earlier[0][-1] if earlier else None)
     if keep:
         log(Step.of("step_kept_branch", why=keep, branch=name))
     else:
@@ -282,13 +331,34 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
     tracking = (config.get(f"lang.{lang}.tracking_issue") or TRACKING_ISSUES.get((upstream, lang))
                 if upstream else None)
     body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
-                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides)
+                   reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides,
+                   origin=provenance(layout, lang, rel, read_text(layout.path(lang, rel))))
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)
     log(Step.of("step_opening" if ready else "step_opening_draft", upstream=upstream))
     pull = client.create_pull(upstream, title, body, head=head, base=base_name, draft=not ready)
     return PublishResult(pull, name, title, commits, body=body, head=head, base=base_name)
+
+
+def _earlier_publish(wt: Git, fork_url: str, name: str, base: str, lang: str, paths: list[str],
+                     token: str | None) -> tuple[list[str], bool] | None:
+    """The branch ``name`` an earlier publish pushed to the fork: ``(its commits, oldest first; whether they
+    carry what HEAD carries in ``paths``)``, or None when the fork has no such branch, or one with other work.
+
+    A publish killed after its push and before its pull request left the branch on the fork, and the next
+    run stopped at "branch already exists" (issue 33). A branch whose every commit since the upstream base is
+    an ``[i18n-XX]`` commit of this language is publish's own (no pull request comes from it: one would have
+    been found): the same content is continued as it is, a newer one replaces it."""
+    tip = wt.remote_branch(fork_url, name, token=token)
+    if tip is None:
+        return None
+    own = wt.run("rev-list", "--reverse", tip, "--not", base).split()
+    subjects = [wt.run("log", "-1", "--format=%s", c).strip() for c in own]
+    if not own or not all(sub.startswith(f"{tag(lang)} ") for sub in subjects):
+        return None  # someone's own branch: the push says it exists (and --branch NAME takes another)
+    same = not wt.run("diff", "--name-only", tip, "HEAD", "--", *paths).strip()
+    return own, same
 
 
 def _local_branch_in_use(git: Git, name: str, lang: str) -> str | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RepoError
+from .git_errors import git_hint
 from .layout import DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 
 # --------------------------------------------------------------------------------------------- git
@@ -35,11 +36,10 @@ def run_git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
     except FileNotFoundError:
         raise RepoError("git is not installed", hint="install git; status reads the doc history") from None
     if proc.returncode != 0:
-        msg = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RepoError(
-            f"git {args[0]} failed: {msg[-1] if msg else 'exit ' + str(proc.returncode)}",
-            hint="run status inside a git checkout with at least one commit",
-        )
+        stderr = proc.stderr.decode("utf-8", "replace").strip()
+        msg = stderr.splitlines()
+        raise RepoError(f"git {args[0]} failed: {msg[-1] if msg else 'exit ' + str(proc.returncode)}",
+                        hint=git_hint(stderr))
     return proc.stdout
 
 

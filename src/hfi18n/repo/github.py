@@ -100,6 +100,14 @@ class Repository:
         )
 
 
+GITHUB_BODY_LIMIT = 65536
+"""Characters GitHub accepts in an issue, comment or PR body (everything in it, hidden marker lines too)."""
+
+MAX_ISSUE_PAGES = 2000
+"""Pages of 100 read when the dashboard looks for its own issue or comment: 200,000 items, every one (a list
+cut short would miss the page and open a duplicate)."""
+
+
 def _next_link(link: str | None) -> str | None:
     """URL of ``rel="next"`` in a ``Link`` header."""
     if not link:
@@ -324,8 +332,12 @@ class GitHubClient:
     # -- pull request reviews (``hfi18n review``)
 
     def _get_pages(self, path: str, *, what: str, params: dict[str, Any] | None = None,
-                   max_pages: int = 30) -> list[Any]:
-        """Every item of a paginated list endpoint (``per_page=100``, following ``Link: rel="next"``)."""
+                   max_pages: int = 30, complete: bool = False) -> list[Any]:
+        """Every item of a paginated list endpoint (``per_page=100``, following ``Link: rel="next"``).
+
+        ``complete``: a list cut at ``max_pages`` is an error rather than a silently shorter list. The
+        dashboard looked for its own issue in the first 30 pages only, missed it on a busy repository, and
+        opened a duplicate every night (issue 33)."""
         items: list[Any] = []
         url: str | None = path
         query: dict[str, Any] | None = {**(params or {}), "per_page": 100}
@@ -345,6 +357,9 @@ class GitHubClient:
                     f"the next page while trying to {what} is on another server ({httpx.URL(url).host}), "
                     f"not {self.api_url}: refusing to follow it",
                     hint="check github.api_url in hfi18n.toml and any proxy between you and GitHub")
+        if complete and url is not None:
+            raise GitHubError(f"more than {max_pages} pages while trying to {what}: the list was not read to its end",
+                              hint="try again; if it persists, the repository has more items than hfi18n reads")
         return items
 
     def get_pull(self, repo: str, number: int) -> PullDetails:
@@ -436,7 +451,8 @@ class GitHubClient:
         hint to the server: callers still check :attr:`IssueItem.user` themselves."""
         check_repo_name(repo)
         params: dict[str, Any] = {"state": "open", **({"creator": creator} if creator else {})}
-        data = self._get_pages(f"/repos/{repo}/issues", what=f"list the issues of {repo}", params=params)
+        data = self._get_pages(f"/repos/{repo}/issues", what=f"list the issues of {repo}", params=params,
+                               max_pages=MAX_ISSUE_PAGES, complete=True)
         return [IssueItem.from_json(d) for d in data if isinstance(d, dict) and "pull_request" not in d]
 
     def create_issue(self, repo: str, title: str, body: str) -> IssueItem:
@@ -454,7 +470,8 @@ class GitHubClient:
     def list_issue_comments(self, repo: str, number: int) -> list[IssueItem]:
         check_repo_name(repo)
         data = self._get_pages(f"/repos/{repo}/issues/{int(number)}/comments",
-                               what=f"list the comments of {repo}#{number}")
+                               what=f"list the comments of {repo}#{number}", max_pages=MAX_ISSUE_PAGES,
+                               complete=True)
         return [IssueItem.from_json(d) for d in data if isinstance(d, dict)]
 
     def create_issue_comment(self, repo: str, number: int, body: str) -> IssueItem:

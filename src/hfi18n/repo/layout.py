@@ -81,16 +81,45 @@ class DocsLayout:
         """The folder of ``lang`` (validated by :func:`validate_lang`: never outside the docs root)."""
         return self.docs_root / validate_lang(lang)
 
+    def _folders(self) -> list[str]:
+        return sorted(p.name for p in self.docs_root.iterdir()
+                      if p.is_dir() and p.name != SOURCE_LANG and not p.name.startswith((".", "_")))
+
     def languages(self) -> list[str]:
-        """Translation languages: folders of the docs root other than ``en`` holding docs."""
-        return sorted(
-            p.name
-            for p in self.docs_root.iterdir()
-            if p.is_dir() and p.name != SOURCE_LANG and not p.name.startswith((".", "_"))
-        )
+        """Translation languages: folders of the docs root other than ``en``, named like a language."""
+        return [name for name in self._folders() if is_lang_name(name)]
+
+    def non_language_folders(self) -> list[str]:
+        """Folders of the docs root that no language code names (``1ko``): reported, never read as one."""
+        return [name for name in self._folders() if not is_lang_name(name)]
+
+    def _spelled(self, lang: str) -> str | None:
+        """The folder here that is ``lang`` in another case (``ko`` for ``KO``), if ``lang`` itself is not one.
+
+        ``--lang KO`` beside ``ko/`` was told to pass ``--new-language`` (which made ``KO/``, and on a disk
+        that ignores case wrote into ``ko/`` under another name) or "did you mean uk" (issue 33)."""
+        names = [p.name for p in self.docs_root.iterdir() if p.is_dir()]
+        if lang in names:
+            return None
+        return next((n for n in names if n.lower() == lang.lower()), None)
+
+    def _refuse_spelling(self, lang: str) -> None:
+        spelled = self._spelled(lang)
+        if spelled is not None:
+            raise InputError(f"the {lang!r} docs are in the folder {spelled!r}: language folders are matched "
+                             "exactly", hint=f"pass --lang {spelled}")
 
     def require_langs(self, *langs: str) -> None:
-        """Refuse, naming them all and the languages there are, the ``langs`` with no folder here."""
+        """Refuse, naming them all and the languages there are, the ``langs`` with no folder here; refuse the
+        source language (``status --lang en`` reported the English as its own translation) and a language
+        spelled in another case than its folder."""
+        for lg in langs:
+            validate_lang(lg)
+            if lg.lower() == SOURCE_LANG:
+                raise InputError(f"'{lg}' is the source language: translations are compared with it, it is not "
+                                 "one of them", hint="pass a translation language, such as --lang ko"
+                                 + (f" (languages here: {', '.join(self.languages())})" if self.languages() else ""))
+            self._refuse_spelling(lg)
         unknown = [lg for lg in langs if not self.lang_dir(lg).is_dir()]
         if unknown:
             raise InputError(f"no docs folder for language(s) {', '.join(unknown)} under {self.docs_root}",
@@ -104,6 +133,7 @@ class DocsLayout:
         ``translate --lang kr`` made ``docs/source/kr`` and wrote the Korean there, beside the real ``ko``:
         a typo became a new language, and a PR for it. A folder that exists is always a target."""
         validate_lang(lang, target=True)
+        self._refuse_spelling(lang)  # KO beside ko/ is ko, even with --new-language
         if new_language or self.lang_dir(lang).is_dir():
             return
         here = ", ".join(self.languages()) or "none"
@@ -193,6 +223,9 @@ class DocsLayout:
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in arg):
             raise InputError(f"{arg!r} is not a doc path: it holds a control character",
                              hint="give a path relative to the language folder, e.g. training/lora.md")
+        if arg.startswith("-"):  # `en/--fork-url=...md` became a job worker's option (issue 33)
+            raise InputError(f"{arg!r}: a doc name starting with '-' reads as an option on a command line",
+                             hint="rename the file so it starts with a letter or digit")
         p = Path(arg)
         candidates = [p] if p.is_absolute() else [self.repo / p, self.docs_root / p, Path.cwd() / p]
         for cand in candidates:
@@ -220,10 +253,25 @@ class DocsLayout:
             if path.is_file() or path.is_symlink():
                 self.safe_path(path)
                 return lg, rel
+        near = self._near_doc(rel, lang)
         raise RepoError(
             f"no doc {arg} under {self.docs_root}/{SOURCE_LANG} or {self.docs_root}/{lang}",
-            hint="give a path relative to the language folder, e.g. training/lora.md",
+            hint=f"did you mean {near}?" if near else "give a path relative to the language folder, e.g. "
+                                                      "training/lora.md",
         )
+
+    def _near_doc(self, rel: str, lang: str) -> str | None:
+        """The doc a mistyped path most likely meant (``quicktor.md``: ``quicktour.md``), by name and by path."""
+        import difflib
+
+        docs = list(dict.fromkeys([*self.docs(SOURCE_LANG), *(self.docs(lang) if self.lang_dir(lang).is_dir()
+                                                                 else [])]))
+        found = difflib.get_close_matches(rel, docs, n=1, cutoff=0.75)
+        if not found:  # the right name in the wrong folder, or the folder left out: guides/quicktor.md
+            names = {d.rsplit("/", 1)[-1]: d for d in docs}
+            near = difflib.get_close_matches(rel.rsplit("/", 1)[-1], list(names), n=1, cutoff=0.75)
+            found = [names[near[0]]] if near else []
+        return found[0] if found else None
 
 
 def state_dir(layout: DocsLayout, name: str) -> Path:

@@ -215,6 +215,9 @@ class StatusReport:
     history_note: str | None = None
     """Why the history cannot be trusted (a shallow clone: every translation is ``unknown``) or a note on
     a partial clone; None for a full clone (see :mod:`hfi18n.repo.shallow`)."""
+    skipped_langs: dict[str, str] = field(default_factory=dict)
+    """Folders of the docs root not reported, with why (``1ko``: not a language code): the other languages
+    are reported all the same."""
 
     @property
     def repo_label(self) -> str:
@@ -321,6 +324,15 @@ def _linked_out(layout: DocsLayout, lang: str, rel: str) -> bool:
         return True
 
 
+SHALLOW_ROW = "shallow clone"
+"""The problem of a translation row on a shallow clone; the report's ``history_note`` says why, once."""
+
+TOCTREE_ROW = "_toctree.yml"
+"""The row that reports a language's unreadable toctree (state ``unknown``, the reason in ``problem``): the
+language's docs are reported all the same, and every other language too. An invalid ``zh/_toctree.yml``
+stopped status and the dashboard for every language (issue 33)."""
+
+
 def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                    pulls: list[PullInfo] | None = None, pr_note: str = "PR detection not requested",
                    write_cache: bool = True) -> StatusReport:
@@ -330,7 +342,7 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     """
     history = load_history(layout)
     gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
-    langs = langs or layout.languages()
+    langs = layout.languages() if langs is None else langs
     en_docs = layout.docs(SOURCE_LANG)
     en_entries = [e for e in _toc_entries(layout, SOURCE_LANG) if not e.in_translation]
     en_toc = {local_of(e.local): e.position for e in en_entries}
@@ -373,7 +385,9 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.flags.append("english-uncommitted")  # nothing to compare against yet
                 continue
             if gap is not None:
-                st.state, st.problem = "unknown", f"{gap}; {DEEPEN_HINT}"
+                # the reason in full is the report's history_note, said once: on every row, the same
+                # 230 characters buried the table of a shallow clone (issue 33)
+                st.state, st.problem = "unknown", SHALLOW_ROW
                 continue
             if p.lineage is None:
                 st.flags.append("uncommitted")
@@ -392,7 +406,12 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))
-        _apply_toctree(layout, lang, rows, en_titles)
+        toc_problem = None
+        try:
+            _apply_toctree(layout, lang, rows, en_titles)
+        except InputError as exc:  # one language's broken toctree is that language's problem (issue 33)
+            toc_problem = (f"{lang}/_toctree.yml cannot be read" + (f" (line {exc.line})" if exc.line else "")
+                           + f": {exc.message}; its docs are reported without the toctree")
         for info in pulls or ():
             if same_lang(info.lang, lang):
                 for rel in docs_of_pull(info, en_docs):
@@ -417,6 +436,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                 st.state = "in-progress"
             if st.state in ("missing", "outdated"):
                 st.score = _usefulness(st)
+        if toc_problem is not None:
+            rows[TOCTREE_ROW] = DocStatus(lang, TOCTREE_ROW, "unknown", problem=toc_problem)
         docs.extend(sorted(rows.values(), key=lambda d: (STATES.index(d.state), d.path)))
         all_bases[lang] = bases
     if write_cache and gap is None:

@@ -17,6 +17,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from ..doc import parse
+from ..doc.draft import PSEUDO_TITLE, is_pseudo
 from ..errors import RepoError
 from ..fileio import read_text
 from .doclog import BlobReader, run_git
@@ -512,9 +513,12 @@ def _heading_as_title(layout: DocsLayout, en: Toctree, lang: str, local: str, tw
             return None
         found = _LEAD.match(en_item.title)
         lead = found.group(0) if found else ""
-    title = heading_title(read_text(layout.path(lang, twin)))
+    text = read_text(layout.path(lang, twin))
+    title = heading_title(text)
     if title and lead and lead.strip() not in title:
-        return lead + title
+        title = lead + title
+    if title and is_pseudo(text):  # scrambled letters of the test double: marked, never a translated title
+        title = PSEUDO_TITLE + title
     return title
 
 

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..doc.inert import code
+from ..repo.github import GITHUB_BODY_LIMIT
 from ..repo.status import RANK_LIMIT, STATES, DocStatus, StatusReport
 
 STATE_STYLE = {
@@ -104,14 +105,10 @@ def to_csv(report: StatusReport) -> str:
 # ------------------------------------------------------------------------------------- Markdown
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|")
 
-
-GITHUB_BODY_LIMIT = 65536
-"""Characters GitHub accepts in an issue or comment body. The one-page Markdown of diffusers (4
-languages, 1,523 rows) is 73,604 characters: too long for one comment, so the dashboard posts one page per
-language (:func:`to_markdown_parts`)."""
+# GITHUB_BODY_LIMIT: the one-page Markdown of diffusers (4 languages, 1,523 rows) is 73,604 characters, too
+# long for one comment, so the dashboard posts one page per language (:func:`to_markdown_parts`), each
+# within the room its marker line leaves (hfi18n.publish.dashboard.body_room).
 
 COLLAPSED = ("up-to-date", "missing")
 """Lists a too-long page gives up first, in this order: the finished docs, then the untouched ones (the
@@ -125,7 +122,7 @@ def to_markdown_parts(report: StatusReport, limit: int = RANK_LIMIT,
     out: dict[str, str] = {}
     for lang in report.languages:
         one = replace(report, languages=[lang], docs=report.for_lang(lang),
-                      summaries={lang: report.summaries[lang]})
+                      summaries={lang: report.summaries[lang]}, skipped_langs={})
         text = to_markdown(one, limit)
         for n in range(1, len(COLLAPSED) + 1):
             if len(text) <= max_chars:
@@ -139,8 +136,10 @@ def to_markdown_parts(report: StatusReport, limit: int = RANK_LIMIT,
 
 
 def to_markdown(report: StatusReport, limit: int = RANK_LIMIT, *, collapse: tuple[str, ...] = ()) -> str:
-    lines: list[str] = [f"# Translation status of `{report.repo_label}`", "",
+    lines: list[str] = [f"# Translation status of {code(report.repo_label)}", "",
                         f"At commit `{short(report.head)}`. {report.pr_note}.", ""]
+    for name, why in report.skipped_langs.items():
+        lines += [f"Not reported: {code(name + '/')}: {code(why)}", ""]
     lines += ["| language | % translated | % up to date | " + " | ".join(STATES) + " |",
               "|---|---:|---:|" + "---:|" * len(STATES)]
     for lang in report.languages:
@@ -157,7 +156,7 @@ def to_markdown(report: StatusReport, limit: int = RANK_LIMIT, *, collapse: tupl
             lines.append("Nothing to translate.")
         for d in ranked:
             what = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing, {d.en_lines} lines"
-            lines.append(f"- [ ] `{d.path}` ({what})")
+            lines.append(f"- [ ] {code(d.path)} ({what})")
         lines.append("")
         for state in STATES:
             group = [d for d in docs if d.state == state]
@@ -180,17 +179,17 @@ def to_markdown(report: StatusReport, limit: int = RANK_LIMIT, *, collapse: tupl
 
 def _md_item(d: DocStatus) -> str:
     box_ = "[x]" if d.state == "up-to-date" else "[ ]"
-    text = f"{box_} `{_md_escape(d.path)}`"
+    text = f"{box_} {code(d.path)}"  # a name is the repository's text: a span no backtick in it can close
     if d.translated_path and d.translated_path != d.path:
-        text += f" (translated as `{_md_escape(d.translated_path)}`)"
+        text += f" (translated as {code(d.translated_path)})"
     if d.state == "outdated":
         text += f": {drift_text(d)}; base `{short(d.base_commit)}`"
     if d.in_progress:
         text += ": " + ", ".join(d.in_progress)
     if d.flags:
         text += " — " + ", ".join(d.flags)
-    if d.problem:
-        text += f" — {_md_escape(d.problem)}"
+    if d.problem:  # it quotes a doc's name: as a code span, no mention, image or link comes alive (issue 33)
+        text += f" — {code(d.problem)}"
     if d.claimed_by:
         text += f" — on it: {_md_name(d.claimed_by)}" + (f" since {d.claimed_since}" if d.claimed_since else "")
     if d.translated_by:

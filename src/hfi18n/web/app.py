@@ -23,6 +23,7 @@ import functools
 import html
 import inspect
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ import gradio as gr
 
 from ..config import Config
 from ..i18n import t
+from ..repo.layout import DEFAULT_DOCS_ROOT
 from . import render
 from .auth import require_real_sign_in
 from .handlers import REVIEW_FILTERS, WebApp
@@ -49,6 +51,14 @@ ROW_CLICK_JS = """element.addEventListener('click', (e) => {
   if (row) trigger('click', {%(attr)s: row.dataset.%(attr)s});
 });"""
 """A click on a table row of a gr.HTML (status: ``data-doc``, review: ``data-seg``) sends that row's key."""
+FOLD_JS = """new MutationObserver(() => {
+  if (window.innerWidth >= 700) return;
+  element.querySelectorAll('details.hf-fold[open]:not([data-seen])').forEach((d) => {
+    d.dataset.seen = '1'; d.open = false;
+  });
+}).observe(element, {childList: true, subtree: true});"""
+"""On a phone the status's long lists (outdated docs, docs in progress) start folded, under their headings
+with their counts: with them open the status tab of a big repository was 11,427 px tall (issue 33, item 10)."""
 SHOW_SEGMENT_JS = """(seg) => {
   document.querySelectorAll('#hf-review tr.hf-current').forEach((r) => r.classList.remove('hf-current'));
   const row = seg && document.getElementById('seg-' + seg);
@@ -92,8 +102,18 @@ READ_CONCURRENCY = 8
 """Calls of one reading step (status, pick, check, preview, ...) that run at once. With Gradio's default of
 one, a new visitor's status queued behind every other visitor's (issue 25: no answer within 30 s while a
 clone hung); reads of one checkout run side by side safely (caches are written atomically)."""
+CHECKBOX_WIDTH = 240
+"""The narrowest a checkbox with its label gets (px): narrower, the row puts it on a line of its own."""
 CLONE_CONCURRENCY = 4
 """Clones that run at once; each is bounded by the clone timeout (``HFI18N_CLONE_TIMEOUT``)."""
+
+
+def note(*args: Any, **kwargs: Any) -> gr.Markdown:
+    """A step's note (doc pick, cost, write, toctree, PR, clone): Markdown built by the server from the
+    page's words and the repository's text, the latter escaped (:func:`.render.md`). Gradio's LaTeX is off:
+    a ``$$...$$`` in a section title would be typeset, not shown (issue 33, item 7: repo text is text)."""
+    kwargs.setdefault("elem_classes", ["hf-note"])
+    return gr.Markdown(*args, latex_delimiters=[], **kwargs)
 
 
 def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
@@ -106,10 +126,60 @@ def open_dropdown(*args: Any, **kwargs: Any) -> gr.Dropdown:
     return dropdown
 
 
-def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Callable[..., Any]:
+class ErrorNotes:
+    """The last error of each browser session, said again in the page where the step writes its note.
+
+    An error was a toast that went away after :data:`ERROR_SECONDS`, leaving the step's box with Gradio's
+    bare "오류" ("Error") pill and nothing else (issue 33, item 9: the web demo's first Translate). Each
+    step's event is followed by a ``.failure`` handler (:meth:`show`) that writes the whole message and hint
+    into that step's note, where it stays until the step runs again."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[str, str | None, str]] = {}
+        self._lock = threading.Lock()
+
+    def keep(self, request: gr.Request | None, message: str, hint: str | None, ui: str) -> None:
+        session = getattr(request, "session_hash", None) if request is not None else None
+        if session:
+            with self._lock:
+                self._last[session] = (message, hint, ui)
+                if len(self._last) > 10_000:  # sessions that never came back for theirs
+                    self._last.pop(next(iter(self._last)))
+
+    def markdown(self, request: gr.Request) -> str:
+        """The session's last error for a Markdown note (the message and hint are text: escaped)."""
+        found = self._pop(request)
+        if found is None:
+            return ""
+        message, hint, ui = found
+        return f"⚠️ {render.md(message)}" + (t("error_hint", ui, hint=render.md(hint)) if hint else "")
+
+    def html(self, request: gr.Request) -> str:
+        """The same for an HTML box (the status dashboard)."""
+        found = self._pop(request)
+        if found is None:
+            return ""
+        message, hint, ui = found
+        hint_text = t("error_hint", ui, hint=html.escape(hint, quote=False)) if hint else ""
+        return f'<p class="hf-err" id="hf-error">⚠️ {html.escape(message, quote=False)}{hint_text}</p>'
+
+    def _pop(self, request: gr.Request | None) -> tuple[str, str | None, str] | None:
+        session = getattr(request, "session_hash", None) if request is not None else None
+        with self._lock:
+            return self._last.pop(session, None) if session else None
+
+
+def clear() -> str:
+    """An empty note (a step that succeeded clears the error its last run left there)."""
+    return ""
+
+
+def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = (),
+           notes: ErrorNotes | None = None) -> Callable[..., Any]:
     """Run a handler; any error becomes a ``gr.Error`` with the CLI's message and hint (escaped). As with
     the CLI, ``HFI18N_TRACEBACK=1`` prints the traceback, on the server's stderr only. ``roots``: (folder,
-    name) pairs written as the name in messages, so a visitor never learns the server's paths."""
+    name) pairs written as the name in messages, so a visitor never learns the server's paths; ``notes``:
+    where the page finds the message again for the step's note (see :class:`ErrorNotes`)."""
 
     def hide(text: str) -> str:
         text = VISITOR_PATH.sub("", text)
@@ -120,9 +190,12 @@ def _human(fn: Callable[..., Any], roots: Sequence[tuple[str, str]] = ()) -> Cal
     def error(exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> gr.Error:
         # in the browser's language (a handler that takes no request: English): the web app's own errors wholly,
         # a library error's English in its frame; the page's field, never the CLI option (issue 26)
-        ui = request_lang(next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None))
+        request = next((a for a in (*args, *kwargs.values()) if isinstance(a, gr.Request)), None)
+        ui = request_lang(request)
         message, hint = error_text(exc, ui)
         message, hint = hide(message), hide(hint) if hint else hint
+        if notes is not None:
+            notes.keep(request, message, hint, ui)
         # gr.Error renders HTML: escape <, > and & (quotes are harmless in text); one line for API clients too
         text = html.escape(message, quote=False) + (t("error_hint", ui, hint=html.escape(hint, quote=False))
                                                     if hint else "")
@@ -167,7 +240,8 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
               default_url: str = "", default_provider: str | None = None, shared: bool | None = None,
               owner_users: Sequence[str] = (), allow_private_hosts: bool | None = None,
               clone_timeout: float | None = None, rate_limit: float | None = None,
-              mock_sign_in_for_tests: bool = False, demo: bool = False) -> gr.Blocks:
+              mock_sign_in_for_tests: bool = False, demo: bool = False, docs_root: str | None = None,
+              visitor_storage_mb: int | None = None, storage_mb: int | None = None) -> gr.Blocks:
     """The web app over ``repos`` (checkouts served as they are) and/or clones in ``storage``.
 
     ``config``: settings used instead of each repository's ``hfi18n.toml``; ``default_url``: the
@@ -179,8 +253,11 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     :mod:`.workspace`); it refuses to start without real OAuth (:func:`.auth.require_real_sign_in`);
     ``owner_users``: the HF usernames allowed to spend the owner's keys there;
     ``allow_private_hosts``, ``clone_timeout``: see :class:`.workspace.Workspace`; ``rate_limit``: calls a
-    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`).
-    ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
+    minute per visitor (default: ``HFI18N_RATE_LIMIT``, else 60, in shared mode only; see :mod:`.limits`);
+    ``visitor_storage_mb``, ``storage_mb``: the storage one visitor's clones and checkouts, and the whole
+    storage folder, may take (default: ``HFI18N_VISITOR_STORAGE_MB``, 2048, and ``HFI18N_STORAGE_MB``, 20480).
+    ``docs_root``: where the repositories keep their docs (default ``docs/source``; the HF course:
+    ``chapters``). ``mock_sign_in_for_tests``: TESTS ONLY, shared mode with Gradio's mocked sign-in (every visitor is
     whoever the server's Hugging Face login is); a Python argument only, never set by ``serve``, the Space
     entry point or any setting.
     """
@@ -191,12 +268,15 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
     if shared and not mock_sign_in_for_tests:
         require_real_sign_in()
     ws = Workspace(repos or (), storage=storage, config=config, allow_local_urls=allow_local_urls, shared=shared,
-                   owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout)
+                   docs_root=docs_root or DEFAULT_DOCS_ROOT,
+                   owner_users=owner_users, allow_private_hosts=allow_private_hosts, clone_timeout=clone_timeout,
+                   visitor_storage_mb=visitor_storage_mb, storage_mb=storage_mb)
     demo_mode = demo  # (``demo`` names the Blocks below)
     web = WebApp(ws, rate=RateLimiter(rate_limit, burst=max(1, min(RATE_BURST, int(rate_limit))))
                  if rate_limit is not None else None, demo=demo_mode)
     names = ws.names()
-    h = functools.partial(_human, roots=ws.roots())
+    notes = ErrorNotes()
+    h = functools.partial(_human, roots=ws.roots(), notes=notes)
     choices = (*PROVIDERS, "pseudo") if demo_mode else PROVIDERS
     if default_provider is None:
         cfg = ws.config(ws.path(names[0])) if names and not ws.can_clone else (config or Config())
@@ -205,7 +285,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         default_provider = None
 
     with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
-        gr.HTML(f"<style>{render.CSS}</style>")
+        gr.HTML(f"<style>{render.CSS}{render.toast_css()}</style>")
         gr.Markdown(I18N("page_title"), elem_id="hf-title")
         gr.Markdown(I18N("intro"), elem_id="hf-intro")
         if shared:
@@ -214,8 +294,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 gr.LoginButton(elem_id="hf-login")
         secrets = gr.State({}, time_to_live=600)  # emptied after each call (_forget); the TTL is a backstop
         with gr.Row():
-            repo = gr.Dropdown(names, value=names[0] if names else None, label=I18N("repo"), scale=2,
-                               elem_id="hf-repo")
+            # any name in the API: a repository cloned after the page was built is named by scripts too (the
+            # workspace refuses a name it does not serve)
+            repo = open_dropdown(names, value=names[0] if names else None, label=I18N("repo"), scale=2,
+                                 elem_id="hf-repo")
             lang = gr.Textbox(default_lang, label=I18N("lang"), max_lines=1, scale=1, elem_id="hf-lang")
             gh_token = gr.Textbox("", label=I18N("gh_token"),
                                   type="password", scale=2, elem_id="hf-gh-token")
@@ -225,21 +307,22 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 url = gr.Textbox(default_url, label=I18N("url"), scale=3,
                                  elem_id="hf-url")
                 clone_btn = gr.Button(I18N("clone_btn"), scale=1, elem_id="hf-clone-btn")
-            clone_note = gr.Markdown(elem_id="hf-clone-note", elem_classes=["hf-note"])  # a failure: a toast only
+            clone_note = note(elem_id="hf-clone-note")  # a failure: a toast only
         # tabs that do not fit wrap onto a second line: at 390 px two of the four sat in a "⋯" menu
         with gr.Tabs(selected="status", overflow_behavior="wrap") as tabs:
             with gr.Tab(I18N("tab_status"), id="status", elem_id="hf-tab-status"):
                 dashboard = gr.HTML(I18N("dashboard_empty"),
-                                    elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"})
+                                    elem_id="hf-dashboard", js_on_load=ROW_CLICK_JS % {"attr": "doc"} + FOLD_JS)
                 with gr.Accordion(I18N("status_json"), open=False):
                     status_json = gr.JSON(elem_id="hf-status-json")
             with gr.Tab(I18N("tab_translate"), id="translate", elem_id="hf-tab-translate"):
                 with gr.Row():
                     doc = open_dropdown([], label=I18N("doc"),
                                       scale=3, elem_id="hf-doc")
-                    update = gr.Checkbox(False, label=I18N("update"), elem_id="hf-update")
-                    force = gr.Checkbox(False, label=I18N("force"), elem_id="hf-force")
-                doc_note = gr.Markdown(elem_id="hf-doc-note", elem_classes=["hf-note"])
+                    # a width of their own: at 390 px the labels wrapped one or two syllables a line (issue 33)
+                    update = gr.Checkbox(False, label=I18N("update"), min_width=CHECKBOX_WIDTH, elem_id="hf-update")
+                    force = gr.Checkbox(False, label=I18N("force"), min_width=CHECKBOX_WIDTH, elem_id="hf-force")
+                doc_note = note(elem_id="hf-doc-note")
                 with gr.Row():
                     provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
                                            elem_id="hf-provider")
@@ -251,9 +334,10 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     plan_btn = gr.Button(I18N("plan_btn"), elem_id="hf-plan-btn")
                     translate_btn = gr.Button(I18N("translate_btn"), variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button(I18N("stop_btn"), variant="stop", elem_id="hf-stop-btn")
-                plan_note = gr.Markdown(elem_id="hf-plan-note", elem_classes=["hf-note"])
+                plan_note = note(elem_id="hf-plan-note")
                 log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
+                review_note = note(elem_id="hf-review-note")
                 show = gr.Radio([(I18N(f"show_{f}"), f) for f in REVIEW_FILTERS], value="all", label=I18N("show"),
                                 elem_id="hf-show")
                 # the editor beside the table (sticky: it follows the row clicked hundreds of rows down)
@@ -276,17 +360,17 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Accordion(I18N("draft_json"), open=False):
                     draft = gr.JSON(elem_id="hf-draft")
             with gr.Tab(I18N("tab_publish"), id="publish", elem_id="hf-tab-publish"):
-                write_target = gr.Markdown(I18N("target_none"), elem_id="hf-write-target")
+                write_target = note(I18N("target_none"), elem_id="hf-write-target")
                 with gr.Row():
-                    allow_draft = gr.Checkbox(False, label=I18N("allow_draft"),
+                    allow_draft = gr.Checkbox(False, label=I18N("allow_draft"), min_width=CHECKBOX_WIDTH,
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
-                write_note = gr.Markdown(elem_id="hf-write-note", elem_classes=["hf-note"])
+                write_note = note(elem_id="hf-write-note")
                 with gr.Row():
-                    keep_english = gr.Checkbox(True, label=I18N("keep_english"),
+                    keep_english = gr.Checkbox(True, label=I18N("keep_english"), min_width=CHECKBOX_WIDTH,
                                                elem_id="hf-keep-english")
                     toc_btn = gr.Button(I18N("toc_btn"), elem_id="hf-toc-btn")
-                toc_note = gr.Markdown(elem_id="hf-toc-note", elem_classes=["hf-note"])
+                toc_note = note(elem_id="hf-toc-note")
                 with gr.Row():
                     fork = gr.Textbox("", label=I18N("fork"), elem_id="hf-fork")
                     upstream = gr.Textbox("", label=I18N("upstream"),
@@ -294,57 +378,69 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                 with gr.Row():
                     pr_preview_btn = gr.Button(I18N("pr_preview_btn"), elem_id="hf-pr-preview-btn")
                     pr_btn = gr.Button(I18N("pr_btn"), variant="primary", elem_id="hf-pr-btn")
-                pr_note = gr.Markdown(elem_id="hf-pr-note", elem_classes=["hf-note"])
+                pr_note = note(elem_id="hf-pr-note")
         with gr.Accordion(I18N("glossary"), open=False):
             with gr.Row():
                 gloss_text = gr.Textbox("", label=I18N("gloss_text"), scale=3)
                 gloss_btn = gr.Button(I18N("gloss_btn"), scale=1)
             gloss_out = gr.JSON()
 
+        private = {"queue": False, "api_visibility": "private"}
+
+        def says(dep: Any, where: Any, *, html_box: bool = False, clear_on_success: bool = False) -> None:
+            """A failed ``dep`` writes its error into ``where``, the step's note (see :class:`ErrorNotes`);
+            ``clear_on_success``: a note the step does not write itself is emptied when it succeeds."""
+            dep.failure(notes.html if html_box else notes.markdown, None, [where], **private)
+            if clear_on_success:
+                dep.success(clear, None, [where], **private)
+
         def with_secrets(button: gr.Button, fn: Callable[..., Any], inputs: list[Any], outputs: list[Any],
-                         **kw: Any) -> None:
+                         **kw: Any) -> Any:
             """``button`` runs ``fn`` with the secrets typed in the page, then forgets them. The secrets pass
             through a session State, so they are no endpoint argument (scripts and MCP clients use the
-            server's environment)."""
-            private = {"queue": False, "api_visibility": "private"}
-            button.click(_remember, [api_key, gh_token], secrets, **private).then(
-                fn, inputs, outputs, **kw).then(_forget, None, secrets, **private)
+            server's environment). Returns ``fn``'s event."""
+            dep = button.click(_remember, [api_key, gh_token], secrets, **private).then(fn, inputs, outputs, **kw)
+            dep.then(_forget, None, secrets, **private)
+            return dep
 
         read = {"concurrency_limit": READ_CONCURRENCY}
         if ws.can_clone:
-            clone_btn.click(h(web.clone_live), [url], [repo, clone_note], api_name="clone",
-                            concurrency_limit=CLONE_CONCURRENCY)
-        with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
-                     api_name="status", **read)
+            says(clone_btn.click(h(web.clone_live), [url], [repo, clone_note], api_name="clone",
+                                 concurrency_limit=CLONE_CONCURRENCY), clone_note)
+        says(with_secrets(status_btn, h(web.status), [repo, lang, secrets, upstream], [dashboard, doc, status_json],
+                          api_name="status", **read), dashboard, html_box=True)
         ui_only = {"queue": False, "api_visibility": "private"}
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
-        doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read)
-        with_secrets(translate_btn, h(web.translate),
-                     [repo, lang, doc, update, force, provider, model, base_url, secrets],
-                     [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4)
-        with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
-                     [plan_note], api_name="plan", **read)
+        says(doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read), doc_note)
+        says(with_secrets(translate_btn, h(web.translate),
+                          [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4),
+             plan_note, clear_on_success=True)
+        says(with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [plan_note], api_name="plan", **read), plan_note)
         stop_btn.click(web.stop, None, [log], api_name="stop", queue=False)
-        check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check", **read)
+        says(check_btn.click(h(web.check), [repo, draft], [draft, review_html], api_name="check", **read),
+             review_note, clear_on_success=True)
         segment.change(h(web.segment), [draft, segment], [seg_text], api_name="segment", **read)
         segment.change(None, segment, None, js=SHOW_SEGMENT_JS, **ui_only)
         segment.focus(None, None, None, js=SELECT_ALL_JS, **ui_only)
         review_html.click(web.pick_segment, None, [segment], **ui_only)
-        prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
-                       api_name="step", js=STEP_JS, **read)
-        next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
-                       api_visibility="private", js=STEP_JS, **read)
+        says(prev_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(-1, visible=False)], [segment],
+                            api_name="step", js=STEP_JS, **read), review_note, clear_on_success=True)
+        says(next_btn.click(h(web.step), [repo, draft, segment, show, gr.Number(1, visible=False)], [segment],
+                            api_visibility="private", js=STEP_JS, **read), review_note, clear_on_success=True)
         show.change(None, show, None, js=FILTER_JS, **ui_only)
         draft.change(h(web.preview), [repo, draft], [preview], api_name="preview", **read)
         draft.change(web.target, [draft], [write_target], **ui_only)
-        edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit", **read)
-        write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write")
-        with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
-                     [toc_note], api_name="toctree")
-        with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],
-                     api_name="publish_preview")
-        with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
-                     api_name="publish")
+        says(edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit",
+                            **read), review_note, clear_on_success=True)
+        says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
+        says(with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
+                          [toc_note], api_name="toctree"), toc_note)
+        says(with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                          api_name="publish_preview"), pr_note)
+        says(with_secrets(pr_btn, h(web.publish), [repo, lang, doc, fork, upstream, secrets], [pr_note],
+                          api_name="publish"), pr_note)
         gloss_btn.click(h(web.glossary), [lang, gloss_text], [gloss_out], api_name="glossary", **read)
     demo.queue(default_concurrency_limit=1)
     # the page's words follow the browser's language: Gradio takes them at launch, and every caller (serve,

@@ -7,9 +7,8 @@ a translation's cancel event is kept per browser session, for the Stop button.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import html
-import re
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
@@ -20,14 +19,14 @@ import gradio as gr
 
 from .. import api
 from ..config import Config
-from ..errors import InputError, RefusedError, RepoError
+from ..errors import HfI18nError, InputError, RefusedError, RepoError
 from ..i18n import Lazy, has, t
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
 from .hints import say, web_error
 from .lang import request_lang, said
-from .limits import RateLimiter, bound_input, call_cost, visitor_key
+from .limits import MB, RateLimiter, bound_input, call_cost, folder_bytes, visitor_key
 from .runs import Runs, in_thread, session_key
 from .workspace import Visitor, Workspace
 
@@ -62,13 +61,39 @@ class WebApp:
         self.demo = demo
         """Demo mode (``hfi18n serve --demo``): the ``pseudo`` test double may be used; refused otherwise."""
         self.runs = Runs()
+        self._cloning: set[str] = set()
+        """The visitors with a clone running (see :meth:`_clone_slot`)."""
+        self._slots_lock = threading.Lock()
         self._last_status: dict[tuple[str, str | None], api.StatusResult] = {}
         """(repository name, visitor) -> its last status, so picking a doc needs no second status run."""
 
-    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any) -> None:
-        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`)."""
+    def _limit(self, profile: gr.OAuthProfile | None, request: gr.Request | None, *inputs: Any,
+               weight: int = 1) -> None:
+        """Spend the visitor's rate limit on a call with these inputs (see :mod:`.limits`), ``weight`` times the
+        cost of a read. Every call that does work spends it: Clone, plan, translate, write, toctree and
+        publish spent nothing, and one visitor cloned 12 repositories with a limit of 3 a minute (issue 33,
+        item 6); an anonymous /pick ran a whole status per call, unlimited."""
         if self.rate is not None:
-            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), call_cost(*inputs))
+            self.rate.take(visitor_key(Visitor.of(profile, None).username, request), weight * call_cost(*inputs))
+
+    @contextlib.contextmanager
+    def _clone_slot(self, visitor: Visitor, request: gr.Request | None) -> Iterator[None]:
+        """One clone at a time per visitor on a shared app: one visitor held all :data:`.app.CLONE_CONCURRENCY`
+        slots and another visitor's tiny clone waited 40 s behind them (issue 33, item 6). A second clone of
+        the same visitor is refused at once (it takes no slot for long)."""
+        if not self.ws.shared:
+            yield
+            return
+        key = visitor_key(visitor.username, request)
+        with self._slots_lock:
+            if key in self._cloning:
+                raise web_error(RefusedError, "clone_busy")
+            self._cloning.add(key)
+        try:
+            yield
+        finally:
+            with self._slots_lock:
+                self._cloning.discard(key)
 
     def _work(self, repo: str, profile: gr.OAuthProfile | None, oauth: gr.OAuthToken | None) -> Path:
         """The checkout a reading step works in: the visitor's own in shared mode (see
@@ -85,7 +110,11 @@ class WebApp:
         Args:
             url: owner/name (huggingface/transformers) or an https:// clone URL.
         """
-        return self._clone(url, Visitor.of(profile, oauth), ui=request_lang(request))
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "clone")
+        self._limit(profile, request, url, weight=CLONE_WEIGHT)
+        with self._clone_slot(visitor, request):
+            return self._clone(url, visitor, ui=request_lang(request))
 
     def clone_live(self, url: str, profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                    request: gr.Request | None = None) -> Iterator[tuple[Any, str]]:
@@ -99,44 +128,61 @@ class WebApp:
         # The clone runs in a thread while this yields its elapsed time every second: Gradio stops iterating
         # a generator whose visitor left, and closing it kills the clone (a tarpit host held git for more
         # than 300 s after the visitor was gone, issue 25).
+        # The visitor's storage is watched the same way: a clone that grows past what is left to them is
+        # stopped (and its folder removed) with the reason, not after it filled the disk (issue 33, item 6).
         visitor, ui = Visitor.of(profile, oauth), request_lang(request)
         self.ws.require_visitor(visitor, "clone")
-        cancel = threading.Event()
-        done: dict[str, Any] = {}
+        self._limit(profile, request, url, weight=CLONE_WEIGHT)
+        with self._clone_slot(visitor, request):
+            grows, room = self.ws.clone_room(url, visitor)
+            before = sum(folder_bytes(p) for p in grows) if room is not None else 0
+            new = not any(p.exists() for p in grows)
+            cancel = threading.Event()
+            done: dict[str, Any] = {}
 
-        def run() -> None:
+            def run() -> None:
+                try:
+                    done["result"] = self._clone(url, visitor, cancel, ui)
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
+                    done["error"] = exc
+
+            worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
+            start = time.monotonic()
+            worker.start()
+            def outgrown() -> bool:
+                return room is not None and sum(folder_bytes(p) for p in grows) - before > room
+
             try:
-                done["result"] = self._clone(url, visitor, cancel, ui)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the handler's thread
-                done["error"] = exc
-
-        worker = threading.Thread(target=run, name="hfi18n-clone", daemon=True)
-        start = time.monotonic()
-        worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(1.0)
-                if worker.is_alive():
-                    yield gr.skip(), t("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
-        finally:
-            cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
-        if "error" in done:
-            raise done["error"]
-        yield done["result"]
+                while worker.is_alive():
+                    worker.join(1.0)
+                    if worker.is_alive() and outgrown():
+                        cancel.set()
+                        worker.join()
+                    if worker.is_alive():
+                        yield gr.skip(), t("cloning", ui, url=code(url.strip()), s=f"{time.monotonic() - start:.0f}")
+            finally:
+                cancel.set()  # the visitor left (or the clone ended): nothing more to wait for
+            if outgrown():  # stopped, or done faster than it was watched: a new clone that does not fit goes
+                if new:
+                    self.ws.remove_clone(url)
+                raise web_error(RefusedError, "quota_clone", url=url.strip(), left=max(0, room or 0) // MB)
+            if "error" in done:
+                raise done["error"]
+            yield done["result"]
 
     def _clone(self, url: str, visitor: Visitor, cancel: threading.Event | None = None,
                ui: str = "en") -> tuple[Any, str]:
         self.ws.require_visitor(visitor, "clone")
-        name, result = self.ws.clone(url, cancel)
+        name, result = self.ws.clone(url, cancel, visitor)
         kind = result.kind.value if result.kind is not None else None
         did = t(CLONE_NOTES.get(kind, "clone_other"), ui, url=code(result.url), name=code(name),
-                   note=result.note)
+                note=render.md(result.note))
         note = t("clone_note", ui, did=did, n=result.fetched_versions)
         _, mine = self.ws.checkout(name, visitor, update=True, reading=True)  # shared: theirs, work kept
         if mine:
             said = getattr(getattr(mine, "kind", None), "value", None)
             note += "; " + (t(CHECKOUT_NOTES[said], ui) if said in CHECKOUT_NOTES
-                            else mine if ui == "en" else t("in_english", ui, text=mine))
+                            else render.md(mine if ui == "en" else t("in_english", ui, text=mine)))
             self._last_status.pop((name, visitor.key), None)
         return gr.Dropdown(choices=self.ws.names(), value=name), note
 
@@ -157,18 +203,30 @@ class WebApp:
         lang = (lang or "ko").strip()
         cfg = _with_upstream(self.ws.config(path, github_token=(secrets or {}).get("github_token"),
                                             visitor=visitor), upstream)
-        result = api.status(path, None, require=[lang], config=cfg)
+        result = api.status(path, None, require=[lang], config=cfg, docs_root=self.ws.docs_root)
         self._last_status[(repo, visitor.key)] = result
         ranked = result.report.ranked(lang)
         ui = request_lang(request)
+        demo_doc = self._demo_doc(result, lang, ranked) if self.demo else None
+        offered = ranked + ([demo_doc] if demo_doc is not None and demo_doc not in ranked else [])
         choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
                     + (t("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
-                   for d in ranked]
+                   for d in offered]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
-        first = ranked[0].path if ranked else None
-        return (render.dashboard(result, lang, ui=ui), gr.Dropdown(choices=choices, value=first),
+        first = demo_doc.path if demo_doc is not None else ranked[0].path if ranked else None
+        return (render.dashboard(result, lang, ui=ui, picked=first), gr.Dropdown(choices=choices, value=first),
                 data)
+
+    @staticmethod
+    def _demo_doc(result: api.StatusResult, lang: str, ranked: list[Any]) -> Any:
+        """The doc the demo starts with: ``pseudo`` (preselected in demo mode) drafts only a page not translated
+        yet, and the first "next" doc was an outdated one, so the demo's first click ended in an error
+        (issue 33, item 9). The first ranked doc with no translation, else one a toctree placeholder marks as
+        in translation with no file yet (the bundled example's ``training.md``); None: none such."""
+        untranslated = [d for d in ranked if d.translated_path is None]
+        untranslated += [d for d in result.report.for_lang(lang) if d.translated_path is None and d.state != "orphaned"]
+        return untranslated[0] if untranslated else None
 
     def pick(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[bool, bool, str]:
@@ -182,30 +240,35 @@ class WebApp:
         """
         if not doc:
             return False, False, ""
+        self._limit(profile, request)
         visitor = Visitor.of(profile, oauth)
         path, _ = self.ws.checkout(repo, visitor, reading=True)
         known = self._last_status.get((repo, visitor.key))
-        if known is None or lang not in known.report.languages:
-            known = api.status(path, [lang], pulls=False, config=self.ws.config(path))
+        if known is None or lang not in known.report.languages:  # kept: the next pick needs no status again
+            known = self._last_status[(repo, visitor.key)] = api.status(path, [lang], pulls=False,
+                                                                        config=self.ws.config(path),
+                                                                        docs_root=self.ws.docs_root)
         found = [d for d in known.report.for_lang(lang) if d.path == doc]
         ui = request_lang(request)
         if not found:
             return False, False, t("pick_not_doc", ui, doc=code(doc))
         d = found[0]
         claims = [x for x in d.in_progress if x.startswith(("https://", "http://"))]
-        claimed = t("pick_claimed", ui, links=", ".join(claims)) if claims else ""
+        claimed = t("pick_claimed", ui, links=", ".join(render.md_link(_pr_label(x), x) for x in claims)) \
+            if claims else ""
         if d.translated_path is None:
             return False, False, t("pick_new", ui, doc=code(doc), claimed=claimed)
         if d.state == "outdated" and d.base_method == "unknown":  # an update would compare with a guess
-            return False, True, t("pick_base_unknown", ui, doc=code(doc), problem=render.problem(d, ui),
-                                     claimed=claimed)
+            return False, True, t("pick_base_unknown", ui, doc=code(doc), problem=render.md(render.problem(d, ui)),
+                                  claimed=claimed)
         if d.state == "outdated":
             moved = [d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added]
-            where = t("pick_changed", ui, titles=", ".join(f"“{t}”" for t in moved)) if moved else ""
+            # a section title is the repository's text: shown as text (an image in a heading loaded, item 7)
+            where = t("pick_changed", ui, titles=", ".join(f"“{render.md(title)}”" for title in moved)) if moved else ""
             return True, False, t("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
-                                     claimed=claimed)
-        return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
                                   claimed=claimed)
+        return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
+                               claimed=claimed)
 
     @staticmethod
     def open_doc(evt: gr.EventData) -> tuple[Any, Any]:
@@ -253,6 +316,7 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc, weight=2)  # the server's CPU for a whole doc's run
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "translate")  # the page's words: the message act_translate
         cancel = self.runs.start(session_key(request))
@@ -262,9 +326,10 @@ class WebApp:
                           + (f" ({model})" if model else "")]
         result: api.TranslateResult | None = None
         try:
-            for item in in_thread(lambda events: api.translate(
+            for item in _said_skips(in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False)):
+                    base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False,
+                    docs_root=self.ws.docs_root))):
                 if not isinstance(item, api.ProgressEvent):
                     result = item
                     continue
@@ -293,9 +358,10 @@ class WebApp:
         if result.cancelled:
             log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
-        review = api.draft(path, lang, doc, translations, update=update, force=force)
-        state = draft_state(lang, doc, review, update=update, force=force,
-                            pseudo=is_test_double(provider or cfg.get("provider")))
+        pseudo = is_test_double(provider or cfg.get("provider"))
+        review = api.draft(path, lang, doc, translations, update=update, force=force, pseudo=pseudo,
+                           docs_root=self.ws.docs_root)
+        state = draft_state(lang, doc, review, update=update, force=force, pseudo=pseudo)
         yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
                gr.Tabs(selected="review"))
 
@@ -315,14 +381,17 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc)
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "plan")
-        result = api.plan(path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
-                          base_url=base_url or None, config=cfg)
+        [result] = _said_skips(iter([None]), lambda: api.plan(
+            path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
+            base_url=base_url or None, config=cfg, docs_root=self.ws.docs_root))
         if result.skipped:
             raise _skipped(result.skipped[0])
         e, ui = result.estimate, request_lang(request)
-        costs = ", ".join(f"{m}: ${c:.4f}" for m, c in e.costs.items() if c is not None) or t("cost_unknown", ui)
+        costs = ", ".join(f"{code(m)}: ${c:.4f}" for m, c in e.costs.items() if c is not None) \
+            or t("cost_unknown", ui)
         return t("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
                     tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
@@ -355,7 +424,8 @@ class WebApp:
     def _check(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None,
                oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root)
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
@@ -411,7 +481,8 @@ class WebApp:
         """
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
-        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force)
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
+                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root)
         edited = set(state.get("edited", ()))
         ids = [s.id for s in review.segments if render.shows(s, show, edited)]
         if not ids:
@@ -438,7 +509,8 @@ class WebApp:
         self._limit(profile, request, state)
         lang, doc, update, force, translations = _draft_args(state)
         return render.preview(api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update,
-                                        force=force), lang=request_lang(request))
+                                        force=force, pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root),
+                         lang=request_lang(request))
 
     @staticmethod
     def target(state: dict[str, Any] | None, request: gr.Request | None = None) -> str:
@@ -462,13 +534,15 @@ class WebApp:
             state: the draft JSON.
             allow_draft: write it even with check errors, marked as an unfinished draft.
         """
+        self._limit(profile, request, state)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "write")
         lang, doc, update, force, translations = _draft_args(state)
         path, _ = self.ws.checkout(repo, visitor)
         out = api.write_draft(path, lang, doc, translations, update=update, force=force,
                               allow_errors=bool(allow_draft), expect=state.get("before") or None,
-                              edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")))
+                              edited=state.get("edited", ()), pseudo=bool(state.get("pseudo")),
+                              docs_root=self.ws.docs_root)
         self._last_status.pop((repo, visitor.key), None)  # the doc's state changed
         rel = _rel(path, Path(out.target))
         ui = request_lang(request)
@@ -492,17 +566,18 @@ class WebApp:
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
         """
+        self._limit(profile, request, doc)
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
                                             "toctree")
         result = api.toctree(path, lang, [doc], no_llm=bool(keep_english), provider=provider, model=model or None,
-                             base_url=base_url or None, config=cfg)
+                             base_url=base_url or None, config=cfg, docs_root=self.ws.docs_root)
         ui = request_lang(request)
         if not result.changes:
             return t("toc_nothing", ui)
         if all(c.action == "missing-translation" for c in result.changes):
             return t("toc_not_added", ui, doc=code(doc), folder=code(lang))
         lines = [f"- {code(c.local)}: {_toc_action(c.action, ui)}"
-                 + (t("toc_as", ui, title=_link_text(c.title)) if c.title else "")
+                 + (t("toc_as", ui, title=render.md(c.title)) if c.title else "")
                  + (t("toc_line", ui, n=c.line) if c.line else "") for c in result.changes]
         return t("toc_updated" if result.written else "toc_unchanged", ui) + "\n" + "\n".join(lines)
 
@@ -519,6 +594,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        self._limit(profile, request, weight=2)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "publish")
         token = (secrets or {}).get("github_token")
@@ -527,7 +603,7 @@ class WebApp:
             raise web_error(RefusedError, "shared_pr")
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=False, visitor=visitor,
                                           ui=request_lang(request))
-        yield t("pr_opened", request_lang(request), link=f"[{_link_text(result.title)}]({result.url})",
+        yield t("pr_opened", request_lang(request), link=render.md_link(result.title, result.url),
                    branch=code(result.branch), n=len(result.commits))
 
     def publish_preview(self, repo: str, lang: str, doc: str, fork: str, upstream: str,
@@ -543,6 +619,7 @@ class WebApp:
             fork: your fork, owner/name (empty: the config's github.fork).
             upstream: the upstream repository, owner/name (empty: the config's github.upstream).
         """
+        self._limit(profile, request)
         visitor = Visitor.of(profile, oauth)
         self.ws.require_visitor(visitor, "preview")  # it makes a branch in the shared clone
         result = yield from self._publish(repo, lang, doc, fork, upstream, secrets, dry_run=True, visitor=visitor,
@@ -568,9 +645,10 @@ class WebApp:
         result = None
         for item in in_thread(lambda progress: api.publish(path, lang, doc, fork=fork or None,
                                                             upstream=upstream or None, config=cfg, no_llm=True,
-                                                            dry_run=dry_run, progress=progress)):
+                                                            dry_run=dry_run, progress=progress,
+                                                            docs_root=self.ws.docs_root)):
             if isinstance(item, api.ProgressEvent):
-                steps.append(f"- {said(item, ui)}")
+                steps.append(f"- {render.md(said(item, ui))}")
                 yield "\n".join(steps)
             else:
                 result = item
@@ -590,6 +668,8 @@ class WebApp:
         return api.glossary_lookup(lang or "ko", text or None).to_json()
 
 
+CLONE_WEIGHT = 5
+"""A clone costs as much rate limit as this many reads (it downloads a repository's whole history)."""
 CLONE_NOTES = {"cloned": "clone_cloned", "updated": "clone_updated", "kept": "clone_kept"}
 """What :func:`hfi18n.api.clone` did (``CloneResult.kind``, a :class:`hfi18n.repo.clone.CloneNote`) -> the
 page's words for it (issue 26: a Korean browser read "cloned ... into ..."; the web used to map the English
@@ -613,11 +693,29 @@ def _filter_words(show: str, ui: str) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def _skipped(skip: Any) -> InputError:
-    """The error for a doc the run skipped (a :class:`hfi18n.translate.service.Skipped`): the library's English
-    (``doc: reason``, as scripts read it), said wholly in the visitor's language when the page knows its
-    ``kind`` (issue 26), else the English in the page's frame (:func:`.hints.error_text`)."""
-    exc = InputError(f"{skip.en_rel}: {skip.reason}")
+def _said_skips(items: Iterator[Any], call: Any = None) -> Iterator[Any]:
+    """``items`` (or, with ``call``, its one result), where a run refused because every doc was skipped
+    (``pseudo`` over a translated page: the library's :class:`RefusedError` carries the skips) is said as
+    the first skip, in the visitor's words (:func:`_skipped`), not the CLI's English with its flags (issue 33,
+    item 9: the demo's Translate on an outdated doc)."""
+    try:
+        if call is not None:
+            yield call()
+            return
+        yield from items
+    except RefusedError as exc:
+        skipped = getattr(exc, "skipped", None)
+        if skipped:
+            raise _skipped(skipped[0], exc) from None
+        raise
+
+
+def _skipped(skip: Any, exc: HfI18nError | None = None) -> HfI18nError:
+    """The error for a doc the run skipped (a :class:`hfi18n.translate.service.Skipped`; ``exc``: the library's
+    own error for it, else an :class:`InputError`): the library's English (``doc: reason``, as scripts read
+    it), said wholly in the page's words when the page knows its ``kind`` (issue 26), else the English in
+    the page's frame (:func:`.hints.error_text`)."""
+    exc = exc if exc is not None else InputError(f"{skip.en_rel}: {skip.reason}")
     kind = getattr(skip, "kind", "")
     if kind and has(f"err_skip_{kind}"):
         say(exc, f"skip_{kind}", doc=skip.en_rel, **{"target": "", **getattr(skip, "fields", {})})
@@ -677,9 +775,9 @@ def _toc_action(action: str, ui: str) -> str:
         return action
 
 
-def _link_text(text: str) -> str:
-    """Text for a Markdown link's label: no HTML, no bracket or backslash that could end it early."""
-    return re.sub(r"([\\\[\]()`*_<>])", r"\\\1", html.escape(text, quote=False))
+def _pr_label(url: str) -> str:
+    """``PR #123`` for a pull request's URL, else the URL."""
+    return f"PR #{url.rsplit('/', 1)[-1]}" if "/pull/" in url else url
 
 
 def _rel(repo: Path, path: Path) -> str:

@@ -43,6 +43,11 @@ FIELD_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), key
     (r"hfi18n translate --lang \S+ (?P<doc>[^\s),;]+)", "hint_translate"),
     (r"\(?hfi18n check --lang \S+ [^\s),;]+\)?", "hint_check"),
     (r"pass --branch NAME", "hint_branch"),
+    (r"--allow-errors writes a marked draft", "hint_allow_errors"),
+    (r"use a real provider \(--provider anthropic, openai or hf\)", "hint_real_provider"),
+    (r"translate it with a real provider \(hfi18n translate --force --provider anthropic\|openai\|hf\)",
+     "hint_force_real"),
+    (r"hfi18n translate --update --lang \S+ [^\s),;]+", "hint_update_doc"),
 ))
 """CLI phrase -> the :mod:`hfi18n.i18n` key of the page's field, first match first (``GITHUB_TOKEN`` alone
 after ``export``); a named group of the phrase fills the field of the same name (the doc)."""
@@ -95,15 +100,16 @@ def web_error(cls: type[HfI18nError], key: str, /, *, hint_key: str | None = Non
 
 def error_text(exc: BaseException, lang: str = "en") -> tuple[str, str | None]:
     """``(message, hint)`` of ``exc`` for a visitor reading ``lang``: a situation the page words itself
-    (:func:`say`) wholly in ``lang``; any other error in English with the page's fields for the CLI's
-    options, in a frame of ``lang`` when that is not English (its own steps first, then the English)."""
+    (:func:`say`) wholly in ``lang``'s page words (English included: the library's English names CLI
+    flags); any other error in English with the page's fields for the CLI's options, in a frame of
+    ``lang`` when that is not English (its own steps first, then the English)."""
     message, hint = human_message(exc)
     said = getattr(exc, WORDS_ATTR, None)
-    if lang == "en":
-        return message, web_hint(hint, "en")
-    if said is not None:
+    if said is not None:  # English too: the page's words, never the CLI's flags (issue 33, item 10)
         key, hint_key, fields = said
         return t(key, lang, **fields), t(hint_key, lang, **fields) if hint_key else None
+    if lang == "en":
+        return message, web_hint(hint, "en")
     steps = page_steps(hint, lang)
     english = web_hint(hint, "en")
     parts = [*steps, t("err_frame_hint", lang, hint=english)] if english else steps

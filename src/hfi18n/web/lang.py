@@ -15,6 +15,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..i18n import has, languages, t, table
+from .hints import web_hint
 
 I18N = gr.I18n(**{lang: table(lang) for lang in languages()})
 """Passed to ``launch`` by :func:`.app.build_app`; ``I18N("key")`` stands for a word in the page."""
@@ -54,7 +55,7 @@ def said(text: object, lang: str) -> str:
     english = str(getattr(text, "message", text) or "")
     key = getattr(text, "key", "") or ""
     if lang == "en" or not english:
-        return english
+        return web_hint(english, "en") or ""  # the page's fields, never the CLI's flags (issue 33, item 10)
     if key and has(key):
         try:
             return t(key, lang, **getattr(text, "fields", {}))

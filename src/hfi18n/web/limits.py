@@ -17,13 +17,17 @@ accepted, and cost 31 s and 600 MB on ``/check``; 12 million took 98 s and 1 GB;
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, RefusedError
+from ..fileio import atomic_write
 from ..i18n import Msg
 from .hints import web_error
 
@@ -115,3 +119,87 @@ def visitor_key(username: str | None, request: Any) -> str:
     client = getattr(request, "client", None)
     host = getattr(client, "host", None)
     return f"ip:{host or 'unknown'}"
+
+
+# -- storage: per visitor and for the whole server (issue 33, item 6) ------------------------------------
+
+VISITOR_STORAGE_ENV = "HFI18N_VISITOR_STORAGE_MB"
+VISITOR_STORAGE_MB = 2048
+"""What one visitor's clones and own checkouts may take on a shared server (a blobless clone of transformers
+with its docs history is a few hundred MB)."""
+STORAGE_ENV = "HFI18N_STORAGE_MB"
+STORAGE_MB = 20480
+"""What the whole storage folder may hold (a Space's persistent storage comes in 20 GB and larger)."""
+OWNERS = ".hfi18n-owners.json"
+"""In the storage folder: which visitor made each clone (a clone counts against its maker's quota)."""
+MB = 1 << 20
+
+
+def folder_bytes(path: Path) -> int:
+    """Disk blocks under ``path`` (never following a link), in bytes; 0 when it is missing."""
+    total = 0
+    for root, dirs, files in os.walk(path, onerror=lambda _: None):
+        for name in (*files, *dirs):
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, name)).st_blocks * 512
+    return total
+
+
+def _mb_from_env(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return max(0, int(float(raw))) if raw else default
+    except ValueError:
+        return default
+
+
+class StorageQuota:
+    """How much of the storage folder each visitor may fill (their clones and their own checkouts) and the
+    whole server may hold. One visitor cloned 12 repositories with a rate limit of 3 (issue 33, item 6):
+    nothing bounded what a visitor's calls left on disk. A clone or a new checkout is refused once its
+    visitor, or the server, is at its limit; a clone is stopped (and removed) when it grows past what is left.
+    ``0`` turns a limit off."""
+
+    def __init__(self, storage: Path, *, visitor_mb: int | None = None, total_mb: int | None = None) -> None:
+        self.storage = storage
+        self.visitor_bytes = (visitor_mb if visitor_mb is not None
+                              else _mb_from_env(VISITOR_STORAGE_ENV, VISITOR_STORAGE_MB)) * MB
+        self.total_bytes = (total_mb if total_mb is not None else _mb_from_env(STORAGE_ENV, STORAGE_MB)) * MB
+        self._lock = threading.Lock()
+
+    def _owners(self) -> dict[str, str]:
+        try:
+            data = json.loads((self.storage / OWNERS).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def record(self, folder: str, who: str) -> None:
+        """``who`` made the clone ``folder`` (the first maker keeps it)."""
+        with self._lock:
+            owners = self._owners()
+            if folder not in owners:
+                owners[folder] = who
+                atomic_write(self.storage / OWNERS, json.dumps(owners, sort_keys=True))
+
+    def used(self, who: str | None, home: Path | None) -> tuple[int, int]:
+        """(bytes of ``who``'s clones and of their checkouts folder ``home``, bytes of the whole storage)."""
+        mine = sum(folder_bytes(self.storage / folder) for folder, owner in self._owners().items()
+                   if who is not None and owner == who)
+        if home is not None:
+            mine += folder_bytes(home)
+        return mine, folder_bytes(self.storage)
+
+    def left(self, who: str | None, home: Path | None) -> int | None:
+        """Bytes ``who`` may still add (None: no limit); refuses with the visitor's words when nothing is."""
+        if not self.visitor_bytes and not self.total_bytes:
+            return None
+        mine, total = self.used(who, home)
+        if self.total_bytes and total >= self.total_bytes:
+            raise web_error(RefusedError, "quota_space", used=total // MB, limit=self.total_bytes // MB)
+        if self.visitor_bytes and who is not None and mine >= self.visitor_bytes:
+            raise web_error(RefusedError, "quota_visitor", used=mine // MB, limit=self.visitor_bytes // MB)
+        room = [self.total_bytes - total] if self.total_bytes else []
+        if self.visitor_bytes and who is not None:
+            room.append(self.visitor_bytes - mine)
+        return min(room) if room else None

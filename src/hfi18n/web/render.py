@@ -16,8 +16,39 @@ from html import escape
 from typing import Any
 
 from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
-from ..i18n import t
+from ..doc.inert import code, one_line
+from ..i18n import has, languages, t
+from ..review.quote import fence_for
+from .hints import web_hint
 from .lang import said
+
+_MD_INLINE = re.compile(r"[\\`*_\[\]<>&!|~$@]|(?<=[Hh][Tt][Tt][Pp])(?=:)|(?<=[Hh][Tt][Tt][Pp][Ss])(?=:)|(?<=[Ww]{3})(?=\.)")
+"""What could start Markdown inside a line: emphasis, code, links and images (``[``, ``]``, ``!``), HTML and
+entities, tables, strikethrough, LaTeX, and the autolinks of URLs (``http:``, ``https:``, ``www.``) and
+e-mail addresses (``@``). Parentheses, slashes and dashes are left as they are: without ``[`` and ``]`` no
+link can form (doc paths and branch names stay readable in the API's Markdown)."""
+_MD_BLOCK = re.compile(r"^(\s*)([-+=#>]|\d+(?=[.)]))")
+"""What starts a block at the beginning of a line (a list, a heading, a quote)."""
+
+
+def md(text: object) -> str:
+    """``text`` (a section title, a library line quoting a path or a branch) as Markdown that shows it
+    literally: one line, every character that could start Markdown backslash-escaped (CommonMark lets any
+    ASCII punctuation be), so no image, link, HTML tag, emphasis or autolinked URL comes out of it. Issue 33,
+    item 7: an English heading ``![](https://any.host/pixel.png)`` in the "changed" note of the Translate tab
+    loaded that image in every visitor's browser."""
+    line = _MD_INLINE.sub(lambda m: "\\" + m.group(0) if m.group(0) else "\\", one_line(str(text)))
+    return _MD_BLOCK.sub(lambda m: m.group(1) + (m.group(2) + "\\" if m.group(2)[0].isdigit() else "\\" + m.group(2)),
+                         line)
+
+
+def md_link(label: object, url: str) -> str:
+    """A Markdown link to an ``http(s)`` URL with ``label`` as literal text; any other URL is shown as code,
+    never followed (nothing in the URL can close the ``<...>`` it is written in)."""
+    if not url.startswith(("https://", "http://")) or any(c in url for c in "<> \n\r\\"):
+        return f"{md(label)} ({code(url)})"
+    return f"[{md(label)}](<{url}>)"
+
 
 STATE_COLORS = {"up-to-date": "#2e7d32", "outdated": "#f9a825", "in-progress": "#1e88e5", "missing": "#bdbdbd",
                 "orphaned": "#8e24aa"}
@@ -108,11 +139,30 @@ CSS = """
 .hf-pv-unsafe { color: #b71c1c; text-decoration: line-through; }
 .hf-pv-html { color: #757575; }
 .hf-pv-ref { color: #6a1b9a; }
-.hf-note .wrap:has(.error) { display: none !important; }
+.hf-note .wrap:has(.error), .gradio-container .wrap:has(> .error) { display: none !important; }
 .toast-wrap { top: auto !important; bottom: 12px; }
+.gradio-container .secondary-wrap input[role=combobox] { text-overflow: ellipsis; padding-right: 26px !important;
+  min-width: 0; }
+#hf-update, #hf-force, #hf-allow-draft, #hf-keep-english { min-width: min(240px, 100%) !important; }
+.row:has(> #hf-update), .row:has(> #hf-allow-draft), .row:has(> #hf-keep-english) { flex-wrap: wrap !important; }
+#hf-other-langs summary, .hf-fold summary { cursor: pointer; margin: 4px 0; }
+.hf-fold summary h3 { display: inline; }
+@media (max-width: 700px) {
+  .toast-wrap { display: none !important; }
+  .hf-dash h3 { margin: 10px 0 4px; }
+  .hf-dash table { padding: 0 !important; margin: 2px 0 8px !important; }
+  .hf-dash tr { padding: 3px 2px !important; margin: 0 !important; }
+  .hf-dash td { padding: 1px 4px !important; margin: 0 !important; }
+}
 """
-"""Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows once, in a toast at the bottom right
-(it covered the GitHub token field at the top), not also as a clipped "Error" pill in a step's note.
+"""Scoped to ``hf-`` classes, plus two page-wide fixes: an error shows in a toast at the bottom right (it
+covered the GitHub token field at the top) and in the note of its step (:class:`.app.ErrorNotes`), never as
+Gradio's bare "Error" ("오류") pill over a box, which was all that stayed once the toast had gone.
+
+A checkbox keeps a width of its own (its row wraps instead): at 390 px the labels of "update" and
+"replace existing" wrapped one or two syllables a line; a dropdown's text ends before its arrow (issue 33,
+item 10). On a phone, toasts are not shown: they covered "Add to the toctree" and "Open the draft PR",
+and the step's note under its buttons says the same (:class:`.app.ErrorNotes`).
 
 The layout holds from a 390 px phone to a desktop (issue 26): at 390 px the status tables ran 250 px past
 the screen and were cut off (a 320 px bar beside a path), so tables wrap long words and scroll inside their
@@ -121,6 +171,26 @@ is sticky: beside the table on a wide screen, pinned to the bottom of a narrow o
 the row that was clicked (it sat above a table of hundreds of rows, a screen or more away). Gradio's
 container hides its overflow, which makes it the box a sticky element sticks in (and it never scrolls);
 ``clip`` cuts the same overflow without being a scroll box."""
+
+
+def toast_css() -> str:
+    """The title of an error toast in each shipped language: Gradio writes its type ("Error") and ignores the
+    title it is given, so a Korean page showed "Error" (issue 33, item 10). The page's ``<html lang>`` is the
+    language Gradio chose; the word comes from the catalogs (``toast_error``)."""
+    rules = []
+    for lang in languages():
+        if lang == "en":
+            continue
+        word = t("toast_error", lang).replace("\\", "\\\\").replace('"', '\\"')
+        rules.append(f'html:lang({lang}) .toast-title.error {{ font-size: 0 !important; }}'
+                     f'html:lang({lang}) .toast-title.error::before {{ content: "{word}"; font-size: var(--text-lg, 16px); }}')
+    return "\n".join(rules)
+
+
+def _shown(message: str) -> str:
+    """A check message as the page shows it: its CLI commands named as the page's fields (``--allow-errors``,
+    ``hfi18n translate --update ...``: the page has boxes for those, issue 33, item 10)."""
+    return web_hint(message, "en") or ""
 
 
 def _word_in(lang: str, key: str, **fields: object) -> str:
@@ -140,7 +210,13 @@ def _state(state: str, lang: str = "en") -> str:
             f"{escape(state_word(state, lang))}</span>")
 
 
-def _links(items: list[str]) -> str:
+CLAIMS = {"machine draft": "claim_draft", "text left in English": "claim_english_left",
+          "toctree placeholder": "claim_placeholder"}
+"""The marks status puts in a doc's ``in_progress`` besides PR links (``repo.status.DRAFT_NOTE``,
+``ENGLISH_LEFT_NOTE``, the toctree placeholder) -> their words: a Korean page read "machine draft"."""
+
+
+def _links(items: list[str], lang: str = "en") -> str:
     """What claims a doc: PR URLs as links (``PR #123``), other marks (a toctree placeholder) as text."""
     out = []
     for item in items:
@@ -148,7 +224,7 @@ def _links(items: list[str]) -> str:
             label = f"PR #{item.rsplit('/', 1)[-1]}" if "/pull/" in item else item
             out.append(f'<a href="{escape(item)}" target="_blank" rel="noopener">{escape(label)}</a>')
         else:
-            out.append(escape(item))
+            out.append(escape(t(CLAIMS[item], lang) if item in CLAIMS else item))
     return ", ".join(out)
 
 
@@ -172,32 +248,43 @@ def _legend(lang: str = "en") -> str:
     return f'<p class="hf-muted" id="hf-legend">{keys}</p>'
 
 
-def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en") -> str:
+def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en", picked: str | None = None) -> str:
     """Coverage of every language, then for ``lang``: the ranked next docs, the outdated docs with how far
     behind they are, and the docs open PRs claim (with links). ``ui``: the language of the words (``lang`` is
-    the docs' target language, a folder name)."""
+    the docs' target language, a folder name); ``picked``: the doc the Translate tab starts with, when it is
+    not the first one (the demo's)."""
     w = functools.partial(_word_in, ui)
     report = result.report
-    rows = []
-    for lg in report.languages:
+
+    def row(lg: str) -> str:
         s = report.summaries[lg]
         n = max(s.english_docs, 1)
         bar = "".join(f'<span style="width:{100 * s.counts.get(st, 0) / n:.2f}%;background:{STATE_COLORS[st]}" '
                       f'title="{s.counts.get(st, 0)} {escape(state_word(st, ui))}"></span>'
                       for st in ("up-to-date", "outdated", "in-progress"))
-        rows.append(f'<tr data-lang="{escape(lg)}"><td><b>{escape(lg)}</b></td>'
-                    f'<td><div class="hf-bar" style="background:{STATE_COLORS["missing"]}">{bar}</div></td>'
-                    "<td>" + w("coverage_row", translated=s.translated, total=s.english_docs, pct=s.coverage,
-                               up=s.counts.get("up-to-date", 0), outdated=s.counts.get("outdated", 0),
-                               progress=s.counts.get("in-progress", 0), missing=s.counts.get("missing", 0))
-                    + "</td></tr>")
+        return (f'<tr data-lang="{escape(lg)}"><td><b>{escape(lg)}</b></td>'
+                f'<td><div class="hf-bar" style="background:{STATE_COLORS["missing"]}">{bar}</div></td>'
+                "<td>" + w("coverage_row", translated=s.translated, total=s.english_docs, pct=s.coverage,
+                           up=s.counts.get("up-to-date", 0), outdated=s.counts.get("outdated", 0),
+                           progress=s.counts.get("in-progress", 0), missing=s.counts.get("missing", 0))
+                + "</td></tr>")
+
+    # the chosen language first, the others folded: on a big repository 13 other languages came before
+    # Korean, and the status tab was 11,427 px tall on a phone (issue 33, item 10)
+    others = [lg for lg in report.languages if lg != lang]
+    mine = [lg for lg in report.languages if lg == lang]
     html = [f'<div class="hf-dash"><h3>{w("coverage_of", repo=escape(report.repo_label))}</h3>',
-            f'<table id="hf-coverage">{"".join(rows)}</table>', _legend(ui)]
+            f'<table id="hf-coverage">{"".join(row(lg) for lg in mine or others)}</table>']
+    if mine and others:
+        html.append(f'<details id="hf-other-langs"><summary>{w("other_langs", n=len(others))}</summary>'
+                    f'<table id="hf-other-coverage">{"".join(row(lg) for lg in others)}</table></details>')
+    html.append(_legend(ui))
     ranked = report.ranked(lang, limit)
     html.append(f"<h3>{w('translate_next', folder=escape(lang))}</h3>")
     if ranked:
-        html.append(f'<p class="hf-muted">{w("next_hint")}</p>')
-        items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.path)}</code></td>'
+        html.append(f'<p class="hf-muted">{w("next_hint")}</p>' if picked in (None, ranked[0].path) else
+                    f'<p class="hf-muted">{w("next_hint_demo", doc=f"<code>{escape(picked)}</code>")}</p>')
+        items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{w("rank", n=i)}</td><td><code>{escape(d.path)}</code></td>'
                         f"<td>{_state(d.state, ui)}</td><td>{escape(_behind(d, ui))}</td>"
                         f"<td>{w('n_lines', n=d.en_lines)}</td></tr>"
                         for i, d in enumerate(ranked, 1))
@@ -210,20 +297,20 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
     if outdated:
         items = "".join(
             f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
-            f"<td>{d.commits_behind if d.base_method != 'unknown' else escape(problem(d, ui) or w('base_unknown'))}</td>"
+            f"<td>{w('behind_commits', n=d.commits_behind) if d.base_method != 'unknown' else escape(problem(d, ui) or w('base_unknown'))}</td>"
             f"<td>{escape(', '.join(d.section_titles.get(a, a) for a in d.sections_changed + d.sections_added) or '-')}"
             "</td>"
-            f"<td>+{d.lines_added}/-{d.lines_removed}</td></tr>" for d in outdated[:limit])
-        html.append(f"<h3>{w('outdated_h', n=len(outdated))}</h3>"
+            f"<td>{w('behind_lines_en', added=d.lines_added, removed=d.lines_removed)}</td></tr>" for d in outdated[:limit])
+        html.append(f'<details class="hf-fold" open><summary><h3>{w("outdated_h", n=len(outdated))}</h3></summary>'
                     f'<table id="hf-outdated"><tr><th>{w("col_doc")}</th><th>{w("col_commits_behind")}</th>'
-                    f'<th>{w("col_sections")}</th><th>{w("col_en_lines")}</th></tr>{items}</table>')
+                    f'<th>{w("col_sections")}</th><th>{w("col_en_lines")}</th></tr>{items}</table></details>')
     claimed = [d for d in docs if d.in_progress]
     if claimed:
         items = "".join(f'<tr data-doc="{escape(d.path)}"><td><code>{escape(d.path)}</code></td>'
-                        f"<td>{_links(d.in_progress)}</td></tr>" for d in claimed[:limit])
-        html.append(f"<h3>{w('claimed_h', n=len(claimed))}</h3>"
+                        f"<td>{_links(d.in_progress, ui)}</td></tr>" for d in claimed[:limit])
+        html.append(f'<details class="hf-fold" open><summary><h3>{w("claimed_h", n=len(claimed))}</h3></summary>'
                     f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
-                    f"{items}</table>")
+                    f"{items}</table></details>")
     html.append(f'<p class="hf-muted">{escape(library_line(result.pr_note, ui))}</p></div>')
     return "".join(html)
 
@@ -290,7 +377,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
                     f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or w('no_change')}</pre></details>")
     if result.other_findings:
         items = "".join(f'<div class="hf-finding {escape(f.severity)}">{w("line_n", n=f.line)}: {escape(f.check)}: '
-                        f"{escape(f.message)}</div>" for f in result.other_findings)
+                        f"{escape(_shown(f.message))}</div>" for f in result.other_findings)
         html.append(f'<div id="hf-other-findings"><b>{w("findings_outside")}</b>{items}</div>')
     rows = []
     for s in result.segments:
@@ -309,7 +396,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
         notes = "".join(f'<div class="hf-term-missing">{w("term_missing", source=escape(t.source), expected=escape(_expected(t.expected, lang)))}'
                         "</div>" for t in s.terms if s.translation and not t.present)
         # section-level glossary warnings are replaced by the per-segment notes above
-        findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(f.message)}</div>'
+        findings = "".join(f'<div class="hf-finding {escape(f.severity)}">{escape(f.check)}: {escape(_shown(f.message))}</div>'
                            for f in s.findings if f.check != "glossary")
         bad = any(f.severity == "error" for f in s.findings)
         rules = " ".join(sorted(_rules(s)))
@@ -431,7 +518,9 @@ def _rule_filter(segments: list[Any], lang: str = "en") -> str:
             counts[rule] = counts.get(rule, 0) + 1
     if not counts:
         return ""
-    options = "".join(f'<option value="{r}">{r} ({n})</option>' for r, n in sorted(counts.items()))
+    # a rule is named by its id (data), except those the page has words for ("glossary (9)" in Korean)
+    options = "".join(f'<option value="{r}">{t("rule_" + r, lang) if has("rule_" + r) else r} ({n})</option>'
+                      for r, n in sorted(counts.items()))
     style = "".join(f'#hf-review[data-rule="{r}"] tr.hf-seg:not([data-rules~="{r}"]) {{ display: none; }}'
                     for r in counts)
     return (f'<style>{style}</style><p class="hf-rules"><label>{t("rule_label", lang)} <select id="hf-rule">'
@@ -467,8 +556,8 @@ def shows(seg: Any, show: str, edited: set[str] | frozenset[str]) -> bool:
 def pr_preview(result: PublishResult, *, lang: str = "en") -> str:
     """A dry run of publish, as Markdown: where the branch is, then the PR title and body as they will be posted
     (the title and body are the PR's, in the words the repository's reviewers expect, whatever ``lang``)."""
-    fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", result.body)), default=0) + 1)
-    head = t("pr_preview", lang, branch=f"`{result.branch}`", n=len(result.commits), base=f"`{result.base}`",
-                head=f"`{result.head}`")
-    return (f"{head}\n\n{t('pr_title', lang)}\n\n```text\n{result.title}\n```\n\n{t('pr_body', lang)}\n\n"
-            f"{fence}markdown\n{result.body.rstrip()}\n{fence}\n")
+    fence, title_fence = fence_for(result.body), fence_for(result.title)  # a path with ``` cannot end them
+    head = t("pr_preview", lang, branch=code(result.branch), n=len(result.commits), base=code(result.base),
+             head=code(result.head))
+    return (f"{head}\n\n{t('pr_title', lang)}\n\n{title_fence}text\n{one_line(result.title)}\n{title_fence}\n\n"
+            f"{t('pr_body', lang)}\n\n{fence}markdown\n{result.body.rstrip()}\n{fence}\n")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from ..repo.clone import CloneFailedError, normalize_url, origin_url
 from ..repo.doclog import run_git
 from ..repo.ghref import github_repo
 from .hints import say, web_error
+from .limits import StorageQuota
 
 
 @dataclass(slots=True, frozen=True)
@@ -77,7 +79,8 @@ class Workspace:
     def __init__(self, repos: Sequence[Path | str] = (), *, storage: Path | str | None = None,
                  config: Config | None = None, allow_local_urls: bool = False, shared: bool = False,
                  owner_users: Iterable[str] = (), allow_private_hosts: bool | None = None,
-                 clone_timeout: float | None = None) -> None:
+                 clone_timeout: float | None = None, docs_root: str = api.DEFAULT_DOCS_ROOT,
+                 visitor_storage_mb: int | None = None, storage_mb: int | None = None) -> None:
         """``repos``: checkouts served as they are; ``storage``: the folder clones go to (a Space's
         persistent storage) and are found in; ``config``: settings used instead of each repo's own
         ``hfi18n.toml`` (tests, a server's defaults); ``allow_local_urls``: accept ``file://`` clone URLs
@@ -85,7 +88,10 @@ class Workspace:
         mode (see the module docstring); ``owner_users``: the HF usernames that may spend the owner's keys
         in shared mode; ``allow_private_hosts``: clone from loopback and private addresses (default:
         ``HFI18N_ALLOW_PRIVATE_HOSTS``; tests and an owner's own mirror); ``clone_timeout``: seconds a clone
-        may take (default: ``HFI18N_CLONE_TIMEOUT``, else 300)."""
+        may take (default: ``HFI18N_CLONE_TIMEOUT``, else 300); ``docs_root``: where the repositories keep their
+        docs (``serve --docs-root``: the HF course's ``chapters``); ``visitor_storage_mb``, ``storage_mb``: what one
+        visitor's clones and checkouts, and the whole storage folder, may take (see
+        :class:`.limits.StorageQuota`; defaults from ``HFI18N_VISITOR_STORAGE_MB`` and ``HFI18N_STORAGE_MB``)."""
         self._repos: dict[str, Path] = {}
         for repo in repos:
             path = Path(repo).resolve()
@@ -100,6 +106,9 @@ class Workspace:
         self.owner_users = frozenset(u.strip().lower() for u in owner_users if u.strip())
         self.allow_private_hosts = allow_private_hosts
         self.clone_timeout = clone_timeout
+        self.docs_root = docs_root
+        self.quota = (StorageQuota(self.storage, visitor_mb=visitor_storage_mb, total_mb=storage_mb)
+                      if self.storage is not None else None)
         self._lock = threading.Lock()
         """Guards :attr:`_locks` only: held for no I/O."""
         self._locks: dict[str, threading.Lock] = {}
@@ -143,19 +152,50 @@ class Workspace:
         with self._lock:
             return self._locks.setdefault(key, threading.Lock())
 
-    def clone(self, url: str, cancel: threading.Event | None = None) -> tuple[str, api.CloneResult]:
-        """Clone (or update) ``url`` into the storage folder; returns its name and what was done. ``cancel``:
-        set it to kill the clone (the visitor left)."""
+    def home(self, visitor: Visitor | None) -> Path | None:
+        """The folder of a visitor's own checkouts in the storage folder (None: anonymous, or no storage)."""
+        key = visitor.key if visitor is not None else None
+        return self.storage / VISITORS / key if key is not None and self.storage is not None else None
+
+    def clone_room(self, url: str, visitor: Visitor | None) -> tuple[list[Path], int | None]:
+        """Before a clone of ``url``: the folders it grows (the clone being made, or the one updated) and
+        the bytes ``visitor`` may still add (None: no limit); refused when nothing is left (see
+        :class:`.limits.StorageQuota`)."""
         if self.storage is None:
             raise web_error(InputError, "no_clone")
         _, folder = normalize_url(url, allow_local=self.allow_local_urls)
+        dest = self.storage / folder
+        room = self.quota.left(visitor.key if visitor else None, self.home(visitor)) if self.quota else None
+        return [dest, dest.with_name(dest.name + ".partial")], room
+
+    def remove_clone(self, url: str) -> None:
+        """Remove the clone of ``url`` (and any partial one): a new clone that outgrew its visitor's storage."""
+        if self.storage is None:
+            return
+        _, folder = normalize_url(url, allow_local=self.allow_local_urls)
+        with self._lock_for(folder):
+            for path in (self.storage / folder, self.storage / (folder + ".partial")):
+                shutil.rmtree(path, ignore_errors=True)
+
+    def clone(self, url: str, cancel: threading.Event | None = None,
+              visitor: Visitor | None = None) -> tuple[str, api.CloneResult]:
+        """Clone (or update) ``url`` into the storage folder; returns its name and what was done. ``cancel``:
+        set it to kill the clone (the visitor left, or it outgrew the visitor's storage); ``visitor``: who
+        asks (a clone they make counts against their storage)."""
+        if self.storage is None:
+            raise web_error(InputError, "no_clone")
+        _, folder = normalize_url(url, allow_local=self.allow_local_urls)
+        if self.quota is not None:
+            self.quota.left(visitor.key if visitor else None, self.home(visitor))
         with self._lock_for(folder):  # two visitors asking for the same repository share one clone
             try:
-                result = api.clone(url, self.storage, allow_local=self.allow_local_urls,
+                result = api.clone(url, self.storage, allow_local=self.allow_local_urls, docs_root=self.docs_root,
                                    allow_private=self.allow_private_hosts, timeout=self.clone_timeout, cancel=cancel)
             except CloneFailedError as exc:  # the common failure, in the visitor's words (issue 26)
                 raise say(exc, "clone_failed", hint_key=None if exc.timeout is None else "err_clone_timeout_hint",
                           url=exc.url, timeout=exc.timeout) from None
+        if self.quota is not None and result.created and visitor is not None and visitor.key is not None:
+            self.quota.record(result.path.name, visitor.key)
         return result.path.name, result
 
     def checkout(self, name: str | None, visitor: Visitor | None, *, update: bool = False,
@@ -180,6 +220,8 @@ class Workspace:
             return home, ""  # made and checked already: no lock, so reads run side by side
         if reading and not (home / ".git").is_dir():
             return path, ""
+        if self.quota is not None and not (home / ".git").is_dir():  # a new checkout takes room
+            self.quota.left(key, self.home(visitor))
         with self._lock_for(str(home)):
             _, note = api.personal_checkout(path, home, update=update)
             self._sources[home] = path

@@ -25,8 +25,10 @@ import difflib
 from dataclasses import dataclass, field
 
 from ..check.findings import ERROR, Finding, has_errors
+from ..check.mark import check_mark
 from ..check.source import skip_broken_english
-from ..doc import PLACEHOLDER_RE, Segment
+from ..doc import PLACEHOLDER_RE, Segment, parse
+from ..doc.draft import mark_draft
 from ..errors import RefusedError
 from ..glossary import Glossary
 from ..origin import Origin
@@ -226,8 +228,14 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
             for k, t in terms.items()]
 
 
-def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None) -> DraftReview:
-    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments."""
+def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
+           pseudo: bool = False) -> DraftReview:
+    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments.
+
+    ``pseudo``: the ``pseudo`` test double made the translations. The page is then written only with the
+    mark of test output, which ``check`` reports as an error (:func:`hfi18n.check.mark.check_mark`); the
+    review reports the same error on the file, so the web app's Write tab said "check passes" no more for
+    a page ``check`` calls ``error [pseudo]`` once written (issue 33, item 9: one answer)."""
     job = draft.job
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
@@ -269,8 +277,9 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
                                             f"en/{job.en_rel} @ {u.base_commit[:10]}", f"en/{job.en_rel} today", n=1))
         update = {"base": u.base_commit, "kept": u.kept, "changed": u.changed, "removed": u.removed,
                   "english_diff": diff}
-    return DraftReview(job.en_rel, draft.display_path, text, list(job.findings), segments,
-                       [f for f in job.findings if id(f) not in placed], job.target.exists(), update,
+    marked = check_mark(parse(mark_draft(text, pseudo=True)), draft.display_path) if pseudo else []
+    return DraftReview(job.en_rel, draft.display_path, text, [*marked, *job.findings], segments,
+                       [*marked, *(f for f in job.findings if id(f) not in placed)], job.target.exists(), update,
                        job.target_before or "", job.doc.source)
 
 
@@ -328,7 +337,7 @@ def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary |
     ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
     the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
     """
-    result = review(draft, translations, glossary=glossary)
+    result = review(draft, translations, glossary=glossary, pseudo=pseudo)
     draft.job.failures = [SegmentFailure(draft.job.en_rel, s.id, s.line, NOT_TRANSLATED)
                           for s in result.segments if s.origin is Origin.ENGLISH]
     if expect is not None:

@@ -13,25 +13,12 @@ HTTP 402 means the account is out of credits.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import ClassVar
 
+from ...secrets import hf_token_file
 from .openai import OpenAIProvider
 
 HF_ROUTER_URL = "https://router.huggingface.co/v1"
-
-
-def hf_token_file() -> Path:
-    """Where ``huggingface_hub`` keeps the token of ``hf auth login``."""
-    explicit = os.environ.get("HF_TOKEN_PATH")
-    if explicit:
-        return Path(explicit)
-    home = os.environ.get("HF_HOME")
-    if home:
-        return Path(home) / "token"
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "huggingface" / "token"
 
 
 def read_hf_token_file() -> str | None:
