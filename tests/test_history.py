@@ -294,3 +294,27 @@ def test_diffusers_ko_bases_checked_against_git_log(corpus) -> None:
         # a sweep never counts as (re-)translating a file
         assert "licenses to 2025" not in subject and "torch_dtype" not in subject
         assert "Migrate syntax" not in subject, rel
+
+
+ENV_EN = "# Environment\n\nRun the command and paste its output in the issue.\n\n```\n- hfi18n version: 0.19.0\n- Python version: 3.10\n```\n\nThat is all.\n"
+ENV_KO = "# 환경 [[environment]]\n\n명령을 실행하고 그 출력을 이슈에 붙여 넣으세요.\n\n```\n- hfi18n version: 0.19.0\n- Python version: 3.10\n```\n\n그게 전부입니다.\n"
+
+
+def test_a_code_line_the_translation_did_not_take_is_not_carried_by_a_commit_of_both_languages(repo: GitRepo) -> None:
+    """A release commit changes a version line inside an English code block and, in the same commit, some
+    other line of the translation. The version line is no prose: it is carried only if the translation
+    took it verbatim. Judged on the hunk parsed alone, the code line read as prose the whole doc does not
+    have and was "carried": the followed English had the new version, an update kept the old one and the
+    page failed check ("code block differs"; huggingface_hub ko guides/cli.md, issue 31)."""
+    repo.commit("Add env", {"en/env.md": ENV_EN})
+    repo.commit("[i18n-KO] Translated env.md", {"ko/env.md": ENV_KO})
+    c3 = repo.commit("Release 1.0", {"en/env.md": ENV_EN.replace("0.19.0", "1.0.0"),
+                                     "ko/env.md": ENV_KO.replace("그게 전부입니다.", "이것이 전부입니다.")})
+    history = load_history(repo.layout)
+    ko, en = history.current[("ko", "env.md")], history.twin_now("env.md")
+    fps = Fingerprints(BlobReader(repo.root))
+    base = find_base(history, fps, ko, en)
+    assert base is not None
+    d = drift(history, fps, base, ko, en)
+    assert [c.sha for c in d.behind] == [c3]
+    assert "0.19.0" in d.english and "1.0.0" not in d.english

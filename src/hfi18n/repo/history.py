@@ -308,6 +308,7 @@ class Fingerprints:
         self._docs: dict[str, Document] = {}
         self._code: dict[str, Counter[str]] = {}
         self._lines: dict[str, Counter[str]] = {}
+        self._fenced: dict[str, set[int]] = {}
         self._rendered: dict[tuple[str, str, str], dict[str, tuple[Segment, ...]]] = {}
 
     def rendered(self, english: str, translation: str, lang: str) -> dict[str, tuple[Segment, ...]]:
@@ -319,6 +320,23 @@ class Fingerprints:
             r = self._rendered[key] = rendering(segment_groups(pair_docs(self.doc(english), self.doc(translation),
                                                                          lang)))
         return r
+
+    def fenced(self, blob: str) -> set[int]:
+        """0-based lines of a blob inside a code fence, fence lines included (a line scan, no parse)."""
+        f = self._fenced.get(blob)
+        if f is None:
+            f = self._fenced[blob] = set()
+            fence: str | None = None
+            for k, line in enumerate(self.blobs.text(blob).splitlines()):
+                m = FENCE_RE.match(line) if ("`" in line or "~" in line) else None
+                if fence is not None:
+                    f.add(k)
+                    if m and closes_fence(fence, m.group(1)):
+                        fence = None
+                elif m:
+                    fence = m.group(1)
+                    f.add(k)
+        return f
 
     def line_counts(self, blob: str) -> Counter[str]:
         """The non-blank lines of a blob as carried changes compare them (:func:`_line`), counted once."""
@@ -810,8 +828,10 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
 
     def carried(op: Opcode) -> bool:
         _tag, i1, i2, j1, j2 = op
-        old_prose, old_in = _snippet(old_lines[i1:i2])  # the hunk alone: no parse of the whole doc
-        new_prose, new_in = _snippet(new_lines[j1:j2])
+        # the hunk alone, no parse of the whole doc: its code lines (a line scan of the doc tells which lines
+        # are in a fence) compare verbatim, the rest is parsed on its own for its prose
+        old_prose, old_in = _snippet(old_lines, i1, i2, fps.fenced(en_before))
+        new_prose, new_in = _snippet(new_lines, j1, j2, fps.fenced(en_after))
         add = raw_add & Counter(x for k, line in enumerate(new_lines[j1:j2]) if k not in new_in and (x := _line(line)))
         gone = raw_gone & Counter(x for k, line in enumerate(old_lines[i1:i2])
                                   if k not in old_in and (x := _line(line)) and had[x])
@@ -821,6 +841,8 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         if fresh:
             before = {t.text for t in fps.doc(tr_before).segments()}
             new_segs = segments(en_after, fresh)
+            if len(new_segs) < sum(fresh.values()):  # prose of the hunk the whole doc does not have: unsure
+                return False
             if not all(any(t.text not in before and t.text != seg.text for t in rendered("after").get(seg.id, ()))
                        for seg in new_segs):
                 return False
@@ -855,11 +877,16 @@ def _line(text: str) -> str:
     return _TRAILING_COMMENT_RE.sub("", line)  # a code line's comment is translated (``x = 1  # x 설정``)
 
 
-def _snippet(lines: list[str]) -> tuple[Counter[str], set[int]]:
-    """The texts of the segments with prose to translate of a few lines parsed alone, and which of those
-    lines hold prose (or a code comment): a hunk is judged without parsing its whole doc."""
-    doc = parse("\n".join(lines) + "\n")
-    return Counter(seg.text for seg in doc.segments() if needs_translation(seg)), _prose_line_set(doc)
+def _snippet(lines: list[str], start: int, end: int, fenced: set[int]) -> tuple[Counter[str], set[int]]:
+    """Of the hunk ``lines[start:end]``: the texts of the segments with prose to translate of its lines outside
+    code fences, parsed on their own, and which of its lines (0-based, from ``start``) hold prose or a code
+    comment (translators translate both): the others compare verbatim."""
+    outside = [k for k in range(start, end) if k not in fenced]
+    doc = parse("\n".join(lines[k] for k in outside) + "\n")
+    prose = {outside[k] - start for k in _prose_line_set(doc) if k < len(outside)}
+    comments = {k - start for k in range(start, end) if k in fenced
+                and lines[k].strip().startswith(("#", "//", ">>> #")) and not FENCE_RE.match(lines[k])}
+    return Counter(seg.text for seg in doc.segments() if needs_translation(seg)), prose | comments
 
 
 def _prose_line_set(doc: Document) -> set[int]:
