@@ -35,11 +35,11 @@ _CODE_TOKEN = (
 )
 IDENTIFIER_ONLY_RE = re.compile(
     rf"[\s*]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?)"
-    rf"(?:[\s,;/|+&*]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?))*[\s*]*:?\s*"
+    rf"(?:[\s,;/|+&*=]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?))*[\s*]*:?\s*"
 )
-"""A segment made only of code-like tokens (and placeholders), maybe in bold and joined by ``+`` or ``&``
-(the table header ``**ToMe + xFormers**`` of diffusers optimization/tome.md, found by the property harness
-of issue 31): there is nothing to translate in it."""
+"""A segment made only of code-like tokens (and placeholders), maybe in bold and joined by ``+``, ``&`` or
+``=`` (the table header ``**ToMe + xFormers**`` of diffusers optimization/tome.md, found by the property
+harness of issue 31; the image captions ``guidance_scale = 2.5`` of img2img.md): nothing to translate in it."""
 
 
 def needs_translation(seg: Segment) -> bool:

@@ -118,20 +118,28 @@ def carry_comments(base: Block, theirs: Block, new: Block) -> tuple[str | None, 
     """The new English code block with the translator's comments wherever the English comment did not change.
 
     Returns ``(text or None when nothing was carried, carried count, comments that could not be carried)``.
-    A translated comment is the translator's line that differs from the base English line at the same
-    place (a code block keeps its line count in translation). It is carried onto today's English line
-    that has the same English comment as that base line (unchanged lines, and lines whose code changed
-    around an unchanged comment: ``pip install 'smolagents[toolkit]'  # 웹 검색과 같은 기본 도구 포함``);
+    A translated comment is the translator's line whose code is a line of the base English (the two blocks
+    lined up by their code without comments) and whose comment differs from that line's. Lined up by
+    position, a translation one line shorter than the English it follows (a line a later English commit
+    added) moved an English comment onto the next line's code (``accelerator = Accelerator(# Initialize
+    ...``: diffusers ko tutorials/basic_training.md failed check, issue 31). It is carried onto today's
+    English line that has the same English comment as that base line (unchanged lines, and lines whose code
+    changed around an unchanged comment: ``pip install 'smolagents[toolkit]'  # 웹 검색과 같은 기본 도구 포함``);
     a comment whose English changed or disappeared is reported, never dropped silently.
     """
     b, t, n = base.text.split("\n"), theirs.text.split("\n"), new.text.split("\n")
-    translated = [i for i in range(min(len(b), len(t))) if _split_comment(b[i])[1] != _split_comment(t[i])[1]]
+    line_of: dict[int, int] = {}  # base line -> the translation's line with the same code
+    for tag, i1, i2, k1, _k2 in opcodes([_split_comment(x)[0].rstrip() for x in b],
+                                        [_split_comment(x)[0].rstrip() for x in t]):
+        if tag == "equal":
+            line_of.update({i1 + d: k1 + d for d in range(i2 - i1)})
+    translated = [i for i, k in line_of.items() if _split_comment(b[i])[1] != _split_comment(t[k])[1]]
+    english = {_split_comment(x)[1].strip() for x in b}
+    strays = [k for k in range(len(t)) if k not in line_of.values()
+              and (c := _split_comment(t[k])[1].strip()) and c not in english]
     if not translated:
-        return None, 0, []
-    if len(b) != len(t):
-        return None, 0, [CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
-                                     "the translation's code block has other lines than its English")
-                         for i in translated]
+        return None, 0, [CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
+                                     "its code line is not in the English it follows") for k in strays]
     out = list(n)
     carried, lost = 0, []
     used: set[int] = set()
@@ -149,18 +157,20 @@ def carry_comments(base: Block, theirs: Block, new: Block) -> tuple[str | None, 
                     target[i] = j
                     free.remove(j)
     for i in translated:
-        j = target.get(i)
+        j, k = target.get(i), line_of[i]
         if j is None or j in used:
             why = "the English comment changed" if any(j1 <= i < j2 for tag, j1, j2, _a, _b in
                                                       sm.get_opcodes() if tag == "replace") else \
                 "the English line was removed"
-            lost.append(CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
+            lost.append(CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
                                     f"{why}: {b[i].strip()!r}"))
             continue
         used.add(j)
         code, _ = _split_comment(n[j])
-        out[j] = code + _split_comment(t[i])[1]
+        out[j] = code + _split_comment(t[k])[1]
         carried += 1
+    lost.extend(CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
+                            "its code line is not in the English it follows") for k in strays)
     return ("\n".join(out) if carried else None), carried, lost
 
 
@@ -298,7 +308,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                     mine = raw.get(human[old.id].id)
                     text = carry_over(human[old.id], cur)
                     if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
-                            and text != old.text and needs_translation(cur)):
+                            and text != old.text and needs_translation(cur) and i2 - i1 == j2 - j1
+                            and _edited(old.text, cur.text)):
                         # the English and the translation both changed here: keep the human text, say so
                         translations[cur.id], provenance[cur.id] = text, HUMAN
                         conflicts.append(Conflict(mine.line, cur.line))
@@ -341,6 +352,20 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+EDITED = 0.6
+"""How alike (:class:`difflib.SequenceMatcher` ratio) an English segment must be to its earlier version for the
+two to be one paragraph edited: below it the paragraph was rewritten and the translation of the old one is
+no candidate translation of the new one."""
+
+
+def _edited(old: str, new: str) -> bool:
+    """Is ``new`` the English segment ``old`` edited (not rewritten)? Where a human also edited its translation
+    since the base, nobody can tell whether that edit follows ``new`` (:class:`~.pipeline.Conflict`); a page
+    redesigned at the same path pairs unrelated paragraphs in order (diffusers ko installation.md: the human
+    text of one kept as the translation of another failed ``check``)."""
+    return difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() >= EDITED
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
@@ -420,6 +445,10 @@ def _faithful(bead: Bead) -> bool:
       (``check --fix-anchors`` renames custom anchors, with their links)."""
     if any(t.kind is BlockKind.CODE and t.meta.get("fence") and not fence_closed(t.text, str(t.meta["fence"]))
            for t in bead.tr):  # a fence a cut file never closes swallows the page after it (issue 31)
+        return False
+    if skeleton(Document(list(bead.en))) != skeleton(Document(list(bead.tr))):
+        # a callout the translation wrote as a plain paragraph (diffusers ko tutorials/basic_training.md): kept,
+        # the page had another structure than the English and was rendered whole from it, translated code lost
         return False
     return all(dedent_block(e.text).strip() == dedent_block(t.text).strip()
                for e, t in zip(bead.en, bead.tr, strict=False)
