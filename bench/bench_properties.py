@@ -63,6 +63,7 @@ def main() -> int:
                                   "trace": traceback.format_exc()[-4000:]})
                     print(f"[{corpus}] counterexample in round {rounds}: {type(exc).__name__}: {str(exc)[:300]}",
                           flush=True)
+                    print("\n".join(getattr(exc, "__notes__", [])), flush=True)  # the failing steps
                 rounds += 1
                 print(f"[{corpus}] {shared.steps['steps']} / {share} steps, {len(found)} counterexample(s), "
                       f"{time.time() - t0:.0f} s", flush=True)

@@ -91,5 +91,15 @@ class NoisyServer(IdealServer):
     def __init__(self, *, seed: int = 0, echo: float = 0.05, wrong_script: float = 0.03,
                  request_faults: float = 0.15, **kw) -> None:
         super().__init__(**kw)
+        self._noise = (seed, echo, wrong_script, request_faults)
+        self.reset_noise()
+
+    def reset_noise(self) -> None:
+        """Start the faults' draws over, as on a new server: each example of the property harness sees the same
+        model whatever ran before it (Hypothesis replays an example to shrink it; a model whose draws went on
+        from earlier examples made the replay differ)."""
+        seed, echo, wrong_script, request_faults = self._noise
+        with self._lock:
+            self._seen.clear()
         self.segment_faults(echo=echo, wrong_script=wrong_script, seed=seed)
         self.random_faults(request_faults, seed=seed)
