@@ -826,6 +826,10 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         left = Counter(texts)
         return [seg for seg in fps.doc(blob).segments() if _take(left, seg.text)]
 
+    en_lines = fps.line_counts(en_before) | fps.line_counts(en_after)
+    wrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in gained)  # a translated line came
+    unwrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in lost)  # one went
+
     def carried(op: Opcode) -> bool:
         _tag, i1, i2, j1, j2 = op
         # the hunk alone, no parse of the whole doc: its code lines (a line scan of the doc tells which lines
@@ -838,6 +842,8 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         if not (add <= gained and gone <= lost):
             return False
         fresh, dropped = new_prose - old_prose, old_prose - new_prose
+        if fresh and not wrote or dropped and not unwrote:  # no translated line came or went: no pairing needed
+            return False
         if fresh:
             before = {t.text for t in fps.doc(tr_before).segments()}
             new_segs = segments(en_after, fresh)
