@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import tests.promise_machine as pm  # noqa: E402
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 from hypothesis.stateful import run_state_machine_as_test  # noqa: E402
 
 
@@ -36,49 +36,64 @@ def main() -> int:
     ap.add_argument("--corpora", default="smolagents,huggingface_hub,diffusers")
     ap.add_argument("--per-example", type=int, default=25, help="at most this many steps per example")
     ap.add_argument("--round", type=int, default=10, help="examples per search round (a progress line each)")
-    ap.add_argument("--out", type=Path, default=None, help="write the JSON report here")
+    ap.add_argument("--out", type=Path, default=None, help="write the JSON report here (after every round too)")
+    ap.add_argument("--minutes", type=float, default=0, help="stop after the round that passes this (0: no limit)")
+    ap.add_argument("--shrink", action="store_true", help="let Hypothesis shrink a counterexample (slow: minutes "
+                    "per counterexample on real repositories; the steps printed replay it either way)")
     args = ap.parse_args()
     corpora = args.corpora.split(",")
     share = -(-args.steps // len(corpora))
     report: dict[str, object] = {"steps_wanted": args.steps, "per_example": args.per_example, "corpora": {}}
     start = time.time()
+    phases = list(Phase) if args.shrink else [p for p in Phase if p is not Phase.shrink]
+
+    def save() -> str:
+        report["seconds"] = round(time.time() - start)
+        report["counterexamples"] = sum(len(c["counterexamples"]) for c in report["corpora"].values())  # type: ignore[union-attr]
+        text = json.dumps(report, indent=1, ensure_ascii=False, default=repr)
+        if args.out:
+            args.out.write_text(text + "\n", encoding="utf-8")
+        return text
+
+    def out_of_time() -> bool:
+        return bool(args.minutes) and time.time() - start > args.minutes * 60
+
     try:
         for corpus in corpora:
+            if out_of_time():
+                break
             pm.CORPUS_CHOICES = (corpus,)
             shared = pm.shared()
             shared.steps.clear()
             found: list[dict[str, str]] = []
             rounds = 0
             t0 = time.time()
-            while shared.steps["steps"] < share:
+            while shared.steps["steps"] < share and not out_of_time():
                 left = share - shared.steps["steps"]
                 examples = max(1, min(args.round, -(-left // args.per_example)))
                 run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
-                               database=None, derandomize=False, print_blob=True,
+                               database=None, derandomize=False, print_blob=True, phases=phases,
                                suppress_health_check=list(HealthCheck))
                 try:
                     run_state_machine_as_test(pm.PromiseMachine, settings=run)
                 except Exception as exc:  # a counterexample: keep it, go on with the next round
+                    steps = list(pm.LAST_TRACE)  # the failing example ran last: replay(corpus, steps)
                     found.append({"round": str(rounds), "error": f"{type(exc).__name__}: {exc}"[:2000],
-                                  "trace": traceback.format_exc()[-4000:]})
+                                  "trace": traceback.format_exc()[-4000:], "steps": steps})
                     print(f"[{corpus}] counterexample in round {rounds}: {type(exc).__name__}: {str(exc)[:300]}",
                           flush=True)
-                    print("\n".join(getattr(exc, "__notes__", [])), flush=True)  # the failing steps
+                    print(f"[{corpus}] replay: {steps!r}", flush=True)
                 rounds += 1
                 print(f"[{corpus}] {shared.steps['steps']} / {share} steps, {len(found)} counterexample(s), "
                       f"{time.time() - t0:.0f} s", flush=True)
-            report["corpora"][corpus] = {  # type: ignore[index]
-                "steps": shared.steps["steps"], "by_rule": dict(shared.steps), "counterexamples": found,
-                "seconds": round(time.time() - t0)}
+                report["corpora"][corpus] = {  # type: ignore[index]
+                    "steps": shared.steps["steps"], "by_rule": dict(shared.steps), "counterexamples": found,
+                    "seconds": round(time.time() - t0)}
+                save()
             pm.stop_shared()
     finally:
         pm.stop_shared()
-    report["seconds"] = round(time.time() - start)
-    report["counterexamples"] = sum(len(c["counterexamples"]) for c in report["corpora"].values())  # type: ignore[union-attr]
-    text = json.dumps(report, indent=1, ensure_ascii=False)
-    if args.out:
-        args.out.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    print(save())
     return 1 if report["counterexamples"] else 0
 
 

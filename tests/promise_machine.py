@@ -109,6 +109,8 @@ class Shared:
 
 
 SHARED: Shared | None = None
+LAST_TRACE: list[tuple[str, tuple[object, ...]]] = []
+"""The steps of the example that ran last (a counterexample's, when Hypothesis stops on one)."""
 CORPUS_CHOICES: tuple[str, ...] = ("smolagents", "huggingface_hub", "diffusers")
 
 
@@ -156,6 +158,10 @@ class PromiseMachine(RuleBasedStateMachine):
                                                            "XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
         self.last_update: dict[str, str] = {}
         """doc -> the translation an ideal update wrote (P3: a second run changes nothing)."""
+        self.trace: list[tuple[str, tuple[object, ...]]] = []
+        """The steps run so far, as :func:`replay` takes them (the bench prints them with a counterexample)."""
+        global LAST_TRACE
+        LAST_TRACE = self.trace
 
     # ------------------------------------------------------------------------------------ set-up
 
@@ -235,15 +241,35 @@ class PromiseMachine(RuleBasedStateMachine):
             out[rel] = os.readlink(p).encode() if p.is_symlink() else p.read_bytes()
         return out
 
+    def record(self, name: str, data=None, *values: object):
+        """Note the step ``name`` in :attr:`trace` (with the values its draws return, for a replay); returns
+        ``data`` wrapped so that each draw is noted too."""
+        step: list[object] = list(values)
+        self.trace.append((name, step))  # type: ignore[arg-type]
+        return None if data is None else _Noted(data, step)
+
+    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "web_write", "translate_all",
+                           "translate_all_again", "approve"})
+    """Tool runs that may finish a marked page (a translation run with a real model, a human's sign-off)."""
+
     def tool(self, name: str, run):
-        """Run a tool step: nothing outside the repository or outside ``docs/source/ko`` changes (P3)."""
+        """Run a tool step: nothing outside the repository or outside ``docs/source/ko`` changes, and a draft
+        or pseudo mark is lost only to a run that may finish the page (P3)."""
         self.shared.steps[name] += 1
         before = self._tree()
+        marked = {doc for doc in self.docs if is_draft(self.ko(doc))}
         result = run()
         after = self._tree()
         changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
         assert all(k.startswith(KO + "/") for k in changed), f"{name} wrote outside ko/: {sorted(changed)}"
         assert self._outside() == self.outside_state, f"{name} wrote outside the repository"
+        for doc in marked:
+            text = self.ko(doc)
+            if self.ko_path(doc).exists() and not is_draft(text):
+                assert name in self.FINISHERS, f"{name} took the draft mark off {doc}"
+                if name.startswith("update_"):  # a translation run finished it, and said so
+                    outs = [o for o in result.docs if o.written] if result is not None else []
+                    assert outs and not any(o.draft for o in outs), f"{name} unmarked {doc}, not finished"
         return result
 
     def edit(self, name: str) -> None:
@@ -286,12 +312,14 @@ class PromiseMachine(RuleBasedStateMachine):
     def english_edit(self, data, kind: str) -> None:
         """One English edit, committed with an ordinary message (one rule, so tool runs are drawn as often)."""
         self.shared.steps["try_" + kind] += 1
+        data = self.record("english_edit", data, kind)
         getattr(self, kind)(data)
 
     @rule(data=st.data(), kind=st.sampled_from(TRANSLATION_EDITS))
     def translation_edit(self, data, kind: str) -> None:
         """One edit of a translation by a human, committed or not."""
         self.shared.steps["try_" + kind] += 1
+        data = self.record("translation_edit", data, kind)
         if kind in ("human_empty", "human_cut", "human_section"):
             self.human_damage(data, kind.split("_", 1)[1])
         else:
@@ -629,6 +657,7 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def update_ideal(self, data) -> None:
         """``translate --update`` with the ideal translator: P1 after it, P3 (idempotent), P4 (no draft)."""
+        data = self.record("update_ideal", data)
         doc = data.draw(st.sampled_from(self.docs))
         server = self.shared.ideal
         server.unchanged.clear()
@@ -661,6 +690,7 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def update_noisy(self, data) -> None:
         """``translate --update`` with a model that fails now and then: P1 and the draft mark."""
+        data = self.record("update_noisy", data)
         doc = data.draw(st.sampled_from(self.docs))
         result = self.tool("update_noisy", lambda: self._update(doc, self.shared.noisy))
         for out in result.docs:
@@ -670,6 +700,7 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def update_pseudo(self, data) -> None:
         """The ``pseudo`` test double never replaces a human translation; its output is always marked."""
+        data = self.record("update_pseudo", data)
         doc = data.draw(st.sampled_from(self.docs))
         before = self.ko(doc)
         try:
@@ -685,6 +716,7 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def web_write(self, data) -> None:
         """The web app's write step: machine translations held for review, then written through the gate."""
+        data = self.record("web_write", data)
         doc = data.draw(st.sampled_from(self.docs))
         server = self.shared.ideal
 
@@ -704,12 +736,14 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule()
     def commit_all(self) -> None:
         """Whatever is in the work tree is committed with an ordinary message (``git add -A``)."""
+        self.record("commit_all")
         self.edit("commit")
         self.commit(MESSAGES[self.serial % len(MESSAGES)])
 
     @rule()
     def fresh_clone(self) -> None:
         """Everything committed, the work goes on in a fresh clone (no ledger, no memory, no cache)."""
+        self.record("fresh_clone")
         self.edit("fresh_clone")
         self.commit("before a fresh clone")
         clone = self.dir / f"clone{self.serial}"
@@ -720,6 +754,7 @@ class PromiseMachine(RuleBasedStateMachine):
     @rule()
     def status_check_review(self) -> None:
         """``status``, ``check`` and ``review`` (their agreement is P2, checked after every step)."""
+        self.record("status_check_review")
         self.shared.steps["status_check_review"] += 1
         self.tool("review", lambda: api.review(self.repo, "ko", []))
 
@@ -796,6 +831,18 @@ class PromiseMachine(RuleBasedStateMachine):
         self.shared.steps["steps"] += 1
         if self.outside.exists():
             assert self._outside() == self.outside_state
+
+
+class _Noted:
+    """Hypothesis's ``data`` noting each value drawn (:meth:`PromiseMachine.record`)."""
+
+    def __init__(self, data, step: list[object]) -> None:
+        self.data, self.step = data, step
+
+    def draw(self, strategy, label=None):
+        value = self.data.draw(strategy, label)
+        self.step.append(value)
+        return value
 
 
 def _fence_lines(lines: list[str]) -> set[int]:
