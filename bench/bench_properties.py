@@ -74,6 +74,7 @@ def main() -> int:
                 run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
                                database=None, derandomize=False, print_blob=True, phases=phases,
                                suppress_health_check=list(HealthCheck))
+                ran = shared.steps["steps"]
                 try:
                     run_state_machine_as_test(pm.PromiseMachine, settings=run)
                 except Exception as exc:  # a counterexample: keep it, go on with the next round
@@ -84,6 +85,8 @@ def main() -> int:
                           flush=True)
                     print(f"[{corpus}] replay: {steps!r}", flush=True)
                 rounds += 1
+                if shared.steps["steps"] == ran:  # not one step: the set-up fails (no corpus?), not a promise
+                    raise SystemExit(f"[{corpus}] no step ran: {found[-1]['error'] if found else 'no examples'}")
                 print(f"[{corpus}] {shared.steps['steps']} / {share} steps, {len(found)} counterexample(s), "
                       f"{time.time() - t0:.0f} s", flush=True)
                 report["corpora"][corpus] = {  # type: ignore[index]
