@@ -65,16 +65,17 @@ def main() -> int:
             pm.CORPUS_CHOICES = (corpus,)
             shared = pm.shared()
             shared.steps.clear()
+            key = f"steps {corpus}"  # steps of examples of this corpus (the machine counts them)
             found: list[dict[str, str]] = []
             rounds = 0
             t0 = time.time()
-            while shared.steps["steps"] < share and not out_of_time():
-                left = share - shared.steps["steps"]
+            while shared.steps[key] < share and not out_of_time():
+                left = share - shared.steps[key]
                 examples = max(1, min(args.round, -(-left // args.per_example)))
                 run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
                                database=None, derandomize=False, print_blob=True, phases=phases,
                                suppress_health_check=list(HealthCheck))
-                ran = shared.steps["steps"]
+                ran = shared.steps[key]
                 try:
                     run_state_machine_as_test(pm.PromiseMachine, settings=run)
                 except Exception as exc:  # a counterexample: keep it, go on with the next round
@@ -85,12 +86,12 @@ def main() -> int:
                           flush=True)
                     print(f"[{corpus}] replay: {steps!r}", flush=True)
                 rounds += 1
-                if shared.steps["steps"] == ran:  # not one step: the set-up fails (no corpus?), not a promise
+                if shared.steps[key] == ran:  # not one step: the set-up fails (no corpus?), not a promise
                     raise SystemExit(f"[{corpus}] no step ran: {found[-1]['error'] if found else 'no examples'}")
-                print(f"[{corpus}] {shared.steps['steps']} / {share} steps, {len(found)} counterexample(s), "
+                print(f"[{corpus}] {shared.steps[key]} / {share} steps, {len(found)} counterexample(s), "
                       f"{time.time() - t0:.0f} s", flush=True)
                 report["corpora"][corpus] = {  # type: ignore[index]
-                    "steps": shared.steps["steps"], "by_rule": dict(shared.steps), "counterexamples": found,
+                    "steps": shared.steps[key], "by_rule": dict(shared.steps), "counterexamples": found,
                     "seconds": round(time.time() - t0)}
                 save()
             pm.stop_shared()
