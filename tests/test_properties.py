@@ -108,3 +108,30 @@ def test_counterexample_an_ideal_update_of_every_kind_of_real_page_is_finished(c
         assert not plan.structure_fallback, doc
     text = (repo / "docs/source/ko/tutorials/basic_training.md").read_text(encoding="utf-8")
     assert "Accelerator(# " not in text and "...     # Initialize accelerator and tensorboard logging" in text
+
+
+def test_counterexample_a_cut_translation_with_kept_passages_opens_in_the_web_app() -> None:
+    """diffusers optimization/tome.md (bench_properties, 2026-11-27): after the web app's write, a translator
+    merged two paragraphs (so the update keeps the page as passages of theirs) and cut the file two thirds
+    in. Status called it outdated (incomplete), but the web app refused to open it: a table header cell of a
+    kept passage (``**GPU**``: needs no translation, so not in what the update kept) was taken for an edit of
+    that passage (P2: the web app gives the state and base status gives)."""
+    from hfi18n import api
+    from tests.promise_machine import Scripted
+
+    doc = "optimization/tome.md"
+    m = PromiseMachine()
+    try:
+        m.start("diffusers")
+        m.web_write(Scripted(doc))
+        m.translation_edit(Scripted(doc, Pick(0), False), "human_merge")
+        text = m.ko(doc)
+        m.ko_path(doc).write_text(text[:4350], encoding="utf-8")  # where the generator cut it
+        m.commit("[docs] improvements")
+        [row] = [d for d in api.status(m.repo, ["ko"], pulls=False).report.for_lang("ko") if d.path == doc]
+        assert row.state == "outdated" and "incomplete" in row.flags, (row.state, row.flags)
+        held = api.draft(m.repo, "ko", doc, update=True)
+        assert held.update and held.update.get("base") == row.base_commit
+        m.human_text_is_kept()
+    finally:
+        m.teardown()
