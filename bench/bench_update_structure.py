@@ -47,6 +47,7 @@ from hfi18n import api  # noqa: E402
 from hfi18n.check import check_pair  # noqa: E402
 from hfi18n.check.findings import ERROR  # noqa: E402
 from hfi18n.doc import Block, BlockKind, Document, parse  # noqa: E402
+from hfi18n.doc.notice import strip_notice  # noqa: E402
 from hfi18n.doc.pairing import needs_translation  # noqa: E402
 from hfi18n.fileio import read_text  # noqa: E402
 from hfi18n.repo.history import BlobReader, followed  # noqa: E402
@@ -264,7 +265,7 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
         if not doc.written:
             rows.append({"doc": f"{name}/{rel}", "written": False, "error": f"not written: {doc.note}"[:160]})
             continue
-        t2 = read_text(ko_path)
+        t2 = strip_notice(read_text(ko_path))  # the machine-translation notice is the tool's, not the page's
         before, after = setup.t1[:setup.start], setup.t1[setup.end:]
         identical = t2.startswith(before) and t2.endswith(after)
         anchored = identical or (_unanchored(t2).startswith(_unanchored(before))

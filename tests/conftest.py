@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "corpora"
+SHARED = Path(os.environ.get("HFI18N_CORPORA") or ROOT.parent / "shared" / "corpora")
+"""The corpus bundles: ``../shared/corpora`` (CI), or ``$HFI18N_CORPORA`` (a worktree elsewhere)."""
 CORPORA = ("diffusers", "huggingface_hub", "smolagents")
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -148,7 +148,7 @@ def test_cli_json_and_exit_code(example: Path, capsys: pytest.CaptureFixture[str
     code = main(["check", "--repo", str(example), "--lang", "ko", "--format", "json"])
     assert code == 1
     data = json.loads(capsys.readouterr().out)
-    assert {"file", "line", "check", "rule", "severity", "message", "english", "translation"} == set(data[0])
+    assert {"file", "line", "check", "rule", "severity", "message", "english", "translation", "suggestion"} == set(data[0])
     # what a finding is about is data (issue 24): the fragment a link misses, as the translation wrote it
     frag = next(d for d in data if d["check"] == "fragments" and d["file"].endswith("quicktour.md"))
     assert frag["rule"] == "fragments" and frag["translation"] == "모델" and frag["line"] == 20

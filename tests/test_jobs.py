@@ -109,7 +109,8 @@ def test_worker_runs_locally_end_to_end_one_commit_per_doc(team, tmp_path) -> No
     for (doc, sha), n in zip(result["commits"], (1, 0), strict=True):
         assert git(fork, "rev-parse", f"nightly-ko~{n}").strip() == sha
         files = git(fork, "show", "--name-only", "--format=", sha).split()
-        assert files == [f"docs/source/ko/{doc}"], files  # one doc per commit, nothing else
+        # one doc per commit, with its review record (which text is machine), nothing else
+        assert files == [f"docs/source/ko/_review/{doc}.json", f"docs/source/ko/{doc}"], files
         assert f"Translated `{doc}`" in git(fork, "log", "-1", "--format=%s", sha)
     everything = res.stdout + res.stderr + git(fork, "log", "-p", "nightly-ko")
     assert GH_SECRET not in everything and (llm.api_key or "x") not in res.stdout + res.stderr

@@ -97,5 +97,20 @@ def test_the_status_reports_are_a_layer_above_repo() -> None:
         assert not any(i.startswith("hfi18n.report.") or i.split(".")[0] == "rich" for i in imported), m
     for m in (m for m in graph.modules if m.startswith("hfi18n.report.")):
         importers = graph.find_modules_that_directly_import(m)
-        assert all(i.startswith(("hfi18n.report.", "hfi18n.api.", "hfi18n.cli", "hfi18n.web", "hfi18n.mcp"))
+        assert all(i == "hfi18n.api" or i.startswith(("hfi18n.report.", "hfi18n.api.", "hfi18n.cli", "hfi18n.web", "hfi18n.mcp"))
                    for i in importers), (m, importers)
+
+
+def test_the_language_layer_sits_below_translate_and_check() -> None:
+    """Issue 35: the Korean layer (Kiwi) serves the style checks and the translator's own look at a draft;
+    it imports nothing of translate, check or above, and both use it."""
+    graph = _graph()
+    mods = {m for m in graph.modules if m == "hfi18n.lang" or m.startswith("hfi18n.lang.")}
+    assert {"hfi18n.lang.base", "hfi18n.lang.ko", "hfi18n.lang.style", "hfi18n.lang.pieces"} <= mods
+    above = ("hfi18n.translate", "hfi18n.check", "hfi18n.review", "hfi18n.write", "hfi18n.api", "hfi18n.glossary")
+    for m in mods:
+        for imported in graph.find_modules_directly_imported_by(m):
+            assert not imported.startswith(above), (m, imported)
+    assert graph.chain_exists(importer="hfi18n.check.style", imported="hfi18n.lang.ko") or \
+        "hfi18n.lang" in graph.find_modules_directly_imported_by("hfi18n.check.style")
+    assert "hfi18n.lang.style" in graph.find_modules_directly_imported_by("hfi18n.translate.prompt")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from hfi18n.cli import main
+from hfi18n.doc.notice import notice_lines
 from hfi18n.example import build_example_repo
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import git, isolate_env
@@ -62,9 +63,11 @@ def test_machine_headings_stay_machine_and_human_edits_become_human(tmp_path: Pa
     assert _counts(_translate(capsys, repo, server, "--update")) == (0, 6, 1)  # was (3, 3, 1)
     _commit(repo, "docs: ko update")
 
-    ko = repo / KO  # a human rewrites the first machine paragraph
-    lines = ko.read_text(encoding="utf-8").split("\n")
-    i = next(n for n, line in enumerate(lines) if line and not line.startswith(("#", "<", "`")))
+    ko = repo / KO  # a human rewrites the first machine paragraph (below the machine-translation notice)
+    text = ko.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    after = (notice_lines(text) or (0, 0))[1]
+    i = next(n for n, line in enumerate(lines) if n >= after and line and not line.startswith(("#", "<", "`")))
     lines[i] = "사람이 직접 고친 문단입니다."
     ko.write_text("\n".join(lines), encoding="utf-8")
     _commit(repo, "docs: edit")
@@ -80,14 +83,14 @@ def test_machine_headings_stay_machine_and_human_edits_become_human(tmp_path: Pa
     assert len(lines) == len(set(lines)) and ko.read_text(encoding="utf-8").endswith("\n\n" + lines[-1] + "\n")
     _commit(repo, "docs: ko update 3")
 
-    # A fresh clone has no run record (.git/hfi18n is not cloned): what was committed before counts as
-    # human, the safe side (never re-sent); what the clone's own runs write is machine from then on.
+    # A fresh clone has no run ledger (.git/hfi18n is not cloned) but the review record committed with the
+    # page (issue 36): the machine text is machine there too and the human rewrite human; nothing is re-sent.
     fresh = tmp_path / "fresh"
     git(tmp_path, "clone", "-q", str(repo), str(fresh))
     _grow_english(fresh, "A paragraph added after cloning.")
     sent = len(server.requests)
-    assert _counts(_translate(capsys, fresh, server, "--update")) == (9, 0, 1)
+    assert _counts(_translate(capsys, fresh, server, "--update")) == (1, 8, 1)
     assert len(server.requests) == sent + 1  # only the new paragraph was sent
     _commit(fresh, "docs: ko update in the clone")
     _grow_english(fresh, "One more paragraph.")
-    assert _counts(_translate(capsys, fresh, server, "--update")) == (9, 1, 1)
+    assert _counts(_translate(capsys, fresh, server, "--update")) == (1, 9, 1)

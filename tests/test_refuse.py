@@ -259,7 +259,9 @@ def test_translate_writes_a_page_built_twice_through_its_link_and_refuses_other_
     assert code == 0, err
     assert (ko / "gamma.md").is_symlink() and Path(os.readlink(ko / "gamma.md")) == Path("beta.md")
     assert (ko / "beta.md").read_bytes() != before["beta.md"]  # written through, to the page itself
-    assert git(repo, "status", "--porcelain").split() == ["M", "docs/source/ko/beta.md"]
+    # the page and its review record (issue 36), under the page's own name, not the link's
+    assert git(repo, "status", "--porcelain", "-uall").split() == ["M", "docs/source/ko/beta.md", "??",
+                                                                  "docs/source/ko/_review/beta.md.json"]
 
 
 KO_CLI = """# CLI 사용하기 [[use-the-cli]]

@@ -153,7 +153,7 @@ def test_force_does_not_overwrite_a_save_made_during_the_run(corpus_copy) -> Non
 class _CorrectModel(FakeLLMServer):
     """A perfect translator: identifiers come back as they are (a correct answer), the rest translated."""
 
-    def translate(self, user: str) -> list[tuple[str, str]]:
+    def translate(self, user: str, model: str | None = None) -> list[tuple[str, str]]:
         return [(sid, text if IDENTIFIER_ONLY_RE.fullmatch(text) else pseudo_translate(text, self.lang))
                 for sid, text in extract_segments(user)]
 

@@ -13,6 +13,7 @@ import pytest
 
 from hfi18n.cli import main
 from hfi18n.doc import parse
+from hfi18n.doc.notice import strip_notice
 from hfi18n.pair.model import pair_docs
 from tests.fakes.llm_server import FakeLLMServer
 from tests.helpers import git, isolate_env
@@ -146,6 +147,12 @@ def _edit(repo: Path, rel: str, old: str, new: str, message: str) -> str:
     return text
 
 
+def _page(path: Path) -> str:
+    """The translated page as the translator wrote it: without the notice an update that wrote machine text
+    puts at its top (issue 36: the tool's own callout, not text of the page)."""
+    return strip_notice(path.read_text(encoding="utf-8"))
+
+
 def _update(repo: Path, capsys) -> dict:
     code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "tokenizers.md",
                  *_provider(_LLM[0]), "--format", "json"])
@@ -173,11 +180,12 @@ def test_merged_and_split_paragraphs_survive_an_update_elsewhere_byte_for_byte(r
     _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
           "to check the round trip; special tokens are kept.", "Say what decode keeps")
     run = _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     start = human.index(CALL_KO)
     assert out.startswith(human[:start]) and out.endswith(human[start + len(CALL_KO) - 1:])
     assert CALL_KO not in out
     assert (run["segments"], run["docs"][0]["written"]) == (1, True)
+    assert "이 문서의 일부(1개 문단)" in (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")  # says so
     # the pair model sees the merge and the split as n-m beads
     beads = pair_docs(parse(EN), parse(human))
     assert {b.move for b in beads} >= {"2-1", "1-2"}
@@ -190,7 +198,7 @@ def test_a_badge_added_to_the_english_keeps_every_human_line(repo: Path, capsys)
     badge = '<div class="flex flex-wrap space-x-1">\n<img alt="PyTorch" src="https://img.shields.io/badge/PyTorch-DE3412">\n</div>\n\n'
     _edit(repo, "docs/source/en/tokenizers.md", "# Tokenizers\n\n", "# Tokenizers\n\n" + badge, "Add a badge")
     run = _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     assert out.replace(badge, "") == human
     assert run["segments"] == 0
 
@@ -202,7 +210,7 @@ def test_translated_docstring_comments_anchors_and_html_comments_are_kept(repo: 
     _edit(repo, "docs/source/en/tokenizers.md", "for more details about each algorithm.",
           "for details about each algorithm.", "Shorter next steps")
     _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     for kept in ('"""모델의 토크나이저를 불러옵니다."""', "# 한 번 내려받은 뒤 캐시에서 읽음",
                  "<!-- 번역자 메모: 용어는 한국어 용어집을 따릅니다 -->", "## 바이트 쌍 인코딩 (BPE) [[bytepair-encoding-bpe]]"):
         assert kept in out
@@ -234,7 +242,7 @@ def test_a_deleted_english_paragraph_removes_only_its_own_bead(repo: Path, capsy
     _edit(repo, "docs/source/en/tokenizers.md", EN[EN.index("Call the tokenizer"):EN.index("## WordPiece")], "",
           "Drop the decode paragraph")
     run = _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     assert out == human.replace(CALL_KO + "\n", "")
     assert run["segments"] == 0
 
@@ -248,7 +256,7 @@ def test_a_translator_note_beside_a_changed_paragraph_is_kept_for_review(repo: P
     _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
           "to check the round trip; special tokens are kept.", "Say what decode keeps")
     run = _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     assert run["docs"][0]["written"] and CALL_KO not in out
     comment = out[out.index("<!-- hfi18n: review:"):]
     assert note.strip() in comment[:comment.index("-->")]
@@ -290,7 +298,7 @@ def test_an_english_tip_element_and_its_translated_callout_are_one_bead(tmp_path
     assert [b.move for b in pair_docs(parse(en), parse(ko))] == ["1-1", "1-1", "3-1", "1-1"]
     _edit(repo, "docs/source/en/x.md", "in detail.", "in more detail.", "en: last paragraph")
     _update_x(repo, capsys)
-    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "x.md")
     assert out.count("> [!TIP]") == 1 and "<Tip>" not in out
     assert out.startswith(ko[:ko.index("가이드의 마지막")])
 
@@ -306,7 +314,7 @@ def test_a_translation_without_a_final_newline_goes_on_with_the_new_english(tmp_
     _edit(repo, "docs/source/en/x.md", "[[autodoc]] SpaceVariable\n",
           "[[autodoc]] SpaceVariable\n\n## SpaceTemplate\n\n[[autodoc]] SpaceTemplate\n", "en: SpaceTemplate")
     _update_x(repo, capsys)
-    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "x.md")
     assert out.startswith(ko + "\n\n## SpaceTemplate") and out.endswith("[[autodoc]] SpaceTemplate\n")
 
 
@@ -415,7 +423,7 @@ def _finished(repo: Path, run: dict) -> str:
 
     doc = run["docs"][0]
     assert doc["written"] and not doc["draft"] and not doc["errors"], doc
-    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "x.md")
     assert not is_draft(out)
     return out
 
@@ -443,7 +451,7 @@ def test_translated_code_unlike_its_unchanged_english_is_kept_through_two_update
     code_ = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", *_provider(_LLM[0])])
     printed = capsys.readouterr()
     assert code_ == 0, printed
-    out = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "x.md")
     assert code_ko in out and "옮겨 주세요." in out and "스케줄러는" not in out
     assert "warning [code] already in the previous translation" in " ".join(printed.out.split())
 
@@ -484,7 +492,7 @@ def test_the_bench_scenario_is_byte_identical_outside_the_changed_paragraph(tmp_
     _edit(repo, "docs/source/en/tokenizers.md", "to check the round trip.",
           "to check the round trip; special tokens are kept.", "Say what decode keeps")
     run = _update(repo, capsys)
-    out = (repo / KO_DIR / "tokenizers.md").read_text(encoding="utf-8")
+    out = _page(repo / KO_DIR / "tokenizers.md")
     start = human.index(CALL_KO)
     assert out.startswith(human[:start]) and out.endswith(human[start + len(CALL_KO) - 1:])
     assert run["segments"] == 1 and run["docs"][0]["written"] and not run["docs"][0]["draft"]

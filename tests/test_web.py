@@ -239,8 +239,9 @@ def test_every_named_endpoint_through_gradio_client(served) -> None:
     client = Client(served["url"], verbose=False)
     endpoints = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert not list((Path(__file__).parents[1] / "src/hfi18n/web").glob("*.pyi"))  # no stub written by Gradio
-    assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/edit",
-                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary"}
+    assert endpoints == {"/status", "/pick", "/plan", "/translate", "/stop", "/check", "/segment", "/second", "/edit",
+                         "/step", "/preview", "/write", "/toctree", "/publish_preview", "/publish", "/glossary",
+                         "/open_page", "/approve"}  # issue 36: a page finished and signed off in the app
 
     html, picked, data = client.predict(name, "ko", api_name="/status")
     # demo mode (pseudo preselected): the first "next" doc with no translation yet, the kind pseudo drafts

@@ -210,17 +210,17 @@ def test_shared_mode_spends_the_visitors_credentials_only(smol: Path, tmp_path: 
         assert "no GitHub token" in web.status(r, "ko", {})[2]["pr_note"] and not gh.requests
 
         # a signed-in visitor: hf spends their sign-in token; openai wants their own key, not the owner's
-        state = last(web.translate(r, "ko", DOC, False, True, "hf", "", "", {}, None, *kim))[1]
+        state = last(web.translate(r, "ko", DOC, False, True, "hf", "", "", {}, "", None, *kim))[1]
         assert keys_seen(llm) == {f"Bearer {VISITOR_HF}"}
         llm.reset()
-        last(web.translate(r, "ko", DOC, False, True, "openai", "", "", {}, None, *kim))
+        last(web.translate(r, "ko", DOC, False, True, "openai", "", "", {}, "", None, *kim))
         assert llm.requests and not any(OWNER_KEY in k for k in keys_seen(llm))
         llm.reset()
         # the user the owner listed may spend the owner's key, at the provider's configured URL only
-        last(web.translate(r, "ko", DOC, False, True, "openai", "m3", "", {}, None, *owner))
+        last(web.translate(r, "ko", DOC, False, True, "openai", "m3", "", {}, "", None, *owner))
         assert keys_seen(llm) == {f"Bearer {OWNER_KEY}"}
         llm.reset()
-        last(web.translate(r, "ko", DOC, False, True, "openai", "m4", llm.openai_base_url, {}, None, *owner))
+        last(web.translate(r, "ko", DOC, False, True, "openai", "m4", llm.openai_base_url, {}, "", None, *owner))
         assert llm.requests and not any(OWNER_KEY in k for k in keys_seen(llm))
 
         # write, then publish: only with the visitor's typed token, from the fork they name
@@ -293,9 +293,9 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
     llm = FakeLLMServer(api_key="sk-kims-own-key-0123456789").start()  # kim's PR needs a real translation
     request.addfinalizer(llm.stop)
     kims_model = ("openai", "", llm.openai_base_url, {"api_key": "sk-kims-own-key-0123456789"})
-    draft = last(web.translate(name, "ko", doc, False, False, *kims_model, None, *kim))[1]
+    draft = last(web.translate(name, "ko", doc, False, False, *kims_model, "", None, *kim))[1]
     assert "written" in web.write(name, draft, False, *kim)
-    again = last(web.translate(name, "ko", doc, False, True, *kims_model, None, *kim))[1]
+    again = last(web.translate(name, "ko", doc, False, True, *kims_model, "", None, *kim))[1]
     written = web.write(name, again, False, *kim)  # kim replaces kim's file: the backup is named inside the repo
     assert "backed up in `.git/hfi18n/" in written and str(tmp_path) not in written
     assert "toctree updated" in web.toctree(name, "ko", doc, True, "pseudo", "", "", {}, *kim)
@@ -323,7 +323,7 @@ def test_each_signed_in_visitor_works_in_a_checkout_of_their_own(smol: Path, tmp
             web.status(other_name, "ko", {}, "", *lee)
     # lee's review of the doc starts from lee's own (missing) file; lee's PR cannot carry kim's file
     assert web.check(name, draft, *lee)[0]["before"] == draft["before"]
-    lee_draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, None, *lee))[1]
+    lee_draft = last(web.translate(name, "ko", doc, False, False, "pseudo", "", "", {}, "", None, *lee))[1]
     assert lee_draft["before"] == draft["before"]  # kim's file is not lee's "before"
     with pytest.raises(HfI18nError):
         last(web.publish_preview(name, "ko", doc, "lee/smolagents", "", {}, *lee))

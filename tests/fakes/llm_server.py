@@ -122,7 +122,7 @@ class FakeLLMServer:
         self._serial = 0
         self._segment_faults: tuple[float, float, int] | None = None
         self._seen: dict[str, int] = {}
-        self._segment_replies: dict[str, str] = {}
+        self._segment_replies: dict[tuple[str, str | None], str] = {}
         self.bad_answers: list[tuple[str, str, str]] = []
         """``(kind, English, answer)`` of every segment answered badly by :meth:`segment_faults`."""
         self.batches = BatchStore(self)
@@ -299,16 +299,17 @@ class FakeLLMServer:
         self._segment_faults = (echo, wrong_script, seed)
         return self
 
-    def segment_reply(self, english: str, answer: str) -> FakeLLMServer:
+    def segment_reply(self, english: str, answer: str, *, model: str | None = None) -> FakeLLMServer:
         """From now on, answer the segment whose (wire-escaped) text is ``english`` with ``answer``, every
-        time it is asked (a model that keeps answering ``Tips:`` with ``タボ:``)."""
+        time it is asked (a model that keeps answering ``Tips:`` with ``タボ:``); with ``model``, only when
+        that model is asked (two models of one server that translate differently)."""
         with self._lock:
-            self._segment_replies[english] = answer
+            self._segment_replies[(english, model)] = answer
         return self
 
-    def _segment_answer(self, text: str) -> str:
+    def _segment_answer(self, text: str, model: str | None = None) -> str:
         with self._lock:
-            scripted = self._segment_replies.get(text)
+            scripted = self._segment_replies.get((text, model), self._segment_replies.get((text, None)))
         if scripted is not None:
             return scripted
         good = self.good_answer(text)
@@ -359,14 +360,14 @@ class FakeLLMServer:
         """Sleep unless the server stops first; ``True`` if it stopped."""
         return self._stop.wait(seconds)
 
-    def translate(self, user: str) -> list[tuple[str, str]]:
+    def translate(self, user: str, model: str | None = None) -> list[tuple[str, str]]:
         """The default answer's segments: Hangul pseudo-translations keeping placeholders."""
-        return [(sid, self._segment_answer(text)) for sid, text in extract_segments(user)]
+        return [(sid, self._segment_answer(text, model)) for sid, text in extract_segments(user)]
 
-    def content_answer(self, fault: Fault | None, user: str) -> tuple[str, bool]:
-        """``(answer text, truncated)`` for a 200 answer under ``fault`` (``None``: a good answer)."""
+    def content_answer(self, fault: Fault | None, user: str, model: str | None = None) -> tuple[str, bool]:
+        """``(answer text, truncated)`` for a 200 answer under ``fault`` (``None``: a good answer) of ``model``."""
         source = extract_segments(user)
-        pairs = self.translate(user)
+        pairs = self.translate(user, model)
         kind = fault.kind if fault else None
         if not source:
             pairs = []
@@ -447,7 +448,7 @@ class FakeLLMServer:
     def answer_body(self, wire: str, payload: dict[str, Any], user: str,
                     fault: Fault | None) -> tuple[dict[str, Any], str, str]:
         """``(JSON body, answer text, finish reason on the wire)`` of a successful answer to ``payload``."""
-        text, truncated = self.content_answer(fault, user)
+        text, truncated = self.content_answer(fault, user, payload.get("model"))
         limit = payload.get("max_tokens") or payload.get("max_completion_tokens")
         hostile = fault is not None and fault.kind == "bloat"  # a hostile server ignores max_tokens
         if isinstance(limit, int) and limit > 0 and estimate_tokens(text) > limit and not hostile:

@@ -20,6 +20,7 @@ from ..doc import BlockKind
 from ..errors import InputError, RefusedError
 from ..fileio import digest
 from ..glossary import Glossary
+from ..lang.style import style_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
 from ..translate.agent import WRITTEN, AgentJob, AgentJobStore
 from ..translate.batch import source_digest
@@ -28,7 +29,7 @@ from ..translate.pipeline import AUTO, Translator
 from ..translate.prompt import agent_rules, batch_terms
 from ..translate.providers.client import ClientProvider
 from ..write.segment_review import DraftDoc, open_draft, review, write
-from ._common import _layout, default_memory_path, load_glossary
+from ._common import _config, _layout, default_memory_path, load_glossary
 
 MAX_SPAN_SHOWN = 120
 """Characters of a placeholder's source shown to the agent (a placeholder may stand for a long HTML tag)."""
@@ -132,6 +133,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
     knows are not asked either. Writes only the job file; sends nothing.
     """
     layout = _layout(repo, docs_root)
+    team = style_settings(_config(layout, None), lang)  # the team's register and headings, in the rules
     draft = open_draft(layout, lang, doc, update=update)
     job = draft.job
     gloss = load_glossary(lang, glossary)
@@ -170,7 +172,7 @@ def prepare_translation(repo: Path | str = ".", lang: str = "ko", doc: str = "",
                       job.target_before or "",
                       {s.id: source_digest(s.text) for s in order if s.id in asked or s.id in found}, found)
     store.save(record)
-    return PreparedTranslation(record.id, lang, job.en_rel, draft.display_path, agent_rules(lang), segments,
+    return PreparedTranslation(record.id, lang, job.en_rel, draft.display_path, agent_rules(lang, team), segments,
                                glossary_terms, len(found), sum(job.provenance.get(k) != AUTO for k in kept),
                                sum(job.provenance.get(k) == AUTO for k in job.translations))
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..check.style import StyleRun
 from ..config import Config
 from ..doc import parse
 from ..doc.draft import mark_draft
@@ -28,7 +29,7 @@ from ._common import (
     default_memory_path,
     load_glossary,
 )
-from ._translate import DocOutcome, _select, _set_baselines, _write_docs
+from ._translate import DocOutcome, _select, _set_baselines, _write_docs, team_style
 
 
 def batch_root(layout: DocsLayout) -> Path:
@@ -136,17 +137,19 @@ def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4
     gloss = load_glossary(job.lang, s.get("glossary"))
     prov = _job_provider(job, cfg, base_url)
     tm = TranslationMemory(_job_memory(layout, s.get("memory")))
+    team, examples = team_style(layout, job.lang, cfg, progress)
     translator = Translator(prov, job.lang, glossary=gloss, memory=tm, concurrency=concurrency,
-                            batch_tokens=int(s.get("batch_tokens") or 1200))
+                            batch_tokens=int(s.get("batch_tokens") or 1200), style=team, examples=examples)
     return sel, gloss, prov, tm, translator
 
 
-def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def batch_submit(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
                  next_n: int | None = None, update: bool = False, force: bool = False,
                  provider: str | None = None, model: str | None = None, base_url: str | None = None,
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
                  batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
-                 progress: ProgressFn | None = None, new_language: bool = False) -> BatchJobResult:
+                 progress: ProgressFn | None = None, new_language: bool = False,
+                 all_docs: bool = False) -> BatchJobResult:
     """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
 
     The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
@@ -159,7 +162,9 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress)
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+                  all_docs=all_docs)
+    update = update or all_docs  # collect selects the job's docs again: existing translations are updated
     if not sel.jobs:
         raise RefusedError("nothing to submit: " + "; ".join(f"{k.en_rel}: {k.reason}" for k in sel.skipped),
                            hint="name English docs that have no translation, or use --update / --force")
@@ -175,8 +180,10 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
                           {j.en_rel: j.target_before or "" for j in sel.jobs})
         tm = TranslationMemory(memory or default_memory_path(layout))
         try:
+            team, examples = team_style(layout, lang, cfg, progress)
             translator = Translator(prov, lang, glossary=load_glossary(lang, glossary), memory=tm,
-                                    batch_tokens=batch_tokens, fresh=force)  # --force: ask the model again
+                                    batch_tokens=batch_tokens, fresh=force,  # --force: ask the model again
+                                    style=team, examples=examples)
             translator.lookup_memory(sel.jobs)
             tasks = tb.plan_round(translator, sel.jobs)
             if tasks:
@@ -291,7 +298,8 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
             store.save(job)
 
         outcomes = _write_docs(layout, sel, job.lang, gloss, allow_errors=bool(job.settings.get("allow_errors")),
-                               force=bool(job.settings.get("force")), progress=progress, on_written=on_written)
+                               force=bool(job.settings.get("force")), progress=progress, on_written=on_written,
+                               style=StyleRun.for_lang(job.lang, cfg))
         job.state = tb.DONE
         store.save(job)
     finally:

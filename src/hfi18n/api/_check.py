@@ -9,6 +9,7 @@ from pathlib import Path
 from ..check import Finding, check_paths, has_errors
 from ..check.convention import anchor_convention
 from ..check.custom_anchors import AnchorFix
+from ..check.style import StyleRun
 from ..errors import InputError
 from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG
@@ -23,7 +24,8 @@ class CheckResult:
     findings: list[Finding]
     files: int
     notes: list[str] = field(default_factory=list)
-    """How the check read the repository's own conventions (``anchors: ko headings follow ...``), said once."""
+    """How the check read the repository's own conventions (``anchors: ko headings follow ...``), and what
+    the run could not do (the style checks without their analyzer: how to install it), once each."""
 
     @property
     def errors(self) -> int:
@@ -54,7 +56,7 @@ class CheckResult:
         return summary(self.findings, self.files) + "".join(f"\n{n}" for n in self.notes)
 
 
-def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def check(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
           docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None,
           against: str = "followed") -> CheckResult:
     """Check translated docs (default: every doc of ``lang``) against their English source.
@@ -63,18 +65,22 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     reports the drift since as one ``outdated`` finding per doc; ``today`` compares every translation with
     today's English (see :mod:`hfi18n.check.followed`). Both read the record ``status`` reads, so a
     translation whose base is unknown is one ``base-unknown`` error in both.
-    ``glossary``: a glossary TSV whose required translations are checked too (none by default).
+    ``glossary``: a glossary TSV whose required translations are checked too (none by default). The team's
+    style (``[style.<lang>]`` of the repository's config, else the language's defaults) is checked too:
+    ``style/register`` and ``style/heading`` warnings (docs/style.md).
     """
     layout = _layout(repo, docs_root)
-    _config(layout, None)  # the repository's [doc] prose_props
+    config = _config(layout, None)  # the repository's [doc] prose_props, [style.<lang>]
     gloss = Glossary.load(glossary) if glossary is not None else None
     layout.require_langs(lang)
     convention = anchor_convention(layout, lang)
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against, convention=convention)
-    return CheckResult(findings, files, [convention.note()] if convention.note() else [])
+    style = StyleRun.for_lang(lang, config)
+    findings, files = check_paths(layout, lang, list(docs), glossary=gloss, against=against,
+                                  convention=convention, style=style)
+    return CheckResult(findings, files, ([convention.note()] if convention.note() else []) + style.notes)
 
 
-def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def fix_anchors(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
                 docs_root: str = DEFAULT_DOCS_ROOT) -> list[AnchorFix]:
     """Rename translators' own heading anchors (``check`` warns about them) to the English ones, together
     with every link to them in ``lang``'s docs (:mod:`hfi18n.check.custom_anchors`)."""
@@ -95,7 +101,7 @@ def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] =
         except InputError:  # an unreadable English: nothing to rename against (check reports it)
             return None
 
-    return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
+    return fix(layout, lang, translated_docs(layout, lang, list(docs)), english_of)
 
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:

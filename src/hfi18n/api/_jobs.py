@@ -34,7 +34,8 @@ from pathlib import Path
 
 from ..config import Config
 from ..errors import RefusedError, RemoteError
-from ..repo.layout import DEFAULT_DOCS_ROOT
+from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
+from ..repo.signoff import record_path
 from ..secrets import redact, register
 from ._common import _config, _layout
 
@@ -131,25 +132,28 @@ def refuse_option_names(docs: Sequence[str]) -> None:
                            "option", hint="rename the file so it starts with a letter or digit")
 
 
-def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] = (), *, next_n: int | None = None,
+def job_estimate(repo: Path | str = ".", lang: str = "ko", docs: Sequence[str] = (), *, next_n: int | None = None,
                  update: bool = False, model: str = DEFAULT_MODEL, flavor: str | None = None,
                  docs_root: str = DEFAULT_DOCS_ROOT, package: str | None = None,
-                 config: Config | None = None) -> JobEstimate:
+                 config: Config | None = None, all_docs: bool = False) -> JobEstimate:
     """What a Job would translate, install and cost: the token counts of :func:`plan` (nothing is sent) and
-    the pinned hfi18n it installs (:func:`~._job_source.job_source`; ``package`` overrides, if pinned)."""
+    the pinned hfi18n it installs (:func:`~._job_source.job_source`; ``package`` overrides, if pinned).
+    ``all_docs``: the docs of ``translate --all`` (every missing and outdated doc)."""
     from ._job_source import job_source
     from ._translate import plan
 
-    refuse_option_names(paths)
+    refuse_option_names(docs)
     source = job_source(package)
-    p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config)
+    p = plan(repo, lang, docs, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config,
+             all_docs=all_docs)
     picked = [str(d["path"]) for d in p.estimate.per_doc]
-    if paths:
+    if docs:
         refuse_option_names(picked)
     docs = [d for d in picked if not option_like(d)]
     left_out = [d for d in picked if option_like(d)]
     if not docs:
-        raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated ones)")
+        raise RefusedError("nothing to translate", hint="name docs, or pass --next N (and --update for outdated "
+                                                        "ones), or --all")
     tokens_in = sum(int(d["tokens_in"]) for d in p.estimate.per_doc if str(d["path"]) in docs)
     tokens_out = sum(int(d["tokens_out"]) for d in p.estimate.per_doc if str(d["path"]) in docs)
     fl, minutes, usd, note = job_time(model, flavor, tokens_in, tokens_out)
@@ -367,7 +371,7 @@ def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str],
     try:
         for doc in docs:
             res = translate(checkout, lang, [doc], provider="openai", model=model, base_url=base_url,
-                            docs_root=docs_root)
+                            docs_root=docs_root, update=True)  # an outdated doc's translation is updated
             outcome = res.docs[0] if res.docs else None
             if outcome is None or not outcome.written or outcome.draft:
                 why = outcome.note if outcome is not None else "; ".join(s.reason for s in res.skipped) or "not written"
@@ -375,7 +379,12 @@ def job_worker(upstream_url: str, fork_url: str, lang: str, docs: Sequence[str],
                 say(f"{doc}: not committed ({why})")
                 continue
             rel = outcome.target.resolve().relative_to(checkout.resolve()).as_posix()
-            sha = git.commit([rel], f"🌐 [i18n-{lang.upper()}] Translated `{doc}` (hfi18n job, {model})")
+            paths = [rel]
+            record = record_path(DocsLayout.open(checkout, docs_root), lang,
+                                 outcome.target.resolve().relative_to((checkout / docs_root / lang).resolve()).as_posix())
+            if record.is_file():  # which text is machine: committed with the page
+                paths.append(record.relative_to(checkout).as_posix())
+            sha = git.commit(paths, f"🌐 [i18n-{lang.upper()}] Translated `{doc}` (hfi18n job, {model})")
             out.commits.append((doc, sha))
             say(f"{doc}: committed {sha[:10]}")
     finally:

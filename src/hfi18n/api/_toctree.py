@@ -27,7 +27,7 @@ class ToctreeResult:
                  "created_groups": list(c.created_groups)} for c in self.changes]
 
 
-def toctree(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def toctree(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
             docs_root: str = DEFAULT_DOCS_ROOT, no_llm: bool = False, provider: str | None = None,
             model: str | None = None, base_url: str | None = None, dry_run: bool = False,
             config: Config | None = None) -> ToctreeResult:
@@ -39,8 +39,8 @@ def toctree(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (),
 
     layout = _layout(repo, docs_root)
     layout.require_langs(lang)  # `--lang KO` beside ko/ said "every translated 'KO' doc is already listed"
-    paths = list(paths)
-    rels = list(dict.fromkeys(layout.resolve_doc_arg(p, lang)[1] for p in paths)) if paths \
+    docs = list(docs)
+    rels = list(dict.fromkeys(layout.resolve_doc_arg(p, lang)[1] for p in docs)) if docs \
         else unlisted_docs(layout, lang)
     if not rels:
         return ToctreeResult([], False)

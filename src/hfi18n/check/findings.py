@@ -35,7 +35,10 @@ class Finding:
     reworded (issue 24)."""
     translation: str = ""
     """The translated words the finding is about: the broken ``#fragment``, the paragraph left in
-    English, the remark, the garbled characters ('' when none)."""
+    English, the remark, the garbled characters, the sentence in another register ('' when none)."""
+    suggestion: tuple[str, str] | None = None
+    """A rewrite of words on the finding's line, ``(old, new)``: the last word of a sentence in another
+    register and the same word in the doc's register (``style/*``); ``review`` shows it as a suggestion."""
 
     @property
     def rule(self) -> str:

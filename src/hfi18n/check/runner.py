@@ -31,6 +31,7 @@ from .followed import (
 )
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
+from .style import StyleRun, check_style
 from .tags import check_html_tags, check_html_untranslated
 
 if TYPE_CHECKING:
@@ -45,7 +46,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                glossary: Glossary | None = None, summarize_drift: bool = True,
                older: Sequence[Document] = (), compare_only: bool = False,
                links_to: Callable[[str], list[tuple[str, int]]] | None = None,
-               anchors_of: AnchorsOf | None = None, anchors_required: bool = True) -> list[Finding]:
+               anchors_of: AnchorsOf | None = None, anchors_required: bool = True,
+               style: StyleRun | None = None) -> list[Finding]:
     """All findings for translated ``tgt`` against English ``src`` (None: the English is gone).
 
     A translation that shares little with the English gets one ``drift`` error instead of the block by
@@ -56,7 +58,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
     ``links_to(anchor)``: the ``(doc, line)`` of the links to an anchor of this doc, named by a custom
     anchor's warning. ``anchors_of(target)``: the anchors of the translated doc a link leads to, so a link
     to a translator's custom anchor there is no ``links`` error (:func:`check_links`). ``anchors_required``:
-    the language's heading-anchor convention (:mod:`.convention`).
+    the language's heading-anchor convention (:mod:`.convention`). ``style``: the
+    team's style checks of the run (:mod:`.style`; None: not run).
     """
     findings: list[Finding] = check_mark(tgt, file)
     if src is None:
@@ -64,6 +67,8 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
                                 "no English source with this path: it was deleted or moved; move or delete this file"))
         findings.extend(check_alone(tgt, file, lang))
         findings.extend(check_unsafe_links(tgt, file))
+        if style is not None:
+            findings.extend(check_style(None, tgt, file, style))
         return sort_findings(findings)
     src_fp = fingerprint(src)
     shared = similarity(src_fp, fingerprint(tgt))
@@ -85,18 +90,20 @@ def check_pair(src: Document | None, tgt: Document, *, file: str, lang: str,
         findings.extend(check_links(src, tgt, file, lang, older, anchors_of))
     findings.extend(_custom_anchor_findings(src, tgt, file, links_to))
     if not compare_only:
-        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary))
+        findings.extend(own_text_findings(src, tgt, file=file, lang=lang, glossary=glossary, style=style))
     return sort_findings(findings)
 
 
 def own_text_findings(src: Document, tgt: Document, *, file: str, lang: str,
-                      glossary: Glossary | None = None) -> list[Finding]:
-    """Unsafe links, damage, untranslated HTML text and glossary terms of translated ``tgt`` made from
-    English ``src``."""
+                      glossary: Glossary | None = None, style: StyleRun | None = None) -> list[Finding]:
+    """Unsafe links, damage, untranslated HTML text, glossary terms and the team's style of translated
+    ``tgt`` made from English ``src``."""
     findings = [*check_unsafe_links(tgt, file), *check_damage(tgt, file, lang, src),
                 *check_html_untranslated(src, tgt, file, lang)]
     if glossary is not None:
         findings.extend(check_glossary(src, tgt, file, glossary))
+    if style is not None:
+        findings.extend(check_style(src, tgt, file, style))
     return findings
 
 
@@ -158,7 +165,7 @@ def _done(findings: list[Finding]) -> list[Finding]:
 def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | None = None,
                record: Followed | None = None, against: str = "today",
                blobs: BlobReader | None = None, anchors: AnchorLinks | None = None,
-               anchors_required: bool = True) -> list[Finding]:
+               anchors_required: bool = True, style: StyleRun | None = None) -> list[Finding]:
     """Check ``docs/source/<lang>/<rel>`` against its English twin (``anchors_required``: the language's
     heading-anchor convention, :mod:`.convention`).
 
@@ -167,7 +174,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     finding for the drift since (:mod:`hfi18n.check.followed`); a translation whose base is unknown gets one
     ``base-unknown`` error in place of a ``drift`` (in both modes, so check says what status says).
     ``blobs``: a reader with the English versions of ``record`` loaded (one git call for a whole run);
-    ``anchors``: the language's links by fragment, read once for a whole run.
+    ``anchors``: the language's links by fragment, read once for a whole run; ``style``: the run's style
+    checks (:class:`hfi18n.check.style.StyleRun`; None: not run).
     """
     findings: list[Finding] = []
     anchors = anchors if anchors is not None else AnchorLinks(layout, lang)
@@ -186,7 +194,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
     en_path = layout.path(SOURCE_LANG, en_rel) if en_rel else None
     src = _read_doc(en_path, layout.rel_to_repo(en_path), findings) if en_path else None
     if en_path is not None and src is None:  # the English exists but cannot be read: not an orphan, but
-        return _done([*findings, *check_alone(tgt, shown, lang)])  # like one, every check without it
+        return _done([*findings, *check_alone(tgt, shown, lang),  # like one, every check without it
+                      *(check_style(None, tgt, shown, style) if style is not None else [])])
     def anchors_of(target: str) -> set[str] | None:
         return anchors.anchors_of(rel, target)
 
@@ -194,7 +203,8 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
         if not record.base.known:
             pair = [f for f in check_pair(src, tgt, file=shown, lang=lang, glossary=glossary,
                                           anchors_required=anchors_required,
-                                          links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
+                                          links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of,
+                                          style=style)
                     if f.check != "drift"]
             return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
         findings.extend([*incomplete_finding(shown, record, lang), *undecidable_finding(shown, record)])
@@ -213,10 +223,10 @@ def check_file(layout: DocsLayout, lang: str, rel: str, *, glossary: Glossary | 
                 pair = both_ways(pair, check_pair(english, tgt, file=shown, lang=lang, summarize_drift=False,
                                                   anchors_required=anchors_required,
                                                   compare_only=True, anchors_of=anchors_of))
-            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary)
+            pair += own_text_findings(base, tgt, file=shown, lang=lang, glossary=glossary, style=style)
             return _done([*findings, *pair, outdated_finding(shown, record, base, src, lang, en_rel)])
     pair = check_pair(src, tgt, file=shown, lang=lang, glossary=glossary, anchors_required=anchors_required,
-                      links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of)
+                      links_to=lambda a: anchors.links(rel, a), anchors_of=anchors_of, style=style)
     if record is not None:
         pair = [_name_base(f, record) for f in pair]
     return _done([*findings, *pair])
@@ -272,7 +282,8 @@ def translated_docs(layout: DocsLayout, lang: str, paths: Iterable[str] = ()) ->
 
 def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                 glossary: Glossary | None = None, against: str | None = None,
-                convention: AnchorConvention | None = None) -> tuple[list[Finding], int]:
+                convention: AnchorConvention | None = None,
+                style: StyleRun | None = None) -> tuple[list[Finding], int]:
     """Check the given docs (default: every doc of ``lang``); returns ``(findings, files checked)``.
 
     ``convention``: the language's heading-anchor convention (default: read from its docs,
@@ -280,7 +291,8 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
 
     ``against``: ``followed`` (an outdated translation against the English it follows) or ``today``
     (against today's English), both reading the record status reads (:func:`hfi18n.repo.history.followed`);
-    None: against today's English without reading history (the record is not needed).
+    None: against today's English without reading history (the record is not needed). ``style``: the
+    team's style checks (:class:`hfi18n.check.style.StyleRun`, one per run; None: not run).
     """
     if against is not None and against not in AGAINST:
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
@@ -302,5 +314,5 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     for rel in rels:
         findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
                                    against=against or "today", blobs=blobs, anchors=anchors,
-                                   anchors_required=required))
+                                   anchors_required=required, style=style))
     return sort_findings(findings), len(rels) + len(outside)

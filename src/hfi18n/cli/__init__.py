@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from ..errors import HfI18nError, human_message
 from . import (  # noqa: F401  (registers the commands)
+    approve,
     batch,
     check,
     dashboard,

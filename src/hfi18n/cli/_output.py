@@ -99,6 +99,12 @@ def print_doc(d: DocOutcome, detail: str | None = None) -> None:
         out.print(f"  {e['file']}:{e['line']}: [{e['check']}] {e['message']}")
     for w in d.pre_existing:  # kept by an update as the previous translation had it: a warning
         out.print(f"  {w['file']}:{w['line']}: warning [{w['check']}] {w['message']}")
+    if d.second_drafts:
+        shown = ", ".join(f"line {x['line']} ({'/'.join(map(str, x['reasons']))})" for x in d.second_drafts[:5])
+        more = f" and {len(d.second_drafts) - 5} more" if len(d.second_drafts) > 5 else ""
+        out.print(f"  second drafts to pick from: {shown}{more} (--format json, or the web app's review)")
+    for w in d.style:  # the team's style: worth a look, never a reason the page is not written
+        out.print(f"  {w['file']}:{w['line']}: warning [{w['check']}] {w['message']}")
 
 
 class _RetryLines(logging.Handler):

@@ -42,6 +42,7 @@ def run(
     lang: str = typer.Option("ko", "--lang", help="Target language folder."),
     next_n: int | None = typer.Option(None, "--next", min=1, help="The N most useful docs."),
     update: bool = typer.Option(False, "--update", help="Outdated docs too."),
+    all_docs: bool = typer.Option(False, "--all", help="Every missing and outdated doc (as translate --all)."),
     model: str = typer.Option(api.JOBS_DEFAULT_MODEL, "--model", help="Open model vLLM serves in the job."),
     flavor: str | None = typer.Option(None, "--flavor", help="Hardware flavor (default: by model)."),
     fork: str = typer.Option(..., "--fork", help="Your fork OWNER/NAME the job pushes its branch to."),
@@ -57,7 +58,7 @@ def run(
     then launch. The HF token stays with huggingface_hub; GITHUB_TOKEN goes to the job as a secret."""
     _hub()
     est = api.job_estimate(repo, lang, docs or (), next_n=next_n, update=update, model=model, flavor=flavor,
-                           docs_root=docs_root, package=package)
+                           docs_root=docs_root, package=package, all_docs=all_docs)
     err.print(escape(est.line()))
     api.job_ready(fork=fork, upstream=upstream, repo=repo, docs_root=docs_root)  # no question before a sure failure
     if not yes and not typer.confirm("Launch this job?", default=False, err=True):

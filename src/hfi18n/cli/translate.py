@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,7 +56,16 @@ def translate(
                                    "interactively now instead of in a new batch.", rich_help_panel=BATCH),
     job: str = typer.Option(None, "--job", help="With --collect: the batch job id (see `hfi18n batch status`).", rich_help_panel=BATCH),
     new_language: bool = typer.Option(False, "--new-language", help="Start a folder for a --lang the repository "
-                                      "has none of yet (otherwise refused: --lang kr is a typo of ko).", rich_help_panel=WHAT),
+                                     "has none of yet (otherwise refused: --lang kr is a typo of ko).", rich_help_panel=WHAT),
+    second_model: str = typer.Option(None, "--second-model", help="A second model of the provider drafts the "
+                                     "segments too; where the first draft breaks the team's style or glossary, "
+                                     "or the two disagree strongly, both are kept for the translator to pick.",
+                                     rich_help_panel=PROVIDER),
+    all_docs: bool = typer.Option(False, "--all", help="Draft every missing doc and update every outdated one "
+                                  "(the estimate first, then a confirmation; --yes skips it). Docs whose base is "
+                                  "unknown or that an open PR translates are left alone and listed.",
+                                  rich_help_panel=WHAT),
+    yes: bool = typer.Option(False, "--yes", "-y", help="With --all: run without asking.", rich_help_panel=WHAT),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -69,11 +79,19 @@ def translate(
         collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
                     progress=_log, base_url=base_url)
         return
-    if update or next_n:  # both read the history: a shallow one is deepened with consent, or refused
+    if all_docs and paths:
+        err.print("--all takes every missing and outdated doc: name no doc with it")
+        raise typer.Exit(2)
+    if update or next_n or all_docs:  # they read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
                   glossary=glossary, memory=memory, batch_tokens=batch_tokens, docs_root=docs_root,
-                  new_language=new_language)
+                  new_language=new_language, all_docs=all_docs)
+    if second_model and (batch or dry_run):
+        raise typer.BadParameter("--second-model works with an interactive run (not --batch or --dry-run)",
+                                 param_hint="--second-model")
+    if all_docs and not dry_run and not yes:
+        _confirm_big_run(repo, lang, batch=batch, fmt=fmt, common=common)
     if batch and not dry_run:
         submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
         print_job(submitted, fmt)
@@ -109,13 +127,40 @@ def translate(
     cancel = threading.Event()
     with progress, _ctrl_c_cancels(cancel), retries_counted():
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
-                               allow_errors=allow_errors, progress=on_progress, cancel=cancel, **common)
+                               allow_errors=allow_errors, progress=on_progress, cancel=cancel,
+                               second_model=second_model, **common)
     _print_skipped(result.skipped)
     if not result.docs:
+        if all_docs:
+            err.print("nothing to translate: every doc is translated and up to date"
+                      + (" (or left alone, above)" if result.skipped else ""))
         raise typer.Exit(result.exit_code)
     _print_summary(result, machine)
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+def _confirm_big_run(repo: Path, lang: str, *, batch: bool, fmt: str, common: dict) -> None:
+    """``--all``: the estimate of the whole run, then a question (a run of hundreds of docs costs real
+    money); without a terminal to ask on, ``--yes`` must say it (a nightly job passes it)."""
+    plan = api.plan(repo, lang, [], progress=_log, batch=batch, **common)
+    _print_skipped(plan.skipped)
+    if not plan.estimate.files:
+        err.print("nothing to translate: every doc is translated and up to date (or left alone, above)")
+        raise typer.Exit(1 if plan.skipped else 0)
+    est = plan.estimate
+    priced = next(iter(plan.estimate.costs.items()), None)
+    cost = (f", about ${priced[1]:.2f} with {priced[0]}" if priced and priced[1] is not None else "")
+    err.print(f"--all: {est.files} doc(s) ({len(plan.updates)} update(s)), {est.segments} segment(s), "
+              f"{est.segments - est.cached - est.duplicates} to send in {est.requests} request(s), "
+              f"~{est.tokens_in} tokens in, ~{est.tokens_out} out{cost}"
+              + (" at the batch price" if batch else "") + " (hfi18n translate --all --dry-run details it)")
+    if not sys.stdin.isatty():
+        err.print("not run: pass --yes to run it without a question (no terminal to ask on)")
+        raise typer.Exit(1)
+    if not typer.confirm("Run it?", default=False, err=True):
+        err.print("not run")
+        raise typer.Exit(1)
 
 
 @contextlib.contextmanager
@@ -199,6 +244,12 @@ def _print_summary(result: api.TranslateResult, machine: bool) -> None:
               f"{stats.translated} translated, "
               f"{stats.failed_segments} failed, {stats.retried_segments} retried; {stats.requests} request(s), "
               f"{stats.tokens_in} tokens in{cached}, {stats.tokens_out} out, cost {cost}, {stats.seconds:.1f} s")
+    if result.second is not None:
+        s2 = result.second
+        n = sum(len(d.second_drafts) for d in result.docs)
+        cost2 = f"${s2.cost_usd:.4f}" if s2.cost_known else "unknown"
+        out.print(f"second drafts by {result.second_model}: {n} segment(s) kept beside the first for the translator "
+                  f"to pick; {s2.requests} request(s), {s2.tokens_in} tokens in, {s2.tokens_out} out, cost {cost2}")
     if stats.stopped_for_cost:
         out.print("[yellow]stopped early: --max-cost reached; run again to continue (finished work is kept)[/]",
                   markup=True)

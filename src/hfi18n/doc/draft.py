@@ -48,6 +48,16 @@ without it, test output reached the toctree as if it were a translated title (is
 reports such a title as an error (``toctree-pseudo``)."""
 
 
+def without_mark(text: str) -> str:
+    """``text`` without the draft mark's line (unchanged when it has none; a BOM is kept)."""
+    if not is_draft(text):
+        return text
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    body = text[len(bom):]
+    nl = body.find("\n")
+    return bom + (body[nl + 1:] if nl >= 0 else "")
+
+
 def is_pseudo(text: str) -> bool:
     """Does ``text`` start with the mark of ``pseudo`` output?"""
     return draft_reason(text) == PSEUDO_REASON

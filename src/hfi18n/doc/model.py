@@ -179,6 +179,9 @@ class Document:
     prose_props: frozenset[str] | None = None
     """MDX prop names whose strings were read as prose (None: :data:`hfi18n.doc.props.PROSE_PROPS`); the
     doc's tags are compared with the same list (:func:`hfi18n.doc.html.doc_tags`)."""
+    notice: tuple[int, list[Block]] | None = None
+    """The reader notice of an unreviewed machine page (:mod:`hfi18n.doc.notice`): the tool's own callout,
+    kept out of ``blocks`` (no stage reads it as the page's text) and rendered back before ``blocks[i]``."""
 
     def segments(self) -> Iterator[Segment]:
         for block in self.blocks:
@@ -186,7 +189,11 @@ class Document:
 
     def render(self, translations: Mapping[str, str] | None = None) -> str:
         """Source text with each segment replaced by ``translations[segment.id]`` when present."""
-        return "".join(b.render(translations) for b in self.blocks)
+        parts = [b.render(translations) for b in self.blocks]
+        if self.notice is not None:
+            at, blocks = self.notice
+            parts[at:at] = [b.render() for b in blocks]
+        return "".join(parts)
 
     @property
     def source(self) -> str:

@@ -38,6 +38,7 @@ from .html import read_html
 from .inline import blank_code_spans, has_letters, protect
 from .markup import RAW_TEXT_START_RE, region_end, split_region
 from .model import Block, BlockKind, Document, Segment
+from .notice import notice_lines
 from .props import PROSE_PROPS, current_props
 from .syntax import FENCE_LINE_RE, closes_fence
 
@@ -190,7 +191,29 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
             blocks[0].parts.insert(0, "\ufeff")
         else:
             blocks.append(Block(BlockKind.RAW, 1, 0, ["\ufeff"]))
-    return Document(blocks, str(path) if path is not None else None, b.props)
+    doc = Document(blocks, str(path) if path is not None else None, b.props)
+    _set_notice_apart(doc, body)
+    return doc
+
+
+def _set_notice_apart(doc: Document, text: str) -> None:
+    """Take the reader notice (:mod:`.notice`: the tool's callout on an unreviewed machine page) out of
+    ``doc.blocks`` into ``doc.notice``, so no stage reads it as text of the page; the blocks keep their
+    line numbers and the doc still renders back byte for byte. Left in the blocks when they do not start
+    and end on its lines (never seen: the notice is whole lines)."""
+    if "hfi18n:machine-translation-notice" not in text[:1000]:
+        return
+    lines = notice_lines(text)
+    if lines is None:
+        return
+    first, last = lines
+    starts = [i for i, blk in enumerate(doc.blocks) if blk.start_line == first]
+    ends = [i for i, blk in enumerate(doc.blocks) if blk.end_line == last]
+    if not starts or not ends or ends[0] < starts[0]:
+        return
+    i, j = starts[0], ends[0]
+    doc.notice = (i, doc.blocks[i:j + 1])
+    del doc.blocks[i:j + 1]
 
 
 @contextmanager

@@ -28,6 +28,7 @@ from ..repo.github import GitHubClient, PullRequest
 from ..repo.i18ntag import same_lang, tag
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.said import Said
+from ..repo.signoff import record_path, review_state
 from ..repo.status_pulls import parse_pr_title
 from ..repo.toctree import TOCTREE, TitleTranslator, load_toctree, local_of, toctree_path
 from ..repo.toctree_edit import update_toctree
@@ -180,6 +181,20 @@ def pr_body(rel: str, lang: str, *, upstream: str, tracking_issue: int | str | N
     return re.sub(r"\n{3,}", "\n\n", text)
 
 
+def review_line(layout: DocsLayout, lang: str, rel: str) -> str:
+    """What the page's review record says, for the PR body: the templates say a translator reviewed the
+    machine draft, which a page with machine text no one signed off belies (issue 36)."""
+    state = review_state(layout, lang, rel)
+    if state is None or state.state == "human":
+        return ""
+    if state.state == "reviewed" and state.signoff is not None:
+        return (f"\n\nhfi18n: signed off by {code(state.signoff.by)} on {state.signoff.at[:10]} against English "
+                f"{code(state.signoff.english_commit[:10] or 'in the work tree')} (the review record is in this PR).\n")
+    waiting = "some" if state.pending is None else str(state.pending)
+    return (f"\n\nhfi18n: {waiting} segment(s) of this page are machine text no reviewer has signed off yet; the "
+            "page carries the machine-translation notice until `hfi18n approve` records a sign-off.\n")
+
+
 @dataclass(slots=True)
 class PublishResult:
     """What :func:`publish` did (or, with ``dry_run``, would do)."""
@@ -303,7 +318,16 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
         doc_path = Path(docs_rel, lang, rel).as_posix()
         if not wt.run("status", "--porcelain", "--", doc_path).strip():
             raise RefusedError(f"{lang}/{rel} is the same as on {where}: nothing to publish")
-        commits.append(wt.commit([doc_path], f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
+        paths = [doc_path]
+        record = record_path(layout, lang, rel)
+        if record.is_file() and layout.is_inside(record):  # which text is machine, who signed it off: with the page
+            record_target = writable(wt.cwd, record_path(wt_layout, lang, rel), where=where, replace_link=True)
+            record_target.parent.mkdir(parents=True, exist_ok=True)
+            if record_target.is_symlink():
+                record_target.unlink()
+            shutil.copyfile(record, record_target)
+            paths.append(record_target.relative_to(wt.cwd).as_posix())
+        commits.append(wt.commit(paths, f"{tag(lang)} Translate {rel} to {language_name(lang)}"))
         update_toctree(wt_layout, lang, [rel], titles=titles, translate_titles=translate_titles)
         toc_path = toctree_path(wt_layout, lang).relative_to(wt.cwd).as_posix()
         if wt.run("status", "--porcelain", "--", toc_path).strip():
@@ -332,7 +356,8 @@ def publish(layout: DocsLayout, lang: str, doc: str, *, config: Config, client: 
                 if upstream else None)
     body = pr_body(rel, lang, upstream=upstream or "", tracking_issue=tracking, summary=check_summary(findings),
                    reviewers=config.get(f"lang.{lang}.reviewers") or (), **guides,
-                   origin=provenance(layout, lang, rel, read_text(layout.path(lang, rel))))
+                   origin=provenance(layout, lang, rel, read_text(layout.path(lang, rel)))) \
+        + review_line(layout, lang, rel)
     head = f"{fork.split('/')[0]}:{name}" if fork else name
     if dry_run:
         return PublishResult(None, name, title, commits, body=body, head=head, base=base_name, dry_run=True)

@@ -517,13 +517,16 @@ class PullDetails:
     """``owner/name`` of the repository holding the head commit (a fork, usually)."""
     base_sha: str
     base_repo: str
+    user: str = ""
+    """Login of the PR's author (a sign-off the PR records in someone else's name is flagged)."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PullDetails:
         head, base = data.get("head") or {}, data.get("base") or {}
         return cls(int(data["number"]), str(data.get("title") or ""), str(data.get("html_url") or ""),
                    str(head.get("sha") or ""), str((head.get("repo") or {}).get("full_name") or ""),
-                   str(base.get("sha") or ""), str((base.get("repo") or {}).get("full_name") or ""))
+                   str(base.get("sha") or ""), str((base.get("repo") or {}).get("full_name") or ""),
+                   str((data.get("user") or {}).get("login") or ""))
 
 
 @dataclass(slots=True, frozen=True)

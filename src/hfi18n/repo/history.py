@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
+from ..doc.notice import strip_notice
 from ..doc.pairing import needs_translation
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import InputError, RepoError
@@ -77,6 +78,7 @@ from .i18ntag import TRANSLATE_WORDS_RE, subject_tag_re
 from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, RunRecord, ledger_for, segment_hash, text_blob
 from .shallow import DEEPEN_HINT, history_gap
+from .signoff import read_record, record_path
 from .toctree import PLACEHOLDER_LOCAL
 
 __all__ = [
@@ -110,6 +112,7 @@ def fingerprint_text(text: str) -> Counter[str]:
     changed still mostly matches its translation. Comment lines in code are left out: translators
     translate them.
     """
+    text = strip_notice(text)  # the reader notice is the tool's (its guide link is no link of the page)
     fp: Counter[str] = Counter()
     fence: str | None = None
     for line in text.splitlines():
@@ -960,6 +963,22 @@ def _recorded_base(history: History, twin: Lineage, rec: RunRecord, rel: str) ->
     return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0)
 
 
+def review_record_bases(layout: DocsLayout, lang: str, rel: str) -> dict[str, str]:
+    """Blob of a page version -> blob of the English it follows, from the page's review record in the
+    repository (:mod:`hfi18n.repo.signoff`): the page as the last machine write wrote it, and as its
+    reviewer approved it. A fresh clone has no ledger: an update that kept a changed English code comment
+    untranslated ("comment not carried") wrote a page history cannot tell follows the new English (it
+    does not carry the change), and the clone reported it outdated where the clone that ran the update
+    said up to date."""
+    record = read_record(layout, lang, rel) if record_path(layout, lang, rel).exists() else None
+    out: dict[str, str] = {}
+    if record is not None and record.signoff is not None and record.signoff.page and record.signoff.english_blob:
+        out[record.signoff.page] = record.signoff.english_blob
+    if record is not None and record.machine is not None and record.machine.page:
+        out[record.machine.page] = record.machine.english_blob
+    return out
+
+
 HAND_EDIT_SHARE = 0.5
 """A work tree that keeps at least this share of the segments a run wrote is that run's output with hand
 edits on top (it follows the run's English); below it, it is something else (a checkout of another text)."""
@@ -972,7 +991,8 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
 
     In order: the work tree is exactly what a run of this machine wrote (:mod:`hfi18n.repo.ledger`), or
     that output with hand edits not committed yet: that run's English. Else history: the commit versions
-    of the translation (a version a run wrote follows that run's English; any commit that carries the
+    of the translation (a version a run wrote follows that run's English, by this machine's ledger or the
+    review record committed with the page, :func:`review_record_bases`; any commit that carries the
     English changes moves the base: :func:`find_base`). A translation never committed: by content.
     """
     if pair.twin is None:
@@ -998,7 +1018,8 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
     if pair.lineage is None:
         assert text is not None
         return content_base(history, fps, pair.twin, text, pair.rel)
-    return find_base(history, fps, pair.lineage, pair.twin, {r.blob: r.en_blob for r in records})
+    recorded = {**review_record_bases(layout, lang, pair.rel), **{r.blob: r.en_blob for r in records}}
+    return find_base(history, fps, pair.lineage, pair.twin, recorded)
 
 
 CACHE_FILE = "hfi18n/status-cache.json"
@@ -1021,6 +1042,9 @@ def tree_state(layout: DocsLayout, lang: str) -> str:
         with contextlib.suppress(OSError):
             st = (folder / rel).stat()
             h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        with contextlib.suppress(OSError):  # the review record says which English a page version follows
+            st = record_path(layout, lang, rel).stat()
+            h.update(f"record\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()[:20]
 
 

@@ -73,6 +73,7 @@ from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, ledger_for, segment_hash
 from .said import Said
 from .shallow import DEEPEN_HINT, clone_note, history_gap
+from .signoff import StateCache, review_settings
 from .status_pulls import PullInfo, docs_of_pull
 from .toctree import (
     ANY_PLACEHOLDER_PREFIXES,
@@ -165,6 +166,11 @@ class DocStatus:
     """Author of the newest commit that changed the translation alone (no other language)."""
     translated_at: str | None = None
     """Day of that commit."""
+    review: dict[str, object] | None = None
+    """The review state of the translation (:mod:`hfi18n.repo.signoff`, from the review record in the
+    repository): ``state`` (``machine``, ``reviewed``, ``human``), ``pending`` (machine segments waiting
+    for review), ``machine``, ``segments``, ``notice``, ``reviewed`` (``by``, ``at``, ``english_commit``) or,
+    on a page an update made partly machine again, ``last_review``; None without a translation."""
 
     def to_json(self) -> dict[str, object]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in _DOC_FIELDS}
@@ -363,6 +369,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     fps = Fingerprints(blobs)
     ledger = ledger_for(layout)
     states = {lang: tree_state(layout, lang) for lang in langs} if write_cache else {}
+    reviewers = review_settings(layout).reviewers  # a sign-off by anyone else is flagged
+    review_cache = StateCache(layout)
 
     docs: list[DocStatus] = []
     all_bases: dict[str, dict[str, BaseInfo]] = {}
@@ -428,6 +436,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
                     english_left(layout, ledger, lang, st.translated_path):
                 st.flags.append("english-left")
                 st.in_progress.append(ENGLISH_LEFT_NOTE)
+            if st.translated_path is not None and "linked" not in st.flags:
+                st.review = review_cache.state(lang, st.translated_path, reviewers)
             if st.state != "orphaned":
                 st.en_lines = en_text[st.path].count("\n")
                 st.toctree_position = en_toc.get(local_of(st.path))
@@ -442,6 +452,8 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
         all_bases[lang] = bases
     if write_cache and gap is None:
         write_bases_cache(history, all_bases, states)
+    if write_cache:
+        review_cache.save()
     summaries = {}
     for lang in langs:
         counts = dict.fromkeys(STATES, 0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from ..repo.status import RANK_LIMIT, STATES, DocStatus, StatusReport
+from .queue import counts_line, review_queue, review_risk, review_text
 from .text import drift_text, ranks, short
 
 COLORS = {
@@ -43,6 +44,8 @@ th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
 margin-right:.3rem;vertical-align:-1px}
 details{margin:.4rem 0}summary{cursor:pointer}code{font-size:.85rem}
 svg text{font-size:13px;fill:#1f2328}
+.review{display:inline-block;padding:0 .45rem;border-radius:.6rem;font-size:.8rem;border:1px solid #d0d7de}
+.review-machine{background:#fff8c5}.review-reviewed{background:#dafbe1}
 """
 
 
@@ -166,6 +169,15 @@ def claimed(d: DocStatus) -> bool:
     return bool(d.claimed_by) or any(x.startswith("http") or x == "toctree placeholder" for x in d.in_progress)
 
 
+def _review(d: DocStatus) -> str:
+    r = d.review or {}
+    st = str(r.get("state") or "")
+    if not st:
+        return ""
+    detail = review_text(d).removeprefix("machine, ") if st != "human" else ""
+    return f'<span class="review review-{escape(st)}">{escape(st)}</span> <small>{escape(detail)}</small>'
+
+
 def _doc_row(d: DocStatus, rank: int | None) -> str:
     notes = ", ".join([*d.flags, *d.in_progress, *([d.problem] if d.problem else [])])
     base = short(d.base_commit) + (f" ({d.base_method})" if d.base_commit else "")
@@ -177,10 +189,11 @@ def _doc_row(d: DocStatus, rank: int | None) -> str:
     attrs = (f'data-state="{d.state}" data-path="{escape(d.path)}" data-lines="{d.en_lines}" '
              f'data-size="{_size(d.en_lines)}" data-claimed="{"yes" if claimed(d) else "no"}" '
              f'data-rank="{rank if rank is not None else ""}" data-translated="{escape(d.translated_at or "")}" '
-             f'data-since="{escape(d.claimed_since or "")}"')
+             f'data-since="{escape(d.claimed_since or "")}" data-review="{escape(str((d.review or {}).get("state") or ""))}"')
     cells = [("doc", doc), ("state", _state(d.state)), ("on it", _who(d.claimed_by, d.claimed_since)),
              ("last translated", translated), ("drift", escape(drift_text(d))), ("lines", str(d.en_lines)),
-             ("rank", str(rank) if rank is not None else ""), ("base", f"<code>{escape(base)}</code>" if base else ""),
+             ("rank", str(rank) if rank is not None else ""), ("review", _review(d)),
+             ("base", f"<code>{escape(base)}</code>" if base else ""),
              ("notes", escape(notes))]
     tds = "".join(f'<td data-label="{label}"{" class=num" if label in ("lines", "rank") else ""}>{v}</td>'
                   if v else "<td></td>" for label, v in cells)
@@ -229,10 +242,16 @@ def to_html(report: StatusReport, limit: int = RANK_LIMIT) -> str:
             on = f" — {escape(d.claimed_by)} is on it" if d.claimed_by else ""
             out.append(f"<li><code>{escape(d.path)}</code> — {escape(why)}{on}</li>")
         out.append("</ol>")
+        out.append(f'<h3>Review next</h3><p class="review-counts">{escape(counts_line(report, lang))}</p>'
+                   f'<ol class="review-queue" data-lang="{escape(lang)}">')
+        for d in review_queue(report, lang, limit):
+            out.append(f'<li data-risk="{review_risk(d):g}"><code>{escape(d.translated_path or d.path)}</code> — '
+                       f"{escape(review_text(d))} (risk {review_risk(d):g})</li>")
+        out.append("</ol>")
         out.append(f'<h3>Every doc</h3><table class="docs cards" data-lang="{escape(lang)}"><thead><tr>'
                    '<th data-sort="path">doc</th><th data-sort="state">state</th><th data-sort="since">on it</th>'
                    '<th data-sort="translated">last translated</th><th>drift</th><th data-sort="lines">lines</th>'
-                   '<th data-sort="rank">rank</th><th>base</th><th>notes</th></tr></thead><tbody>')
+                   '<th data-sort="rank">rank</th><th>review</th><th>base</th><th>notes</th></tr></thead><tbody>')
         out.extend(_doc_row(d, rk.get((lang, d.path))) for d in report.for_lang(lang))
         out.append("</tbody></table>")
     sizes = ",".join(f"['{n}','{n} ({lo}{'-' + str(hi) if hi else '+'} lines)']" for n, lo, hi in SIZES)

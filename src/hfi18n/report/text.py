@@ -22,6 +22,7 @@ from rich.text import Text
 from ..doc.inert import code
 from ..repo.github import GITHUB_BODY_LIMIT
 from ..repo.status import RANK_LIMIT, STATES, DocStatus, StatusReport
+from .queue import changed_text, counts_line, review_queue, review_ranks, review_risk, review_text
 
 STATE_STYLE = {
     "up-to-date": "green",
@@ -32,12 +33,15 @@ STATE_STYLE = {
     "unknown": "dim",
 }
 
+REVIEW_STYLE = {"machine": "yellow", "reviewed": "green", "human": ""}
+
 CSV_FIELDS = (
     "lang", "path", "state", "translated_path", "base_commit", "base_method", "base_candidate",
     "matched_revision",
     "en_path_at_base", "commits_behind", "lines_added", "lines_removed", "sections_added",
     "sections_removed", "sections_changed", "last_english_commit", "en_lines", "toctree_position", "flags",
     "in_progress", "score", "rank", "problem", "claimed_by", "claimed_since", "translated_by", "translated_at",
+    "review_state", "review_pending", "reviewed_by", "reviewed_at", "reviewed_english", "review_rank", "review_risk",
 )
 
 
@@ -76,27 +80,40 @@ def drift_text(d: DocStatus) -> str:
 
 
 def json_rows(report: StatusReport) -> list[dict[str, object]]:
-    """One plain object per (language, doc): the fields of ``DocStatus`` plus ``rank``."""
-    rk = ranks(report)
+    """One plain object per (language, doc): the fields of ``DocStatus`` (``review`` among them) plus
+    ``rank`` and, for a machine page, ``review_rank`` (its place in the review queue) and ``review_risk``."""
+    rk, rr = ranks(report), review_ranks(report)
     rows = []
     for d in report.docs:
         row = d.to_json()
         row["rank"] = rk.get((d.lang, d.path))
+        row["review_rank"] = rr.get((d.lang, d.path))
+        row["review_risk"] = review_risk(d) if (d.lang, d.path) in rr else None
         rows.append(row)
     return rows
+
+
+def _review_columns(d: DocStatus, rank: int | None) -> dict[str, object]:
+    """The review state as flat CSV columns."""
+    r = d.review or {}
+    who = dict(r.get("reviewed") or {})  # type: ignore[call-overload]
+    return {"review_state": r.get("state"), "review_pending": r.get("pending"), "reviewed_by": who.get("by"),
+            "reviewed_at": who.get("at"), "reviewed_english": who.get("english_commit"), "review_rank": rank,
+            "review_risk": review_risk(d) if rank is not None else None}
 
 
 # ------------------------------------------------------------------------------------------ CSV
 
 
 def to_csv(report: StatusReport) -> str:
-    rk = ranks(report)
+    rk, rr = ranks(report), review_ranks(report)
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     w.writeheader()
     for d in report.docs:
         row = d.to_json()
         row["rank"] = rk.get((d.lang, d.path))
+        row.update(_review_columns(d, rr.get((d.lang, d.path))))
         w.writerow({k: ";".join(v) if isinstance(v, list) else ("" if v is None else v)
                     for k, v in row.items() if k in CSV_FIELDS})
     return buf.getvalue()
@@ -150,13 +167,19 @@ def to_markdown(report: StatusReport, limit: int = RANK_LIMIT, *, collapse: tupl
     for lang in report.languages:
         s = report.summaries[lang]
         docs = report.for_lang(lang)
-        lines += [f"## {lang}", "", s.line(), "", f"### Translate next ({lang})", ""]
+        lines += [f"## {lang}", "", s.line(), "", counts_line(report, lang), "", f"### Translate next ({lang})", ""]
         ranked = report.ranked(lang, limit)
         if not ranked:
             lines.append("Nothing to translate.")
         for d in ranked:
             what = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing, {d.en_lines} lines"
             lines.append(f"- [ ] {code(d.path)} ({what})")
+        lines += ["", f"### Review next ({lang})", ""]
+        queue = review_queue(report, lang, limit)
+        if not queue:
+            lines.append("No machine page waits for review.")
+        for d in queue:
+            lines.append(f"- [ ] {code(d.translated_path or d.path)} ({_md_review(d)}; risk {review_risk(d):g})")
         lines.append("")
         for state in STATES:
             group = [d for d in docs if d.state == state]
@@ -195,7 +218,24 @@ def _md_item(d: DocStatus) -> str:
     if d.translated_by:
         text += f" — last translated by {_md_name(d.translated_by)}" + (
             f" on {d.translated_at}" if d.translated_at else "")
+    if d.review and d.review.get("state") != "human":
+        text += f" — {_md_review(d)}"
     return text
+
+
+def _md_review(d: DocStatus) -> str:
+    """The review state in Markdown: a reviewer's name is text its owner chose (in a code span, never a
+    ``@mention``)."""
+    r = d.review or {}
+    if r.get("state") == "reviewed":
+        who = dict(r.get("reviewed") or {})  # type: ignore[call-overload]
+        return (f"reviewed by {_md_name(str(who.get('by', '')))} on {str(who.get('at', ''))[:10]}{changed_text(d)}"
+                + (" (not in the team's reviewers list)" if r.get("unlisted_reviewer") else ""))
+    text = review_text(d)
+    if r.get("last_review"):
+        text = text.split(" (reviewed by ", 1)[0] + " (reviewed by " + _md_name(
+            str(dict(r["last_review"]).get("by", ""))) + " before the English changed)"  # type: ignore[call-overload]
+    return text.replace("|", "\\|")  # tool words and counts; names are code spans above
 
 
 def _md_name(name: str) -> str:
@@ -224,6 +264,7 @@ def render_table(report: StatusReport, console: Console, *, show_missing: bool =
         wide = console.width >= WIDE  # at 80 columns the base commit gives its room to the words
         if wide:
             t.add_column("base", no_wrap=True)
+        t.add_column("review", no_wrap=False)
         t.add_column("notes")
         for d in docs:
             notes = list(d.flags) + d.in_progress + ([d.problem] if d.problem else [])
@@ -232,7 +273,9 @@ def render_table(report: StatusReport, console: Console, *, show_missing: bool =
             if d.base_method == "content":
                 notes.append("base by content")
             base = [(d.base_commit or "")[:7]] if wide else []
-            t.add_row(d.path, Text(d.state, style=STATE_STYLE[d.state]), drift_text(d), *base, ", ".join(notes))
+            t.add_row(d.path, Text(d.state, style=STATE_STYLE[d.state]), drift_text(d), *base,
+                      Text(review_text(d), style=REVIEW_STYLE.get(str((d.review or {}).get("state")), "")),
+                      ", ".join(notes))
         # wrapped here: the CLI's console does not wrap (soft_wrap), and the terminal would cut words
         summary = Text(textwrap.fill(report.summaries[lang].line(), width=max(40, console.width)), style="bold")
         nxt = Table(title=f"translate next ({lang})", box=box.SIMPLE_HEAD, title_justify="left")
@@ -242,10 +285,19 @@ def render_table(report: StatusReport, console: Console, *, show_missing: bool =
         for i, d in enumerate(report.ranked(lang, limit), 1):
             why = f"outdated: {drift_text(d)}" if d.state == "outdated" else f"missing ({d.en_lines} lines)"
             nxt.add_row(str(i), d.path, why)
+        rev = Table(title=f"review next ({lang})", box=box.SIMPLE_HEAD, title_justify="left")
+        rev.add_column("#", justify="right")
+        rev.add_column("page", no_wrap=True)
+        rev.add_column("risk", justify="right")
+        rev.add_column("why")
+        for i, d in enumerate(review_queue(report, lang, limit), 1):
+            rev.add_row(str(i), d.translated_path or d.path, f"{review_risk(d):g}", review_text(d))
         hidden = report.summaries[lang].counts.get("missing", 0) if not show_missing else 0
         parts: list[object] = [t]
         if hidden:
             parts.append(Text(f"{hidden} missing docs not listed (--all lists them)", style="dim"))
-        parts += [summary, nxt]
+        parts += [summary, Text(counts_line(report, lang)), nxt]
+        if rev.row_count:
+            parts.append(rev)
         console.print(Group(*parts))  # type: ignore[arg-type]
         console.print()

@@ -24,6 +24,7 @@ class Kind(str, enum.Enum):
     ENGLISH_LEFT = "english-left"  # an English paragraph left beside its translation
     GLOSSARY = "glossary"  # a term rendered differently from the glossary and the other docs
     LLM = "llm"  # a model's remark (rule: mistranslation, omission, terminology, fluency)
+    SIGNOFF = "sign-off"  # a change of a review record: a sign-off added in someone's name, machine text dropped
 
 
 @dataclass(slots=True, frozen=True)

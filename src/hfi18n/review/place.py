@@ -38,7 +38,10 @@ def _block_doc(block: Block) -> Document:
 
 def from_check(f: Finding, line: int | None = None, fix: Fix | None = None,
             english_line: int | None = None) -> ReviewFinding:
-    """A check finding as a review finding (on ``line``, with ``fix``, when given)."""
+    """A check finding as a review finding (on ``line``, with ``fix``, when given; else the finding's own
+    rewrite, :attr:`Finding.suggestion`)."""
+    if fix is None and f.suggestion:
+        fix = Fix(*f.suggestion)
     return ReviewFinding(f.file, f.line if line is None else line, Kind.CHECK, f.check, f.severity, f.message,
                          fix=fix, english_line=english_line)
 

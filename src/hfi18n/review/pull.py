@@ -11,19 +11,23 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..check.findings import ERROR, WARNING
+from ..check.style import STYLE_PREFIX
 from ..repo.ghref import PullRef
 from ..repo.github import GitHubClient, PullDetails
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, is_lang_name
+from ..repo.signoff import RECORD_DIR, audit_records
 from .follow import FollowedEnglish
-from .model import Review
+from .model import DocReview, Kind, Review, ReviewFinding
 from .quote import code
 from .runner import Options, review_texts
 
 _HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
 
 
-def right_lines(patch: str | None) -> set[int]:
-    """Lines of the new file that a review comment may target: the added and context lines of the hunks."""
+def right_lines(patch: str | None, *, added: bool = False) -> set[int]:
+    """Lines of the new file that a review comment may target: the added and context lines of the hunks
+    (``added``: the added lines alone, the lines the PR wrote)."""
     out: set[int] = set()
     line = 0
     for row in (patch or "").splitlines():
@@ -33,7 +37,8 @@ def right_lines(patch: str | None) -> set[int]:
             continue
         if not line or row.startswith("-") or row.startswith("\\"):
             continue
-        out.add(line)
+        if not added or row.startswith("+"):
+            out.add(line)
         line += 1
     return out
 
@@ -77,6 +82,42 @@ def unsafe_path(path: str) -> str | None:
     return None
 
 
+def review_record_of(path: str, docs_root: str, lang: str | None) -> tuple[str, str] | None:
+    """``(lang, page)`` when ``path`` is the review record of a translated page (:mod:`hfi18n.repo.signoff`:
+    ``<docs_root>/<lang>/_review/<page>.json``), of ``lang`` if given."""
+    prefix = docs_root.strip("/") + "/"
+    if not path.startswith(prefix) or not path.endswith(".json"):
+        return None
+    folder, _, rest = path[len(prefix):].partition("/")
+    head, _, page = rest.partition("/")
+    if (head != RECORD_DIR or not page.endswith(tuple(s + ".json" for s in DOC_SUFFIXES)) or not is_lang_name(folder)
+            or folder.lower() == SOURCE_LANG or (lang is not None and folder != lang)):
+        return None
+    return folder, page[: -len(".json")]
+
+
+def audit_record(client: GitHubClient, pull: PullDetails, path: str, status: str, lang: str, page: str, *,
+                 root: str) -> DocReview:
+    """What the PR's change of a review record claims (:func:`hfi18n.repo.signoff.audit_records`), as
+    findings on the record file: a sign-off in the name of someone other than the PR's author, or machine
+    text dropped from the record while the page keeps it, is an error (the check fails: never silent); a
+    sign-off by the author is a warning a maintainer confirms. A PR can write any record; what it cannot
+    do is have one go unnoticed."""
+    head_repo = pull.head_repo or pull.base_repo
+    before = client.get_file_text(pull.base_repo, path, pull.base_sha)
+    after = None if status == "removed" else client.get_file_text(head_repo, path, pull.head_sha)
+    page_after = client.get_file_text(head_repo, f"{root}/{lang}/{page}", pull.head_sha)
+    doc = DocReview(path, None, lang, after or "")
+    doc.checked.append("the review record's change: sign-offs added, changed or removed, machine text dropped")
+    for change in audit_records(page, before, after, page_after, author=pull.user or None):
+        forged = change.kind == "machine-dropped" or (
+            change.kind in ("signoff-added", "signoff-changed") and change.by is not None
+            and (not pull.user or change.by.lower() != pull.user.lower()))
+        doc.findings.append(ReviewFinding(path, 0, Kind.SIGNOFF, change.kind, ERROR if forged else WARNING,
+                                          change.message))
+    return doc
+
+
 def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, docs_root: str = DEFAULT_DOCS_ROOT,
                 options: Callable[[str], Options] | None = None,
                 follow: Callable[[str, str, str], FollowedEnglish | None] | None = None,
@@ -102,6 +143,10 @@ def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, 
         bad = unsafe_path(f.filename)
         if bad is not None:
             review.skipped.append(f"{code(f.filename)}: not reviewed, {bad}")
+            continue
+        record = review_record_of(f.filename, root, lang)
+        if record is not None:
+            review.docs.append(audit_record(client, pull, f.filename, f.status, *record, root=root))
             continue
         found = translated_doc(f.filename, root, lang)
         if found is None:
@@ -135,8 +180,12 @@ def review_pull(client: GitHubClient, ref: PullRef, *, lang: str | None = None, 
             elif follow is None:
                 used += " (no checkout to find the English the translation follows: --repo)"
             doc.checked.insert(0, used)
-        review.docs.append(doc)
         result.diff_lines[f.filename] = right_lines(f.patch)
+        # the team's style only on the lines the PR wrote: a PR that fixes one paragraph of an old doc is
+        # not the place for the style of the rest of it
+        written = right_lines(f.patch, added=True)
+        doc.findings = [x for x in doc.findings if not x.rule.startswith(STYLE_PREFIX) or x.line in written]
+        review.docs.append(doc)
     if not review.docs and not review.skipped:
         review.skipped.append(f"the PR changes no translated doc under {root}/<lang>/"
                               + (f" for {lang}" if lang else ""))

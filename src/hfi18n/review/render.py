@@ -29,7 +29,7 @@ RESOLVED_NOTE = "The latest hfi18n run no longer reports this on this line (fixe
 KIND_TITLES = {
     Kind.CHECK: "check rules", Kind.OMISSION: "omissions", Kind.DUPLICATION: "duplications",
     Kind.ENGLISH_LEFT: "English left beside its translation", Kind.GLOSSARY: "glossary consistency",
-    Kind.LLM: "LLM review",
+    Kind.LLM: "LLM review", Kind.SIGNOFF: "review records (sign-offs)",
 }
 
 

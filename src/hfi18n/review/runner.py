@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..check import check_pair, translated_docs, unreadable
 from ..check.findings import ERROR, WARNING
+from ..check.style import StyleRun
 from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
@@ -64,6 +65,8 @@ class Options:
     (:meth:`hfi18n.check.custom_anchors.AnchorLinks.anchors_of`; None: not known). ``check`` accepts a link
     to a translator's custom anchor of another translated doc; the review reported the same link as a
     ``links`` error (issue 24: one behaviour for custom anchors)."""
+    style: StyleRun | None = None
+    """The team's style checks (``style/register``, ``style/heading``; None: not run)."""
 
 
 def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: str | None, lang: str,
@@ -95,8 +98,11 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
             older.append(parse(followed.text, english_file))
     anchors_of = opts.anchors_of
     checks = check_pair(src, tgt, file=file, lang=lang, older=older,
-                        anchors_of=(lambda target: anchors_of(rel, target)) if anchors_of and rel else None)
+                        anchors_of=(lambda target: anchors_of(rel, target)) if anchors_of and rel else None,
+                        style=opts.style)
     doc.checked.append(CHECKED_RULES)
+    if opts.style is not None:
+        _style_said(doc, opts.style)
     if src is None:
         doc.findings = [from_check(f) for f in checks]
         doc.not_checked.append("omissions, duplications, glossary: there is no English source")
@@ -124,6 +130,15 @@ def review_texts(en_text: str | None, tr_text: str, *, file: str, english_file: 
     else:
         doc.not_checked.append("mistranslation and fluency (LLM review: run with --llm)")
     return _finish(doc)
+
+
+def _style_said(doc: DocReview, style: StyleRun) -> None:
+    """What the style checks did, in the doc's checked / not checked lists."""
+    if style.layer is not None:
+        reg = style.settings.register or "each doc's own majority"
+        doc.checked.append(f"the team's style (register: {reg}; headings: {style.settings.heading})")
+    elif style.notes:
+        doc.not_checked.append(f"the team's style: {style.notes[0]}")
 
 
 def _too_long(tr_text: str, file: str, en_text: str | None, english_file: str | None,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..check.custom_anchors import AnchorLinks
+from ..check.style import StyleRun
 from ..config import Config, load_config
 from ..doc.props import apply_config
 from ..errors import HfI18nError, InputError
@@ -113,7 +114,8 @@ def run_review(repo: Path | str | None = ".", lang: str | None = "ko", paths: It
             if pr is None:  # the checkout's history says what its own translations follow
                 followed = followed_english(layout, code)
             anchors_of = AnchorLinks(layout, code).anchors_of  # the checkout's translated docs' anchors
-        cache[code] = Options(gloss, usage, reviewer, length, followed, anchors_of=anchors_of)
+        cache[code] = Options(gloss, usage, reviewer, length, followed, anchors_of=anchors_of,
+                              style=StyleRun.for_lang(code, cfg))
         return cache[code]
 
     try:

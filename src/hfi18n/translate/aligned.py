@@ -36,6 +36,7 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
 )
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import ledger_for, segment_hash
+from ..repo.signoff import machine_hashes
 
 # -------------------------------------------------------------------------------------------------
 # the aligned human translations of a checkout
@@ -63,7 +64,8 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
     left out.
 
     Only human text is learnt from: a segment a run of this machine wrote and no human changed since
-    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) is left out, so a machine draft never teaches the
+    (:meth:`hfi18n.repo.ledger.Ledger.machine_texts`) or the review record says the machine wrote
+    (:func:`hfi18n.repo.signoff.machine_hashes`: a fresh clone has it) is left out, so a machine draft never teaches the
     glossary its own choices back.
     """
     layout = DocsLayout.open(repo, docs_root)
@@ -80,7 +82,7 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
             tr_items = doc_items(tr_doc)
             if not tr_items:
                 continue
-            machine = ledger.machine_texts(lang, rel)
+            machine = machine_hashes(layout, lang, rel, ledger)  # this machine's runs and the repository's record
             machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
             en_texts: list[str] = []
             twin = layout.twin(rel, SOURCE_LANG)

@@ -24,13 +24,16 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
 from ..glossary import Glossary, Term
+from ..lang.style import StyleSettings, style_settings
 from ..origin import Origin
+from .examples import EXAMPLE_SHARE, Example, TeamExamples
 from .memory import TranslationMemory, memory_key, memory_source
 from .pricing import estimate_cost, estimate_tokens, price_for
 from .prompt import (
@@ -40,6 +43,7 @@ from .prompt import (
     PromptOptions,
     batch_terms,
     build_request,
+    examples_block,
     pad_terms,
     system_prompt,
     wire_ids,
@@ -48,6 +52,9 @@ from .providers.base import Provider
 from .providers.types import AuthError, ChatRequest, Completion, RetriesExhaustedError, UnreachableError
 from .validate import as_is, validate_segment
 from .wire import outside_text, parse_elements
+
+if TYPE_CHECKING:
+    from .second import SecondDraft
 
 CANCELLED = "not sent: the run was cancelled"
 
@@ -145,6 +152,8 @@ class DocJob:
     conflicts: list[Conflict] = field(default_factory=list)
     """Human text an update kept where the English changed too (:class:`Conflict`)."""
     """``--update``: translated code comments that could not be carried."""
+    alternatives: dict[str, SecondDraft] = field(default_factory=dict)
+    """Segment id -> a second model's draft shown beside the first (``--second-model``: :mod:`.second`)."""
 
     given: frozenset[str] = field(default=frozenset(), init=False)
     """Ids of the segments whose translation was known when the job was made (``--update``: the human
@@ -199,6 +208,10 @@ class RunStats:
     answers_rejected: int = 0
     """Segment answers that failed validation (missing, truncated, placeholders, wrong language...)."""
     failed_segments: int = 0
+    segments_with_example: int = 0
+    """Segments sent with one of the team's past translations beside them (:mod:`.examples`)."""
+    segments_sent: int = 0
+    """Segments to send (memory hits and repeats aside): the base of :attr:`segments_with_example`."""
     extra_text_dropped: int = 0
     """Answers with text around the segment elements (preamble, fences): the elements were used, the rest dropped."""
     seconds: float = 0.0
@@ -231,7 +244,8 @@ class Translator:
                  memory: TranslationMemory | None = None, concurrency: int = 4, batch_tokens: int = 1200,
                  context_chars: int = 400, max_cost: float | None = None,
                  progress: ProgressFn | None = None, options: PromptOptions = DEFAULT_OPTIONS,
-                 dedupe: bool = True, fresh: bool = False) -> None:
+                 dedupe: bool = True, fresh: bool = False, style: StyleSettings | None = None,
+                 examples: TeamExamples | None = None) -> None:
         self.provider = provider
         self.lang = lang
         self.glossary = glossary
@@ -253,6 +267,13 @@ class Translator:
         """The system prompt with :attr:`prefix_terms`, built once: every request of the run sends it."""
         self._followers: dict[str, list[tuple[DocJob, Segment]]] = {}
         """Memory key -> segments with that same text, waiting for the one that is sent."""
+        self.style = style if style is not None else style_settings(None, lang)
+        """The team's style: in the system prompt (register, headings, rules), and how many examples."""
+        self.examples = examples
+        """The team's past translations to show beside the segments (None: none)."""
+        self._example_of: dict[str, tuple[Example, float]] = {}
+        self._batch_sizes: list[int] = []
+        """Segment id -> the past translation chosen for it, with its similarity (:meth:`plan_examples`)."""
         self.stats = RunStats()
         self._lock = threading.Lock()
         self.glossary_version = glossary.version if glossary is not None else "none"
@@ -300,6 +321,7 @@ class Translator:
         if self.dedupe:
             self._dedupe(jobs)
         self.plan_prefix(jobs)
+        self.plan_examples(jobs)
 
     def _dedupe(self, jobs: list[DocJob]) -> None:
         """Send each source text once per run: a segment whose text (memory key) an earlier pending
@@ -327,10 +349,71 @@ class Translator:
             if price is not None and price.input > 0:
                 terms = pad_terms(self.glossary, terms, self.lang, min_tokens=self.provider.cache_min_tokens(),
                                   requests=requests, write_factor=price.cache_write / price.input,
-                                  read_factor=price.cache_read / price.input, wire=self.options.wire)
+                                  read_factor=price.cache_read / price.input, wire=self.options.wire,
+                                  style=self.style)
         self.prefix_terms = terms
-        self._prefix_system = system_prompt(self.lang, terms, self.options.wire)
+        self._prefix_system = system_prompt(self.lang, terms, self.options.wire, self.style, self.shows_examples)
         return terms
+
+    @property
+    def shows_examples(self) -> bool:
+        """Whether the run's requests may show the team's past translations."""
+        return self.examples is not None and len(self.examples) > 0 and self.style.examples > 0
+
+    def plan_examples(self, jobs: list[DocJob]) -> None:
+        """Choose the team's past translation for the pending segments whose English is closest to one, best
+        matches first, until the examples (with the system prompt's rule about them) would add
+        :data:`.examples.EXAMPLE_SHARE` of the run's estimated input tokens; count the segments whose request
+        will show theirs. A run that shows none drops the rule from its system prompt."""
+        self._example_of = {}
+        self.stats.segments_sent = sum(len(job.pending) for job in jobs)
+        if not self.shows_examples:
+            return
+        assert self.examples is not None
+        total = requests = 0
+        candidates: list[tuple[float, int, Segment, Example]] = []
+        terms = self.prefix_terms or ()
+        rule = estimate_tokens(system_prompt(self.lang, terms, self.options.wire, self.style, True)) - \
+            estimate_tokens(system_prompt(self.lang, terms, self.options.wire, self.style, False))
+        for job in jobs:
+            for batch in self.batches(job, job.pending):
+                request = self.request_for(job, batch)  # as sent without examples
+                total += estimate_tokens(request.system) + estimate_tokens(request.user)
+                requests += 1
+                n = len(self._batch_sizes)
+                self._batch_sizes.append(0)
+                for seg in batch:
+                    found = self.examples.best(seg.text)
+                    if found is not None:
+                        candidates.append((found[1], n, seg, found[0]))
+        budget = EXAMPLE_SHARE * (total - rule * requests) - rule * requests
+        head = estimate_tokens(examples_block([("", "")]))
+        for score, n, seg, ex in sorted(candidates, key=lambda c: -c[0]):
+            cost = ex.tokens + (head if not self._batch_sizes[n] else 0)
+            if cost <= budget and self._batch_sizes[n] < self.style.examples:
+                self._example_of[seg.id] = (ex, score)
+                self._batch_sizes[n] += 1
+                budget -= cost
+        self._batch_sizes = []
+        if not self._example_of and self._prefix_system is not None:  # none shown: no rule about them
+            self._prefix_system = system_prompt(self.lang, terms, self.options.wire, self.style, False)
+        self.stats.segments_with_example = sum(
+            len(self.examples_for(batch)[1]) for job in jobs for batch in self.batches(job, job.pending))
+
+    def examples_for(self, segments: list[Segment]) -> tuple[list[tuple[str, str]], set[str]]:
+        """The past translations shown with a request of ``segments`` (at most ``[style] examples``, the
+        closest first, each once) and the ids of the segments whose example is among them."""
+        chosen = sorted((self._example_of[s.id][1], s.id, self._example_of[s.id][0]) for s in segments
+                        if s.id in self._example_of)
+        shown: dict[tuple[str, str], None] = {}
+        ids: set[str] = set()
+        for _score, sid, ex in reversed(chosen):
+            pair = (ex.en, ex.tr)
+            if pair not in shown and len(shown) >= self.style.examples:
+                continue
+            shown.setdefault(pair, None)
+            ids.add(sid)
+        return list(shown), ids
 
     # -- batching ---------------------------------------------------------------------------------
 
@@ -377,13 +460,13 @@ class Translator:
         """The request that translates ``segments`` of ``job`` (with their neighbours as context);
         ``first``: numbers before its first element (:attr:`.prompt.Batch.first`, a provider batch)."""
         before, after = self._context(job, segments)
-        batch = Batch(str(job.en_rel), segments, before, after, first)
+        batch = Batch(str(job.en_rel), segments, before, after, self.examples_for(segments)[0], first)
         max_tokens = self.max_tokens_for(segments)
         if self.options.run_glossary and self._prefix_system is not None:
             return build_request(batch, self.lang, (), max_tokens=max_tokens, options=self.options,
                                  system=self._prefix_system)
         return build_request(batch, self.lang, batch_terms(self.glossary, segments), max_tokens=max_tokens,
-                             options=self.options)
+                             options=self.options, style=self.style)
 
     def max_tokens_for(self, segments: list[Segment]) -> int:
         source = sum(estimate_tokens(s.text) for s in segments)

@@ -1,10 +1,11 @@
 """The translation prompt: a stable, cacheable prefix for the run, then the per-request content.
 
 A request is laid out for prompt caching: the **system prompt** holds what is the same for every request
-of a run (the rules, the language's style guide and one glossary block with the terms that occur anywhere
-in the run's pending text), so it is marked cacheable (:attr:`ChatRequest.cache_prefix`; Anthropic
+of a run (the rules, the language's style guide with the team's style settings, :func:`style_text`, and
+one glossary block with the terms that occur anywhere in the run's pending text), so it is marked cacheable (:attr:`ChatRequest.cache_prefix`; Anthropic
 ``cache_control``, OpenAI caches any prefix of 1,024 tokens or more by itself). The **user message** holds
-the per-request part: read-only ``<context>`` where it helps (the prose just before the batch, unless the
+the per-request part: a few of the team's own past translations most like the segments (``<examples>``,
+chosen by :mod:`.examples` within a token budget), read-only ``<context>`` where it helps (the prose just before the batch, unless the
 batch starts a section; the prose after it only for a batch of one or two segments; none for headings
 alone) and the ``<segments>`` to translate in the wire format of :mod:`.wire`, numbered 1..n (in a
 provider batch, numbered on across the requests of the round: see :attr:`Batch.first`).
@@ -23,19 +24,16 @@ from dataclasses import dataclass
 
 from ..doc import Segment
 from ..glossary import Glossary, Term
+from ..lang.style import StyleSettings, prompt_rules, style_settings
 from ..languages import language as language_of
 from .pricing import estimate_tokens
 from .providers.types import ChatRequest
 from .wire import COMPACT, LEGACY, WireFormat, format_segments
 
-PROMPT_VERSION = "2"
+PROMPT_VERSION = "3"
 
 STYLE_GUIDES = {
-    "ko": (
-        "Write natural Korean in the polite 합니다체 style the Hugging Face Korean documentation team uses "
-        "(e.g. '설치합니다', '확인하세요'), friendly and clear. Use gender-neutral wording. Keep common ML terms "
-        "that Korean developers use in English or transliteration as in the glossary."
-    ),
+    "ko": "Write natural, friendly Korean as the Hugging Face Korean docs team does:",
     "zh": "Write clear, friendly Simplified Chinese for developers; use full-width punctuation in prose.",
     "ja": "Write clear, polite Japanese (です・ます調) for developers.",
 }
@@ -56,12 +54,14 @@ CONTENT_RULES = """- Every placeholder like ⟦1⟧ stands for code, a link targ
 """The rules on the text itself, whoever translates: a provider (:data:`RULES`) or the agent that calls
 the MCP server (:data:`AGENT_RULES`); the answers of both are validated by the same code."""
 
+EXAMPLES_RULE = """- <examples> has the team's past translations of similar text: follow their wording; never return them."""
+
 RULES = """You translate Hugging Face documentation from English into {language}.
 {style}
 
 Rules:
 - Translate only the text inside each {element} of <segments>. The <context> is there to help
-  you understand the surroundings; never translate or return it.
+  you understand the surroundings; never translate or return it.{examples}
 - Answer with exactly the same {answer}, same order, one per input
   element, and nothing else: no preamble, no explanation, no code fences.
 """ + CONTENT_RULES.replace("{", "{{").replace("}", "}}")
@@ -78,8 +78,19 @@ Rules:
 """The rules of ``prepare_translation``, for an agent that answers a JSON object instead of elements."""
 
 
-def agent_rules(lang: str) -> str:
-    return AGENT_RULES.format(language=language_of(lang).prompt_name, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE))
+def style_text(lang: str, style: StyleSettings | None = None) -> str:
+    """The language's style guide and the team's style (:func:`hfi18n.lang.style.prompt_rules`; default:
+    the language's conventions, e.g. the Korean team's 합니다체 and noun headings)."""
+    settings = style if style is not None else style_settings(None, lang)
+    rules = prompt_rules(settings)
+    text = STYLE_GUIDES.get(lang, DEFAULT_STYLE)
+    if rules:
+        text += "\n" + "\n".join(f"- {r}" for r in rules)
+    return text
+
+
+def agent_rules(lang: str, style: StyleSettings | None = None) -> str:
+    return AGENT_RULES.format(language=language_of(lang).prompt_name, style=style_text(lang, style))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +120,8 @@ class Batch:
     segments: list[Segment]
     context_before: str = ""
     context_after: str = ""
+    examples: Sequence[tuple[str, str]] = ()
+    """The team's past translations (English, translation) shown with this request (:mod:`.examples`)."""
     first: int = 0
     """Numbers before this request's first element (its elements are ``first + 1``...). 0 for an
     interactive request, whose answer comes back on its own connection. In a provider batch, answers are
@@ -119,11 +132,14 @@ class Batch:
     names none of its request's elements and is refused, then translated again."""
 
 
-def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMPACT) -> str:
+def system_prompt(lang: str, terms: Sequence[Term] = (), wire: WireFormat = COMPACT,
+                  style: StyleSettings | None = None, examples: bool = False) -> str:
+    """The run's system prompt; ``examples``: its requests show the team's past translations (the rule
+    saying what they are is then part of it)."""
     language = language_of(lang).prompt_name
     element, answer = _ELEMENTS[wire.name]
-    text = RULES.format(language=language, style=STYLE_GUIDES.get(lang, DEFAULT_STYLE), element=element,
-                        answer=answer)
+    text = RULES.format(language=language, style=style_text(lang, style), element=element, answer=answer,
+                        examples="\n" + EXAMPLES_RULE if examples else "")
     if terms:
         lines = "\n".join(f"- {t.prompt_line()}" for t in terms)
         text += f"\n\nGlossary (use these translations):\n{lines}"
@@ -140,8 +156,22 @@ def wire_id(index: int, segment: Segment, wire: WireFormat = COMPACT) -> str:
     return str(index + 1) if wire is COMPACT else segment.id
 
 
+EXAMPLES_HEAD = "<examples>"
+
+
+def examples_block(examples: Sequence[tuple[str, str]]) -> str:
+    """``<examples>`` with each past translation as ``EN:`` / ``TR:`` lines ('' for none); what they are
+    is said once, in the cached system prompt (:data:`EXAMPLES_RULE`)."""
+    if not examples:
+        return ""
+    rows = "\n".join(f"EN: {' '.join(en.split())}\nTR: {' '.join(tr.split())}" for en, tr in examples)
+    return f"{EXAMPLES_HEAD}\n{rows}\n</examples>"
+
+
 def user_message(batch: Batch, wire: WireFormat = COMPACT) -> str:
     parts = []
+    if batch.examples:
+        parts.append(examples_block(batch.examples))
     context = "\n...\n".join(c for c in (batch.context_before, batch.context_after) if c)
     if context:
         parts.append(f"<context>\n{context}\n</context>")
@@ -151,11 +181,12 @@ def user_message(batch: Batch, wire: WireFormat = COMPACT) -> str:
 
 
 def build_request(batch: Batch, lang: str, terms: Sequence[Term], *, max_tokens: int,
-                  options: PromptOptions = DEFAULT_OPTIONS, system: str | None = None) -> ChatRequest:
+                  options: PromptOptions = DEFAULT_OPTIONS, system: str | None = None,
+                  style: StyleSettings | None = None) -> ChatRequest:
     """The request for ``batch``; ``terms`` is the glossary block (the run's, or the batch's); ``system``:
-    the run's system prompt when the caller already built it (``terms`` is then not used)."""
+    the run's system prompt when the caller already built it (``terms`` and ``style`` are then not used)."""
     if system is None:
-        system = system_prompt(lang, terms, options.wire)
+        system = system_prompt(lang, terms, options.wire, style)
     return ChatRequest(system=system, user=user_message(batch, options.wire), max_tokens=max_tokens,
                        cache_prefix=options.cache)
 
@@ -168,7 +199,8 @@ def batch_terms(glossary: Glossary | None, segments: Sequence[Segment]) -> list[
 
 
 def pad_terms(glossary: Glossary | None, terms: list[Term], lang: str, *, min_tokens: int, requests: int,
-              write_factor: float, read_factor: float, wire: WireFormat = COMPACT) -> list[Term]:
+              write_factor: float, read_factor: float, wire: WireFormat = COMPACT,
+              style: StyleSettings | None = None) -> list[Term]:
     """``terms`` plus further glossary terms when that makes the system prompt cacheable and it pays.
 
     A prefix of ``P`` tokens sent ``n`` times costs ``n * P`` uncached; padded to ``M >= min_tokens`` it
@@ -177,7 +209,7 @@ def pad_terms(glossary: Glossary | None, terms: list[Term], lang: str, *, min_to
     """
     if glossary is None or requests < 2:
         return terms
-    prefix = estimate_tokens(system_prompt(lang, terms, wire))
+    prefix = estimate_tokens(system_prompt(lang, terms, wire, style))
     if prefix >= min_tokens:
         return terms
     target = int(min_tokens * 1.03) + 8  # a margin: real tokenizers differ from the estimate
@@ -190,12 +222,12 @@ def pad_terms(glossary: Glossary | None, terms: list[Term], lang: str, *, min_to
             chosen.add(term.source)
             size += estimate_tokens(f"- {term.prompt_line()}\n")
     padded = [t for t in glossary if t.source in chosen]  # glossary order, so the prefix is stable
-    size = estimate_tokens(system_prompt(lang, padded, wire))
+    size = estimate_tokens(system_prompt(lang, padded, wire, style))
     while size < target and len(padded) < len(glossary):
         extra = next(t for t in glossary if t.source not in chosen)
         chosen.add(extra.source)
         padded = [t for t in glossary if t.source in chosen]
-        size = estimate_tokens(system_prompt(lang, padded, wire))
+        size = estimate_tokens(system_prompt(lang, padded, wire, style))
     if size < min_tokens:  # the glossary is too short to make the prefix cacheable
         return terms
     if size * write_factor + (requests - 1) * size * read_factor < requests * prefix:

@@ -16,6 +16,7 @@ from ..fileio import digest, read_text, through_link
 from ..repo.history import BaseInfo, BlobReader, Followed, followed, repo_info
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.ledger import ledger_for, segment_hash
+from ..repo.signoff import machine_hashes
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from .pipeline import DocJob, Translator, new_job
@@ -37,11 +38,12 @@ class Skipped:
     """The values ``reason`` was made of (the target file, the language, ...), for ``kind``."""
 
 
-SKIP_KINDS = ("outside", "no_base", "base_unknown", "exists", "pseudo_exists", "broken_english")
+SKIP_KINDS = ("outside", "no_base", "base_unknown", "exists", "pseudo_exists", "broken_english", "claimed", "unknown")
 """Why a doc is skipped: its target leads outside the repository (a symbolic link); ``--update`` finds no base
 English version; the base English is unknown; the target exists (no ``--update``/``--force``); the
 ``pseudo`` test double would write over a translation; the English source has a fault a translation would
-copy (:func:`hfi18n.check.source.skip_broken_english`)."""
+copy (:func:`hfi18n.check.source.skip_broken_english`); ``--all`` leaves a doc an open PR translates to its
+author, and one whose state is unknown (:func:`all_candidates`)."""
 
 
 @dataclass(slots=True)
@@ -85,23 +87,59 @@ def next_candidates(report: StatusReport, lang: str, *, update: bool = False) ->
     return out
 
 
+def all_candidates(report: StatusReport, lang: str) -> tuple[list[str], list[Skipped]]:
+    """The docs ``translate --all`` takes, most useful first, and those it leaves alone with why.
+
+    Taken: every missing doc, every outdated one (its update), and every one only a toctree placeholder
+    announces or that is an unfinished machine draft (a draft mark, English left: the update finishes it).
+    Left alone: a doc an open PR translates (a person is on it), a doc whose state is unknown (an
+    unreadable file, a shallow clone), orphaned translations; a doc whose base is unknown is refused by
+    the update itself, with its reason (:func:`select_docs`). Up-to-date docs, reviewed ones among them,
+    are never taken: a reviewed page whose English did not change is not touched."""
+    taken = [d.path for d in next_candidates(report, lang, update=True)]
+    skipped: list[Skipped] = []
+    for d in report.for_lang(lang):
+        if d.path in taken or d.state in ("up-to-date", "orphaned", "missing", "outdated"):
+            continue
+        if d.state == "unknown":
+            skipped.append(Skipped(d.path, d.problem or "its state is unknown", "unknown"))
+            continue
+        claims = [x for x in d.in_progress if x.startswith(("http://", "https://"))]
+        if claims:
+            skipped.append(Skipped(d.path, f"an open pull request translates it ({claims[0]}): left to its author",
+                                   "claimed", {"pull": claims[0]}))
+        elif d.state == "in-progress":
+            taken.append(d.path)  # a placeholder of years, a machine draft, English left: the run finishes it
+    return taken, skipped
+
+
 def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int | None = None,
-                update: bool = False, force: bool = False, pulls: list[PullInfo] | None = None) -> Selection:
-    """Build jobs for ``paths`` (English or translated paths) or the ``next_n`` most useful docs.
+                update: bool = False, force: bool = False, pulls: list[PullInfo] | None = None,
+                all_docs: bool = False) -> Selection:
+    """Build jobs for ``paths`` (English or translated paths), the ``next_n`` most useful docs, or with
+    ``all_docs`` every doc of the language that is missing or outdated (:func:`all_candidates`; an
+    existing translation is updated, never replaced).
 
     ``pulls``: open translation PRs upstream (see :func:`hfi18n.repo.status_pulls.pulls_for`); a doc one
-    of them translates is not picked by ``next_n``.
+    of them translates is not picked by ``next_n`` or ``all_docs``.
     """
     validate_lang(lang, target=True)
     sel = Selection()
     rels = list(dict.fromkeys(_english_rel(layout, p, lang) for p in paths))  # a doc named twice is one job
-    if next_n:
+    if next_n or all_docs:
         from ..repo.status import compute_status
 
         report = compute_status(layout, [lang], pulls=pulls, write_cache=True)
-        rels += [d.path for d in next_candidates(report, lang, update=update) if d.path not in rels]
-        rels = rels[: max(next_n, len(paths))]
+        if all_docs:
+            update = True
+            found, sel.skipped = all_candidates(report, lang)
+            rels += [r for r in found if r not in rels]
+        else:
+            rels += [d.path for d in next_candidates(report, lang, update=update) if d.path not in rels]
+            rels = rels[: max(next_n or 0, len(paths))]
     if not rels:
+        if all_docs:
+            return sel  # nothing missing or outdated: nothing to do, which is no error
         raise RefusedError("nothing to translate", hint="name docs (e.g. quicktour.md) or use --next N")
     bases: dict[str, BaseInfo] = {}
     blobs: BlobReader | None = None
@@ -156,7 +194,7 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             length = length or checkout_length_model(layout, lang)
             rec = records.get(target_rel)
             english = rec.english if rec is not None else None
-            machine = ledger.machine_texts(lang, target_rel)
+            machine = machine_hashes(layout, lang, target_rel, ledger)
             at_base = None  # the translated segments as they were when it last followed its English
             if rec is not None and rec.translated is not None:
                 at_base = machine | {segment_hash(s.text) for s in parse(blobs.text(rec.translated)).segments()}

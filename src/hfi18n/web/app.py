@@ -5,11 +5,13 @@
 2. **Translate**: the doc picked (the first "next" one by default) is translated with live progress;
    provider, model and key fields (the key is used for the call and never stored, logged or shown);
    ``pseudo``, an offline test double, only in demo mode; Stop cancels through the API's cancel event;
+   **Open the page** loads a translated page as it is (a machine page waiting for review, a draft);
 3. **Review**: each English segment beside its translation, check findings on the segments they
    concern, glossary terms marked with the expected rendering; edit a segment and it is re-checked at
    once; an update shows which human segments were kept and what the English changed;
-4. **Write & publish**: write the file (check must pass, or "write as a marked draft"), add it to the
-   toctree, open the draft PR (GitHub token, fork, upstream) -> the PR link.
+4. **Write & publish**: write the file (check must pass, or "write as a marked draft"), **approve** it (a
+   reviewer's sign-off on record, the draft mark and the machine-translation notice removed), add it to
+   the toctree, open the draft PR (GitHub token, fork, upstream) -> the PR link.
 
 This module lays the page out and wires the events; the handlers are :mod:`.handlers`. Every step is a
 named endpoint (``api_name``) a ``gradio_client`` script can call; the draft travels as JSON
@@ -327,6 +329,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     provider = gr.Dropdown(list(choices), value=default_provider, label=I18N("provider"),
                                            elem_id="hf-provider")
                     model = gr.Textbox("", label=I18N("model"), elem_id="hf-model")
+                    second_model = gr.Textbox("", label=I18N("second_model"), elem_id="hf-second-model")
                     base_url = gr.Textbox("", label=I18N("base_url"), elem_id="hf-base-url")
                     api_key = gr.Textbox("", label=I18N("api_key"),
                                          type="password", elem_id="hf-api-key")
@@ -334,6 +337,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     plan_btn = gr.Button(I18N("plan_btn"), elem_id="hf-plan-btn")
                     translate_btn = gr.Button(I18N("translate_btn"), variant="primary", elem_id="hf-translate-btn")
                     stop_btn = gr.Button(I18N("stop_btn"), variant="stop", elem_id="hf-stop-btn")
+                    open_btn = gr.Button(I18N("open_btn"), elem_id="hf-open-btn")
                 plan_note = note(elem_id="hf-plan-note")
                 log = gr.Textbox(label=I18N("log"), lines=6, max_lines=12, interactive=False, elem_id="hf-log")
             with gr.Tab(I18N("tab_review"), id="review", elem_id="hf-tab-review"):
@@ -354,6 +358,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                         with gr.Row():
                             edit_btn = gr.Button(I18N("edit_btn"), variant="primary", min_width=120,
                                                  elem_id="hf-edit-btn")
+                            second_btn = gr.Button(I18N("second_btn"), min_width=80, elem_id="hf-second-btn")
                             check_btn = gr.Button(I18N("check_btn"), min_width=80, elem_id="hf-check-btn")
                 with gr.Accordion(I18N("preview_box"), open=False, elem_id="hf-preview-box"):
                     preview = gr.HTML(I18N("review_empty"), elem_id="hf-preview")
@@ -365,6 +370,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
                     allow_draft = gr.Checkbox(False, label=I18N("allow_draft"), min_width=CHECKBOX_WIDTH,
                                               elem_id="hf-allow-draft")
                     write_btn = gr.Button(I18N("write_btn"), variant="primary", elem_id="hf-write-btn")
+                    approve_btn = gr.Button(I18N("approve_btn"), elem_id="hf-approve-btn")
                 write_note = note(elem_id="hf-write-note")
                 with gr.Row():
                     keep_english = gr.Checkbox(True, label=I18N("keep_english"), min_width=CHECKBOX_WIDTH,
@@ -413,7 +419,7 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         dashboard.click(web.open_doc, None, [doc, tabs], **ui_only)
         says(doc.change(h(web.pick), [repo, lang, doc], [update, force, doc_note], api_name="pick", **read), doc_note)
         says(with_secrets(translate_btn, h(web.translate),
-                          [repo, lang, doc, update, force, provider, model, base_url, secrets],
+                          [repo, lang, doc, update, force, provider, model, base_url, secrets, second_model],
                           [log, draft, review_html, segment, tabs], api_name="translate", concurrency_limit=4),
              plan_note, clear_on_success=True)
         says(with_secrets(plan_btn, h(web.plan), [repo, lang, doc, update, force, provider, model, base_url, secrets],
@@ -434,7 +440,11 @@ def build_app(repos: Sequence[Path | str] | Path | str | None = None, *, storage
         draft.change(web.target, [draft], [write_target], **ui_only)
         says(edit_btn.click(h(web.edit), [repo, draft, segment, seg_text], [draft, review_html], api_name="edit",
                             **read), review_note, clear_on_success=True)
+        says(second_btn.click(h(web.second), [draft, segment], [seg_text], api_name="second", **read), review_note)
         says(write_btn.click(h(web.write), [repo, draft, allow_draft], [write_note], api_name="write"), write_note)
+        says(approve_btn.click(h(web.approve), [repo, draft], [write_note], api_name="approve"), write_note)
+        says(open_btn.click(h(web.open_page), [repo, lang, doc], [draft, review_html, segment, tabs],
+                            api_name="open_page", **read), plan_note)
         says(with_secrets(toc_btn, h(web.toctree), [repo, lang, doc, keep_english, provider, model, base_url, secrets],
                           [toc_note], api_name="toctree"), toc_note)
         says(with_secrets(pr_preview_btn, h(web.publish_preview), [repo, lang, doc, fork, upstream, secrets], [pr_note],

@@ -20,7 +20,7 @@ import gradio as gr
 from .. import api
 from ..config import Config
 from ..errors import HfI18nError, InputError, RefusedError, RepoError
-from ..i18n import Lazy, has, t
+from ..i18n import Lazy, Msg, has, t
 from ..review.quote import code
 from ..translate.providers import is_test_double
 from . import render
@@ -39,7 +39,14 @@ def draft_state(lang: str, doc: str, review: api.DraftReview, *, update: bool, f
     ``pseudo`` test double made it (written only as its marked draft)."""
     return {"lang": lang, "doc": doc, "update": update, "force": force, "before": review.before, "pseudo": pseudo,
             "translations": {s.id: s.translation for s in review.segments if s.translation},
-            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target}
+            "edited": sorted(set(edited)), "ok": review.ok, "errors": review.errors, "target": review.target,
+            "alternatives": {s.id: s.alternative for s in review.segments if s.alternative}}
+
+
+def _alternatives(state: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The second model's drafts a draft state holds (segment id -> text, model, reasons)."""
+    alts = (state or {}).get("alternatives") or {}
+    return {str(k): dict(v) for k, v in alts.items() if isinstance(v, dict) and isinstance(v.get("text"), str)}
 
 
 def _draft_args(state: dict[str, Any] | None) -> tuple[str, str, bool, bool, dict[str, str]]:
@@ -212,6 +219,9 @@ class WebApp:
         choices = [(f"{d.path} · {render.state_word(d.state, ui)}"
                     + (t("choice_behind", ui, n=d.commits_behind) if d.state == "outdated" else ""), d.path)
                    for d in offered]
+        listed = {d.path for d in offered}  # then the machine pages waiting for review, riskiest first
+        choices += [(f"{d.path}" + t("choice_review", ui, n=(d.review or {}).get("pending") or 0), d.path)
+                    for d in api.review_queue(result.report, lang) if d.path not in listed]
         data = {"lang": lang, "coverage": [s.to_json() for s in result.report.summaries.values()],
                 "next": [_row(i, d) for i, d in enumerate(ranked[:20], 1)], "pr_note": result.pr_note}
         first = demo_doc.path if demo_doc is not None else ranked[0].path if ranked else None
@@ -267,6 +277,9 @@ class WebApp:
             where = t("pick_changed", ui, titles=", ".join(f"“{render.md(title)}”" for title in moved)) if moved else ""
             return True, False, t("pick_outdated", ui, doc=code(doc), n=d.commits_behind, changed=where,
                                   claimed=claimed)
+        review = d.review or {}
+        if review.get("state") == "machine":  # the page is current: what is left is a person's review
+            return False, False, t("pick_review", ui, doc=code(doc), n=review.get("pending") or 0)
         return False, False, t("pick_other", ui, doc=code(doc), state=render.state_word(d.state, ui),
                                claimed=claimed)
 
@@ -299,7 +312,8 @@ class WebApp:
         return path, provider or None, cfg
 
     def translate(self, repo: str, lang: str, doc: str, update: bool, force: bool, provider: str, model: str,
-                  base_url: str, secrets: dict[str, str] | None = None, request: gr.Request | None = None,
+                  base_url: str, secrets: dict[str, str] | None = None, second_model: str = "",
+                  request: gr.Request | None = None,
                   profile: gr.OAuthProfile | None = None, oauth: gr.OAuthToken | None = None,
                   progress: gr.Progress = gr.Progress()) -> Iterator[tuple[Any, ...]]:
         """Translate one doc WITHOUT writing it; returns the progress log and the draft (JSON) that check,
@@ -315,6 +329,8 @@ class WebApp:
             provider: anthropic, openai, hf (empty: the configured one); pseudo only in demo mode.
             model: the model (empty: the provider's default).
             base_url: an OpenAI-compatible server's URL (empty: the provider's own).
+            second_model: a second model of the provider (empty: none); where the first draft breaks the
+                team's style or glossary, or the two disagree strongly, the review shows both to pick from.
         """
         self._limit(profile, request, doc, weight=2)  # the server's CPU for a whole doc's run
         path, provider, cfg = self._doc_job(repo, doc, provider, base_url, secrets, Visitor.of(profile, oauth),
@@ -329,7 +345,7 @@ class WebApp:
             for item in _said_skips(in_thread(lambda events: api.translate(
                     path, lang, [doc], update=update, force=force, provider=provider, model=model or None,
                     base_url=base_url or None, config=cfg, progress=events, cancel=cancel, write=False,
-                    docs_root=self.ws.docs_root))):
+                    docs_root=self.ws.docs_root, second_model=(second_model or "").strip() or None))):
                 if not isinstance(item, api.ProgressEvent):
                     result = item
                     continue
@@ -358,9 +374,13 @@ class WebApp:
         if result.cancelled:
             log.append(t("log_stopped", ui))
         translations = result.docs[0].translations if result.docs else {}
+        alternatives = {str(d["segment"]): {"text": d["second"], "model": d["model"], "reasons": d["reasons"]}
+                        for d in (result.docs[0].second_drafts if result.docs else [])}
+        if result.second is not None:
+            log.append(t("log_second", ui, model=result.second_model, n=len(alternatives)))
         pseudo = is_test_double(provider or cfg.get("provider"))
         review = api.draft(path, lang, doc, translations, update=update, force=force, pseudo=pseudo,
-                           docs_root=self.ws.docs_root)
+                           docs_root=self.ws.docs_root, alternatives=alternatives)
         state = draft_state(lang, doc, review, update=update, force=force, pseudo=pseudo)
         yield ("\n".join(log), state, render.review(review, lang=ui), self._segment_choices(review, ui),
                gr.Tabs(selected="review"))
@@ -395,6 +415,26 @@ class WebApp:
         return t("plan_note", ui, segments=e.segments, cached=e.cached, requests=e.requests,
                     tokens_in=e.tokens_in, tokens_out=e.tokens_out, costs=costs)
 
+    def open_page(self, repo: str, lang: str, doc: str, profile: gr.OAuthProfile | None = None,
+                  oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[Any, ...]:
+        """The translated page as it is, segment by segment, in the Review tab: to fix it, check it and
+        approve it without translating anything (a machine page waiting for review, a marked draft). An
+        outdated page opens as its update, the changed passages in English until translated. Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            lang: the target language folder, e.g. ko.
+            doc: the English doc, relative to the language folder (e.g. tutorials/tools.md).
+        """
+        self._limit(profile, request)
+        if not doc:
+            raise web_error(InputError, "no_doc")
+        lang = (lang or "ko").strip()
+        review = api.draft(self._work(repo, profile, oauth), lang, doc, update=True)
+        ui = request_lang(request)
+        state = {**draft_state(lang, doc, review, update=True, force=False), "opened": True}
+        return state, render.review(review, lang=ui), self._segment_choices(review, ui), gr.Tabs(selected="review")
+
     def stop(self, request: gr.Request | None = None) -> str:
         """Stop this session's running translation after the requests in flight; finished segments stay in
         the translation memory. Costs nothing."""
@@ -425,10 +465,13 @@ class WebApp:
                oauth: gr.OAuthToken | None, ui: str = "en") -> tuple[dict[str, Any], str]:
         lang, doc, update, force, translations = _draft_args(state)
         review = api.draft(self._work(repo, profile, oauth), lang, doc, translations, update=update, force=force,
-                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root)
+                           pseudo=bool(state.get("pseudo")), docs_root=self.ws.docs_root,
+                           alternatives=_alternatives(state))
         new = draft_state(lang, doc, review, update=update, force=force, edited=state.get("edited", ()),
                           pseudo=bool(state.get("pseudo")))
         new["before"] = state.get("before") or review.before
+        if state.get("opened"):  # the page as it is (open_page): approve writes it only when edited
+            new["opened"] = True
         return new, render.review(review, set(new["edited"]), lang=ui)
 
     def segment(self, state: dict[str, Any], segment: str) -> str:
@@ -440,6 +483,20 @@ class WebApp:
         """
         _, _, _, _, translations = _draft_args(state)
         return translations.get(segment, "")
+
+    def second(self, state: dict[str, Any], segment: str) -> str:
+        """The second model's draft of one segment (``translate`` with a second model), for the editor: the
+        translator picks it by applying it with edit. Writes nothing.
+
+        Args:
+            state: the draft JSON.
+            segment: the segment id, e.g. s12.
+        """
+        _draft_args(state)
+        alt = _alternatives(state).get(segment)
+        if alt is None:
+            raise web_error(InputError, "no_second")
+        return str(alt["text"])
 
     def edit(self, repo: str, state: dict[str, Any], segment: str, text: str, profile: gr.OAuthProfile | None = None,
              oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> tuple[dict[str, Any], str]:
@@ -550,6 +607,43 @@ class WebApp:
         if out.backup:
             text += t("written_backup", ui, backup=code(_rel(path, Path(out.backup))))
         return text
+
+    def approve(self, repo: str, state: dict[str, Any], profile: gr.OAuthProfile | None = None,
+                oauth: gr.OAuthToken | None = None, request: gr.Request | None = None) -> str:
+        """A reviewer's sign-off of the page in the Review tab: the edits written first (only if check passes),
+        then the page approved in the signed-in reviewer's name (a local server: the checkout's git user):
+        refused with check errors or passages still in English; otherwise the sign-off goes into the page's
+        review record and the draft mark and the machine-translation notice are removed. Costs nothing.
+
+        Args:
+            repo: the repository's name on this server (the Repository list).
+            state: the draft JSON (from open_page, translate or edit).
+        """
+        visitor = Visitor.of(profile, oauth)
+        self.ws.require_visitor(visitor, "approve")
+        lang, doc, update, force, translations = _draft_args(state)
+        path, _ = self.ws.checkout(repo, visitor)
+        ui = request_lang(request)
+        wrote = ""
+        if state.get("edited") or not state.get("opened"):  # a translation not written yet, or edits: written first
+            out = api.write_draft(path, lang, doc, translations, update=update, force=force, allow_errors=False,
+                                  expect=state.get("before") or None, edited=state.get("edited", ()),
+                                  pseudo=bool(state.get("pseudo")))
+            wrote = t("written", ui, target=code(_rel(path, Path(out.target)))) + ". "
+        result = api.approve(path, lang, [doc], by=visitor.username, finish_draft=True, config=self.ws.config(path))
+        self._last_status.pop((repo, visitor.key), None)  # the page's review state changed
+        page = result.pages[0]
+        if not page.approved:
+            key = f"approve_refused_{page.kind}" if page.kind and has(f"approve_refused_{page.kind}") else None
+            why = Msg(key, n=len(page.errors)) if key else page.reason  # said in each reader's language
+            raise web_error(RefusedError, "approve_refused", why=why)
+        s = page.signoff
+        assert s is not None
+        done = [t("approved_notice", ui)] if page.notice_removed else []
+        if page.mark_removed:
+            done.append(t("approved_mark", ui))
+        return wrote + t("approved", ui, doc=code(doc), by=code(s.by), commit=code(s.english_commit[:10] or "-"),
+                         record=code(page.record), removed="; ".join(done))
 
     def toctree(self, repo: str, lang: str, doc: str, keep_english: bool, provider: str, model: str, base_url: str,
                 secrets: dict[str, str] | None = None, profile: gr.OAuthProfile | None = None,

@@ -15,7 +15,16 @@ import re
 from html import escape
 from typing import Any
 
-from ..api import DraftReview, Origin, PublishResult, StatusResult, preview_html
+from ..api import (
+    DraftReview,
+    Origin,
+    PublishResult,
+    StatusResult,
+    preview_html,
+    review_counts,
+    review_queue,
+    review_risk,
+)
 from ..doc.inert import code, one_line
 from ..i18n import has, languages, t
 from ..review.quote import fence_for
@@ -78,6 +87,7 @@ CSS = """
 .hf-badge { font-size: 11px; padding: 0 5px; border-radius: 6px; border: 1px solid #bbb; margin-right: 3px;
   white-space: nowrap; }
 .hf-badge.human { border-color: #2e7d32; color: #2e7d32; }
+.hf-badge.machine { border-color: #6a1b9a; color: #6a1b9a; }
 .hf-badge.changed { border-color: #f9a825; color: #8d6e00; }
 .hf-badge.english { border-color: #c62828; color: #c62828; }
 .hf-badge.edited { border-color: #1565c0; color: #1565c0; }
@@ -124,6 +134,7 @@ CSS = """
 .hf-diff del, .hf-udiff del { background: #ffebee; color: #b71c1c; }
 .hf-diff ins, .hf-udiff ins { background: #e8f5e9; color: #1b5e20; text-decoration: none; }
 .hf-prev { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #2e7d32; background: #f6fbf6; }
+.hf-second { font-size: 12px; margin-top: 4px; padding: 3px 5px; border-left: 3px solid #6a1b9a; background: #faf5fc; }
 .hf-cols { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
 .hf-page { border: 1px solid #e0e0e0; border-radius: 6px; padding: 8px 14px; max-height: 720px; overflow: auto;
   white-space: normal; }
@@ -292,6 +303,7 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
                     f'<th>{w("col_behind")}</th><th>{w("col_size")}</th></tr>{items}</table>')
     else:
         html.append(f"<p>{w('nothing_left')}</p>")
+    html.append(review_section(result, lang, limit, ui=ui))
     docs = report.for_lang(lang)
     outdated = sorted((d for d in docs if d.state == "outdated"), key=lambda d: (-d.commits_behind, d.path))
     if outdated:
@@ -312,6 +324,27 @@ def dashboard(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en
                     f'<table id="hf-claimed"><tr><th>{w("col_doc")}</th><th>{w("col_claimed_by")}</th></tr>'
                     f"{items}</table></details>")
     html.append(f'<p class="hf-muted">{escape(library_line(result.pr_note, ui))}</p></div>')
+    return "".join(html)
+
+
+def review_section(result: StatusResult, lang: str, limit: int = 20, *, ui: str = "en") -> str:
+    """The review queue of ``lang``: pages by review state, and the machine pages no one signed off,
+    riskiest first (a click opens the page in the Translate tab, where **Open the page** loads it)."""
+    w = functools.partial(_word_in, ui)
+    report = result.report
+    c = review_counts(report, lang)
+    html = [f"<h3>{w('review_next', folder=escape(lang))}</h3>",
+            f'<p id="hf-review-counts">{w("review_counts", machine=c["machine"], pending=c["pending"], reviewed=c["reviewed"], human=c["human"])}</p>']
+    queue = review_queue(report, lang, limit)
+    if not queue:
+        html.append(f"<p>{w('no_review')}</p>")
+        return "".join(html)
+    items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.translated_path or d.path)}</code></td>'
+                    f"<td>{(d.review or {}).get('pending') if (d.review or {}).get('pending') is not None else '?'}</td>"
+                    f"<td>{review_risk(d):g}</td></tr>" for i, d in enumerate(queue, 1))
+    html.append(f'<p class="hf-muted">{w("review_hint")}</p>'
+                f'<table id="hf-review-queue"><tr><th>#</th><th>{w("col_doc")}</th><th>{w("col_waiting")}</th>'
+                f'<th>{w("col_risk")}</th></tr>{items}</table>')
     return "".join(html)
 
 
@@ -372,6 +405,7 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
     if result.update:
         u = result.update
         html.append("<p>" + w("update_note", base=f"<code>{escape(str(u['base'])[:10])}</code>", kept=u["kept"],
+                              human=u.get("kept_human", u["kept"]), machine=u.get("kept_machine", 0),
                               changed=u["changed"], removed=u["removed"]) + "</p>"
                     f"<details><summary>{w('english_since')}</summary>"
                     f"<pre class=\"hf-udiff\">{unified_diff_html(str(u['english_diff'])) or w('no_change')}</pre></details>")
@@ -386,6 +420,8 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
             badges.append(f'<span class="hf-badge edited">{w("badge_edited")}</span>')
         if s.origin is Origin.HUMAN:
             badges.append(f'<span class="hf-badge human">{w("badge_human")}</span>')
+        elif s.origin is Origin.MACHINE and not s.changed:  # kept machine text no reviewer signed off yet
+            badges.append(f'<span class="hf-badge machine">{w("badge_machine_kept")}</span>')
         elif s.origin is Origin.ENGLISH:
             badges.append(f'<span class="hf-badge english">{w("badge_english")}</span>')
         if s.changed:
@@ -410,6 +446,12 @@ def review(result: DraftReview, edited: set[str] | frozenset[str] = frozenset(),
                 f"{word_diff(s.previous_english, s.english)}</div>" if s.previous_english else "")
         prev = (f'<div class="hf-prev"><span class="hf-muted">{w("before_human")}</span> '
                 f"{escape(s.previous_translation)}</div>" if s.previous_translation else "")
+        alt = s.alternative or {}
+        if alt.get("text"):
+            why = escape(", ".join(w(f"second_why_{r}") for r in alt.get("reasons", ()) if r in SECOND_REASONS))
+            prev += (f'<div class="hf-second"><span class="hf-muted">'
+                     f'{w("second_draft", model=escape(str(alt.get("model", ""))), why=why)}</span> '
+                     f'{escape(str(alt["text"]))}</div>')
         rows.append(f'<tr id="seg-{escape(s.id)}" class="{classes}" data-seg="{escape(s.id)}" data-rules="{escape(rules)}"><td>{escape(s.id)}<br>'
                     f'<span class="hf-muted" title="{w("line_map_title")}">'
                     f"{w('line_map', en=s.line, tr=lines)}</span></td>"
@@ -506,6 +548,10 @@ def _rules(seg: Any) -> set[str]:
     if any(seg.translation and not t.present for t in seg.terms):
         names.add("glossary")
     return {_RULE_NAME.sub("", n.lower()) for n in names} - {""}
+
+
+SECOND_REASONS = ("style", "glossary", "disagree")
+"""Why a second draft is shown (:mod:`hfi18n.translate.second`), each a message ``second_why_<reason>``."""
 
 
 def _rule_filter(segments: list[Any], lang: str = "en") -> str:

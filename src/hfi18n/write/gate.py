@@ -25,7 +25,10 @@ server all come here through :mod:`hfi18n.api`):
    output: ``translate --update --provider pseudo`` used to overwrite a human paragraph with scrambled
    letters and write the page unmarked (issue 23);
 6. every write is recorded in the run ledger (:mod:`hfi18n.repo.ledger`): the English it follows and
-   which segments the machine wrote, so ``status`` and the next ``--update`` know.
+   which segments the machine wrote, so ``status`` and the next ``--update`` know; and in the page's
+   review record in the repository (:mod:`hfi18n.repo.signoff`), which a fresh clone reads too;
+7. a page that will hold machine text no reviewer signed off carries the reader notice at its top
+   (:mod:`hfi18n.doc.notice`), and one that will not has none (issue 36).
 """
 
 from __future__ import annotations
@@ -41,9 +44,11 @@ from pathlib import Path
 
 from ..check.findings import ERROR, WARNING, Finding, has_errors
 from ..check.runner import check_pair
+from ..check.style import StyleRun
 from ..doc import PLACEHOLDER_RE, Document, parse
 from ..doc.anchors import ANCHOR_RE
 from ..doc.draft import is_pseudo_file, mark_draft
+from ..doc.notice import notice_text, with_notice
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..glossary import Glossary
@@ -51,6 +56,16 @@ from ..i18n import t
 from ..origin import Origin
 from ..repo.layout import DocsLayout, state_dir
 from ..repo.ledger import RunRecord, ledger_for, segment_hash, text_blob
+from ..repo.signoff import (
+    MachineWrite,
+    ReviewRecord,
+    machine_hashes,
+    read_record,
+    review_settings,
+    state_of,
+    write_record,
+)
+from ..repo.signoff import now as signoff_now
 from ..translate.pipeline import CANCELLED, HUMAN, MACHINE, DocJob, SegmentFailure, render_translation
 from ..translate.validate import as_is, written_segment_problem
 
@@ -162,10 +177,13 @@ def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: 
                                                              lang=lang, summarize_drift=False) if f.severity == ERROR}
 
 
-def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None) -> str:
-    """Render ``job``'s translation and check it against the English (findings in ``job.findings``)."""
+def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None,
+                   style: StyleRun | None = None) -> str:
+    """Render ``job``'s translation and check it against the English (findings in ``job.findings``);
+    ``style``: the team's style checks too (warnings: the gate's notes, never a reason not to write)."""
     text = render_translation(job.doc, job.translations, job.block_overrides)
-    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary)
+    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary,
+                          style=style)
     job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
     return text
 
@@ -185,17 +203,18 @@ def written_form(text: str, spans: Mapping[str, str]) -> str:
     return " ".join(ANCHOR_RE.sub("", shown).split())
 
 
-def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> None:
-    """Record what ``job`` wrote in the run ledger: the English it follows, the segment texts the machine
-    wrote (a kept human segment is not one; a kept machine segment still is), and the English texts
-    left untranslated (unfinished work for the next ``--update``).
+def machine_segments(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> tuple[str, set[str], list[str]]:
+    """``(page, machine, segments)``: the page ``job`` writes (relative to its language folder), the
+    :func:`~hfi18n.repo.ledger.segment_hash` of each segment of ``text`` the machine wrote, and of every
+    segment of ``text`` (the notice is not the page's text).
 
     A segment of the written page is machine text when it shows what a machine translation of the job
     shows (:func:`written_form`), or it is, byte for byte, machine text an earlier run of the doc
-    recorded (a passage an update kept whole); never when it shows a text the job holds as human. No
-    pairing of the page with its English is involved, so none can disagree with the update's. With the
-    one-to-one pairing by block signature the record shifted past a translator's merge and split: the
-    second half of a split human paragraph was recorded as machine text (issue 24). Re-pairing the page
+    recorded (a passage an update kept whole: the run ledger of this machine or the review record in the
+    repository, :func:`hfi18n.repo.signoff.machine_hashes`); never when it shows a text the job holds as
+    human. No pairing of the page with its English is involved, so none can disagree with the update's.
+    With the one-to-one pairing by block signature the record shifted past a translator's merge and split:
+    the second half of a split human paragraph was recorded as machine text (issue 24). Re-pairing the page
     with the pair model instead (n-m beads) misread pages whose text does not look like a translation of
     its English (output of a loopback test translator: 41 of 61 beads of smolagents
     conceptual_guides/intro_agents.md unsure or not 1-1 on a page written block for block) and recorded
@@ -209,17 +228,74 @@ def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str) -> No
         if t is not None and seg.id not in failed and origin in shown:
             shown[origin].add(written_form(t, seg.spans))
     rel = Path(os.path.abspath(job.target)).relative_to(os.path.abspath(layout.docs_root / lang)).as_posix()
-    ledger = ledger_for(layout)
-    before = ledger.machine_texts(lang, rel)
+    before = machine_hashes(layout, lang, rel, ledger_for(layout))
     machine: set[str] = set()
+    segments: list[str] = []
     for s in written.segments():
         form, h = written_form(s.text, s.spans), segment_hash(s.text)
+        segments.append(h)
         if form not in shown[HUMAN] and (form in shown[MACHINE] or h in before):
             machine.add(h)
+    return rel, machine, segments
+
+
+def _signed_lines(text: str, signed: frozenset[str]) -> set[int]:
+    """Lines of blocks of ``text`` whose every segment a reviewer signed off."""
+    lines: set[int] = set()
+    for b in parse(text).blocks:
+        segs = b.segments
+        if segs and all(segment_hash(s.text) in signed for s in segs):
+            lines.update(range(b.start_line, b.end_line + 1))
+    return lines
+
+
+def review_record(job: DocJob, layout: DocsLayout, *, lang: str, text: str,
+                  written: tuple[str, set[str], list[str]], draft_notes: list[str]) -> ReviewRecord:
+    """The review record of the page ``job`` is about to write as ``text`` (``written``: its
+    :func:`machine_segments`): the machine text it holds and what check found in the text that waits for
+    review (the findings of passages a reviewer signed off and the update kept are theirs, not the
+    queue's) and what the gate said, the page's sign-off kept (its segments are still signed where the
+    update kept them byte for byte: :mod:`hfi18n.repo.signoff`)."""
+    rel, machine, _ = written
+    old = read_record(layout, lang, rel)
+    signed = old.signoff.segments if old is not None and old.signoff is not None else frozenset()
+    quiet = _signed_lines(text, signed) if signed else set()
+    findings: dict[str, int] = {}
+    kept_problems = pre_existing(job.findings)  # of text the update kept: a note, not the machine's finding
+    for f in job.findings:
+        if f.severity == WARNING and f not in kept_problems and f.line not in quiet:
+            findings[f.check] = findings.get(f.check, 0) + 1
+    notes = list(draft_notes)
+    if kept := len(kept_problems):
+        notes.append(f"{kept} problem(s) kept from the previous translation")
+    write = MachineWrite(job.en_rel, text_blob(job.doc.source), frozenset(machine), signoff_now(), "", findings, notes)
+    return ReviewRecord(rel, write, old.signoff if old is not None else None)
+
+
+def record_write(job: DocJob, layout: DocsLayout, *, lang: str, text: str,
+                 written: tuple[str, set[str], list[str]] | None = None, record: ReviewRecord | None = None) -> None:
+    """Record what ``job`` wrote as ``text``: in the run ledger (this machine's: the English it follows,
+    the segment texts the machine wrote, and the English texts left untranslated, unfinished work for the
+    next ``--update``) and, with ``record``, in the page's review record in the repository. ``written``:
+    :func:`machine_segments` of ``text``, when the caller has it."""
+    rel, machine, segments = written or machine_segments(job, layout, lang=lang, text=text)
+    failed = {f.segment for f in job.failures}
     unfinished = {segment_hash(s.text) for s in job.doc.segments() if s.id in failed}
-    ledger.add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
-                         frozenset(machine), frozenset(unfinished),
-                         frozenset(segment_hash(s.text) for s in written.segments())))
+    ledger_for(layout).add(RunRecord(lang, rel, text_blob(text), job.en_rel, text_blob(job.doc.source),
+                                     frozenset(machine), frozenset(unfinished), frozenset(segments)))
+    if record is not None:  # also without machine text: it says which English the written page follows
+        write_record(layout, lang, record)
+
+
+def reader_notice(layout: DocsLayout, lang: str, text: str, record: ReviewRecord) -> str:
+    """``text`` with the reader notice when the page will hold machine text no reviewer signed off (in the
+    language of the page, the team's guide linked: ``[review] guide_url``), without it otherwise."""
+    state = state_of(text, record)
+    if not state.wants_notice:
+        return with_notice(text, None)
+    settings = review_settings(layout)
+    return with_notice(text, notice_text(lang, pending=state.pending, total=state.segments,
+                                         guide=settings.guide_url, words=settings.notice_words(lang)))
 
 
 def gate_segments(job: DocJob, *, lang: str, glossary: Glossary | None = None) -> list[SegmentFailure]:
@@ -243,6 +319,16 @@ def gate_segments(job: DocJob, *, lang: str, glossary: Glossary | None = None) -
     return found
 
 
+def _draft_notes(job: DocJob, errors: bool, pseudo: bool) -> list[str]:
+    """Why the page is a draft, as the review record keeps it (the review queue ranks by it)."""
+    notes = ["pseudo-localized test output"] if pseudo else []
+    if errors:
+        notes.append("check errors")
+    if job.failures:
+        notes.append(f"{len(job.failures)} segment(s) left in English")
+    return notes
+
+
 def _reasons(job: DocJob) -> str:
     """The first reasons of ``job``'s failed segments, for its note (``line 3: answer repeats the English``)."""
     shown = [f"line {f.line}: {f.reason}" for f in sorted(job.failures, key=lambda f: f.line)[:3]]
@@ -252,13 +338,14 @@ def _reasons(job: DocJob) -> str:
 
 def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary | None = None,
               allow_errors: bool = False, backups: Backups | None = None, write: bool = True,
-              pseudo: bool = False) -> WriteResult:
+              pseudo: bool = False, style: StyleRun | None = None) -> WriteResult:
     """Render, check and (if allowed) write ``job``'s translation; ``job.note`` and ``job.written`` say
     what happened. ``backups``: replace an existing file (``--force``) after saving it there. ``pseudo``:
-    the text is test output of the ``pseudo`` provider (a marked draft, never over a real translation)."""
+    the text is test output of the ``pseudo`` provider (a marked draft, never over a real translation).
+    ``style``: the team's style checks, whose warnings join ``job.findings`` (they never stop a write)."""
     shown = layout.rel_to_repo(job.target)
     gate_segments(job, lang=lang, glossary=glossary)
-    text = render_checked(job, lang=lang, display_path=shown, glossary=glossary)
+    text = render_checked(job, lang=lang, display_path=shown, glossary=glossary, style=None if pseudo else style)
     result = WriteResult(text, False, False)
     if any(f.reason == CANCELLED for f in job.failures):
         _note(job, "note_cancelled")
@@ -276,6 +363,14 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
     result.draft = errors or bool(job.failures) or pseudo
     if result.draft:
         result.text = text = mark_draft(text, pseudo=pseudo)
+    record = written = None
+    with contextlib.suppress(OSError, ValueError):  # the record is best effort; the page is what matters
+        written = machine_segments(job, layout, lang=lang, text=text)
+        record = review_record(job, layout, lang=lang, text=text, written=written,
+                               draft_notes=_draft_notes(job, errors, pseudo))
+        result.text = text = reader_notice(layout, lang, text, record)
+        if record.machine is not None:
+            record.machine.page = text_blob(text)  # the page as written: a commit holding it follows this English
     if not write:
         return result
     expect = job.target_before
@@ -291,8 +386,8 @@ def write_job(job: DocJob, layout: DocsLayout, *, lang: str, glossary: Glossary 
         _note(job, "note_refused", message=exc.message)
         return result
     job.written = result.written = True
-    with contextlib.suppress(OSError, ValueError):  # the record is best effort; the write happened
-        record_write(job, layout, lang=lang, text=text)
+    with contextlib.suppress(OSError, ValueError, RefusedError):  # the record is best effort; the write happened
+        record_write(job, layout, lang=lang, text=text, written=written, record=record)
     if pseudo:
         _note(job, "note_draft_pseudo")
     elif errors:

@@ -22,22 +22,28 @@ other text as it is, so both render the same file.
 from __future__ import annotations
 
 import difflib
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..check.findings import ERROR, Finding, has_errors
 from ..check.mark import check_mark
 from ..check.source import skip_broken_english
+from ..check.style import StyleRun
 from ..doc import PLACEHOLDER_RE, Segment, parse
 from ..doc.draft import mark_draft
 from ..errors import RefusedError
 from ..glossary import Glossary
 from ..origin import Origin
 from ..repo.layout import DocsLayout
+from ..repo.ledger import segment_hash
+from ..repo.signoff import read_record
 from ..translate.pipeline import BEFORE, DocJob, SegmentFailure
 from ..translate.service import select_docs
 from ..translate.update import UpdatePlan
 from ..translate.validate import as_is as needs_no_translation
-from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job
+from .gate import Backups, WriteResult, render_checked, set_update_baseline, write_job, written_form
 
 NOT_TRANSLATED = "not translated (the run was stopped or the segment failed)"
 
@@ -80,13 +86,16 @@ class DraftSegment:
     """An update, a changed segment: its English at the base (display form), to diff with today's."""
     previous_translation: str = ""
     """An update, a changed segment: the human translation of :attr:`previous_english` (display form)."""
+    alternative: dict[str, object] | None = None
+    """``translate --second-model``: a second model's draft to pick instead (``text`` in display form,
+    ``model``, ``reasons``: :mod:`hfi18n.translate.second`)."""
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "line": self.line, "target_line": self.target_line, "target_end": self.target_end,
                 "english": self.english, "translation": self.translation, "origin": self.origin.value,
                 "changed": self.changed, "findings": [f.as_dict() for f in self.findings],
                 "terms": [t.to_json() for t in self.terms], "previous_english": self.previous_english,
-                "previous_translation": self.previous_translation}
+                "previous_translation": self.previous_translation, "alternative": self.alternative}
 
 
 @dataclass(slots=True)
@@ -228,9 +237,25 @@ def _terms(glossary: Glossary | None, english: str, translation: str) -> list[Te
             for k, t in terms.items()]
 
 
+def _signed_forms(draft: DraftDoc) -> set[str]:
+    """How the segments of the existing page a reviewer signed off show (:func:`written_form`): kept machine
+    text among them is reviewed text, not text waiting for review."""
+    if draft.update is None:
+        return set()
+    rel = Path(os.path.relpath(draft.job.target, draft.layout.lang_dir(draft.lang))).as_posix()
+    record = read_record(draft.layout, draft.lang, rel)
+    if record is None or record.signoff is None:
+        return set()
+    return {written_form(s.text, s.spans) for s in draft.update.translation.segments()
+            if segment_hash(s.text) in record.signoff.segments}
+
+
 def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-           pseudo: bool = False) -> DraftReview:
-    """Render ``draft`` with ``translations`` (segment id -> text), check it, and pair findings with segments.
+           pseudo: bool = False, style: StyleRun | None = None,
+           alternatives: Mapping[str, Mapping[str, object]] | None = None) -> DraftReview:
+    """Render ``draft`` with ``translations`` (segment id -> text), check it (``style``: the team's style
+    too), and pair findings with segments; ``alternatives``: segment id -> a second model's draft
+    (``text`` in placeholder or display form, ``model``, ``reasons``), shown beside the segment's.
 
     ``pseudo``: the ``pseudo`` test double made the translations. The page is then written only with the
     mark of test output, which ``check`` reports as an error (:func:`hfi18n.check.mark.check_mark`); the
@@ -240,9 +265,10 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
     _release_edited_beads(draft, job.translations, as_is)
-    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary)
+    text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary, style=style)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
+    signed = _signed_forms(draft)
     segments: list[DraftSegment] = []
     placed: set[int] = set()
     in_kept_passage = {seg.id: job.block_overrides[i] for i, block in enumerate(job.doc.blocks)
@@ -259,16 +285,23 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
             origin = job.provenance.get(seg.id, Origin.HUMAN)
             shown = in_kept_passage[seg.id].strip()
         else:
+            kept = human is not None and display(seg, human) == display(seg, tr)
+            waiting = job.provenance.get(seg.id) is Origin.MACHINE and written_form(tr, seg.spans) not in signed
             origin = (Origin.ENGLISH if not tr else
-                      Origin.HUMAN if human is not None and display(seg, human) == display(seg, tr) else
+                      # kept text is the human's (or signed off), or machine text waiting for review (the record)
+                      (Origin.MACHINE if waiting else Origin.HUMAN) if kept else
                       Origin.AS_IS if seg.id in as_is and tr == seg.text else Origin.MACHINE)
         mine = [f for f in job.findings if start <= f.line <= end or (f.line == 0 and _lost_here(f, seg, shown))]
         placed.update(id(f) for f in mine)
         old = draft.update.previous.get(seg.id) if draft.update else None
+        alt = (alternatives or {}).get(seg.id)
         segments.append(DraftSegment(seg.id, seg.line, start, end, english, shown, origin, seg.id in pending, mine,
                                      _terms(glossary, _prose(seg), shown),
                                      display(old[0], old[0].text) if old else "",
-                                     display(old[1], old[1].text) if old else ""))
+                                     display(old[1], old[1].text) if old else "",
+                                     {"text": display(seg, str(alt.get("text", ""))), "model": str(alt.get("model", "")),
+                                      "reasons": [str(r) for r in alt.get("reasons", ()) or ()]}  # type: ignore[union-attr]
+                                     if alt and alt.get("text") else None))
     update = None
     if draft.update is not None:
         u = draft.update
@@ -276,7 +309,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
                                             job.doc.source.splitlines(keepends=True),
                                             f"en/{job.en_rel} @ {u.base_commit[:10]}", f"en/{job.en_rel} today", n=1))
         update = {"base": u.base_commit, "kept": u.kept, "changed": u.changed, "removed": u.removed,
-                  "english_diff": diff}
+                  "kept_human": u.kept_human, "kept_machine": u.kept_machine, "english_diff": diff}
     marked = check_mark(parse(mark_draft(text, pseudo=True)), draft.display_path) if pseudo else []
     return DraftReview(job.en_rel, draft.display_path, text, [*marked, *job.findings], segments,
                        [*marked, *(f for f in job.findings if id(f) not in placed)], job.target.exists(), update,
@@ -336,7 +369,8 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str], as_is: 
 
 
 def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary | None = None,
-          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False) -> tuple[DraftReview, WriteResult]:
+          allow_errors: bool = False, expect: str | None = None, pseudo: bool = False,
+          style: StyleRun | None = None) -> tuple[DraftReview, WriteResult]:
     """Write the draft through the write gate: if it passes check, or with ``allow_errors`` as a marked draft.
     Segments with no translation (a stopped run, a failed segment) are left in English and, as in
     ``translate``, make the file a marked draft: it is never written as if it were finished.
@@ -344,14 +378,14 @@ def write(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary |
     ``expect``: the :func:`hfi18n.fileio.snapshot` of the target when the draft was made (``DraftReview.before``);
     the file is not replaced if it changed since. Raises :class:`RefusedError` when nothing was written.
     """
-    result = review(draft, translations, glossary=glossary, pseudo=pseudo)
+    result = review(draft, translations, glossary=glossary, pseudo=pseudo, style=None if pseudo else style)
     draft.job.failures = [SegmentFailure(draft.job.en_rel, s.id, s.line, NOT_TRANSLATED)
                           for s in result.segments if s.origin is Origin.ENGLISH]
     if expect is not None:
         draft.job.target_before = expect
     backups = Backups(draft.layout) if draft.force and draft.update is None else None
     done = write_job(draft.job, draft.layout, lang=draft.lang, glossary=glossary, allow_errors=allow_errors,
-                     backups=backups, pseudo=pseudo)
+                     backups=backups, pseudo=pseudo, style=style)
     if not done.written:
         hint = ("fix the segments the findings point at, or write it as a marked draft"
                 if not result.ok else "translate it again")
