@@ -50,7 +50,7 @@ from hfi18n.doc import Block, BlockKind, Document, parse  # noqa: E402
 from hfi18n.doc.notice import strip_notice  # noqa: E402
 from hfi18n.doc.pairing import needs_translation  # noqa: E402
 from hfi18n.fileio import read_text  # noqa: E402
-from hfi18n.repo.history import BlobReader, find_bases  # noqa: E402
+from hfi18n.repo.history import BlobReader, followed  # noqa: E402
 from hfi18n.repo.layout import DocsLayout  # noqa: E402
 from hfi18n.translate.pricing import estimate_tokens  # noqa: E402
 
@@ -209,8 +209,10 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
         return []
     head = _git(repo, "rev-parse", "HEAD").strip()
     blobs = BlobReader(repo)
-    bases = sorted(find_bases(layout, "ko").items())
-    texts = {rel: blobs.text(b.base_blob) for rel, b in bases}
+    records = followed(layout, "ko", coverage=False)
+    bases = sorted((rel, r.base) for rel, r in records.items())
+    # the English each translation follows: its base with the changes carried to it since (issue 31)
+    texts = {rel: r.english if r.english is not None else blobs.text(r.base.base_blob) for rel, r in records.items()}
     rows: list[dict] = []
     skipped = unbased = renamed = 0
     for rel, base in bases:
@@ -241,8 +243,8 @@ def run(name: str, work: Path, per_corpus: int, server: FakeLLMServer, show: boo
         _commit(repo, f"ko: merge two paragraphs and split one in {rel}")
         en_path.write_text(setup.en, encoding="utf-8")
         _commit(repo, f"en: change one paragraph of {base.en_path}")
-        now = find_bases(layout, "ko").get(rel)
-        if now is None or BlobReader(repo).text(now.base_blob) != english:
+        now = followed(layout, "ko", {rel}, coverage=False).get(rel)
+        if now is None or now.english != english:
             unbased += 1  # the update would not start from that English: not the experiment
             continue
         try:

@@ -341,3 +341,57 @@ def test_a_check_after_an_edit_asks_the_analyzer_about_the_new_text_only(smol: P
     monkeypatch.undo()
     assert got == uncached(findings, smol, "ko", ("tutorials/building_good_agents.md",))
     assert any(str(f["check"]).startswith("style/") and f["suggestion"] for f in got)
+
+
+def test_what_a_translation_follows_is_in_every_key(tmp_path: Path, with_cache) -> None:
+    """Issue 31 made a translation's record depend on more than its base: the English it follows (the base with
+    the English changes carried to it in the same commit, judged hunk by hunk) and the translation as it is
+    (an emptied, cut or half-deleted file is ``incomplete``). Status's drift, check's kept findings and the
+    units a translation does not hold are keyed by those texts' blob ids, so a warm run says what a run
+    without the cache says after each step: a cut (uncommitted), an English edit carried in the commit that
+    also restores the cut, then an English edit committed with an unrelated change of the translation."""
+    repo = tmp_path / "repo"
+    en, ko = repo / "docs/source/en/agents.md", repo / "docs/source/ko/agents.md"
+    en.parent.mkdir(parents=True)
+    ko.parent.mkdir(parents=True)
+    en.write_text("# Agents [[agents]]\n\nAn agent decides what to do.\n\nIt calls tools.\n\n"
+                  "## Memory [[memory]]\n\nIt remembers steps.\n", encoding="utf-8")
+    page = ("# 에이전트 [[agents]]\n\n에이전트는 무엇을 할지 정합니다.\n\n도구를 부릅니다.\n\n"
+            "## 메모리 [[memory]]\n\n단계를 기억합니다.\n")
+    ko.write_text(page, encoding="utf-8")
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+
+    def commit(message: str) -> None:
+        subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+        subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit",
+                        "-qm", message], check=True)
+
+    def row() -> dict[str, object]:
+        return next(d for d in rows(repo) if d["path"] == "agents.md")
+
+    def same() -> tuple[dict[str, object], list[dict[str, object]]]:
+        got = (row(), findings(repo))
+        assert got == (uncached(row), uncached(findings, repo))
+        assert got == (row(), findings(repo))  # warm again: read back
+        return got
+
+    commit("docs: agents")
+    st, found = same()
+    assert st["state"] == "up-to-date" and not found
+    ko.write_text(page.split("## 메모리")[0], encoding="utf-8")  # cut, not committed
+    st, found = same()
+    assert st["state"] == "outdated" and "incomplete" in st["flags"]
+    assert "incomplete" in [f["check"] for f in found]
+    en.write_text(en.read_text(encoding="utf-8").replace("It calls tools.", "It calls tools and reads files."),
+                  encoding="utf-8")
+    ko.write_text(page.replace("도구를 부릅니다.", "도구를 부르고 파일을 읽습니다."), encoding="utf-8")
+    commit("docs: tools and files")  # carried in the same commit
+    st, found = same()
+    assert st["state"] == "up-to-date" and "incomplete" not in st["flags"]
+    en.write_text(en.read_text(encoding="utf-8").replace("It remembers steps.", "It remembers every step."),
+                  encoding="utf-8")
+    ko.write_text(ko.read_text(encoding="utf-8").replace("# 에이전트 [[agents]]", "# 에이전트 (Agents) [[agents]]"),
+                  encoding="utf-8")
+    commit("docs: memory")  # the English edit is not in the translation's change: drift
+    st, found = same()
+    assert st["state"] == "outdated" and st["commits_behind"] == 1 and "incomplete" not in st["flags"]

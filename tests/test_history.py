@@ -157,7 +157,7 @@ def test_sweep_is_not_a_retranslation_and_renames_are_followed(repo: GitRepo) ->
     base = find_base(history, Fingerprints(blobs), ko, en)
     assert base is not None
     assert (base.base_commit, base.method, base.en_path_at_base, base.event_commit) == (c1, "history", "quicktour.mdx", c2)
-    d = drift(history, base, ko, en)
+    d = drift(history, Fingerprints(blobs), base, ko, en)
     assert [c.sha for c in d.behind] == [c4]  # the rename alone is no change
     assert [c.sha for c in d.mirrored] == [c3]  # the sweep reached the translation too
     assert english_at(layout, base.base_commit, base.en_path_at_base) == en_doc()
@@ -199,13 +199,13 @@ def test_a_small_tagged_update_moves_the_base_only_when_it_syncs(repo: GitRepo) 
     assert [history.commits[e.version.commit].sha for e in events][-1] == c4 and not events[-1].rewrite
     base = find_base(history, fps, ko, en)
     assert base is not None and base.base_commit == c1  # the typo fix did not catch up with c3
-    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+    assert [c.sha for c in drift(history, fps, base, ko, en).behind] == [c3]
     c5 = repo.commit("[i18n-KO] Update doc.md", {"ko/doc.md": ko_doc(code=code_b) + prose})
     history = load_history(repo.layout)
     ko = history.current[("ko", "doc.md")]
     base = find_base(history, fps, ko, en := history.twin_now("doc.md"))
     assert base is not None and (base.base_commit, base.event_commit) == (c3, c5)
-    assert drift(history, base, ko, en).behind == []
+    assert drift(history, fps, base, ko, en).behind == []
 
 
 def test_translation_lag_is_found_by_content(repo: GitRepo) -> None:
@@ -230,7 +230,7 @@ def test_no_english_at_the_event_falls_back_to_content(repo: GitRepo) -> None:
     ko, en = history.current[("ko", "new.md")], history.twin_now("new.md")
     base = find_base(history, Fingerprints(blobs), ko, en)
     assert base is not None and (base.base_commit, base.method) == (c2, "content")
-    assert [c.sha for c in drift(history, base, ko, en).behind] == [c3]
+    assert [c.sha for c in drift(history, Fingerprints(blobs), base, ko, en).behind] == [c3]
 
 
 def test_legacy_root_docs_and_language_folder_renames_keep_lineages(repo: GitRepo) -> None:
@@ -302,3 +302,27 @@ def test_diffusers_ko_bases_checked_against_git_log(corpus) -> None:
         # a sweep never counts as (re-)translating a file
         assert "licenses to 2025" not in subject and "torch_dtype" not in subject
         assert "Migrate syntax" not in subject, rel
+
+
+ENV_EN = "# Environment\n\nRun the command and paste its output in the issue.\n\n```\n- hfi18n version: 0.19.0\n- Python version: 3.10\n```\n\nThat is all.\n"
+ENV_KO = "# 환경 [[environment]]\n\n명령을 실행하고 그 출력을 이슈에 붙여 넣으세요.\n\n```\n- hfi18n version: 0.19.0\n- Python version: 3.10\n```\n\n그게 전부입니다.\n"
+
+
+def test_a_code_line_the_translation_did_not_take_is_not_carried_by_a_commit_of_both_languages(repo: GitRepo) -> None:
+    """A release commit changes a version line inside an English code block and, in the same commit, some
+    other line of the translation. The version line is no prose: it is carried only if the translation
+    took it verbatim. Judged on the hunk parsed alone, the code line read as prose the whole doc does not
+    have and was "carried": the followed English had the new version, an update kept the old one and the
+    page failed check ("code block differs"; huggingface_hub ko guides/cli.md, issue 31)."""
+    repo.commit("Add env", {"en/env.md": ENV_EN})
+    repo.commit("[i18n-KO] Translated env.md", {"ko/env.md": ENV_KO})
+    c3 = repo.commit("Release 1.0", {"en/env.md": ENV_EN.replace("0.19.0", "1.0.0"),
+                                     "ko/env.md": ENV_KO.replace("그게 전부입니다.", "이것이 전부입니다.")})
+    history = load_history(repo.layout)
+    ko, en = history.current[("ko", "env.md")], history.twin_now("env.md")
+    fps = Fingerprints(BlobReader(repo.root))
+    base = find_base(history, fps, ko, en)
+    assert base is not None
+    d = drift(history, fps, base, ko, en)
+    assert [c.sha for c in d.behind] == [c3]
+    assert "0.19.0" in d.english and "1.0.0" not in d.english

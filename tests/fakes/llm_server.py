@@ -312,7 +312,7 @@ class FakeLLMServer:
             scripted = self._segment_replies.get((text, model), self._segment_replies.get((text, None)))
         if scripted is not None:
             return scripted
-        good = pseudo_translate(text, self.lang)
+        good = self.good_answer(text)
         if self._segment_faults is None:
             return good
         import hashlib
@@ -331,6 +331,10 @@ class FakeLLMServer:
         with self._lock:
             self.bad_answers.append((kind, text, answer))
         return answer
+
+    def good_answer(self, text: str) -> str:
+        """The answer to one segment when no fault applies (subclasses: another translator)."""
+        return pseudo_translate(text, self.lang)
 
     def _take_fault(self, user: str) -> Fault | None:
         with self._lock:

@@ -122,3 +122,29 @@ def both_ways(against_base: list[Finding], *against_later: list[Finding]) -> lis
 def base_unknown_finding(file: str, note: str) -> Finding:
     """The one finding of a translation whose base is unknown (``note``: what status says about it)."""
     return Finding(file, 0, "base-unknown", ERROR, f"outdated, {note}")
+
+
+def incomplete_finding(file: str, rec: Followed, lang: str) -> list[Finding]:
+    """The one finding of a translation that does not hold every unit of the English it follows (what
+    ``status`` flags ``incomplete``: an emptied, cut or half-deleted file is never up to date)."""
+    if not rec.unheld:
+        return []
+    return [Finding(file, 0, "incomplete", ERROR,
+                    f"incomplete: {rec.incomplete}; translate them: hfi18n translate --update "
+                    f"--lang {lang} {rec.base.en_path}")]
+
+
+def undecidable_finding(file: str, rec: Followed) -> list[Finding]:
+    """The one finding of a translation whose English and translation changed the same paragraph in one
+    commit (:attr:`hfi18n.repo.history.Followed.guessed`): hfi18n takes the translation as following the new
+    English, on no better evidence than its paired text changing too, and says so instead of guessing
+    silently (issue 31). The human text is kept either way."""
+    if not rec.guessed:
+        return []
+    n = len(rec.guessed)
+    return [Finding(file, 0, "undecidable", WARNING,
+                    f"the English and this translation changed the same paragraph{'s' if n != 1 else ''} in one "
+                    f"commit (English: {'; '.join(repr(t) for t in rec.guessed[:3])}{' ...' if n > 3 else ''}): "
+                    "taken as a translation of the new English, which nothing can tell; check "
+                    f"{'them' if n != 1 else 'it'} against the English")]
+

@@ -26,7 +26,14 @@ from .convention import AnchorConvention, anchor_convention
 from .custom_anchors import AnchorLinks, custom_anchors
 from .damage import check_damage
 from .findings import ERROR, WARNING, Finding, sort_findings, unreadable, without_fence_echoes
-from .followed import AGAINST, base_unknown_finding, both_ways, outdated_finding
+from .followed import (
+    AGAINST,
+    base_unknown_finding,
+    both_ways,
+    incomplete_finding,
+    outdated_finding,
+    undecidable_finding,
+)
 from .mark import check_mark
 from .structure import check_autodoc, check_headings, check_tables, check_tags
 from .style import StyleRun, check_style
@@ -255,7 +262,8 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
                   against: str, settings: str | None = None) -> str | None:
     """Everything the findings of one doc are worked out from but the other docs of its language: the
     doc's bytes, whether it is a link and to where, its English twin's bytes, the record it follows (the
-    English versions it names are blob ids), the mode (with the language's anchor convention and the style
+    English versions it names are blob ids; the English it follows by its blob id, its guessed and unheld
+    units), the mode (with the language's anchor convention and the style
     checks' settings and analyzer version: :meth:`~.style.StyleRun.key`) and the repository's settings
     (hfi18n's own code is the cache's version). None (nothing kept) with a glossary, or when a file or the settings cannot
     be read (the findings say so, every time). A rule that reads anything else adds it here."""
@@ -277,7 +285,13 @@ def _findings_key(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | 
     if record is not None:
         b = record.base
         parts += [repr(tuple(getattr(b, f) for f in b.__dataclass_fields__)), record.state,
-                  *(f"{c.sha}:{c.time}:{c.subject}" for c in record.behind), "later", *record.later]
+                  *(f"{c.sha}:{c.time}:{c.subject}" for c in record.behind), "later", *record.later,
+                  # the English it follows (base plus carried changes), the translation at its base, the
+                  # prose taken as carried on the translation's word (undecidable) and the English units
+                  # the translation does not hold (incomplete): issue 31's inputs of the comparison
+                  "english", blob_id(record.english.encode("utf-8", "surrogatepass"))
+                  if record.english is not None else "-", "translated", record.translated or "-",
+                  "guessed", *record.guessed, "unheld", *record.unheld]
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -313,9 +327,10 @@ def _check_file(layout: DocsLayout, lang: str, rel: str, glossary: Glossary | No
                                           style=style)
                     if f.check != "drift"]
             return _done([*findings, *pair, base_unknown_finding(shown, base_unknown_note(record.base))])
-        if against == "followed" and record.state == "outdated":
+        findings.extend([*incomplete_finding(shown, record, lang), *undecidable_finding(shown, record)])
+        if against == "followed" and record.behind:
             store.prefetch((record.base.base_blob, *record.later), texts=False)  # one cache query per doc
-            base = store.doc(record.base.base_blob)
+            base = store.text_doc(record.english) if record.english is not None else store.doc(record.base.base_blob)
             pair = check_pair(base, tgt, file=shown, lang=lang, summarize_drift=False, compare_only=True,
                               anchors_required=anchors_required,
                               anchors_of=anchors_of)

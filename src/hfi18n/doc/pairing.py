@@ -10,7 +10,8 @@ history paired a merged or split passage with its neighbours and disagreed with 
 what.
 
 It also says which segments need no translation at all (:func:`needs_translation`): a heading, cell or
-list item that is only an identifier (``### HF_HUB_OFFLINE``). Before this rule such segments were sent,
+list item that is only an identifier (``### HF_HUB_OFFLINE``, ``### @webhook_endpoint``, ``--repo-type``,
+``Class.method()``). Before this rule such segments were sent,
 a correct model repeated them, validation rejected the "echo" and the page was written as an unfinished
 draft: 3 of the 74 huggingface_hub/smolagents pages, with a perfect translator.
 """
@@ -29,12 +30,16 @@ _CODE_TOKEN = (
     r"|[\w.~-]*/[\w./~-]+"  # paths
     r"|v?\d+(?:\.\d+)+[\w.+-]*"  # version strings
     r"|\d+"  # numbers
+    r"|@[A-Za-z_][\w.]*"  # decorators (@webhook_endpoint, @app.post)
+    r"|--?[A-Za-z][\w-]*(?:=[\w./-]+)?"  # command-line flags (--repo-type, -h, --token=xyz)
 )
 IDENTIFIER_ONLY_RE = re.compile(
-    rf"\s*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?)"
-    rf"(?:[\s,;/|]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?))*\s*:?\s*"
+    rf"[\s*]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?)"
+    rf"(?:[\s,;/|+&*=]*(?:{PLACEHOLDER_RE.pattern}|(?:{_CODE_TOKEN})(?:\(\))?))*[\s*]*:?\s*"
 )
-"""A segment made only of code-like tokens (and placeholders): there is nothing to translate in it."""
+"""A segment made only of code-like tokens (and placeholders), maybe in bold and joined by ``+``, ``&`` or
+``=`` (the table header ``**ToMe + xFormers**`` of diffusers optimization/tome.md, found by the property
+harness of issue 31; the image captions ``guidance_scale = 2.5`` of img2img.md): nothing to translate in it."""
 
 
 def needs_translation(seg: Segment) -> bool:

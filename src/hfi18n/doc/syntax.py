@@ -39,6 +39,16 @@ def closes_fence(opener: str, run: str, rest: str = "") -> bool:
     return run[0] == opener[0] and len(run) >= len(opener) and not rest.strip()
 
 
+def fence_closed(text: str, fence: str) -> bool:
+    """Does the fenced code block ``text`` (opened by ``fence``) end with a line that closes it? A block
+    whose fence is never closed runs to the end of the file (a cut translation: everything after it renders
+    as code)."""
+    lines = text.rstrip("\r\n").split("\n")
+    last = lines[-1].strip()
+    run = last[: len(last) - len(last.lstrip(fence[:1]))] if fence else ""
+    return len(lines) > 1 and bool(run) and closes_fence(fence, run, last[len(run):])
+
+
 TAG_NAME = r"[A-Za-z][A-Za-z0-9._:-]*"
 """An HTML element's or an MDX component's name (``div``, ``Tip``, ``hfoption``, ``svelte:head``)."""
 

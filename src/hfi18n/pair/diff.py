@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 Opcode = tuple[str, int, int, int, int]
 
@@ -119,6 +119,37 @@ def _middle(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: 
               _DEPTH, out)
 
 
+def same_items(a: Sequence[Hashable], b: Sequence[Hashable]) -> tuple[dict[int, int], dict[int, int]]:
+    """The items of ``a`` that are in ``b`` unchanged: ``(in_order, moved)``, each ``{i: j}`` with
+    ``a[i] == b[j]``.
+
+    ``in_order``: the equal runs of :func:`opcodes`. ``moved``: the items the in-order diff leaves out on
+    both sides (deleted or replaced in ``a``, inserted or replaced in ``b``) that are equal all the same:
+    a paragraph, list item or section the English moved. Each of ``b``'s left-out items takes the first
+    left-out item of ``a`` with its value, in order, so repeated values pair first with first.
+
+    Why: an English reorder is a deletion and an insertion to an in-order diff, and ``translate --update``
+    took it for a change: smolagents en/installation.md swapped its ``e2b`` and ``docker`` list items (and
+    added ``blaxel``), and the update replaced both human lines ``- **e2b**: 원격 실행을 위한 E2B 지원을
+    활성화합니다.`` by machine text although their English had not changed (issue 31)."""
+    in_order: dict[int, int] = {}
+    left_a: dict[Hashable, list[int]] = {}
+    left_b: list[int] = []
+    for tag, i1, i2, j1, j2 in opcodes(a, b):
+        if tag == "equal":
+            in_order.update({i1 + k: j1 + k for k in range(i2 - i1)})
+            continue
+        for i in range(i1, i2):
+            left_a.setdefault(a[i], []).append(i)
+        left_b.extend(range(j1, j2))
+    moved: dict[int, int] = {}
+    for j in left_b:
+        queue = left_a.get(b[j])
+        if queue:
+            moved[queue.pop(0)] = j
+    return in_order, moved
+
+
 def unique_in_order(ka: Sequence[Hashable | None], kb: Sequence[Hashable | None]) -> list[tuple[int, int]]:
     """Positions ``(i, j)`` of the keys (None: no key) found exactly once in each list, the longest run of
     them in the same order on both sides (patience diff's anchors)."""
@@ -177,3 +208,47 @@ def _merge(ops: list[Opcode]) -> list[Opcode]:
         else:
             merged.append(op)
     return merged
+
+
+def merge3(orig: Sequence[str], ours: Sequence[str], theirs: Sequence[str]) -> tuple[list[str], int]:
+    """``ours`` with the changes from ``orig`` to ``theirs`` applied, where ``ours`` did not change the same
+    lines (a three-way merge of line lists); returns ``(lines, conflicts)``: the hunks of ``theirs`` that
+    touch lines ``ours`` changed (or the places next to them) are left out and counted, ``ours`` kept there.
+
+    What a translation follows is built with it (:func:`hfi18n.repo.history.drift`): the English of its
+    base with every English change carried to the translation in the same commit (a sweep, an
+    ``[[autodoc]]`` added to both languages), and without the English changes it has not seen."""
+    place = placer(orig, ours)
+    edits: list[tuple[int, int, Sequence[str]]] = []
+    conflicts = 0
+    for op in opcodes(orig, theirs, head_tail=True):
+        if op[0] == "equal":
+            continue
+        where = place(op)
+        if where is None:
+            conflicts += 1  # ours changed these lines or their neighbours: left as ours has them
+            continue
+        edits.append((where[0], where[1], theirs[op[3]:op[4]]))
+    out = list(ours)
+    for lo, hi, lines in reversed(edits):
+        out[lo:hi] = lines
+    return out, conflicts
+
+
+def placer(orig: Sequence[str], ours: Sequence[str]) -> Callable[[Opcode], tuple[int, int] | None]:
+    """Where a hunk of a change of ``orig`` (an opcode from ``orig`` to anything) lands in ``ours``: the
+    range of ``ours`` it replaces, or None when ``ours`` changed those lines or the places next to them."""
+    at: dict[int, int] = {}  # line of orig -> its line in ours, where ours kept it
+    for tag, i1, i2, j1, _j2 in opcodes(orig, ours, head_tail=True):  # two versions of one doc: head, tail
+        if tag == "equal":
+            at.update({i1 + k: j1 + k for k in range(i2 - i1)})
+
+    def place(op: Opcode) -> tuple[int, int] | None:
+        _tag, i1, i2, _j1, _j2 = op
+        lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
+        hi = at[i2] if i2 < len(orig) and i2 in at else (len(ours) if i2 == len(orig) else None)
+        if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
+            return None
+        return lo, hi
+
+    return place

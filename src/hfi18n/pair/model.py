@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
-from ..doc.pairing import content_blocks
+from ..doc.pairing import content_blocks, needs_translation
 from ..doc.protected import code_shape, dedent_block
 from . import bitext
 from .band import match_in_order
@@ -429,3 +429,51 @@ def unit_beads(beads: Sequence[Bead], items: Mapping[int, Item]) -> list[bitext.
             move = _MOVES.get((len(en), len(tr))) or (Move.MERGE if len(en) > len(tr) else Move.SPLIT)
             out.append(bitext.Bead(move, en, tr, b.cost))
     return out
+
+
+def omitted(beads: Sequence[Bead], lone: Callable[[Bead], bool], steady: Callable[[Bead], bool]) -> set[int]:
+    """Indexes of the runs of ``lone`` beads (an English paragraph with no translation) between two
+    ``steady`` neighbours: paragraphs the translator merged into a neighbour where the aligner could not
+    prove the merge (smolagents ko examples/text_to_sql.md), or left out on purpose (4 paragraphs of
+    huggingface_hub ko guides/upload.md). The translation holds them as it chose to, and an update leaves
+    them out again (:func:`hfi18n.translate.update.keep_beads`).
+
+    The doc's ends are no neighbours: paragraphs missing after the last translated block are a cut file,
+    not a merge (a translation cut in half was "up to date", and the update left the missing paragraphs
+    out again, issue 31)."""
+    def held(k: int) -> bool:
+        return 0 <= k < len(beads) and steady(beads[k])
+
+    out: set[int] = set()
+    k = 0
+    while k < len(beads):
+        if not lone(beads[k]):
+            k += 1
+            continue
+        j = k
+        while j < len(beads) and lone(beads[j]):
+            j += 1
+        if held(k - 1) and held(j):
+            out.update(range(k, j))
+        k = j
+    return out
+
+
+_HELD = frozenset({BlockKind.HEADING, BlockKind.CODE, BlockKind.AUTODOC, BlockKind.MATH})
+"""Blocks a translation holds even with no word to translate in them: what ``check`` compares."""
+
+
+def unheld(beads: Sequence[Bead]) -> list[Block]:
+    """The English blocks a translation should hold and does not: every English block no translated block
+    renders (a 1-0 bead) that has prose to translate or is a heading, code, ``[[autodoc]]`` or math block,
+    except prose the translator merged or left out between translated neighbours (:func:`omitted`).
+
+    THE answer to "does this translation hold every English unit": ``status`` never calls a translation up
+    to date while it is not empty, ``check`` reports it (``incomplete``), and an update sends exactly these
+    blocks again (issue 31: an emptied translation was "up to date ... base by content")."""
+    def lone(bead: Bead) -> bool:
+        return bool(bead.en) and not bead.tr and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
+
+    skip = omitted(beads, lone, lambda bead: not bead.en or bool(bead.tr))
+    return [x for k, bead in enumerate(beads) if bead.en and not bead.tr and k not in skip for x in bead.en
+            if x.kind in _HELD or any(needs_translation(s) for s in x.segments)]

@@ -203,12 +203,18 @@ def _is_doc(rel: str) -> bool:
     return rel.endswith(DOC_SUFFIXES)
 
 
+LINK_MODE = "120000"
+"""Git's file mode of a symbolic link (its blob holds the target path)."""
+
+
 @dataclass(slots=True)
 class _RawChange:
     status: str
     old: str | None
     new: str | None
     blob: str
+    mode: str = ""
+    """The file mode after the change (:data:`LINK_MODE` for a symbolic link)."""
 
 
 def parse_log(data: bytes) -> list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]:
@@ -232,7 +238,7 @@ def parse_log(data: bytes) -> list[tuple[str, int, str, list[_RawChange], dict[s
             commits.append((sha, int(t), subject, changes, stats))
         elif tok.startswith(":"):
             fields = tok[1:].split()
-            status, new_blob = fields[4], fields[3]
+            status, new_blob, mode = fields[4], fields[3], fields[1]
             letter = status[0]
             if letter in "RC":
                 old, new = tokens[i], tokens[i + 1]
@@ -241,15 +247,15 @@ def parse_log(data: bytes) -> list[tuple[str, int, str, list[_RawChange], dict[s
                 old = new = tokens[i]
                 i += 1
             if letter == "D":
-                changes.append(_RawChange("D", old, None, new_blob))
+                changes.append(_RawChange("D", old, None, new_blob, mode))
             elif letter == "A" or letter == "C":
-                changes.append(_RawChange("A", None, new, new_blob))
+                changes.append(_RawChange("A", None, new, new_blob, mode))
             elif letter == "R":
-                changes.append(_RawChange("R", old, new, new_blob))
+                changes.append(_RawChange("R", old, new, new_blob, mode))
                 if fields[2] == new_blob:  # a pure rename: nothing added or removed, counted or not
                     stats.setdefault(new, (0, 0))
             else:  # M, T
-                changes.append(_RawChange("M", old, new, new_blob))
+                changes.append(_RawChange("M", old, new, new_blob, mode))
         else:  # numstat: "added\tremoved\tpath" or "added\tremoved\t" then old, new
             added, removed, path = tok.split("\t", 2)
             if not path:
@@ -310,12 +316,16 @@ def load_history(layout: DocsLayout, cache: Cache | None = None) -> History:
     key = (str(layout.docs_root), info.head)
     if key in _HISTORY_CACHE:
         return _HISTORY_CACHE[key]
-    ckey = f"{info.prefix}\0{info.head}"
+    ckey = f"{info.prefix}\0{info.head}"  # linked English docs follow targets' contents: at HEAD, fixed too
     if info.shallow:
         cache = None  # its history grows as it is deepened, under the same HEAD
     history = cache.get("history", ckey, History.from_plain) if cache is not None else None
     if history is None:
-        history = replay(_read_log(info), info.prefix, info.head)
+        parsed = _read_log(info)
+        links = linked_targets(info, parsed)
+        if links:  # English docs that are links to files elsewhere: their targets' history too (one more log)
+            parsed = _read_log(info, sorted(set(links.values())))
+        history = replay(parsed, info.prefix, info.head, links)
         if cache is not None:
             cache.put("history", ckey, history.to_plain(), head=info.head)
     history.git_dir = info.git_dir
@@ -323,14 +333,16 @@ def load_history(layout: DocsLayout, cache: Cache | None = None) -> History:
     return history
 
 
-def _read_log(info: RepoInfo) -> list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]:
+def _read_log(info: RepoInfo, targets: list[str] | None = None
+              ) -> list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]:
     """The parsed doc log, oldest first: the changes of every commit (``--raw``), and the lines added and
-    removed in the translated docs (``--numstat``).
+    removed in the translated docs (``--numstat``); ``targets``: files outside the docs root that English docs
+    link to (:func:`linked_targets`), read and counted with them.
 
     Two ``git log`` run side by side: the line counts of English docs are never read (a pure rename is told
     by its blob), and counting them was three quarters of the log's time on a 20,000-commit repository
     (git diffs every changed file for ``--numstat``)."""
-    spec = info.prefix or "."
+    spec = [info.prefix or ".", *(targets or ())]
     common = ["log", "--first-parent", "--diff-merges=first-parent", "-M", "-z", "--no-abbrev", "--no-color",
               f"--format={_LOG_FORMAT}", info.head, "--"]
     counted: list[bytes] = []
@@ -338,7 +350,7 @@ def _read_log(info: RepoInfo) -> list[tuple[str, int, str, list[_RawChange], dic
 
     def count() -> None:
         try:
-            counted.append(run_git(info.top, *common[:-1], "--numstat", "--", spec,
+            counted.append(run_git(info.top, *common[:-1], "--numstat", "--", *spec,
                                    f":(exclude){info.prefix}{SOURCE_LANG}"))
         except RepoError as exc:
             failed.append(exc)
@@ -346,7 +358,7 @@ def _read_log(info: RepoInfo) -> list[tuple[str, int, str, list[_RawChange], dic
     worker = threading.Thread(target=count, daemon=True)
     worker.start()
     try:
-        raw = run_git(info.top, *common[:-1], "--raw", "--", spec)
+        raw = run_git(info.top, *common[:-1], "--raw", "--", *spec)
     finally:
         worker.join()
     if failed:
@@ -358,12 +370,50 @@ def _read_log(info: RepoInfo) -> list[tuple[str, int, str, list[_RawChange], dic
     return parsed[::-1]
 
 
+def linked_targets(info: RepoInfo, parsed: list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]]
+                   ) -> dict[str, str]:
+    """Blob of every English doc that is a symbolic link to a file elsewhere in the repository -> that file's
+    path (relative to the top of the repository); links out of the repository, or to a doc of the docs
+    root (whose own history is read anyway), are left out.
+
+    Why: some repositories keep ``docs/source/en/contributing.md`` as a link to ``../../../CONTRIBUTING.md``.
+    doc-builder builds the target's text, so the English doc's content and history are the target's; read as
+    the link, it was created years ago and never changed, and ``status`` called its translation up to date
+    (``last_english_commit: None``) although the target had changed twice since (issue 31)."""
+    wanted: dict[str, str] = {}  # link blob -> the link's path
+    for _sha, _t, _subject, changes, _stats in parsed:
+        for ch in changes:
+            if ch.mode == LINK_MODE and ch.new and _is_doc(ch.new) and (split := _split_lang(ch.new, info.prefix)) \
+                    and split[0] == SOURCE_LANG:
+                wanted[ch.blob] = ch.new
+    if not wanted:
+        return {}
+    reader = BlobReader(info.top)
+    reader.load(wanted)
+    out: dict[str, str] = {}
+    for blob, at in wanted.items():
+        target = os.path.normpath(os.path.join(os.path.dirname(at), reader.text(blob).strip()))
+        if target.startswith(("..", "/")) or target == "." or target.startswith(info.prefix):
+            continue  # out of the repository, or a doc of the docs root
+        out[blob] = target
+    return out
+
+
 def replay(
     parsed: list[tuple[str, int, str, list[_RawChange], dict[str, tuple[int, int]]]],
     prefix: str,
     head: str = "",
+    links: dict[str, str] | None = None,
 ) -> History:
-    """Replay parsed commits (oldest first) into lineages."""
+    """Replay parsed commits (oldest first) into lineages.
+
+    ``links``: blob of an English doc that is a symbolic link -> the path of its target elsewhere in the
+    repository (:func:`linked_targets`). Such a doc's versions are its target's contents: created with
+    the target's content at that time, changed whenever the target changes."""
+    links = links or {}
+    targets = set(links.values())
+    target_blob: dict[str, tuple[str, str] | None] = {}  # target path -> (its blob, its mode) now
+    linking: dict[tuple[str, str], str] = {}  # an English doc that is a link now -> its target
     commits: list[Commit] = []
     lineages: list[Lineage] = []
     current: dict[tuple[str, str], Lineage] = {}
@@ -386,9 +436,24 @@ def replay(
         langs: set[str] = set()
         moving: dict[tuple[str, str], Lineage] = {}
         todo: list[tuple[_RawChange, tuple[str, str] | None, tuple[str, str] | None]] = []
+        retargeted: dict[str, _RawChange] = {}  # a target changed by this commit
+        for ch in changes:
+            for path in (ch.old, ch.new):
+                if path in targets:
+                    target_blob[path] = (ch.blob, ch.mode) if path == ch.new else None
+                    retargeted[path] = ch
         for ch in changes:
             old = _split_lang(ch.old, prefix) if ch.old else None
             new = _split_lang(ch.new, prefix) if ch.new else None
+            if new is not None and _is_doc(new[1]) and new[0] == SOURCE_LANG:
+                if ch.mode == LINK_MODE and ch.blob in links:  # the link's version is its target's content
+                    linking[new] = links[ch.blob]
+                    now = target_blob.get(links[ch.blob])
+                    ch = _RawChange(ch.status, ch.old, ch.new, now[0] if now else "", ch.mode)
+                else:
+                    linking.pop(new, None)
+            if old is not None and ch.status in ("D", "R"):
+                linking.pop(old, None)
             old = old if old and _is_doc(old[1]) else None
             new = new if new and _is_doc(new[1]) else None
             if old is None and new is None:
@@ -434,8 +499,15 @@ def replay(
                 lineages.append(lin)
                 status = "A"
             lin.lang = new[0]
-            lin.versions.append(Version(idx, new[1], ch.blob, status, added, removed))
+            lin.versions.append(Version(idx, new[1], ch.blob or None, status, added, removed))
             occupy(new, lin, idx)
+        for key, target in linking.items():  # the target of a linked English doc changed: so did the doc
+            if target not in retargeted or key not in current or current[key].versions[-1].commit == idx:
+                continue
+            now = target_blob.get(target)
+            added, removed = stats.get(target, (0, 0))
+            current[key].versions.append(Version(idx, key[1], now[0] if now else None, "M", added, removed))
+            langs.add(key[0])
         commits.append(Commit(idx, sha, t, subject, frozenset(langs)))
     end = len(commits)
     for key in list(current):

@@ -49,16 +49,17 @@ import json
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..doc import Document, parse
+from ..doc import BlockKind, Document, Segment, parse
 from ..doc.notice import strip_notice
 from ..doc.pairing import needs_translation
 from ..doc.syntax import FENCE_RUN, closes_fence
-from ..errors import RepoError
+from ..errors import InputError, RepoError
 from ..fileio import read_text
 from ..languages import LANGUAGES, language
-from ..pair.model import pair_docs
+from ..pair.diff import Opcode, opcodes
+from ..pair.model import pair_docs, unheld
 from ..pair.segments import rendering, segment_groups
 from .doclog import (
     BlobReader,
@@ -263,6 +264,10 @@ class BaseInfo:
     unknown: str = ""
     """Why no base can be trusted (``method == "unknown"``), else empty. The base fields then hold the best
     candidate only: a reader names it, never compares with it (:attr:`known`)."""
+    guessed: tuple[str, ...] = ()
+    """English prose (first 80 characters each) changed in the commit that set the base, in the English and the
+    translation at once: taken as carried because the paired translation changed too, which nothing can
+    prove (``check`` says so: an ``undecidable`` warning)."""
 
     @property
     def known(self) -> bool:
@@ -277,7 +282,9 @@ class BaseInfo:
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> BaseInfo:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})  # type: ignore[arg-type]
+        fields = {k: data[k] for k in cls.__dataclass_fields__}
+        fields["guessed"] = tuple(fields["guessed"])  # type: ignore[arg-type]
+        return cls(**fields)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -291,6 +298,7 @@ class BaseInfo:
             "event_commit": self.event_commit,
             "similarity": round(self.similarity, 3),
             "unknown": self.unknown,
+            "guessed": list(self.guessed),
         }
 
 
@@ -307,6 +315,43 @@ class Fingerprints:
         self._code: dict[str, Counter[str]] = {}
         self._texts: dict[str, frozenset[str]] = {}
         self._moved: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+        self._lines: dict[str, Counter[str]] = {}
+        self._fenced: dict[str, set[int]] = {}
+        self._rendered: dict[tuple[str, str, str], dict[str, tuple[Segment, ...]]] = {}
+
+    def rendered(self, english: str, translation: str, lang: str) -> dict[str, tuple[Segment, ...]]:
+        """English segment id -> the translated segments the pair model renders it with, for two blobs (once:
+        the base search and the drift ask for the same commits)."""
+        key = (english, translation, lang)
+        r = self._rendered.get(key)
+        if r is None:
+            r = self._rendered[key] = rendering(segment_groups(pair_docs(self.doc(english), self.doc(translation),
+                                                                         lang)))
+        return r
+
+    def fenced(self, blob: str) -> set[int]:
+        """0-based lines of a blob inside a code fence, fence lines included (a line scan, no parse)."""
+        f = self._fenced.get(blob)
+        if f is None:
+            f = self._fenced[blob] = set()
+            fence: str | None = None
+            for k, line in enumerate(self.blobs.text(blob).splitlines()):
+                m = FENCE_RE.match(line) if ("`" in line or "~" in line) else None
+                if fence is not None:
+                    f.add(k)
+                    if m and closes_fence(fence, m.group(1)):
+                        fence = None
+                elif m:
+                    fence = m.group(1)
+                    f.add(k)
+        return f
+
+    def line_counts(self, blob: str) -> Counter[str]:
+        """The non-blank lines of a blob as carried changes compare them (:func:`_line`), counted once."""
+        c = self._lines.get(blob)
+        if c is None:
+            c = self._lines[blob] = Counter(x for line in self.blobs.text(blob).splitlines() if (x := _line(line)))
+        return c
 
     def code(self, blob: str) -> Counter[str]:
         """The fingerprint with trailing code comments cut (:func:`_without_comments`), computed once."""
@@ -320,7 +365,7 @@ class Fingerprints:
 
     def forget(self) -> None:
         """Drop what was worked out so far (the next questions are about other blobs)."""
-        for memo in (self._cache, self._code, self._texts, self._moved):
+        for memo in (self._cache, self._code, self._texts, self._moved, self._lines, self._fenced, self._rendered):
             memo.clear()
 
     def moved(self, base: str, english: str) -> tuple[list[str], list[str]]:
@@ -365,7 +410,8 @@ def best_by_content(
     return None  # pragma: no cover
 
 
-def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str, lang: str = "ko") -> bool:
+def carries_changes(fps: Fingerprints, base: str, english: str, before: str, after: str, lang: str = "ko",
+                    guessed: list[str] | None = None) -> bool:
     """Does a commit that changed a translation from blob ``before`` to ``after`` carry every change of the
     English from blob ``base`` to ``english``?
 
@@ -403,8 +449,12 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     fresh = fresh if fresh is not None else fps.texts(after) - fps.texts(before)
     if not fresh:
         return False
-    cur = rendering(segment_groups(pair_docs(new, fps.doc(after), lang)))
-    return all(any(t.text in fresh and t.text != c.text for t in cur.get(c.id, ())) for c in changed)
+    cur = fps.rendered(english, after, lang)
+    if not all(any(t.text in fresh and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
+        return False
+    if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
+        guessed.extend(c.restore()[:80] for c in changed)
+    return True
 
 
 _TRAILING_COMMENT_RE = re.compile(r"\s+(?:#|//).*$")
@@ -419,7 +469,7 @@ def _without_comments(fp: Counter[str]) -> Counter[str]:
 
 
 def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Counter[str], ev: Event,
-                usable: bool, lang: str = "ko") -> bool:
+                usable: bool, lang: str = "ko", guessed: list[str] | None = None) -> bool:
     """A small update of the translation moves its base to the newer English ``choice`` when it brought the
     protected content closer to it, or when it carries the English prose changes (:func:`carries_changes`)."""
     if ev.before is None or choice.commit <= base.commit or not choice.blob or not base.blob:
@@ -428,7 +478,7 @@ def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Count
     if usable and similarity(target, new_fp) > similarity(fps(ev.before), new_fp) + IMPROVEMENT:
         return True
     assert ev.version.blob is not None
-    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang)
+    return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang, guessed)
 
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
@@ -449,6 +499,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     base: Version | None = None
     method, used = "history", events[-1]
     weak: float | None = None  # similarity of a base history could not pair (found by content only)
+    guess: list[str] = []  # English prose the base took as carried by a commit that changed both languages
     prev: Version | None = None
     for v in lineage.versions:
         if v.blob is None:
@@ -459,14 +510,16 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         prev = v
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
-            base, method, used, weak = followed[-1], "record", ev or Event(v, False, before), None
+            base, method, used, weak, guess = followed[-1], "record", ev or Event(v, False, before), None, []
             continue
         if ev is None:  # any other commit touching the translation, whatever its subject
             if paired and base is not None and before is not None and (v.added or v.removed):
                 touch = Event(v, False, before)
                 for choice in reversed([e for e in twin_versions if base.commit < e.commit <= v.commit]):
-                    if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang):
-                        base, method, used, weak = choice, "history", touch, None
+                    same: list[str] = []  # an English change made in this very commit: undecidable
+                    if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang,
+                                   same if choice.commit == v.commit else None):
+                        base, method, used, weak, guess = choice, "history", touch, None, same
                         break
             continue
         target = fps(v.blob)
@@ -482,7 +535,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
         if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable, lineage.lang):
-            base, method, used, weak = choice, how, ev, None
+            base, method, used, weak, guess = choice, how, ev, None, []
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
@@ -511,6 +564,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         event_commit=history.commits[used.version.commit].sha,
         similarity=similarity(fps(used.version.blob), fps(base.blob)),
         unknown=unknown,
+        guessed=tuple(guess),
     )
 
 
@@ -550,7 +604,15 @@ class Drift:
     behind: list[Commit]
     """English commits after the base that the translation has not seen, oldest first."""
     mirrored: list[Commit]
-    """English commits after the base that changed the translation too (sweeps applied to both)."""
+    """English commits after the base whose change was carried to the translation in the same commit (a
+    sweep applied to both, an ``[[autodoc]]`` added to both): :func:`carried_hunks`."""
+    english: str = ""
+    """The English the translation follows: the base English with every carried change applied."""
+    guessed: list[str] = field(default_factory=list)
+    """English prose of carried hunks judged only by the paired translation changing in the same commit."""
+    partly: list[Commit] = field(default_factory=list)
+    """Commits of :attr:`behind` that changed the translation too and carried part of their English change
+    (applied to :attr:`english`); the rest is drift."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -567,58 +629,342 @@ class Followed:
     """Blobs of the English versions after the base that the translation may hold changes of (a sweep
     applied to both, or taken into the translation in a commit of its own), oldest first: those committed
     before the last commit of the translation (a later English version cannot have reached it)."""
+    english: str | None = None
+    """The English the translation follows: the base English with every English change carried to the
+    translation in the same commit (:func:`followed_text`); None when not worked out (no blob reader given,
+    base unknown)."""
+    translated: str | None = None
+    """Blob of the translation as the commit that set its base left it (None: not committed then): what a
+    human edited since is the text outside it (:class:`hfi18n.translate.pipeline.Conflict`)."""
+    guessed: tuple[str, ...] = ()
+    """English prose changed in one commit together with its translation, taken as carried on the only evidence
+    that the paired translation changed too (the base's and the drift's: :attr:`BaseInfo.guessed`)."""
+    unheld: tuple[str, ...] = ()
+    """English units of :attr:`english` the translation does not hold (:func:`hfi18n.pair.model.unheld`), as
+    ``line N: text``, first lines; worked out only for a translation with nothing :attr:`behind` (an
+    outdated one is outdated anyway)."""
 
     @property
     def state(self) -> str:
-        """``up-to-date`` or ``outdated``; a translation whose base is unknown is outdated, never up to date."""
-        return "outdated" if self.behind or not self.base.known else "up-to-date"
+        """``up-to-date`` or ``outdated``; a translation whose base is unknown is outdated, never up to date,
+        and so is one that does not hold every unit of the English it follows (an emptied, cut or
+        half-deleted file: :attr:`unheld`)."""
+        return "outdated" if self.behind or not self.base.known or self.unheld else "up-to-date"
+
+    @property
+    def incomplete(self) -> str:
+        """What ``status`` (``problem``) and ``check`` (``incomplete``) say about :attr:`unheld`, or ``""``."""
+        if not self.unheld:
+            return ""
+        n = len(self.unheld)
+        return (f"{n} English block{'s' if n != 1 else ''} of the version it follows "
+                f"({SOURCE_LANG}/{self.base.en_path_at_base}) ha{'ve' if n != 1 else 's'} no translation "
+                f"here (English {self.unheld[0]}{', ...' if n > 1 else ''})")
 
 
-def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage) -> Followed:
-    """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed)."""
+def unheld_units(english: str, translation: str, lang: str, store: Store | None = None) -> tuple[str, ...]:
+    """``line N: text`` of every English unit of ``english`` that ``translation`` does not hold
+    (:func:`hfi18n.pair.model.unheld`). With a ``store``, the docs are parsed through it and the answer is
+    kept in its cache under both texts' blob ids, the language and the prose props (a pure function of
+    those: a warm ``status`` pairs no doc whose English and translation it has seen)."""
+    key = f"{text_blob(english)}:{text_blob(translation)}:{lang}:{props_key()}"
+    if store is not None:
+        kept = store.cache.get("unheld", key, lambda d: tuple(str(x) for x in d))  # type: ignore[attr-defined]
+        if kept is not None:
+            return kept
+        en_doc, tr_doc = store.text_doc(english), store.text_doc(translation)
+    else:
+        en_doc, tr_doc = parse(english), parse(translation)
+    found = tuple(f"line {b.start_line}: {b.text.strip().splitlines()[0][:60] if b.text.strip() else ''}"
+                  for b in unheld(pair_docs(en_doc, tr_doc, lang)))
+    if store is not None:
+        store.cache.put("unheld", key, found)
+    return found
+
+
+def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage, fps: Fingerprints,
+           translation: str | None = None, lang: str = "ko") -> Followed:
+    """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed): what
+    it follows (:func:`drift`) and, given the ``translation`` as it is now, the English units it does not
+    hold (:attr:`Followed.unheld`)."""
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        d = drift(history, base, lineage, twin)
+        d = drift(history, fps, base, lineage, twin, lang)
         moved = {c.index for c in (*d.behind, *d.mirrored)}
         last = lineage.versions[-1].commit
         later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
-        return Followed(base, tuple(d.behind), later)
-    start = history.by_sha[base.base_commit]
-    return Followed(base, tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob))
+        behind, english, guessed = tuple(d.behind), d.english, d.guessed
+        event = history.by_sha.get(base.event_commit)
+        at = [v for v in lineage.versions if event is not None and v.commit <= event]
+        translated = at[-1].blob if at else None
+    else:
+        translated, guessed = None, []
+        start = history.by_sha[base.base_commit]
+        later, english = (), fps.blobs.text(base.base_blob)
+        behind = tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob)
+    missing = unheld_units(english, translation, lang, fps.store) if translation is not None and not behind else ()
+    return Followed(base, behind, later, english, translated, base.guessed + tuple(guessed), missing)
 
 
-def followed(layout: DocsLayout, lang: str, *, store: Store | None = None,
-             rels: Collection[str] | None = None) -> dict[str, Followed]:
+def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None, *, store: Store | None = None,
+             coverage: bool = True) -> dict[str, Followed]:
     """``rel`` -> :class:`Followed` for every translated doc of ``lang`` with a base (``rels``: only these;
-    :func:`find_bases`, so the cache of an earlier run at the same state is used). Raises
+    :func:`find_bases`, so the cache of an earlier run at the same state is used); each with the English it
+    follows and (``coverage``) the units the translation as it is in the work tree does not hold. Blobs are
+    read through ``store`` (default: the repository's, with its cache), a few docs at a time. Raises
     :class:`RepoError` without a usable history."""
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
         bases = find_bases(layout, lang, store=store, rels=rels)
         history = load_history(layout, store.cache)
+        pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
+        fps = Fingerprints(store)
         out: dict[str, Followed] = {}
-        for p in pair_translations(layout, history, lang):
-            base = bases.get(p.rel)
-            if base is not None and p.twin is not None and base.base_commit in history.by_sha:
-                out[p.rel] = follow(history, base, p.lineage, p.twin)
+        for chunk in pair_chunks(pairs):
+            todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
+                    and base.base_commit in history.by_sha]
+            store.blobs.load(v.blob for p, _ in todo for chain in (p.lineage, p.twin) if chain is not None
+                             for v in chain.versions if v.blob)
+            for p, base in todo:
+                assert p.twin is not None
+                translation: str | None = None
+                with contextlib.suppress(InputError):
+                    translation = read_text(layout.path(lang, p.rel)) if coverage else None
+                out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
+                fps.forget()  # the next doc's versions are other blobs
         return out
     finally:
         if own:
             store.close()
 
 
-def drift(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage) -> Drift:
+class _Follows:
+    """The English a translation follows, carried along the English versions: its lines, and for each the line
+    of the current English version it is (None: a line that version changed and the translation did not
+    take). One diff per English version (needed anyway), no merge of whole texts: status computes it for
+    every translated doc."""
+
+    def __init__(self, base: str) -> None:
+        self.lines = base.splitlines(keepends=True)
+        self.src: list[int | None] = list(range(len(self.lines)))
+        self._ops: list[Opcode] = []
+
+    def hunks(self, old: str, new: str) -> list[Opcode]:
+        self._old, self._new = old.splitlines(keepends=True), new.splitlines(keepends=True)
+        self._ops = opcodes(self._old, self._new, head_tail=True)
+        self._at = {i: k for k, i in enumerate(self.src) if i is not None}
+        return [op for op in self._ops if op[0] != "equal"]
+
+    def applies(self, op: Opcode) -> bool:
+        """Does the hunk touch only lines the followed English holds as that version has them (and the places
+        next to them)?"""
+        return self._place(op) is not None
+
+    def _place(self, op: Opcode) -> tuple[int, int] | None:
+        _tag, i1, i2, _j1, _j2 = op
+        at, n = self._at, len(self._old)
+        lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
+        hi = at[i2] if i2 < n and i2 in at else (len(self.lines) if i2 == n else None)
+        if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
+            return None
+        return lo, hi
+
+    def step(self, old: str, new: str, taken: list[Opcode]) -> None:
+        """Move to English version ``new`` (from ``old``), the hunks ``taken`` carried to the translation."""
+        if not self._ops:  # not diffed yet (an English commit the translation did not see)
+            self.hunks(old, new)
+        equal = {i1 + k: j1 + k for tag, i1, i2, j1, _j2 in self._ops if tag == "equal" for k in range(i2 - i1)}
+        edits = sorted(((place, op) for op in taken if (place := self._place(op)) is not None), reverse=True)
+        lines, src = list(self.lines), [equal.get(i) if i is not None else None for i in self.src]
+        for (lo, hi), (_tag, _i1, _i2, j1, j2) in edits:
+            lines[lo:hi] = self._new[j1:j2]
+            src[lo:hi] = range(j1, j2)
+        self.lines, self.src, self._ops = lines, src, []
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage,
+          lang: str = "ko") -> Drift:
+    """How the English moved since ``base``, commit by commit, and the English the translation follows.
+
+    An English commit after the base that did not change the translation is drift (:attr:`Drift.behind`).
+    One that changed it too is carried as far as the translation took its change (:func:`carried_hunks`):
+    whole (:attr:`Drift.mirrored`) or in part (behind, and :attr:`Drift.partly`). The English the
+    translation follows is the base English with every carried change applied where it still has the lines
+    that change touched (:func:`hfi18n.pair.diff.merge3`).
+
+    Why: a commit that changed the English and the translation is not always one change made twice. A
+    sweep or an ``[[autodoc]]`` added to both is the translation's as much as its base (compared with the
+    base alone, the carried lines were "not in the English", and an update re-sent segments the sweep had
+    already changed in the translation, replacing human text); but ``git add -A`` after an English edit
+    commits whatever else was waiting, such as the output of the last ``translate --update``, and counted as
+    "mirrored" that English edit made the page "up to date" for ever and an update found nothing to send
+    (issue 31)."""
     start = history.by_sha[base.base_commit]
-    seen = lineage.commits()
-    behind: list[Commit] = []
-    mirrored: list[Commit] = []
+    mine: dict[int, tuple[str | None, str]] = {}  # commit -> (translation blob before it, after it)
+    prev_blob: str | None = None
+    for v in lineage.versions:
+        if v.blob is not None and v.blob != prev_blob:
+            mine[v.commit] = (prev_blob, v.blob)
+        prev_blob = v.blob
+    out = Drift([], [], "")
+    follows = _Follows(fps.blobs.text(base.base_blob))
+    synced = base.base_blob  # the English version ``follows`` is lined up with (one diff per carried commit)
+    prev: str | None = None
     for v in twin.versions:
         if v.commit <= start or v.blob is None or (v.status == "R" and v.added == 0 and v.removed == 0):
+            prev = v.blob
             continue
-        (mirrored if v.commit in seen else behind).append(history.commits[v.commit])
-    return Drift(behind, mirrored)
+        commit = history.commits[v.commit]
+        touched = mine.get(v.commit)
+        if prev is None or touched is None or touched[0] is None:
+            out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
+            prev = v.blob
+            continue
+        old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
+        if synced != prev:
+            follows.step(fps.blobs.text(synced), old, [])
+        # a hunk on lines the followed English does not hold changes drift already counted: not judged
+        hunks = [op for op in follows.hunks(old, new) if follows.applies(op)]
+        taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang, out.guessed)
+        follows.step(old, new, taken)
+        synced = v.blob
+        if len(taken) == len(hunks):
+            out.mirrored.append(commit)
+        else:
+            out.behind.append(commit)
+            if taken:
+                out.partly.append(commit)
+        prev = v.blob
+    out.english = follows.text()
+    return out
+
+
+def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: str, tr_after: str,
+                  hunks: list[Opcode], lang: str = "ko", guessed: list[str] | None = None) -> list[Opcode]:
+    """The hunks of an English change (``hunks``: line opcodes from blob ``en_before`` to ``en_after``) that a
+    commit changing the translation from ``tr_before`` to ``tr_after`` carried to it, judged hunk by hunk:
+
+    - lines with no prose (code, ``[[autodoc]]``, links, tags): each one the hunk adds is a line the
+      translation gained, each one it removes that the translation had is a line it lost (a line the
+      English only moved is neither);
+    - prose the hunk adds: each new English segment has a translated counterpart (the pair model) whose
+      text is new in the translation and not the English itself;
+    - prose the hunk removes: the translated text paired with each removed segment is gone;
+    - prose the hunk keeps (``<Tip>`` -> ``> [!TIP]`` around the same text) needs nothing more.
+
+    What a commit left out of the translation (an English edit committed with the output of an earlier
+    ``translate --update``, ``git add -A``) is drift, whatever else that commit changed."""
+    if not hunks:
+        return []
+    had, now = fps.line_counts(tr_before), fps.line_counts(tr_after)
+    gained, lost = now - had, had - now
+    old_lines, new_lines = fps.blobs.text(en_before).splitlines(), fps.blobs.text(en_after).splitlines()
+    raw_add = fps.line_counts(en_after) - fps.line_counts(en_before)
+    raw_gone = fps.line_counts(en_before) - fps.line_counts(en_after)
+
+    def copied(op: Opcode) -> bool:  # every line the hunk changes went into the translation as it is
+        _tag, i1, i2, j1, j2 = op
+        add = Counter(x for line in new_lines[j1:j2] if (x := _line(line)))
+        gone = Counter(x for line in old_lines[i1:i2] if (x := _line(line)))
+        return add <= raw_add and add <= gained and gone <= raw_gone and gone <= lost
+
+    if all(copied(op) for op in hunks):  # a license year, code, an [[autodoc]] line: no parse needed
+        return list(hunks)
+    def rendered(which: str) -> dict[str, tuple[Segment, ...]]:
+        """English segment id -> its translated segments, before or after the commit (the pair model)."""
+        return fps.rendered(en_before, tr_before, lang) if which == "before" else fps.rendered(en_after, tr_after,
+                                                                                              lang)
+
+    def segments(blob: str, texts: Counter[str]) -> list[Segment]:
+        left = Counter(texts)
+        return [seg for seg in fps.doc(blob).segments() if _take(left, seg.text)]
+
+    en_lines = fps.line_counts(en_before) | fps.line_counts(en_after)
+    wrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in gained)  # a translated line came
+    unwrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in lost)  # one went
+
+    def carried(op: Opcode) -> bool:
+        _tag, i1, i2, j1, j2 = op
+        # the hunk alone, no parse of the whole doc: its code lines (a line scan of the doc tells which lines
+        # are in a fence) compare verbatim, the rest is parsed on its own for its prose
+        old_prose, old_in = _snippet(old_lines, i1, i2, fps.fenced(en_before))
+        new_prose, new_in = _snippet(new_lines, j1, j2, fps.fenced(en_after))
+        add = raw_add & Counter(x for k, line in enumerate(new_lines[j1:j2]) if k not in new_in and (x := _line(line)))
+        gone = raw_gone & Counter(x for k, line in enumerate(old_lines[i1:i2])
+                                  if k not in old_in and (x := _line(line)) and had[x])
+        if not (add <= gained and gone <= lost):
+            return False
+        fresh, dropped = new_prose - old_prose, old_prose - new_prose
+        if fresh and not wrote or dropped and not unwrote:  # no translated line came or went: no pairing needed
+            return False
+        if fresh:
+            before = {t.text for t in fps.doc(tr_before).segments()}
+            new_segs = segments(en_after, fresh)
+            if len(new_segs) < sum(fresh.values()):  # prose of the hunk the whole doc does not have: unsure
+                return False
+            if not all(any(t.text not in before and t.text != seg.text for t in rendered("after").get(seg.id, ()))
+                       for seg in new_segs):
+                return False
+            if guessed is not None:  # taken because the paired translation changed in the same commit
+                guessed.extend(seg.restore()[:80] for seg in new_segs)
+        if dropped:
+            after = {t.text for t in fps.doc(tr_after).segments()}
+            return all(t.text not in after for seg in segments(en_before, dropped)
+                       for t in rendered("before").get(seg.id, ()))
+        return True
+
+    return [op for op in hunks if copied(op) or carried(op)]
+
+
+def _take(counter: Counter[str], key: str) -> bool:
+    """Take one ``key`` from ``counter`` if there is one left."""
+    if counter[key] > 0:
+        counter[key] -= 1
+        return True
+    return False
+
+
+_HEADING_ANCHOR_RE = re.compile(r"^(#+\s.*?)\s*(?:\[\[[^\]\n]*\]\]|\{#[^}\n]*\})\s*$")
+
+
+def _line(text: str) -> str:
+    """A line as carried changes are compared: stripped, byte-order mark too (diffusers ko files start with
+    one), a heading without the ``[[anchor]]`` a translation adds (``## text_to_video[[...TextToVideoInput]]``)."""
+    line = text.strip().lstrip("\ufeff").strip()
+    if line.startswith("#"):
+        return _HEADING_ANCHOR_RE.sub(r"\1", line)
+    return _TRAILING_COMMENT_RE.sub("", line)  # a code line's comment is translated (``x = 1  # x 설정``)
+
+
+def _snippet(lines: list[str], start: int, end: int, fenced: set[int]) -> tuple[Counter[str], set[int]]:
+    """Of the hunk ``lines[start:end]``: the texts of the segments with prose to translate of its lines outside
+    code fences, parsed on their own, and which of its lines (0-based, from ``start``) hold prose or a code
+    comment (translators translate both): the others compare verbatim."""
+    outside = [k for k in range(start, end) if k not in fenced]
+    doc = parse("\n".join(lines[k] for k in outside) + "\n")
+    prose = {outside[k] - start for k in _prose_line_set(doc) if k < len(outside)}
+    comments = {k - start for k in range(start, end) if k in fenced
+                and lines[k].strip().startswith(("#", "//", ">>> #")) and not FENCE_RE.match(lines[k])}
+    return Counter(seg.text for seg in doc.segments() if needs_translation(seg)), prose | comments
+
+
+def _prose_line_set(doc: Document) -> set[int]:
+    """0-based lines of the blocks that hold prose to translate (their other lines are markup around it), and
+    the comment lines of code blocks (translators translate them)."""
+    out: set[int] = set()
+    for b in doc.blocks:
+        start = b.start_line - 1
+        if any(needs_translation(s) for s in b.segments):
+            out.update(range(start, start + max(1, b.text.count("\n"))))
+        elif b.kind is BlockKind.CODE:
+            out.update(start + k for k, line in enumerate(b.text.split("\n"))
+                       if line.strip().startswith(("#", "//", ">>> #")))
+    return out
 
 
 # ------------------------------------------------------------------------------------------- API
@@ -779,8 +1125,8 @@ class Bases:
         hit = self._known.get(pair.rel)
         if hit is not None and hit[0] == stamp:
             return hit[1]
+        self.fps.forget()  # what another translation's versions gave is no use here (memory: 437 MB)
         info = base_of(self.layout, self.history, self.fps, self.lang, pair, self.ledger)
-        self.fps.forget()  # what one translation's versions gave is no use to the next (memory: 437 MB)
         self.computed += 1
         self._known[pair.rel] = (stamp, info)
         self._fresh = True

@@ -241,7 +241,9 @@ class DocsLayout:
         # a bare doc path relative to a language folder: it must stay inside that folder
         if p.is_absolute():
             inside(self.docs_root, p)
-        inside(self.lang_dir(SOURCE_LANG), self.lang_dir(SOURCE_LANG) / p)
+        # named inside the language folder (a link inside the repository is checked below, not refused here:
+        # en/contributing.md -> ../../../CONTRIBUTING.md is a doc of its own, issue 31)
+        inside(self.lang_dir(SOURCE_LANG), Path(os.path.normpath(self.lang_dir(SOURCE_LANG) / p)).parent)
         if ".." in p.parts:  # ko/../en/index.md is the English source, not a Korean doc
             raise RepoError(f"{arg}: a doc path may not contain '..' (it would leave its language folder)",
                             hint="give a path relative to the language folder, e.g. training/lora.md")

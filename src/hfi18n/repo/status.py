@@ -27,7 +27,8 @@ that wrote it left in English (flag ``english-left``, from the run ledger), even
 
 Flags: ``not-in-toctree`` (translated file absent from the language's ``_toctree.yml``),
 ``toctree-missing-file`` (a toctree entry of the language points to this doc but the file does not
-exist), ``linked`` (the translated file is a link out of the language's folder, to the English: it counts
+exist), ``incomplete`` (outdated: the translation does not hold every unit of the English it follows, an
+emptied, cut or half-deleted file; ``problem`` says which), ``linked`` (the translated file is a link out of the language's folder, to the English: it counts
 as missing), ``moved`` (the English source was renamed and the translation still sits at the old path: it is
 reported under the new English path), ``uncommitted`` (the translation exists only in the work tree:
 its base is found by content), ``english-uncommitted`` (the English doc is not committed yet, so
@@ -59,6 +60,7 @@ from .cache import Cache
 from .history import (
     BaseInfo,
     Bases,
+    Fingerprints,
     History,
     Lineage,
     Pair,
@@ -104,6 +106,9 @@ RANK_LIMIT = 20
 
 BASE_UNKNOWN = "base-unknown"
 """Flag of an outdated translation whose base cannot be found (:attr:`hfi18n.repo.history.BaseInfo.known`)."""
+INCOMPLETE = "incomplete"
+"""Flag of a translation that does not hold every unit of the English it follows (an emptied, cut or
+half-deleted file: :attr:`hfi18n.repo.history.Followed.unheld`): outdated, never up to date."""
 
 
 def base_unknown_note(base: BaseInfo) -> str:
@@ -277,10 +282,13 @@ def line_stats(old: str, new: str) -> tuple[int, int]:
     return added, removed
 
 
-def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
-                lineage: Lineage | None, twin: Lineage, en_now: str) -> None:
-    rec = follow(history, base, lineage, twin)  # the one record check reads too
+def _fill_drift(st: DocStatus, history: History, fps: Fingerprints, base: BaseInfo,
+                lineage: Lineage | None, twin: Lineage, en_now: str, translation: str | None) -> None:
+    rec = follow(history, base, lineage, twin, fps, translation, st.lang)  # the one record check reads too
     st.state = rec.state
+    if rec.unheld:  # an emptied, cut or half-deleted translation: never up to date
+        st.flags.append(INCOMPLETE)
+        st.problem = rec.incomplete
     st.matched_revision, st.base_method = base.matched_revision, base.method
     if not base.known:  # outdated, base unknown: the candidate is named, never taken as the base
         st.base_candidate = base.base_commit
@@ -292,22 +300,26 @@ def _fill_drift(st: DocStatus, history: History, store: Store, base: BaseInfo,
     st.commits_behind = len(behind)
     if behind:
         st.last_english_commit = behind[-1].sha
-        key = f"{base.base_blob}:{text_blob(en_now)}:{props_key()}"  # what changed: a function of two texts
+        # what changed since the English the translation follows (the base with its carried changes: a
+        # function of history up to HEAD), to today's: a function of the two texts, kept by their blob ids
+        store = fps.store
+        old = rec.english if rec.english is not None else store.text(base.base_blob)
+        key = f"{text_blob(old)}:{text_blob(en_now)}:{props_key()}"
         kept = store.cache.get("drift", key, _read_drift)
         if kept is None:
-            kept = _drift_of(store, base.base_blob, en_now)
+            kept = _drift_of(store, old, en_now)
             store.cache.put("drift", key, kept)
         (st.lines_added, st.lines_removed, st.sections_added, st.sections_removed, st.sections_changed,
          st.section_titles) = kept
 
 
-def _drift_of(store: Store, base_blob: str, en_now: str) -> tuple:
-    """Lines added and removed from the English ``base_blob`` to ``en_now``, and the sections added,
-    removed and changed (by anchor) with their titles."""
-    added, removed = line_stats(store.text(base_blob), en_now)
+def _drift_of(store: Store, old: str, en_now: str) -> tuple:
+    """Lines added and removed from the English ``old`` (the one the translation follows) to ``en_now``, and
+    the sections added, removed and changed (by anchor) with their titles."""
+    added, removed = line_stats(old, en_now)
     titles: dict[str, str] = {}
     s_new = sections(store.text_doc(en_now), titles)  # today's titles first
-    s_old = sections(store.doc(base_blob), titles)
+    s_old = sections(store.text_doc(old), titles)
     new = [a for a in s_new if a not in s_old]
     gone = [a for a in s_old if a not in s_new]
     changed = [a for a in s_new if a in s_old and s_new[a] != s_old[a]]
@@ -424,7 +436,12 @@ def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, p
                 st.state, st.problem = "unknown", f"the translation {lang}/{p.rel} cannot be read: {exc.message}"
                 continue
             if base is not None:
-                _fill_drift(st, history, store, base, p.lineage, p.twin, en_text[p.en_rel])
+                try:
+                    translation: str | None = read_text(layout.path(lang, p.rel))
+                except InputError:
+                    translation = None
+                _fill_drift(st, history, bases.fps, base, p.lineage, p.twin, en_text[p.en_rel], translation)
+                bases.fps.forget()  # the next translation's versions are other blobs
         for rel in en_docs:
             rows.setdefault(rel, DocStatus(lang, rel, "unknown", problem=unreadable[rel]) if rel in unreadable
                             else DocStatus(lang, rel, "missing"))

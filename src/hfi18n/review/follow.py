@@ -4,7 +4,8 @@ A translation made from an older English shares little with today's English: ali
 paragraph added to the English since looks omitted, so the review used to skip omissions and
 duplications on such docs altogether (0 of 63 dropped and 0 of 63 duplicated paragraphs found on the
 drifted docs of the three corpora). The English version the translation follows is already found by
-``status`` for ``translate --update`` (:func:`hfi18n.repo.history.find_bases`); the review reads it
+``status`` for ``translate --update`` (:func:`hfi18n.repo.history.followed`: its base with the English
+changes carried to it in the same commit, issue 31); the review reads it
 through :func:`followed_english`, the ONE place that asks the repository layer for it.
 """
 
@@ -22,9 +23,10 @@ from ..repo.history import (
     MIN_FINGERPRINT,
     BaseInfo,
     Fingerprints,
+    Followed,
     best_by_content,
-    find_bases,
     fingerprint_text,
+    followed,
 )
 from ..repo.layout import DocsLayout
 from ..repo.store import Store
@@ -62,10 +64,11 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
     cache: dict[str, FollowedEnglish | None] = {}
     history: list[History | None] = []
 
-    def base_of(rel: str) -> BaseInfo | None:
-        """The record of ``rel`` alone: a review of one doc never works out the language's."""
+    def record_of(rel: str) -> Followed | None:
+        """The record of ``rel`` alone (the one record of what a translation follows: its base and the
+        changes carried to it since): a review of one doc never works out the language's."""
         try:
-            found = find_bases(layout, lang, store=store, rels={rel}).get(rel)
+            found = followed(layout, lang, {rel}, store=store, coverage=False).get(rel)
         except HfI18nError:
             found = None
         store.cache.flush()
@@ -73,15 +76,11 @@ def followed_english(layout: DocsLayout, lang: str) -> Callable[[str], FollowedE
 
     def lookup(rel: str) -> FollowedEnglish | None:
         if rel not in cache:
-            base = base_of(rel)
+            rec = record_of(rel)
+            base = rec.base if rec is not None else None
             if base is not None and not base.known:  # a weak guess is no English to review against
                 base = None
-            text = None
-            if base is not None:
-                try:
-                    text = store.text(base.base_blob)  # the blob of en_path_at_base at base_commit
-                except HfI18nError:
-                    text = None
+            text = rec.english if rec is not None and base is not None else None
             if base is None or text is None:
                 cache[rel] = None
             else:

@@ -88,6 +88,22 @@ class CommentLoss:
     reason: str
 
 
+@dataclass(slots=True, frozen=True)
+class Conflict:
+    """A paragraph whose English changed since the version the translation follows while a human edited its
+    translation: nobody can tell whether the edit already follows the new English, so an update keeps the
+    human text and says so, once (issue 31: it was replaced by machine text, silently)."""
+
+    line: int
+    """Line of the human text in the existing translation."""
+    english_line: int
+    """Line of today's English it stands for."""
+
+    def text(self) -> str:
+        return (f"kept human text, line {self.line}: the English changed too (English line {self.english_line}) "
+                "since the version it follows; check it against the English")
+
+
 @dataclass(slots=True)
 class DocJob:
     """One English doc to translate into one target file."""
@@ -133,6 +149,8 @@ class DocJob:
     comments_carried: int = 0
     """``--update``: translated code comments carried into English code that changed."""
     comments_lost: list[CommentLoss] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    """Human text an update kept where the English changed too (:class:`Conflict`)."""
     """``--update``: translated code comments that could not be carried."""
     alternatives: dict[str, SecondDraft] = field(default_factory=dict)
     """Segment id -> a second model's draft shown beside the first (``--second-model``: :mod:`.second`)."""
@@ -677,6 +695,8 @@ class DocSummary:
     """Lines (in the English doc) of segments left in English."""
     untranslatable: int = 0
     """Identifier-only segments kept as they are (nothing to translate)."""
+    conflicts: list[Conflict] = field(default_factory=list)
+    """Human text kept where the English changed too: one finding each (:class:`Conflict`)."""
 
     def text(self) -> str:
         parts = [f"kept {self.kept_human} human segment(s)"]
@@ -689,13 +709,17 @@ class DocSummary:
         out = ", ".join(parts)
         for loss in self.comments_lost:
             out += f"\n  comment not carried, line {loss.line}: {loss.text} ({loss.reason})"
+        for c in self.conflicts:
+            out += f"\n  {c.text()}"
         return out
 
     def to_json(self) -> dict[str, object]:
         return {"kept_human": self.kept_human, "kept_machine": self.kept_machine, "translated": self.translated,
                 "comments_carried": self.comments_carried, "untranslatable": self.untranslatable,
                 "comments_lost": [{"line": c.line, "text": c.text, "reason": c.reason} for c in self.comments_lost],
-                "unfinished": [{"line": n} for n in self.unfinished]}
+                "unfinished": [{"line": n} for n in self.unfinished],
+                "conflicts": [{"line": c.line, "english_line": c.english_line, "message": c.text()}
+                              for c in self.conflicts]}
 
 
 def doc_summary(job: DocJob) -> DocSummary:
@@ -703,7 +727,7 @@ def doc_summary(job: DocJob) -> DocSummary:
     kinds = [job.provenance.get(i) for i in job.given]
     return DocSummary(kinds.count(HUMAN), kinds.count(MACHINE), len(set(job.translations) - job.given),
                       job.comments_carried, list(job.comments_lost), sorted(f.line for f in job.failures),
-                      kinds.count(AUTO))
+                      kinds.count(AUTO), list(job.conflicts))
 
 
 def new_job(en_rel: str, text: str, target: Path) -> DocJob:

@@ -10,11 +10,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
-from ..repo.history import BaseInfo, BlobReader, find_bases
+from ..repo.history import BaseInfo, BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
-from ..repo.ledger import ledger_for
+from ..repo.ledger import ledger_for, segment_hash
 from ..repo.signoff import machine_hashes
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
@@ -145,11 +146,15 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
     blobs: BlobReader | None = None
     ledger = ledger_for(layout)
     length = None  # the pair model's length model, learned once per run (checkout_length_model)
-    if update:  # every base English text in one git call, through the run's store (and its cache)
+    records: dict[str, Followed] = {}
+    if update:  # what each translation follows (its base and the English changes carried to it since), and
+        # every base English text and translation at its base in one git call, through the run's store
         with Store.of(layout) as store:
-            bases = find_bases(layout, lang, store=store)
+            records = followed(layout, lang, store=store, coverage=False)
+            bases = {rel: r.base for rel, r in records.items()}
             blobs = store.blobs
-            blobs.load(bases[t].base_blob for rel in rels if (t := layout.twin(rel, lang)) in bases and bases[t].known)
+            blobs.load(b for rel in rels if (t := layout.twin(rel, lang)) in records and bases[t].known
+                       for b in (bases[t].base_blob, records[t].translated) if b)
     done: set[str] = set()
     for rel in rels:
         target_rel = layout.twin(rel, lang)
@@ -191,9 +196,17 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             assert blobs is not None
             human = read_text(target)
             length = length or checkout_length_model(layout, lang)
-            plan = plan_update(blobs.text(base.base_blob), en_text, human, en_rel=rel, target=target, lang=lang,
-                               base_commit=base.base_commit, machine=machine_hashes(layout, lang, target_rel, ledger),
-                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length)
+            rec = records.get(target_rel)
+            english = rec.english if rec is not None else None
+            machine = machine_hashes(layout, lang, target_rel, ledger)
+            at_base = None  # the translated segments as they were when it last followed its English
+            if rec is not None and rec.translated is not None:
+                at_base = machine | {segment_hash(s.text) for s in parse(blobs.text(rec.translated)).segments()}
+            plan = plan_update(english if english is not None else blobs.text(base.base_blob), en_text, human,
+                               en_rel=rel, target=target, lang=lang,
+                               base_commit=base.base_commit, machine=machine,
+                               unfinished=ledger.unfinished_texts(lang, target_rel), length=length,
+                               at_base=frozenset(at_base) if at_base is not None else None)
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

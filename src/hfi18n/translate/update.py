@@ -48,13 +48,14 @@ from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
+from ..doc.syntax import fence_closed
 from ..pair.bitext import LengthModel
-from ..pair.diff import opcodes
-from ..pair.model import Bead, pair_docs, skeleton_key, sure_pairs
+from ..pair.diff import opcodes, same_items
+from ..pair.model import Bead, omitted, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
 from .aligned import learned_length
-from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, DocJob, render_translation
+from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, Conflict, DocJob, render_translation
 
 
 @dataclass(slots=True)
@@ -117,20 +118,28 @@ def carry_comments(base: Block, theirs: Block, new: Block) -> tuple[str | None, 
     """The new English code block with the translator's comments wherever the English comment did not change.
 
     Returns ``(text or None when nothing was carried, carried count, comments that could not be carried)``.
-    A translated comment is the translator's line that differs from the base English line at the same
-    place (a code block keeps its line count in translation). It is carried onto today's English line
-    that has the same English comment as that base line (unchanged lines, and lines whose code changed
-    around an unchanged comment: ``pip install 'smolagents[toolkit]'  # 웹 검색과 같은 기본 도구 포함``);
+    A translated comment is the translator's line whose code is a line of the base English (the two blocks
+    lined up by their code without comments) and whose comment differs from that line's. Lined up by
+    position, a translation one line shorter than the English it follows (a line a later English commit
+    added) moved an English comment onto the next line's code (``accelerator = Accelerator(# Initialize
+    ...``: diffusers ko tutorials/basic_training.md failed check, issue 31). It is carried onto today's
+    English line that has the same English comment as that base line (unchanged lines, and lines whose code
+    changed around an unchanged comment: ``pip install 'smolagents[toolkit]'  # 웹 검색과 같은 기본 도구 포함``);
     a comment whose English changed or disappeared is reported, never dropped silently.
     """
     b, t, n = base.text.split("\n"), theirs.text.split("\n"), new.text.split("\n")
-    translated = [i for i in range(min(len(b), len(t))) if _split_comment(b[i])[1] != _split_comment(t[i])[1]]
+    line_of: dict[int, int] = {}  # base line -> the translation's line with the same code
+    for tag, i1, i2, k1, _k2 in opcodes([_split_comment(x)[0].rstrip() for x in b],
+                                        [_split_comment(x)[0].rstrip() for x in t]):
+        if tag == "equal":
+            line_of.update({i1 + d: k1 + d for d in range(i2 - i1)})
+    translated = [i for i, k in line_of.items() if _split_comment(b[i])[1] != _split_comment(t[k])[1]]
+    english = {_split_comment(x)[1].strip() for x in b}
+    strays = [k for k in range(len(t)) if k not in line_of.values()
+              and (c := _split_comment(t[k])[1].strip()) and c not in english]
     if not translated:
-        return None, 0, []
-    if len(b) != len(t):
-        return None, 0, [CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
-                                     "the translation's code block has other lines than its English")
-                         for i in translated]
+        return None, 0, [CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
+                                     "its code line is not in the English it follows") for k in strays]
     out = list(n)
     carried, lost = 0, []
     used: set[int] = set()
@@ -148,18 +157,20 @@ def carry_comments(base: Block, theirs: Block, new: Block) -> tuple[str | None, 
                     target[i] = j
                     free.remove(j)
     for i in translated:
-        j = target.get(i)
+        j, k = target.get(i), line_of[i]
         if j is None or j in used:
             why = "the English comment changed" if any(j1 <= i < j2 for tag, j1, j2, _a, _b in
                                                       sm.get_opcodes() if tag == "replace") else \
                 "the English line was removed"
-            lost.append(CommentLoss(theirs.start_line + i, _split_comment(t[i])[1].strip(),
+            lost.append(CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
                                     f"{why}: {b[i].strip()!r}"))
             continue
         used.add(j)
         code, _ = _split_comment(n[j])
-        out[j] = code + _split_comment(t[i])[1]
+        out[j] = code + _split_comment(t[k])[1]
         carried += 1
+    lost.extend(CommentLoss(theirs.start_line + k, _split_comment(t[k])[1].strip(),
+                            "its code line is not in the English it follows") for k in strays)
     return ("\n".join(out) if carried else None), carried, lost
 
 
@@ -259,13 +270,15 @@ def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str, machine: frozenset[str] = frozenset(),
                 unfinished: frozenset[str] = frozenset(), lang: str = "ko",
-                length: LengthModel | None = None) -> UpdatePlan:
+                length: LengthModel | None = None, at_base: frozenset[str] | None = None) -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
     are counted as machine, the rest as human); ``unfinished``: hashes of English texts a run left in
     English (sent again when still in English, as are those of a file with the draft mark); ``length``:
-    the pair model's length model (:func:`checkout_length_model`; default: the built-in one).
+    the pair model's length model (:func:`checkout_length_model`; default: the built-in one); ``at_base``:
+    hashes of the translated segments as they were when the translation last followed ``old_en`` (and those
+    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept.
     """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = pair_docs(base, tr, lang, length)
@@ -284,26 +297,38 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     matched_old = leftovers = 0
     leftover_ids: set[str] = set()
     previous: dict[str, tuple[Segment, Segment]] = {}
-    for tag, i1, i2, j1, j2 in opcodes([s.text for s in old_segs], [s.text for s in new_segs]):
+    old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
+    in_order, moved = same_items(old_texts, new_texts)
+    conflicts: list[Conflict] = []
+    for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
-            for old, cur in zip(old_segs[i1:i2], new_segs[j1:j2], strict=False):
-                if old.id in human:
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
+                old, cur = old_segs[i], new_segs[j]
+                if old.id in human and i not in moved and j not in moved.values():
+                    mine = raw.get(human[old.id].id)
+                    text = carry_over(human[old.id], cur)
+                    if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
+                            and text != old.text and needs_translation(cur) and i2 - i1 == j2 - j1
+                            and _edited(old.text, cur.text)):
+                        # the English and the translation both changed here: keep the human text, say so
+                        translations[cur.id], provenance[cur.id] = text, HUMAN
+                        conflicts.append(Conflict(mine.line, cur.line))
+                        continue
                     previous[cur.id] = (old, human[old.id])
-        if tag != "equal":
+    # every English segment still there, in order or moved (a reordered list item keeps its human text)
+    for i, j in sorted({**in_order, **moved}.items(), key=lambda ij: ij[1]):
+        old, cur = old_segs[i], new_segs[j]
+        matched_old += 1
+        if old.id not in human:
             continue
-        for k in range(i2 - i1):
-            old, cur = old_segs[i1 + k], new_segs[j1 + k]
-            matched_old += 1
-            if old.id not in human:
-                continue
-            text = carry_over(human[old.id], old)
-            if (text == old.text and needs_translation(old)
-                    and (draft or segment_hash(old.text) in unfinished)):
-                leftovers += 1  # an English leftover of a draft: unfinished work, never human
-                leftover_ids.add(cur.id)
-                continue
-            translations[cur.id] = text
-            provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
+        text = carry_over(human[old.id], old)
+        if (text == old.text and needs_translation(old)
+                and (draft or segment_hash(old.text) in unfinished)):
+            leftovers += 1  # an English leftover of a draft: unfinished work, never human
+            leftover_ids.add(cur.id)
+            continue
+        translations[cur.id] = text
+        provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
                       unfinished=unfinished) if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
@@ -319,7 +344,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
-                 provenance=dict(provenance), comments_carried=carried, comments_lost=lost)
+                 provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
     given = [provenance.get(i) for i in job.given if i in provenance]
     kept_machine = given.count(MACHINE)
@@ -327,6 +352,20 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+EDITED = 0.6
+"""How alike (:class:`difflib.SequenceMatcher` ratio) an English segment must be to its earlier version for the
+two to be one paragraph edited: below it the paragraph was rewritten and the translation of the old one is
+no candidate translation of the new one."""
+
+
+def _edited(old: str, new: str) -> bool:
+    """Is ``new`` the English segment ``old`` edited (not rewritten)? Where a human also edited its translation
+    since the base, nobody can tell whether that edit follows ``new`` (:class:`~.pipeline.Conflict`); a page
+    redesigned at the same path pairs unrelated paragraphs in order (diffusers ko installation.md: the human
+    text of one kept as the translation of another failed ``check``)."""
+    return difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() >= EDITED
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
@@ -404,6 +443,13 @@ def _faithful(bead: Bead) -> bool:
       (an anchor that is not ``[[...]]`` is heading text to it), links to the English anchor break as they
       did before, and ``check`` keeps naming the heading (a warning now), so a human fixes it on purpose
       (``check --fix-anchors`` renames custom anchors, with their links)."""
+    if any(t.kind is BlockKind.CODE and t.meta.get("fence") and not fence_closed(t.text, str(t.meta["fence"]))
+           for t in bead.tr):  # a fence a cut file never closes swallows the page after it (issue 31)
+        return False
+    if skeleton(Document(list(bead.en))) != skeleton(Document(list(bead.tr))):
+        # a callout the translation wrote as a plain paragraph (diffusers ko tutorials/basic_training.md): kept,
+        # the page had another structure than the English and was rendered whole from it, translated code lost
+        return False
     return all(dedent_block(e.text).strip() == dedent_block(t.text).strip()
                for e, t in zip(bead.en, bead.tr, strict=False)
                if e.kind in (BlockKind.AUTODOC, BlockKind.MATH, BlockKind.COLAB))
@@ -419,8 +465,9 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
 def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
               keepable: Callable[[Bead], bool]) -> set[int]:
     """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
-    whose neighbours are kept as they are (kept beads, a translator's own blocks, the ends of the doc): the
-    translation leaves that paragraph out, and the update leaves it out again, byte for byte.
+    whose neighbours are kept as they are (kept beads, a translator's own blocks; the ends of the doc are no
+    neighbours: :func:`hfi18n.pair.model.omitted`): the translation leaves that paragraph out, and the update
+    leaves it out again, byte for byte.
 
     Why: such a bead is either a paragraph the translator merged into the one before it, where the aligner
     could not prove the merge (smolagents ko examples/text_to_sql.md: two merged paragraphs read as a 1-1
@@ -429,26 +476,12 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     docs of bench/bench_update_structure.py. Only prose: a heading, code or tag the English has is still
     sent (smolagents ko guided_tour.md left a whole section out; left out again, ``check`` refused the
     page). Never next to a changed bead: the translation of a merge whose other half changed is replaced
-    by the new text, and its English must then be sent."""
+    by the new text, and its English must then be sent. What ``status`` counts as held is the same rule
+    (:func:`hfi18n.pair.model.unheld`), so an update leaves nothing out that makes the page "incomplete"."""
     def lone(bead: Bead) -> bool:
         return not bead.tr and where(bead) is not None and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
 
-    def steady(k: int) -> bool:
-        return k < 0 or k >= len(beads) or not beads[k].en or keepable(beads[k])
-
-    out: set[int] = set()
-    k = 0
-    while k < len(beads):
-        if not lone(beads[k]):
-            k += 1
-            continue
-        j = k
-        while j < len(beads) and lone(beads[j]):
-            j += 1
-        if steady(k - 1) and steady(j):
-            out.update(range(k, j))
-        k = j
-    return out
+    return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
 
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
@@ -479,10 +512,10 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     c, rc, prefix_c = _chunks(tr)
     if not c:
         return out
-    now: dict[int, int] = {}  # id of a base content block -> index in b of today's equal block
-    for tag, i1, i2, j1, _j2 in opcodes([x.text for x in a], [x.text for x in b]):
-        if tag == "equal":
-            now.update({id(a[i1 + k]): j1 + k for k in range(i2 - i1)})
+    in_order, moved = same_items([x.text for x in a], [x.text for x in b])
+    now = {id(a[i]): j for i, j in in_order.items()}  # id of a base content block -> today's equal block
+    now.update({id(a[i]): j for i, j in moved.items()})
+    moved_b = set(moved.values())  # today's blocks the English moved here unchanged
 
     def text_of(blocks: tuple[Block, ...]) -> str:
         return "".join(tr.blocks[i].text for x in blocks for i in range(*rc[id(x)]))
@@ -514,7 +547,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
 
     def settle(upto: int) -> str:
         """The human text of the region before today's block ``upto`` (kept, reviewed or replaced)."""
-        fresh = {skeleton_key(x) for x in b[edge + 1:upto]}
+        fresh = {skeleton_key(b[i]) for i in range(edge + 1, upto) if i not in placed}
         changed = any(bead.en for bead in region) or bool(fresh)
         own = "".join(text_of(bead.tr) for bead in region)
         if not changed:
@@ -570,8 +603,33 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             s.id in leftover_ids for i in idx for s in b[i].segments) and not _is_leftover(
             bead, draft, unfinished) and _faithful(bead)
 
+    def carried(bead: Bead, idx: list[int]) -> None:
+        """A kept bead the English moved (:func:`hfi18n.pair.diff.same_items`): its text goes where its English
+        is now, a block apart from what follows, outside the in-order walk (issue 31)."""
+        lo, hi = rb[id(b[idx[0]])]
+        kept = text_of(bead.tr)
+        last_lo, last_hi = rb[id(b[idx[-1]])]
+        english = "".join(x.text for x in new.blocks[last_lo:last_hi])
+        need = len(english) - len(english.rstrip("\n"))
+        have = len(kept) - len(kept.rstrip("\n"))
+        out.overrides[lo] = kept + "\n" * max(0, need - have)
+        for i in idx:
+            b_lo, b_hi = rb[id(b[i])]
+            out.overrides.update({n: "" for n in range(b_lo, b_hi) if n != lo})
+        placed.update(idx)
+        tr_texts = [s.text for x in bead.tr for s in x.segments]
+        out.segments.update({s.id: tr_texts for i in idx for s in b[i].segments})
+        out.beads_kept += 1
+
+    placed: set[int] = set()  # today's blocks a moved bead holds
+    moves = [k for k, bead in enumerate(beads) if keepable(bead) and any(
+        i in moved_b for i in where(bead) or ())]
+    for k in moves:
+        carried(beads[k], where(beads[k]) or [])
     omitted = set() if draft else _left_out(beads, where, keepable)
     for k, bead in enumerate(beads):
+        if k in moves:
+            continue
         if k not in omitted and not keepable(bead):
             region.append(bead)
             continue

@@ -264,7 +264,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
     job = draft.job
     as_is = {s.id: s.text for s in job.doc.segments() if needs_no_translation(s, glossary)}
     job.translations = {**as_is, **{k: v for k, v in translations.items() if v}}
-    _release_edited_beads(draft, job.translations)
+    _release_edited_beads(draft, job.translations, as_is)
     text = render_checked(job, lang=draft.lang, display_path=draft.display_path, glossary=glossary, style=style)
     spans = _lines(draft, job.translations)
     pending = {s.id for s in draft.update.job.pending} if draft.update else set()
@@ -316,7 +316,7 @@ def review(draft: DraftDoc, translations: dict[str, str], *, glossary: Glossary 
                        job.target_before or "", job.doc.source)
 
 
-def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None:
+def _release_edited_beads(draft: DraftDoc, translations: dict[str, str], as_is: dict[str, str]) -> None:
     """Let an edit of a segment the update kept byte for byte reach the page, or refuse it.
 
     ``--update`` keeps a translator's unchanged passage as text (:attr:`DocJob.block_overrides`: the
@@ -326,7 +326,12 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None
     saw it, and **Write** would have dropped the edit silently. Here the passage of each edited segment is
     rendered from its segments instead, but only when that rendering, before the edit, gives the kept text
     byte for byte (a passage the translator merged, split or wrote around has no such segments): otherwise
-    the edit is refused, and nothing of the human text is lost either way."""
+    the edit is refused, and nothing of the human text is lost either way.
+
+    A segment that needs no translation (``as_is``: ``**GPU**`` in a table header) given as it is is no edit:
+    in a passage a translator cut (a table cut in the middle, then the rest of the file), every such segment
+    of the cut rows was taken for one and the web app refused to open a page status calls outdated (issue 31,
+    property harness)."""
     job, kept = draft.job, draft.kept
     overrides = job.block_overrides
     if not overrides:
@@ -341,6 +346,8 @@ def _release_edited_beads(draft: DraftDoc, translations: dict[str, str]) -> None
             del translations[sid]  # the kept passage shown on its first segment, sent back unchanged
             continue
         if sid in kept and display(seg, text) == display(seg, kept[sid]):  # the web app sends display form
+            continue
+        if sid not in kept and sid in as_is and text == as_is[sid]:  # needs no translation, as it is
             continue
         start = i
         while overrides.get(start) == "" and start - 1 in overrides:

@@ -1,0 +1,105 @@
+"""Run the promise harness (``tests/promise_machine.py``) long: many generated steps on each corpus.
+
+    python bench/bench_properties.py                       # 10,000 steps in all, a third per corpus
+    python bench/bench_properties.py --steps 300 --corpora smolagents --out /tmp/properties.json
+
+Each example is a fresh copy of the corpus's seed repository (a few docs with their real history) and at
+most ``--per-example`` steps; examples run until the corpus has its share of steps. Every property
+(``P1``-``P5``, see ``docs/guarantees.md``) is checked after every step. A counterexample stops that corpus's
+search (Hypothesis shrinks it first) and is printed with the steps that reproduce it; the search goes on with
+a new round (fresh randomness; Hypothesis prints the blob that reproduces a failure), so one bug does not hide
+the others. The report (``--out``, JSON) gives the steps run per
+corpus and per rule, the counterexamples found, and how long it took. Not a timed test: it takes hours
+on a shared machine; run it niced in the background.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import tests.promise_machine as pm  # noqa: E402
+from hypothesis import HealthCheck, Phase, settings  # noqa: E402
+from hypothesis.stateful import run_state_machine_as_test  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--steps", type=int, default=10_000, help="steps in all, shared by the corpora")
+    ap.add_argument("--corpora", default="smolagents,huggingface_hub,diffusers")
+    ap.add_argument("--per-example", type=int, default=25, help="at most this many steps per example")
+    ap.add_argument("--round", type=int, default=10, help="examples per search round (a progress line each)")
+    ap.add_argument("--out", type=Path, default=None, help="write the JSON report here (after every round too)")
+    ap.add_argument("--minutes", type=float, default=0, help="stop after the round that passes this (0: no limit)")
+    ap.add_argument("--shrink", action="store_true", help="let Hypothesis shrink a counterexample (slow: minutes "
+                    "per counterexample on real repositories; the steps printed replay it either way)")
+    args = ap.parse_args()
+    corpora = args.corpora.split(",")
+    share = -(-args.steps // len(corpora))
+    report: dict[str, object] = {"steps_wanted": args.steps, "per_example": args.per_example, "corpora": {}}
+    start = time.time()
+    phases = list(Phase) if args.shrink else [p for p in Phase if p is not Phase.shrink]
+
+    def save() -> str:
+        report["seconds"] = round(time.time() - start)
+        report["counterexamples"] = sum(len(c["counterexamples"]) for c in report["corpora"].values())  # type: ignore[union-attr]
+        text = json.dumps(report, indent=1, ensure_ascii=False, default=repr)
+        if args.out:
+            args.out.write_text(text + "\n", encoding="utf-8")
+        return text
+
+    def out_of_time() -> bool:
+        return bool(args.minutes) and time.time() - start > args.minutes * 60
+
+    try:
+        for corpus in corpora:
+            if out_of_time():
+                break
+            pm.CORPUS_CHOICES = (corpus,)
+            shared = pm.shared()
+            shared.steps.clear()
+            key = f"steps {corpus}"  # steps of examples of this corpus (the machine counts them)
+            found: list[dict[str, str]] = []
+            rounds = 0
+            t0 = time.time()
+            while shared.steps[key] < share and not out_of_time():
+                left = share - shared.steps[key]
+                examples = max(1, min(args.round, -(-left // args.per_example)))
+                run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
+                               database=None, derandomize=False, print_blob=True, phases=phases,
+                               suppress_health_check=list(HealthCheck))
+                ran = shared.steps[key]
+                try:
+                    run_state_machine_as_test(pm.PromiseMachine, settings=run)
+                except Exception as exc:  # a counterexample: keep it, go on with the next round
+                    steps = list(pm.LAST_TRACE)  # the failing example ran last: replay(corpus, steps)
+                    found.append({"round": str(rounds), "error": f"{type(exc).__name__}: {exc}"[:2000],
+                                  "trace": traceback.format_exc()[-4000:], "steps": steps})
+                    print(f"[{corpus}] counterexample in round {rounds}: {type(exc).__name__}: {str(exc)[:300]}",
+                          flush=True)
+                    print(f"[{corpus}] replay: {steps!r}", flush=True)
+                rounds += 1
+                if shared.steps[key] == ran:  # not one step: the set-up fails (no corpus?), not a promise
+                    raise SystemExit(f"[{corpus}] no step ran: {found[-1]['error'] if found else 'no examples'}")
+                print(f"[{corpus}] {shared.steps[key]} / {share} steps, {len(found)} counterexample(s), "
+                      f"{time.time() - t0:.0f} s", flush=True)
+                report["corpora"][corpus] = {  # type: ignore[index]
+                    "steps": shared.steps[key], "by_rule": dict(shared.steps), "counterexamples": found,
+                    "seconds": round(time.time() - t0)}
+                save()
+            pm.stop_shared()
+    finally:
+        pm.stop_shared()
+    print(save())
+    return 1 if report["counterexamples"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

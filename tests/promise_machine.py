@@ -1,0 +1,938 @@
+"""The promises of hfi18n as a Hypothesis state machine over real docs with real git history (issue 31).
+
+Each example starts from a small real repository (:mod:`tests.promise_repo`: a few docs of a corpus and
+their Korean twins, with every commit of the corpus that changed them) and applies a random sequence of
+
+- English edits, each committed with an ordinary message: reorder paragraphs or list items, swap two
+  sections, insert or delete a paragraph, retitle a heading, a sweep that reaches every language in one
+  commit, move or rename the file, make it a link to a file elsewhere in the repository, a redesign at the
+  same path;
+- translation edits (committed or not): a human correction, merge or split paragraphs, move a paragraph,
+  a custom anchor, empty or cut the file, delete a section, translate code comments;
+- tool runs: ``translate --update`` with an ideal translator and a noisy one (:mod:`tests.fakes.translators`,
+  the loopback server through the real OpenAI client), the ``pseudo`` test double, ``status``, ``check``,
+  ``review``, the web app's write step (``api.translate(write=False)`` then ``api.write_draft``, as
+  :mod:`hfi18n.web.handlers` does); a commit with an ordinary message; a fresh clone.
+
+After every step the promises are checked (``docs/guarantees.md``, "Promises as properties"):
+
+``P1 human-kept``
+    a human text whose English still exists (unchanged, moved or reordered) is in the translation, byte
+    for byte; it is removed only with its English (:meth:`PromiseMachine.human_text_is_kept`);
+``P2 done-means-done``
+    a doc is "up to date" only when it holds a translation of every English unit (an independent count:
+    headings by level, code blocks, ``[[autodoc]]`` lines, prose); status, check, review, update and the web
+    app give the same state and base (:meth:`PromiseMachine.everyone_agrees`);
+``P3 idempotent``
+    a second identical ``--update`` changes nothing and sends nothing; a draft or pseudo mark is never lost
+    (a marked page is "in progress" until a run finishes it); nothing is written outside the repository;
+``P4 ideal-no-draft``
+    an ideal translator never produces a draft (nothing that needs no translation is sent);
+``P5 undecidable``
+    where the English and the translation both changed the same paragraph, the update keeps the human
+    text and says so in one finding.
+
+Extension point: a rule is a method decorated with ``@rule`` (Hypothesis) that calls
+:meth:`PromiseMachine.tool` for a tool run (it snapshots the repository, runs, checks P3's "nothing
+outside" and records what changed) or :meth:`PromiseMachine.edit` for a human edit. New tools (stream s36:
+``translate --all``, ``approve``) add a rule each in a subclass or here; the invariants run after them
+unchanged, and a new promise is one more ``@invariant`` method plus its row in ``docs/guarantees.md``.
+
+Counterexamples found by the generator are kept as named regression tests in ``tests/test_properties.py``
+(a replay of the failing steps through the same methods).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from hfi18n import api
+from hfi18n.doc import BlockKind, parse
+from hfi18n.doc.draft import is_draft, is_pseudo
+from hfi18n.doc.pairing import content_blocks
+from hfi18n.errors import HfI18nError
+from hfi18n.pair.model import pair_docs
+from hfi18n.repo.history import followed
+from hfi18n.repo.layout import DocsLayout
+from hfi18n.review.follow import followed_english
+from tests.fakes.translators import IdealServer, NoisyServer
+from tests.promise_repo import EN, IDENTITY, KO, fresh_copy, git, seed_repo
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+MESSAGES = ("docs: update", "fix typo", "Update docs (#1234)", "wip", "ko: edit", "[docs] improvements",
+            "Merge branch 'main'", "문서 수정", "review comments", "small fixes")
+"""Ordinary commit subjects: none of them says it translates."""
+NEW_ENGLISH = ("This paragraph was added to explain the new option in more detail.",
+               "You can also pass a custom configuration to change how the model behaves at runtime.",
+               "Note that the cache is shared between every process of the same machine.",
+               "Check the reference page for the full list of supported arguments and their defaults.")
+
+
+@dataclass
+class Human:
+    """A text a human wrote in a translation and the English blocks it renders."""
+
+    doc: str
+    text: str
+    english: tuple[str, ...]
+    dead: bool = False
+    """Its English changed or went, or a human removed it: no longer promised."""
+    after_base: bool = False
+    """Written after the English it follows changed (P5: an update must keep it and say so)."""
+
+
+@dataclass
+class Shared:
+    """What every example of a session shares: seed repositories and the loopback servers."""
+
+    root: Path
+    ideal: IdealServer
+    noisy: NoisyServer
+    seeds: dict[str, Path] = field(default_factory=dict)
+    steps: Counter[str] = field(default_factory=Counter)
+    """Steps run, by rule name (the bench reports them)."""
+
+    def seed(self, corpus: str) -> Path:
+        if corpus not in self.seeds:
+            self.seeds[corpus] = seed_repo(corpus, self.root)
+        return self.seeds[corpus]
+
+
+SHARED: Shared | None = None
+LAST_TRACE: list[tuple[str, tuple[object, ...]]] = []
+"""The steps of the example that ran last (a counterexample's, when Hypothesis stops on one)."""
+CORPUS_CHOICES: tuple[str, ...] = ("smolagents", "huggingface_hub", "diffusers")
+
+
+def shared() -> Shared:
+    """The session's :class:`Shared` (started on first use; :func:`stop_shared` ends it)."""
+    global SHARED
+    if SHARED is None:
+        root = Path(tempfile.mkdtemp(prefix="hfi18n-promises-"))
+        ideal, noisy = IdealServer().start(), NoisyServer(seed=31).start()
+        SHARED = Shared(root, ideal, noisy)
+    return SHARED
+
+
+def stop_shared() -> None:
+    global SHARED
+    if SHARED is not None:
+        SHARED.ideal.stop()
+        SHARED.noisy.stop()
+        shutil.rmtree(SHARED.root, ignore_errors=True)
+        SHARED = None
+
+
+def blocks_of(text: str) -> list[str]:
+    """The content blocks of a doc, as stripped texts."""
+    return [b.text.strip() for b in content_blocks(parse(text))]
+
+
+def prose_count(text: str) -> int:
+    return sum(1 for b in content_blocks(parse(text)) if b.kind is BlockKind.PARAGRAPH and b.text.strip())
+
+
+class PromiseMachine(RuleBasedStateMachine):
+    """See the module docstring."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shared = shared()
+        self.dir = Path(tempfile.mkdtemp(prefix="ex-", dir=self.shared.root))
+        self.repo = self.dir / "repo"
+        self.outside = self.dir / "outside"
+        self.humans: list[Human] = []
+        self.docs: list[str] = []
+        self.serial = 0
+        self.env_before = {k: os.environ.get(k) for k in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "HOME", "HF_HOME",
+                                                           "XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+        self.last_update: dict[str, str] = {}
+        """doc -> the translation an ideal update wrote (P3: a second run changes nothing)."""
+        self.trace: list[tuple[str, tuple[object, ...]]] = []
+        """The steps run so far, as :func:`replay` takes them (the bench prints them with a counterexample)."""
+        global LAST_TRACE
+        LAST_TRACE = self.trace
+
+    # ------------------------------------------------------------------------------------ set-up
+
+    @initialize(corpus=st.integers(0, 2).map(lambda i: CORPUS_CHOICES[i % len(CORPUS_CHOICES)]))
+    def start(self, corpus: str) -> None:
+        # the choices are read at each draw: the bench sets CORPUS_CHOICES to run one corpus (a
+        # sampled_from here took the tuple at import, and a "smolagents" run drew all three)
+        self.corpus = corpus
+        self.shared.noisy.reset_noise()  # the same model in every example, so a replay is the same run
+        fresh_copy(self.shared.seed(corpus), self.repo)
+        self.outside.mkdir()
+        (self.outside / "sentinel.md").write_text("# outside the repository\n", encoding="utf-8")
+        os.environ.update({"OPENAI_API_KEY": "test-key", "HOME": str(self.outside),
+                           "HF_HOME": str(self.outside / "hf"), "XDG_CACHE_HOME": str(self.outside / "cache"),
+                           "XDG_CONFIG_HOME": str(self.outside / "config")})
+        os.environ.pop("OPENAI_BASE_URL", None)
+        self.docs = sorted(p.relative_to(self.repo / KO).as_posix() for p in (self.repo / KO).rglob("*.md"))
+        self.outside_state = self._outside()
+        self._record_initial()
+
+    def teardown(self) -> None:
+        for k, v in self.env_before.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _record_initial(self) -> None:
+        """Every sure 1-1 pair of a prose block whose English the translation follows is unchanged today:
+        the corpus's human text, promised from the start."""
+        layout = DocsLayout.open(self.repo)
+        try:
+            records = followed(layout, "ko")
+        except HfI18nError:
+            return
+        for doc in self.docs:
+            rec = records.get(doc)
+            if rec is None or rec.english is None or not rec.base.known:
+                continue
+            today = set(blocks_of(self.en(doc)))
+            tr = parse(self.ko(doc))
+            for bead in pair_docs(parse(rec.english), tr):
+                if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.en[0].text.strip() in today
+                        and bead.tr[0].kind in (BlockKind.PARAGRAPH, BlockKind.HEADING)
+                        and bead.en[0].kind is bead.tr[0].kind and HANGUL.search(bead.tr[0].text)):
+                    self.humans.append(Human(doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
+
+    # ------------------------------------------------------------------------------------ helpers
+
+    def en_path(self, doc: str) -> Path:
+        return self.repo / EN / doc
+
+    def ko_path(self, doc: str) -> Path:
+        return self.repo / KO / doc
+
+    def en(self, doc: str) -> str:
+        return self.en_path(doc).read_text(encoding="utf-8")
+
+    def ko(self, doc: str) -> str:
+        path = self.ko_path(doc)
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def commit(self, message: str) -> None:
+        git(self.repo, "add", "-A", ".")
+        if git(self.repo, "status", "--porcelain"):
+            git(self.repo, *IDENTITY, "commit", "-qm", message)
+
+    def _outside(self) -> dict[str, tuple[int, int]]:
+        return {str(p.relative_to(self.outside)): (p.stat().st_size, p.stat().st_mtime_ns)
+                for p in self.outside.rglob("*") if p.is_file()}
+
+    def _tree(self) -> dict[str, bytes]:
+        """Every file of the work tree (``.git`` aside) and its bytes (a link: where it points)."""
+        out = {}
+        for p in self.repo.rglob("*"):
+            rel = p.relative_to(self.repo).as_posix()
+            if rel.startswith(".git/") or rel == ".git" or p.is_dir() and not p.is_symlink():
+                continue
+            out[rel] = os.readlink(p).encode() if p.is_symlink() else p.read_bytes()
+        return out
+
+    def record(self, name: str, data=None, *values: object):
+        """Note the step ``name`` in :attr:`trace` (with the values its draws return, for a replay); returns
+        ``data`` wrapped so that each draw is noted too."""
+        step: list[object] = list(values)
+        self.trace.append((name, step))  # type: ignore[arg-type]
+        return None if data is None else _Noted(data, step)
+
+    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "web_write", "translate_all",
+                           "translate_all_again", "approve"})
+    """Tool runs that may finish a marked page (a translation run with a real model, a human's sign-off)."""
+
+    def tool(self, name: str, run):
+        """Run a tool step: nothing outside the repository or outside ``docs/source/ko`` changes, and a draft
+        or pseudo mark is lost only to a run that may finish the page (P3)."""
+        self.shared.steps[name] += 1
+        before = self._tree()
+        marked = {doc for doc in self.docs if is_draft(self.ko(doc))}
+        result = run()
+        after = self._tree()
+        changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+        assert all(k.startswith(KO + "/") for k in changed), f"{name} wrote outside ko/: {sorted(changed)}"
+        assert self._outside() == self.outside_state, f"{name} wrote outside the repository"
+        for doc in marked:
+            text = self.ko(doc)
+            if self.ko_path(doc).exists() and not is_draft(text):
+                assert name in self.FINISHERS, f"{name} took the draft mark off {doc}"
+                if name.startswith("update_"):  # a translation run finished it, and said so
+                    outs = [o for o in result.docs if o.written] if result is not None else []
+                    assert outs and not any(o.draft for o in outs), f"{name} unmarked {doc}, not finished"
+        return result
+
+    def edit(self, name: str) -> None:
+        self.shared.steps[name] += 1
+        self.serial += 1
+
+    def kill(self, doc: str, gone: str | None = None) -> None:
+        """Records of ``doc`` whose text a human removed are no longer promised."""
+        text = self.ko(doc) if gone is None else gone
+        for h in self.humans:
+            if h.doc == doc and not h.dead and h.text not in text:
+                h.dead = True
+
+    def sure_pairs(self, doc: str, kind: BlockKind = BlockKind.PARAGRAPH) -> list[tuple[str, str]]:
+        """``(English block, translated block)`` of sure 1-1 beads of ``kind`` whose English the translation
+        follows unchanged today: where a human correction is a correction of a translation (not of stale text)."""
+        try:
+            rec = followed(DocsLayout.open(self.repo), "ko", {doc}).get(doc)
+        except HfI18nError:
+            return []
+        if rec is None or rec.english is None or not rec.base.known:
+            return []
+        today = set(blocks_of(self.en(doc)))
+        out = []
+        for bead in pair_docs(parse(rec.english), parse(self.ko(doc))):
+            if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.tr[0].kind is kind
+                    and bead.en[0].kind is kind and bead.en[0].text.strip() in today
+                    and (kind is BlockKind.CODE or HANGUL.search(bead.tr[0].text))):
+                out.append((bead.en[0].text.strip(), bead.tr[0].text.strip()))
+        return out
+
+    # -------------------------------------------------------------------------------- English edits
+
+    ENGLISH_EDITS = ("english_reorder", "english_swap_sections", "english_insert", "english_delete", "english_retitle",
+                     "english_reword", "english_sweep", "english_rename", "english_link", "english_redesign")
+    TRANSLATION_EDITS = ("human_correction", "human_merge", "human_split", "human_move", "human_anchor",
+                         "human_comments", "human_empty", "human_cut", "human_section", "both_changed")
+
+    @rule(data=st.data(), kind=st.sampled_from(ENGLISH_EDITS))
+    def english_edit(self, data, kind: str) -> None:
+        """One English edit, committed with an ordinary message (one rule, so tool runs are drawn as often)."""
+        self.shared.steps["try_" + kind] += 1
+        data = self.record("english_edit", data, kind)
+        getattr(self, kind)(data)
+
+    @rule(data=st.data(), kind=st.sampled_from(TRANSLATION_EDITS))
+    def translation_edit(self, data, kind: str) -> None:
+        """One edit of a translation by a human, committed or not."""
+        self.shared.steps["try_" + kind] += 1
+        data = self.record("translation_edit", data, kind)
+        if kind in ("human_empty", "human_cut", "human_section"):
+            self.human_damage(data, kind.split("_", 1)[1])
+        else:
+            getattr(self, kind)(data)
+
+    def _english_edit(self, doc: str, new: str, message: str) -> None:
+        self.en_path(doc).write_text(new, encoding="utf-8")
+        self.commit(message)
+
+    def _paragraph_spans(self, text: str) -> list[tuple[int, int]]:
+        """Character spans of the top-level prose paragraphs and list items of ``text``."""
+        spans, pos = [], 0
+        lines = text.splitlines(keepends=True)
+        starts = []
+        for line in lines:
+            starts.append(pos)
+            pos += len(line)
+        for b in content_blocks(parse(text)):
+            if b.kind is BlockKind.PARAGRAPH and b.text.strip() and not b.text.startswith((" ", "\t")):
+                s = starts[b.start_line - 1]
+                spans.append((s, s + len(b.text.rstrip("\n"))))
+        return spans
+
+    def english_reorder(self, data) -> None:
+        """Two neighbouring English paragraphs or list items trade places."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        pairs = [(a, b) for a, b in zip(spans, spans[1:], strict=False)
+                 if "\n" not in text[a[1]:b[0]].strip() and text[a[1]:b[0]].count("\n") <= 2]
+        if not pairs:
+            return
+        (a0, a1), (b0, b1) = data.draw(st.sampled_from(pairs))
+        self.edit("english_reorder")
+        new = text[:a0] + text[b0:b1] + text[a1:b0] + text[a0:a1] + text[b1:]
+        self._english_edit(doc, new, data.draw(st.sampled_from(MESSAGES)))
+
+    def english_swap_sections(self, data) -> None:
+        """Two neighbouring sections of the same heading level trade places."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        lines = text.splitlines(keepends=True)
+        heads = [(i, len(m.group(1))) for i, line in enumerate(lines) if (m := re.match(r"(#{2,4}) \S", line))]
+        fences = _fence_lines(lines)
+        heads = [(i, lv) for i, lv in heads if i not in fences]
+        cands = []
+        for k in range(len(heads) - 1):
+            (i, lv), (j, lv2) = heads[k], heads[k + 1]
+            end = next((h for h, lv3 in heads[k + 2:] if lv3 <= lv), len(lines))
+            if lv == lv2 and all(lv3 > lv for _h, lv3 in heads[k + 2:] if _h < end):
+                cands.append((i, j, end))
+        if not cands:
+            return
+        i, j, end = data.draw(st.sampled_from(cands))
+        self.edit("english_swap_sections")
+        first, second = lines[i:j], lines[j:end]
+        if second and not second[-1].endswith("\n"):
+            second[-1] += "\n"
+        new = "".join(lines[:i] + second + first + lines[end:])
+        self._english_edit(doc, new, data.draw(st.sampled_from(MESSAGES)))
+
+    def english_insert(self, data) -> None:
+        """A new English paragraph after a paragraph."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        if not spans:
+            return
+        _s, e = data.draw(st.sampled_from(spans))
+        self.edit("english_insert")
+        para = data.draw(st.sampled_from(NEW_ENGLISH)) + f" (change {self.serial})"
+        self._english_edit(doc, text[:e] + "\n\n" + para + text[e:], data.draw(st.sampled_from(MESSAGES)))
+
+    def english_delete(self, data) -> None:
+        """An English paragraph goes."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        if len(spans) < 3:
+            return
+        s, e = data.draw(st.sampled_from(spans))
+        self.edit("english_delete")
+        self._english_edit(doc, text[:s] + text[e:].lstrip("\n"), data.draw(st.sampled_from(MESSAGES)))
+
+    def english_reword(self, data) -> None:
+        """An English paragraph gets one more sentence (a changed paragraph, the most common English edit)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        if not spans:
+            return
+        _s, e = data.draw(st.sampled_from(spans))
+        self.edit("english_reword")
+        self._english_edit(doc, text[:e] + f" It changed in revision {self.serial}." + text[e:],
+                           data.draw(st.sampled_from(MESSAGES)))
+
+    def both_changed(self, data) -> None:
+        """P5: the English of a translated paragraph changes, and a translator edits that paragraph's old
+        translation without following it (the same block changed on both sides): the next update keeps the
+        human text and says so once."""
+        doc = data.draw(st.sampled_from(self.docs))
+        pairs = [(e, t) for e, t in self.sure_pairs(doc) if "\n" not in e and self.en(doc).count(e) == 1
+                 and self.ko(doc).count(t) == 1]
+        if not pairs:
+            return
+        english, block = data.draw(st.sampled_from(pairs))
+        how = data.draw(st.sampled_from(["one commit", "then uncommitted", "then committed"]))
+        self.edit("both_changed")
+        changed = english + f" It changed in revision {self.serial}."
+        self.en_path(doc).write_text(self.en(doc).replace(english, changed, 1), encoding="utf-8")
+        if how != "one commit":
+            self.commit(data.draw(st.sampled_from(MESSAGES)))
+        fixed = block + f" (다시 씀 {self.serial})"
+        for h in self.humans:
+            if h.doc == doc and h.text == block:
+                h.dead = True
+        self.ko_path(doc).write_text(self.ko(doc).replace(block, fixed, 1), encoding="utf-8")
+        # undecidable either way: in one commit check says so; edited after the English, an update does
+        self.humans.append(Human(doc, fixed, (changed,), after_base=how == "then uncommitted"))
+        if how != "then uncommitted":
+            self.commit(data.draw(st.sampled_from(MESSAGES)))
+        if how == "one commit":
+            said = [f for f in api.check(self.repo, "ko", [doc]).findings if f.check == "undecidable"]
+            assert len(said) == 1, f"{doc}: both changed one paragraph in one commit, check said {said}"
+
+    def english_retitle(self, data) -> None:
+        """A heading gets a new title (so a new anchor)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.en(doc)
+        lines = text.splitlines(keepends=True)
+        fences = _fence_lines(lines)
+        heads = [i for i, line in enumerate(lines) if re.match(r"#{1,4} [A-Za-z]", line) and i not in fences]
+        if not heads:
+            return
+        i = data.draw(st.sampled_from(heads))
+        self.edit("english_retitle")
+        lines[i] = lines[i].rstrip("\n") + f" and more {self.serial}\n"
+        self._english_edit(doc, "".join(lines), data.draw(st.sampled_from(MESSAGES)))
+
+    def english_sweep(self, data) -> None:
+        """A sweep reaches every language in one commit: an inline code span both have is renamed."""
+        doc = data.draw(st.sampled_from(self.docs))
+        en, ko = self.en(doc), self.ko(doc)
+        both = sorted({m for m in re.findall(r"`([A-Za-z_][\w.]{3,30})`", en) if f"`{m}`" in ko})
+        if not both:
+            return
+        old = data.draw(st.sampled_from(both))
+        new = old + "_v2"
+        self.edit("english_sweep")
+        self.en_path(doc).write_text(en.replace(f"`{old}`", f"`{new}`"), encoding="utf-8")
+        self.ko_path(doc).write_text(ko.replace(f"`{old}`", f"`{new}`"), encoding="utf-8")
+        for h in self.humans:
+            if h.doc == doc:
+                h.text = h.text.replace(f"`{old}`", f"`{new}`")
+                h.english = tuple(e.replace(f"`{old}`", f"`{new}`") for e in h.english)
+        self.commit(f"Rename {old} to {new} everywhere")
+
+    def english_rename(self, data) -> None:
+        """The doc moves to a new path, in both languages, in one commit (``git mv``)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        if self.en_path(doc).is_symlink():
+            return
+        new = f"moved{self.serial}/{Path(doc).name}"
+        self.edit("english_rename")
+        for lang_dir in (EN, KO):
+            (self.repo / lang_dir / new).parent.mkdir(parents=True, exist_ok=True)
+            git(self.repo, "mv", f"{lang_dir}/{doc}", f"{lang_dir}/{new}")
+        self.commit(f"Move {doc} to {new}")
+        self.docs = sorted({*self.docs, new} - {doc})
+        self.last_update.pop(doc, None)
+        for h in self.humans:
+            if h.doc == doc:
+                h.doc = new
+
+    def english_link(self, data) -> None:
+        """The English doc becomes a link to a file elsewhere in the repository (its content kept there)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        path = self.en_path(doc)
+        if path.is_symlink():
+            return
+        self.edit("english_link")
+        target = self.repo / f"GUIDE-{self.serial}.md"
+        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+        path.unlink()
+        path.symlink_to(os.path.relpath(target, path.parent))
+        self.commit("Keep the guide at the top of the repository")
+
+    def english_redesign(self, data) -> None:
+        """A redesign: another page at the same path (another doc's English)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        others = [d for d in self.docs if d != doc]
+        if not others:
+            return
+        self.edit("english_redesign")
+        other = data.draw(st.sampled_from(others))
+        self._english_edit(doc, self.en(other).replace("# ", "# Redesigned: ", 1), "Redesign the docs")
+
+    # ----------------------------------------------------------------------------- translation edits
+
+    def _translation_edit(self, data, doc: str, new: str) -> None:
+        self.ko_path(doc).write_text(new, encoding="utf-8")
+        if data.draw(st.booleans()):
+            self.commit(data.draw(st.sampled_from(MESSAGES)))
+
+    def human_correction(self, data) -> None:
+        """A translator corrects a translated paragraph (promised from now on, P1)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        pairs = self.sure_pairs(doc)
+        if not pairs:
+            return
+        english, block = data.draw(st.sampled_from(pairs))
+        text = self.ko(doc)
+        if text.count(block) != 1:
+            return
+        self.edit("human_correction")
+        fixed = block + f" (검토 {self.serial})"
+        for h in self.humans:
+            if h.doc == doc and h.text == block:
+                h.dead = True
+        self.humans.append(Human(doc, fixed, (english,)))
+        self._translation_edit(data, doc, text.replace(block, fixed))
+
+    def human_merge(self, data) -> None:
+        """Two neighbouring translated paragraphs become one."""
+        doc = data.draw(st.sampled_from(self.docs))
+        pairs = self.sure_pairs(doc)
+        text = self.ko(doc)
+        joins = [(p, q) for p, q in zip(pairs, pairs[1:], strict=False) if f"{p[1]}\n\n{q[1]}" in text
+                 and "\n" not in p[1] and "\n" not in q[1]]
+        if not joins:
+            return
+        (e1, t1), (e2, t2) = data.draw(st.sampled_from(joins))
+        self.edit("human_merge")
+        merged = f"{t1} {t2}"
+        for h in self.humans:
+            if h.doc == doc and h.text in (t1, t2):
+                h.dead = True
+        self.humans.append(Human(doc, merged, (e1, e2)))
+        self._translation_edit(data, doc, text.replace(f"{t1}\n\n{t2}", merged, 1))
+
+    def human_split(self, data) -> None:
+        """A translated paragraph of two sentences or more becomes two paragraphs."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.ko(doc)
+        cands = [(e, t) for e, t in self.sure_pairs(doc) if "\n" not in t and re.search(r"[.다] \S", t)
+                 and text.count(t) == 1]
+        if not cands:
+            return
+        english, block = data.draw(st.sampled_from(cands))
+        m = re.search(r"[.다] (?=\S)", block)
+        assert m is not None
+        first, second = block[:m.end() - 1], block[m.end():]
+        self.edit("human_split")
+        for h in self.humans:
+            if h.doc == doc and h.text == block:
+                h.dead = True
+        self.humans += [Human(doc, first, (english,)), Human(doc, second, (english,))]
+        self._translation_edit(data, doc, text.replace(block, f"{first}\n\n{second}", 1))
+
+    def human_move(self, data) -> None:
+        """A translator moves a paragraph after the next one."""
+        doc = data.draw(st.sampled_from(self.docs))
+        pairs = self.sure_pairs(doc)
+        text = self.ko(doc)
+        swaps = [(p[1], q[1]) for p, q in zip(pairs, pairs[1:], strict=False) if f"{p[1]}\n\n{q[1]}" in text]
+        if not swaps:
+            return
+        a, b = data.draw(st.sampled_from(swaps))
+        self.edit("human_move")
+        self._translation_edit(data, doc, text.replace(f"{a}\n\n{b}", f"{b}\n\n{a}", 1))
+
+    def human_anchor(self, data) -> None:
+        """A translated heading gets a custom anchor of the translator's (``[[my-anchor]]``)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.ko(doc)
+        heads = [(e, t) for e, t in self.sure_pairs(doc, BlockKind.HEADING)
+                 if re.match(r"#{2,4} .*\[\[[\w.-]+\]\]$", t) and text.count(t) == 1]
+        if not heads:
+            return
+        english, heading = data.draw(st.sampled_from(heads))
+        self.edit("human_anchor")
+        mine = re.sub(r"\[\[[\w.-]+\]\]$", f"[[custom-{self.serial}]]", heading)
+        for h in self.humans:
+            if h.doc == doc and h.text == heading:
+                h.dead = True
+        self.humans.append(Human(doc, mine, (english,)))
+        self._translation_edit(data, doc, text.replace(heading, mine, 1))
+
+    def human_damage(self, data, how: str) -> None:
+        """The translation is emptied, cut, or loses a section."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.ko(doc)
+        if how == "empty":
+            new = ""
+        elif how == "cut":
+            new = text[: data.draw(st.integers(0, max(0, len(text) - 1)))]
+        else:
+            lines = text.splitlines(keepends=True)
+            fences = _fence_lines(lines)
+            heads = [i for i, line in enumerate(lines) if line.startswith("## ") and i not in fences]
+            if not heads:
+                return
+            i = data.draw(st.sampled_from(heads))
+            end = next((h for h in heads if h > i), len(lines))
+            new = "".join(lines[:i] + lines[end:])
+        self.edit(f"human_{how}")
+        self._translation_edit(data, doc, new)
+        self.kill(doc)
+
+    def human_comments(self, data) -> None:
+        """A translator translates a comment of a code block whose English the translation follows."""
+        doc = data.draw(st.sampled_from(self.docs))
+        text = self.ko(doc)
+        found = [(e, t) for e, t in self.sure_pairs(doc, BlockKind.CODE)
+                 if re.search(r"^\s*# [A-Za-z][^\n]{3,60}$", t, re.M) and text.count(t) == 1]
+        if not found:
+            return
+        english, code = data.draw(st.sampled_from(found))
+        self.edit("human_comments")
+        m = re.search(r"^(\s*)# ([A-Za-z][^\n]{3,60})$", code, re.M)
+        assert m is not None
+        mine = code[: m.start()] + f"{m.group(1)}# 설명 {self.serial}: {m.group(2)}" + code[m.end():]
+        for h in self.humans:
+            if h.doc == doc and h.text == code:
+                h.dead = True
+        self.humans.append(Human(doc, mine, (english,)))
+        self._translation_edit(data, doc, text.replace(code, mine, 1))
+
+    # ------------------------------------------------------------------------------------ tool runs
+
+    def _update(self, doc: str, server: IdealServer):
+        return api.translate(self.repo, "ko", [doc], update=True, provider="openai", model="gpt-4.1-mini",
+                             base_url=server.openai_base_url, concurrency=1)
+
+    @rule(data=st.data())
+    def update_ideal(self, data) -> None:
+        """``translate --update`` with the ideal translator: P1 after it, P3 (idempotent), P4 (no draft)."""
+        data = self.record("update_ideal", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        server = self.shared.ideal
+        server.unchanged.clear()
+        result = self.tool("update_ideal", lambda: self._update(doc, server))
+        assert not server.unchanged, f"sent what needs no translation: {server.unchanged[:3]}"
+        for out in result.docs:
+            assert out.written, out.note
+            assert not out.draft, f"an ideal translator made a draft of {doc}: {out.errors[:2]}"
+        self._said_once(doc, result)
+        if result.docs:
+            once = self.ko(doc)
+            again = self.tool("update_again", lambda: self._update(doc, server))
+            assert self.ko(doc) == once, "a second identical update changed the translation"
+            assert again.stats.requests == 0, "a second identical update sent segments"
+            self.last_update[doc] = once
+
+    def _said_once(self, doc: str, result) -> None:
+        """P5: an update that kept human text written where the English changed too said so, once for each."""
+        waiting = [h for h in self.humans if h.doc == doc and h.after_base and not h.dead]
+        if not waiting or not result.docs or not result.docs[0].written:
+            return
+        summary = result.docs[0].summary
+        said = summary.conflicts if summary is not None else []
+        kept = [h for h in waiting if h.text in self.ko(doc)]
+        assert len(said) >= len(kept), f"{doc}: human text kept where the English changed too, not said: {said}"
+        assert len({c.line for c in said}) == len(said), f"{doc}: one finding per paragraph: {said}"
+        for h in waiting:
+            h.after_base = False  # the update took it as the translation of the new English
+
+    @rule(data=st.data())
+    def update_noisy(self, data) -> None:
+        """``translate --update`` with a model that fails now and then: P1 and the draft mark."""
+        data = self.record("update_noisy", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        result = self.tool("update_noisy", lambda: self._update(doc, self.shared.noisy))
+        for out in result.docs:
+            if out.written:
+                assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
+
+    @rule(data=st.data())
+    def update_pseudo(self, data) -> None:
+        """The ``pseudo`` test double never replaces a human translation; its output is always marked."""
+        data = self.record("update_pseudo", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        before = self.ko(doc)
+        try:
+            result = self.tool("update_pseudo", lambda: api.translate(self.repo, "ko", [doc], update=True,
+                                                                     provider="pseudo"))
+        except HfI18nError:
+            assert self.ko(doc) == before
+            return
+        for out in result.docs:
+            if out.written:
+                assert is_pseudo(self.ko(doc)), "pseudo output written without its mark"
+
+    @rule(data=st.data())
+    def web_write(self, data) -> None:
+        """The web app's write step: machine translations held for review, then written through the gate."""
+        data = self.record("web_write", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        server = self.shared.ideal
+
+        def run():
+            try:
+                held = api.translate(self.repo, "ko", [doc], update=True, provider="openai", model="gpt-4.1-mini",
+                                     base_url=server.openai_base_url, concurrency=1, write=False)
+                if not held.docs:
+                    return None
+                review = api.draft(self.repo, "ko", doc, held.docs[0].translations, update=True)
+                return api.write_draft(self.repo, "ko", doc, held.docs[0].translations, update=True,
+                                       expect=review.before)
+            except HfI18nError:
+                return None
+        self.tool("web_write", run)
+
+    @rule()
+    def commit_all(self) -> None:
+        """Whatever is in the work tree is committed with an ordinary message (``git add -A``)."""
+        self.record("commit_all")
+        self.edit("commit")
+        self.commit(MESSAGES[self.serial % len(MESSAGES)])
+
+    @rule()
+    def fresh_clone(self) -> None:
+        """Everything committed, the work goes on in a fresh clone (no ledger, no memory, no cache)."""
+        self.record("fresh_clone")
+        self.edit("fresh_clone")
+        self.commit("before a fresh clone")
+        clone = self.dir / f"clone{self.serial}"
+        subprocess.run(["git", "clone", "-q", str(self.repo), str(clone)], check=True)
+        shutil.rmtree(self.repo)
+        clone.rename(self.repo)
+
+    @rule()
+    def status_check_review(self) -> None:
+        """``status``, ``check`` and ``review`` (their agreement is P2, checked after every step)."""
+        self.record("status_check_review")
+        self.shared.steps["status_check_review"] += 1
+        self.tool("review", lambda: api.review(self.repo, "ko", []))
+
+    # ------------------------------------------------------------------------------------ invariants
+
+    @invariant()
+    def human_text_is_kept(self) -> None:
+        """P1: a human text whose English still exists is in the translation, byte for byte."""
+        if not self.docs:
+            return
+        today = {doc: set(blocks_of(self.en(doc))) for doc in self.docs if self.en_path(doc).exists()}
+        for h in self.humans:
+            if h.dead:
+                continue
+            if h.doc not in today or not all(e in today[h.doc] for e in h.english):
+                h.dead = True  # its English changed or went: no longer promised
+                continue
+            assert h.text in self.ko(h.doc), f"human text lost from {h.doc}: {h.text[:120]!r}"
+
+    def _state_key(self) -> str:
+        """What the answers of status, check, review and update depend on: HEAD and the work tree."""
+        return git(self.repo, "rev-parse", "HEAD") + git(self.repo, "status", "--porcelain") + "".join(
+            f"{p}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in sorted((self.repo / KO).rglob("*.md")))
+
+    @invariant()
+    def everyone_agrees(self) -> None:
+        """P2: status, check, review and update give one state and base per doc, and "up to date" holds every
+        English unit; P3: a marked page is in progress. Checked whenever the repository changed (the update
+        and web app's view, :func:`api.draft`, for one doc in turn: it is the slowest)."""
+        if not self.docs:
+            return
+        key = self._state_key()
+        if key == getattr(self, "_agreed", None):
+            return
+        self._agreed = key
+        self.shared.steps["agreement_checks"] += 1
+        self.checks = getattr(self, "checks", 0) + 1
+        report = api.status(self.repo, ["ko"], pulls=False).report
+        rows = {d.path: d for d in report.for_lang("ko")}
+        findings: dict[str, list] = {}
+        for f in api.check(self.repo, "ko").findings:
+            findings.setdefault(f.file, []).append(f)
+        for doc in self.docs:
+            row = rows.get(doc)
+            if row is None or row.translated_path is None or row.state in ("orphaned", "unknown", "missing"):
+                continue
+            text, english = self.ko(doc), self.en(doc)
+            said = {f.check for f in findings.get(f"{KO}/{row.translated_path}", [])}
+            if is_draft(text):
+                assert row.state == "in-progress", (doc, row.state, "a marked page is in progress")
+            if row.state == "up-to-date":
+                assert not said & {"outdated", "incomplete", "base-unknown", "drift"}, (doc, said)
+                _holds_every_unit(doc, english, text)
+            if row.state == "outdated":
+                assert "outdated" in said or "incomplete" in said or "base-unknown" in said, (doc, said)
+            if row.base_commit and row.commits_behind:
+                out = [f for f in findings.get(f"{KO}/{row.translated_path}", []) if f.check == "outdated"]
+                assert out and row.base_commit[:7] in out[0].message, (doc, row.base_commit, out)
+        doc = self.docs[self.checks % len(self.docs)]  # the slow views, a doc in turn
+        row = rows.get(doc)
+        if row is not None and row.state in ("up-to-date", "outdated") and "base-unknown" not in row.flags \
+                and row.base_commit and row.translated_path == doc:
+            seen = followed_english(DocsLayout.open(self.repo), "ko")(doc)
+            assert seen is not None and seen.commit == row.base_commit, (doc, "review", seen, row.base_commit)
+            try:
+                held = api.draft(self.repo, "ko", doc, update=True)
+            except HfI18nError as exc:
+                raise AssertionError(f"the web app cannot open {doc} that status calls {row.state}: {exc}") from exc
+            assert held.update and held.update.get("base") == row.base_commit, (doc, held.update, row.base_commit)
+
+    @invariant()
+    def nothing_outside(self) -> None:
+        """P3: nothing outside the repository changes. (Runs after every step: it also counts them.)"""
+        self.shared.steps["steps"] += 1
+        self.shared.steps[f"steps {getattr(self, 'corpus', '?')}"] += 1
+        if self.outside.exists():
+            assert self._outside() == self.outside_state
+
+
+class _Noted:
+    """Hypothesis's ``data`` noting each value drawn (:meth:`PromiseMachine.record`)."""
+
+    def __init__(self, data, step: list[object]) -> None:
+        self.data, self.step = data, step
+
+    def draw(self, strategy, label=None):
+        value = self.data.draw(strategy, label)
+        self.step.append(value)
+        return value
+
+
+def _fence_lines(lines: list[str]) -> set[int]:
+    """Indexes of the lines inside (or opening/closing) a fenced code block."""
+    out: set[int] = set()
+    fence: str | None = None
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*(`{3,}|~{3,})", line)
+        if fence is not None:
+            out.add(i)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+        elif m:
+            fence = m.group(1)
+            out.add(i)
+    return out
+
+
+def _holds_every_unit(doc: str, english: str, translation: str) -> None:
+    """An independent count of what a translation that is "up to date" must hold (P2): as many headings of
+    each level, code blocks and ``[[autodoc]]`` lines as the English, and at least half as many prose
+    paragraphs (a translator merges some); nothing empty."""
+    en, tr = parse(english), parse(translation)
+
+    def kinds(d):
+        c: Counter[str] = Counter()
+        for b in content_blocks(d):
+            if b.kind is BlockKind.HEADING:
+                c[f"h{b.meta.get('level')}"] += 1
+            elif b.kind is BlockKind.CODE:
+                c["code"] += 1
+        c["autodoc"] = sum(1 for line in d.text.splitlines() if line.strip().startswith("[[autodoc]]")) \
+            if hasattr(d, "text") else 0
+        return c
+
+    e, t = kinds(en), kinds(tr)
+    e["autodoc"] = english.count("[[autodoc]]")
+    t["autodoc"] = translation.count("[[autodoc]]")
+    missing = {k: e[k] - t[k] for k in e if t[k] < e[k]}
+    assert not missing, f"{doc} is up to date but lacks {missing}"
+    assert prose_count(translation) * 2 >= prose_count(english), f"{doc} is up to date but lacks prose"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """In a replay, the ``index``-th of the values a ``sampled_from`` draw chooses from (candidates such as
+    the paragraphs of a doc are worked out by the rule)."""
+
+    index: int
+
+
+class Scripted:
+    """A stand-in for Hypothesis's ``data`` in a replayed counterexample: each ``draw`` returns the next value
+    (a :class:`Pick` takes that element of the strategy's choices)."""
+
+    def __init__(self, *values: object) -> None:
+        self.values = list(values)
+
+    def draw(self, strategy: object, label: object = None) -> object:
+        value = self.values.pop(0)
+        if isinstance(value, Pick):
+            return list(strategy.wrapped_strategy.elements if hasattr(strategy, "wrapped_strategy")
+                        else strategy.elements)[value.index]  # type: ignore[attr-defined]
+        return value
+
+
+def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseMachine:
+    """Run ``steps`` (rule name, values its draws return; ``english_edit``/``translation_edit`` take their
+    kind first) on a fresh example of ``corpus``, every invariant after every step, as Hypothesis does: a
+    counterexample kept as a named test (``tests/test_properties.py``). Returns the machine, torn down."""
+    m = PromiseMachine()
+    try:
+        m.start(corpus)
+        checks = (m.everyone_agrees, m.human_text_is_kept, m.nothing_outside)
+        for check in checks:
+            check()
+        for name, values in steps:
+            method = getattr(m, name)
+            if name in ("english_edit", "translation_edit"):
+                method(Scripted(*values[1:]), values[0])
+            elif name in ("commit_all", "fresh_clone", "status_check_review"):
+                method()
+            else:
+                method(Scripted(*values))
+            for check in checks:
+                check()
+    finally:
+        m.teardown()
+    return m
