@@ -690,14 +690,7 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        d = drift(history, fps, base, lineage, twin, lang)
-        moved = {c.index for c in (*d.behind, *d.mirrored)}
-        last = lineage.versions[-1].commit
-        later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
-        behind, english, guessed = tuple(d.behind), d.english, d.guessed
-        event = history.by_sha.get(base.event_commit)
-        at = [v for v in lineage.versions if event is not None and v.commit <= event]
-        translated = at[-1].blob if at else None
+        behind, later, english, translated, guessed = _followed_kept(history, fps, base, lineage, twin, lang)
     else:
         translated, guessed = None, []
         start = history.by_sha[base.base_commit]
@@ -705,6 +698,48 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
         behind = tuple(history.commits[v.commit] for v in twin.versions if v.commit > start and v.blob)
     missing = unheld_units(english, translation, lang, fps.store) if translation is not None and not behind else ()
     return Followed(base, behind, later, english, translated, base.guessed + tuple(guessed), missing)
+
+
+def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str
+                   ) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
+    """What a committed translation follows (:func:`drift`): the English commits it is behind, the later English
+    blobs it may hold changes of, the English it follows, its blob at its base, the prose taken as carried on
+    the translation's word. Kept in the store's cache under everything :func:`drift` reads: HEAD, the
+    language, every version of the translation and of its English twin (by commit sha, path, blob and
+    status: the blobs' contents are fixed by their ids), the base and the prose props (hfi18n's code is the
+    cache's version). A warm ``status`` diffs and pairs nothing for a translation whose history it has seen."""
+    h = hashlib.sha256(f"{history.head}\0{lang}\0{props_key()}\0".encode())
+    h.update(repr(tuple(getattr(base, f) for f in BaseInfo.__dataclass_fields__)).encode("utf-8", "surrogatepass"))
+    for chain in (lineage, twin):
+        h.update(b"\1")
+        for v in chain.versions:
+            h.update(f"{history.commits[v.commit].sha}\0{v.path}\0{v.blob}\0{v.status}\0{v.added}\0{v.removed}\n"
+                     .encode("utf-8", "surrogatepass"))
+    key = h.hexdigest()
+    cache = fps.store.cache
+    kept = cache.get("followed", key, _read_followed) if cache.enabled else None
+    if kept is not None:
+        shas, later, english, translated, guessed = kept
+        return tuple(history.commits[history.by_sha[sha]] for sha in shas), later, english, translated, guessed
+    d = drift(history, fps, base, lineage, twin, lang)
+    moved = {c.index for c in (*d.behind, *d.mirrored)}
+    last = lineage.versions[-1].commit
+    later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
+    event = history.by_sha.get(base.event_commit)
+    at = [v for v in lineage.versions if event is not None and v.commit <= event]
+    translated = at[-1].blob if at else None
+    if cache.enabled:
+        cache.put("followed", key, (tuple(c.sha for c in d.behind), later, d.english, translated, tuple(d.guessed)))
+    return tuple(d.behind), later, d.english, translated, d.guessed
+
+
+def _read_followed(data: object) -> tuple[tuple[str, ...], tuple[str, ...], str, str | None, list[str]]:
+    """A kept :func:`_followed_kept` answer; anything else raises."""
+    shas, later, english, translated, guessed = data  # type: ignore[misc]
+    if not isinstance(english, str) or not (translated is None or isinstance(translated, str)):
+        raise TypeError("malformed followed entry")
+    return (tuple(str(x) for x in shas), tuple(str(x) for x in later), english, translated,
+            [str(x) for x in guessed])
 
 
 def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None, *, store: Store | None = None,
