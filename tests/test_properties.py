@@ -135,3 +135,26 @@ def test_counterexample_a_cut_translation_with_kept_passages_opens_in_the_web_ap
         m.human_text_is_kept()
     finally:
         m.teardown()
+
+
+def test_counterexample_a_sweep_over_an_outdated_page_is_no_update_of_it() -> None:
+    """smolagents reference/agents.md (bench_properties, 2026-11-27) is two English commits behind: its
+    executor sections moved to a page of their own. A sweep renames `model` in both languages in one commit.
+    That commit was taken as the translator's update (its code matched the English of that commit better,
+    and the removed sections were never checked), so status called the page up to date, and the next update
+    or web write rendered its headings from the English: the translator's ``[[smolagents.MultiStepAgent]]``
+    anchors were lost (P1). What a commit carries is judged hunk by hunk, removals too; the English of that
+    very commit is no evidence by likeness."""
+    from hfi18n import api
+    from tests.promise_machine import Scripted
+
+    doc = "reference/agents.md"
+    replay("smolagents", [("english_edit", ("english_sweep", doc, "model")), ("web_write", (doc,))])  # P1, P2
+    m = PromiseMachine()
+    try:
+        m.start("smolagents")
+        m.english_edit(Scripted(doc, "model"), "english_sweep")
+        [row] = [d for d in api.status(m.repo, ["ko"], pulls=False).report.for_lang("ko") if d.path == doc]
+        assert row.state == "outdated" and row.commits_behind == 2, (row.state, row.commits_behind)
+    finally:
+        m.teardown()

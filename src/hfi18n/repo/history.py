@@ -410,10 +410,18 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
         return False
     old, new = fps.doc(base), fps.doc(english)
-    old_texts = {s.text for s in old.segments()}
+    old_texts, new_texts = {s.text for s in old.segments()}, {s.text for s in new.segments()}
     changed = [s for s in new.segments() if s.text not in old_texts and needs_translation(s)]
+    dropped = [s for s in old.segments() if s.text not in new_texts and needs_translation(s)]
+    if dropped:  # prose the English removed: its translation went too (smolagents reference/agents.md: the
+        # executor sections moved to a page of their own, then a sweep renamed `model` in both languages;
+        # the sweep's commit was taken as the translator's update, and the page called up to date with them)
+        after_texts = {s.text for s in fps.doc(after).segments()}
+        was = fps.rendered(base, before, lang)
+        if any(t.text in after_texts for c in dropped for t in was.get(c.id, ())):
+            return False
     if not changed:
-        return bool(gained or lost)
+        return bool(gained or lost or dropped)
     prev_texts = {s.text for s in fps.doc(before).segments()}
     cur = fps.rendered(english, after, lang)
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
@@ -500,7 +508,11 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
-        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable, lineage.lang):
+        # an English version of this very commit: the translation's likeness to it is no evidence that it
+        # caught up (a sweep renaming `model` in both languages brought the code of both closer, and a page
+        # two commits behind became "up to date"); only the changes it carried count (carries_changes)
+        near = usable and choice.commit != v.commit
+        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, near, lineage.lang):
             base, method, used, weak, guess = choice, how, ev, None, []
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
