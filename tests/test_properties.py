@@ -103,7 +103,11 @@ def test_counterexample_an_ideal_update_of_every_kind_of_real_page_is_finished(c
         result, unchanged = _ideal_update(repo, doc)
         [out] = result.docs
         assert out.written and not out.draft, (doc, out.errors)
-        assert unchanged == [] and out.summary is not None and out.summary.conflicts == [], doc
+        assert unchanged == [] and out.summary is not None, doc
+        english = (repo / "docs/source/en" / doc).read_text(encoding="utf-8").splitlines()
+        # a paragraph edited on both sides is kept and said (P5): installation.md's telemetry sentence (the
+        # English "Our library" became "Diffusers", its Korean changed since the base too); nothing unrelated
+        assert all("telemetry" in english[c.english_line - 1] for c in out.summary.conflicts), (doc, out.summary)
         plan = result.updates[doc]
         assert not plan.structure_fallback, doc
     text = (repo / "docs/source/ko/tutorials/basic_training.md").read_text(encoding="utf-8")
