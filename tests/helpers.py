@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -29,6 +30,21 @@ def isolate_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **values: str) 
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     for var, value in values.items():
         monkeypatch.setenv(var, value)
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict | list]:
+    """Run the CLI in-process with ``argv`` and read its JSON output."""
+    from hfi18n.cli import main
+
+    code = main(list(argv))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def status_rows(capsys: pytest.CaptureFixture[str], repo: Path, lang: str = "ko") -> dict[str, dict]:
+    """``status --format json`` of ``repo``: doc path -> its row for ``lang``."""
+    code, rows = cli_json(capsys, "status", "--repo", str(repo), "--lang", lang, "--format", "json")
+    assert code == 0
+    return {d["path"]: d for d in rows if d["lang"] == lang}
 
 
 def git(cwd: Path, *args: str) -> str:

@@ -229,6 +229,8 @@ class PromiseMachine(RuleBasedStateMachine):
         git(self.repo, "add", "-A", ".")
         if git(self.repo, "status", "--porcelain"):
             git(self.repo, *IDENTITY, "commit", "-qm", message)
+            for h in self.humans:  # a human edit committed after its English changed is the translator's
+                h.after_base = False  # update of it (P5's "then committed"), whatever commit took it in
 
     def _outside(self) -> dict[str, tuple[int, int]]:
         return {str(p.relative_to(self.outside)): (p.stat().st_size, p.stat().st_mtime_ns)
@@ -384,17 +386,21 @@ class PromiseMachine(RuleBasedStateMachine):
         new = "".join(lines[:i] + second + first + lines[end:])
         self._english_edit(doc, new, data.draw(st.sampled_from(MESSAGES)))
 
-    def english_insert(self, data) -> None:
-        """A new English paragraph after a paragraph."""
+    def _after_paragraph(self, data, name: str, addition) -> None:
+        """The English gets ``addition(data)`` right after one of its paragraphs, committed."""
         doc = data.draw(st.sampled_from(self.docs))
         text = self.en(doc)
         spans = self._paragraph_spans(text)
         if not spans:
             return
         _s, e = data.draw(st.sampled_from(spans))
-        self.edit("english_insert")
-        para = data.draw(st.sampled_from(NEW_ENGLISH)) + f" (change {self.serial})"
-        self._english_edit(doc, text[:e] + "\n\n" + para + text[e:], data.draw(st.sampled_from(MESSAGES)))
+        self.edit(name)
+        self._english_edit(doc, text[:e] + addition(data) + text[e:], data.draw(st.sampled_from(MESSAGES)))
+
+    def english_insert(self, data) -> None:
+        """A new English paragraph after a paragraph."""
+        self._after_paragraph(data, "english_insert", lambda d: "\n\n" + d.draw(st.sampled_from(NEW_ENGLISH))
+                              + f" (change {self.serial})")
 
     def english_delete(self, data) -> None:
         """An English paragraph goes."""
@@ -409,15 +415,7 @@ class PromiseMachine(RuleBasedStateMachine):
 
     def english_reword(self, data) -> None:
         """An English paragraph gets one more sentence (a changed paragraph, the most common English edit)."""
-        doc = data.draw(st.sampled_from(self.docs))
-        text = self.en(doc)
-        spans = self._paragraph_spans(text)
-        if not spans:
-            return
-        _s, e = data.draw(st.sampled_from(spans))
-        self.edit("english_reword")
-        self._english_edit(doc, text[:e] + f" It changed in revision {self.serial}." + text[e:],
-                           data.draw(st.sampled_from(MESSAGES)))
+        self._after_paragraph(data, "english_reword", lambda d: f" It changed in revision {self.serial}.")
 
     def both_changed(self, data) -> None:
         """P5: the English of a translated paragraph changes, and a translator edits that paragraph's old

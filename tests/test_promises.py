@@ -6,33 +6,22 @@ themselves are attacked by the generator in ``tests/test_properties.py``; these 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from hfi18n.cli import main
 from hfi18n.doc.draft import is_draft
 from hfi18n.translate.providers.pseudo import extract_segments
 from tests.fakes.llm_server import FakeLLMServer
 from tests.fakes.translators import IdealServer
+from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
+from tests.helpers import status_rows as _status
 
 pytestmark = pytest.mark.corpus
 
 EN, KO = "docs/source/en", "docs/source/ko"
-
-
-def _run(capsys, *argv: str) -> tuple[int, dict | list]:
-    code = main(list(argv))
-    return code, json.loads(capsys.readouterr().out)
-
-
-def _status(capsys, repo: Path) -> dict[str, dict]:
-    code, rows = _run(capsys, "status", "--repo", str(repo), "--lang", "ko", "--format", "json")
-    assert code == 0
-    return {d["path"]: d for d in rows if d["lang"] == "ko"}
 
 
 def _commit(repo: Path, message: str) -> None:

@@ -7,14 +7,12 @@ the run ledger, segment provenance and the other rules of the issue existed.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from hfi18n import api
-from hfi18n.cli import main
 from hfi18n.doc import parse
 from hfi18n.doc.draft import is_draft, mark_draft
 from hfi18n.doc.pairing import IDENTIFIER_ONLY_RE, needs_translation
@@ -22,22 +20,13 @@ from hfi18n.errors import RefusedError
 from hfi18n.translate.pipeline import render_translation
 from hfi18n.translate.providers.pseudo import extract_segments, pseudo_translate
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
+from tests.helpers import status_rows as _status
 
 pytestmark = pytest.mark.corpus
 
 KO = "docs/source/ko"
-
-
-def _run(capsys, *argv: str) -> tuple[int, dict | list]:
-    code = main(list(argv))
-    return code, json.loads(capsys.readouterr().out)
-
-
-def _status(capsys, repo: Path) -> dict[str, dict]:
-    code, rows = _run(capsys, "status", "--repo", str(repo), "--lang", "ko", "--format", "json")
-    assert code == 0
-    return {d["path"]: d for d in rows if d["lang"] == "ko"}
 
 
 def _commit(repo: Path, message: str) -> None:

@@ -434,23 +434,26 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     out_fp = fps.code(after)
     if any(not out_fp[k] for k in gained) or any(out_fp[k] for k in lost):
         return False
-    # the cheaper question first. Without a protected change, it is all in the prose: a commit that wrote no
-    # segment text of its own carried none, told before the English is parsed (a sweep or a typo fix
-    # touched each translation of a 20,000-commit repository next to dozens of English versions, and the
-    # translation's two versions are parsed once for all of them)
-    fresh = None if gained or lost else fps.texts(after) - fps.texts(before)
-    if fresh is not None and not fresh:
-        return False
-    old_texts = fps.texts(base)
-    new = fps.doc(english)
+    # s32 asked first whether the translation wrote any segment text of its own (no: nothing carried, told
+    # before the English is parsed); since prose the English dropped is carried by a commit that only
+    # removed its translation (s31, below), the English is read first: through the store, each English
+    # version is parsed once per run and kept in the cache
+    old, new = fps.doc(base), fps.doc(english)
+    old_texts, new_texts = fps.texts(base), fps.texts(english)
     changed = [s for s in new.segments() if s.text not in old_texts and needs_translation(s)]
+    dropped = [s for s in old.segments() if s.text not in new_texts and needs_translation(s)]
+    if dropped:  # prose the English removed: its translation went too (smolagents reference/agents.md: the
+        # executor sections moved to a page of their own, then a sweep renamed `model` in both languages;
+        # the sweep's commit was taken as the translator's update, and the page called up to date with them)
+        after_texts = fps.texts(after)
+        was = fps.rendered(base, before, lang)
+        if any(t.text in after_texts for c in dropped for t in was.get(c.id, ())):
+            return False
     if not changed:
-        return bool(gained or lost)
-    fresh = fresh if fresh is not None else fps.texts(after) - fps.texts(before)
-    if not fresh:
-        return False
+        return bool(gained or lost or dropped)
+    prev_texts = fps.texts(before)
     cur = fps.rendered(english, after, lang)
-    if not all(any(t.text in fresh and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
+    if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
     if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
         guessed.extend(c.restore()[:80] for c in changed)
@@ -534,7 +537,11 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
         how = "history" if choice is candidates[-1] else "content"
-        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, usable, lineage.lang):
+        # an English version of this very commit: the translation's likeness to it is no evidence that it
+        # caught up (a sweep renaming `model` in both languages brought the code of both closer, and a page
+        # two commits behind became "up to date"); only the changes it carried count (carries_changes)
+        near = usable and choice.commit != v.commit
+        if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, near, lineage.lang):
             base, method, used, weak, guess = choice, how, ev, None, []
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English

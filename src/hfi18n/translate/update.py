@@ -302,14 +302,13 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     conflicts: list[Conflict] = []
     for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
         if tag == "replace":  # changed segments, paired in order: the old English and its human text
-            for i, j in zip(range(i1, i2), range(j1, j2), strict=False):
+            for i, j in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2):
                 old, cur = old_segs[i], new_segs[j]
                 if old.id in human and i not in moved and j not in moved.values():
                     mine = raw.get(human[old.id].id)
                     text = carry_over(human[old.id], cur)
                     if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
-                            and text != old.text and needs_translation(cur) and i2 - i1 == j2 - j1
-                            and _edited(old.text, cur.text)):
+                            and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
                         # the English and the translation both changed here: keep the human text, say so
                         translations[cur.id], provenance[cur.id] = text, HUMAN
                         conflicts.append(Conflict(mine.line, cur.line))
@@ -358,6 +357,31 @@ EDITED = 0.6
 """How alike (:class:`difflib.SequenceMatcher` ratio) an English segment must be to its earlier version for the
 two to be one paragraph edited: below it the paragraph was rewritten and the translation of the old one is
 no candidate translation of the new one."""
+
+
+def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[tuple[int, int]]:
+    """The old and new English segments of a changed run (``old[i1:i2]`` became ``new[j1:j2]``), paired: in
+    order when the run kept its length, else each old segment with the first later new one it was edited
+    into (:func:`_edited`). Paired in order, a paragraph edited in a run that also gained or lost a segment
+    (sections swapped around it) met the wrong neighbour, the human edit of its translation was never seen
+    as a conflict and was replaced by machine text (smolagents reference/agents.md, property harness).
+    Runs larger than :data:`EDIT_PAIRS_MAX` pairs of segments are paired in order (a redesign)."""
+    if i2 - i1 == j2 - j1 or (i2 - i1) * (j2 - j1) > EDIT_PAIRS_MAX:
+        return list(zip(range(i1, i2), range(j1, j2), strict=False))
+    out: list[tuple[int, int]] = []
+    start = j1
+    for i in range(i1, i2):
+        for j in range(start, j2):
+            m = difflib.SequenceMatcher(None, old[i], new[j], autojunk=False)
+            if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
+                out.append((i, j))
+                start = j + 1
+                break
+    return out
+
+
+EDIT_PAIRS_MAX = 400
+"""Most old x new segments of a changed run :func:`_edit_pairs` compares by likeness."""
 
 
 def _edited(old: str, new: str) -> bool:
