@@ -27,7 +27,8 @@ LLM_KEY = "sk-mcp-SECRET-llm-key-0123456789"
 GH_TOKEN = "ghp_mcpSECRETgithubToken0123456789"
 UPSTREAM, FORK = "huggingface/smolagents", "me/smolagents"
 TOOLS = {"status", "next_docs", "check", "plan", "translate", "toctree", "publish", "glossary_lookup", "review",
-         "batch_submit", "batch_status", "batch_collect", "batch_cancel", "prepare_translation", "submit_translation"}
+         "batch_submit", "batch_status", "batch_collect", "batch_cancel", "prepare_translation", "submit_translation",
+         "approve"}
 
 
 @dataclass

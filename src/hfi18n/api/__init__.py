@@ -8,36 +8,36 @@ the CLI prints).
 
 Functions:
 
-``status(repo, langs)`` -> :class:`StatusResult`
+``status(repo, lang)`` -> :class:`StatusResult`
     the state of every English doc in each language (up to date, outdated, missing, in progress,
     orphaned), with the ranked "translate next" list.
 ``next_docs(repo, lang, n)`` -> :class:`NextDocsResult`
     the ``n`` most useful docs to translate next (missing, and outdated with ``update=True``).
-``check(repo, lang, paths)`` -> :class:`CheckResult`
+``check(repo, lang, docs)`` -> :class:`CheckResult`
     findings of every check on translated docs against their English source.
-``plan(repo, lang, paths)`` -> :class:`PlanResult`
+``plan(repo, lang, docs)`` -> :class:`PlanResult`
     what ``translate`` would send (segments, requests, tokens, cost per model); sends nothing.
-``translate(repo, lang, paths)`` -> :class:`TranslateResult`
+``translate(repo, lang, docs)`` -> :class:`TranslateResult`
     translate English docs; a doc is written only if it passes ``check`` (or as a marked draft with
     ``allow_errors``); progress through ``progress``; a ``cancel`` event stops it within one request.
 ``prepare_translation(repo, lang, doc)`` -> :class:`PreparedTranslation`, then
 ``submit_translation(repo, job, translations)`` -> :class:`SubmitResult`
     the calling agent translates (no provider, no key): prepare lists the segments, rules and glossary
     terms; submit validates each answer as a provider's, and writes through the same gate once all pass.
-``batch_submit(repo, lang, paths)`` -> :class:`BatchJobResult`, then ``batch_collect(repo)``
+``batch_submit(repo, lang, docs)`` -> :class:`BatchJobResult`, then ``batch_collect(repo)``
     the same translation as one provider batch job at half price: submit returns at once; collect
     validates, retries what failed and writes through the same gate (``batch_status``, ``batch_cancel``).
-``toctree(repo, lang, paths)`` -> :class:`ToctreeResult`
+``toctree(repo, lang, docs)`` -> :class:`ToctreeResult`
     add translated docs to the language's ``_toctree.yml`` mirroring English.
 ``toctree_check(repo, lang)`` -> :class:`CheckResult`
     problems of the language's ``_toctree.yml``.
-``dashboard(repo, langs, upstream=..., issue=...)`` -> :class:`DashboardResult`
+``dashboard(repo, lang, upstream=..., issue=...)`` -> :class:`DashboardResult`
     the status page of each language kept on GitHub: one issue (or tracking-issue comment) per language,
     found by a marker only the token's own account can own, edited in place (the Action's nightly mode).
-``job_estimate(repo, lang, paths)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
+``job_estimate(repo, lang, docs)``, ``job_launch(estimate, fork=...)``, ``job_status(id)``, ``job_logs(id)``
     a library-wide run as a Hugging Face Job (vLLM serving an open model; one commit per doc pushed to
     the fork); ``job_worker`` is what the job runs (needs the jobs extra, huggingface_hub).
-``fix_anchors(repo, lang, paths)`` -> ``list[AnchorFix]``
+``fix_anchors(repo, lang, docs)`` -> ``list[AnchorFix]``
     rename translators' own heading anchors to the English ones, with every link to them.
 ``publish(repo, lang, doc)`` -> :class:`PublishResult`
     push one translated doc to the translator's fork and open a draft pull request upstream.
@@ -46,7 +46,7 @@ Functions:
     the page's review record (in the repository) and the reader notice removed.
 ``review_queue(report, lang)``, ``review_counts(report, lang)``, ``review_risk(doc)``
     the machine pages of a status report ranked for review, the pages by review state.
-``review(repo, lang, paths)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
+``review(repo, lang, docs)`` or ``review(pr="OWNER/REPO#N", post=True)`` -> :class:`ReviewResult`
     review translated docs or a translation PR (check findings on lines, omissions and duplications,
     glossary consistency, optional LLM review); ``post`` submits one COMMENT review on the PR.
 ``review_text(repo, lang, doc, text)`` -> :class:`DocReview`

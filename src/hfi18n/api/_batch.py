@@ -143,7 +143,7 @@ def _batch_context(layout: DocsLayout, cfg: Config, job, *, concurrency: int = 4
     return sel, gloss, prov, tm, translator
 
 
-def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def batch_submit(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
                  next_n: int | None = None, update: bool = False, force: bool = False,
                  provider: str | None = None, model: str | None = None, base_url: str | None = None,
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
@@ -162,7 +162,7 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] 
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
                   all_docs=all_docs)
     update = update or all_docs  # collect selects the job's docs again: existing translations are updated
     if not sel.jobs:

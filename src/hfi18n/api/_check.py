@@ -56,7 +56,7 @@ class CheckResult:
         return summary(self.findings, self.files) + "".join(f"\n{n}" for n in self.notes)
 
 
-def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def check(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
           docs_root: str = DEFAULT_DOCS_ROOT, glossary: Path | str | None = None,
           against: str = "followed") -> CheckResult:
     """Check translated docs (default: every doc of ``lang``) against their English source.
@@ -75,12 +75,12 @@ def check(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *
     layout.require_langs(lang)
     convention = anchor_convention(layout, lang)
     style = StyleRun.for_lang(lang, config)
-    findings, files = check_paths(layout, lang, list(paths), glossary=gloss, against=against,
+    findings, files = check_paths(layout, lang, list(docs), glossary=gloss, against=against,
                                   convention=convention, style=style)
     return CheckResult(findings, files, ([convention.note()] if convention.note() else []) + style.notes)
 
 
-def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def fix_anchors(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
                 docs_root: str = DEFAULT_DOCS_ROOT) -> list[AnchorFix]:
     """Rename translators' own heading anchors (``check`` warns about them) to the English ones, together
     with every link to them in ``lang``'s docs (:mod:`hfi18n.check.custom_anchors`)."""
@@ -101,7 +101,7 @@ def fix_anchors(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] =
         except InputError:  # an unreadable English: nothing to rename against (check reports it)
             return None
 
-    return fix(layout, lang, translated_docs(layout, lang, list(paths)), english_of)
+    return fix(layout, lang, translated_docs(layout, lang, list(docs)), english_of)
 
 
 def toctree_check(repo: Path | str = ".", lang: str = "ko", *, docs_root: str = DEFAULT_DOCS_ROOT) -> CheckResult:

@@ -27,7 +27,7 @@ class DashboardResult:
         return {"repo": self.repo, "pr_note": self.pr_note, "posts": [p.to_json() for p in self.posts]}
 
 
-def dashboard(repo: Path | str = ".", langs: Sequence[str] | None = None, *, upstream: str | None = None,
+def dashboard(repo: Path | str = ".", lang: str | Sequence[str] | None = None, *, upstream: str | None = None,
               issue: int | None = None, docs_root: str = DEFAULT_DOCS_ROOT, limit: int = RANK_LIMIT,
               dry_run: bool = False, deepen: bool = False, account: str | None = None,
               config: Config | None = None, github_repo: str | None = None) -> DashboardResult:
@@ -52,7 +52,7 @@ def dashboard(repo: Path | str = ".", langs: Sequence[str] | None = None, *, ups
         raise RefusedError("no repository to post the dashboard on",
                            hint="pass --github-repo OWNER/NAME (in the Action: the workflow's repository)")
     check_repo_name(target)
-    result = status(repo, langs, docs_root=docs_root, upstream=target, config=cfg, deepen=deepen)
+    result = status(repo, lang, docs_root=docs_root, upstream=target, config=cfg, deepen=deepen)
     # "fetched" or "cached" says how this run got the PR list, not what changed: kept in, it made every
     # nightly run edit the page (and notify the issue's subscribers) with nothing new to see
     result.report.pr_note = re.sub(r", (fetched|cached)\)$", ")", result.report.pr_note)

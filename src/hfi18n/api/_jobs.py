@@ -132,7 +132,7 @@ def refuse_option_names(docs: Sequence[str]) -> None:
                            "option", hint="rename the file so it starts with a letter or digit")
 
 
-def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] = (), *, next_n: int | None = None,
+def job_estimate(repo: Path | str = ".", lang: str = "ko", docs: Sequence[str] = (), *, next_n: int | None = None,
                  update: bool = False, model: str = DEFAULT_MODEL, flavor: str | None = None,
                  docs_root: str = DEFAULT_DOCS_ROOT, package: str | None = None,
                  config: Config | None = None, all_docs: bool = False) -> JobEstimate:
@@ -142,12 +142,12 @@ def job_estimate(repo: Path | str = ".", lang: str = "ko", paths: Sequence[str] 
     from ._job_source import job_source
     from ._translate import plan
 
-    refuse_option_names(paths)
+    refuse_option_names(docs)
     source = job_source(package)
-    p = plan(repo, lang, paths, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config,
+    p = plan(repo, lang, docs, next_n=next_n, update=update, provider="pseudo", docs_root=docs_root, config=config,
              all_docs=all_docs)
     picked = [str(d["path"]) for d in p.estimate.per_doc]
-    if paths:
+    if docs:
         refuse_option_names(picked)
     docs = [d for d in picked if not option_like(d)]
     left_out = [d for d in picked if option_like(d)]

@@ -86,13 +86,14 @@ def deepen_history(repo: Path | str = ".", *, docs_root: str = DEFAULT_DOCS_ROOT
     return deepen(_layout(repo, docs_root))
 
 
-def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
+def status(repo: Path | str = ".", lang: str | Sequence[str] | None = None, *, docs_root: str = DEFAULT_DOCS_ROOT,
            upstream: str | None = None, pulls: bool = True, config: Config | None = None,
            deepen: bool = False, require: Sequence[str] = ()) -> StatusResult:
-    """Status of every English doc in each of ``langs`` (default: every language folder).
+    """Status of every English doc in ``lang``, one code or several (default: every language folder).
+    ``lang``, not ``langs``: one name per idea across the CLI, the API, MCP and the web (issue 33).
 
-    ``require``: languages that must have a folder even when ``langs`` is every folder (the web page's
-    picked language); like an unknown one of ``langs``, refused before any work with the layout's error.
+    ``require``: languages that must have a folder even when ``lang`` is every folder (the web page's
+    picked language); like an unknown one of ``lang``, refused before any work with the layout's error.
 
     ``pulls``: look for open translation PRs upstream (``github.upstream`` or ``upstream``) to mark
     docs in progress. ``deepen``: fetch the full history first when the clone is shallow (otherwise every
@@ -102,8 +103,8 @@ def status(repo: Path | str = ".", langs: Sequence[str] | None = None, *, docs_r
         deepen_history(repo, docs_root=docs_root)
     layout = _layout(repo, docs_root)
     skipped: dict[str, str] = {}
-    if langs:
-        langs = list(langs)
+    if lang:
+        langs = [lang] if isinstance(lang, str) else list(lang)
     else:  # every folder: one that is no language is reported as such, the others go on (issue 33)
         langs = layout.languages()
         skipped = {lg: f"{lg}/ is not reported: {lg!r} is not a language code (a language folder is named like ko, "

@@ -19,6 +19,7 @@ from ..i18n import t
 from ..lang.style import StyleSettings, style_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
+from ..repo.toctree import TocChange
 from ..translate.examples import TeamExamples
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import HUMAN, DocJob, DocSummary, RunStats, Translator, doc_summary
@@ -37,7 +38,9 @@ from ._common import (
     _no_progress,
     default_memory_path,
     load_glossary,
+    title_translator,
 )
+from ._toctree import RunListing
 
 # ---------------------------------------------------------------------------------- plan / run
 
@@ -118,13 +121,18 @@ class TranslateResult:
     all_docs: bool = False
     """A ``--all`` run: the docs it leaves alone by rule (base unknown, claimed by a PR) are listed in
     ``skipped`` but are no failure of the run (a nightly job would fail every night)."""
+    toctree: list[TocChange] = field(default_factory=list)
+    """``--all``: the entries it added to the language's ``_toctree.yml`` (:class:`RunListing`)."""
+    toctree_error: str = ""
+    """``--all``: why the new docs could not be listed (empty when they were, or nothing was to list)."""
 
     @property
     def exit_code(self) -> int:
         """0 when every doc was written (a draft only when ``allow_errors`` asked for it); 1 when a doc
-        was skipped (but by ``--all``'s rules) or not written, a segment failed, or the run was cancelled."""
+        was skipped (but by ``--all``'s rules) or not written, a segment failed, the run was cancelled,
+        or ``--all`` could not list its new docs in the toctree."""
         bad = ((self.skipped and not self.all_docs) or self.cancelled or self.stats.failed_segments
-               or any(not d.written for d in self.docs))
+               or any(not d.written for d in self.docs) or self.toctree_error)
         return 1 if bad else 0
 
     def to_json(self) -> dict[str, object]:
@@ -149,6 +157,9 @@ class TranslateResult:
                 "tokens_out": self.second.tokens_out,
                 "cost_usd": round(self.second.cost_usd, 6) if self.second.cost_known else None,
                 "second_drafts": sum(len(d.second_drafts) for d in self.docs)},
+            **({"toctree": {"added": [{"local": c.local, "action": c.action, "title": c.title, "line": c.line,
+                                       "created_groups": list(c.created_groups)} for c in self.toctree],
+                            "error": self.toctree_error or None}} if self.all_docs else {}),
         }
 
 
@@ -168,7 +179,7 @@ def _select(layout: DocsLayout, lang: str, paths: Iterable[str], *, next_n: int 
     return sel
 
 
-def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *, next_n: int | None = None,
+def plan(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *, next_n: int | None = None,
          update: bool = False, force: bool = False, provider: str | None = None, model: str | None = None,
          base_url: str | None = None, batch_tokens: int = 1200, glossary: Path | str | None = None,
          memory: Path | str | None = None, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
@@ -186,7 +197,7 @@ def plan(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
                   all_docs=all_docs)
     gloss = load_glossary(lang, glossary)
     name = provider or (None if cfg.get("provider") else "pseudo")
@@ -218,7 +229,7 @@ def _plan_key(name: str | None, cfg: Config) -> dict[str, str]:
     return {"api_key": "(none: a plan sends nothing)", "key_source": "a dry run"}
 
 
-def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (), *,
+def translate(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] = (), *,
               next_n: int | None = None, update: bool = False, force: bool = False,
               provider: str | None = None, model: str | None = None, base_url: str | None = None,
               concurrency: int = 4, max_cost: float | None = None, allow_errors: bool = False,
@@ -226,8 +237,8 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
               docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
               write: bool = True, sample: SampleFn | None = None, new_language: bool = False,
-              second_model: str | None = None, all_docs: bool = False) -> TranslateResult:
-    """Translate English docs (``paths``, or the ``next_n`` most useful ones) into ``lang`` and write them.
+              second_model: str | None = None, all_docs: bool = False, toctree: bool = True) -> TranslateResult:
+    """Translate English docs (``docs``, or the ``next_n`` most useful ones) into ``lang`` and write them.
 
     ``second_model``: a second model of the same provider drafts the segments too; where the first draft
     breaks the team's style or glossary, or the two disagree strongly, its draft is kept beside the first
@@ -255,6 +266,9 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     of unknown state are left alone and listed in ``skipped`` with why. Docs are written
     :data:`WRITE_EVERY` at a time as their segments finish, so a run that is stopped or killed keeps what
     it wrote, and the next run takes up the rest (the translation memory holds every answer received).
+    Every doc it newly creates is added to ``lang``'s ``_toctree.yml`` after each such chunk, as ``hfi18n
+    toctree`` adds it (:class:`RunListing`; new group titles through the run's provider); ``toctree=False``
+    leaves the toctree alone.
     """
     from ..translate.providers import get_provider
 
@@ -262,10 +276,15 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     layout = _layout(repo, docs_root)
     layout.require_target(lang, new_language=new_language)  # `--lang kr` is no new language
     cfg = _config(layout, config)
-    sel = _select(layout, lang, paths, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
+    sel = _select(layout, lang, docs, next_n=next_n, update=update, force=force, config=cfg, progress=progress,
                   all_docs=all_docs)
+    listing = _listing(layout, lang, cfg, provider, model, base_url) if all_docs and toctree and write else None
     if not sel.jobs:
-        return TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped), all_docs=all_docs)
+        result = TranslateResult("", RunStats(), [], dict(sel.updates), list(sel.skipped), all_docs=all_docs)
+        if listing is not None:  # a run stopped before it listed what it wrote: listed now
+            listing.add(listing.leftovers())
+            _listed(result, listing, lang, progress)
+        return result
     gloss = load_glossary(lang, glossary)
     prov = _client_provider(provider, cfg, sample) or get_provider(provider, model=model, base_url=base_url,
                                                                    config=cfg, lang=lang)
@@ -285,8 +304,10 @@ def translate(repo: Path | str = ".", lang: str = "ko", paths: Iterable[str] = (
     try:
         result = _run(layout, sel, prov, lang, gloss, tm, concurrency=concurrency, max_cost=max_cost,
                       batch_tokens=batch_tokens, allow_errors=allow_errors, force=force, progress=progress,
-                      cancel=cancel, write=write, cfg=cfg, second=second)
+                      cancel=cancel, write=write, cfg=cfg, second=second, listing=listing)
         result.all_docs = all_docs
+        if listing is not None:
+            _listed(result, listing, lang, progress)
         return result
     finally:
         tm.close()
@@ -334,7 +355,7 @@ def _client_provider(name: str | None, cfg: Config, sample: SampleFn | None) -> 
 def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | None, tm: TranslationMemory, *,
          concurrency: int, max_cost: float | None, batch_tokens: int, allow_errors: bool, force: bool,
          progress: ProgressFn, cancel: threading.Event | None, write: bool = True,
-         cfg: Config | None = None, second=None) -> TranslateResult:
+         cfg: Config | None = None, second=None, listing: RunListing | None = None) -> TranslateResult:
     _set_baselines(layout, sel, lang)
     for job in sel.jobs:
         progress(ProgressEvent(ProgressKind.START, job.en_rel, 0, len(job.pending)))
@@ -351,6 +372,8 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
     started = time.monotonic()
     outcomes: list[DocOutcome] = []
     jobs = sel.jobs
+    existed = {job.en_rel for job in jobs if job.target.exists()}
+    unlisted = listing.leftovers() if listing is not None else []
     other: Translator | None = None
     for at in range(0, len(jobs), WRITE_EVERY):  # written as they finish: a killed run keeps them
         sel.jobs = jobs[at:at + WRITE_EVERY]
@@ -365,11 +388,39 @@ def _run(layout: DocsLayout, sel: Selection, prov, lang: str, gloss: Glossary | 
             second_opinions(sel.jobs, other, glossary=gloss, style=team)  # its stats add up in other.stats
         outcomes += _write_docs(layout, sel, lang, gloss, allow_errors=allow_errors, force=force, progress=progress,
                                 write=write, pseudo=getattr(prov, "test_double", False), style=StyleRun(team))
+        if listing is not None:  # listed as written: a run killed later keeps these in the toctree
+            listing.add([*unlisted, *(j.en_rel for j in sel.jobs if j.written and j.en_rel not in existed)])
+            unlisted = []
     sel.jobs = jobs
     stats = translator.stats
     stats.seconds = time.monotonic() - started
     return TranslateResult(prov.model, stats, outcomes, dict(sel.updates), list(sel.skipped), stats.cancelled,
                            other.stats if other is not None else None, second.model if second is not None else "")
+
+
+def _listing(layout: DocsLayout, lang: str, cfg: Config, provider: str | None, model: str | None,
+             base_url: str | None) -> RunListing:
+    """``--all``'s toctree listing; new group titles go to the run's provider (built when a title needs it),
+    never to the ``pseudo`` test double (English titles: its output is never a translation)."""
+    from ..translate.providers import is_test_double
+
+    pseudo = is_test_double(provider or cfg.get("provider"))
+    return RunListing(layout, lang, title_translator(layout.repo, lang, provider, model, no_llm=pseudo,
+                                                     base_url=base_url, config=cfg))
+
+
+def _listed(result: TranslateResult, listing: RunListing, lang: str, progress: ProgressFn) -> None:
+    """The listing's changes and failure on ``result``, and said in the run's log."""
+    result.toctree = list(listing.changes)
+    if listing.error is not None:
+        e = listing.error
+        result.toctree_error = e.message + (f" ({e.hint})" if e.hint else "")
+        progress(ProgressEvent(ProgressKind.LOG, message=f"toctree: the new docs were not listed: "
+                               f"{result.toctree_error}; the next --all lists them, or run "
+                               f"`hfi18n toctree --lang {lang}`"))
+    elif listing.changes:
+        progress(ProgressEvent(ProgressKind.LOG, message=f"toctree: {len(listing.changes)} new doc(s) listed in "
+                               f"{lang}/_toctree.yml"))
 
 
 def _second_drafts(job: DocJob) -> list[dict[str, object]]:

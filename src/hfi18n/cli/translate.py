@@ -66,6 +66,9 @@ def translate(
                                   "unknown or that an open PR translates are left alone and listed.",
                                   rich_help_panel=WHAT),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --all: run without asking.", rich_help_panel=WHAT),
+    no_toctree: bool = typer.Option(False, "--no-toctree", help="With --all: leave _toctree.yml alone (by default "
+                                    "every doc the run creates is listed, as `hfi18n toctree` lists it).",
+                                    rich_help_panel=WHAT),
 ) -> None:
     """Translate English docs into --lang: only prose is sent, every construct comes back intact.
 
@@ -82,6 +85,9 @@ def translate(
     if all_docs and paths:
         err.print("--all takes every missing and outdated doc: name no doc with it")
         raise typer.Exit(2)
+    if no_toctree and not all_docs:
+        raise typer.BadParameter("--no-toctree goes with --all (a run of named docs never touches the toctree: "
+                                 "`hfi18n toctree` lists them)", param_hint="--no-toctree")
     if update or next_n or all_docs:  # they read the history: a shallow one is deepened with consent, or refused
         maybe_deepen(repo, docs_root, deepen)
     common = dict(next_n=next_n, update=update, force=force, provider=provider, model=model, base_url=base_url,
@@ -128,12 +134,14 @@ def translate(
     with progress, _ctrl_c_cancels(cancel), retries_counted():
         result = api.translate(repo, lang, paths or [], concurrency=concurrency, max_cost=max_cost,
                                allow_errors=allow_errors, progress=on_progress, cancel=cancel,
-                               second_model=second_model, **common)
+                               second_model=second_model, toctree=not no_toctree, **common)
     _print_skipped(result.skipped)
     if not result.docs:
         if all_docs:
             err.print("nothing to translate: every doc is translated and up to date"
                       + (" (or left alone, above)" if result.skipped else ""))
+            if machine:  # what it left alone, and the docs an earlier run wrote that it listed now
+                out.file.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
         raise typer.Exit(result.exit_code)
     _print_summary(result, machine)
     if result.exit_code:

@@ -112,6 +112,31 @@ class TranslateOutput(BaseModel):
     cancelled: bool
     update: dict[str, Any] | None = Field(
         default=None, description="for an incremental update: segments kept, changed, removed")
+    second_model: dict[str, Any] | None = Field(
+        default=None, description="with second_model: its model, requests, tokens, cost and how many second drafts "
+                                  "were kept")
+    second_drafts: list[dict[str, Any]] = Field(
+        default_factory=list, description="with second_model: per segment (id, line), the English, the first draft "
+                                          "(written), the second model's draft and why it was kept; show both "
+                                          "to the translator")
+
+
+class Approval(BaseModel):
+    doc: str = Field(description="the translated doc, relative to the language folder")
+    approved: bool
+    reason: str = Field(description="why it was refused (empty when approved)")
+    kind: str = Field(description="why it was refused, as a key: draft, check_errors, english_left, changed")
+    errors: list[Finding] = Field(description="the check errors that refused it")
+    signoff: dict[str, str] | None = Field(description="by, at, english_commit of the sign-off recorded")
+    record: str = Field(description="the review record written, relative to the repository")
+    notice_removed: bool
+    mark_removed: bool
+    english_commits_since: int = Field(description="English commits since the version the page follows")
+
+
+class ApproveOutput(BaseModel):
+    ok: bool = Field(description="every page was approved")
+    pages: list[Approval]
 
 
 class TocChange(BaseModel):

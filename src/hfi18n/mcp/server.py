@@ -95,6 +95,8 @@ EFFECTS: dict[str, tuple[str, str, str]] = {
     "plan": (COST_FREE, "nothing", "nothing"),
     "translate": (COST_TOKENS + " at the server's provider (none through sampling: your model answers)",
                   "docs/source/<lang>/<doc>", "nothing"),
+    "approve": (COST_FREE, "docs/source/<lang>/<doc> (the notice removed) and its review record "
+                "docs/source/<lang>/_review/<doc>.json", "nothing"),
     "toctree": ("free with no_llm=true, else a few tokens for new group titles", "docs/source/<lang>/_toctree.yml",
                 "nothing"),
     "publish": ("free with no_llm=true", "a commit on a new local branch",
@@ -145,6 +147,11 @@ DESCRIPTIONS = {
                  "is updated only with update=true "
                  "(keeps the human text of unchanged segments), never overwritten. Returns the written path, "
                  "the check summary and the segments that failed (left in English).",
+    "approve": "Record a HUMAN reviewer's sign-off of translated docs, as `hfi18n approve` does: call it only when "
+               "the person named in by (default: git config user.name of the repository) reviewed the page and "
+               "asks for it. Refused for a page with the draft mark or check errors (the errors are returned); "
+               "otherwise the page's review record gets the sign-off (who, when, against which English commit) "
+               "and the machine-translation notice is removed from the page. Commit both. No LLM, no cost.",
     "toctree": "Add translated docs (default: every translated doc not listed yet) to the language's "
                "_toctree.yml, mirroring the English order and nesting; returns the changes and the "
                "toctree's remaining problems. New group titles are translated by the LLM (a few tokens) "
@@ -279,6 +286,11 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
         max_cost: Annotated[float | None, Field(ge=0, description="stop sending requests past this many US dollars")]
         = None,
         concurrency: Annotated[int, Field(ge=1, le=16, description="requests to the provider in flight at once")] = 4,
+        second_model: Annotated[str | None, Field(description="a second model of the same provider drafts the "
+                                                              "segments too (COSTS TOKENS again); where the first "
+                                                              "draft breaks the team's style or glossary, or the "
+                                                              "two disagree strongly, its draft is returned beside "
+                                                              "the first for the translator to pick")] = None,
         new_language: Annotated[bool, Field(description="start the folder of a language the repository has none "
                                                         "of yet (otherwise refused: lang='kr' is a typo of ko)")]
         = False,
@@ -290,7 +302,7 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
             res = await with_progress(ctx, api.translate, root, lang, [doc], update=update,
                                       allow_errors=allow_errors, provider=provider, model=model, max_cost=max_cost,
                                       concurrency=concurrency, docs_root=docs_root, cancel=cancel, sample=sample,
-                                      new_language=new_language)
+                                      new_language=new_language, second_model=second_model)
         except ToolError as exc:
             if provider is None and sample is None and NO_PROVIDER in str(exc):
                 raise ToolError(f"{exc}\nhint: here, with no key on the server, translate with your own model: "
@@ -308,7 +320,20 @@ def build_server(repo: Path | str, *, docs_root: str = api.DEFAULT_DOCS_ROOT, de
             "requests": s.requests,
             "tokens_in": s.tokens_in, "tokens_out": s.tokens_out,
             "cost_usd": round(s.cost_usd, 6) if s.cost_known else None, "cancelled": res.cancelled,
-            "update": {"kept": upd.kept, "changed": upd.changed, "removed": upd.removed} if upd else None})
+            "update": {"kept": upd.kept, "changed": upd.changed, "removed": upd.removed} if upd else None,
+            "second_model": res.to_json()["second_model"], "second_drafts": d.second_drafts})
+
+    @tool(LOCAL_WRITE)
+    async def approve(
+        lang: Lang,
+        docs: Annotated[list[str], Field(min_length=1, description="translated docs to sign off, relative to the "
+                                                                  "language folder (English paths name their "
+                                                                  "twin)")],
+        by: Annotated[str | None, Field(description="who signs off: the human reviewer's name (default: git "
+                                                    "config user.name of the repository)")] = None,
+    ) -> out.ApproveOutput:
+        res = await call(api.approve, root, lang, docs, by=by, docs_root=docs_root)
+        return output(out.ApproveOutput, {**res.to_json(), "ok": res.exit_code == 0})
 
     @tool(LOCAL_WRITE)
     async def toctree(
