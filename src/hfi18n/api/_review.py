@@ -18,7 +18,8 @@ from ._common import (
 
 
 def review(repo: Path | str | None = ".", lang: str | None = "ko", docs: Iterable[str] = (), *,
-           pr: str | None = None, base: str | None = None, post: bool = False, llm: bool = False, provider: str | None = None,
+           pr: str | None = None, base: str | None = None, post: bool = False, llm: bool = False,
+           provider: str | None = None,
            model: str | None = None, base_url: str | None = None, glossary: Path | str | None = None,
            docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
            progress: ProgressFn | None = None) -> ReviewResult:
