@@ -60,7 +60,10 @@ def test_a_translator_on_a_phone_applies_an_omissions_suggestion_with_one_button
         box[0].click()
         until(lambda: d.find_elements(By.CSS_SELECTOR, "#hf-file-upload input[type=file]"), "the file input")
         d.find_element(By.CSS_SELECTOR, "#hf-file-upload input[type=file]").send_keys(str(upload))
-        until(lambda: "memory.md" in d.find_element(By.CSS_SELECTOR, "#hf-file-upload").text, "the upload")
+        # the file's row names it in aria-label; its visible text is "memory" and ".md" in two spans, which
+        # Selenium's .text joins with a space or not depending on the layout (the fresh-clone CI run timed out)
+        until(lambda: [td for td in d.find_elements(By.CSS_SELECTOR, "#hf-file-upload td.filename")
+                       if td.get_attribute("aria-label") == "memory.md"], "the upload")
         d.find_element(By.CSS_SELECTOR, "#hf-file-btn").click()
         review = until(lambda: "missing-paragraph" in d.find_element(By.CSS_SELECTOR, "#hf-file-review").text
                        and d.find_element(By.CSS_SELECTOR, "#hf-file-review"), "the file's review")
