@@ -707,6 +707,18 @@ def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Line
     return Followed(base, behind, later, english, translated, base.guessed + tuple(guessed), missing)
 
 
+def _followed_key(history: History, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str) -> str:
+    """The cache key of :func:`_followed_kept`: everything :func:`drift` reads (see there)."""
+    h = hashlib.sha256(f"{history.head}\0{lang}\0{props_key()}\0".encode())
+    h.update(repr(tuple(getattr(base, f) for f in BaseInfo.__dataclass_fields__)).encode("utf-8", "surrogatepass"))
+    for chain in (lineage, twin):
+        h.update(b"\1")
+        for v in chain.versions:
+            h.update(f"{history.commits[v.commit].sha}\0{v.path}\0{v.blob}\0{v.status}\0{v.added}\0{v.removed}\n"
+                     .encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
 def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str
                    ) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
     """What a committed translation follows (:func:`drift`): the English commits it is behind, the later English
@@ -715,14 +727,7 @@ def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage:
     language, every version of the translation and of its English twin (by commit sha, path, blob and
     status: the blobs' contents are fixed by their ids), the base and the prose props (hfi18n's code is the
     cache's version). A warm ``status`` diffs and pairs nothing for a translation whose history it has seen."""
-    h = hashlib.sha256(f"{history.head}\0{lang}\0{props_key()}\0".encode())
-    h.update(repr(tuple(getattr(base, f) for f in BaseInfo.__dataclass_fields__)).encode("utf-8", "surrogatepass"))
-    for chain in (lineage, twin):
-        h.update(b"\1")
-        for v in chain.versions:
-            h.update(f"{history.commits[v.commit].sha}\0{v.path}\0{v.blob}\0{v.status}\0{v.added}\0{v.removed}\n"
-                     .encode("utf-8", "surrogatepass"))
-    key = h.hexdigest()
+    key = _followed_key(history, base, lineage, twin, lang)
     cache = fps.store.cache
     kept = cache.get("followed", key, _read_followed) if cache.enabled else None
     if kept is not None:
@@ -767,8 +772,16 @@ def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None,
         for chunk in pair_chunks(pairs):
             todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
                     and base.base_commit in history.by_sha]
-            store.blobs.load(v.blob for p, _ in todo for chain in (p.lineage, p.twin) if chain is not None
-                             for v in chain.versions if v.blob)
+            # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
+            # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
+            kept: set[str] = set()
+            if store.cache.enabled:
+                keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
+                        for p, base in todo if p.lineage is not None}
+                found = store.cache.get_many("followed", keys.values(), _read_followed)
+                kept = {rel for rel, key in keys.items() if key in found}
+            store.blobs.load(v.blob for p, _ in todo if p.rel not in kept for chain in (p.lineage, p.twin)
+                             if chain is not None for v in chain.versions if v.blob)
             for p, base in todo:
                 assert p.twin is not None
                 translation: str | None = None
