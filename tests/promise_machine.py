@@ -53,6 +53,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -122,6 +123,20 @@ def shared() -> Shared:
         ideal, noisy = IdealServer().start(), NoisyServer(seed=31).start()
         SHARED = Shared(root, ideal, noisy)
     return SHARED
+
+
+def with_corpora():
+    """A module fixture body for the tests that run the machine: the corpus bundles must be there (under CI
+    their absence fails), and the shared loopback translators stop when the module is done."""
+    from tests.conftest import SHARED as BUNDLES
+    from tests.conftest import under_ci
+
+    if not (BUNDLES / "smolagents-docs.bundle").exists():
+        if under_ci():
+            pytest.fail(f"the corpora are missing from {BUNDLES}", pytrace=False)
+        pytest.skip("corpus bundles not available")
+    yield
+    stop_shared()
 
 
 def stop_shared() -> None:

@@ -16,8 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.conftest import SHARED, under_ci
-from tests.promise_machine import Pick, PromiseMachine, replay, stop_shared
+from tests.promise_machine import Pick, PromiseMachine, replay, with_corpora
 
 pytestmark = pytest.mark.corpus
 
@@ -30,14 +29,7 @@ CI_SETTINGS = settings(max_examples=CI_EXAMPLES, stateful_step_count=CI_STEPS, d
                                               HealthCheck.data_too_large])
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _corpora():
-    if not (SHARED / "smolagents-docs.bundle").exists():
-        if under_ci():
-            pytest.fail(f"the corpora are missing from {SHARED}", pytrace=False)
-        pytest.skip("corpus bundles not available")
-    yield
-    stop_shared()
+_corpora = pytest.fixture(scope="module", autouse=True)(with_corpora)
 
 
 def test_the_promises_hold_under_generated_edits() -> None:

@@ -31,7 +31,6 @@ from hfi18n.errors import HfI18nError
 from hfi18n.repo.layout import DocsLayout
 from hfi18n.repo.ledger import text_blob
 from hfi18n.repo.signoff import read_record, review_state
-from tests.conftest import SHARED, under_ci
 
 promise_machine = pytest.importorskip("tests.promise_machine", reason="the state machine of issue 31")
 properties = pytest.importorskip("tests.test_properties", reason="the state machine of issue 31")
@@ -42,14 +41,7 @@ pytestmark = pytest.mark.corpus
 REVIEWER = "Kim Reviewer"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _corpora():
-    if not (SHARED / "smolagents-docs.bundle").exists():
-        if under_ci():
-            pytest.fail(f"the corpora are missing from {SHARED}", pytrace=False)
-        pytest.skip("corpus bundles not available")
-    yield
-    promise_machine.stop_shared()
+_corpora = pytest.fixture(scope="module", autouse=True)(promise_machine.with_corpora)
 
 
 class SignoffMachine(PromiseMachine):
