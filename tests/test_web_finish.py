@@ -73,6 +73,8 @@ def test_a_translator_finishes_a_machine_page_in_the_web_app(site) -> None:
     web = WebApp(Workspace([repo], config=config))
     html, choices, _data = web.status(repo.name, "ko", {})
     assert 'id="hf-review-queue"' in html and f"<code>{DOC}</code>" in html
+    queue = html.split('id="hf-review-queue"')[-1]
+    assert 'data-label="' in queue.split("</tr>", 2)[1]  # each number names its column on a phone (no header)
     assert any(value == DOC and "waiting for review" in label for label, value in choices.choices)
     update, force, note = web.pick(repo.name, "ko", DOC)
     assert (update, force) == (False, False) and "machine text no reviewer signed off" in note

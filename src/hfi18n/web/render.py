@@ -124,6 +124,7 @@ CSS = """
   .hf-cols { grid-template-columns: 1fr; }
   .hf-dash table, .hf-dash tbody, .hf-dash tr { display: block; }
   .hf-dash tr:has(th) { display: none; }
+  .hf-dash td[data-label]::before { content: attr(data-label) ": "; color: #616161; font-size: 12px; }
   .hf-dash tr { border-bottom: 1px solid #e0e0e0; padding: 3px 0; }
   .hf-dash table, .hf-dash td { border: 0 !important; }
   .hf-dash td { display: inline-block; vertical-align: middle; padding: 2px 4px; }
@@ -339,9 +340,13 @@ def review_section(result: StatusResult, lang: str, limit: int = 20, *, ui: str 
     if not queue:
         html.append(f"<p>{w('no_review')}</p>")
         return "".join(html)
+    # each number cell carries its column's name: on a phone the header row is hidden (.hf-dash cards) and a
+    # row read "1 reference/python_executors.md 6 30.6", two numbers no translator could tell apart
+    waiting, risk = escape(w("col_waiting"), quote=True), escape(w("col_risk"), quote=True)
     items = "".join(f'<tr data-doc="{escape(d.path)}"><td>{i}</td><td><code>{escape(d.translated_path or d.path)}</code></td>'
-                    f"<td>{(d.review or {}).get('pending') if (d.review or {}).get('pending') is not None else '?'}</td>"
-                    f"<td>{review_risk(d):g}</td></tr>" for i, d in enumerate(queue, 1))
+                    f"<td data-label=\"{waiting}\">"
+                    f"{(d.review or {}).get('pending') if (d.review or {}).get('pending') is not None else '?'}</td>"
+                    f'<td data-label="{risk}">{review_risk(d):g}</td></tr>' for i, d in enumerate(queue, 1))
     html.append(f'<p class="hf-muted">{w("review_hint")}</p>'
                 f'<table id="hf-review-queue"><tr><th>#</th><th>{w("col_doc")}</th><th>{w("col_waiting")}</th>'
                 f'<th>{w("col_risk")}</th></tr>{items}</table>')
