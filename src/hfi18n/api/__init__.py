@@ -77,160 +77,65 @@ those modules.
 
 from __future__ import annotations
 
-from ..doc.preview import render_html as preview_html
-from ..origin import Origin
-from ..repo.cache import caching
-from ..repo.clone import CloneResult
-from ..repo.layout import DEFAULT_DOCS_ROOT
-from ..repo.status import RANK_LIMIT
-from ..report.queue import review_counts, review_queue, review_risk
-from ..review.service import ReviewResult
-from ..write.segment_review import DraftReview
-from ._agent import (
-    PreparedTranslation,
-    SubmitResult,
-    SubmitState,
-    agent_root,
-    prepare_translation,
-    submit_translation,
-)
-from ._approve import ApproveResult, approve
-from ._batch import BatchJobResult, batch_cancel, batch_collect, batch_root, batch_status, batch_submit
-from ._check import CheckResult, check, fix_anchors, toctree_check
-from ._common import (
-    ProgressEvent,
-    ProgressFn,
-    ProgressKind,
-    default_memory_path,
-    load_glossary,
-    session_config,
-    title_translator,
-)
-from ._dashboard import DashboardResult, dashboard
-from ._glossary import (
-    GlossaryMineResult,
-    GlossaryResult,
-    GlossaryUsageResult,
-    GlossaryValidation,
-    glossary_export,
-    glossary_import,
-    glossary_lookup,
-    glossary_mine,
-    glossary_usage,
-    glossary_validate,
-)
-from ._jobs import DEFAULT_MODEL as JOBS_DEFAULT_MODEL
-from ._jobs import (
-    JobEstimate,
-    JobLaunch,
-    JobState,
-    WorkerResult,
-    job_estimate,
-    job_launch,
-    job_logs,
-    job_ready,
-    job_status,
-    job_worker,
-)
-from ._memory import MemoryReport, memory_list, memory_purge
-from ._publish import PublishResult, github_client, publish
-from ._review import review, review_text
-from ._status import (
-    NextDocsResult,
-    StatusResult,
-    clone,
-    deepen_history,
-    history_gap,
-    next_docs,
-    personal_checkout,
-    status,
-)
-from ._toctree import ToctreeResult, toctree
-from ._translate import DocOutcome, PlanResult, TranslateResult, draft, plan, translate, write_draft
+import importlib
+from typing import Any
 
-__all__ = [
-    "caching",
-    "ApproveResult",
-    "approve",
-    "review_counts",
-    "review_queue",
-    "review_risk",
-    "MemoryReport",
-    "memory_list",
-    "memory_purge",
-    "DEFAULT_DOCS_ROOT",
-    "RANK_LIMIT",
-    "BatchJobResult",
-    "CheckResult",
-    "DashboardResult",
-    "dashboard",
-    "JOBS_DEFAULT_MODEL",
-    "JobEstimate",
-    "JobLaunch",
-    "JobState",
-    "WorkerResult",
-    "job_estimate",
-    "job_ready",
-    "job_launch",
-    "job_logs",
-    "job_status",
-    "job_worker",
-    "CloneResult",
-    "DocOutcome",
-    "DraftReview",
-    "Origin",
-    "GlossaryMineResult",
-    "GlossaryResult",
-    "GlossaryUsageResult",
-    "GlossaryValidation",
-    "NextDocsResult",
-    "PlanResult",
-    "PreparedTranslation",
-    "ProgressEvent",
-    "ProgressFn",
-    "ProgressKind",
-    "PublishResult",
-    "ReviewResult",
-    "StatusResult",
-    "SubmitResult",
-    "SubmitState",
-    "ToctreeResult",
-    "TranslateResult",
-    "agent_root",
-    "batch_cancel",
-    "batch_collect",
-    "batch_root",
-    "batch_status",
-    "batch_submit",
-    "check",
-    "fix_anchors",
-    "clone",
-    "deepen_history",
-    "default_memory_path",
-    "draft",
-    "github_client",
-    "glossary_export",
-    "glossary_import",
-    "glossary_lookup",
-    "glossary_mine",
-    "glossary_usage",
-    "glossary_validate",
-    "preview_html",
-    "history_gap",
-    "load_glossary",
-    "next_docs",
-    "personal_checkout",
-    "plan",
-    "prepare_translation",
-    "publish",
-    "review",
-    "review_text",
-    "session_config",
-    "status",
-    "submit_translation",
-    "title_translator",
-    "toctree",
-    "toctree_check",
-    "translate",
-    "write_draft",
-]
+_WHERE: dict[str, tuple[str, ...]] = {
+    "..doc.preview": ("preview_html=render_html",),
+    "..origin": ("Origin",),
+    "..repo.cache": ("caching",),
+    "..repo.clone": ("CloneResult",),
+    "..repo.layout": ("DEFAULT_DOCS_ROOT",),
+    "..repo.status": ("RANK_LIMIT",),
+    "..report.queue": ("review_counts", "review_queue", "review_risk"),
+    "..review.service": ("ReviewResult",),
+    "..write.segment_review": ("DraftReview",),
+    "._agent": ("PreparedTranslation", "SubmitResult", "SubmitState", "agent_root", "prepare_translation",
+                "submit_translation"),
+    "._approve": ("ApproveResult", "approve"),
+    "._batch": ("BatchJobResult", "batch_cancel", "batch_collect", "batch_root", "batch_status",
+                "batch_submit"),
+    "._check": ("CheckResult", "check", "fix_anchors", "toctree_check"),
+    "._common": ("ProgressEvent", "ProgressFn", "ProgressKind", "default_memory_path", "load_glossary",
+                 "session_config", "title_translator"),
+    "._dashboard": ("DashboardResult", "dashboard"),
+    "._glossary": ("GlossaryMineResult", "GlossaryResult", "GlossaryUsageResult", "GlossaryValidation",
+                   "glossary_export", "glossary_import", "glossary_lookup", "glossary_mine",
+                   "glossary_usage", "glossary_validate"),
+    "._jobs": ("JOBS_DEFAULT_MODEL=DEFAULT_MODEL", "JobEstimate", "JobLaunch", "JobState", "WorkerResult",
+               "job_estimate", "job_launch", "job_logs", "job_ready", "job_status", "job_worker"),
+    "._memory": ("MemoryReport", "memory_list", "memory_purge"),
+    "._publish": ("PublishResult", "github_client", "publish"),
+    "._review": ("review", "review_text"),
+    "._status": ("NextDocsResult", "StatusResult", "clone", "deepen_history", "history_gap", "next_docs",
+                 "personal_checkout", "status"),
+    "._toctree": ("ToctreeResult", "toctree"),
+    "._translate": ("DocOutcome", "PlanResult", "TranslateResult", "draft", "plan", "translate",
+                    "write_draft"),
+}
+"""Where each public name lives (``"name=original"``: imported under another name), imported on first use.
+
+``hfi18n check`` imported every job of the API (the review service, the translation pipeline, Hugging Face
+Jobs' client...) before reading a doc: 0.33 cpu s per command, half of it for modules ``check`` never runs.
+The names are looked up here on first use (:func:`__getattr__`, PEP 562) and kept in the module after; a
+name's module is imported whole, so what it needs comes with it."""
+
+_ORIGIN = {(spec.partition("=")[0]): (module, spec.partition("=")[2] or spec.partition("=")[0])
+           for module, specs in _WHERE.items() for spec in specs}
+
+__all__ = list(_ORIGIN)
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _ORIGIN[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module, __name__), attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+

@@ -9,7 +9,6 @@ import typer
 
 from .. import api
 from ..doc.inert import for_terminal
-from ..review.quote import console
 from ._app import DOCS_ROOT_OPTION, NO_CACHE_OPTION, REPO_HELP, app
 from ._output import err, out
 
@@ -49,6 +48,8 @@ def review(
     """
     if pr is None and base is None and not lang:
         raise typer.BadParameter("give --lang for local files, --base BRANCH or --pr OWNER/REPO#N", param_hint="--lang")
+    from ..review.quote import console  # the review stage, imported by the command that runs it
+
     with api.caching(not no_cache):
         result = api.review(repo, lang, paths or [], pr=pr, base=base,
                             post=post, llm=llm, provider=provider, model=model, base_url=base_url,
