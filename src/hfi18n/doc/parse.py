@@ -25,6 +25,7 @@ import gc
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
 
@@ -266,12 +267,13 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
         covered = max(covered, upto)
 
     while (tok := source.next()) is not None:
-        if tok.map is not None and tok.map[0] < covered < tok.map[1]:
+        span = None if tok.map is None else (tok.map[0] + source.base, tok.map[1] + source.base)  # source lines
+        if span is not None and span[0] < covered < span[1]:
             # markdown-it read a block across the end of an HTML region: read what follows afresh
             source, stack = _Tokens(lines, covered, stop, _MD_BODY), []
             continue
-        if tok.type == "bullet_list_open" and tok.map is not None and _autodoc_methods(
-                blocks, lines, tok.map[0], tok.map[1]):
+        if tok.type == "bullet_list_open" and span is not None and _autodoc_methods(
+                blocks, lines, span[0], span[1]):
             covered = blocks[-1].end_line  # "[[autodoc]] Name" then "  - method" lines: one autodoc block
         if tok.type.endswith("_open") and tok.type not in _LEAF_TYPES:
             stack.append(tok.type)
@@ -279,9 +281,9 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
         if tok.type.endswith("_close") and stack and tok.type[:-6] + "_open" == stack[-1]:
             stack.pop()
             continue
-        if tok.type not in _LEAF_TYPES or tok.map is None:
+        if tok.type not in _LEAF_TYPES or span is None:
             continue
-        start, end = tok.map
+        start, end = span
         if start < covered:  # nested inside a block already taken (should not happen)
             continue
         fill_gap(start)
@@ -307,9 +309,23 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
     fill_gap(stop)
 
 
+@lru_cache(maxsize=8)
+def _window_tokens(body: bool, text: str) -> tuple[Token, ...]:
+    """markdown-it's tokens of ``text`` (``body``: without front matter), never changed by their readers
+    (their maps are relative to ``text``: :attr:`_Tokens.base`).
+
+    A function of the text alone, kept for the last few windows read: ``check`` parses every English
+    version an outdated translation may hold changes of, one after the other, and many of a version's
+    windows are the ones of the version before (a cold ``check --lang ko`` of diffusers: 1,172 of 2,907
+    windows; its 632 parses 1.44 -> 1.26 cpu s). A few only: parses in no such order (every doc blob of
+    the corpora's histories, sorted by id) find almost none and pay 2-3% for keeping them (5% with 16,
+    9% with 64, for 1,336 and 1,367 found in the check)."""
+    return tuple((_MD_BODY if body else _MD).parse(text))
+
+
 class _Tokens:
-    """markdown-it's tokens for source lines ``start..stop-1`` (maps in source line numbers), parsed a
-    window of lines at a time.
+    """markdown-it's tokens for source lines ``start..stop-1``, parsed a window of lines at a time (a
+    token's map is relative to the window it came from: source lines are ``map + base``).
 
     A window's tokens are kept up to the last top-level block that starts at least two lines before the
     window's end: markdown-it decides where a block ends from the lines up to the next block's first
@@ -330,8 +346,10 @@ class _Tokens:
         self.pos = start
         self.stop = stop
         self.md = md
-        self.buf: list[Token] = []
+        self.buf: tuple[Token, ...] = ()
         self.i = 0
+        self.base = start
+        """Source line of the window the tokens of :attr:`buf` came from (their maps are relative to it)."""
         self.size = self.FIRST
 
     def next(self) -> Token | None:
@@ -348,13 +366,10 @@ class _Tokens:
         size = self.size
         while self.pos < self.stop:
             end = min(self.stop, self.pos + size)
-            tokens = self.md.parse("".join(self.lines[self.pos:end]))
+            tokens = _window_tokens(self.md is _MD_BODY, "".join(self.lines[self.pos:end]))
             cut = len(tokens) if end == self.stop else self._cut(tokens, end - self.pos - 2)
             if cut:
-                for tok in tokens[:cut]:
-                    if tok.map is not None:
-                        tok.map = [tok.map[0] + self.pos, tok.map[1] + self.pos]
-                self.buf, self.i = tokens[:cut], 0
+                self.buf, self.i, self.base = tokens[:cut], 0, self.pos
                 self.pos = end if cut == len(tokens) else self.pos + tokens[cut].map[0]  # type: ignore[index]
                 self.md = _MD_BODY
                 self.size = min(2 * self.size, self.MAX)
@@ -365,7 +380,7 @@ class _Tokens:
             size *= 2
         return False
 
-    def _cut(self, tokens: list[Token], last: int) -> int:
+    def _cut(self, tokens: tuple[Token, ...], last: int) -> int:
         """Index of the last top-level block starting at relative line ``1..last``, 0 if none (or if
         front matter at the start of the file is not closed in the window)."""
         if self.md is _MD and self.lines[self.pos].startswith("---") and (
