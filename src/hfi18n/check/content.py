@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from ..doc import Block, BlockKind, Document
 from ..doc.markup import LineCounter
@@ -235,17 +236,34 @@ def _link_targets(doc: Document) -> list[str]:
     return doc.view("check.link_targets", link_targets)
 
 
-def _prose_blocks(doc: Document) -> list[tuple[int, str, LineCounter]]:
-    """``(first line, text, line counter)`` of every block outside code and comments (once per doc)."""
-    return doc.view("check.prose_blocks", lambda d: [(b.start_line, b.text, LineCounter(b.text)) for b in d.blocks
+def _prose_texts(doc: Document) -> list[tuple[int, str]]:
+    """``(first line, text)`` of every block outside code and comments (once per doc)."""
+    return doc.view("check.prose_texts", lambda d: [(b.start_line, b.text) for b in d.blocks
                                                      if b.kind not in (BlockKind.CODE, BlockKind.COMMENT)])
+
+
+@lru_cache(maxsize=8192)
+def _block_links(text: str) -> tuple[tuple[int, str, bool], ...]:
+    """``(line in the block, target, is_image)`` of the link targets of a block's ``text``.
+
+    Kept by the block's text: an outdated translation is compared with every English version after its
+    base, and each version is a new doc whose blocks are mostly the ones of the version before."""
+    lines = LineCounter(text)
+    return tuple((lines.newlines_before(offset), target, image) for offset, target, image in link_destinations(text))
+
+
+@lru_cache(maxsize=8192)
+def _block_fragments(text: str) -> tuple[tuple[str, int], ...]:
+    """``(fragment, line in the block)`` of the in-page links of a block's ``text`` (kept as
+    :func:`_block_links`)."""
+    lines = LineCounter(text)
+    return tuple((fragment(m), lines.newlines_before(m.start())) for m in FRAGMENT_RE.finditer(text))
 
 
 def _prose_links(doc: Document) -> list[tuple[int, str, bool]]:
     """``(line, target, is_image)`` of every link target outside code and comments (once per doc)."""
     return doc.view("check.prose_links", lambda d: [
-        (start + lines.newlines_before(offset), target, image)
-        for start, text, lines in _prose_blocks(d) for offset, target, image in link_destinations(text)])
+        (start + line, target, image) for start, text in _prose_texts(d) for line, target, image in _block_links(text)])
 
 
 def check_unsafe_links(tgt: Document, file: str) -> Iterator[Finding]:
@@ -300,8 +318,7 @@ def fragment(m: re.Match[str]) -> str:
 def _fragments(doc: Document) -> list[tuple[str, int]]:
     """``(fragment, line)`` of every in-page link outside code and comments (once per doc)."""
     return doc.view("check.fragments", lambda d: [
-        (fragment(m), start + lines.newlines_before(m.start()))
-        for start, text, lines in _prose_blocks(d) for m in FRAGMENT_RE.finditer(text)])
+        (frag, start + line) for start, text in _prose_texts(d) for frag, line in _block_fragments(text)])
 
 
 def _anchors(doc: Document) -> tuple[set[str], set[str]]:
