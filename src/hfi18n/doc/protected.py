@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
+from functools import lru_cache
 
 from .inline import protected_spans
 from .model import BlockKind, Document
@@ -23,13 +24,19 @@ def code_blocks(doc: Document) -> list[str]:
     return [dedent_block(b.text) for b in doc.blocks if b.kind is BlockKind.CODE]
 
 
+@lru_cache(maxsize=4096)
 def dedent_block(text: str) -> str:
-    """Code without container indentation (list items, blockquotes) and trailing spaces."""
+    """Code without container indentation (list items, blockquotes) and trailing spaces.
+
+    Kept by text, as :func:`code_without_comments`: ``check`` compares an outdated translation's code
+    with every later English version, and the fingerprints of history read every version, each a new doc
+    whose code blocks are mostly the ones of the version before."""
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
     lines = [re.sub(r"^[ \t]*>[ \t]?", "", line) if line.lstrip().startswith(">") else line for line in lines]
     return textwrap.dedent("\n".join(lines)).strip("\n")
 
 
+@lru_cache(maxsize=4096)
 def code_without_comments(code: str) -> str:
     """Code with ``#`` and ``//`` comments and blank lines removed (to compare code across languages)."""
     lines = []
