@@ -14,6 +14,7 @@ placeholder. Emphasis markers stay in the text: translators handle ``**bold**`` 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .model import placeholder
 from .syntax import COMMENT, TAG
@@ -57,7 +58,17 @@ def has_letters(text: str) -> bool:
 
 
 def protect(text: str) -> tuple[str, dict[str, str]]:
-    """Replace protected spans of ``text`` by ``⟦1⟧``, ``⟦2⟧``... and return ``(text, spans)``."""
+    """Replace protected spans of ``text`` by ``⟦1⟧``, ``⟦2⟧``... and return ``(text, spans)`` (a dict of
+    the caller's own).
+
+    Kept by text (:func:`_protected`): ``check`` parses every English version an outdated translation
+    may hold changes of, one after the other, mostly the same paragraphs."""
+    protected, spans = _protected(text)
+    return protected, dict(spans)
+
+
+@lru_cache(maxsize=8192)
+def _protected(text: str) -> tuple[str, dict[str, str]]:
     spans: dict[str, str] = {}
     out: list[str] = []
     pos = 0
