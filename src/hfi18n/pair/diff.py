@@ -35,6 +35,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import lru_cache
 
 Opcode = tuple[str, int, int, int, int]
 
@@ -64,10 +65,16 @@ def opcodes(a: Sequence[Hashable], b: Sequence[Hashable], *, head_tail: bool = F
 
 def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[Opcode]:
     """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``, head and tail
-    matched first (what check reports)."""
-    for op in opcodes(a, b, head_tail=True):
-        if op[0] != "equal":
-            yield op
+    matched first (what check reports).
+
+    Kept for the last sequences asked about (:func:`_changes`): ``check`` compares an outdated translation
+    with every later English version, whose headings and code blocks are mostly the version before's."""
+    yield from _changes(tuple(a), tuple(b))
+
+
+@lru_cache(maxsize=1024)
+def _changes(a: tuple[Hashable, ...], b: tuple[Hashable, ...]) -> tuple[Opcode, ...]:
+    return tuple(op for op in opcodes(a, b, head_tail=True) if op[0] != "equal")
 
 
 def _exact(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int,
