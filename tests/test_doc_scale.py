@@ -7,6 +7,7 @@ to the doc, and that thousands of fresh starts need no recursion.
 
 from __future__ import annotations
 
+import copy
 import importlib
 
 import pytest
@@ -124,3 +125,32 @@ def test_parse_leaves_the_cyclic_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _fresh(text: str) -> list:
+    """The blocks of ``text`` parsed with nothing kept from earlier parses."""
+    _parse_module._window_tokens.cache_clear()
+    _parse_module.protect.__globals__["_protected"].cache_clear()
+    return copy.deepcopy(parse(text).to_plain())
+
+
+_PROSE = st.one_of(_LINES, st.sampled_from([
+    "Use `code` and [a link](./x) here.", "See [`Trainer`] and <b>bold</b> text.", "- item with `x`",
+]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PROSE, max_size=50), st.lists(_PROSE, max_size=50), st.integers(0, 50))
+def test_a_doc_parses_the_same_whatever_was_parsed_before(head: list[str], insert: list[str], at: int) -> None:
+    """``check`` parses English versions one after the other and keeps what they share (markdown-it's
+    tokens of a window, a paragraph's protected spans, by text): a version parses to the same doc after
+    another as alone, and its segments' spans are its own."""
+    before = "\n".join(head)
+    after = "\n".join([*head[:at], *insert, *head[at:]])
+    alone = _fresh(after)
+    parse(before)
+    first = parse(after)
+    assert first.to_plain() == alone
+    for seg in first.segments():
+        seg.spans.clear()  # a stage that changed a doc's spans changes nobody else's
+    assert parse(after).to_plain() == alone
