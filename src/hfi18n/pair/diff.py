@@ -67,12 +67,13 @@ def changes(a: Sequence[Hashable], b: Sequence[Hashable]) -> Iterator[Opcode]:
     """The non-equal opcodes turning English sequence ``a`` into translated sequence ``b``, head and tail
     matched first (what check reports).
 
-    Kept for the last sequences asked about (:func:`_changes`): ``check`` compares an outdated translation
-    with every later English version, whose headings and code blocks are mostly the version before's."""
+    Kept for the last 256 pairs of sequences asked about (:func:`_changes`; a few, as they hold the docs'
+    code): ``check`` compares an outdated translation with every later English version, whose headings and
+    code blocks are mostly the version before's."""
     yield from _changes(tuple(a), tuple(b))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _changes(a: tuple[Hashable, ...], b: tuple[Hashable, ...]) -> tuple[Opcode, ...]:
     return tuple(op for op in opcodes(a, b, head_tail=True) if op[0] != "equal")
 
