@@ -259,3 +259,15 @@ def test_a_tip_in_the_other_syntax_dropped_or_pasted_twice_is_found_in_its_place
         twice = ko.replace(ko_tip, ko_tip + "\n\n" + ko_tip)
         found = [f for f in review_texts(en, twice, **kw).findings if f.kind is Kind.DUPLICATION]
         assert len(found) == 1, (ko_tip, found)
+
+
+def test_a_one_block_tip_element_dropped_from_the_translation_is_an_omission_in_its_gap():
+    """diffusers ko optimization/fp16.md: the English ``<Tip>`` element written as one block (no blank line
+    around its text) is a callout like any other; its ``> [!TIP]`` dropped was reported by nothing."""
+    en = TIP_EN.format(tip="<Tip>\nA GPU with 16GB of memory is enough for the fp16 weights of most pipelines.\n</Tip>")
+    ko = TIP_KO.format(tip=CALLOUT_KO.format(kind="TIP"))
+    kw = {"file": "docs/source/ko/x.md", "english_file": "docs/source/en/x.md", "lang": "ko"}
+    assert [f for f in review_texts(en, ko, **kw).findings if f.kind is Kind.OMISSION] == []
+    found = [f for f in review_texts(en, ko.replace(CALLOUT_KO.format(kind="TIP") + "\n\n", ""), **kw).findings
+             if f.kind is Kind.OMISSION]
+    assert len(found) == 1 and found[0].line in (3, 4, 5), found

@@ -22,6 +22,17 @@ def tip_kind(attrs: str) -> str:
     return "WARNING" if "warning" in attrs else "TIP"
 
 
+_TIP_ELEMENT_RE = re.compile(r"\s*<Tip\b([^>]*)>(.*?)</Tip>\s*", re.S)
+
+
+def tip_element(block: Block) -> str | None:
+    """The callout kind of a block that is a whole ``<Tip>`` element, its text in it with no blank line
+    (``<Tip>\\nThis feature requires `accelerate` 0.17.0\\n</Tip>``: one block, which renders the same as a
+    ``> [!TIP]`` callout); ``None`` for any other."""
+    m = _TIP_ELEMENT_RE.fullmatch(block.text)
+    return tip_kind(m.group(1)) if m and m.group(2).strip() else None
+
+
 def tip_tag(block: Block) -> tuple[str, bool] | None:
     """``(kind, closing)`` of a block that is only a ``<Tip ...>`` or ``</Tip>`` tag (a blank line around it:
     doc-builder's usual ``<Tip>`` element is three blocks, the tags and the text); ``None`` for any other."""

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ..check.findings import WARNING
 from ..doc import Block, BlockKind, parse
+from ..doc.components import tip_element
 from ..errors import HfI18nError
 from ..pair import model as pair_model
 from ..pair.bitext import (
@@ -590,10 +591,13 @@ def _autodoc_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]
 def _judged(d: _Doc, e: Item) -> bool:
     """English unit ``e`` is one whose omission is reported: running text or a table of a sentence or more
     (:data:`MIN_OMISSION`, three words: a label, "Example:", is dropped or merged on purpose), or a list item
-    of any words (an item dropped from a list of schedulers, "- [`LMSDiscreteScheduler`],", is one fewer)."""
-    if e.kind not in _JUDGED:
-        return False
+    of any words (an item dropped from a list of schedulers, "- [`LMSDiscreteScheduler`],", is one fewer).
+    A ``<Tip>`` element written as one block is a callout (:func:`hfi18n.doc.components.tip_element`):
+    diffusers ko optimization/fp16.md renders the English's ``<Tip>`` "This feature requires `accelerate`
+    0.17.0" as ``> [!TIP]``, and dropping it was reported by nothing."""
     block = d.al.en_block(e)
+    if e.kind not in _JUDGED and not (block is not None and tip_element(block)):
+        return False
     if block is not None and _is_item(block):
         return chars(block.text) >= MIN_DUP
     return chars(e.text) >= MIN_OMISSION and len(_WORD_RE.findall(e.text)) >= 3
