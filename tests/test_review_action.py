@@ -116,7 +116,16 @@ def test_action_review_with_a_provider_suggests_machine_text_and_accepting_it_cl
     the same comments."""
     from tests.fakes.github_server import FakeGitHub
     from tests.fakes.llm_server import FakeLLMServer
-    from tests.test_review_suggest import BROKEN, EN, EN_PATH, INTRO, KO, KO_PATH, SUGGESTION_RE, _apply_suggestions
+    from tests.test_review_suggest import (
+        BROKEN,
+        EN,
+        EN_PATH,
+        INTRO,
+        KO,
+        KO_PATH,
+        SUGGESTION_RE,
+        _apply_suggestions,
+    )
 
     repo = "huggingface/demo"
     checkout = tmp_path / "checkout"
