@@ -307,3 +307,38 @@ def test_a_row_left_in_english_dropped_is_missing_not_merged_into_the_row_after(
                           english_file="docs/source/en/quicktour.md", lang="ko")
     (om,) = [f for f in review.findings if f.kind is Kind.OMISSION]
     assert om.rule == "missing-row" and om.line == 6 and "Inpainting" in om.edit.insert
+
+
+
+EXTRAS_EN = """# Installation [[installation]]
+
+Here is the list of optional dependencies in `huggingface_hub`:
+- `cli`: provide a more convenient CLI interface for `huggingface_hub`.
+- `fastai`, `torch`: dependencies to run framework-specific features.
+- `dev`: dependencies to contribute to the lib. Includes `testing` (to run tests) and `quality` (to run linters).
+"""
+EXTRAS_KO = """# 설치 [[installation]]
+
+다음은 `huggingface_hub`의 선택적 의존성 목록입니다:
+- `cli`: `huggingface_hub`를 위한 더 편리한 CLI 인터페이스를 제공합니다.
+- `fastai`, `torch`, `dev`: 프레임워크별 기능을 실행하고 라이브러리에 기여하기 위한 의존성입니다. `testing`(테스트 실행)과 `quality`(린터 실행)를 포함합니다.
+"""
+
+
+def test_two_english_list_items_are_never_one_translated_item():
+    """A bullet renders one bullet. huggingface_hub ta installation.md with its "`fastai`, `torch`" item
+    dropped had it merged into the "`dev`" item after it (2-1, at confidence 0), and smolagents hi
+    guided_tour.md "Type hints on both inputs and output" into the description item after it: the review
+    said nothing. In the pair model the English item is a 1-0 bead; whether it is missing is the review's
+    judgement of its words: here the translated item renders both, so it is no omission (with its words
+    gone, as in those docs, it is one, placed in its gap)."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    beads = pair_docs(parse(EXTRAS_EN), parse(EXTRAS_KO), "ko")
+    assert [str(b.move) for b in beads][-2:] == ["1-0", "1-1"], [str(b.move) for b in beads]
+    kw = {"file": "docs/source/ko/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ko"}
+    assert [f for f in review_texts(EXTRAS_EN, EXTRAS_KO, **kw).findings if f.kind is Kind.OMISSION] == []
+    gone = EXTRAS_KO.replace("`fastai`, `torch`, `dev`: 프레임워크별 기능을 실행하고 라이브러리에", "`dev`: 라이브러리에")
+    (om,) = [f for f in review_texts(EXTRAS_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.line in (4, 5) and om.english_line == 5 and om.edit.insert.startswith("- `fastai`")

@@ -525,8 +525,9 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                 elif move is Move.INSERT:
                     c = p_insert
                 elif move is Move.MERGE:
-                    if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
-                        continue
+                    if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]) or (
+                            id(es[i + 1]) in listed and id(ts[j]) in listed):
+                        continue  # (two list items are never one: see align_bitext's ``listed``)
                     c = cost(p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
@@ -574,7 +575,10 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     using-diffusers/other-formats.md writes the second sentence of an English item as a paragraph after it). diffusers zh conceptual/contribution.md writes "Contributing to
     the library can have many forms:" into the paragraph before the list, and the aligner paired it with
     the first item instead, every item after with the English of the one before, and reported the last
-    English item missing.
+    English item missing. Two English units are never merged into one translated list item when the second
+    is a list item: a bullet renders one bullet (huggingface_hub ta installation.md with its "`fastai`,
+    `torch`" item dropped had it merged into the "`dev`" item after it, at confidence 0; smolagents hi
+    guided_tour.md, "Type hints on both inputs and output" into the description item).
 
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
