@@ -342,3 +342,43 @@ def test_two_english_list_items_are_never_one_translated_item():
     gone = EXTRAS_KO.replace("`fastai`, `torch`, `dev`: 프레임워크별 기능을 실행하고 라이브러리에", "`dev`: 라이브러리에")
     (om,) = [f for f in review_texts(EXTRAS_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
     assert om.line in (4, 5) and om.english_line == 5 and om.edit.insert.startswith("- `fastai`")
+
+
+LISTING_EN = """# Collections [[collections]]
+
+This returns an iterable of `Collection` objects. We can iterate over them to print, for example, the upvotes for each collection.
+
+> [!WARNING]
+> When listing collections, the item list per collection is truncated to 4 items maximum. To retrieve all items from a collection, you must use [`get_collection`].
+
+It is possible to do more advanced filtering. Let's get all collections containing the model [TheBloke/OpenHermes-2.5-Mistral-7B-GGUF](https://huggingface.co/TheBloke/OpenHermes-2.5-Mistral-7B-GGUF), sorted by trending, and limit the count to 5.
+"""
+LISTING_KO = """# 컬렉션 [[collections]]
+
+이것은 `Collection` 객체의 반복 가능한 객체를 반환합니다. 이를 순회하며 예를 들어 각 컬렉션의 추천 수를 출력할 수 있습니다.
+
+> [!WARNING]
+> 컬렉션을 나열할 때 컬렉션당 항목 목록은 최대 4개로 잘립니다. 컬렉션의 모든 항목을 가져오려면 [`get_collection`]을 사용해야 합니다.
+
+더 고급 필터링도 가능합니다. 모델 [TheBloke/OpenHermes-2.5-Mistral-7B-GGUF](https://huggingface.co/TheBloke/OpenHermes-2.5-Mistral-7B-GGUF)를 포함하는 모든 컬렉션을 인기순으로 정렬해 5개만 가져와 봅시다.
+"""
+
+
+def test_an_english_callout_is_never_merged_into_a_translated_paragraph():
+    """huggingface_hub cn guides/collections.md with its ``> [!WARNING]`` on truncated listings dropped:
+    the aligner merged the English callout into the paragraph after it (2-1) and the review said nothing
+    (``check`` saw the callout missing). A callout's box is not rendered by a paragraph."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    kw = {"file": "docs/source/ko/collections.md", "english_file": "docs/source/en/collections.md", "lang": "ko"}
+    assert [f for f in review_texts(LISTING_EN, LISTING_KO, **kw).findings if f.kind is Kind.OMISSION] == []
+    callout = LISTING_KO[LISTING_KO.index("> [!WARNING]"):LISTING_KO.index("더 고급")]
+    dropped = LISTING_KO.replace(callout, "")
+    # even a paragraph that says the warning's words too does not render the box
+    told = dropped.replace("더 고급 필터링도", "컬렉션당 항목 목록은 최대 4개로 잘리므로 [`get_collection`]을 사용하세요. 더 고급 필터링도")
+    for text in (dropped, told):
+        beads = pair_docs(parse(LISTING_EN), parse(text), "ko")
+        assert [str(b.move) for b in beads][-2:] == ["1-0", "1-1"], [str(b.move) for b in beads]
+    (om,) = [f for f in review_texts(LISTING_EN, dropped, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.line in (3, 4, 5) and om.edit.insert.startswith("> [!WARNING]"), om

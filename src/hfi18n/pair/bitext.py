@@ -403,6 +403,7 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
 
 
 _RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
+_CALLOUT = BlockKind.CALLOUT
 
 
 def mergeable(a: BlockKind, b: BlockKind) -> bool:
@@ -526,8 +527,9 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     c = p_insert
                 elif move is Move.MERGE:
                     if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]) or (
-                            id(es[i + 1]) in listed and id(ts[j]) in listed):
-                        continue  # (two list items are never one: see align_bitext's ``listed``)
+                            id(es[i + 1]) in listed and id(ts[j]) in listed) or (ts[j].kind is not BlockKind.CALLOUT
+                                                                                 and _CALLOUT in (es[i].kind, es[i + 1].kind)):
+                        continue  # (two list items are never one, nor a callout part of a paragraph: align_bitext)
                     c = cost(p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
@@ -578,7 +580,10 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     English item missing. Two English units are never merged into one translated list item when the second
     is a list item: a bullet renders one bullet (huggingface_hub ta installation.md with its "`fastai`,
     `torch`" item dropped had it merged into the "`dev`" item after it, at confidence 0; smolagents hi
-    guided_tour.md, "Type hints on both inputs and output" into the description item).
+    guided_tour.md, "Type hints on both inputs and output" into the description item). Nor is an English
+    callout merged into a translated unit that is not one: its box would be gone (huggingface_hub cn
+    guides/collections.md with its ``> [!WARNING]`` on truncated listings dropped had it merged into the
+    paragraph after it; ``check`` saw the callout missing, the review did not).
 
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
