@@ -382,3 +382,40 @@ def test_an_english_callout_is_never_merged_into_a_translated_paragraph():
         assert [str(b.move) for b in beads][-2:] == ["1-0", "1-1"], [str(b.move) for b in beads]
     (om,) = [f for f in review_texts(LISTING_EN, dropped, **kw).findings if f.kind is Kind.OMISSION]
     assert om.line in (3, 4, 5) and om.edit.insert.startswith("> [!WARNING]"), om
+
+
+AGENTS_EN = """# Introduction to Agents [[introduction-to-agents]]
+
+## 🤔 What are agents? [[what-are-agents]]
+
+Any efficient system using AI will need to provide LLMs some kind of access to the real world: for instance the possibility to call a search tool to get external information, or to act on certain programs in order to solve a task.
+
+{tip}
+
+In other words, LLMs should have ***agency***. Agentic programs are the gateway to the outside world for LLMs.
+"""
+AGENTS_KO = """# 에이전트 소개 [[introduction-to-agents]]
+
+## 🤔 에이전트란 무엇인가요? [[what-are-agents]]
+
+AI를 사용하는 효율적인 시스템은 LLM에 실제 세계에 대한 일종의 접근 권한을 제공해야 합니다. 예를 들어 외부 정보를 얻기 위해 검색 도구를 호출하거나, 작업을 해결하기 위해 특정 프로그램에 작용할 수 있는 가능성입니다. AI 에이전트는 LLM 출력이 워크플로를 제어하는 **프로그램**입니다.
+
+{tip}
+
+다시 말해, LLM은 ***에이전시***를 가져야 합니다. 에이전트 프로그램은 LLM이 외부 세계로 나가는 관문입니다.
+"""
+
+
+def test_a_callout_dropped_is_not_taken_as_merged_into_the_paragraph_beside_it():
+    """smolagents hi conceptual_guides/intro_agents.md: its ``> [!TIP]`` "AI Agents are programs where LLM
+    outputs control the workflow" dropped was taken as merged into the paragraph before it, which says
+    much the same: a callout's text is rendered in its box, never by text out of one (``<Tip>`` element
+    or ``> [!TIP]`` alike)."""
+    ko_tip = "> [!TIP]\n> AI 에이전트는 **LLM 출력이 워크플로를 제어하는 프로그램**입니다."
+    kw = {"file": "docs/source/ko/intro_agents.md", "english_file": "docs/source/en/intro_agents.md", "lang": "ko"}
+    for en_tip in ("> [!TIP]\n> AI Agents are **programs where LLM outputs control the workflow**.",
+                   "<Tip>\n\nAI Agents are **programs where LLM outputs control the workflow**.\n\n</Tip>"):
+        en, ko = AGENTS_EN.format(tip=en_tip), AGENTS_KO.format(tip=ko_tip)
+        assert [f for f in review_texts(en, ko, **kw).findings if f.kind is Kind.OMISSION] == []
+        (om,) = [f for f in review_texts(en, ko.replace(ko_tip + "\n\n", ""), **kw).findings if f.kind is Kind.OMISSION]
+        assert om.line in (5, 6, 7) and "AI Agents are" in om.edit.insert

@@ -33,6 +33,19 @@ def tip_element(block: Block) -> str | None:
     return tip_kind(m.group(1)) if m and m.group(2).strip() else None
 
 
+def boxed(doc: Document, block: Block | None) -> bool:
+    """``block`` is rendered in a callout box: a ``> [!TIP]`` callout, a ``<Tip>`` element of one block, or
+    the text of a ``<Tip>`` element (right after its open tag)."""
+    if block is None:
+        return False
+    if block.kind is BlockKind.CALLOUT or tip_element(block):
+        return True
+    k = next((n for n, x in enumerate(doc.blocks) if x is block), 0)
+    before = next((x for x in reversed(doc.blocks[:k]) if x.kind is not BlockKind.BLANK), None)
+    tag = tip_tag(before) if before is not None else None
+    return tag is not None and not tag[1]
+
+
 def tip_tag(block: Block) -> tuple[str, bool] | None:
     """``(kind, closing)`` of a block that is only a ``<Tip ...>`` or ``</Tip>`` tag (a blank line around it:
     doc-builder's usual ``<Tip>`` element is three blocks, the tags and the text); ``None`` for any other."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from ..check.findings import WARNING
 from ..doc import Block, BlockKind, parse
-from ..doc.components import tip_element
+from ..doc.components import boxed, tip_element
 from ..errors import HfI18nError
 from ..pair import model as pair_model
 from ..pair.bitext import (
@@ -297,8 +297,12 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     rate scheduler:" by length, and that translation's English words were its English's). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
     (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
     merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
-    dropped with its code, into the "Dask" paragraph after it)."""
+    dropped with its code, into the "Dask" paragraph after it). Nor is a callout's text
+    (:func:`hfi18n.doc.components.boxed`) merged into text out of a box, as the pair model never merges it
+    (diffusers ja tutorials/autopipeline.md: its tip on the AutoPipeline reference dropped was taken as
+    merged into the paragraph before it)."""
     every = target_scripts(d.lang) is not None
+    in_box = boxed(d.al.src, d.al.en_block(e))
     me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
     we = en_words(e.text) if d.model.lexicon is not None else frozenset()
     for step in (-1, 1):
@@ -308,7 +312,8 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         if not 0 <= j < len(d.beads) or not d.beads[j].tr or not d.beads[j].en or d.beads[j].en[0].heading:
             continue
         nb = d.beads[j]
-        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or _across_code(d, e, k, j, code):
+        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or _across_code(d, e, k, j, code) or (
+                in_box and not boxed(d.al.tgt, nb.tr[0])):
             continue
         lt, le = sum(chars(t.text) for t in nb.tr), sum(chars(x.text) for x in nb.en)
         m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
