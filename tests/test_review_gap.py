@@ -419,3 +419,78 @@ def test_a_callout_dropped_is_not_taken_as_merged_into_the_paragraph_beside_it()
         assert [f for f in review_texts(en, ko, **kw).findings if f.kind is Kind.OMISSION] == []
         (om,) = [f for f in review_texts(en, ko.replace(ko_tip + "\n\n", ""), **kw).findings if f.kind is Kind.OMISSION]
         assert om.line in (5, 6, 7) and "AI Agents are" in om.edit.insert
+
+
+TOOL_EN = """# Tools [[tools]]
+
+The function needs:
+- A clear name. The name should be descriptive enough of what this tool does to help the LLM brain powering the agent.
+- Type hints on both inputs and output
+- A description, that includes an 'Args:' part where each argument is described. This description is an instruction manual for the LLM, so do not neglect it.
+
+All these elements go into the system prompt: keep them clear!
+
+> [!TIP]
+> This definition format is the same as tool schemas used in `apply_chat_template`: read more [here](https://huggingface.co/blog/unified-tool-use).
+"""
+TOOL_KO = """# 도구 [[tools]]
+
+함수에는 다음이 필요합니다:
+- 명확한 이름: 이름은 이 도구가 하는 일을 충분히 설명해서 에이전트를 움직이는 LLM에 도움이 되어야 합니다.
+- 입력과 출력의 타입 힌트.
+- 설명: 각 인자를 설명하는 'Args:' 부분을 포함해야 합니다. 이 설명은 LLM을 위한 사용 설명서이므로 소홀히 하지 마세요.
+이 모든 요소는 시스템 프롬프트에 들어갑니다: 명확하게 쓰세요!
+
+> [!TIP]
+> 이 정의 형식은 `apply_chat_template`에서 쓰는 도구 스키마와 같습니다: [여기](https://huggingface.co/blog/unified-tool-use)에서 더 읽어 보세요.
+"""
+
+
+def test_a_paragraph_written_as_a_lazy_continuation_of_the_item_above_is_no_omission():
+    """Markdown joins a line written right after a list item, with no blank line, to the item (a lazy
+    continuation). smolagents hi guided_tour.md writes "All these elements will be automatically baked
+    into..." that way under the description item, a paragraph of its own in the English it follows, and
+    the review reported that paragraph missing, before the tip. The pair model reads such an item and the
+    English item-then-paragraph as one 2-1 bead at the prior of a match (pair.model._lazy); the same
+    paragraph dropped is still missing."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    beads = pair_docs(parse(TOOL_EN), parse(TOOL_KO), "ko")
+    assert [str(b.move) for b in beads if b.en and b.en[0].kind.value != "heading"][-2:] == ["2-1", "1-1"]
+    kw = {"file": "docs/source/ko/tools.md", "english_file": "docs/source/en/tools.md", "lang": "ko"}
+    assert [f for f in review_texts(TOOL_EN, TOOL_KO, **kw).findings if f.kind is Kind.OMISSION] == []
+    gone = TOOL_KO.replace("이 모든 요소는 시스템 프롬프트에 들어갑니다: 명확하게 쓰세요!\n", "")
+    (om,) = [f for f in review_texts(TOOL_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 8 and om.edit.insert.startswith("All these elements")
+
+
+SUBCLASS_EN = """# Tools [[tools]]
+
+The subclass needs the following attributes:
+- A clear `name`. The name should be descriptive enough of what this tool does to help the LLM brain powering the agent. Since this tool returns the model with the most downloads for a task, let's name it `model_download_tool`.
+- A `description`. Same as for the `name`, this description is an instruction manual for the LLM powering your agent, so do not neglect it.
+- Input types and descriptions
+- Output type
+"""
+SUBCLASS_KO = """# 도구 [[tools]]
+
+서브클래스에는 다음 속성이 필요합니다:
+- 명확한 `name`: 이름은 도구가 하는 일을 분명히 말해야 합니다.
+- `description`: 이것도 LLM을 위한 사용 설명서입니다.
+- 입력 타입과 설명.
+- 출력 타입.
+"""
+
+
+def test_one_english_list_item_is_never_split_into_two_translated_items():
+    """A bullet renders one bullet, in either direction. smolagents hi guided_tour.md abridges the "A clear
+    `name`" item to one short sentence; the aligner split the "A `description`" item into both translated
+    items (1-2) and reported the `name` item missing, before an item that translates it."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    beads = pair_docs(parse(SUBCLASS_EN), parse(SUBCLASS_KO), "ko")
+    assert "1-2" not in [str(b.move) for b in beads]
+    kw = {"file": "docs/source/ko/tools.md", "english_file": "docs/source/en/tools.md", "lang": "ko"}
+    assert [f for f in review_texts(SUBCLASS_EN, SUBCLASS_KO, **kw).findings if f.kind is Kind.OMISSION] == []

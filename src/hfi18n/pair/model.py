@@ -367,8 +367,9 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
     if items_e and items_t:
         walls = _walls(es, items_e) | _walls(ts, items_t)
         listed = frozenset(id(it) for x, it in (*items_e, *items_t) if _listed(x))
+        lazy = frozenset(id(it) for x, it in (*items_e, *items_t) if id(it) in listed and _lazy(x))
         for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls,
-                                 listed):
+                                 listed, lazy):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -386,6 +387,24 @@ _ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
 def _listed(block: Block) -> bool:
     """``block`` is a list item (a paragraph of a list, its marker first)."""
     return block.kind is BlockKind.PARAGRAPH and bool(block.meta.get("depth")) and bool(_ITEM_RE.match(block.text))
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?:\u0964\u3002\uff01\uff1f\uff1a]\W*$")
+
+
+def _lazy(block: Block) -> bool:
+    """The list item ``block`` ends in a paragraph written as a lazy continuation: a line that starts a
+    sentence (the line before it ends one) at the margin of the item's marker, right after the item with
+    no blank line, which Markdown joins to the item (smolagents hi guided_tour.md: "इन सभी तत्वों को..."
+    under the description item, a paragraph of its own in the English). An item wrapped mid-sentence is
+    not one."""
+    lines = block.text.splitlines()
+    head = _ITEM_RE.match(lines[0]) if lines else None
+    if head is None:
+        return False
+    margin = len(head.group(0))
+    return any(len(line) - len(line.lstrip()) < margin and line.strip() and _SENTENCE_END_RE.search(before.rstrip())
+               for before, line in zip(lines, lines[1:], strict=False))
 
 
 def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:
