@@ -494,3 +494,37 @@ def test_one_english_list_item_is_never_split_into_two_translated_items():
     assert "1-2" not in [str(b.move) for b in beads]
     kw = {"file": "docs/source/ko/tools.md", "english_file": "docs/source/en/tools.md", "lang": "ko"}
     assert [f for f in review_texts(SUBCLASS_EN, SUBCLASS_KO, **kw).findings if f.kind is Kind.OMISSION] == []
+
+
+DEPS_EN = """# Installation [[installation]]
+
+You can install optional dependencies via `pip`:
+```bash
+pip install 'huggingface_hub[mcp,torch]'
+```
+
+Here is the list of optional dependencies in `huggingface_hub`:
+- `fastai`, `torch`: dependencies to run framework-specific features.
+- `dev`: dependencies to contribute to the lib. Includes `testing` (to run tests) and `quality` (to run linters).
+"""
+DEPS_KO = """# 설치 [[installation]]
+
+`pip`으로 선택적 의존성을 설치할 수 있습니다:
+```bash
+pip install 'huggingface_hub[mcp,torch]'
+```
+
+- `cli`: `huggingface_hub`를 위한 더 편리한 CLI 인터페이스를 제공합니다.
+- `fastai`, `torch`: 프레임워크별 기능을 실행하기 위한 의존성입니다.
+- `dev`: 라이브러리에 기여하기 위한 의존성입니다. `testing`(테스트 실행)과 `quality`(린터 실행)를 포함합니다.
+"""
+
+
+def test_a_translated_list_item_left_unpaired_does_not_render_a_dropped_english_paragraph():
+    """A list item renders a list item, a paragraph a paragraph (the pair model's rule for 1-1 beads, kept by
+    the review's in-gap reading too). huggingface_hub or installation.md keeps a "`cli`" item the English
+    it follows no longer has; with "Here is the list of optional dependencies..." dropped before it, the
+    unpaired item was taken as rendering that paragraph, and the drop went unreported."""
+    kw = {"file": "docs/source/ko/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ko"}
+    (om,) = [f for f in review_texts(DEPS_EN, DEPS_KO, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 8 and om.line in (7, 8) and om.edit.insert.startswith("Here is the list")

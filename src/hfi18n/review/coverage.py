@@ -244,12 +244,20 @@ def _assigned(d: _Doc, en: list[Item], tr: list[Item], start: tuple[int, int] = 
     Only a unit after as many code blocks of the gap (from the lines ``start`` of the last English and
     translated units before it) as the English one renders it: diffusers zh optimization/xdit.md writes
     "您可以使用以下命令安装 xDiT：" under ``</div>``, before the install code, and "Here's an example of using
-    xDiT..." dropped after that code was taken as rendered by it."""
+    xDiT..." dropped after that code was taken as rendered by it. A list item renders only a list item, a
+    paragraph only a paragraph, as in the pair model's 1-1 beads: huggingface_hub or installation.md keeps a
+    "`cli`" item the English it follows no longer has, and "Here is the list of optional dependencies..."
+    dropped before it was taken as rendered by that item."""
     def after_code(lines: list[int], at: int, since: int) -> int:
         return bisect_left(lines, at) - bisect_right(lines, since)
+    def listed(block: Block | None) -> bool | None:
+        return None if block is None else _is_item(block)
     en_code, tr_code = d.code_lines()
+    en_item = [listed(d.al.en_block(x)) for x in en]
+    tr_item = [listed(d.al.tr_block(t)) for t in tr]
     pairs = sorted((c, i, j) for i, x in enumerate(en) for j, t in enumerate(tr)
                    if after_code(en_code, x.line, start[0]) == after_code(tr_code, t.line, start[1])
+                   and (en_item[i] is None or tr_item[j] is None or en_item[i] == tr_item[j])
                    and (c := d.cost(x, t, True)) < IN_PLACE)
     used_e: set[int] = set()
     used_t: set[int] = set()  # by line: a raw block tried as it was before a relink is still one unit
