@@ -528,3 +528,36 @@ def test_a_translated_list_item_left_unpaired_does_not_render_a_dropped_english_
     kw = {"file": "docs/source/ko/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ko"}
     (om,) = [f for f in review_texts(DEPS_EN, DEPS_KO, **kw).findings if f.kind is Kind.OMISSION]
     assert om.english_line == 8 and om.line in (7, 8) and om.edit.insert.startswith("Here is the list")
+
+
+TESTED_EN = """# Installation [[installation]]
+
+🤗 Diffusers is tested on Python 3.8+, PyTorch 1.7.0+ and Flax. Follow the installation instructions below for the deep learning library you are using:
+
+- [PyTorch](https://pytorch.org/get-started/locally/) installation instructions.
+- [Flax](https://flax.readthedocs.io/en/latest/) installation instructions.
+
+## Install with pip [[install-with-pip]]
+"""
+TESTED_JA = """# インストール [[installation]]
+
+🤗 DiffusersはPython 3.8+、PyTorch 1.7.0+、Flaxでテストされています。使用するディープラーニングライブラリの以下のインストール手順に従ってください：
+
+- [Flax](https://flax.readthedocs.io/en/latest/)のインストール手順。
+
+## pip でインストール [[install-with-pip]]
+"""
+
+
+def test_the_first_item_of_a_list_is_never_merged_into_the_paragraph_before_the_list():
+    """A bullet folded into the paragraph before its list would be gone. diffusers ja installation.md with
+    its "[PyTorch] installation instructions" item dropped had it merged (2-1) into "🤗 Diffusers is tested
+    on Python 3.8+, PyTorch 1.7.0+...", whose translation names PyTorch; the item is a 1-0 bead, reported."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    beads = pair_docs(parse(TESTED_EN), parse(TESTED_JA), "ja")
+    assert [str(b.move) for b in beads][1:4] == ["1-1", "1-0", "1-1"], [str(b.move) for b in beads]
+    kw = {"file": "docs/source/ja/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ja"}
+    (om,) = [f for f in review_texts(TESTED_EN, TESTED_JA, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 5 and om.line in (4, 5) and om.edit.insert.startswith("- [PyTorch]")

@@ -534,9 +534,10 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     c = p_insert
                 elif move is Move.MERGE:
                     if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]) or (
-                            id(es[i + 1]) in listed and id(ts[j]) in listed) or (ts[j].kind is not BlockKind.CALLOUT
-                                                                                 and _CALLOUT in (es[i].kind, es[i + 1].kind)):
-                        continue  # (two list items are never one, nor a callout part of a paragraph: align_bitext)
+                            id(es[i + 1]) in listed and (id(ts[j]) in listed or id(es[i]) not in listed)) or (
+                            ts[j].kind is not BlockKind.CALLOUT and _CALLOUT in (es[i].kind, es[i + 1].kind)):
+                        continue  # (an item is never merged into one, nor into the paragraph before its list,
+                        # nor a callout into a paragraph: align_bitext)
                     c = cost(p_match if lazy_t[j] and item_then_text_e[i] else p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
@@ -591,7 +592,10 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     guided_tour.md, "Type hints on both inputs and output" into the description item). Nor is an English
     callout merged into a translated unit that is not one: its box would be gone (huggingface_hub cn
     guides/collections.md with its ``> [!WARNING]`` on truncated listings dropped had it merged into the
-    paragraph after it; ``check`` saw the callout missing, the review did not). Nor is one English list item
+    paragraph after it; ``check`` saw the callout missing, the review did not). Nor is the first English item
+    of a list merged into the paragraph before the list: its bullet would be gone (diffusers ja
+    installation.md with its "[PyTorch] installation instructions" item dropped had it merged into "🤗
+    Diffusers is tested on Python 3.8+, PyTorch 1.7.0+...", which names PyTorch). Nor is one English list item
     split into two translated items (smolagents hi guided_tour.md abridges "A clear `name`..." and had it
     taken as missing, the "A `description`" item split into both).
 
