@@ -16,7 +16,8 @@ Units are found with markdown-it-py on the translated text (not with hfi18n's pa
 
 Per doc, for each operation (``drop``, ``dup``) and kind, one unit picked by a seeded generator; and, of the
 paragraphs and list items, one right before a code block and one right after one (``pos``: ``before code``,
-``after code``, ``other``). A drop removes the unit's lines (and one blank line after a block). A duplicate
+``after code``, ``other``). Units with no English in the English the review compares against (:func:`translator_only`: a translator's
+note, a table of contents the translator added) are never dropped: the review is right to say nothing. A drop removes the unit's lines (and one blank line after a block). A duplicate
 writes a copy right after the unit (a blank line between, for blocks; none for items and rows).
 
 Counted, from the findings the untouched doc did not have (lines shifted by the injection):
@@ -175,6 +176,39 @@ def units(text: str) -> list[Unit]:
     return keep
 
 
+_NOTE = re.compile(r"译者注|譯者注|역자\s*주|옮긴이\s*주|訳注|訳者注|translator['’]?s note|nota del traductor|"
+                   r"note du traducteur|N\. ?d[elu]+ ?T\.", re.I)
+_NEUTRAL = re.compile(r"`([^`\n]+)`|\]\(([^)\s]+)|(https?://[^\s)>\]]+)|\[\[([^\]]+)\]\]|(?<![\w.])(\d[\d.,]*\d)(?![\w.])")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{2,}")
+LATIN_SCRIPT = frozenset({"de", "en", "es", "fr", "it", "pt", "tr", "id", "vi", "pl", "nl"})
+
+
+def neutral_tokens(text: str, lang: str) -> set[str]:
+    """What a translation keeps of its English whatever the language: inline code, link targets, URLs,
+    ``[[anchors]]``, numbers; and, in a language not written in Latin letters, the Latin words (names)."""
+    toks = {next(g for g in m.groups() if g) for m in _NEUTRAL.finditer(text)}
+    if lang not in LATIN_SCRIPT:
+        toks |= set(_LATIN_WORD.findall(_NEUTRAL.sub(" ", text)))
+    return {t.lower() for t in toks}
+
+
+def translator_only(u: Unit, english: str, lang: str) -> bool:
+    """A unit of the translation with no English to miss: a translator's note (``译者注``, ``역자 주``...), or
+    a unit no block of the English (a run of lines between blank lines) holds half the language-neutral
+    tokens of (:func:`neutral_tokens`): ``english`` is the one the review compares the translation with, the
+    English it follows (today's when that is not known). A section is looked for in the whole English.
+    Dropping such a unit is no omission: it is not injected (a unit with no neutral token cannot be told
+    and stays in)."""
+    if _NOTE.search(u.text):
+        return True
+    toks = neutral_tokens(u.text, lang)
+    if not toks:
+        return False
+    low = english.lower()
+    chunks = [low] if u.kind == "section" else re.split(r"\n[ \t]*\n", low)
+    return max(sum(t in c for t in toks) for c in chunks) < len(toks) / 2
+
+
 def inject(lines: list[str], u: Unit, op: str) -> tuple[list[str], tuple[int, int], int, int]:
     """The injected lines; the 1-based range of lines a finding must be on; where the change starts (1-based
     line of the new text) and how many lines it adds (negative: removes)."""
@@ -256,6 +290,7 @@ def main() -> None:
     want = set(args.langs.split(",")) - {""}
     cases: list[Case] = []
     untouched: list[str] = []
+    skipped: list[tuple[str, Unit]] = []
     n_docs = 0
     t0 = time.perf_counter()
     reviews = 0
@@ -290,8 +325,12 @@ def main() -> None:
                                          f"    translation around line {f.line}:\n{around}")
                 rng = random.Random(f"{args.seed}:{name}:{lang}:{rel}")
                 cands = units(tr_text)
+                followed = opts.followed(rel)
+                english = en_text if followed is None else followed.text  # what the review compares with
+                alone = [u for u in cands if translator_only(u, english, lang)]
+                skipped += [(f"{name}/{lang}/{rel}:{u.start + 1}", u) for u in alone]
                 for op in ("drop", "dup"):
-                    for u in pick(cands, rng):
+                    for u in pick([u for u in cands if u not in alone] if op == "drop" else cands, rng):
                         new, (lo, hi), at, shift = inject(tr_lines, u, op)
                         got = review_texts(en_text, "\n".join(new), **kw)
                         reviews += 1
@@ -319,12 +358,17 @@ def main() -> None:
         rows = [(f"{lang} {op}", lambda c, lang=lang, op=op: c.lang == lang and c.op == op)
                 for lang in langs for op in ("drop", "dup")]
         table([c for c in cases if c.state == state], rows, f"### {state}: per language")
+    print(f"\ntranslator-only units (not dropped: no English to miss; see translator_only): {len(skipped)} of "
+          f"the docs' units")
     per10 = 10 * len(untouched) / max(n_docs, 1)
     print(f"\nomission/duplication findings on the {n_docs} untouched docs: {len(untouched)} ({per10:.2f} per 10 docs)")
     if args.list:
         Path(args.list).write_text("\n".join(untouched) + "\n", encoding="utf-8")
         print(f"written to {args.list}")
     if args.misses:
+        print("\ntranslator-only, not dropped:")
+        for where, u in skipped:
+            print(f"  {u.kind} {where}: {' '.join(u.text.split())[:90]}")
         print("\nnot placed:")
         for c in cases:
             if not c.placed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,3 +105,62 @@ def test_action_review_never_lets_the_prs_checkout_redirect_the_token(tmp_path):
         assert not evil.requests
         assert gh.of("POST", f"/repos/{repo}/pulls/{pr['number']}/reviews")
     assert "hfi18n review" in summary.read_text(encoding="utf-8")
+
+
+def test_action_review_with_a_provider_suggests_machine_text_and_accepting_it_clears_the_finding(tmp_path):
+    """Issue 34, end to end through the Action: its review step, as a runner runs it (``provider:
+    anthropic``, the key and the provider's URL in the workflow's environment), against the loopback
+    GitHub and the loopback Anthropic server. The omission's suggestion inserts the paragraph machine-
+    translated (Hangul, labelled as machine text), the duplication's removes the copy; the two suggestions
+    committed as GitHub's "Commit suggestion" does, the next run of the step finds neither and says so on
+    the same comments."""
+    from tests.fakes.github_server import FakeGitHub
+    from tests.fakes.llm_server import FakeLLMServer
+    from tests.test_review_suggest import (
+        BROKEN,
+        EN,
+        EN_PATH,
+        INTRO,
+        KO,
+        KO_PATH,
+        SUGGESTION_RE,
+        _apply_suggestions,
+    )
+
+    repo = "huggingface/demo"
+    checkout = tmp_path / "checkout"
+    for lang in ("en", "ko"):
+        (checkout / "docs/source" / lang).mkdir(parents=True)
+    summary = tmp_path / "summary.md"
+    with FakeGitHub(token="workflow-token-0123") as gh, FakeLLMServer(api_key="sk-ant-test") as llm:
+        gh.add_repo(repo)
+        pr = gh.add_review_pull(repo, base={EN_PATH: EN}, head={KO_PATH: BROKEN})
+        number = pr["number"]
+        env = {"GITHUB_TOKEN": "workflow-token-0123", "PR": str(number), "DOCS_ROOT": "docs/source",
+               "LANG_FILTER": "", "LLM": "false", "PROVIDER": "anthropic", "GITHUB_REPOSITORY": repo,
+               "GITHUB_API_URL": gh.url, "RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary),
+               "HFI18N_CONFIG": "", "ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": llm.url}
+        first = _run("hfi18n review", env, checkout)
+        assert first.returncode == 0, first.stderr
+        asked = [r for r in llm.requests if r.status == 200]
+        assert len(asked) == 1 and "Then run inference:" in str(asked[0].json)
+        comments = gh.review_comments[(repo, number)]
+        om = next(c for c in comments if "missing-paragraph" in c["body"])
+        dup = next(c for c in comments if "duplicate-paragraph" in c["body"])
+        assert "🤖 Suggested text: machine translation by anthropic/" in om["body"], om["body"]
+        assert "before the ```python block" in om["body"]
+        inserted = SUGGESTION_RE.search(om["body"]).group(2)
+        assert re.search(r"[\uac00-\ud7a3]", inserted) and "Then run inference" not in inserted
+        assert om["line"] == BROKEN.split("\n").index("```python")  # 1-based: the blank line before the code
+        assert "sk-ant-test" not in summary.read_text(encoding="utf-8") + first.stderr + str(comments)
+
+        fixed = _apply_suggestions(BROKEN, [om, dup])
+        assert fixed == KO.replace(INTRO, inserted.strip("\n") + "\n\n")
+        head = gh._pull(repo, number)["head"]
+        gh.contents[(head["repo"]["full_name"], head["sha"], KO_PATH)] = fixed
+        second = _run("hfi18n review", env, checkout)
+        assert second.returncode == 0, second.stderr
+        assert len([r for r in llm.requests if r.status == 200]) == 1  # nothing left to translate
+        after = {c["id"]: c["body"] for c in gh.review_comments[(repo, number)]}
+        assert "no longer reports this" in after[om["id"]] and "no longer reports this" in after[dup["id"]]
+        assert not [b for b in after.values() if "-paragraph" in b and "no longer reports this" not in b]

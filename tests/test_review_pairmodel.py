@@ -198,3 +198,76 @@ def test_a_tag_written_twice_pairs_in_its_place_not_with_the_first_equal_one():
     doc = review_texts(EN_TABS, ZH_TABS, file="zh.md", english_file="en.md", lang="zh")
     (om,) = [f for f in doc.findings if f.kind is Kind.OMISSION]
     assert om.english_line == 25 and "8.2 seconds" in om.message
+
+
+TIP_EN = """# Loading [[loading]]
+
+Load the pipeline with [`DiffusionPipeline.from_pretrained`] and move it to the GPU before you generate.
+
+{tip}
+
+Generate an image from a prompt, and save it with the `save` method of the image it returns.
+"""
+
+TIP_KO = """# 불러오기 [[loading]]
+
+[`DiffusionPipeline.from_pretrained`]로 파이프라인을 불러오고 생성하기 전에 GPU로 옮기세요.
+
+{tip}
+
+프롬프트로 이미지를 생성하고, 반환된 이미지의 `save` 메서드로 저장하세요.
+"""
+
+ELEMENT_EN = "<Tip{attrs}>\n\nA GPU with 16GB of memory is enough for the fp16 weights of most pipelines.\n\n</Tip>"
+CALLOUT_EN = "> [!{kind}]\n> A GPU with 16GB of memory is enough for the fp16 weights of most pipelines."
+ELEMENT_KO = "<Tip{attrs}>\n\n대부분의 파이프라인 fp16 가중치에는 16GB 메모리의 GPU면 충분합니다.\n\n</Tip>"
+CALLOUT_KO = "> [!{kind}]\n> 대부분의 파이프라인 fp16 가중치에는 16GB 메모리의 GPU면 충분합니다."
+
+
+def _tip_docs(en_tip, ko_tip):
+    from hfi18n.doc import parse
+    return parse(TIP_EN.format(tip=en_tip)), parse(TIP_KO.format(tip=ko_tip))
+
+
+def test_a_tip_element_and_a_callout_of_its_kind_are_one_bead_in_either_direction():
+    """``<Tip>`` and ``> [!TIP]`` are the same callout (doc/components.tip_kind, defined once): whichever
+    syntax the English and the translation use, the tip is one bead (the tags are no additions, the
+    callout no omission); ``<Tip warning={true}>`` is a ``> [!WARNING]``, not a ``> [!TIP]``."""
+    for en_tip, ko_tip in [(ELEMENT_EN.format(attrs=""), CALLOUT_KO.format(kind="TIP")),
+                           (CALLOUT_EN.format(kind="TIP"), ELEMENT_KO.format(attrs="")),
+                           (ELEMENT_EN.format(attrs=" warning={true}"), CALLOUT_KO.format(kind="WARNING")),
+                           (CALLOUT_EN.format(kind="WARNING"), ELEMENT_KO.format(attrs=" warning={true}"))]:
+        beads = pair_docs(*_tip_docs(en_tip, ko_tip), "ko")
+        tip = [b for b in beads if any("16GB" in x.text for x in b.en)]
+        assert len(tip) == 1 and len(tip[0].tr) == len(ko_tip.split("\n\n")), (en_tip, ko_tip, beads)
+        assert all(b.en and b.tr for b in beads), [b.move for b in beads]
+    beads = pair_docs(*_tip_docs(CALLOUT_EN.format(kind="TIP"), ELEMENT_KO.format(attrs=" warning={true}")), "ko")
+    assert any(b.tr and not b.en for b in beads)  # a warning element does not render a tip
+
+
+def test_a_tip_in_the_other_syntax_dropped_or_pasted_twice_is_found_in_its_place():
+    """Review findings on both syntaxes: nothing on the untouched pair, an omission placed in the gap when
+    the translated tip is dropped, a duplication on the copy when it is pasted twice."""
+    for en_tip, ko_tip in [(ELEMENT_EN.format(attrs=""), CALLOUT_KO.format(kind="TIP")),
+                           (CALLOUT_EN.format(kind="TIP"), ELEMENT_KO.format(attrs=""))]:
+        en, ko = TIP_EN.format(tip=en_tip), TIP_KO.format(tip=ko_tip)
+        kw = {"file": "docs/source/ko/x.md", "english_file": "docs/source/en/x.md", "lang": "ko"}
+        assert [f for f in review_texts(en, ko, **kw).findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+        dropped = ko.replace(ko_tip + "\n\n", "")
+        found = [f for f in review_texts(en, dropped, **kw).findings if f.kind is Kind.OMISSION]
+        assert len(found) == 1 and found[0].line in (3, 4, 5), (ko_tip, found)
+        twice = ko.replace(ko_tip, ko_tip + "\n\n" + ko_tip)
+        found = [f for f in review_texts(en, twice, **kw).findings if f.kind is Kind.DUPLICATION]
+        assert len(found) == 1, (ko_tip, found)
+
+
+def test_a_one_block_tip_element_dropped_from_the_translation_is_an_omission_in_its_gap():
+    """diffusers ko optimization/fp16.md: the English ``<Tip>`` element written as one block (no blank line
+    around its text) is a callout like any other; its ``> [!TIP]`` dropped was reported by nothing."""
+    en = TIP_EN.format(tip="<Tip>\nA GPU with 16GB of memory is enough for the fp16 weights of most pipelines.\n</Tip>")
+    ko = TIP_KO.format(tip=CALLOUT_KO.format(kind="TIP"))
+    kw = {"file": "docs/source/ko/x.md", "english_file": "docs/source/en/x.md", "lang": "ko"}
+    assert [f for f in review_texts(en, ko, **kw).findings if f.kind is Kind.OMISSION] == []
+    found = [f for f in review_texts(en, ko.replace(CALLOUT_KO.format(kind="TIP") + "\n\n", ""), **kw).findings
+             if f.kind is Kind.OMISSION]
+    assert len(found) == 1 and found[0].line in (3, 4, 5), found

@@ -9,10 +9,50 @@ import re
 
 from .inline import blank_code_spans
 from .markup import COMPONENTS, LineCounter, iter_markup
-from .model import BlockKind, Document
+from .model import Block, BlockKind, Document
 
 _ID_RE = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})""")
 _CALLOUT_LINE_RE = re.compile(r"^\s*(?:>\s*)+\[!([A-Za-z]+)\]\s*$", re.MULTILINE)
+_TIP_TAG_RE = re.compile(r"\s*<(/?)Tip\b([^>]*)>\s*")
+
+
+def tip_kind(attrs: str) -> str:
+    """The callout kind a ``<Tip>`` element is: ``<Tip warning={true}>`` renders as ``> [!WARNING]``, any other
+    ``<Tip>`` as ``> [!TIP]`` (doc-builder renders both syntaxes as the same box; translations use either)."""
+    return "WARNING" if "warning" in attrs else "TIP"
+
+
+_TIP_ELEMENT_RE = re.compile(r"\s*<Tip\b([^>]*)>(.*?)</Tip>\s*", re.S)
+
+
+def tip_element(block: Block) -> str | None:
+    """The callout kind of a block that is a whole ``<Tip>`` element, its text in it with no blank line
+    (``<Tip>\\nThis feature requires `accelerate` 0.17.0\\n</Tip>``: one block, which renders the same as a
+    ``> [!TIP]`` callout); ``None`` for any other."""
+    m = _TIP_ELEMENT_RE.fullmatch(block.text)
+    return tip_kind(m.group(1)) if m and m.group(2).strip() else None
+
+
+def boxed(doc: Document, block: Block | None) -> bool:
+    """``block`` is rendered in a callout box: a ``> [!TIP]`` callout, a ``<Tip>`` element of one block, or
+    the text of a ``<Tip>`` element (right after its open tag)."""
+    if block is None:
+        return False
+    if block.kind is BlockKind.CALLOUT or tip_element(block):
+        return True
+    k = next((n for n, x in enumerate(doc.blocks) if x is block), 0)
+    before = next((x for x in reversed(doc.blocks[:k]) if x.kind is not BlockKind.BLANK), None)
+    tag = tip_tag(before) if before is not None else None
+    return tag is not None and not tag[1]
+
+
+def tip_tag(block: Block) -> tuple[str, bool] | None:
+    """``(kind, closing)`` of a block that is only a ``<Tip ...>`` or ``</Tip>`` tag (a blank line around it:
+    doc-builder's usual ``<Tip>`` element is three blocks, the tags and the text); ``None`` for any other."""
+    m = _TIP_TAG_RE.fullmatch(block.text)
+    if m is None:
+        return None
+    return ("", True) if m.group(1) else (tip_kind(m.group(2)), False)
 
 
 def mdx_tags(doc: Document) -> list[tuple[str, int]]:
@@ -36,7 +76,7 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
             if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
                 if close:
                     continue
-                label = "callout:WARNING" if "warning" in attrs else "callout:TIP"
+                label = f"callout:{tip_kind(attrs)}"
             out.append((label, b.start_line + lines.newlines_before(tag.start)))
         for m in _CALLOUT_LINE_RE.finditer(text):
             out.append((f"callout:{m.group(1).upper()}", b.start_line + lines.newlines_before(m.start())))

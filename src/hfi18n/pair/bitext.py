@@ -403,6 +403,7 @@ def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
 
 
 _RUNNING = frozenset({BlockKind.PARAGRAPH, BlockKind.CALLOUT})
+_CALLOUT = BlockKind.CALLOUT
 
 
 def mergeable(a: BlockKind, b: BlockKind) -> bool:
@@ -446,18 +447,19 @@ def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt:
 
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
              every_word: bool, lang: str, walls: frozenset[int] = frozenset(),
-             listed: frozenset[int] = frozenset()) -> list[Bead]:
+             listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset()) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
 
     In a band once the section is big (:func:`.band.banded`)."""
     return banded(len(es), len(ts),
-                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed))
+                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed, lazy))
 
 
 def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
                 every_word: bool, lang: str, band: list[tuple[int, int]],
                 walls: frozenset[int] = frozenset(),
-                listed: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
+                listed: frozenset[int] = frozenset(),
+                lazy: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
     """The alignment of :func:`_section` within ``band`` (columns of each row), and whether its path
     touches an edge of the band that is not an edge of the table.
 
@@ -482,6 +484,12 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     e2 = [(me[i] | me[i + 1], strong(me[i] | me[i + 1]), le[i] + le[i + 1], we[i] | we[i + 1]) for i in range(n - 1)]
     t1 = [(mt[j], strong(mt[j]), lt[j], wt[j]) for j in range(m)]
     t2 = [(mt[j] | mt[j + 1], strong(mt[j] | mt[j + 1]), lt[j] + lt[j + 1], wt[j] | wt[j + 1]) for j in range(m - 1)]
+    # a 2-1 or 1-2 bead of a list item and the paragraph after it, on the side whose item holds that
+    # paragraph as a lazy continuation (``lazy``), costs what a match does: the source wrote two units as one
+    item_then_text_e = [id(es[i]) in listed and id(es[i + 1]) not in listed for i in range(n - 1)]
+    item_then_text_t = [id(ts[j]) in listed and id(ts[j + 1]) not in listed for j in range(m - 1)]
+    lazy_e = [id(e) in lazy for e in es]
+    lazy_t = [id(t) in lazy for t in ts]
     length_cost: dict[tuple[int, int], float] = {}
     words_cost = model.words_cost if model.lexicon is not None else None
     one_side, cap, shared_weight = ANCHOR_ONE_SIDE, ANCHOR_CAP, ANCHOR_SHARED
@@ -525,18 +533,22 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                 elif move is Move.INSERT:
                     c = p_insert
                 elif move is Move.MERGE:
-                    if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]):
-                        continue
-                    c = cost(p_merge, e2[i], t1[j])
+                    if id(es[i + 1]) in walls or not all(mergeable(x.kind, ts[j].kind) for x in es[i:a]) or (
+                            id(es[i + 1]) in listed and (id(ts[j]) in listed or id(es[i]) not in listed)) or (
+                            ts[j].kind is not BlockKind.CALLOUT and _CALLOUT in (es[i].kind, es[i + 1].kind)):
+                        continue  # (an item is never merged into one, nor into the paragraph before its list,
+                        # nor a callout into a paragraph: align_bitext)
+                    c = cost(p_match if lazy_t[j] and item_then_text_e[i] else p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
                     c += sum(p_omit for k in range(i, a) if _unsupported(me[k] | spans[k], union_t)
                              or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                              or (left is not None and left != k))
                 else:  # SPLIT
-                    if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]):
-                        continue
-                    c = cost(p_split, e1[i], t2[j])
+                    if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]) or (
+                            id(ts[j + 1]) in listed and id(es[i]) in listed):
+                        continue  # (one list item is never two: align_bitext)
+                    c = cost(p_match if lazy_e[i] and item_then_text_t[j] else p_split, e1[i], t2[j])
                     union_e = me[i]
                     c += sum(p_insert for x in mt[j:b] if _unsupported(x, union_e))
                 if here + c < best[a][b - lo_a]:
@@ -560,7 +572,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
 
 def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[Item, Item]],
                  model: LengthModel, lang: str = "ko", walls: frozenset[int] = frozenset(),
-                 listed: frozenset[int] = frozenset()) -> list[Bead]:
+                 listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset()) -> list[Bead]:
     """Beads of the whole docs: aligned headings (given, as :mod:`.align` pairs them by anchor) as 1-1
     beads, and each section between them aligned by :func:`_section`. Unpaired headings are left out.
 
@@ -574,7 +586,24 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     using-diffusers/other-formats.md writes the second sentence of an English item as a paragraph after it). diffusers zh conceptual/contribution.md writes "Contributing to
     the library can have many forms:" into the paragraph before the list, and the aligner paired it with
     the first item instead, every item after with the English of the one before, and reported the last
-    English item missing.
+    English item missing. Two English units are never merged into one translated list item when the second
+    is a list item: a bullet renders one bullet (huggingface_hub ta installation.md with its "`fastai`,
+    `torch`" item dropped had it merged into the "`dev`" item after it, at confidence 0; smolagents hi
+    guided_tour.md, "Type hints on both inputs and output" into the description item). Nor is an English
+    callout merged into a translated unit that is not one: its box would be gone (huggingface_hub cn
+    guides/collections.md with its ``> [!WARNING]`` on truncated listings dropped had it merged into the
+    paragraph after it; ``check`` saw the callout missing, the review did not). Nor is the first English item
+    of a list merged into the paragraph before the list: its bullet would be gone (diffusers ja
+    installation.md with its "[PyTorch] installation instructions" item dropped had it merged into "🤗
+    Diffusers is tested on Python 3.8+, PyTorch 1.7.0+...", which names PyTorch). Nor is one English list item
+    split into two translated items (smolagents hi guided_tour.md abridges "A clear `name`..." and had it
+    taken as missing, the "A `description`" item split into both).
+
+    ``lazy``: ids of the list items that hold a paragraph as a lazy continuation (Markdown joins a line
+    written right after an item, with no blank line, to the item). Such an item and the paragraph of the
+    other doc's item-then-paragraph are one 2-1 (or 1-2) bead at the prior of a match: the source wrote the
+    two units as one block (smolagents hi guided_tour.md writes "All these elements will be automatically
+    baked into..." into the description item above it, and that English paragraph was reported missing).
 
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
@@ -589,7 +618,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     for ej, tj in [*cuts, (len(en), len(tr))]:
         es = [x for x in en[ei:ej] if not x.heading]
         ts = [x for x in tr[ti:tj] if not x.heading]
-        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed))
+        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed, lazy))
         if ej < len(en):
             out.append(Bead(Move.MATCH, (en[ej],), (tr[tj],), 0.0))
         ei, ti = ej + 1, tj + 1

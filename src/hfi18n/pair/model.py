@@ -35,6 +35,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..doc import Block, BlockKind, Document
+from ..doc.components import tip_tag
 from ..doc.pairing import content_blocks, needs_translation
 from ..doc.protected import code_shape, dedent_block
 from . import bitext
@@ -186,40 +187,64 @@ def _unique(cuts: list[tuple[int, int]], ka: list[str], kb: list[str]) -> list[t
 _HEADING_KEY_RE = re.compile(r"h\d+:")
 
 
-_TIP_OPEN_RE = re.compile(r"\s*<Tip\b[^>]*>\s*")
-_TIP_CLOSE_RE = re.compile(r"\s*</Tip>\s*")
 TIP_BEAD = 0.9
-"""Confidence of an English ``<Tip>`` ... ``</Tip>`` paired with one translated ``> [!TIP]`` callout."""
+"""Confidence of a ``<Tip>`` ... ``</Tip>`` element paired with one ``> [!TIP]`` callout of the other side."""
 
 
 def _tips(beads: list[Bead]) -> list[Bead]:
-    """An English ``<Tip>`` element (its open tag, text and close tag: three blocks) rendered by one
-    translated callout (``> [!TIP]``, the syntax doc-builder moved to) is one n-1 bead. The aligner saw
-    the tags as English blocks with no translation and the callout as an addition; an update then wrote
-    both (diffusers ko using-diffusers/controlling_generation.md: two tips, one twice)."""
+    """A ``<Tip>`` element (its open tag, text and close tag: three blocks or more) on one side rendered by
+    one callout of the same kind (:func:`hfi18n.doc.components.tip_kind`) on the other is one bead, in
+    either direction. An English ``<Tip>`` translated as ``> [!TIP]`` (the syntax doc-builder moved to): the
+    aligner saw the tags as English blocks with no translation and the callout as an addition; an update
+    then wrote both (diffusers ko using-diffusers/controlling_generation.md: two tips, one twice). The other
+    way (issue 34: an English page moved to ``> [!TIP]`` while its translation kept ``<Tip>``; none of the
+    corpora's translations does it today), the tags were additions beside a tip paired by its words alone.
+    A ``<Tip warning={true}>`` is a ``> [!WARNING]``, never a ``> [!TIP]``."""
     out: list[Bead] = []
     k = 0
     while k < len(beads):
-        bead = beads[k]
-        if len(bead.en) == 1 and not bead.tr and _TIP_OPEN_RE.fullmatch(bead.en[0].text):
-            end = next((j for j in range(k + 1, min(k + 8, len(beads)))
-                        if len(beads[j].en) == 1 and not beads[j].tr and _TIP_CLOSE_RE.fullmatch(beads[j].en[0].text)),
-                       None)
-            if end is not None:
-                group = beads[k:end + 1]
-                before = not any(b.tr for b in group) and out and not out[-1].en
-                if before:
-                    group = [out[-1], *group]
-                tr = [x for b in group for x in b.tr]
-                if len(tr) == 1 and tr[0].kind is BlockKind.CALLOUT:
-                    if before:
-                        out.pop()
-                    out.append(Bead(tuple(x for b in group for x in b.en), (tr[0],), TIP_BEAD))
-                    k = end + 1
-                    continue
-        out.append(bead)
-        k += 1
+        k = _tip_bead(beads, k, out, english=True) or _tip_bead(beads, k, out, english=False) or _one(beads, k, out)
     return out
+
+
+def _one(beads: list[Bead], k: int, out: list[Bead]) -> int:
+    out.append(beads[k])
+    return k + 1
+
+
+def _tip_bead(beads: list[Bead], k: int, out: list[Bead], *, english: bool) -> int:
+    """If ``beads[k]`` opens a ``<Tip>`` element of one side (``english``) left unpaired, and one callout of
+    the same kind of the other side is in it or right beside it, append their bead to ``out`` and return the
+    index after the element; else 0."""
+    def side(b: Bead) -> tuple[Block, ...]:
+        return b.en if english else b.tr
+
+    def other(b: Bead) -> tuple[Block, ...]:
+        return b.tr if english else b.en
+
+    def lone_tag(b: Bead) -> tuple[str, bool] | None:
+        return tip_tag(side(b)[0]) if len(side(b)) == 1 and not other(b) else None
+
+    opened = lone_tag(beads[k])
+    if opened is None or opened[1]:
+        return 0
+    end = next((j for j in range(k + 1, min(k + 8, len(beads))) if (lone_tag(beads[j]) or ("", False))[1]), None)
+    if end is None:
+        return 0
+    group = beads[k:end + 1]
+    before = after = False
+    if not any(other(b) for b in group):  # the callout was left as an addition right before or after it
+        before = bool(out) and not side(out[-1]) and len(other(out[-1])) == 1
+        after = not before and end + 1 < len(beads) and not side(beads[end + 1]) and len(other(beads[end + 1])) == 1
+        group = [out[-1], *group] if before else [*group, beads[end + 1]] if after else group
+    callout = [x for b in group for x in other(b)]
+    if len(callout) != 1 or callout[0].kind is not BlockKind.CALLOUT or callout[0].meta.get("callout") != opened[0]:
+        return 0
+    if before:
+        out.pop()
+    mine = tuple(x for b in group for x in side(b))
+    out.append(Bead(mine, (callout[0],), TIP_BEAD) if english else Bead((callout[0],), mine, TIP_BEAD))
+    return end + 1 + after
 
 
 def _gap(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
@@ -342,8 +367,9 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
     if items_e and items_t:
         walls = _walls(es, items_e) | _walls(ts, items_t)
         listed = frozenset(id(it) for x, it in (*items_e, *items_t) if _listed(x))
+        lazy = frozenset(id(it) for x, it in (*items_e, *items_t) if id(it) in listed and _lazy(x))
         for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls,
-                                 listed):
+                                 listed, lazy):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -361,6 +387,24 @@ _ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
 def _listed(block: Block) -> bool:
     """``block`` is a list item (a paragraph of a list, its marker first)."""
     return block.kind is BlockKind.PARAGRAPH and bool(block.meta.get("depth")) and bool(_ITEM_RE.match(block.text))
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?:\u0964\u3002\uff01\uff1f\uff1a]\W*$")
+
+
+def _lazy(block: Block) -> bool:
+    """The list item ``block`` ends in a paragraph written as a lazy continuation: a line that starts a
+    sentence (the line before it ends one) at the margin of the item's marker, right after the item with
+    no blank line, which Markdown joins to the item (smolagents hi guided_tour.md: "इन सभी तत्वों को..."
+    under the description item, a paragraph of its own in the English). An item wrapped mid-sentence is
+    not one."""
+    lines = block.text.splitlines()
+    head = _ITEM_RE.match(lines[0]) if lines else None
+    if head is None:
+        return False
+    margin = len(head.group(0))
+    return any(len(line) - len(line.lstrip()) < margin and line.strip() and _SENTENCE_END_RE.search(before.rstrip())
+               for before, line in zip(lines, lines[1:], strict=False))
 
 
 def _walls(blocks: list[Block], items: list[tuple[Block, Item]]) -> frozenset[int]:

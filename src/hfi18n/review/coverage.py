@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ..check.findings import WARNING
 from ..doc import Block, BlockKind, parse
+from ..doc.components import boxed, tip_element
 from ..errors import HfI18nError
 from ..pair import model as pair_model
 from ..pair.bitext import (
@@ -243,12 +244,20 @@ def _assigned(d: _Doc, en: list[Item], tr: list[Item], start: tuple[int, int] = 
     Only a unit after as many code blocks of the gap (from the lines ``start`` of the last English and
     translated units before it) as the English one renders it: diffusers zh optimization/xdit.md writes
     "您可以使用以下命令安装 xDiT：" under ``</div>``, before the install code, and "Here's an example of using
-    xDiT..." dropped after that code was taken as rendered by it."""
+    xDiT..." dropped after that code was taken as rendered by it. A list item renders only a list item, a
+    paragraph only a paragraph, as in the pair model's 1-1 beads: huggingface_hub or installation.md keeps a
+    "`cli`" item the English it follows no longer has, and "Here is the list of optional dependencies..."
+    dropped before it was taken as rendered by that item."""
     def after_code(lines: list[int], at: int, since: int) -> int:
         return bisect_left(lines, at) - bisect_right(lines, since)
+    def listed(block: Block | None) -> bool | None:
+        return None if block is None else _is_item(block)
     en_code, tr_code = d.code_lines()
+    en_item = [listed(d.al.en_block(x)) for x in en]
+    tr_item = [listed(d.al.tr_block(t)) for t in tr]
     pairs = sorted((c, i, j) for i, x in enumerate(en) for j, t in enumerate(tr)
                    if after_code(en_code, x.line, start[0]) == after_code(tr_code, t.line, start[1])
+                   and (en_item[i] is None or tr_item[j] is None or en_item[i] == tr_item[j])
                    and (c := d.cost(x, t, True)) < IN_PLACE)
     used_e: set[int] = set()
     used_t: set[int] = set()  # by line: a raw block tried as it was before a relink is still one unit
@@ -296,8 +305,12 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     rate scheduler:" by length, and that translation's English words were its English's). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
     (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
     merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
-    dropped with its code, into the "Dask" paragraph after it)."""
+    dropped with its code, into the "Dask" paragraph after it). Nor is a callout's text
+    (:func:`hfi18n.doc.components.boxed`) merged into text out of a box, as the pair model never merges it
+    (diffusers ja tutorials/autopipeline.md: its tip on the AutoPipeline reference dropped was taken as
+    merged into the paragraph before it)."""
     every = target_scripts(d.lang) is not None
+    in_box = boxed(d.al.src, d.al.en_block(e))
     me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
     we = en_words(e.text) if d.model.lexicon is not None else frozenset()
     for step in (-1, 1):
@@ -307,7 +320,8 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         if not 0 <= j < len(d.beads) or not d.beads[j].tr or not d.beads[j].en or d.beads[j].en[0].heading:
             continue
         nb = d.beads[j]
-        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or _across_code(d, e, k, j, code):
+        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or _across_code(d, e, k, j, code) or (
+                in_box and not boxed(d.al.tgt, nb.tr[0])):
             continue
         lt, le = sum(chars(t.text) for t in nb.tr), sum(chars(x.text) for x in nb.en)
         m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
@@ -590,10 +604,13 @@ def _autodoc_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]
 def _judged(d: _Doc, e: Item) -> bool:
     """English unit ``e`` is one whose omission is reported: running text or a table of a sentence or more
     (:data:`MIN_OMISSION`, three words: a label, "Example:", is dropped or merged on purpose), or a list item
-    of any words (an item dropped from a list of schedulers, "- [`LMSDiscreteScheduler`],", is one fewer)."""
-    if e.kind not in _JUDGED:
-        return False
+    of any words (an item dropped from a list of schedulers, "- [`LMSDiscreteScheduler`],", is one fewer).
+    A ``<Tip>`` element written as one block is a callout (:func:`hfi18n.doc.components.tip_element`):
+    diffusers ko optimization/fp16.md renders the English's ``<Tip>`` "This feature requires `accelerate`
+    0.17.0" as ``> [!TIP]``, and dropping it was reported by nothing."""
     block = d.al.en_block(e)
+    if e.kind not in _JUDGED and not (block is not None and tip_element(block)):
+        return False
     if block is not None and _is_item(block):
         return chars(block.text) >= MIN_DUP
     return chars(e.text) >= MIN_OMISSION and len(_WORD_RE.findall(e.text)) >= 3

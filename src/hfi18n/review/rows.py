@@ -88,7 +88,10 @@ def _row_omissions(d: _Doc, file: str, english: str, er: list[tuple[int, Item]],
     """The rows of paired tables ``er`` and ``tr`` aligned: missing rows, and copies not right after their twin
     (``head``: the line of the translated table's header rule, the first row's place)."""
     line_of = {id(it): n for n, it in tr}
-    beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang)
+    # every row a wall: a row is never merged with or split into another (diffusers ko quicktour.md,
+    # the inpainting row left in English dropped: the aligner merged it with the English row after it)
+    walls = frozenset(id(it) for _n, it in (*er, *tr))
+    beads = align_bitext([it for _n, it in er], [it for _n, it in tr], [], d.model, d.lang, walls=walls)
     extra = [x.tr[0] for x in beads if x.move is Move.INSERT]
     prev: int | None = head
     run: list[Item] = []
