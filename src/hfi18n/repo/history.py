@@ -68,6 +68,7 @@ from .doclog import (
     Lineage,
     Version,
     blob_id,
+    load_doc_history,
     load_history,
     parse_log,
     replay,
@@ -452,6 +453,12 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if not changed:
         return bool(gained or lost or dropped)
     prev_texts = fps.texts(before)
+    fresh = fps.texts(after) - prev_texts
+    if not fresh or len(fresh) == 1 and any(c.text in fresh for c in changed):
+        # the counterparts below are segments of ``after``: with no text new in it (a sweep of code only, a
+        # typo fix that restored an older sentence), no English change can have one, and the pairing
+        # (a third of the base search on the 20,000-commit repo) tells nothing more
+        return False
     cur = fps.rendered(english, after, lang)
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
@@ -765,7 +772,7 @@ def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None,
     store = store if store is not None else Store.of(layout)
     try:
         bases = find_bases(layout, lang, store=store, rels=rels)
-        history = load_history(layout, store.cache)
+        history = _history_of(layout, lang, rels, store)
         pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
         fps = Fingerprints(store)
         out: dict[str, Followed] = {}
@@ -1227,7 +1234,7 @@ def find_bases(layout: DocsLayout, lang: str, *, store: Store | None = None,
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
-        history = load_history(layout, store.cache)
+        history = _history_of(layout, lang, rels, store)
         pairs = [p for p in pair_translations(layout, history, lang)
                  if p.twin is not None and (rels is None or p.rel in rels)]
         bases = Bases(layout, history, store, lang)
@@ -1243,6 +1250,23 @@ def find_bases(layout: DocsLayout, lang: str, *, store: Store | None = None,
     finally:
         if own:
             store.close()
+
+
+FEW_DOCS = 8
+"""Up to this many docs asked for, their own history is read (:func:`.doclog.load_doc_history`), not the
+whole docs root's."""
+
+
+def _history_of(layout: DocsLayout, lang: str, rels: Collection[str] | None, store: Store) -> History:
+    """The history :func:`find_bases` and :func:`followed` read for ``rels`` of ``lang``: for a few docs
+    with their English twin in the work tree, theirs alone when it is the same as in the whole history
+    (``check`` of one file: 1.8 of its 4.6 cpu s on the 20,000-commit repo went to the whole log), else
+    the whole history (kept in the cache)."""
+    if rels is not None and 0 < len(rels) <= FEW_DOCS and all(layout.twin(r, SOURCE_LANG) for r in rels):
+        own = load_doc_history(layout, lang, sorted({r.rsplit(".", 1)[0] for r in rels}))
+        if own is not None:
+            return own
+    return load_history(layout, store.cache)
 
 
 def pair_chunks(pairs: list[Pair], blobs: int = 1000) -> Iterator[list[Pair]]:
