@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.notice import strip_notice
 from ..doc.pairing import needs_translation
+from ..doc.parse import cyclic_gc_paused
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import InputError, RepoError
 from ..fileio import read_text
@@ -767,39 +768,47 @@ def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None,
     :func:`find_bases`, so the cache of an earlier run at the same state is used); each with the English it
     follows and (``coverage``) the units the translation as it is in the work tree does not hold. Blobs are
     read through ``store`` (default: the repository's, with its cache), a few docs at a time. Raises
-    :class:`RepoError` without a usable history."""
+    :class:`RepoError` without a usable history. Python's cyclic collector is paused meanwhile, as for
+    ``status`` (:func:`hfi18n.repo.status.compute_status`: a cold ``check`` of the 20,000-commit repo
+    spent seconds in it)."""
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
-        bases = find_bases(layout, lang, store=store, rels=rels)
-        history = _history_of(layout, lang, rels, store)
-        pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
-        fps = Fingerprints(store)
-        out: dict[str, Followed] = {}
-        for chunk in pair_chunks(pairs):
-            todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
-                    and base.base_commit in history.by_sha]
-            # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
-            # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
-            kept: set[str] = set()
-            if store.cache.enabled:
-                keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
-                        for p, base in todo if p.lineage is not None}
-                found = store.cache.get_many("followed", keys.values(), _read_followed)
-                kept = {rel for rel, key in keys.items() if key in found}
-            store.blobs.load(v.blob for p, _ in todo if p.rel not in kept for chain in (p.lineage, p.twin)
-                             if chain is not None for v in chain.versions if v.blob)
-            for p, base in todo:
-                assert p.twin is not None
-                translation: str | None = None
-                with contextlib.suppress(InputError):
-                    translation = read_text(layout.path(lang, p.rel)) if coverage else None
-                out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
-                fps.forget()  # the next doc's versions are other blobs
-        return out
+        with cyclic_gc_paused():
+            return _followed(layout, lang, rels, store, coverage)
     finally:
         if own:
             store.close()
+
+
+def _followed(layout: DocsLayout, lang: str, rels: Collection[str] | None, store: Store, coverage: bool
+              ) -> dict[str, Followed]:
+    bases = find_bases(layout, lang, store=store, rels=rels)
+    history = _history_of(layout, lang, rels, store)
+    pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
+    fps = Fingerprints(store)
+    out: dict[str, Followed] = {}
+    for chunk in pair_chunks(pairs):
+        todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
+                and base.base_commit in history.by_sha]
+        # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
+        # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
+        kept: set[str] = set()
+        if store.cache.enabled:
+            keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
+                    for p, base in todo if p.lineage is not None}
+            found = store.cache.get_many("followed", keys.values(), _read_followed)
+            kept = {rel for rel, key in keys.items() if key in found}
+        store.blobs.load(v.blob for p, _ in todo if p.rel not in kept for chain in (p.lineage, p.twin)
+                         if chain is not None for v in chain.versions if v.blob)
+        for p, base in todo:
+            assert p.twin is not None
+            translation: str | None = None
+            with contextlib.suppress(InputError):
+                translation = read_text(layout.path(lang, p.rel)) if coverage else None
+            out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
+            fps.forget()  # the next doc's versions are other blobs
+    return out
 
 
 class _Follows:
@@ -1234,19 +1243,20 @@ def find_bases(layout: DocsLayout, lang: str, *, store: Store | None = None,
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
-        history = _history_of(layout, lang, rels, store)
-        pairs = [p for p in pair_translations(layout, history, lang)
-                 if p.twin is not None and (rels is None or p.rel in rels)]
-        bases = Bases(layout, history, store, lang)
-        out: dict[str, BaseInfo] = {}
-        for chunk in pair_chunks(pairs):
-            bases.prefetch(chunk)
-            for p in chunk:
-                info = bases.base(p)
-                if info is not None:
-                    out[p.rel] = info
-        bases.save()
-        return out
+        with cyclic_gc_paused():  # as in followed
+            history = _history_of(layout, lang, rels, store)
+            pairs = [p for p in pair_translations(layout, history, lang)
+                     if p.twin is not None and (rels is None or p.rel in rels)]
+            bases = Bases(layout, history, store, lang)
+            out: dict[str, BaseInfo] = {}
+            for chunk in pair_chunks(pairs):
+                bases.prefetch(chunk)
+                for p in chunk:
+                    info = bases.base(p)
+                    if info is not None:
+                        out[p.rel] = info
+            bases.save()
+            return out
     finally:
         if own:
             store.close()
