@@ -353,8 +353,13 @@ def load_doc_history(layout: DocsLayout, lang: str, stems: Collection[str]) -> H
     paths = sorted({f"{info.prefix}{where}{stem}{suffix}" for stem in stems for suffix in DOC_SUFFIXES
                     for where in (f"{lang}/", f"{SOURCE_LANG}/", "")})
     key = (str(layout.docs_root), info.head, lang, *paths)
-    if key in _DOC_HISTORY_CACHE:
+    if key in _DOC_HISTORY_CACHE:  # None too: find_bases and followed both ask
         return _DOC_HISTORY_CACHE[key]
+    history = _DOC_HISTORY_CACHE[key] = _doc_history(info, lang, paths)
+    return history
+
+
+def _doc_history(info: RepoInfo, lang: str, paths: list[str]) -> History | None:
     chain = run_git(info.top, "rev-list", "--first-parent", "--parents", info.head).decode().splitlines()
     order = {line[:40]: k for k, line in enumerate(chain)}
     # which merges a path-limited walk lists is git's history simplification: every merge of the chain is
@@ -375,11 +380,10 @@ def load_doc_history(layout: DocsLayout, lang: str, stems: Collection[str]) -> H
             return None
     history = replay(parsed, info.prefix, info.head)
     history.git_dir = info.git_dir
-    _DOC_HISTORY_CACHE[key] = history
     return history
 
 
-_DOC_HISTORY_CACHE: dict[tuple[str, ...], History] = {}
+_DOC_HISTORY_CACHE: dict[tuple[str, ...], History | None] = {}
 
 
 def _read_log(info: RepoInfo, targets: list[str] | None = None, commits: list[str] | None = None,
