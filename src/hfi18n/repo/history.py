@@ -698,14 +698,14 @@ def unheld_units(english: str, translation: str, lang: str, store: Store | None 
 
 
 def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage, fps: Fingerprints,
-           translation: str | None = None, lang: str = "ko") -> Followed:
+           translation: str | None = None, lang: str = "ko", key: str | None = None) -> Followed:
     """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed): what
     it follows (:func:`drift`) and, given the ``translation`` as it is now, the English units it does not
     hold (:attr:`Followed.unheld`)."""
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        behind, later, english, translated, guessed = _followed_kept(history, fps, base, lineage, twin, lang)
+        behind, later, english, translated, guessed = _followed_kept(history, fps, base, lineage, twin, lang, key)
     else:
         translated, guessed = None, []
         start = history.by_sha[base.base_commit]
@@ -727,15 +727,15 @@ def _followed_key(history: History, base: BaseInfo, lineage: Lineage, twin: Line
     return h.hexdigest()
 
 
-def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str
-                   ) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
+def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str,
+                   key: str | None = None) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
     """What a committed translation follows (:func:`drift`): the English commits it is behind, the later English
     blobs it may hold changes of, the English it follows, its blob at its base, the prose taken as carried on
     the translation's word. Kept in the store's cache under everything :func:`drift` reads: HEAD, the
     language, every version of the translation and of its English twin (by commit sha, path, blob and
     status: the blobs' contents are fixed by their ids), the base and the prose props (hfi18n's code is the
     cache's version). A warm ``status`` diffs and pairs nothing for a translation whose history it has seen."""
-    key = _followed_key(history, base, lineage, twin, lang)
+    key = key if key is not None else _followed_key(history, base, lineage, twin, lang)  # (already worked out)
     cache = fps.store.cache
     kept = cache.get("followed", key, _read_followed) if cache.enabled else None
     if kept is not None:
@@ -794,6 +794,7 @@ def _followed(layout: DocsLayout, lang: str, rels: Collection[str] | None, store
         # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
         # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
         kept: set[str] = set()
+        keys: dict[str, str] = {}  # worked out once per doc: the lookup here and the record's own (follow)
         if store.cache.enabled:
             keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
                     for p, base in todo if p.lineage is not None}
@@ -806,7 +807,7 @@ def _followed(layout: DocsLayout, lang: str, rels: Collection[str] | None, store
             translation: str | None = None
             with contextlib.suppress(InputError):
                 translation = read_text(layout.path(lang, p.rel)) if coverage else None
-            out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
+            out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang, keys.get(p.rel))
             fps.forget()  # the next doc's versions are other blobs
     return out
 
