@@ -122,3 +122,28 @@ def test_a_merge_on_the_first_parent_chain_is_read_as_the_whole_log_reads_it(tmp
     assert _same_for(repo.layout, load_history(repo.layout), "ko", "quicktour.md")
     own = load_doc_history(repo.layout, "ko", ["quicktour"])
     assert own is not None and own.commits[-1].subject == "merge side"
+
+
+def test_a_docs_own_history_and_a_decline_are_kept_in_the_cache(tmp_path: Path, monkeypatch, with_cache) -> None:
+    """A warm ``check`` of one file reads no git log: the doc's history (or that it declined) is kept by HEAD
+    and its paths."""
+    from hfi18n.repo.cache import Cache
+
+    repo = _small(tmp_path)
+    repo.mv("en/other.md", "en/renamed.md")
+    repo.commit("docs: rename other")
+    git_dir = tmp_path / "r" / ".git"
+    doclog._DOC_HISTORY_CACHE.clear()
+    doclog._HISTORY_CACHE.clear()
+    with Cache.of(git_dir) as cache:
+        first = load_doc_history(repo.layout, "ko", ["quicktour"], cache)
+        assert first is not None and load_doc_history(repo.layout, "ko", ["renamed"], cache) is None
+    doclog._DOC_HISTORY_CACHE.clear()
+    real = doclog.run_git
+    monkeypatch.setattr(doclog, "run_git", lambda repo, *args, **kw: (
+        real(repo, *args, **kw) if args[0] == "rev-parse" else pytest.fail(f"git {args[0]} on a warm run")))
+    with Cache.of(git_dir) as cache:
+        again = load_doc_history(repo.layout, "ko", ["quicktour"], cache)
+        assert again is not None and _seen(again, again.current[("ko", "quicktour.md")]) == \
+            _seen(first, first.current[("ko", "quicktour.md")])
+        assert load_doc_history(repo.layout, "ko", ["renamed"], cache) is None

@@ -1274,7 +1274,7 @@ def _history_of(layout: DocsLayout, lang: str, rels: Collection[str] | None, sto
     (``check`` of one file: 1.8 of its 4.6 cpu s on the 20,000-commit repo went to the whole log), else
     the whole history (kept in the cache)."""
     if rels is not None and 0 < len(rels) <= FEW_DOCS and all(layout.twin(r, SOURCE_LANG) for r in rels):
-        own = load_doc_history(layout, lang, sorted({r.rsplit(".", 1)[0] for r in rels}))
+        own = load_doc_history(layout, lang, sorted({r.rsplit(".", 1)[0] for r in rels}), store.cache)
         if own is not None:
             return own
     return load_history(layout, store.cache)
