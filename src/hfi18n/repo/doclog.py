@@ -338,21 +338,22 @@ def load_doc_history(layout: DocsLayout, lang: str, stems: Collection[str], cach
     """The history of a few docs only: every commit that touched ``lang/<stem>.md(x)`` or its English
     (``en/<stem>.md(x)``, or ``<stem>.md(x)`` at the docs root before the per-language layout), each with
     all of its changes under the docs root; None when it could differ from :func:`load_history`'s for those
-    docs (then read the whole history): a shallow clone, a doc renamed from or to a path of another doc, an
-    English doc that is a symbolic link, an added and a deleted one of its paths in one commit.
+    docs (then read the whole history): a shallow clone, an English doc that is a symbolic link, an added and
+    a deleted one of its paths in one commit, renames leading out of its paths more than
+    :data:`RENAME_ROUNDS` times (a rename to or from another path adds that path and its English and
+    translation paths, and the commits are listed again).
 
     Why: ``check`` of one file read the log of every doc of every language (1.5 cpu s of git and 0.5 s of
     replay on the 20,000-commit repo) to pair one translation with its English. Listing the commits that
     touched these paths walks only their trees; those commits' changes are then read whole (``--no-walk``),
     with the very options of the full log, so each commit's changes, languages and line counts are the
     ones the full log gives, and the replayed lineages of these docs are the same: a lineage changes only at
-    commits that touch its path, and those are exactly the commits read. A rename joins a lineage to a path
-    outside the list, so the rename check above sends those back to the full log."""
+    commits that touch its path, and those are exactly the commits read, once no rename leads out of the
+    paths read."""
     info = repo_info(layout)
     if info.shallow:
         return None
-    paths = sorted({f"{info.prefix}{where}{stem}{suffix}" for stem in stems for suffix in DOC_SUFFIXES
-                    for where in (f"{lang}/", f"{SOURCE_LANG}/", "")})
+    paths = _doc_paths(info.prefix, lang, stems)
     key = (str(layout.docs_root), info.head, lang, *paths)
     if key in _DOC_HISTORY_CACHE:  # None too: find_bases and followed both ask
         return _DOC_HISTORY_CACHE[key]
@@ -382,22 +383,47 @@ def _doc_history(info: RepoInfo, lang: str, paths: list[str]) -> History | None:
     # which merges a path-limited walk lists is git's history simplification: every merge of the chain is
     # read (a few; one that changed no doc adds an empty commit, which pairs and counts nothing)
     merges = {line[:40] for line in chain if line.count(" ") > 1}
-    touched = run_git(info.top, "log", "--first-parent", "--format=%H", info.head, "--", *paths).decode().split()
-    shas = sorted({*touched, *merges}, key=lambda sha: order.get(sha, -1))
-    counted = [p for p in paths if not p.startswith(f"{info.prefix}{SOURCE_LANG}/")]  # as the whole log counts
-    parsed = _read_log(info, commits=shas, count_only=counted) if shas else []
-    mine, theirs = set(paths), set(counted)
-    for _sha, _t, _s, changes, _st in parsed:
-        for ch in changes:
-            if ch.status == "R" and (ch.old in mine) != (ch.new in mine) or ch.mode == LINK_MODE and ch.new in mine:
+    mine = set(paths)
+    for _round in range(RENAME_ROUNDS):
+        touched = run_git(info.top, "log", "--first-parent", "--format=%H", info.head, "--", *sorted(mine)).split()
+        shas = sorted({*(s.decode() for s in touched), *merges}, key=lambda sha: order.get(sha, -1))
+        counted = sorted(p for p in mine if not p.startswith(f"{info.prefix}{SOURCE_LANG}/"))  # as the whole log
+        parsed = _read_log(info, commits=shas, count_only=counted) if shas else []
+        theirs = set(counted)
+        joined: set[str] = set()
+        for _sha, _t, _s, changes, _st in parsed:
+            for ch in changes:
+                if ch.mode == LINK_MODE and ch.new in mine:
+                    return None
+                if ch.status == "R" and (ch.old in mine) != (ch.new in mine):
+                    joined.add(ch.new if ch.old in mine else ch.old)  # type: ignore[arg-type]
+            # lines are counted on these paths alone: git could pair an added and a deleted one of them as a
+            # rename there where the whole diff did not (too many candidates): then the counts could differ
+            if sum(1 for ch in changes if ch.status in "AD" and (ch.old or ch.new) in theirs) > 1:
                 return None
-        # lines are counted on these paths alone: git could pair an added and a deleted one of them as a
-        # rename there where the whole diff did not (too many candidates): then the counts could differ
-        if sum(1 for ch in changes if ch.status in "AD" and (ch.old or ch.new) in theirs) > 1:
-            return None
-    history = replay(parsed, info.prefix, info.head)
-    history.git_dir = info.git_dir
-    return history
+        if not joined:
+            history = replay(parsed, info.prefix, info.head)
+            history.git_dir = info.git_dir
+            return history
+        # a rename joins the doc to another path: read that path's history too (with its English and
+        # translation paths), until no rename leads out
+        for path in joined:
+            split = _split_lang(path, info.prefix)
+            mine.add(path)
+            if split is not None:
+                mine.update(_doc_paths(info.prefix, lang, [split[1].rsplit(".", 1)[0]]))
+    return None
+
+
+RENAME_ROUNDS = 4
+"""Renames followed out of a doc's paths at most (each costs a walk); past them, the whole history is read."""
+
+
+def _doc_paths(prefix: str, lang: str, stems: Collection[str]) -> list[str]:
+    """The paths of docs ``stems`` in ``lang``, in English and at the docs root (English before the
+    per-language layout), ``.md`` and ``.mdx``: every path whose history pairs a translation there."""
+    return sorted({f"{prefix}{where}{stem}{suffix}" for stem in stems for suffix in DOC_SUFFIXES
+                   for where in (f"{lang}/", f"{SOURCE_LANG}/", "")})
 
 
 _DOC_HISTORY_CACHE: dict[tuple[str, ...], History | None] = {}
