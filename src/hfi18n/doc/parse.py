@@ -185,7 +185,7 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
     lines = _split_lines(body)
     b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
     blocks: list[Block] = []
-    with _cyclic_gc_paused():
+    with cyclic_gc_paused():
         _parse_chunk(b, blocks, 0, _MD)
     if bom:
         if blocks:
@@ -218,10 +218,11 @@ def _set_notice_apart(doc: Document, text: str) -> None:
 
 
 @contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
+def cyclic_gc_paused() -> Iterator[None]:
     """Parsing makes many small objects and no reference cycle, while Python's cyclic collector rescans
     the growing heap over and over (50k headings: 5.4 s with it, 2.7 s without, linear again). Paused for
-    the parse, back on after it unless it was off before."""
+    the parse, back on after it unless it was off before (so a caller can pause it for a whole pass:
+    :func:`hfi18n.repo.status.compute_status`)."""
     was_on = gc.isenabled()
     gc.disable()
     try:

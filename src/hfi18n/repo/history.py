@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.notice import strip_notice
 from ..doc.pairing import needs_translation
+from ..doc.parse import cyclic_gc_paused
 from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import InputError, RepoError
 from ..fileio import read_text
@@ -68,6 +69,7 @@ from .doclog import (
     Lineage,
     Version,
     blob_id,
+    load_doc_history,
     load_history,
     parse_log,
     replay,
@@ -452,6 +454,12 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if not changed:
         return bool(gained or lost or dropped)
     prev_texts = fps.texts(before)
+    fresh = fps.texts(after) - prev_texts
+    if not fresh or len(fresh) == 1 and any(c.text in fresh for c in changed):
+        # the counterparts below are segments of ``after``: with no text new in it (a sweep of code only, a
+        # typo fix that restored an older sentence), no English change can have one, and the pairing
+        # (a third of the base search on the 20,000-commit repo) tells nothing more
+        return False
     cur = fps.rendered(english, after, lang)
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
@@ -690,14 +698,14 @@ def unheld_units(english: str, translation: str, lang: str, store: Store | None 
 
 
 def follow(history: History, base: BaseInfo, lineage: Lineage | None, twin: Lineage, fps: Fingerprints,
-           translation: str | None = None, lang: str = "ko") -> Followed:
+           translation: str | None = None, lang: str = "ko", key: str | None = None) -> Followed:
     """The :class:`Followed` record of a translation with ``base`` (``lineage`` None: not committed): what
     it follows (:func:`drift`) and, given the ``translation`` as it is now, the English units it does not
     hold (:attr:`Followed.unheld`)."""
     if not base.known:
         return Followed(base, ())
     if lineage is not None:
-        behind, later, english, translated, guessed = _followed_kept(history, fps, base, lineage, twin, lang)
+        behind, later, english, translated, guessed = _followed_kept(history, fps, base, lineage, twin, lang, key)
     else:
         translated, guessed = None, []
         start = history.by_sha[base.base_commit]
@@ -719,15 +727,15 @@ def _followed_key(history: History, base: BaseInfo, lineage: Lineage, twin: Line
     return h.hexdigest()
 
 
-def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str
-                   ) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
+def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage, twin: Lineage, lang: str,
+                   key: str | None = None) -> tuple[tuple[Commit, ...], tuple[str, ...], str, str | None, list[str]]:
     """What a committed translation follows (:func:`drift`): the English commits it is behind, the later English
     blobs it may hold changes of, the English it follows, its blob at its base, the prose taken as carried on
     the translation's word. Kept in the store's cache under everything :func:`drift` reads: HEAD, the
     language, every version of the translation and of its English twin (by commit sha, path, blob and
     status: the blobs' contents are fixed by their ids), the base and the prose props (hfi18n's code is the
     cache's version). A warm ``status`` diffs and pairs nothing for a translation whose history it has seen."""
-    key = _followed_key(history, base, lineage, twin, lang)
+    key = key if key is not None else _followed_key(history, base, lineage, twin, lang)  # (already worked out)
     cache = fps.store.cache
     kept = cache.get("followed", key, _read_followed) if cache.enabled else None
     if kept is not None:
@@ -760,39 +768,48 @@ def followed(layout: DocsLayout, lang: str, rels: Collection[str] | None = None,
     :func:`find_bases`, so the cache of an earlier run at the same state is used); each with the English it
     follows and (``coverage``) the units the translation as it is in the work tree does not hold. Blobs are
     read through ``store`` (default: the repository's, with its cache), a few docs at a time. Raises
-    :class:`RepoError` without a usable history."""
+    :class:`RepoError` without a usable history. Python's cyclic collector is paused meanwhile, as for
+    ``status`` (:func:`hfi18n.repo.status.compute_status`: a cold ``check`` of the 20,000-commit repo
+    spent seconds in it)."""
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
-        bases = find_bases(layout, lang, store=store, rels=rels)
-        history = load_history(layout, store.cache)
-        pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
-        fps = Fingerprints(store)
-        out: dict[str, Followed] = {}
-        for chunk in pair_chunks(pairs):
-            todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
-                    and base.base_commit in history.by_sha]
-            # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
-            # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
-            kept: set[str] = set()
-            if store.cache.enabled:
-                keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
-                        for p, base in todo if p.lineage is not None}
-                found = store.cache.get_many("followed", keys.values(), _read_followed)
-                kept = {rel for rel, key in keys.items() if key in found}
-            store.blobs.load(v.blob for p, _ in todo if p.rel not in kept for chain in (p.lineage, p.twin)
-                             if chain is not None for v in chain.versions if v.blob)
-            for p, base in todo:
-                assert p.twin is not None
-                translation: str | None = None
-                with contextlib.suppress(InputError):
-                    translation = read_text(layout.path(lang, p.rel)) if coverage else None
-                out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang)
-                fps.forget()  # the next doc's versions are other blobs
-        return out
+        with cyclic_gc_paused():
+            return _followed(layout, lang, rels, store, coverage)
     finally:
         if own:
             store.close()
+
+
+def _followed(layout: DocsLayout, lang: str, rels: Collection[str] | None, store: Store, coverage: bool
+              ) -> dict[str, Followed]:
+    bases = find_bases(layout, lang, store=store, rels=rels)
+    history = _history_of(layout, lang, rels, store)
+    pairs = [p for p in pair_translations(layout, history, lang) if rels is None or p.rel in rels]
+    fps = Fingerprints(store)
+    out: dict[str, Followed] = {}
+    for chunk in pair_chunks(pairs):
+        todo = [(p, base) for p in chunk if (base := bases.get(p.rel)) is not None and p.twin is not None
+                and base.base_commit in history.by_sha]
+        # every version's text at once (one cat-file), but only for the docs whose record is not kept: a
+        # warm check of the 20,000-commit repo read 11 batches of blobs it never used (0.9 -> 2.9 cpu s)
+        kept: set[str] = set()
+        keys: dict[str, str] = {}  # worked out once per doc: the lookup here and the record's own (follow)
+        if store.cache.enabled:
+            keys = {p.rel: _followed_key(history, base, p.lineage, p.twin, lang)
+                    for p, base in todo if p.lineage is not None}
+            found = store.cache.get_many("followed", keys.values(), _read_followed)
+            kept = {rel for rel, key in keys.items() if key in found}
+        store.blobs.load(v.blob for p, _ in todo if p.rel not in kept for chain in (p.lineage, p.twin)
+                         if chain is not None for v in chain.versions if v.blob)
+        for p, base in todo:
+            assert p.twin is not None
+            translation: str | None = None
+            with contextlib.suppress(InputError):
+                translation = read_text(layout.path(lang, p.rel)) if coverage else None
+            out[p.rel] = follow(history, base, p.lineage, p.twin, fps, translation, lang, keys.get(p.rel))
+            fps.forget()  # the next doc's versions are other blobs
+    return out
 
 
 class _Follows:
@@ -1227,27 +1244,48 @@ def find_bases(layout: DocsLayout, lang: str, *, store: Store | None = None,
     own = store is None
     store = store if store is not None else Store.of(layout)
     try:
-        history = load_history(layout, store.cache)
-        pairs = [p for p in pair_translations(layout, history, lang)
-                 if p.twin is not None and (rels is None or p.rel in rels)]
-        bases = Bases(layout, history, store, lang)
-        out: dict[str, BaseInfo] = {}
-        for chunk in pair_chunks(pairs):
-            bases.prefetch(chunk)
-            for p in chunk:
-                info = bases.base(p)
-                if info is not None:
-                    out[p.rel] = info
-        bases.save()
-        return out
+        with cyclic_gc_paused():  # as in followed
+            history = _history_of(layout, lang, rels, store)
+            pairs = [p for p in pair_translations(layout, history, lang)
+                     if p.twin is not None and (rels is None or p.rel in rels)]
+            bases = Bases(layout, history, store, lang)
+            out: dict[str, BaseInfo] = {}
+            for chunk in pair_chunks(pairs):
+                bases.prefetch(chunk)
+                for p in chunk:
+                    info = bases.base(p)
+                    if info is not None:
+                        out[p.rel] = info
+            bases.save()
+            return out
     finally:
         if own:
             store.close()
 
 
-def pair_chunks(pairs: list[Pair], blobs: int = 2000) -> Iterator[list[Pair]]:
+FEW_DOCS = 8
+"""Up to this many docs asked for, their own history is read (:func:`.doclog.load_doc_history`), not the
+whole docs root's."""
+
+
+def _history_of(layout: DocsLayout, lang: str, rels: Collection[str] | None, store: Store) -> History:
+    """The history :func:`find_bases` and :func:`followed` read for ``rels`` of ``lang``: for a few docs
+    with their English twin in the work tree, theirs alone when it is the same as in the whole history
+    (``check`` of one file: 1.8 of its 4.6 cpu s on the 20,000-commit repo went to the whole log), else
+    the whole history (kept in the cache)."""
+    if rels is not None and 0 < len(rels) <= FEW_DOCS and all(layout.twin(r, SOURCE_LANG) for r in rels):
+        own = load_doc_history(layout, lang, sorted({r.rsplit(".", 1)[0] for r in rels}), store.cache)
+        if own is not None:
+            return own
+    return load_history(layout, store.cache)
+
+
+def pair_chunks(pairs: list[Pair], blobs: int = 1000) -> Iterator[list[Pair]]:
     """``pairs`` in runs whose versions have about ``blobs`` blobs: read together, without holding every
-    version of a large repository at once."""
+    version of a large repository at once. A run must fit in what the blob reader keeps
+    (:attr:`.doclog.BlobReader.KEPT_CHARS`): with 2,000 blobs (12,000 characters each on the 20,000-commit
+    repo) a cold ``status`` dropped 3,856 of the blobs it had read in one batch and read them again one at
+    a time; with 1,000, none, and 20 MB less at the peak."""
     chunk: list[Pair] = []
     n = 0
     for p in pairs:

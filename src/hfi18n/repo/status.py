@@ -54,6 +54,7 @@ from pathlib import Path
 
 from ..doc import BlockKind, Document, parse
 from ..doc.draft import is_draft_file, is_pseudo_file
+from ..doc.parse import cyclic_gc_paused
 from ..errors import InputError
 from ..fileio import read_text
 from .cache import Cache
@@ -369,8 +370,14 @@ def compute_status(layout: DocsLayout, langs: list[str] | None = None, *,
     Reads history once, the blobs it needs a few docs at a time, and the files of the work tree; what it
     works out from git ids is kept in the persistent cache (:mod:`.cache`; ``write_cache`` False: the
     cache is neither read nor written).
+
+    Python's cyclic collector is paused for the pass (:func:`hfi18n.doc.parse.cyclic_gc_paused`): the pass
+    holds the whole history and hundreds of parsed docs and fingerprints, makes no reference cycle worth
+    collecting, and the collector rescanned that heap after every parse (a cold ``status`` of the
+    20,000-commit repo: 3.6 of its 21 CPU seconds, the same peak memory without it).
     """
-    with Store(layout.repo, Cache(None)) if not write_cache else Store.of(layout) as store:
+    with cyclic_gc_paused(), \
+            Store(layout.repo, Cache(None)) if not write_cache else Store.of(layout) as store:
         return _compute_status(layout, store, langs, pulls, pr_note)
 
 
