@@ -926,10 +926,11 @@ class Scripted:
         return value
 
 
-def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseMachine:
+def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]], keep: bool = False) -> PromiseMachine:
     """Run ``steps`` (rule name, values its draws return; ``english_edit``/``translation_edit`` take their
     kind first) on a fresh example of ``corpus``, every invariant after every step, as Hypothesis does: a
-    counterexample kept as a named test (``tests/test_properties.py``). Returns the machine, torn down."""
+    counterexample kept as a named test (``tests/test_properties.py``). Returns the machine, torn down
+    (``keep``: not torn down, for a test to look at the repository after the steps; it calls teardown)."""
     m = PromiseMachine()
     try:
         m.start(corpus)
@@ -946,6 +947,9 @@ def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseM
                 method(Scripted(*values))
             for check in checks:
                 check()
-    finally:
+    except BaseException:
+        m.teardown()
+        raise
+    if not keep:
         m.teardown()
     return m

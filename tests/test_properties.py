@@ -172,25 +172,36 @@ def test_counterexample_a_paragraph_edited_on_both_sides_next_to_swapped_section
                           ("update_ideal", (doc,))])
 
 
-@pytest.mark.xfail(strict=True, reason="found by bench_properties on 2026-11-27, not fixed yet: a commit holding a "
-                   "tool's write and a human edit on top is not seen to follow the English the write followed "
-                   "(the translator's own link target fails the carried-changes test), and a merged passage "
-                   "half of whose English changed is re-translated whole")
-def test_counterexample_a_merge_committed_with_the_web_apps_write_keeps_the_merged_text() -> None:
+@pytest.mark.parametrize("where", ["here", "in a fresh clone"])
+def test_counterexample_a_merge_committed_with_the_web_apps_write_keeps_the_merged_text(where: str) -> None:
     """diffusers training/create_dataset.md (bench_properties, 2026-11-27): the web app writes the page up to
     today's English (not committed); a translator merges its last two paragraphs and commits everything with
     an ordinary message. That commit is not seen to follow the English the write followed: the second
     paragraph's Korean has the translator's own absolute link where the English fixed a link target
     (``uncondtional_training``), so the carried-changes test fails and the base goes back two commits. The
-    next write re-translates the merged passage whole, the first paragraph's human text with it (P1)."""
+    next write re-translates the merged passage whole, the first paragraph's human text with it (P1).
+
+    Fixed in the one record of what a translation follows (``history._write_under``): a commit holding the
+    machine text a recorded write brought (this machine's ledger, or the review record committed with the
+    page in a fresh clone) is that write with hand edits on top, and follows its English."""
     doc = "training/create_dataset.md"
     merged = (("Now that you've created a dataset, you can plug it into the `train_data_dir` (if your dataset is local) or `dataset_name` (if your dataset is on the Hub) arguments of a training script.",
                 '데이터셋을 생성했으니 이제 학습 스크립트의 `train_data_dir` (데이터셋이 로컬이면) 혹은 `dataset_name` (Hub에 데이터셋을 올렸으면) 인수에 연결할 수 있습니다.'),
               ('For your next steps, feel free to try and use your dataset to train a model for [unconditional generation](unconditional_training) or [text-to-image generation](text2image)!',
                '다음 단계에서는 데이터셋을 사용하여 [unconditional 생성](https://huggingface.co/docs/diffusers/v0.18.2/en/training/unconditional_training) 또는 [텍스트-이미지 생성](https://huggingface.co/docs/diffusers/training/text2image)을 위한 모델을 학습시켜보세요!'))
-    replay("diffusers", [("web_write", (doc,)), ("update_noisy", (doc,)),
-                         ("translation_edit", ("human_merge", doc, merged, True, "Merge branch 'main'")),
-                         ("web_write", (doc,))])
+    steps = [("web_write", (doc,)), ("update_noisy", (doc,)),
+             ("translation_edit", ("human_merge", doc, merged, True, "Merge branch 'main'"))]
+    if where == "in a fresh clone":
+        steps.append(("fresh_clone", ()))
+    replay("diffusers", [*steps, ("web_write", (doc,))])
+    from hfi18n import api
+
+    m = replay("diffusers", steps, keep=True)
+    try:
+        [row] = [d for d in api.status(m.repo, ["ko"], pulls=False).report.for_lang("ko") if d.path == doc]
+        assert row.state == "up-to-date" and not row.commits_behind, (row.state, row.commits_behind)
+    finally:
+        m.teardown()
 
 
 
