@@ -55,7 +55,17 @@ from ..pair.model import Bead, omitted, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
 from .aligned import learned_length
-from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, Conflict, DocJob, render_translation
+from .pipeline import (
+    AFTER,
+    BEFORE,
+    HUMAN,
+    MACHINE,
+    CommentLoss,
+    Conflict,
+    DocJob,
+    heading_with_anchor,
+    render_translation,
+)
 
 
 @dataclass(slots=True)
@@ -342,6 +352,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
+    overrides.update(_own_anchors(base, new, tr, human, {**in_order, **moved}, translations, overrides))
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
@@ -351,6 +362,41 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def _own_anchors(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
+                 translations: dict[str, str], overrides: dict[int, str]) -> dict[int, str]:
+    """Headings of today's English rendered from a kept translated title (not kept whole as a bead) that keep
+    the translation's own anchor: its English title did not change (``kept``: old segment index -> new) and
+    the translation's explicit anchor is not the English one (:mod:`hfi18n.check.custom_anchors`: other
+    translated docs link to it). Block index -> the heading as rendered.
+
+    Why: where kept beads would not give the English structure the page is rendered from the English
+    (:attr:`UpdatePlan.structure_fallback`), and every heading got the English anchor: a translator's
+    ``[[my-install]]`` became ``[[install-the-library]]`` under a heading whose English had not changed, and
+    the links of other translated docs to it broke (issue 31). A heading kept as a bead keeps it anyway."""
+    out: dict[int, str] = {}
+    block_of = {s.id: (i, blk) for i, blk in enumerate(new.blocks) for s in blk.segments}
+    tr_block = {s.id: blk for blk in tr.blocks for s in blk.segments}
+    base_block = {s.id: blk for blk in base.blocks for s in blk.segments}
+    old_segs, new_segs = list(base.segments()), list(new.segments())
+    for i, j in kept.items():
+        old, cur = old_segs[i], new_segs[j]
+        mine = human.get(old.id)
+        if mine is None or cur.id not in translations or cur.id not in block_of:
+            continue
+        idx, blk = block_of[cur.id]
+        theirs, was = tr_block.get(mine.id), base_block.get(old.id)
+        if (idx in overrides or blk.kind is not BlockKind.HEADING or theirs is None
+                or theirs.kind is not BlockKind.HEADING or len(blk.segments) != 1):
+            continue
+        anchor = theirs.meta.get("explicit_anchor")
+        if not anchor or anchor == blk.meta.get("anchor") or (was is not None and anchor == was.meta.get("anchor")):
+            continue  # no anchor of the translator's own (the English one, today's or at the base)
+        text = heading_with_anchor(blk, translations, str(anchor))
+        if text is not None:
+            out[idx] = text
+    return out
 
 
 EDITED = 0.6
