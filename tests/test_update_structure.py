@@ -618,3 +618,30 @@ def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Pa
     assert "## 라이브러리 설치 [[my-install]]\n" in out and "[[install-the-library]]" not in out
     assert "## 사용하기 [[use-it]]\n" in out and "[[my-old]]" not in out and "[[new-title]]" in out
     assert "run(arguments)" in out
+
+
+def test_a_merged_passage_half_of_whose_english_changed_is_kept_whole_as_one_conflict(tmp_path: Path, monkeypatch,
+                                                                                        capsys) -> None:
+    """A translator merged two English paragraphs into one; then the English edited the second of them. The
+    merged text has no part of its own for the first paragraph, whose English did not change: re-translated
+    whole, that human text was lost (diffusers ko training/create_dataset.md, bench_properties, issue 31).
+    Nobody can tell which words follow the new English: the passage is kept whole and said once (P5), and a
+    second update changes nothing."""
+    isolate_env(monkeypatch, tmp_path)
+    en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n"
+          "Now that you've created a dataset, you can plug it into the `train_data_dir` argument of a script.\n\n"
+          "For your next steps, try to train a model for [unconditional generation](unconditional_training)!\n\n"
+          "## Next\n\nThe last section of the guide.\n")
+    merged = ("데이터셋을 생성했으니 이제 스크립트의 `train_data_dir` 인수에 연결할 수 있습니다. 다음 단계에서는 "
+              "[unconditional 생성](unconditional_training)을 위한 모델을 학습시켜보세요!")
+    ko = (f"# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n{merged}\n\n"
+          "## 다음 [[next]]\n\n가이드의 마지막 절입니다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    _edit(repo, "docs/source/en/x.md", "try to train", "feel free to try and train", "docs: update")
+    run = _update_x(repo, capsys)
+    out = _page(repo / KO_DIR / "x.md")
+    assert merged in out and out.count("train_data_dir") == 1, out
+    [conflict] = run["docs"][0]["summary"]["conflicts"]
+    assert conflict["line"] == 5 and "the English changed too" in conflict["message"], conflict
+    again = _update_x(repo, capsys)
+    assert _page(repo / KO_DIR / "x.md") == out and not again["docs"][0]["summary"]["conflicts"], again

@@ -345,6 +345,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         != skeleton(new)
     if fallback:
         kept = KeptBeads()
+    conflicts += kept.conflicts
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
@@ -471,6 +472,8 @@ class KeptBeads:
     beads_kept: int = 0
     beads_sent: int = 0
     review_lines: list[int] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    """Merged passages kept whole though part of their English changed (one finding each)."""
     left_out: dict[str, int] = field(default_factory=dict)
     """Today's segment id -> its line, of the English paragraphs the translation leaves out and the update
     leaves out again (:func:`_left_out`): not sent, not rendered."""
@@ -567,7 +570,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     change, as long as ``check`` accepts it (:func:`_faithful`).
 
     Between two kept beads, where the English changed or gained blocks (a *region*), the translation's
-    blocks are replaced by the new English: those of sure changed beads. Those the aligner is unsure of
+    blocks are replaced by the new English: those of sure changed beads, except a passage a translator merged
+    whose English changed only in part (:func:`half` inside: kept whole, one :class:`~.pipeline.Conflict`).
+    Those the aligner is unsure of
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
     :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
@@ -696,14 +701,42 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         i in moved_b for i in where(bead) or ())]
     for k in moves:
         carried(beads[k], where(beads[k]) or [])
+    def half(bead: Bead) -> list[int] | None:
+        """Indexes in ``b`` of a passage a translator merged (one translated paragraph for two English ones or
+        more) when some of its English is unchanged and the rest edited in place (:func:`_edited`): the human
+        text of the unchanged half has no text of its own to keep, so the passage is kept whole and said to
+        be a conflict (:class:`~.pipeline.Conflict`). Re-translated whole, the human text of the half whose
+        English did not change was lost (diffusers ko training/create_dataset.md, bench_properties)."""
+        if draft or not bead.sure or len(bead.en) < 2 or not bead.tr or not all(
+                x.kind is BlockKind.PARAGRAPH for x in (*bead.en, *bead.tr)) or _is_leftover(bead, draft, unfinished):
+            return None
+        idx = [now.get(id(x)) for x in bead.en]
+        known = [(n, j) for n, j in enumerate(idx) if j is not None]
+        if not known or len(known) == len(idx):
+            return None
+        start = known[0][1] - known[0][0]
+        want = list(range(start, start + len(idx)))
+        if start < 0 or want[-1] >= len(b) or any(j is not None and j != w for j, w in zip(idx, want, strict=True)):
+            return None
+        if any(w in placed or w in moved_b for w in want):
+            return None
+        unchanged = set(now.values())
+        for x, j, w in zip(bead.en, idx, want, strict=True):
+            if j is None and (w in unchanged or b[w].kind is not BlockKind.PARAGRAPH or not _edited(x.text, b[w].text)):
+                return None
+        return want
+
     omitted = set() if draft else _left_out(beads, where, keepable)
     for k, bead in enumerate(beads):
         if k in moves:
             continue
+        halved = None
         if k not in omitted and not keepable(bead):
-            region.append(bead)
-            continue
-        idx = where(bead)
+            halved = half(bead)
+            if halved is None:
+                region.append(bead)
+                continue
+        idx = halved or where(bead)
         assert idx is not None
         covered = [s.id for i in idx for s in b[i].segments]
         first_b = idx[0]
@@ -725,6 +758,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         tr_texts = [s.text for x in bead.tr for s in x.segments]
         out.segments.update({s: tr_texts for s in covered})
         out.beads_kept += 1
+        if halved is not None:  # one finding for the passage, at the first English paragraph that changed
+            changed = next(b[w] for x, w in zip(bead.en, halved, strict=True) if now.get(id(x)) is None)
+            out.conflicts.append(Conflict(bead.tr[0].start_line, changed.start_line))
     if not joined(len(b)):
         apart()
     carry += settle(len(b))
