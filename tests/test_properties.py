@@ -217,3 +217,30 @@ def test_counterexample_a_human_edit_committed_by_a_later_commit_is_the_translat
     replay("diffusers", [("web_write", (doc,)),
                          ("translation_edit", ("both_changed", doc, pair, "then uncommitted", "Merge branch 'main'")),
                          ("commit_all", ()), ("update_ideal", (doc,))])
+
+
+def test_counterexample_a_short_paragraph_that_gained_a_sentence_edited_on_both_sides_is_kept() -> None:
+    """smolagents installation.md (bench_properties, 2026-11-27, s31): in one commit the English paragraph
+    ``Using [`uv`](https://docs.astral.sh/uv/):`` gets a sentence and a translator edits its translation (P5:
+    check says so in one ``undecidable`` warning). The next ideal update replaced the human text with machine
+    text (P1): the old paragraph is so short that the new one was less alike than ``update.EDITED``, so it
+    was taken for a rewritten paragraph, not an edited one. An old segment kept almost whole in the new one
+    is an edit."""
+    pair = ("Using [`uv`](https://docs.astral.sh/uv/):", "[`uv`](https://docs.astral.sh/uv/) 사용:")
+    steps = [("translation_edit", ("both_changed", "installation.md", pair, "one commit", "review comments")),
+             ("update_ideal", ("installation.md",))]
+    replay("smolagents", steps)
+    replay("smolagents", [steps[0], ("fresh_clone", ()), steps[1]])
+
+
+def test_counterexample_headings_of_a_page_rendered_from_the_english_are_kept_byte_for_byte() -> None:
+    """huggingface_hub ko package_reference/webhooks_server.md (bench_properties, 2026-11-27, s31): a heading
+    retitled and updated, then two English sections swap; kept beads would not give the English structure,
+    so the update renders the page from the English, and every heading was rendered again:
+    ``## 페이로드[[huggingface_hub.WebhookPayload]]`` became ``## 페이로드 [[huggingface_hub.WebhookPayload]]`` (P1).
+    A heading whose English did not change is the translation's line, byte for byte."""
+    doc = "package_reference/webhooks_server.md"
+    replay("huggingface_hub", [("english_edit", ("english_retitle", doc, 55, "docs: update")),
+                               ("update_ideal", (doc,)),
+                               ("english_edit", ("english_swap_sections", doc, (63, 67, 71), "ko: edit")),
+                               ("update_ideal", (doc,))])

@@ -594,15 +594,16 @@ def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Pa
     """Kept beads would not give the English structure (the translation has a ``<Tip>`` the English does not),
     so the update renders the page from the English (``structure_fallback``). Every heading got the English
     anchor: the translator's ``[[my-install]]`` under a heading whose English did not change became
-    ``[[install-the-library]]`` and the links of other translated docs to it broke (issue 31). A heading
-    whose English title changed takes today's English anchor."""
+    ``[[install-the-library]]`` and the links of other translated docs to it broke (issue 31), and
+    ``## 사용하기[[use-it]]`` got a space before its anchor. A heading whose English did not change is kept
+    byte for byte, as a kept bead is; one whose English title changed takes today's English anchor."""
     isolate_env(monkeypatch, tmp_path)
     en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n## Install the library\n\n"
           "Run the installer with `pip` and wait until it finishes.\n\n## Use it\n\n"
           "Call the function with the `arguments` you need.\n\n## Old title\n\nThe last section of the guide.\n")
     ko = ("# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n## 라이브러리 설치 [[my-install]]\n\n"
           "`pip`로 설치 프로그램을 실행하고 끝날 때까지 기다립니다.\n\n<Tip>\n\n번역자의 참고 사항입니다.\n\n</Tip>\n\n"
-          "## 사용하기 [[use-it]]\n\n필요한 `arguments`와 함께 함수를 호출합니다.\n\n## 옛 제목 [[my-old]]\n\n"
+          "## 사용하기[[use-it]]\n\n필요한 `arguments`와 함께 함수를 호출합니다.\n\n## 옛 제목 [[my-old]]\n\n"
           "가이드의 마지막 절입니다.\n")
     repo = _small_repo(tmp_path / "r", en, ko)
     _edit(repo, "docs/source/en/x.md", "you need.\n", "you need.\n\n```py\nrun(arguments)\n```\n", "en: example")
@@ -616,7 +617,7 @@ def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Pa
     _update_x(repo, capsys)
     out = _page(repo / KO_DIR / "x.md")
     assert "## 라이브러리 설치 [[my-install]]\n" in out and "[[install-the-library]]" not in out
-    assert "## 사용하기 [[use-it]]\n" in out and "[[my-old]]" not in out and "[[new-title]]" in out
+    assert "## 사용하기[[use-it]]\n" in out and "[[my-old]]" not in out and "[[new-title]]" in out
     assert "run(arguments)" in out
 
 

@@ -675,21 +675,6 @@ def _anchored(block: Block, final: dict[str, str]) -> None:
             final[seg.id] = text.rstrip() + " " + anchor_mark(block.meta["anchor"])
 
 
-def heading_with_anchor(block: Block, translations: dict[str, str], anchor: str) -> str | None:
-    """Heading ``block`` rendered with its translated title and the translation's own ``anchor`` in place of
-    the English one (:mod:`hfi18n.check.custom_anchors`: other translated docs link to it); None for a
-    heading that is not one ``#`` line."""
-    if block.kind is not BlockKind.HEADING or block.meta.get("setext"):
-        return None
-    final = {s.id: translations[s.id] for s in block.segments if s.id in translations}
-    _anchored(block, final)
-    first, nl, rest = block.render(final).partition("\n")
-    if not first.lstrip().startswith("#"):
-        return None
-    m = ANCHOR_RE.search(first)
-    return (first[: m.start()] if m else first.rstrip()) + " " + anchor_mark(anchor) + nl + rest
-
-
 BEFORE = -1
 """Key of :attr:`DocJob.block_overrides` for text before the first block."""
 AFTER = -2

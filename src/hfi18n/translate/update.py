@@ -63,7 +63,6 @@ from .pipeline import (
     CommentLoss,
     Conflict,
     DocJob,
-    heading_with_anchor,
     render_translation,
 )
 
@@ -353,7 +352,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
-    overrides.update(_own_anchors(base, new, tr, human, {**in_order, **moved}, translations, overrides))
+    overrides.update(_kept_headings(base, new, tr, human, {**in_order, **moved}, translations, overrides))
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
@@ -365,17 +364,19 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
 
 
-def _own_anchors(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
-                 translations: dict[str, str], overrides: dict[int, str]) -> dict[int, str]:
-    """Headings of today's English rendered from a kept translated title (not kept whole as a bead) that keep
-    the translation's own anchor: its English title did not change (``kept``: old segment index -> new) and
-    the translation's explicit anchor is not the English one (:mod:`hfi18n.check.custom_anchors`: other
-    translated docs link to it). Block index -> the heading as rendered.
+def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
+                   translations: dict[str, str], overrides: dict[int, str]) -> dict[int, str]:
+    """Headings of today's English rendered from a kept translated title (not kept whole as a bead) whose
+    English title did not change (``kept``: old segment index -> new): the translation's heading line, byte
+    for byte, as a kept bead keeps it. Not where its anchor is the English anchor of the base and the English
+    anchor changed since (today's is rendered). Block index -> the heading line.
 
     Why: where kept beads would not give the English structure the page is rendered from the English
-    (:attr:`UpdatePlan.structure_fallback`), and every heading got the English anchor: a translator's
-    ``[[my-install]]`` became ``[[install-the-library]]`` under a heading whose English had not changed, and
-    the links of other translated docs to it broke (issue 31). A heading kept as a bead keeps it anyway."""
+    (:attr:`UpdatePlan.structure_fallback`), and every heading was rendered again: a translator's
+    ``[[my-install]]`` became ``[[install-the-library]]`` under a heading whose English had not changed (the
+    links of other translated docs to it broke: :mod:`hfi18n.check.custom_anchors`), and
+    ``## 페이로드[[huggingface_hub.WebhookPayload]]`` got a space before its anchor (huggingface_hub ko
+    package_reference/webhooks_server.md after two sections swapped, bench_properties; issue 31, P1)."""
     out: dict[int, str] = {}
     block_of = {s.id: (i, blk) for i, blk in enumerate(new.blocks) for s in blk.segments}
     tr_block = {s.id: blk for blk in tr.blocks for s in blk.segments}
@@ -389,14 +390,15 @@ def _own_anchors(base: Document, new: Document, tr: Document, human: dict[str, S
         idx, blk = block_of[cur.id]
         theirs, was = tr_block.get(mine.id), base_block.get(old.id)
         if (idx in overrides or blk.kind is not BlockKind.HEADING or theirs is None
-                or theirs.kind is not BlockKind.HEADING or len(blk.segments) != 1):
+                or theirs.kind is not BlockKind.HEADING or len(blk.segments) != 1 or len(theirs.segments) != 1
+                or blk.meta.get("setext") or theirs.meta.get("setext")
+                or blk.meta.get("level") != theirs.meta.get("level")
+                or blk.text.count("\n") != 1 or theirs.text.count("\n") != 1 or not theirs.text.endswith("\n")):
             continue
         anchor = theirs.meta.get("explicit_anchor")
-        if not anchor or anchor == blk.meta.get("anchor") or (was is not None and anchor == was.meta.get("anchor")):
-            continue  # no anchor of the translator's own (the English one, today's or at the base)
-        text = heading_with_anchor(blk, translations, str(anchor))
-        if text is not None:
-            out[idx] = text
+        if anchor and was is not None and anchor == was.meta.get("anchor") != blk.meta.get("anchor"):
+            continue  # the English anchor it carries changed: today's is rendered
+        out[idx] = theirs.text
     return out
 
 
@@ -419,8 +421,7 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
     start = j1
     for i in range(i1, i2):
         for j in range(start, j2):
-            m = difflib.SequenceMatcher(None, old[i], new[j], autojunk=False)
-            if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
+            if _edited(old[i], new[j]):
                 out.append((i, j))
                 start = j + 1
                 break
@@ -435,8 +436,23 @@ def _edited(old: str, new: str) -> bool:
     """Is ``new`` the English segment ``old`` edited (not rewritten)? Where a human also edited its translation
     since the base, nobody can tell whether that edit follows ``new`` (:class:`~.pipeline.Conflict`); a page
     redesigned at the same path pairs unrelated paragraphs in order (diffusers ko installation.md: the human
-    text of one kept as the translation of another failed ``check``)."""
-    return difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() >= EDITED
+    text of one kept as the translation of another failed ``check``).
+
+    Alike by :data:`EDITED`, or ``old`` kept in ``new`` almost whole, in order (:data:`KEPT_WHOLE`): a short
+    paragraph that gained a sentence (smolagents installation.md ``Using [`uv`](...):``, bench_properties) is
+    below the likeness ratio, so its translator's edit was taken for the translation of a rewritten
+    paragraph and replaced by machine text (P1, P5)."""
+    m = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
+        return True
+    return len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old)
+
+
+KEPT_WHOLE = 0.9
+"""Share of an English segment's characters its new version keeps, in order, for the two to be one paragraph
+edited whatever text was added (:func:`_edited`)."""
+KEPT_WHOLE_MIN = 8
+"""Shorter segments (``Note:``) are found in unrelated paragraphs: only the likeness ratio pairs them."""
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
