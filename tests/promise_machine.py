@@ -44,6 +44,7 @@ Counterexamples found by the generator are kept as named regression tests in ``t
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -100,14 +101,33 @@ class Shared:
     ideal: IdealServer
     noisy: NoisyServer
     seeds: dict[str, Path] = field(default_factory=dict)
+    initial: dict[str, list[tuple[str, str, tuple[str, ...]]]] = field(default_factory=dict)
+    """Per corpus, the human texts its seed repository starts with (:meth:`PromiseMachine._record_initial`:
+    every example of a corpus starts from the same seed, so they are worked out once)."""
     steps: Counter[str] = field(default_factory=Counter)
     """Steps run, by rule name (the bench reports them)."""
+    exercised: Counter[str] = field(default_factory=Counter)
+    """Steps that exercised each named property (:data:`PROPERTIES`): its precondition held and it was
+    asserted at least once in that step (the bench reports them per corpus)."""
 
     def seed(self, corpus: str) -> Path:
         if corpus not in self.seeds:
             self.seeds[corpus] = seed_repo(corpus, self.root)
         return self.seeds[corpus]
 
+
+PROPERTIES = {
+    "P1 human-kept": "a live human text (its English still there) was looked for in the translation",
+    "P2 agreement": "status, check (and a doc's review and web-app view in turn) compared on a changed repository",
+    "P2 up-to-date holds every unit": "a doc status calls up to date was counted unit by unit",
+    "P3 idempotent": "an ideal update wrote a doc and ran again",
+    "P3 mark kept": "a tool ran while a page carried a draft or pseudo mark",
+    "P3 nothing outside": "a tool ran (nothing written outside the repository or the language folder)",
+    "P4 ideal-no-draft": "an ideal update translated a doc",
+    "P5 undecidable said": "human text edited after its English changed met an update, or both in one commit met check",
+}
+"""The named properties the bench counts (``docs/guarantees.md``), each with the precondition of a step that
+exercises it."""
 
 SHARED: Shared | None = None
 LAST_TRACE: list[tuple[str, tuple[object, ...]]] = []
@@ -148,11 +168,14 @@ def stop_shared() -> None:
         SHARED = None
 
 
-def blocks_of(text: str) -> list[str]:
-    """The content blocks of a doc, as stripped texts."""
-    return [b.text.strip() for b in content_blocks(parse(text))]
+@functools.lru_cache(maxsize=512)
+def blocks_of(text: str) -> tuple[str, ...]:
+    """The content blocks of a doc, as stripped texts. Kept by text: the invariants ask after every step about
+    docs most steps did not change (a sixth of a step's time went to parsing them again)."""
+    return tuple(b.text.strip() for b in content_blocks(parse(text)))
 
 
+@functools.lru_cache(maxsize=512)
 def prose_count(text: str) -> int:
     return sum(1 for b in content_blocks(parse(text)) if b.kind is BlockKind.PARAGRAPH and b.text.strip())
 
@@ -175,6 +198,7 @@ class PromiseMachine(RuleBasedStateMachine):
         """doc -> the translation an ideal update wrote (P3: a second run changes nothing)."""
         self.trace: list[tuple[str, tuple[object, ...]]] = []
         """The steps run so far, as :func:`replay` takes them (the bench prints them with a counterexample)."""
+        self._exercised: set[tuple[str, int]] = set()
         global LAST_TRACE
         LAST_TRACE = self.trace
 
@@ -207,12 +231,18 @@ class PromiseMachine(RuleBasedStateMachine):
 
     def _record_initial(self) -> None:
         """Every sure 1-1 pair of a prose block whose English the translation follows is unchanged today:
-        the corpus's human text, promised from the start."""
+        the corpus's human text, promised from the start (worked out once per corpus: the seed is the same)."""
+        if self.corpus not in self.shared.initial:
+            self.shared.initial[self.corpus] = self._initial_humans()
+        self.humans.extend(Human(doc, text, english) for doc, text, english in self.shared.initial[self.corpus])
+
+    def _initial_humans(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        out: list[tuple[str, str, tuple[str, ...]]] = []
         layout = DocsLayout.open(self.repo)
         try:
             records = followed(layout, "ko")
         except HfI18nError:
-            return
+            return out
         for doc in self.docs:
             rec = records.get(doc)
             if rec is None or rec.english is None or not rec.base.known:
@@ -223,7 +253,8 @@ class PromiseMachine(RuleBasedStateMachine):
                 if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.en[0].text.strip() in today
                         and bead.tr[0].kind in (BlockKind.PARAGRAPH, BlockKind.HEADING)
                         and bead.en[0].kind is bead.tr[0].kind and HANGUL.search(bead.tr[0].text)):
-                    self.humans.append(Human(doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
+                    out.append((doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
+        return out
 
     # ------------------------------------------------------------------------------------ helpers
 
@@ -261,6 +292,13 @@ class PromiseMachine(RuleBasedStateMachine):
             out[rel] = os.readlink(p).encode() if p.is_symlink() else p.read_bytes()
         return out
 
+    def exercised(self, prop: str) -> None:
+        """Count this step once as one that exercised ``prop`` (a key of :data:`PROPERTIES`)."""
+        key = (prop, len(self.trace))
+        if key not in self._exercised:
+            self._exercised.add(key)
+            self.shared.exercised[prop] += 1
+
     def record(self, name: str, data=None, *values: object):
         """Note the step ``name`` in :attr:`trace` (with the values its draws return, for a replay); returns
         ``data`` wrapped so that each draw is noted too."""
@@ -278,6 +316,9 @@ class PromiseMachine(RuleBasedStateMachine):
         self.shared.steps[name] += 1
         before = self._tree()
         marked = {doc for doc in self.docs if is_draft(self.ko(doc))}
+        self.exercised("P3 nothing outside")
+        if marked:
+            self.exercised("P3 mark kept")
         result = run()
         after = self._tree()
         changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
@@ -459,6 +500,7 @@ class PromiseMachine(RuleBasedStateMachine):
             self.commit(data.draw(st.sampled_from(MESSAGES)))
         if how == "one commit":
             said = [f for f in api.check(self.repo, "ko", [doc]).findings if f.check == "undecidable"]
+            self.exercised("P5 undecidable said")
             assert len(said) == 1, f"{doc}: both changed one paragraph in one commit, check said {said}"
 
     def english_retitle(self, data) -> None:
@@ -682,12 +724,14 @@ class PromiseMachine(RuleBasedStateMachine):
         for out in result.docs:
             assert out.written, out.note
             assert not out.draft, f"an ideal translator made a draft of {doc}: {out.errors[:2]}"
+            self.exercised("P4 ideal-no-draft")
         self._said_once(doc, result)
         if result.docs:
             once = self.ko(doc)
             again = self.tool("update_again", lambda: self._update(doc, server))
             assert self.ko(doc) == once, "a second identical update changed the translation"
             assert again.stats.requests == 0, "a second identical update sent segments"
+            self.exercised("P3 idempotent")
             self.last_update[doc] = once
 
     def _said_once(self, doc: str, result) -> None:
@@ -695,6 +739,7 @@ class PromiseMachine(RuleBasedStateMachine):
         waiting = [h for h in self.humans if h.doc == doc and h.after_base and not h.dead]
         if not waiting or not result.docs or not result.docs[0].written:
             return
+        self.exercised("P5 undecidable said")
         summary = result.docs[0].summary
         said = summary.conflicts if summary is not None else []
         kept = [h for h in waiting if h.text in self.ko(doc)]
@@ -782,13 +827,17 @@ class PromiseMachine(RuleBasedStateMachine):
         if not self.docs:
             return
         today = {doc: set(blocks_of(self.en(doc))) for doc in self.docs if self.en_path(doc).exists()}
+        texts: dict[str, str] = {}
         for h in self.humans:
             if h.dead:
                 continue
             if h.doc not in today or not all(e in today[h.doc] for e in h.english):
                 h.dead = True  # its English changed or went: no longer promised
                 continue
-            assert h.text in self.ko(h.doc), f"human text lost from {h.doc}: {h.text[:120]!r}"
+            if h.doc not in texts:
+                texts[h.doc] = self.ko(h.doc)
+            assert h.text in texts[h.doc], f"human text lost from {h.doc}: {h.text[:120]!r}"
+            self.exercised("P1 human-kept")
 
     def _state_key(self) -> str:
         """What the answers of status, check, review and update depend on: HEAD and the work tree."""
@@ -821,9 +870,11 @@ class PromiseMachine(RuleBasedStateMachine):
             said = {f.check for f in findings.get(f"{KO}/{row.translated_path}", [])}
             if is_draft(text):
                 assert row.state == "in-progress", (doc, row.state, "a marked page is in progress")
+            self.exercised("P2 agreement")
             if row.state == "up-to-date":
                 assert not said & {"outdated", "incomplete", "base-unknown", "drift"}, (doc, said)
                 _holds_every_unit(doc, english, text)
+                self.exercised("P2 up-to-date holds every unit")
             if row.state == "outdated":
                 assert "outdated" in said or "incomplete" in said or "base-unknown" in said, (doc, said)
             if row.base_commit and row.commits_behind:
@@ -878,26 +929,24 @@ def _fence_lines(lines: list[str]) -> set[int]:
     return out
 
 
+@functools.lru_cache(maxsize=512)
+def _units(text: str) -> tuple[tuple[str, int], ...]:
+    """Headings by level, code blocks and ``[[autodoc]]`` lines of a doc (kept by text, as :func:`blocks_of`)."""
+    c: Counter[str] = Counter()
+    for b in content_blocks(parse(text)):
+        if b.kind is BlockKind.HEADING:
+            c[f"h{b.meta.get('level')}"] += 1
+        elif b.kind is BlockKind.CODE:
+            c["code"] += 1
+    c["autodoc"] = text.count("[[autodoc]]")
+    return tuple(c.items())
+
+
 def _holds_every_unit(doc: str, english: str, translation: str) -> None:
     """An independent count of what a translation that is "up to date" must hold (P2): as many headings of
     each level, code blocks and ``[[autodoc]]`` lines as the English, and at least half as many prose
     paragraphs (a translator merges some); nothing empty."""
-    en, tr = parse(english), parse(translation)
-
-    def kinds(d):
-        c: Counter[str] = Counter()
-        for b in content_blocks(d):
-            if b.kind is BlockKind.HEADING:
-                c[f"h{b.meta.get('level')}"] += 1
-            elif b.kind is BlockKind.CODE:
-                c["code"] += 1
-        c["autodoc"] = sum(1 for line in d.text.splitlines() if line.strip().startswith("[[autodoc]]")) \
-            if hasattr(d, "text") else 0
-        return c
-
-    e, t = kinds(en), kinds(tr)
-    e["autodoc"] = english.count("[[autodoc]]")
-    t["autodoc"] = translation.count("[[autodoc]]")
+    e, t = Counter(dict(_units(english))), Counter(dict(_units(translation)))
     missing = {k: e[k] - t[k] for k in e if t[k] < e[k]}
     assert not missing, f"{doc} is up to date but lacks {missing}"
     assert prose_count(translation) * 2 >= prose_count(english), f"{doc} is up to date but lacks prose"
