@@ -5,6 +5,7 @@ in a group the Korean toctree does not have yet), through the CLI, with the loop
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,46 @@ def test_a_run_that_did_not_list_its_docs_is_caught_up_by_the_next(repo: Path, l
 
     # --no-toctree goes with --all only
     assert main(["translate", "--repo", str(repo), "--lang", "ko", "--no-toctree", "index.md"]) == 2
+
+
+def test_all_through_a_batch_lists_the_docs_its_collect_creates(repo: Path, llm, capsys) -> None:
+    """``--all --batch`` then ``--collect`` (a nightly job at the batch price) lists the pages the collect
+    creates, as the interactive ``--all`` does: it once wrote them and listed none, and doc-builder rendered
+    none of them. The collect says so in its log and JSON; a second collect writes and lists nothing."""
+    toc = toctree_path(DocsLayout.open(repo), "ko")
+    original = toc.read_bytes()
+    code, job, err = _all(capsys, repo, "--batch")
+    assert code == 0 and job["state"] == "submitted", err
+    assert toc.read_bytes() == original  # nothing is written before the answers are in
+    code = main(["batch", "collect", "--repo", str(repo), "--format", "json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    done = json.loads(captured.out)
+    created = {"training.md", "sharing.md", "guides/cli.md"}
+    assert {d["path"] for d in done["docs"] if d["written"]} == created | {"index.md"}
+    added = {c["local"]: c["action"] for c in done["toctree"]["added"]}
+    assert added == {"training": "replaced-placeholder", "sharing": "added", "guides/cli": "added"}
+    assert done["toctree"]["error"] is None and "toctree: 3 new doc(s) listed" in captured.err
+    assert {"training", "sharing", "guides/cli"} <= _listed(repo).keys()
+    assert main(["toctree", "--repo", str(repo), "--lang", "ko", "--check"]) == 0, capsys.readouterr().out
+    after = _snapshot(repo)
+    assert main(["batch", "collect", "--repo", str(repo), job["job"], "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == "already-collected"
+    assert _snapshot(repo) == after
+
+
+def test_a_batch_with_no_toctree_leaves_it_alone(repo: Path, llm, capsys) -> None:
+    """``--all --batch --no-toctree``: the collect writes the pages and leaves the toctree as it was. The
+    collect is the command the submit printed, run as printed (it once lacked ``--lang``, which translate
+    requires: the hint failed with a usage error)."""
+    toc = toctree_path(DocsLayout.open(repo), "ko")
+    original = toc.read_bytes()
+    code, job, err = _all(capsys, repo, "--batch", "--no-toctree")
+    assert code == 0, err
+    [hint] = [line.split(": ", 1)[1] for line in err.splitlines() if line.startswith("collect it later with: ")]
+    argv = shlex.split(hint)
+    assert argv[:2] == ["hfi18n", "translate"]
+    assert main([*argv[1:], "--format", "json"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert any(d["written"] for d in done["docs"]) and "toctree" not in done
+    assert toc.read_bytes() == original

@@ -246,6 +246,13 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
         # typing in the segment list filters by what is typed, not by the chosen label plus what is typed
         box = css("#hf-segment input")
         box.click()
+        # a person sees the chosen label selected before typing; the select-on-focus script runs through
+        # Gradio's event loop, and on a loaded CI machine keys typed before it landed in a half-selected box
+        # (the typed filter then read "1 (" and the walk timed out)
+        until(lambda: d.execute_script(
+            "const b = document.querySelector('#hf-segment input');"
+            "return b === document.activeElement && b.value.length > 0"
+            " && b.selectionStart === 0 && b.selectionEnd === b.value.length;"), "the chosen label selected")
         box.send_keys("s1 (")
         until(lambda: [o for o in d.find_elements(By.CSS_SELECTOR, "li[role=option]")
                        if (o.get_attribute("aria-label") or "").startswith("s1 (")], "the typed filter")

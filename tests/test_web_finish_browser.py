@@ -93,6 +93,12 @@ def test_a_korean_translator_finishes_a_machine_page_on_a_phone(corpus_copy, tmp
             d.execute_script("document.querySelector('#hf-write-note').scrollIntoView({block:'center'})")
             time.sleep(0.5)
             assert sideways() <= 0
+            # nor inside the note: the record's path (docs/source/ko/_review/...) once ran off its right edge
+            # behind a scrollbar of its own
+            inner = d.execute_script("return [...document.querySelectorAll('#hf-write-note *')]"
+                                     ".filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)"
+                                     ".map((e) => e.tagName + ' ' + e.className)")
+            assert not inner, inner
             d.save_screenshot(str(SHOTS / "6-approved-ko-390.png"))
         finally:
             d.quit()

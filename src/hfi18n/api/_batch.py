@@ -16,6 +16,7 @@ from ..errors import HfI18nError, RefusedError
 from ..fileio import read_text, snapshot
 from ..glossary import Glossary
 from ..repo.layout import DEFAULT_DOCS_ROOT, SOURCE_LANG, DocsLayout, state_dir
+from ..repo.toctree import TocChange
 from ..translate.memory import TranslationMemory
 from ..translate.pipeline import DocJob, Translator
 from ..translate.service import Skipped
@@ -29,7 +30,7 @@ from ._common import (
     default_memory_path,
     load_glossary,
 )
-from ._translate import DocOutcome, _select, _set_baselines, _write_docs, team_style
+from ._translate import DocOutcome, _listed, _listing, _select, _set_baselines, _write_docs, team_style
 
 
 def batch_root(layout: DocsLayout) -> Path:
@@ -53,17 +54,25 @@ class BatchJobResult:
     docs: list[DocOutcome] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     message: str = ""
+    all_docs: bool = False
+    """A ``--all`` job: docs left alone by rule are no failure (as in :class:`TranslateResult`)."""
+    toctree: list[TocChange] | None = None
+    """A collected ``--all`` job: the entries it added to the toctree (None: the job lists nothing)."""
+    toctree_error: str = ""
 
     @property
     def exit_code(self) -> int:
-        bad = self.skipped or any(not d.written or d.failures for d in self.docs)
+        bad = ((self.skipped and not self.all_docs) or any(not d.written or d.failures for d in self.docs)
+               or self.toctree_error)
         return 1 if bad else 0
 
     def to_json(self) -> dict[str, object]:
         return {"job": self.job_id, "state": self.state, "provider": self.provider, "model": self.model,
                 "rounds": self.rounds, "usage": self.usage, "message": self.message,
                 "skipped": [{"path": k.en_rel, "reason": k.reason} for k in self.skipped],
-                "docs": [d.to_json() for d in self.docs]}
+                "docs": [d.to_json() for d in self.docs],
+                **({"toctree": {"added": [c.to_json() for c in self.toctree], "error": self.toctree_error or None}}
+                   if self.toctree is not None else {})}
 
 
 def _batch_result(job, state: str, message: str = "", docs: list[DocOutcome] | None = None,
@@ -71,7 +80,8 @@ def _batch_result(job, state: str, message: str = "", docs: list[DocOutcome] | N
     rounds = [{"round": r.round, "batch_id": r.batch_id, "status": r.status, "counts": r.counts,
                "requests": len(r.requests), "collected": r.ingested} for r in job.rounds]
     usage = {k: (v if k == "cost_usd" else int(v)) for k, v in job.usage.items()}
-    return BatchJobResult(job.id, state, job.provider, job.model, rounds, usage, docs or [], skipped or [], message)
+    return BatchJobResult(job.id, state, job.provider, job.model, rounds, usage, docs or [], skipped or [], message,
+                          all_docs=bool(job.settings.get("all_docs")))
 
 
 def origin(url: str | None) -> str:
@@ -149,11 +159,14 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] =
                  allow_errors: bool = False, glossary: Path | str | None = None, memory: Path | str | None = None,
                  batch_tokens: int = 1200, docs_root: str = DEFAULT_DOCS_ROOT, config: Config | None = None,
                  progress: ProgressFn | None = None, new_language: bool = False,
-                 all_docs: bool = False) -> BatchJobResult:
+                 all_docs: bool = False, toctree: bool = True) -> BatchJobResult:
     """Submit every request :func:`translate` would send as one provider batch (half price); returns at once.
 
     The job is recorded under ``.git/hfi18n/batches/`` (written before and after the submission);
     :func:`batch_collect` finishes it. Segments already in the translation memory are not sent.
+    ``all_docs`` with ``toctree``: the collect lists the docs it creates in ``lang``'s toctree, as an
+    interactive ``--all`` does (a nightly ``--all --batch`` wrote its new pages and listed none, so
+    doc-builder rendered none of them).
     """
     from ..translate import batch as tb
     from ..translate.providers import get_provider
@@ -175,7 +188,8 @@ def batch_submit(repo: Path | str = ".", lang: str = "ko", docs: Iterable[str] =
         store = tb.JobStore(batch_root(layout))
         settings = {"base_url": base_url or None, "origin": origin(getattr(prov, "base_url", "")), "update": update, "force": force, "allow_errors": allow_errors,
                     "batch_tokens": batch_tokens, "glossary": str(glossary) if glossary else None,
-                    "memory": str(memory) if memory else None, "docs_root": docs_root}
+                    "memory": str(memory) if memory else None, "docs_root": docs_root,
+                    "all_docs": all_docs, "toctree": bool(all_docs and toctree)}
         job = tb.BatchJob(store.new_id(), prov.name, prov.model, lang, [j.en_rel for j in sel.jobs], settings,
                           {j.en_rel: j.target_before or "" for j in sel.jobs})
         tm = TranslationMemory(memory or default_memory_path(layout))
@@ -306,8 +320,14 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
         tm.close()
         prov.close()
     cost = job.usage.get("cost_usd", 0.0)
-    return _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f}", outcomes,
-                         list(sel.skipped))
+    result = _batch_result(job, "done", f"batch job {job.id} collected; cost ${cost:.4f}", outcomes,
+                           list(sel.skipped))
+    if job.settings.get("toctree"):  # after the pages: a failure to list loses none (the next --all lists them)
+        listing = _listing(layout, job.lang, cfg, job.provider, job.model, base_url or job.settings.get("base_url"))
+        listing.add(listing.leftovers())  # every unlisted page hfi18n wrote machine text into: this job's too
+        result.toctree = []
+        _listed(result, listing, job.lang, progress)
+    return result
 
 
 def _already_written(layout: DocsLayout, jobs: list[DocJob], lang: str, gloss: Glossary | None) -> set[str]:

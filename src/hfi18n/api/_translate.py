@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from ..check.source import skip_broken_english
 from ..check.style import STYLE_PREFIX, StyleRun
@@ -157,8 +158,7 @@ class TranslateResult:
                 "tokens_out": self.second.tokens_out,
                 "cost_usd": round(self.second.cost_usd, 6) if self.second.cost_known else None,
                 "second_drafts": sum(len(d.second_drafts) for d in self.docs)},
-            **({"toctree": {"added": [{"local": c.local, "action": c.action, "title": c.title, "line": c.line,
-                                       "created_groups": list(c.created_groups)} for c in self.toctree],
+            **({"toctree": {"added": [c.to_json() for c in self.toctree],
                             "error": self.toctree_error or None}} if self.all_docs else {}),
         }
 
@@ -409,7 +409,14 @@ def _listing(layout: DocsLayout, lang: str, cfg: Config, provider: str | None, m
                                                      base_url=base_url, config=cfg))
 
 
-def _listed(result: TranslateResult, listing: RunListing, lang: str, progress: ProgressFn) -> None:
+class _ListingRun(Protocol):
+    """A run that lists its new docs: an interactive ``--all`` or a collected ``--all --batch`` job."""
+
+    toctree: Any
+    toctree_error: str
+
+
+def _listed(result: _ListingRun, listing: RunListing, lang: str, progress: ProgressFn) -> None:
     """The listing's changes and failure on ``result``, and said in the run's log."""
     result.toctree = list(listing.changes)
     if listing.error is not None:

@@ -23,7 +23,7 @@ from rich.segment import Segment
 from ..doc.inert import for_terminal
 
 if TYPE_CHECKING:
-    from ..api import DocOutcome
+    from ..api import DocOutcome, ProgressEvent
 
 PLAIN_WIDTH = 10_000
 """The width of a file or a pipe: wide enough that no table is folded (a status line is ~200 characters)."""
@@ -64,6 +64,12 @@ class PlainConsole(Console):
 
 out = PlainConsole(soft_wrap=True, highlight=False, markup=False)
 err = PlainConsole(stderr=True, soft_wrap=True, highlight=False, markup=False)
+
+
+def log_event(event: ProgressEvent) -> None:
+    """A job's log lines (not its progress counts) on stderr."""
+    if event.kind == "log":  # ProgressKind.LOG, a str enum (this module does not import the api)
+        err.print(event.message)
 
 
 def print_json(data: Any) -> None:

@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from .. import api
 from ._app import DOCS_ROOT_OPTION, REPO_HELP, app
-from ._output import err, out, print_doc
+from ._output import err, log_event, out, print_doc
 
 batch_app = typer.Typer(
     help="Batch jobs (half price, results within 24 h): submit with `hfi18n translate --batch`, then "
@@ -81,7 +81,7 @@ def collect(
 ) -> None:
     """Download finished results, validate them, retry what failed, and write the docs that pass check."""
     collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
-                base_url=base_url)
+                progress=log_event, base_url=base_url)
 
 
 def collect_job(repo: Path, job: str | None, *, retry_now: bool, concurrency: int, docs_root: str, fmt: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import signal
 import sys
 import threading
@@ -19,7 +20,7 @@ from .. import api
 from ..doc.inert import for_terminal
 from ._app import LANG_HELP, NO_CACHE_HELP, REPO_HELP, app
 from ._deepen import DEEPEN_HELP, maybe_deepen
-from ._output import err, out, print_doc, retries_counted
+from ._output import err, log_event, out, print_doc, retries_counted
 
 WHAT, PROVIDER, OUTPUT = "What to translate", "Provider", "Output and files"
 BATCH = "Batch (half price, within 24 h)"
@@ -81,7 +82,7 @@ def translate(
 
     if collect:
         collect_job(repo, job, retry_now=retry_now, concurrency=concurrency, docs_root=docs_root, fmt=fmt,
-                    progress=_log, base_url=base_url)
+                    progress=log_event, base_url=base_url)
         return
     if all_docs and paths:
         err.print("--all takes every missing and outdated doc: name no doc with it")
@@ -102,14 +103,16 @@ def translate(
             _confirm_big_run(repo, lang, batch=batch, fmt=fmt, common=common)
     if batch and not dry_run:
         with api.caching(not no_cache):
-            submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=_log, **common)
+            submitted = api.batch_submit(repo, lang, paths or [], allow_errors=allow_errors, progress=log_event,
+                                         toctree=not no_toctree, **common)
         print_job(submitted, fmt)
-        again = f" --base-url {base_url}" if base_url else ""  # collect sends the key only where it is told now
-        err.print(f"collect it later with: hfi18n translate --collect --repo {repo}{again}")
+        again = f" --base-url {shlex.quote(base_url)}" if base_url else ""  # the key goes only where told now
+        err.print(f"collect it later with: hfi18n translate --collect --lang {shlex.quote(lang)} "
+                  f"--repo {shlex.quote(str(repo))}{again}")
         return
     if dry_run:
         with api.caching(not no_cache):
-            plan = api.plan(repo, lang, paths or [], progress=_log, batch=batch, **common)
+            plan = api.plan(repo, lang, paths or [], progress=log_event, batch=batch, **common)
         _print_skipped(plan.skipped)
         if not plan.estimate.files:
             raise typer.Exit(1 if plan.skipped else 0)
@@ -132,7 +135,7 @@ def translate(
             progress.advance(tasks[event.doc], event.done)  # type: ignore[arg-type]
             progress.advance(tasks[""], event.done)  # type: ignore[arg-type]
         else:
-            _log(event)
+            log_event(event)
 
     cancel = threading.Event()
     with progress, _ctrl_c_cancels(cancel), retries_counted(), api.caching(not no_cache):
@@ -155,7 +158,7 @@ def translate(
 def _confirm_big_run(repo: Path, lang: str, *, batch: bool, fmt: str, common: dict) -> None:
     """``--all``: the estimate of the whole run, then a question (a run of hundreds of docs costs real
     money); without a terminal to ask on, ``--yes`` must say it (a nightly job passes it)."""
-    plan = api.plan(repo, lang, [], progress=_log, batch=batch, **common)
+    plan = api.plan(repo, lang, [], progress=log_event, batch=batch, **common)
     _print_skipped(plan.skipped)
     if not plan.estimate.files:
         err.print("nothing to translate: every doc is translated and up to date (or left alone, above)")
@@ -194,11 +197,6 @@ def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def _log(event: api.ProgressEvent) -> None:
-    if event.kind is api.ProgressKind.LOG:
-        err.print(event.message)
 
 
 def _print_skipped(skipped: list) -> None:

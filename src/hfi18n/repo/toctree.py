@@ -75,6 +75,10 @@ class TocChange:
     """1-based line of the entry after the edit (0 when nothing was written)."""
     created_groups: tuple[str, ...] = ()
 
+    def to_json(self) -> dict[str, object]:
+        return {"local": self.local, "action": self.action, "title": self.title, "line": self.line,
+                "created_groups": list(self.created_groups)}
+
 
 # --------------------------------------------------------------------------- parsed tree
 

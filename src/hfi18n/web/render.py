@@ -151,6 +151,7 @@ CSS = """
 .hf-pv-unsafe { color: #b71c1c; text-decoration: line-through; }
 .hf-pv-html { color: #757575; }
 .hf-pv-ref { color: #6a1b9a; }
+.hf-note code { overflow-wrap: anywhere !important; display: inline !important; }
 .hf-note .wrap:has(.error), .gradio-container .wrap:has(> .error) { display: none !important; }
 .toast-wrap { top: auto !important; bottom: 12px; }
 .gradio-container .secondary-wrap input[role=combobox] { text-overflow: ellipsis; padding-right: 26px !important;
