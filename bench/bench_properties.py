@@ -2,6 +2,7 @@
 
     python bench/bench_properties.py                       # 10,000 steps in all, a third per corpus
     python bench/bench_properties.py --steps 300 --corpora smolagents --out /tmp/properties.json
+    python bench/bench_properties.py --per-property 10000 --targets "P1 human-kept,P4 ideal-no-draft" --minutes 600
 
 Each example is a fresh copy of the corpus's seed repository (a few docs with their real history) and at
 most ``--per-example`` steps; examples run until the corpus has its share of steps. Every property
@@ -42,10 +43,18 @@ def main() -> int:
     ap.add_argument("--round", type=int, default=10, help="examples per search round (a progress line each)")
     ap.add_argument("--out", type=Path, default=None, help="write the JSON report here (after every round too)")
     ap.add_argument("--minutes", type=float, default=0, help="stop after the round that passes this (0: no limit)")
+    ap.add_argument("--per-property", type=int, default=0, help="go on (past --steps) until each property of "
+                    "--targets was exercised this many times on the corpus (cap it with --minutes)")
+    ap.add_argument("--targets", default=",".join(pm.PROPERTIES), help="the properties --per-property counts "
+                    f"(comma-separated; default all: {', '.join(pm.PROPERTIES)})")
     ap.add_argument("--shrink", action="store_true", help="let Hypothesis shrink a counterexample (slow: minutes "
                     "per counterexample on real repositories; the steps printed replay it either way)")
     args = ap.parse_args()
     corpora = args.corpora.split(",")
+    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    unknown = [t for t in targets if t not in pm.PROPERTIES]
+    if unknown:
+        ap.error(f"unknown properties {unknown}: choose from {list(pm.PROPERTIES)}")
     share = -(-args.steps // len(corpora))
     report: dict[str, object] = {"steps_wanted": args.steps, "per_example": args.per_example, "corpora": {}}
     start = time.time()
@@ -78,8 +87,8 @@ def main() -> int:
             found: list[dict[str, str]] = []
             rounds = 0
             t0 = time.time()
-            while shared.steps[key] < share and not out_of_time():
-                left = share - shared.steps[key]
+            while wanted(shared, key, share, args.per_property, targets) and not out_of_time():
+                left = max(share - shared.steps[key], args.round * args.per_example if args.per_property else 0)
                 examples = max(1, min(args.round, -(-left // args.per_example)))
                 run = settings(max_examples=examples, stateful_step_count=args.per_example, deadline=None,
                                database=None, derandomize=False, print_blob=True, phases=phases,
@@ -97,8 +106,9 @@ def main() -> int:
                 rounds += 1
                 if shared.steps[key] == ran:  # not one step: the set-up fails (no corpus?), not a promise
                     raise SystemExit(f"[{corpus}] no step ran: {found[-1]['error'] if found else 'no examples'}")
+                least = min(targets, key=lambda t: shared.exercised[t])
                 print(f"[{corpus}] {shared.steps[key]} / {share} steps, {len(found)} counterexample(s), "
-                      f"{time.time() - t0:.0f} s", flush=True)
+                      f"{time.time() - t0:.0f} s, least exercised: {least} {shared.exercised[least]}", flush=True)
                 report["corpora"][corpus] = {  # type: ignore[index]
                     "steps": shared.steps[key], "by_rule": dict(shared.steps),
                     "exercised": {p: shared.exercised[p] for p in pm.PROPERTIES}, "counterexamples": found,
@@ -111,6 +121,11 @@ def main() -> int:
     print(save())
     print(table(report))
     return 1 if report["counterexamples"] else 0
+
+
+def wanted(shared: pm.Shared, key: str, share: int, per_property: int, targets: list[str]) -> bool:
+    """Does the corpus need more steps: its share of ``--steps``, or ``--per-property`` of each target?"""
+    return shared.steps[key] < share or bool(per_property) and min(shared.exercised[t] for t in targets) < per_property
 
 
 def table(report: dict) -> str:
