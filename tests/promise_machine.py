@@ -9,8 +9,9 @@ their Korean twins, with every commit of the corpus that changed them) and appli
   same path;
 - translation edits (committed or not): a human correction, merge or split paragraphs, move a paragraph,
   a custom anchor, empty or cut the file, delete a section, translate code comments;
-- tool runs: ``translate --update`` with an ideal translator and a noisy one (:mod:`tests.fakes.translators`,
-  the loopback server through the real OpenAI client), the ``pseudo`` test double, ``status``, ``check``,
+- tool runs: ``translate --update`` with an ideal translator, a noisy one (:mod:`tests.fakes.translators`,
+  the loopback server through the real OpenAI client) and one that never translates some segments
+  (:class:`StubbornServer`: marked drafts), the ``pseudo`` test double, ``status``, ``check``,
   ``review``, the web app's write step (``api.translate(write=False)`` then ``api.write_draft``, as
   :mod:`hfi18n.web.handlers` does); a commit with an ordinary message; a fresh clone.
 
@@ -50,6 +51,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +102,8 @@ class Shared:
     root: Path
     ideal: IdealServer
     noisy: NoisyServer
+    failing: IdealServer
+    """A model that never translates some segments (:class:`StubbornServer`): its pages are marked drafts."""
     seeds: dict[str, Path] = field(default_factory=dict)
     initial: dict[str, list[tuple[str, str, tuple[str, ...]]]] = field(default_factory=dict)
     """Per corpus, the human texts its seed repository starts with (:meth:`PromiseMachine._record_initial`:
@@ -129,6 +133,18 @@ PROPERTIES = {
 """The named properties the bench counts (``docs/guarantees.md``), each with the precondition of a step that
 exercises it."""
 
+class StubbornServer(IdealServer):
+    """The ideal translator, except that it answers every other segment (by a checksum of its text) with the
+    English unchanged, every time it is asked: a run with it leaves those segments unfinished and writes a
+    marked draft (a model that fails now and then, :class:`NoisyServer`, succeeds on a retry, and a run
+    where nothing was translated writes nothing: without it no page of a bench run ever carried a mark)."""
+
+    def _segment_answer(self, text: str, model: str | None = None) -> str:
+        if zlib.crc32(text.encode("utf-8", "surrogatepass")) % 2:
+            return text
+        return super()._segment_answer(text, model)
+
+
 SHARED: Shared | None = None
 LAST_TRACE: list[tuple[str, tuple[object, ...]]] = []
 """The steps of the example that ran last (a counterexample's, when Hypothesis stops on one)."""
@@ -141,7 +157,8 @@ def shared() -> Shared:
     if SHARED is None:
         root = Path(tempfile.mkdtemp(prefix="hfi18n-promises-"))
         ideal, noisy = IdealServer().start(), NoisyServer(seed=31).start()
-        SHARED = Shared(root, ideal, noisy)
+        failing = StubbornServer().start()
+        SHARED = Shared(root, ideal, noisy, failing)
     return SHARED
 
 
@@ -164,6 +181,7 @@ def stop_shared() -> None:
     if SHARED is not None:
         SHARED.ideal.stop()
         SHARED.noisy.stop()
+        SHARED.failing.stop()
         shutil.rmtree(SHARED.root, ignore_errors=True)
         SHARED = None
 
@@ -306,8 +324,8 @@ class PromiseMachine(RuleBasedStateMachine):
         self.trace.append((name, step))  # type: ignore[arg-type]
         return None if data is None else _Noted(data, step)
 
-    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "web_write", "translate_all",
-                           "translate_all_again", "approve"})
+    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "update_failing", "web_write",
+                           "translate_all", "translate_all_again", "approve"})
     """Tool runs that may finish a marked page (a translation run with a real model, a human's sign-off)."""
 
     def tool(self, name: str, run):
@@ -754,6 +772,18 @@ class PromiseMachine(RuleBasedStateMachine):
         data = self.record("update_noisy", data)
         doc = data.draw(st.sampled_from(self.docs))
         result = self.tool("update_noisy", lambda: self._update(doc, self.shared.noisy))
+        for out in result.docs:
+            if out.written:
+                assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
+
+    @rule(data=st.data())
+    def update_failing(self, data) -> None:
+        """``translate --update`` with a model that fails every segment: the page is written as a marked draft
+        where there was something to translate, and the mark stays until a run finishes it (P3; P2: a marked
+        page is "in progress" everywhere). Without it no page of a bench run ever carried a mark."""
+        data = self.record("update_failing", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        result = self.tool("update_failing", lambda: self._update(doc, self.shared.failing))
         for out in result.docs:
             if out.written:
                 assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
