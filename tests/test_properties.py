@@ -246,18 +246,14 @@ def test_counterexample_headings_of_a_page_rendered_from_the_english_are_kept_by
                                ("update_ideal", (doc,))])
 
 
-@pytest.mark.xfail(strict=True, reason="found by bench_properties on 2026-11-27 (s31), not fixed yet: an English "
-                   "commit that only trimmed trailing whitespace, which the translation did not take, is drift; the "
-                   "paragraph line it touched is no longer the followed English's, so a change of that paragraph "
-                   "carried to both languages in one commit is neither carried nor said")
 def test_counterexample_a_paragraph_changed_in_both_languages_after_a_whitespace_sweep_is_said() -> None:
     """diffusers training/create_dataset.md (bench_properties, 2026-11-27, s31): the translation follows an
     English two commits back, one of them ``Errata - Trim trailing white space in the whole repo``, which the
     Korean file did not need. In one commit the English paragraph ``Start by creating a dataset ...`` gets a
     sentence and a translator edits its translation (P5): ``check`` said nothing of it (no ``undecidable``
     finding), because the hunk does not apply to the English the translation follows (that line still ends
-    with the trimmed space there). The place to fix: an English commit whose hunks change only whitespace
-    at line ends carries nothing to translate (``repo.history.drift``)."""
+    with the trimmed space there). An English commit that changes only whitespace at line ends carries
+    nothing to translate: no drift, and the followed English takes it (``repo.history._line_ends_only``)."""
     doc = "training/create_dataset.md"
     pair = ("Start by creating a dataset with the [`ImageFolder`](https://huggingface.co/docs/datasets/image_load#imagefolder) feature, which creates an `image` column containing the PIL-encoded images.",
             "PIL 인코딩된 이미지가 포함된 `이미지` 열을 생성하는 [이미지 폴더](https://huggingface.co/docs/datasets/image_load#imagefolder) 기능을 사용하여 데이터셋 생성을 시작합니다.")
