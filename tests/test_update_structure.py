@@ -646,3 +646,47 @@ def test_a_merged_passage_half_of_whose_english_changed_is_kept_whole_as_one_con
     assert conflict["line"] == 5 and "the English changed too" in conflict["message"], conflict
     again = _update_x(repo, capsys)
     assert _page(repo / KO_DIR / "x.md") == out and not again["docs"][0]["summary"]["conflicts"], again
+
+
+def test_the_whole_page_fallback_keeps_identifier_headings_and_the_translations_spacing(tmp_path: Path,
+                                                                                      monkeypatch, capsys) -> None:
+    """huggingface_hub ko package_reference/webhooks_server.md (bench_properties, 2026-11-27, s31): two English
+    sections swap in the commit that also updates the translation, which keeps the old order, so the aligner
+    pairs neither heading of the swapped sections. Where the next update renders the page from the English
+    (``structure_fallback``), ``### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]`` needs no
+    translation, had no kept title and was rendered from the English: its anchor was lost (P1). And
+    ``## 서버[[server]]`` directly over its paragraph got the English's blank line between them. A heading
+    whose English did not change is the translation's line byte for byte, its blank lines the translation's."""
+    isolate_env(monkeypatch, tmp_path)
+    moved = "### WebhookPayloadMovedTo\n\n[[autodoc]] huggingface_hub.WebhookPayloadMovedTo\n\n"
+    repo_ = "### WebhookPayloadRepo\n\n[[autodoc]] huggingface_hub.WebhookPayloadRepo\n\n"
+    en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n## Server\n\n"
+          "The server is a small app that answers the requests it gets.\n\n" + moved + repo_
+          + "## Old title\n\nThe last section of the guide.\n")
+    ko = ("# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n## 서버[[server]]\n"
+          "서버는 받은 요청에 답하는 작은 앱입니다.\n\n<Tip>\n\n번역자의 참고 사항입니다.\n\n</Tip>\n\n"
+          "### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]\n\n"
+          "[[autodoc]] huggingface_hub.WebhookPayloadMovedTo\n\n"
+          "### WebhookPayloadRepo[[huggingface_hub.WebhookPayloadRepo]]\n\n"
+          "[[autodoc]] huggingface_hub.WebhookPayloadRepo\n\n## 옛 제목 [[my-old]]\n\n가이드의 마지막 절이다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    (repo / "docs/source/en/x.md").write_text(en.replace(moved + repo_, repo_ + moved), encoding="utf-8")
+    _edit(repo, KO_DIR + "/x.md", "마지막 절이다.", "마지막 절입니다.", "en: swap; ko: wording")
+    _edit(repo, "docs/source/en/x.md", "## Old title", "## New title", "en: retitle")
+    from hfi18n import api
+
+    _provider(_LLM[0])  # the key isolate_env removed
+    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
+                         write=False).updates["x.md"]
+    assert plan.structure_fallback
+    _update_x(repo, capsys)
+    out = _page(repo / KO_DIR / "x.md")
+    assert "\n### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]\n\n[[autodoc]]" in out, out
+    assert "\n### WebhookPayloadRepo[[huggingface_hub.WebhookPayloadRepo]]\n\n[[autodoc]]" in out, out
+    assert "## 서버[[server]]\n서버는 받은 요청에 답하는 작은 앱입니다.\n" in out, out
+    assert "[[new-title]]" in out and "[[my-old]]" not in out and "마지막 절입니다." in out
+    before = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", *_provider(_LLM[0]),
+                 "--format", "json"])
+    capsys.readouterr()
+    assert code == 0 and (repo / KO_DIR / "x.md").read_text(encoding="utf-8") == before

@@ -352,7 +352,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
-    overrides.update(_kept_headings(base, new, tr, human, {**in_order, **moved}, translations, overrides))
+    overrides.update(_kept_headings(base, new, tr, human, {**in_order, **moved}, translations, overrides,
+                                   fallback=fallback))
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
@@ -365,31 +366,51 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
 
 
 def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
-                   translations: dict[str, str], overrides: dict[int, str]) -> dict[int, str]:
+                   translations: dict[str, str], overrides: dict[int, str], *, fallback: bool) -> dict[int, str]:
     """Headings of today's English rendered from a kept translated title (not kept whole as a bead) whose
     English title did not change (``kept``: old segment index -> new): the translation's heading line, byte
-    for byte, as a kept bead keeps it. Not where its anchor is the English anchor of the base and the English
-    anchor changed since (today's is rendered). Block index -> the heading line.
+    for byte, as a kept bead keeps it, with the translation's own blank lines after it. Not where its anchor
+    is the English anchor of the base and the English anchor changed since (today's is rendered). Block index
+    -> its text (``""`` for the English blank lines the translation's replace).
 
     Why: where kept beads would not give the English structure the page is rendered from the English
     (:attr:`UpdatePlan.structure_fallback`), and every heading was rendered again: a translator's
     ``[[my-install]]`` became ``[[install-the-library]]`` under a heading whose English had not changed (the
     links of other translated docs to it broke: :mod:`hfi18n.check.custom_anchors`), and
     ``## 페이로드[[huggingface_hub.WebhookPayload]]`` got a space before its anchor (huggingface_hub ko
-    package_reference/webhooks_server.md after two sections swapped, bench_properties; issue 31, P1)."""
+    package_reference/webhooks_server.md after two sections swapped, bench_properties; issue 31, P1).
+
+    On that path (``fallback``) an identifier-only title (``### WebhookPayloadMovedTo``) needs no translation,
+    and where the translation holds its sections in another order than the English it follows (a swap of
+    the English committed with the translation's update) the aligner pairs none, so it has no kept title:
+    it is the translation's one heading of the same level and the same title, if there is exactly one
+    (:func:`_identifier_headings`); rendered from the English, it lost its
+    ``[[huggingface_hub.WebhookPayloadMovedTo]]`` (same page, bench_properties). And the blank line the
+    English has after a heading was written where the translation had none (``## 서버[[server]]`` directly
+    over its paragraph): the blank lines after a kept heading are the translation's, where the block after
+    it is of the same kind in both (:func:`_spacing`)."""
     out: dict[int, str] = {}
     block_of = {s.id: (i, blk) for i, blk in enumerate(new.blocks) for s in blk.segments}
     tr_block = {s.id: blk for blk in tr.blocks for s in blk.segments}
     base_block = {s.id: blk for blk in base.blocks for s in blk.segments}
     old_segs, new_segs = list(base.segments()), list(new.segments())
+    found: list[tuple[int, Block, Block, Block | None]] = []  # (index, today's block, theirs, the base's)
     for i, j in kept.items():
         old, cur = old_segs[i], new_segs[j]
         mine = human.get(old.id)
         if mine is None or cur.id not in translations or cur.id not in block_of:
             continue
         idx, blk = block_of[cur.id]
-        theirs, was = tr_block.get(mine.id), base_block.get(old.id)
-        if (idx in overrides or blk.kind is not BlockKind.HEADING or theirs is None
+        theirs = tr_block.get(mine.id)
+        if theirs is not None:
+            found.append((idx, blk, theirs, base_block.get(old.id)))
+    if fallback:
+        unchanged = {new_segs[j].id for j in kept.values()}
+        found += [(idx, blk, theirs, None) for idx, blk, theirs in _identifier_headings(new, tr, unchanged)
+                  if idx not in {f[0] for f in found}]
+    where = {id(blk): i for i, blk in enumerate(tr.blocks)}
+    for idx, blk, theirs, was in found:
+        if (idx in overrides or blk.kind is not BlockKind.HEADING
                 or theirs.kind is not BlockKind.HEADING or len(blk.segments) != 1 or len(theirs.segments) != 1
                 or blk.meta.get("setext") or theirs.meta.get("setext")
                 or blk.meta.get("level") != theirs.meta.get("level")
@@ -399,7 +420,53 @@ def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str,
         if anchor and was is not None and anchor == was.meta.get("anchor") != blk.meta.get("anchor"):
             continue  # the English anchor it carries changed: today's is rendered
         out[idx] = theirs.text
+        spacing = _spacing(new, idx, tr, where[id(theirs)], overrides)
+        if spacing is not None:
+            out[idx] += spacing.pop(idx)
+            out.update(spacing)
     return out
+
+
+def _identifier_headings(new: Document, tr: Document, unchanged: set[str]) -> list[tuple[int, Block, Block]]:
+    """Today's English headings whose one segment needs no translation and did not change since the base
+    (``unchanged``: segment ids), each with the translation's heading of the same level whose one segment is
+    that same text, where each side has exactly one such heading (never a guess between two)."""
+    def key(blk: Block) -> tuple[object, str] | None:
+        if blk.kind is not BlockKind.HEADING or len(blk.segments) != 1:
+            return None
+        seg = blk.segments[0]
+        return None if needs_translation(seg) else (blk.meta.get("level"), seg.text.strip())
+
+    mine: dict[tuple[object, str], list[Block]] = {}
+    for blk in tr.blocks:
+        if (k := key(blk)) is not None:
+            mine.setdefault(k, []).append(blk)
+    ours: dict[tuple[object, str], list[tuple[int, Block]]] = {}
+    for idx, blk in enumerate(new.blocks):
+        if (k := key(blk)) is not None:
+            ours.setdefault(k, []).append((idx, blk))
+    return [(idx, blk, mine[k][0]) for k, found in ours.items() if len(found) == 1 and len(mine.get(k, ())) == 1
+            for idx, blk in found if blk.segments[0].id in unchanged]
+
+
+def _spacing(new: Document, idx: int, tr: Document, at: int, overrides: dict[int, str]) -> dict[int, str] | None:
+    """The translation's blank lines after its heading ``tr.blocks[at]`` (appended to the kept heading's
+    text), and the English blank blocks after today's heading ``new.blocks[idx]`` (rendered as nothing),
+    where both headings are followed by blank lines only and then a block of the same kind (a heading
+    directly over its paragraph stays so; over code or a tag another kind, the English spacing is kept):
+    ``None`` where the English spacing is kept."""
+    def blanks(doc: Document, i: int) -> tuple[list[int], Block | None]:
+        k = i + 1
+        while k < len(doc.blocks) and doc.blocks[k].kind is BlockKind.BLANK:
+            k += 1
+        return list(range(i + 1, k)), doc.blocks[k] if k < len(doc.blocks) else None
+
+    ours, after = blanks(new, idx)
+    theirs, their_after = blanks(tr, at)
+    if (after is None or their_after is None or after.kind is not their_after.kind
+            or any(k in overrides for k in ours)):
+        return None
+    return {idx: "".join(tr.blocks[k].text for k in theirs), **{k: "" for k in ours}}
 
 
 EDITED = 0.6
