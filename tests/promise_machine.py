@@ -9,8 +9,9 @@ their Korean twins, with every commit of the corpus that changed them) and appli
   same path;
 - translation edits (committed or not): a human correction, merge or split paragraphs, move a paragraph,
   a custom anchor, empty or cut the file, delete a section, translate code comments;
-- tool runs: ``translate --update`` with an ideal translator and a noisy one (:mod:`tests.fakes.translators`,
-  the loopback server through the real OpenAI client), the ``pseudo`` test double, ``status``, ``check``,
+- tool runs: ``translate --update`` with an ideal translator, a noisy one (:mod:`tests.fakes.translators`,
+  the loopback server through the real OpenAI client) and one that never translates some segments
+  (:class:`StubbornServer`: marked drafts), the ``pseudo`` test double, ``status``, ``check``,
   ``review``, the web app's write step (``api.translate(write=False)`` then ``api.write_draft``, as
   :mod:`hfi18n.web.handlers` does); a commit with an ordinary message; a fresh clone.
 
@@ -44,11 +45,13 @@ Counterexamples found by the generator are kept as named regression tests in ``t
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,14 +102,47 @@ class Shared:
     root: Path
     ideal: IdealServer
     noisy: NoisyServer
+    failing: IdealServer
+    """A model that never translates some segments (:class:`StubbornServer`): its pages are marked drafts."""
     seeds: dict[str, Path] = field(default_factory=dict)
+    initial: dict[str, list[tuple[str, str, tuple[str, ...]]]] = field(default_factory=dict)
+    """Per corpus, the human texts its seed repository starts with (:meth:`PromiseMachine._record_initial`:
+    every example of a corpus starts from the same seed, so they are worked out once)."""
     steps: Counter[str] = field(default_factory=Counter)
     """Steps run, by rule name (the bench reports them)."""
+    exercised: Counter[str] = field(default_factory=Counter)
+    """Steps that exercised each named property (:data:`PROPERTIES`): its precondition held and it was
+    asserted at least once in that step (the bench reports them per corpus)."""
 
     def seed(self, corpus: str) -> Path:
         if corpus not in self.seeds:
             self.seeds[corpus] = seed_repo(corpus, self.root)
         return self.seeds[corpus]
+
+
+PROPERTIES = {
+    "P1 human-kept": "a live human text (its English still there) was looked for in the translation",
+    "P2 agreement": "status, check (and a doc's review and web-app view in turn) compared on a changed repository",
+    "P2 up-to-date holds every unit": "a doc status calls up to date was counted unit by unit",
+    "P3 idempotent": "an ideal update wrote a doc and ran again",
+    "P3 mark kept": "a tool ran while a page carried a draft or pseudo mark",
+    "P3 nothing outside": "a tool ran (nothing written outside the repository or the language folder)",
+    "P4 ideal-no-draft": "an ideal update translated a doc",
+    "P5 undecidable said": "human text edited after its English changed met an update, or both in one commit met check",
+}
+"""The named properties the bench counts (``docs/guarantees.md``), each with the precondition of a step that
+exercises it."""
+
+class StubbornServer(IdealServer):
+    """The ideal translator, except that it answers every other segment (by a checksum of its text) with the
+    English unchanged, every time it is asked: a run with it leaves those segments unfinished and writes a
+    marked draft (a model that fails now and then, :class:`NoisyServer`, succeeds on a retry, and a run
+    where nothing was translated writes nothing: without it no page of a bench run ever carried a mark)."""
+
+    def _segment_answer(self, text: str, model: str | None = None) -> str:
+        if zlib.crc32(text.encode("utf-8", "surrogatepass")) % 2:
+            return text
+        return super()._segment_answer(text, model)
 
 
 SHARED: Shared | None = None
@@ -121,7 +157,8 @@ def shared() -> Shared:
     if SHARED is None:
         root = Path(tempfile.mkdtemp(prefix="hfi18n-promises-"))
         ideal, noisy = IdealServer().start(), NoisyServer(seed=31).start()
-        SHARED = Shared(root, ideal, noisy)
+        failing = StubbornServer().start()
+        SHARED = Shared(root, ideal, noisy, failing)
     return SHARED
 
 
@@ -144,15 +181,19 @@ def stop_shared() -> None:
     if SHARED is not None:
         SHARED.ideal.stop()
         SHARED.noisy.stop()
+        SHARED.failing.stop()
         shutil.rmtree(SHARED.root, ignore_errors=True)
         SHARED = None
 
 
-def blocks_of(text: str) -> list[str]:
-    """The content blocks of a doc, as stripped texts."""
-    return [b.text.strip() for b in content_blocks(parse(text))]
+@functools.lru_cache(maxsize=512)
+def blocks_of(text: str) -> tuple[str, ...]:
+    """The content blocks of a doc, as stripped texts. Kept by text: the invariants ask after every step about
+    docs most steps did not change (a sixth of a step's time went to parsing them again)."""
+    return tuple(b.text.strip() for b in content_blocks(parse(text)))
 
 
+@functools.lru_cache(maxsize=512)
 def prose_count(text: str) -> int:
     return sum(1 for b in content_blocks(parse(text)) if b.kind is BlockKind.PARAGRAPH and b.text.strip())
 
@@ -175,6 +216,7 @@ class PromiseMachine(RuleBasedStateMachine):
         """doc -> the translation an ideal update wrote (P3: a second run changes nothing)."""
         self.trace: list[tuple[str, tuple[object, ...]]] = []
         """The steps run so far, as :func:`replay` takes them (the bench prints them with a counterexample)."""
+        self._exercised: set[tuple[str, int]] = set()
         global LAST_TRACE
         LAST_TRACE = self.trace
 
@@ -207,12 +249,18 @@ class PromiseMachine(RuleBasedStateMachine):
 
     def _record_initial(self) -> None:
         """Every sure 1-1 pair of a prose block whose English the translation follows is unchanged today:
-        the corpus's human text, promised from the start."""
+        the corpus's human text, promised from the start (worked out once per corpus: the seed is the same)."""
+        if self.corpus not in self.shared.initial:
+            self.shared.initial[self.corpus] = self._initial_humans()
+        self.humans.extend(Human(doc, text, english) for doc, text, english in self.shared.initial[self.corpus])
+
+    def _initial_humans(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        out: list[tuple[str, str, tuple[str, ...]]] = []
         layout = DocsLayout.open(self.repo)
         try:
             records = followed(layout, "ko")
         except HfI18nError:
-            return
+            return out
         for doc in self.docs:
             rec = records.get(doc)
             if rec is None or rec.english is None or not rec.base.known:
@@ -223,7 +271,8 @@ class PromiseMachine(RuleBasedStateMachine):
                 if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.en[0].text.strip() in today
                         and bead.tr[0].kind in (BlockKind.PARAGRAPH, BlockKind.HEADING)
                         and bead.en[0].kind is bead.tr[0].kind and HANGUL.search(bead.tr[0].text)):
-                    self.humans.append(Human(doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
+                    out.append((doc, bead.tr[0].text.strip(), (bead.en[0].text.strip(),)))
+        return out
 
     # ------------------------------------------------------------------------------------ helpers
 
@@ -261,6 +310,13 @@ class PromiseMachine(RuleBasedStateMachine):
             out[rel] = os.readlink(p).encode() if p.is_symlink() else p.read_bytes()
         return out
 
+    def exercised(self, prop: str) -> None:
+        """Count this step once as one that exercised ``prop`` (a key of :data:`PROPERTIES`)."""
+        key = (prop, len(self.trace))
+        if key not in self._exercised:
+            self._exercised.add(key)
+            self.shared.exercised[prop] += 1
+
     def record(self, name: str, data=None, *values: object):
         """Note the step ``name`` in :attr:`trace` (with the values its draws return, for a replay); returns
         ``data`` wrapped so that each draw is noted too."""
@@ -268,8 +324,8 @@ class PromiseMachine(RuleBasedStateMachine):
         self.trace.append((name, step))  # type: ignore[arg-type]
         return None if data is None else _Noted(data, step)
 
-    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "web_write", "translate_all",
-                           "translate_all_again", "approve"})
+    FINISHERS = frozenset({"update_ideal", "update_again", "update_noisy", "update_failing", "web_write",
+                           "translate_all", "translate_all_again", "approve"})
     """Tool runs that may finish a marked page (a translation run with a real model, a human's sign-off)."""
 
     def tool(self, name: str, run):
@@ -278,6 +334,9 @@ class PromiseMachine(RuleBasedStateMachine):
         self.shared.steps[name] += 1
         before = self._tree()
         marked = {doc for doc in self.docs if is_draft(self.ko(doc))}
+        self.exercised("P3 nothing outside")
+        if marked:
+            self.exercised("P3 mark kept")
         result = run()
         after = self._tree()
         changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
@@ -459,6 +518,7 @@ class PromiseMachine(RuleBasedStateMachine):
             self.commit(data.draw(st.sampled_from(MESSAGES)))
         if how == "one commit":
             said = [f for f in api.check(self.repo, "ko", [doc]).findings if f.check == "undecidable"]
+            self.exercised("P5 undecidable said")
             assert len(said) == 1, f"{doc}: both changed one paragraph in one commit, check said {said}"
 
     def english_retitle(self, data) -> None:
@@ -682,12 +742,14 @@ class PromiseMachine(RuleBasedStateMachine):
         for out in result.docs:
             assert out.written, out.note
             assert not out.draft, f"an ideal translator made a draft of {doc}: {out.errors[:2]}"
+            self.exercised("P4 ideal-no-draft")
         self._said_once(doc, result)
         if result.docs:
             once = self.ko(doc)
             again = self.tool("update_again", lambda: self._update(doc, server))
             assert self.ko(doc) == once, "a second identical update changed the translation"
             assert again.stats.requests == 0, "a second identical update sent segments"
+            self.exercised("P3 idempotent")
             self.last_update[doc] = once
 
     def _said_once(self, doc: str, result) -> None:
@@ -695,6 +757,7 @@ class PromiseMachine(RuleBasedStateMachine):
         waiting = [h for h in self.humans if h.doc == doc and h.after_base and not h.dead]
         if not waiting or not result.docs or not result.docs[0].written:
             return
+        self.exercised("P5 undecidable said")
         summary = result.docs[0].summary
         said = summary.conflicts if summary is not None else []
         kept = [h for h in waiting if h.text in self.ko(doc)]
@@ -709,6 +772,18 @@ class PromiseMachine(RuleBasedStateMachine):
         data = self.record("update_noisy", data)
         doc = data.draw(st.sampled_from(self.docs))
         result = self.tool("update_noisy", lambda: self._update(doc, self.shared.noisy))
+        for out in result.docs:
+            if out.written:
+                assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
+
+    @rule(data=st.data())
+    def update_failing(self, data) -> None:
+        """``translate --update`` with a model that fails every segment: the page is written as a marked draft
+        where there was something to translate, and the mark stays until a run finishes it (P3; P2: a marked
+        page is "in progress" everywhere). Without it no page of a bench run ever carried a mark."""
+        data = self.record("update_failing", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        result = self.tool("update_failing", lambda: self._update(doc, self.shared.failing))
         for out in result.docs:
             if out.written:
                 assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
@@ -782,13 +857,17 @@ class PromiseMachine(RuleBasedStateMachine):
         if not self.docs:
             return
         today = {doc: set(blocks_of(self.en(doc))) for doc in self.docs if self.en_path(doc).exists()}
+        texts: dict[str, str] = {}
         for h in self.humans:
             if h.dead:
                 continue
             if h.doc not in today or not all(e in today[h.doc] for e in h.english):
                 h.dead = True  # its English changed or went: no longer promised
                 continue
-            assert h.text in self.ko(h.doc), f"human text lost from {h.doc}: {h.text[:120]!r}"
+            if h.doc not in texts:
+                texts[h.doc] = self.ko(h.doc)
+            assert h.text in texts[h.doc], f"human text lost from {h.doc}: {h.text[:120]!r}"
+            self.exercised("P1 human-kept")
 
     def _state_key(self) -> str:
         """What the answers of status, check, review and update depend on: HEAD and the work tree."""
@@ -821,9 +900,11 @@ class PromiseMachine(RuleBasedStateMachine):
             said = {f.check for f in findings.get(f"{KO}/{row.translated_path}", [])}
             if is_draft(text):
                 assert row.state == "in-progress", (doc, row.state, "a marked page is in progress")
+            self.exercised("P2 agreement")
             if row.state == "up-to-date":
                 assert not said & {"outdated", "incomplete", "base-unknown", "drift"}, (doc, said)
                 _holds_every_unit(doc, english, text)
+                self.exercised("P2 up-to-date holds every unit")
             if row.state == "outdated":
                 assert "outdated" in said or "incomplete" in said or "base-unknown" in said, (doc, said)
             if row.base_commit and row.commits_behind:
@@ -878,26 +959,24 @@ def _fence_lines(lines: list[str]) -> set[int]:
     return out
 
 
+@functools.lru_cache(maxsize=512)
+def _units(text: str) -> tuple[tuple[str, int], ...]:
+    """Headings by level, code blocks and ``[[autodoc]]`` lines of a doc (kept by text, as :func:`blocks_of`)."""
+    c: Counter[str] = Counter()
+    for b in content_blocks(parse(text)):
+        if b.kind is BlockKind.HEADING:
+            c[f"h{b.meta.get('level')}"] += 1
+        elif b.kind is BlockKind.CODE:
+            c["code"] += 1
+    c["autodoc"] = text.count("[[autodoc]]")
+    return tuple(c.items())
+
+
 def _holds_every_unit(doc: str, english: str, translation: str) -> None:
     """An independent count of what a translation that is "up to date" must hold (P2): as many headings of
     each level, code blocks and ``[[autodoc]]`` lines as the English, and at least half as many prose
     paragraphs (a translator merges some); nothing empty."""
-    en, tr = parse(english), parse(translation)
-
-    def kinds(d):
-        c: Counter[str] = Counter()
-        for b in content_blocks(d):
-            if b.kind is BlockKind.HEADING:
-                c[f"h{b.meta.get('level')}"] += 1
-            elif b.kind is BlockKind.CODE:
-                c["code"] += 1
-        c["autodoc"] = sum(1 for line in d.text.splitlines() if line.strip().startswith("[[autodoc]]")) \
-            if hasattr(d, "text") else 0
-        return c
-
-    e, t = kinds(en), kinds(tr)
-    e["autodoc"] = english.count("[[autodoc]]")
-    t["autodoc"] = translation.count("[[autodoc]]")
+    e, t = Counter(dict(_units(english))), Counter(dict(_units(translation)))
     missing = {k: e[k] - t[k] for k in e if t[k] < e[k]}
     assert not missing, f"{doc} is up to date but lacks {missing}"
     assert prose_count(translation) * 2 >= prose_count(english), f"{doc} is up to date but lacks prose"
@@ -926,10 +1005,11 @@ class Scripted:
         return value
 
 
-def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseMachine:
+def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]], keep: bool = False) -> PromiseMachine:
     """Run ``steps`` (rule name, values its draws return; ``english_edit``/``translation_edit`` take their
     kind first) on a fresh example of ``corpus``, every invariant after every step, as Hypothesis does: a
-    counterexample kept as a named test (``tests/test_properties.py``). Returns the machine, torn down."""
+    counterexample kept as a named test (``tests/test_properties.py``). Returns the machine, torn down
+    (``keep``: not torn down, for a test to look at the repository after the steps; it calls teardown)."""
     m = PromiseMachine()
     try:
         m.start(corpus)
@@ -946,6 +1026,9 @@ def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]]) -> PromiseM
                 method(Scripted(*values))
             for check in checks:
                 check()
-    finally:
+    except BaseException:
+        m.teardown()
+        raise
+    if not keep:
         m.teardown()
     return m

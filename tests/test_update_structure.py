@@ -588,3 +588,105 @@ def test_fix_anchors_killed_between_writes_is_finished_by_the_next_run(repo: Pat
     assert "## 바이트 쌍 인코딩 (BPE) [[byte-pair-encoding-bpe]]" in (repo / KO_DIR / "tokenizers.md").read_text()
     assert "(./tokenizers#byte-pair-encoding-bpe)" in (repo / KO_DIR / "summary.md").read_text()
     assert not [f for f in findings if f["severity"] == "error"], findings
+
+
+def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Kept beads would not give the English structure (the translation has a ``<Tip>`` the English does not),
+    so the update renders the page from the English (``structure_fallback``). Every heading got the English
+    anchor: the translator's ``[[my-install]]`` under a heading whose English did not change became
+    ``[[install-the-library]]`` and the links of other translated docs to it broke (issue 31), and
+    ``## 사용하기[[use-it]]`` got a space before its anchor. A heading whose English did not change is kept
+    byte for byte, as a kept bead is; one whose English title changed takes today's English anchor."""
+    isolate_env(monkeypatch, tmp_path)
+    en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n## Install the library\n\n"
+          "Run the installer with `pip` and wait until it finishes.\n\n## Use it\n\n"
+          "Call the function with the `arguments` you need.\n\n## Old title\n\nThe last section of the guide.\n")
+    ko = ("# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n## 라이브러리 설치 [[my-install]]\n\n"
+          "`pip`로 설치 프로그램을 실행하고 끝날 때까지 기다립니다.\n\n<Tip>\n\n번역자의 참고 사항입니다.\n\n</Tip>\n\n"
+          "## 사용하기[[use-it]]\n\n필요한 `arguments`와 함께 함수를 호출합니다.\n\n## 옛 제목 [[my-old]]\n\n"
+          "가이드의 마지막 절입니다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    _edit(repo, "docs/source/en/x.md", "you need.\n", "you need.\n\n```py\nrun(arguments)\n```\n", "en: example")
+    _edit(repo, "docs/source/en/x.md", "## Old title", "## New title", "en: retitle")
+    from hfi18n import api
+
+    _provider(_LLM[0])  # the key isolate_env removed
+    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
+                         write=False).updates["x.md"]
+    assert plan.structure_fallback
+    _update_x(repo, capsys)
+    out = _page(repo / KO_DIR / "x.md")
+    assert "## 라이브러리 설치 [[my-install]]\n" in out and "[[install-the-library]]" not in out
+    assert "## 사용하기[[use-it]]\n" in out and "[[my-old]]" not in out and "[[new-title]]" in out
+    assert "run(arguments)" in out
+
+
+def test_a_merged_passage_half_of_whose_english_changed_is_kept_whole_as_one_conflict(tmp_path: Path, monkeypatch,
+                                                                                        capsys) -> None:
+    """A translator merged two English paragraphs into one; then the English edited the second of them. The
+    merged text has no part of its own for the first paragraph, whose English did not change: re-translated
+    whole, that human text was lost (diffusers ko training/create_dataset.md, bench_properties, issue 31).
+    Nobody can tell which words follow the new English: the passage is kept whole and said once (P5), and a
+    second update changes nothing."""
+    isolate_env(monkeypatch, tmp_path)
+    en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n"
+          "Now that you've created a dataset, you can plug it into the `train_data_dir` argument of a script.\n\n"
+          "For your next steps, try to train a model for [unconditional generation](unconditional_training)!\n\n"
+          "## Next\n\nThe last section of the guide.\n")
+    merged = ("데이터셋을 생성했으니 이제 스크립트의 `train_data_dir` 인수에 연결할 수 있습니다. 다음 단계에서는 "
+              "[unconditional 생성](unconditional_training)을 위한 모델을 학습시켜보세요!")
+    ko = (f"# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n{merged}\n\n"
+          "## 다음 [[next]]\n\n가이드의 마지막 절입니다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    _edit(repo, "docs/source/en/x.md", "try to train", "feel free to try and train", "docs: update")
+    run = _update_x(repo, capsys)
+    out = _page(repo / KO_DIR / "x.md")
+    assert merged in out and out.count("train_data_dir") == 1, out
+    [conflict] = run["docs"][0]["summary"]["conflicts"]
+    assert conflict["line"] == 5 and "the English changed too" in conflict["message"], conflict
+    again = _update_x(repo, capsys)
+    assert _page(repo / KO_DIR / "x.md") == out and not again["docs"][0]["summary"]["conflicts"], again
+
+
+def test_the_whole_page_fallback_keeps_identifier_headings_and_the_translations_spacing(tmp_path: Path,
+                                                                                      monkeypatch, capsys) -> None:
+    """huggingface_hub ko package_reference/webhooks_server.md (bench_properties, 2026-11-27, s31): two English
+    sections swap in the commit that also updates the translation, which keeps the old order, so the aligner
+    pairs neither heading of the swapped sections. Where the next update renders the page from the English
+    (``structure_fallback``), ``### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]`` needs no
+    translation, had no kept title and was rendered from the English: its anchor was lost (P1). And
+    ``## 서버[[server]]`` directly over its paragraph got the English's blank line between them. A heading
+    whose English did not change is the translation's line byte for byte, its blank lines the translation's."""
+    isolate_env(monkeypatch, tmp_path)
+    moved = "### WebhookPayloadMovedTo\n\n[[autodoc]] huggingface_hub.WebhookPayloadMovedTo\n\n"
+    repo_ = "### WebhookPayloadRepo\n\n[[autodoc]] huggingface_hub.WebhookPayloadRepo\n\n"
+    en = ("# Guide\n\nIntro paragraph about the guide and its `options`.\n\n## Server\n\n"
+          "The server is a small app that answers the requests it gets.\n\n" + moved + repo_
+          + "## Old title\n\nThe last section of the guide.\n")
+    ko = ("# 가이드 [[guide]]\n\n가이드와 그 `options`에 대한 소개 문단입니다.\n\n## 서버[[server]]\n"
+          "서버는 받은 요청에 답하는 작은 앱입니다.\n\n<Tip>\n\n번역자의 참고 사항입니다.\n\n</Tip>\n\n"
+          "### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]\n\n"
+          "[[autodoc]] huggingface_hub.WebhookPayloadMovedTo\n\n"
+          "### WebhookPayloadRepo[[huggingface_hub.WebhookPayloadRepo]]\n\n"
+          "[[autodoc]] huggingface_hub.WebhookPayloadRepo\n\n## 옛 제목 [[my-old]]\n\n가이드의 마지막 절이다.\n")
+    repo = _small_repo(tmp_path / "r", en, ko)
+    (repo / "docs/source/en/x.md").write_text(en.replace(moved + repo_, repo_ + moved), encoding="utf-8")
+    _edit(repo, KO_DIR + "/x.md", "마지막 절이다.", "마지막 절입니다.", "en: swap; ko: wording")
+    _edit(repo, "docs/source/en/x.md", "## Old title", "## New title", "en: retitle")
+    from hfi18n import api
+
+    _provider(_LLM[0])  # the key isolate_env removed
+    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
+                         write=False).updates["x.md"]
+    assert plan.structure_fallback
+    _update_x(repo, capsys)
+    out = _page(repo / KO_DIR / "x.md")
+    assert "\n### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]\n\n[[autodoc]]" in out, out
+    assert "\n### WebhookPayloadRepo[[huggingface_hub.WebhookPayloadRepo]]\n\n[[autodoc]]" in out, out
+    assert "## 서버[[server]]\n서버는 받은 요청에 답하는 작은 앱입니다.\n" in out, out
+    assert "[[new-title]]" in out and "[[my-old]]" not in out and "마지막 절입니다." in out
+    before = (repo / KO_DIR / "x.md").read_text(encoding="utf-8")
+    code = main(["translate", "--repo", str(repo), "--lang", "ko", "--update", "x.md", *_provider(_LLM[0]),
+                 "--format", "json"])
+    capsys.readouterr()
+    assert code == 0 and (repo / KO_DIR / "x.md").read_text(encoding="utf-8") == before

@@ -492,14 +492,55 @@ def _moves_base(fps: Fingerprints, base: Version, choice: Version, target: Count
     return carries_changes(fps, base.blob, choice.blob, ev.before, ev.version.blob, lang, guessed)
 
 
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A machine write of a page that a record keeps (this machine's ledger, or the review record committed
+    with the page): the page as written, the English it follows and the segments the machine wrote in it."""
+
+    page: str
+    """Git blob id of the page as written."""
+    en_blob: str
+    machine: frozenset[str]
+    """:func:`~.ledger.segment_hash` of the segment texts the machine wrote (or kept as machine text)."""
+
+
+def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before: str | None,
+                 committed: Collection[str]) -> Write | None:
+    """The recorded write that the committed page ``blob`` is, with hand edits on top: it holds at least
+    :data:`HAND_EDIT_SHARE` of the machine text that write brought (its machine segments the version
+    before did not have). The write itself never reached history as it was (a version holding it exactly
+    follows its English by the record alone).
+
+    diffusers ko ``training/create_dataset.md`` (bench_properties, 2026-11-27): the web app wrote the page up
+    to today's English, a translator merged two of its paragraphs and committed it all with ``Merge branch
+    'main'``. That commit was judged by :func:`carries_changes` alone, which the translator's own link in a
+    paragraph the English fixed a link of failed: the base went back two commits, and the next write
+    re-translated the merged paragraph whole, the human text with it. The work tree had the same rule
+    (:data:`HAND_EDIT_SHARE`, :func:`base_of`) only until it was committed."""
+    now: frozenset[str] | None = None
+    prev = frozenset(segment_hash(t) for t in fps.texts(before)) if before is not None else frozenset()
+    for w in reversed(list(writes)):
+        if w.page in committed or w.page == blob:
+            continue
+        new = w.machine - prev
+        if not new:
+            continue
+        if now is None:
+            now = frozenset(segment_hash(t) for t in fps.texts(blob))
+        if len(new & now) >= HAND_EDIT_SHARE * len(new):
+            return w
+    return None
+
+
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
-              recorded: dict[str, str] | None = None) -> BaseInfo | None:
+              recorded: dict[str, str] | None = None, writes: Collection[Write] = ()) -> BaseInfo | None:
     """Base of translated ``lineage`` against its English ``twin`` of today (see the module docstring).
 
     ``recorded``: translation blob -> English blob it follows, from this machine's runs
     (:mod:`hfi18n.repo.ledger`): a committed version that is exactly what a run wrote follows that English.
-    Every other commit that touched the translation (any subject) moves the base when it carries the
-    English changes since (:func:`carries_changes`).
+    ``writes``: the recorded machine writes: a committed version that is one of them with hand edits on top
+    follows its English too (:func:`_write_under`). Every other commit that touched the translation (any
+    subject) moves the base when it carries the English changes since (:func:`carries_changes`).
     """
     twin_versions = [v for v in twin.versions if v.blob]
     events = translation_events(history, lineage, fps.blobs)
@@ -512,6 +553,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     weak: float | None = None  # similarity of a base history could not pair (found by content only)
     guess: list[str] = []  # English prose the base took as carried by a commit that changed both languages
     prev: Version | None = None
+    committed: set[str] = set()  # the translation's blobs committed before ``v``
     for v in lineage.versions:
         if v.blob is None:
             continue
@@ -522,7 +564,16 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
             base, method, used, weak, guess = followed[-1], "record", ev or Event(v, False, before), None, []
+            committed.add(v.blob)
             continue
+        if paired and writes and (w := _write_under(fps, writes, v.blob, before, committed)) is not None:
+            ahead = [e for e in twin_versions if e.blob == w.en_blob and e.commit <= v.commit
+                     and (base is None or e.commit > base.commit)]
+            if ahead:  # a run's output with hand edits on top, committed: it follows that run's English
+                base, method, used, weak, guess = ahead[-1], "record", ev or Event(v, False, before), None, []
+                committed.add(v.blob)
+                continue
+        committed.add(v.blob)
         if ev is None:  # any other commit touching the translation, whatever its subject
             if paired and base is not None and before is not None and (v.added or v.removed):
                 touch = Event(v, False, before)
@@ -893,6 +944,13 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             continue
         commit = history.commits[v.commit]
         touched = mine.get(v.commit)
+        if prev is not None and v.added == v.removed and _line_ends_only(fps.blobs.text(prev), fps.blobs.text(v.blob)):
+            if synced != prev:  # nothing to translate: the translation follows it as it is
+                follows.step(fps.blobs.text(synced), fps.blobs.text(prev), [])
+            old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
+            follows.step(old, new, [op for op in follows.hunks(old, new) if follows.applies(op)])
+            synced = prev = v.blob
+            continue
         if prev is None or touched is None or touched[0] is None:
             out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
             prev = v.blob
@@ -914,6 +972,16 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
         prev = v.blob
     out.english = follows.text()
     return out
+
+
+def _line_ends_only(old: str, new: str) -> bool:
+    """Do two versions of an English doc differ only in whitespace at line ends? Such a commit carries nothing
+    to translate: it is no drift, and the English a translation follows takes it. Counted as drift
+    (``Errata - Trim trailing white space in the whole repo``, diffusers), the line it trimmed was no longer
+    the followed English's, and a change of that paragraph made in both languages in one commit was neither
+    carried nor said (issue 31, bench_properties)."""
+    a, b = old.splitlines(), new.splitlines()
+    return old != new and len(a) == len(b) and all(x.rstrip() == y.rstrip() for x, y in zip(a, b, strict=True))
 
 
 def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: str, tr_after: str,
@@ -1090,6 +1158,15 @@ def _recorded_base(history: History, twin: Lineage, rec: RunRecord, rel: str) ->
     return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0)
 
 
+def review_record_write(layout: DocsLayout, lang: str, rel: str) -> Write | None:
+    """The last machine write of a page as its review record (committed with the page) keeps it: a fresh
+    clone has no ledger, and a commit of that write with hand edits on top follows its English there too."""
+    record = read_record(layout, lang, rel) if record_path(layout, lang, rel).exists() else None
+    if record is None or record.machine is None or not record.machine.page:
+        return None
+    return Write(record.machine.page, record.machine.english_blob, frozenset(record.machine.segments))
+
+
 def review_record_bases(layout: DocsLayout, lang: str, rel: str) -> dict[str, str]:
     """Blob of a page version -> blob of the English it follows, from the page's review record in the
     repository (:mod:`hfi18n.repo.signoff`): the page as the last machine write wrote it, and as its
@@ -1146,7 +1223,9 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
         assert text is not None
         return content_base(history, fps, pair.twin, text, pair.rel)
     recorded = {**review_record_bases(layout, lang, pair.rel), **{r.blob: r.en_blob for r in records}}
-    return find_base(history, fps, pair.lineage, pair.twin, recorded)
+    writes = [w for w in (review_record_write(layout, lang, pair.rel),) if w is not None]
+    writes += [Write(r.blob, r.en_blob, r.machine) for r in records]
+    return find_base(history, fps, pair.lineage, pair.twin, recorded, writes)
 
 
 def _stamp(layout: DocsLayout, ledger: Ledger, lang: str, pair: Pair) -> str:

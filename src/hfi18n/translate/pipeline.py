@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..doc import BlockKind, Document, Segment, parse
+from ..doc import Block, BlockKind, Document, Segment, parse
 from ..doc.anchors import ANCHOR_RE, anchor_mark
 from ..errors import ProviderError
 from ..fileio import snapshot
@@ -650,25 +650,29 @@ def render_translation(doc: Document, translations: dict[str, str], overrides: d
     """
     final = dict(translations)
     for block in doc.blocks:
-        if block.kind is not BlockKind.HEADING:
-            continue
-        for seg in block.segments:
-            text = final.get(seg.id)
-            if text is None:
-                continue
-            m = ANCHOR_RE.search(text)
-            if block.meta.get("explicit_anchor") is not None:  # the English anchor is in the frame already
-                if m:
-                    final[seg.id] = text[: m.start()]
-            elif m and m.group(1) != block.meta["anchor"]:  # a translator's anchor that is not the English one
-                final[seg.id] = text[: m.start()] + " " + anchor_mark(block.meta["anchor"])
-            elif not m and text.strip() != seg.text.strip():
-                final[seg.id] = text.rstrip() + " " + anchor_mark(block.meta["anchor"])
+        if block.kind is BlockKind.HEADING:
+            _anchored(block, final)
     if not overrides:
         return doc.render(final)
     return overrides.get(BEFORE, "") + "".join(
         overrides[i] if i in overrides else block.render(final) for i, block in enumerate(doc.blocks)
     ) + overrides.get(AFTER, "")
+
+
+def _anchored(block: Block, final: dict[str, str]) -> None:
+    """Give the translated title of heading ``block`` in ``final`` the English anchor (in place)."""
+    for seg in block.segments:
+        text = final.get(seg.id)
+        if text is None:
+            continue
+        m = ANCHOR_RE.search(text)
+        if block.meta.get("explicit_anchor") is not None:  # the English anchor is in the frame already
+            if m:
+                final[seg.id] = text[: m.start()]
+        elif m and m.group(1) != block.meta["anchor"]:  # a translator's anchor that is not the English one
+            final[seg.id] = text[: m.start()] + " " + anchor_mark(block.meta["anchor"])
+        elif not m and text.strip() != seg.text.strip():
+            final[seg.id] = text.rstrip() + " " + anchor_mark(block.meta["anchor"])
 
 
 BEFORE = -1

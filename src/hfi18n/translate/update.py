@@ -55,7 +55,16 @@ from ..pair.model import Bead, omitted, pair_docs, skeleton_key, sure_pairs
 from ..repo.layout import DocsLayout
 from ..repo.ledger import segment_hash
 from .aligned import learned_length
-from .pipeline import AFTER, BEFORE, HUMAN, MACHINE, CommentLoss, Conflict, DocJob, render_translation
+from .pipeline import (
+    AFTER,
+    BEFORE,
+    HUMAN,
+    MACHINE,
+    CommentLoss,
+    Conflict,
+    DocJob,
+    render_translation,
+)
 
 
 @dataclass(slots=True)
@@ -335,6 +344,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         != skeleton(new)
     if fallback:
         kept = KeptBeads()
+    conflicts += kept.conflicts
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
@@ -342,6 +352,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     pending = [s for s in new_segs if s.id not in translations and s.id not in kept.segments
                and s.id not in kept.left_out]
     overrides.update(kept.overrides)
+    overrides.update(_kept_headings(base, new, tr, human, {**in_order, **moved}, translations, overrides,
+                                   fallback=fallback))
     job = DocJob(en_rel, new, target, pending, dict(translations), block_overrides=overrides,
                  provenance=dict(provenance), comments_carried=carried, comments_lost=lost, conflicts=conflicts)
     job.given = job.given | frozenset(kept.segments) | frozenset(kept.left_out)
@@ -351,6 +363,110 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
+                   translations: dict[str, str], overrides: dict[int, str], *, fallback: bool) -> dict[int, str]:
+    """Headings of today's English rendered from a kept translated title (not kept whole as a bead) whose
+    English title did not change (``kept``: old segment index -> new): the translation's heading line, byte
+    for byte, as a kept bead keeps it, with the translation's own blank lines after it. Not where its anchor
+    is the English anchor of the base and the English anchor changed since (today's is rendered). Block index
+    -> its text (``""`` for the English blank lines the translation's replace).
+
+    Why: where kept beads would not give the English structure the page is rendered from the English
+    (:attr:`UpdatePlan.structure_fallback`), and every heading was rendered again: a translator's
+    ``[[my-install]]`` became ``[[install-the-library]]`` under a heading whose English had not changed (the
+    links of other translated docs to it broke: :mod:`hfi18n.check.custom_anchors`), and
+    ``## 페이로드[[huggingface_hub.WebhookPayload]]`` got a space before its anchor (huggingface_hub ko
+    package_reference/webhooks_server.md after two sections swapped, bench_properties; issue 31, P1).
+
+    On that path (``fallback``) an identifier-only title (``### WebhookPayloadMovedTo``) needs no translation,
+    and where the translation holds its sections in another order than the English it follows (a swap of
+    the English committed with the translation's update) the aligner pairs none, so it has no kept title:
+    it is the translation's one heading of the same level and the same title, if there is exactly one
+    (:func:`_identifier_headings`); rendered from the English, it lost its
+    ``[[huggingface_hub.WebhookPayloadMovedTo]]`` (same page, bench_properties). And the blank line the
+    English has after a heading was written where the translation had none (``## 서버[[server]]`` directly
+    over its paragraph): the blank lines after a kept heading are the translation's, where the block after
+    it is of the same kind in both (:func:`_spacing`)."""
+    out: dict[int, str] = {}
+    block_of = {s.id: (i, blk) for i, blk in enumerate(new.blocks) for s in blk.segments}
+    tr_block = {s.id: blk for blk in tr.blocks for s in blk.segments}
+    base_block = {s.id: blk for blk in base.blocks for s in blk.segments}
+    old_segs, new_segs = list(base.segments()), list(new.segments())
+    found: list[tuple[int, Block, Block, Block | None]] = []  # (index, today's block, theirs, the base's)
+    for i, j in kept.items():
+        old, cur = old_segs[i], new_segs[j]
+        mine = human.get(old.id)
+        if mine is None or cur.id not in translations or cur.id not in block_of:
+            continue
+        idx, blk = block_of[cur.id]
+        theirs = tr_block.get(mine.id)
+        if theirs is not None:
+            found.append((idx, blk, theirs, base_block.get(old.id)))
+    if fallback:
+        unchanged = {new_segs[j].id for j in kept.values()}
+        found += [(idx, blk, theirs, None) for idx, blk, theirs in _identifier_headings(new, tr, unchanged)
+                  if idx not in {f[0] for f in found}]
+    where = {id(blk): i for i, blk in enumerate(tr.blocks)}
+    for idx, blk, theirs, was in found:
+        if (idx in overrides or blk.kind is not BlockKind.HEADING
+                or theirs.kind is not BlockKind.HEADING or len(blk.segments) != 1 or len(theirs.segments) != 1
+                or blk.meta.get("setext") or theirs.meta.get("setext")
+                or blk.meta.get("level") != theirs.meta.get("level")
+                or blk.text.count("\n") != 1 or theirs.text.count("\n") != 1 or not theirs.text.endswith("\n")):
+            continue
+        anchor = theirs.meta.get("explicit_anchor")
+        if anchor and was is not None and anchor == was.meta.get("anchor") != blk.meta.get("anchor"):
+            continue  # the English anchor it carries changed: today's is rendered
+        out[idx] = theirs.text
+        spacing = _spacing(new, idx, tr, where[id(theirs)], overrides)
+        if spacing is not None:
+            out[idx] += spacing.pop(idx)
+            out.update(spacing)
+    return out
+
+
+def _identifier_headings(new: Document, tr: Document, unchanged: set[str]) -> list[tuple[int, Block, Block]]:
+    """Today's English headings whose one segment needs no translation and did not change since the base
+    (``unchanged``: segment ids), each with the translation's heading of the same level whose one segment is
+    that same text, where each side has exactly one such heading (never a guess between two)."""
+    def key(blk: Block) -> tuple[object, str] | None:
+        if blk.kind is not BlockKind.HEADING or len(blk.segments) != 1:
+            return None
+        seg = blk.segments[0]
+        return None if needs_translation(seg) else (blk.meta.get("level"), seg.text.strip())
+
+    mine: dict[tuple[object, str], list[Block]] = {}
+    for blk in tr.blocks:
+        if (k := key(blk)) is not None:
+            mine.setdefault(k, []).append(blk)
+    ours: dict[tuple[object, str], list[tuple[int, Block]]] = {}
+    for idx, blk in enumerate(new.blocks):
+        if (k := key(blk)) is not None:
+            ours.setdefault(k, []).append((idx, blk))
+    return [(idx, blk, mine[k][0]) for k, found in ours.items() if len(found) == 1 and len(mine.get(k, ())) == 1
+            for idx, blk in found if blk.segments[0].id in unchanged]
+
+
+def _spacing(new: Document, idx: int, tr: Document, at: int, overrides: dict[int, str]) -> dict[int, str] | None:
+    """The translation's blank lines after its heading ``tr.blocks[at]`` (appended to the kept heading's
+    text), and the English blank blocks after today's heading ``new.blocks[idx]`` (rendered as nothing),
+    where both headings are followed by blank lines only and then a block of the same kind (a heading
+    directly over its paragraph stays so; over code or a tag another kind, the English spacing is kept):
+    ``None`` where the English spacing is kept."""
+    def blanks(doc: Document, i: int) -> tuple[list[int], Block | None]:
+        k = i + 1
+        while k < len(doc.blocks) and doc.blocks[k].kind is BlockKind.BLANK:
+            k += 1
+        return list(range(i + 1, k)), doc.blocks[k] if k < len(doc.blocks) else None
+
+    ours, after = blanks(new, idx)
+    theirs, their_after = blanks(tr, at)
+    if (after is None or their_after is None or after.kind is not their_after.kind
+            or any(k in overrides for k in ours)):
+        return None
+    return {idx: "".join(tr.blocks[k].text for k in theirs), **{k: "" for k in ours}}
 
 
 EDITED = 0.6
@@ -372,8 +488,7 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
     start = j1
     for i in range(i1, i2):
         for j in range(start, j2):
-            m = difflib.SequenceMatcher(None, old[i], new[j], autojunk=False)
-            if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
+            if _edited(old[i], new[j]):
                 out.append((i, j))
                 start = j + 1
                 break
@@ -388,8 +503,23 @@ def _edited(old: str, new: str) -> bool:
     """Is ``new`` the English segment ``old`` edited (not rewritten)? Where a human also edited its translation
     since the base, nobody can tell whether that edit follows ``new`` (:class:`~.pipeline.Conflict`); a page
     redesigned at the same path pairs unrelated paragraphs in order (diffusers ko installation.md: the human
-    text of one kept as the translation of another failed ``check``)."""
-    return difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() >= EDITED
+    text of one kept as the translation of another failed ``check``).
+
+    Alike by :data:`EDITED`, or ``old`` kept in ``new`` almost whole, in order (:data:`KEPT_WHOLE`): a short
+    paragraph that gained a sentence (smolagents installation.md ``Using [`uv`](...):``, bench_properties) is
+    below the likeness ratio, so its translator's edit was taken for the translation of a rewritten
+    paragraph and replaced by machine text (P1, P5)."""
+    m = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
+        return True
+    return len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old)
+
+
+KEPT_WHOLE = 0.9
+"""Share of an English segment's characters its new version keeps, in order, for the two to be one paragraph
+edited whatever text was added (:func:`_edited`)."""
+KEPT_WHOLE_MIN = 8
+"""Shorter segments (``Note:``) are found in unrelated paragraphs: only the likeness ratio pairs them."""
 
 
 def skeleton(doc: Document) -> list[tuple[str, str]]:
@@ -425,6 +555,8 @@ class KeptBeads:
     beads_kept: int = 0
     beads_sent: int = 0
     review_lines: list[int] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    """Merged passages kept whole though part of their English changed (one finding each)."""
     left_out: dict[str, int] = field(default_factory=dict)
     """Today's segment id -> its line, of the English paragraphs the translation leaves out and the update
     leaves out again (:func:`_left_out`): not sent, not rendered."""
@@ -521,7 +653,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     change, as long as ``check`` accepts it (:func:`_faithful`).
 
     Between two kept beads, where the English changed or gained blocks (a *region*), the translation's
-    blocks are replaced by the new English: those of sure changed beads. Those the aligner is unsure of
+    blocks are replaced by the new English: those of sure changed beads, except a passage a translator merged
+    whose English changed only in part (:func:`half` inside: kept whole, one :class:`~.pipeline.Conflict`).
+    Those the aligner is unsure of
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
     :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
@@ -650,14 +784,42 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         i in moved_b for i in where(bead) or ())]
     for k in moves:
         carried(beads[k], where(beads[k]) or [])
+    def half(bead: Bead) -> list[int] | None:
+        """Indexes in ``b`` of a passage a translator merged (one translated paragraph for two English ones or
+        more) when some of its English is unchanged and the rest edited in place (:func:`_edited`): the human
+        text of the unchanged half has no text of its own to keep, so the passage is kept whole and said to
+        be a conflict (:class:`~.pipeline.Conflict`). Re-translated whole, the human text of the half whose
+        English did not change was lost (diffusers ko training/create_dataset.md, bench_properties)."""
+        if draft or not bead.sure or len(bead.en) < 2 or not bead.tr or not all(
+                x.kind is BlockKind.PARAGRAPH for x in (*bead.en, *bead.tr)) or _is_leftover(bead, draft, unfinished):
+            return None
+        idx = [now.get(id(x)) for x in bead.en]
+        known = [(n, j) for n, j in enumerate(idx) if j is not None]
+        if not known or len(known) == len(idx):
+            return None
+        start = known[0][1] - known[0][0]
+        want = list(range(start, start + len(idx)))
+        if start < 0 or want[-1] >= len(b) or any(j is not None and j != w for j, w in zip(idx, want, strict=True)):
+            return None
+        if any(w in placed or w in moved_b for w in want):
+            return None
+        unchanged = set(now.values())
+        for x, j, w in zip(bead.en, idx, want, strict=True):
+            if j is None and (w in unchanged or b[w].kind is not BlockKind.PARAGRAPH or not _edited(x.text, b[w].text)):
+                return None
+        return want
+
     omitted = set() if draft else _left_out(beads, where, keepable)
     for k, bead in enumerate(beads):
         if k in moves:
             continue
+        halved = None
         if k not in omitted and not keepable(bead):
-            region.append(bead)
-            continue
-        idx = where(bead)
+            halved = half(bead)
+            if halved is None:
+                region.append(bead)
+                continue
+        idx = halved or where(bead)
         assert idx is not None
         covered = [s.id for i in idx for s in b[i].segments]
         first_b = idx[0]
@@ -679,6 +841,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         tr_texts = [s.text for x in bead.tr for s in x.segments]
         out.segments.update({s: tr_texts for s in covered})
         out.beads_kept += 1
+        if halved is not None:  # one finding for the passage, at the first English paragraph that changed
+            changed = next(b[w] for x, w in zip(bead.en, halved, strict=True) if now.get(id(x)) is None)
+            out.conflicts.append(Conflict(bead.tr[0].start_line, changed.start_line))
     if not joined(len(b)):
         apart()
     carry += settle(len(b))
