@@ -561,3 +561,44 @@ def test_the_first_item_of_a_list_is_never_merged_into_the_paragraph_before_the_
     kw = {"file": "docs/source/ja/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ja"}
     (om,) = [f for f in review_texts(TESTED_EN, TESTED_JA, **kw).findings if f.kind is Kind.OMISSION]
     assert om.english_line == 5 and om.line in (4, 5) and om.edit.insert.startswith("- [PyTorch]")
+
+
+TELEMETRY_EN = """# Installation [[installation]]
+
+You can disable data collection by setting the `DISABLE_TELEMETRY` environment variable from your terminal:
+
+On Linux/MacOS:
+```bash
+export DISABLE_TELEMETRY=YES
+```
+
+On Windows:
+```bash
+set DISABLE_TELEMETRY=YES
+```
+"""
+TELEMETRY_JA = """# インストール [[installation]]
+
+ターミナルから `DISABLE_TELEMETRY` 環境変数を設定することで、データ収集を無効にすることができます：
+
+Linux/MacOSの場合
+```bash
+export DISABLE_TELEMETRY=YES
+```
+
+Windows の場合
+```bash
+set DISABLE_TELEMETRY=YES
+```
+"""
+
+
+def test_a_short_caption_over_code_dropped_is_an_omission():
+    """A caption ending in ':' right above code says which command is the reader's: under the 15-character
+    floor of labels ("Example:", dropped or merged on purpose) it is still judged. diffusers ja
+    installation.md with "Windows の場合" dropped left two commands, the reader not told which is Windows'."""
+    kw = {"file": "docs/source/ja/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ja"}
+    assert [f for f in review_texts(TELEMETRY_EN, TELEMETRY_JA, **kw).findings if f.kind is Kind.OMISSION] == []
+    gone = TELEMETRY_JA.replace("Windows の場合\n", "")
+    (om,) = [f for f in review_texts(TELEMETRY_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 10 and om.line in (8, 9, 10) and om.edit.insert.startswith("On Windows:")

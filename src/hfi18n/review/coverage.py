@@ -107,6 +107,8 @@ class _Doc:
     gaps: dict[tuple[int, int], tuple[set[int], set[int]]] = field(default_factory=dict)
     _en_lines: list[str] | None = None
     _code: tuple[list[int], list[int]] | None = None
+    after_en: set[int] | None = None
+    """Ids of the English blocks right above a code block the translation has (see :func:`_captions_code`)."""
     bare: dict[int, Item] | None = None
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
@@ -613,7 +615,27 @@ def _judged(d: _Doc, e: Item) -> bool:
         return False
     if block is not None and _is_item(block):
         return chars(block.text) >= MIN_DUP
+    if block is not None and _captions_code(d, e, block):
+        return True
     return chars(e.text) >= MIN_OMISSION and len(_WORD_RE.findall(e.text)) >= 3
+
+
+def _captions_code(d: _Doc, e: Item, block: Block) -> bool:
+    """English paragraph ``block`` is a short caption that names something (a name, code or a link) and ends
+    in ':' right above a code block the translation has ("On Windows:", "Using [`uv`](...):"): it says what
+    the code is for, and without it the reader cannot tell which command is theirs (diffusers ja
+    installation.md has "Linux/MacOS の場合" and "Windows の場合" over their two commands). Not "and:" (no
+    name), nor a caption whose code the translation lacks too: huggingface_hub de guides/repository.md
+    leaves out every "Or via CLI:" with its CLI code, a choice of the translation, seven findings."""
+    if block.kind is not BlockKind.PARAGRAPH or not (e.keep or e.spans) or not block.text.rstrip().endswith(
+            (":", "：")):
+        return False
+    if d.after_en is None:
+        kept = {id(x) for b in d.blocks if b.tr for x in b.en}
+        blocks = [x for x in d.al.src.blocks if x.kind is not BlockKind.BLANK]
+        d.after_en = {id(x) for x, y in zip(blocks, blocks[1:], strict=False)
+                      if y.kind is BlockKind.CODE and id(y) in kept}
+    return id(block) in d.after_en
 
 
 def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_cut: set[int], placed: set[int],
