@@ -20,7 +20,9 @@ from tests.promise_machine import Pick, PromiseMachine, replay, with_corpora
 
 pytestmark = pytest.mark.corpus
 
-CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "15"))
+CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "12"))
+"""12, not 15, since the rules `undecidable` and `marked` (two tool runs in a step): the CI budget stays what it
+was (CPU of the generated test 81 s at 15 examples before them, 101 s at 15 and 71 s at 12 after; s31 2026-11-27)."""
 CI_STEPS = int(os.environ.get("HFI18N_PROPERTY_STEPS", "20"))
 
 CI_SETTINGS = settings(max_examples=CI_EXAMPLES, stateful_step_count=CI_STEPS, derandomize=True, database=None,
