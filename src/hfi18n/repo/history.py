@@ -934,15 +934,8 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             follows.step(old, new, [op for op in follows.hunks(old, new) if follows.applies(op)])
             synced = prev = v.blob
             continue
-        if prev is None or touched is None or touched[0] is None or (
-                base.method == "record" and commit.sha == base.event_commit):
-            # drift: lined up later, in one diff, if ever a commit carries something. A translation this
-            # commit brought that is a run's output (the record: made from the base English, hand edits on
-            # top or not) carries none of the English changes of the same commit: ``git add -A`` after an
-            # English edit committed the last ``translate --update``'s page with it, the edit was taken as
-            # carried, and a translator's later edit of that paragraph was kept unsaid (diffusers
-            # installation.md, bench_properties, s31; P5)
-            out.behind.append(commit)
+        if prev is None or touched is None or touched[0] is None:
+            out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
             prev = v.blob
             continue
         old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
