@@ -20,7 +20,9 @@ from tests.promise_machine import Pick, PromiseMachine, replay, with_corpora
 
 pytestmark = pytest.mark.corpus
 
-CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "15"))
+CI_EXAMPLES = int(os.environ.get("HFI18N_PROPERTY_EXAMPLES", "12"))
+"""12, not 15, since the rules `undecidable` and `marked` (two tool runs in a step): the CI budget stays what it
+was (CPU of the generated test 81 s at 15 examples before them, 101 s at 15 and 71 s at 12 after; s31 2026-11-27)."""
 CI_STEPS = int(os.environ.get("HFI18N_PROPERTY_STEPS", "20"))
 
 CI_SETTINGS = settings(max_examples=CI_EXAMPLES, stateful_step_count=CI_STEPS, derandomize=True, database=None,
@@ -258,3 +260,41 @@ def test_counterexample_a_paragraph_changed_in_both_languages_after_a_whitespace
     pair = ("Start by creating a dataset with the [`ImageFolder`](https://huggingface.co/docs/datasets/image_load#imagefolder) feature, which creates an `image` column containing the PIL-encoded images.",
             "PIL 인코딩된 이미지가 포함된 `이미지` 열을 생성하는 [이미지 폴더](https://huggingface.co/docs/datasets/image_load#imagefolder) 기능을 사용하여 데이터셋 생성을 시작합니다.")
     replay("diffusers", [("translation_edit", ("both_changed", doc, pair, "one commit", "small fixes"))])
+
+
+@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
+                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
+                   "(SignoffMachine), s31 2026-11-27")
+def test_counterexample_an_english_edit_committed_with_an_updates_page_is_no_change_it_carried() -> None:
+    """diffusers installation.md (bench_properties, 2026-11-27, s31, rule ``undecidable``): an update writes
+    the page (not committed), the English of one of its paragraphs changes and ``git add -A`` commits both;
+    then a translator edits that paragraph's translation. The committed page is exactly what the run wrote
+    from the English before the edit (the record), yet the English edit of the same commit was taken as
+    carried to it, so the next update saw no English change there and kept the human edit without saying so
+    (P5). Open: a run's output should carry none of the English changes of the commit that brings it
+    (``repo.history.drift``), but skipping every commit whose translation is a recorded write (hand edits on
+    top included) left a paragraph changed on both sides in one commit unsaid by check."""
+    pair = ("Install Diffusers with one of the following methods.", "행사해 다지요 자법 데 사 다 설해제 모통을.")
+    replay("diffusers", [("web_write", ("training/create_dataset.md",)), ("update_noisy", ("installation.md",)),
+                         ("update_failing", ("conceptual/ethical_guidelines.md",)),
+                         ("undecidable", ("installation.md", pair, "then uncommitted", "[docs] improvements"))])
+
+
+@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
+                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
+                   "(SignoffMachine), s31 2026-11-27")
+def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_said() -> None:
+    """diffusers optimization/tome.md (same run): the same case after an ideal update, with an English reorder
+    in another doc before it."""
+    english = ("To reproduce this benchmark, feel free to use this [script](https://gist.github.com/sayakpaul/"
+               "27aec6bca7eb7b0e0aa4112205850335). The results are reported in seconds, and where applicable we "
+               "report the speed-up percentage over the vanilla pipeline when using ToMe and ToMe + xFormers.")
+    korean = ("한 기터있 하을 화것제, 고해 리실 한 사 하을 [자통](https://gist.github.com/sayakpaul/"
+              "27aec6bca7eb7b0e0aa4112205850335). 다 어문을 모 기다번 하 로델을, 사 모위 용수설실 장 기다 다 "
+              "어번-설 통정서실 같는 다 화용파 의우번 모같 니파 ToMe 사 ToMe + xFormers.")
+    replay("diffusers", [("status_check_review", ()),
+                         ("english_edit", ("english_reorder", "conceptual/ethical_guidelines.md",
+                                           ((2526, 2733), (2735, 2898)), "문서 수정")),
+                         ("update_ideal", ("optimization/tome.md",)),
+                         ("undecidable", ("optimization/tome.md", (english, korean), "then uncommitted",
+                                          "Update docs (#1234)"))])

@@ -590,6 +590,19 @@ def test_fix_anchors_killed_between_writes_is_finished_by_the_next_run(repo: Pat
     assert not [f for f in findings if f["severity"] == "error"], findings
 
 
+def _update_rendered_from_the_english(repo: Path, capsys) -> str:
+    """Update x.md where kept beads would not give the English structure (``structure_fallback``: the page is
+    rendered from the English); the page written."""
+    from hfi18n import api
+
+    _provider(_LLM[0])  # the key isolate_env removed
+    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
+                         write=False).updates["x.md"]
+    assert plan.structure_fallback
+    _update_x(repo, capsys)
+    return _page(repo / KO_DIR / "x.md")
+
+
 def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Path, monkeypatch, capsys) -> None:
     """Kept beads would not give the English structure (the translation has a ``<Tip>`` the English does not),
     so the update renders the page from the English (``structure_fallback``). Every heading got the English
@@ -608,14 +621,7 @@ def test_the_whole_page_fallback_keeps_the_translations_own_anchors(tmp_path: Pa
     repo = _small_repo(tmp_path / "r", en, ko)
     _edit(repo, "docs/source/en/x.md", "you need.\n", "you need.\n\n```py\nrun(arguments)\n```\n", "en: example")
     _edit(repo, "docs/source/en/x.md", "## Old title", "## New title", "en: retitle")
-    from hfi18n import api
-
-    _provider(_LLM[0])  # the key isolate_env removed
-    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
-                         write=False).updates["x.md"]
-    assert plan.structure_fallback
-    _update_x(repo, capsys)
-    out = _page(repo / KO_DIR / "x.md")
+    out = _update_rendered_from_the_english(repo, capsys)
     assert "## 라이브러리 설치 [[my-install]]\n" in out and "[[install-the-library]]" not in out
     assert "## 사용하기[[use-it]]\n" in out and "[[my-old]]" not in out and "[[new-title]]" in out
     assert "run(arguments)" in out
@@ -673,14 +679,7 @@ def test_the_whole_page_fallback_keeps_identifier_headings_and_the_translations_
     (repo / "docs/source/en/x.md").write_text(en.replace(moved + repo_, repo_ + moved), encoding="utf-8")
     _edit(repo, KO_DIR + "/x.md", "마지막 절이다.", "마지막 절입니다.", "en: swap; ko: wording")
     _edit(repo, "docs/source/en/x.md", "## Old title", "## New title", "en: retitle")
-    from hfi18n import api
-
-    _provider(_LLM[0])  # the key isolate_env removed
-    plan = api.translate(repo, "ko", ["x.md"], update=True, provider="openai", base_url=_LLM[0].openai_base_url,
-                         write=False).updates["x.md"]
-    assert plan.structure_fallback
-    _update_x(repo, capsys)
-    out = _page(repo / KO_DIR / "x.md")
+    out = _update_rendered_from_the_english(repo, capsys)
     assert "\n### WebhookPayloadMovedTo[[huggingface_hub.WebhookPayloadMovedTo]]\n\n[[autodoc]]" in out, out
     assert "\n### WebhookPayloadRepo[[huggingface_hub.WebhookPayloadRepo]]\n\n[[autodoc]]" in out, out
     assert "## 서버[[server]]\n서버는 받은 요청에 답하는 작은 앱입니다.\n" in out, out
