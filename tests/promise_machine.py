@@ -776,11 +776,7 @@ class PromiseMachine(RuleBasedStateMachine):
     def update_noisy(self, data) -> None:
         """``translate --update`` with a model that fails now and then: P1 and the draft mark."""
         data = self.record("update_noisy", data)
-        doc = data.draw(st.sampled_from(self.docs))
-        result = self.tool("update_noisy", lambda: self._update(doc, self.shared.noisy))
-        for out in result.docs:
-            if out.written:
-                assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
+        self._update_marked("update_noisy", data.draw(st.sampled_from(self.docs)), self.shared.noisy)
 
     @rule(data=st.data())
     def update_failing(self, data) -> None:
@@ -791,7 +787,11 @@ class PromiseMachine(RuleBasedStateMachine):
         self._update_failing(data.draw(st.sampled_from(self.docs)))
 
     def _update_failing(self, doc: str) -> None:
-        result = self.tool("update_failing", lambda: self._update(doc, self.shared.failing))
+        self._update_marked("update_failing", doc, self.shared.failing)
+
+    def _update_marked(self, name: str, doc: str, model) -> None:
+        """An update with a model that fails some segments: the page's draft mark says what the run said."""
+        result = self.tool(name, lambda: self._update(doc, model))
         for out in result.docs:
             if out.written:
                 assert out.draft == is_draft(self.ko(doc)), "the draft mark does not say what the run said"
