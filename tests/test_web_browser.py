@@ -95,6 +95,7 @@ def world(corpus_copy, tmp_path: Path):
 
 
 def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, monkeypatch) -> None:
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -118,7 +119,8 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
 
     def until(cond: Callable[[], object], what: str, timeout: float = 60):
         try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
         except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
             toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
             d.save_screenshot(str(shots / "failure.png"))
@@ -361,7 +363,11 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
     language, the tables the server builds in it too (they were English under Korean tabs), the segment
     editor beside the row clicked far down the review (it stayed above the table), and the review filtered
     to errors only, then to one rule."""
-    from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        ElementNotInteractableException,
+        StaleElementReferenceException,
+    )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -392,7 +398,8 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
 
     def until(cond: Callable[[], object], what: str, timeout: float = 60):
         try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
         except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
             toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body")]
             d.save_screenshot(str(shots / "failure.png"))

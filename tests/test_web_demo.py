@@ -41,6 +41,7 @@ def test_a_pseudo_page_titles_its_toctree_entry_as_pseudo_and_check_says_so(tmp_
 @pytest.mark.slow
 def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path) -> None:
     require("gradio")
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -69,7 +70,8 @@ def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path
 
     def until(cond, what: str, timeout: float = 60):
         try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
         except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
             d.save_screenshot(str(shots / "failure.png"))
             raise AssertionError(f"timed out waiting for {what}; toasts: {toasts()}") from exc

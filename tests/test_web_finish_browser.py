@@ -26,6 +26,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 def test_a_korean_translator_finishes_a_machine_page_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch) -> None:
     require("gradio")
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -53,7 +54,8 @@ def test_a_korean_translator_finishes_a_machine_page_on_a_phone(corpus_copy, tmp
 
             def until(cond: Callable[[], object], what: str, timeout: float = 90):
                 try:
-                    return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+                    return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
                 except Exception as exc:  # noqa: BLE001 - say what was awaited
                     d.save_screenshot(str(tmp_path / "failure.png"))
                     raise AssertionError(f"timed out waiting for {what}") from exc

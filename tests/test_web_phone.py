@@ -30,6 +30,7 @@ def git(cwd: Path, *args: str) -> str:
 
 def test_a_korean_translator_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch) -> None:
     require("gradio")
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -68,7 +69,8 @@ def test_a_korean_translator_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch
 
         def until(cond, what: str, timeout: float = 60):
             try:
-                return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+                return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
             except Exception as exc:  # noqa: BLE001 - say what was awaited
                 d.save_screenshot(str(shots / "failure.png"))
                 raise AssertionError(f"timed out waiting for {what}") from exc

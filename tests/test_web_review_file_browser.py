@@ -23,6 +23,7 @@ DROPPED = "또한 단계 콜백을 사용하여 에이전트의 메모리를 동
 def test_a_translator_on_a_phone_applies_an_omissions_suggestion_with_one_button(corpus_copy, tmp_path: Path,
                                                                                  monkeypatch) -> None:
     require("gradio")
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -47,7 +48,8 @@ def test_a_translator_on_a_phone_applies_an_omissions_suggestion_with_one_button
 
         def until(cond, what: str, timeout: float = 60):
             try:
-                return WebDriverWait(d, timeout, poll_frequency=0.2).until(lambda _: cond())
+                return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
             except Exception as exc:  # noqa: BLE001 - say what was awaited
                 d.save_screenshot(str(shots / "failure.png"))
                 raise AssertionError(f"timed out waiting for {what}") from exc
