@@ -325,7 +325,6 @@ def batch_collect(repo: Path | str = ".", job_id: str | None = None, *, retry_no
     if job.settings.get("toctree"):  # after the pages: a failure to list loses none (the next --all lists them)
         listing = _listing(layout, job.lang, cfg, job.provider, job.model, base_url or job.settings.get("base_url"))
         listing.add(listing.leftovers())  # every unlisted page hfi18n wrote machine text into: this job's too
-        result.toctree = []
         _listed(result, listing, job.lang, progress)
     return result
 
