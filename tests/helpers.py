@@ -130,3 +130,27 @@ def rendered_text(markdown: str) -> str:
     from markdown_it import MarkdownIt
 
     return html.unescape(re.sub(r"<[^>]+>", "", MarkdownIt("commonmark").render(markdown))).strip()
+
+
+TOAST_SELECTOR = ".toast-body, [data-testid=toast-body], .toast-message-item"
+"""Where Gradio shows a toast (its versions name the element differently): what a failed wait reports."""
+
+
+def browser_until(driver, cond, what: str, *, shot: Path, timeout: float = 60):
+    """Wait, as a person would, until ``cond()`` is truthy; return its value.
+
+    Gradio re-renders components, so an element found a moment ago may be gone by the time it is read: a
+    stale or missing element is one more poll, never a failure. That was the flaky walk of 2026-11-27: the
+    wait reported "timed out" at once while the failure screenshot showed the filtered option on screen.
+    On a real time-out the screenshot goes to ``shot`` and the error names what was awaited and the toasts."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.2, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
+    except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
+        driver.save_screenshot(str(shot))
+        toasts = [e.text for e in driver.find_elements(By.CSS_SELECTOR, TOAST_SELECTOR) if e.is_displayed()]
+        raise AssertionError(f"timed out waiting for {what}; toasts: {toasts}") from exc

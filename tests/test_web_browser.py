@@ -18,7 +18,6 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from hfi18n.config import Config
 from tests.conftest import require
 from tests.fakes.github_server import FakeGitHub
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import browser_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
 
@@ -95,10 +95,8 @@ def world(corpus_copy, tmp_path: Path):
 
 
 def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, monkeypatch) -> None:
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
 
@@ -117,14 +115,8 @@ def test_translator_walks_status_to_draft_pr(world, browser, tmp_path: Path, mon
     def css(sel: str):
         return d.find_element(By.CSS_SELECTOR, sel)
 
-    def until(cond: Callable[[], object], what: str, timeout: float = 60):
-        try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
-            toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
-            d.save_screenshot(str(shots / "failure.png"))
-            raise AssertionError(f"timed out waiting for {what}; toasts: {toasts}") from exc
+    def until(cond, what: str, timeout: float = 60):
+        return browser_until(d, cond, what, shot=shots / "failure.png", timeout=timeout)
 
     def text_of(sel: str) -> str:
         found = d.find_elements(By.CSS_SELECTOR, sel)
@@ -366,11 +358,9 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
     from selenium.common.exceptions import (
         ElementClickInterceptedException,
         ElementNotInteractableException,
-        StaleElementReferenceException,
     )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
 
@@ -396,14 +386,8 @@ def test_phone_and_desktop_in_the_browsers_language(world, tmp_path: Path, monke
     def css(sel: str):
         return d.find_element(By.CSS_SELECTOR, sel)
 
-    def until(cond: Callable[[], object], what: str, timeout: float = 60):
-        try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
-            toasts = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".toast-body")]
-            d.save_screenshot(str(shots / "failure.png"))
-            raise AssertionError(f"timed out waiting for {what}; toasts: {toasts}") from exc
+    def until(cond, what: str, timeout: float = 60):
+        return browser_until(d, cond, what, shot=shots / "failure.png", timeout=timeout)
 
     def no_side_scroll(where: str) -> None:
         wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import require
+from tests.helpers import browser_until
 
 
 def test_a_pseudo_page_titles_its_toctree_entry_as_pseudo_and_check_says_so(tmp_path: Path) -> None:
@@ -41,9 +42,7 @@ def test_a_pseudo_page_titles_its_toctree_entry_as_pseudo_and_check_says_so(tmp_
 @pytest.mark.slow
 def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path) -> None:
     require("gradio")
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.example import build_example_repo
     from hfi18n.web import build_app
@@ -69,12 +68,7 @@ def test_the_demos_first_click_translates_and_every_answer_agrees(tmp_path: Path
                 if e.is_displayed()]
 
     def until(cond, what: str, timeout: float = 60):
-        try:
-            return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
-            d.save_screenshot(str(shots / "failure.png"))
-            raise AssertionError(f"timed out waiting for {what}; toasts: {toasts()}") from exc
+        return browser_until(d, cond, what, shot=shots / "failure.png", timeout=timeout)
 
     def tab(label: str) -> None:
         [button] = [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if b.text.strip() == label]

@@ -6,7 +6,6 @@ scrolls sideways. Screenshots: docs/screenshots/6-review-queue-ko-390.png, 6-app
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from hfi18n.config import Config
 from hfi18n.doc.notice import has_notice
 from tests.conftest import require
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import browser_until
 from tests.test_web_browser import chrome, free_port, git
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
@@ -26,9 +26,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 def test_a_korean_translator_finishes_a_machine_page_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch) -> None:
     require("gradio")
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
 
@@ -52,13 +50,8 @@ def test_a_korean_translator_finishes_a_machine_page_on_a_phone(corpus_copy, tmp
             def css(sel: str):
                 return d.find_element(By.CSS_SELECTOR, sel)
 
-            def until(cond: Callable[[], object], what: str, timeout: float = 90):
-                try:
-                    return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-                except Exception as exc:  # noqa: BLE001 - say what was awaited
-                    d.save_screenshot(str(tmp_path / "failure.png"))
-                    raise AssertionError(f"timed out waiting for {what}") from exc
+            def until(cond, what: str, timeout: float = 90):
+                return browser_until(d, cond, what, shot=tmp_path / "failure.png", timeout=timeout)
 
             def sideways() -> int:
                 return d.execute_script("return document.documentElement.scrollWidth") - 390

@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import require
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import browser_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
 
@@ -30,9 +31,7 @@ def git(cwd: Path, *args: str) -> str:
 
 def test_a_korean_translator_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch) -> None:
     require("gradio")
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.config import Config
     from hfi18n.doc.draft import DRAFT_MARK
@@ -68,12 +67,7 @@ def test_a_korean_translator_on_a_phone(corpus_copy, tmp_path: Path, monkeypatch
             return found[0].text if found else ""
 
         def until(cond, what: str, timeout: float = 60):
-            try:
-                return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-            except Exception as exc:  # noqa: BLE001 - say what was awaited
-                d.save_screenshot(str(shots / "failure.png"))
-                raise AssertionError(f"timed out waiting for {what}") from exc
+            return browser_until(d, cond, what, shot=shots / "failure.png", timeout=timeout)
 
         def tab(label: str) -> None:
             [button] = [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if b.text.strip() == label]

@@ -123,9 +123,9 @@ def test_a_browser_never_asks_the_host_a_heading_names(tmp_path: Path) -> None:
     every visitor's browser)."""
     require("gradio")
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
+    from tests.helpers import browser_until
     from tests.test_web_browser import chrome, free_port
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Pixel)
@@ -138,12 +138,16 @@ def test_a_browser_never_asks_the_host_a_heading_names(tmp_path: Path) -> None:
     driver = chrome(tmp_path)
     try:
         driver.get(f"http://127.0.0.1:{port}/")
-        wait = WebDriverWait(driver, 60, poll_frequency=0.2)
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hf-status-btn"))
+
+        def until(cond, what: str):
+            return browser_until(driver, cond, what, shot=tmp_path / "failure.png")
+
+        until(lambda: driver.find_elements(By.CSS_SELECTOR, "#hf-status-btn"), "the status button")
         driver.find_element(By.CSS_SELECTOR, "#hf-status-btn").click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hf-outdated tr[data-doc]"))
+        until(lambda: driver.find_elements(By.CSS_SELECTOR, "#hf-outdated tr[data-doc]"), "an outdated doc")
         driver.find_element(By.CSS_SELECTOR, "#hf-next tr[data-doc] td:nth-child(2)").click()
-        wait.until(lambda d: "Changed in the English" in d.find_element(By.CSS_SELECTOR, "#hf-doc-note").text)
+        until(lambda: "Changed in the English" in driver.find_element(By.CSS_SELECTOR, "#hf-doc-note").text,
+              "the doc's \"changed\" note")
         note = driver.find_element(By.CSS_SELECTOR, "#hf-doc-note")
         assert "![pixel](http://127.0.0.1:" in note.text and '<img src="http://127.0.0.1:' in note.text
         assert "$$\\href{" in note.text

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import require
+from tests.helpers import browser_until
 from tests.test_web_browser import chrome, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus, pytest.mark.slow]
@@ -23,9 +24,7 @@ DROPPED = "또한 단계 콜백을 사용하여 에이전트의 메모리를 동
 def test_a_translator_on_a_phone_applies_an_omissions_suggestion_with_one_button(corpus_copy, tmp_path: Path,
                                                                                  monkeypatch) -> None:
     require("gradio")
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from hfi18n.web import build_app
 
@@ -47,12 +46,7 @@ def test_a_translator_on_a_phone_applies_an_omissions_suggestion_with_one_button
         d.get(f"http://127.0.0.1:{port}/")
 
         def until(cond, what: str, timeout: float = 60):
-            try:
-                return WebDriverWait(d, timeout, poll_frequency=0.2,  # a list re-rendered between finding and reading
-                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: cond())
-            except Exception as exc:  # noqa: BLE001 - say what was awaited
-                d.save_screenshot(str(shots / "failure.png"))
-                raise AssertionError(f"timed out waiting for {what}") from exc
+            return browser_until(d, cond, what, shot=shots / "failure.png", timeout=timeout)
 
         tab = until(lambda: [b for b in d.find_elements(By.CSS_SELECTOR, "button[role=tab]") if "검토" in b.text],
                     "the review tab")

@@ -23,6 +23,7 @@ import pytest
 
 from hfi18n.config import Config
 from tests.fakes.llm_server import FakeLLMServer
+from tests.helpers import browser_until
 from tests.test_web_browser import FORK, GH_TOKEN, UPSTREAM, browser, free_port, git, world  # noqa: F401
 from tests.test_web_shared import bare_with_config
 
@@ -48,15 +49,7 @@ class Page:
         return [e.text for e in self.d.find_elements(self.by.CSS_SELECTOR, ".toast-body, [data-testid=toast-body]")]
 
     def until(self, cond: Callable[[], object], what: str, timeout: float = 60):
-        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        try:  # Gradio re-renders components: an element found a moment ago may be gone (stale)
-            return WebDriverWait(self.d, timeout, poll_frequency=0.2, ignored_exceptions=(
-                NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
-        except Exception as exc:  # noqa: BLE001 - say what was awaited, with the page's toasts
-            self.d.save_screenshot(str(self.shots / "failure.png"))
-            raise AssertionError(f"timed out waiting for {what}; toasts: {self.toasts()}") from exc
+        return browser_until(self.d, cond, what, shot=self.shots / "failure.png", timeout=timeout)
 
     def text_of(self, sel: str) -> str:
         found = self.d.find_elements(self.by.CSS_SELECTOR, sel)
