@@ -4,7 +4,6 @@ on a synthetic repository with exact expectations and on the three real corpora.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -309,13 +308,3 @@ def test_corpus_states_checked_by_hand_against_git_log(corpus) -> None:
     assert smol["reference/agents.md"].commits_behind == 2
     # ko web_browser.md translated in 380c4f6 after the last English change (1060b82 rename)
     assert smol["examples/web_browser.md"].state == "up-to-date"
-
-
-@pytest.mark.corpus
-@pytest.mark.slow
-def test_diffusers_full_status_is_fast(corpus) -> None:
-    """The bench (bench/bench_status.py) asserts nothing; this keeps a loose bound in the suite."""
-    layout = DocsLayout.open(corpus("diffusers"))
-    start = time.perf_counter()
-    compute_status(layout, write_cache=False)
-    assert time.perf_counter() - start < 15
