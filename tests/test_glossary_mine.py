@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -264,10 +263,7 @@ def test_cli_mine_bad_repo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.corpus
 def test_corpus_diffusers_ko(corpus) -> None:
     repo = corpus("diffusers")
-    start = time.perf_counter()
     result = mine(repo, "ko")
-    elapsed = time.perf_counter() - start
-    assert elapsed < 20, f"mining took {elapsed:.1f}s"
     assert result.files >= 40 and result.units >= 1000
     top = result.proposals[:40]
     got = {p.term: p for p in top}
