@@ -444,6 +444,16 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     old_texts, new_texts = fps.texts(base), fps.texts(english)
     changed = [s for s in new.segments() if s.text not in old_texts and needs_translation(s)]
     dropped = [s for s in old.segments() if s.text not in new_texts and needs_translation(s)]
+    if changed:
+        prev_texts = fps.texts(before)
+        fresh = fps.texts(after) - prev_texts
+        if not fresh or len(fresh) == 1 and any(c.text in fresh for c in changed):
+            # the counterparts below are segments of ``after``: with no text new in it (a sweep of code only, a
+            # typo fix that restored an older sentence), no English change can have one, and the pairing
+            # tells nothing more. Asked before the dropped prose below (both answer no, so the answer is the
+            # same): the pairing of the base with ``before`` it needs was 326 of the 499 made by the base search
+            # of the 20,000-commit repo, each for a commit that carried nothing
+            return False
     if dropped:  # prose the English removed: its translation went too (smolagents reference/agents.md: the
         # executor sections moved to a page of their own, then a sweep renamed `model` in both languages;
         # the sweep's commit was taken as the translator's update, and the page called up to date with them)
@@ -453,13 +463,6 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
             return False
     if not changed:
         return bool(gained or lost or dropped)
-    prev_texts = fps.texts(before)
-    fresh = fps.texts(after) - prev_texts
-    if not fresh or len(fresh) == 1 and any(c.text in fresh for c in changed):
-        # the counterparts below are segments of ``after``: with no text new in it (a sweep of code only, a
-        # typo fix that restored an older sentence), no English change can have one, and the pairing
-        # (a third of the base search on the 20,000-commit repo) tells nothing more
-        return False
     cur = fps.rendered(english, after, lang)
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
