@@ -326,3 +326,31 @@ def test_a_code_line_the_translation_did_not_take_is_not_carried_by_a_commit_of_
     d = drift(history, fps, base, ko, en)
     assert [c.sha for c in d.behind] == [c3]
     assert "0.19.0" in d.english and "1.0.0" not in d.english
+
+
+def test_fingerprint_with_a_line_memo_is_the_same_and_in_the_same_order():
+    """The base search fingerprints every version of a doc with one memo of what each line outside code gives
+    (history.Fingerprints): a line that opens a fence in one version and sits inside a code block in the
+    next, a longer fence holding a shorter one, a tilde fence, refs, inline code, links and attributes must
+    count exactly as a scan without the memo counts them, in the same order."""
+    from collections import Counter
+
+    from hfi18n.repo.history import fingerprint_text, similarity
+
+    versions = [
+        "# T\n\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n\n```py\nx = 1  # set\n```\n",
+        "# T\n\n````md\n```py\nUse `x = 1` and [`Trainer`]\n```\n````\n\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n",
+        '~~~\n<img src="a.png">\n~~~\n<img src="a.png"> [`Trainer`]\n```py\n# only a comment\n// too\n```\nUse `x = 1`\n',
+        "```\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n",  # a fence never closed
+    ]
+    memo: dict = {}
+    for _ in range(2):
+        for text in versions:
+            alone, with_memo = fingerprint_text(text), fingerprint_text(text, memo)
+            assert list(with_memo.items()) == list(alone.items())
+    first = fingerprint_text(versions[0])
+    assert first["code:x = 1"] == first["code:x = 1  # set"] == first["ref:Trainer"] == first["link:./a.md"] == 1
+    assert fingerprint_text(versions[3]) == Counter({"code:Use `x = 1` and [`Trainer`] ([doc](./a.md)).": 1})
+    a, b = fingerprint_text(versions[0]), fingerprint_text(versions[1])
+    assert similarity(a, b) == 2 * sum((a & b).values()) / (sum(a.values()) + sum(b.values()))
+    assert similarity(Counter({"x": 2, "y": -1}), Counter({"x": 1, "y": 3})) == 2 * 1 / 5
