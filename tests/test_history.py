@@ -326,3 +326,59 @@ def test_a_code_line_the_translation_did_not_take_is_not_carried_by_a_commit_of_
     d = drift(history, fps, base, ko, en)
     assert [c.sha for c in d.behind] == [c3]
     assert "0.19.0" in d.english and "1.0.0" not in d.english
+
+
+def test_fingerprint_with_a_line_memo_is_the_same_and_in_the_same_order():
+    """The base search fingerprints every version of a doc with one memo of what each line outside code gives
+    (history.Fingerprints): a line that opens a fence in one version and sits inside a code block in the
+    next, a longer fence holding a shorter one, a tilde fence, refs, inline code, links and attributes must
+    count exactly as a scan without the memo counts them, in the same order."""
+    from collections import Counter
+
+    from hfi18n.repo.history import fingerprint_text, similarity
+
+    versions = [
+        "# T\n\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n\n```py\nx = 1  # set\n```\n",
+        "# T\n\n````md\n```py\nUse `x = 1` and [`Trainer`]\n```\n````\n\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n",
+        '~~~\n<img src="a.png">\n~~~\n<img src="a.png"> [`Trainer`]\n```py\n# only a comment\n// too\n```\nUse `x = 1`\n',
+        "```\nUse `x = 1` and [`Trainer`] ([doc](./a.md)).\n",  # a fence never closed
+    ]
+    memo: dict = {}
+    for _ in range(2):
+        for text in versions:
+            alone, with_memo = fingerprint_text(text), fingerprint_text(text, memo)
+            assert list(with_memo.items()) == list(alone.items())
+    first = fingerprint_text(versions[0])
+    assert first["code:x = 1"] == first["code:x = 1  # set"] == first["ref:Trainer"] == first["link:./a.md"] == 1
+    assert fingerprint_text(versions[3]) == Counter({"code:Use `x = 1` and [`Trainer`] ([doc](./a.md)).": 1})
+    a, b = fingerprint_text(versions[0]), fingerprint_text(versions[1])
+    assert similarity(a, b) == 2 * sum((a & b).values()) / (sum(a.values()) + sum(b.values()))
+    assert similarity(Counter({"x": 2, "y": -1}), Counter({"x": 1, "y": 3})) == 2 * 1 / 5
+
+
+def test_a_commit_with_no_new_translated_text_carries_nothing_without_a_pairing(tmp_path):
+    """The English changed a paragraph and dropped another; the commit that touched the translation wrote no new
+    text (a blank line). It carries nothing, and that is told before the base is paired with the translation
+    before it (the pairing the dropped prose needs): 326 of the 499 pairings of the base search of the
+    20,000-commit repo were for such commits, each answering no all the same."""
+    from hfi18n.repo.history import carries_changes
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+
+    def blob(text: str) -> str:
+        return subprocess.run(["git", "-C", str(tmp_path), "hash-object", "-w", "--stdin"], input=text.encode(),
+                              capture_output=True, check=True).stdout.decode().strip()
+
+    base = blob("# Title\n\nThe first paragraph says one thing.\n\nThe second paragraph goes away.\n")
+    english = blob("# Title\n\nThe first paragraph now says another thing.\n")
+    before = blob("# 제목\n\n첫 문단은 한 가지를 말합니다.\n\n둘째 문단은 사라집니다.\n")
+    after = blob("# 제목\n\n첫 문단은 한 가지를 말합니다.\n\n둘째 문단은 사라집니다.\n\n")
+    fps = Fingerprints(BlobReader(tmp_path))
+    try:
+        assert carries_changes(fps, base, english, before, after, "ko") is False
+        assert fps._rendered == {}  # no pairing was made to say it
+        # a commit that wrote the changed paragraph and dropped the other carries them (the pairing is made)
+        done = blob("# 제목\n\n첫 문단은 이제 다른 것을 말합니다.\n")
+        assert carries_changes(fps, base, english, before, done, "ko") is True
+    finally:
+        fps.blobs.close()
