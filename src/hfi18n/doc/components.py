@@ -6,6 +6,7 @@ the English structure)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .inline import blank_code_spans
 from .markup import COMPONENTS, LineCounter, iter_markup
@@ -61,23 +62,33 @@ def mdx_tags(doc: Document) -> list[tuple[str, int]]:
     for b in doc.blocks:
         if b.kind in (BlockKind.CODE, BlockKind.COMMENT, BlockKind.FRONTMATTER):
             continue
-        text = blank_code_spans(b.text)
-        lines = LineCounter(text)
-        for tok in iter_markup(text, code_spans=False):  # tags read as doc.markup reads them (multi-line, {...})
-            tag = tok.tag
-            if tag is None or tag.name not in COMPONENTS:
-                continue
-            name = tag.name
-            close, selfclose = ("/" if tag.closing else ""), ("/" if tag.selfclose else "")
-            attrs = text[tag.start + 1 + len(close) + len(name):tag.end]
-            idm = _ID_RE.search(attrs)
-            ident = next((g for g in idm.groups() if g is not None), "") if idm else ""
-            label = f"<{close}{name}{f' id={ident!r}' if ident else ''}{selfclose}>"
-            if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
-                if close:
-                    continue
-                label = f"callout:{tip_kind(attrs)}"
-            out.append((label, b.start_line + lines.newlines_before(tag.start)))
-        for m in _CALLOUT_LINE_RE.finditer(text):
-            out.append((f"callout:{m.group(1).upper()}", b.start_line + lines.newlines_before(m.start())))
+        out.extend((label, b.start_line + line) for label, line in _block_mdx_tags(b.text))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _block_mdx_tags(source: str) -> tuple[tuple[str, int], ...]:
+    """``(label, line in the block)`` of the component tags of a block's ``source``: a function of the text
+    alone, kept by it (``check`` compares an outdated translation with every later English version, each a
+    new doc whose blocks are mostly the ones of the version before)."""
+    out: list[tuple[str, int]] = []
+    text = blank_code_spans(source)
+    lines = LineCounter(text)
+    for tok in iter_markup(text, code_spans=False):  # tags read as doc.markup reads them (multi-line, {...})
+        tag = tok.tag
+        if tag is None or tag.name not in COMPONENTS:
+            continue
+        name = tag.name
+        close, selfclose = ("/" if tag.closing else ""), ("/" if tag.selfclose else "")
+        attrs = text[tag.start + 1 + len(close) + len(name):tag.end]
+        idm = _ID_RE.search(attrs)
+        ident = next((g for g in idm.groups() if g is not None), "") if idm else ""
+        label = f"<{close}{name}{f' id={ident!r}' if ident else ''}{selfclose}>"
+        if name == "Tip":  # <Tip> and > [!TIP] are the same callout; doc-builder renders both
+            if close:
+                continue
+            label = f"callout:{tip_kind(attrs)}"
+        out.append((label, lines.newlines_before(tag.start)))
+    for m in _CALLOUT_LINE_RE.finditer(text):
+        out.append((f"callout:{m.group(1).upper()}", lines.newlines_before(m.start())))
+    return tuple(out)

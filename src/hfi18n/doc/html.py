@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .inline import PROTECTED_RE, has_letters
 from .markup import INLINE, PROSE_ATTRS, Attr, LineCounter, Tag, iter_markup
@@ -326,17 +327,28 @@ def doc_tags(doc: Document) -> list[TagInfo]:
     for block in doc.blocks:
         if block.kind in _NO_TAG_KINDS:
             continue
-        text = block.text
-        lines = LineCounter(text)
-        for tok in iter_markup(text):
-            tag = tok.tag
-            if tag is None:
-                continue
-            kind = "close" if tag.closing else ("self" if tag.selfclose else "open")
-            attrs = tuple((a.name or "{…}", attr_value(tag, a, text, props)) for a in tag.attrs)
-            out.append(TagInfo(block.start_line + lines.newlines_before(tok.start), tag.name, kind, attrs,
-                               text[tok.start:tok.end]))
+        out.extend(TagInfo(block.start_line + line, name, kind, attrs, source)
+                   for line, name, kind, attrs, source in _block_tags(block.text, props))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _block_tags(text: str, props: frozenset[str]) -> tuple[tuple[int, str, str, tuple[tuple[str, str | None], ...],
+                                                                 str], ...]:
+    """``(line in the block, name, kind, attrs, source)`` of the tags of a block's ``text``: a function of
+    the text and the prose props alone, kept by them (``check`` compares an outdated translation with every
+    later English version, each a new doc whose blocks are mostly the ones of the version before: 149
+    docs' tags listed in a cold diffusers ``check --lang ko``)."""
+    lines = LineCounter(text)
+    out = []
+    for tok in iter_markup(text):
+        tag = tok.tag
+        if tag is None:
+            continue
+        kind = "close" if tag.closing else ("self" if tag.selfclose else "open")
+        attrs = tuple((a.name or "{…}", attr_value(tag, a, text, props)) for a in tag.attrs)
+        out.append((lines.newlines_before(tok.start), tag.name, kind, attrs, text[tok.start:tok.end]))
+    return tuple(out)
 
 
 def tag_signature(doc: Document) -> list[tuple[object, ...]]:
