@@ -602,3 +602,108 @@ def test_a_short_caption_over_code_dropped_is_an_omission():
     gone = TELEMETRY_JA.replace("Windows の場合\n", "")
     (om,) = [f for f in review_texts(TELEMETRY_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
     assert om.english_line == 10 and om.line in (8, 9, 10) and om.edit.insert.startswith("On Windows:")
+
+
+TABS_EN = """# Installation [[installation]]
+
+## Virtual environment [[virtual-environment]]
+
+Installing the library in a virtual environment of its own keeps its dependencies apart from your system's.
+
+<hfoptions id="virtual-environment">
+<hfoption id="venv">
+
+Create one with [`venv`](https://docs.python.org/3/library/venv.html) and activate it:
+
+```bash
+python -m venv .venv
+source .venv/bin/activate
+```
+
+</hfoption>
+<hfoption id="uv">
+
+Create one with [`uv`](https://docs.astral.sh/uv/) and activate it:
+
+```bash
+uv venv .venv
+source .venv/bin/activate
+```
+
+</hfoption>
+</hfoptions>
+
+## Extras [[extras]]
+
+The library has optional dependencies (extras) you install as your work needs them.
+
+<hfoptions id="extras">
+<hfoption id="pip">
+
+- **toolkit**: a default set of tools for web search and code execution.
+  ```bash
+  pip install "demo[toolkit]"
+  ```
+- **mcp**: support for the Model Context Protocol to reach external tools.
+  ```bash
+  pip install "demo[mcp]"
+  ```
+
+</hfoption>
+</hfoptions>
+"""
+TABS_ES = """# Instalación [[installation]]
+
+## Entorno virtual [[virtual-environment]]
+
+Instalar la biblioteca en un entorno virtual propio mantiene sus dependencias separadas de las del sistema.
+
+<hfoptions id="virtual-environment">
+<hfoption id="venv">
+Créalo con [`venv`](https://docs.python.org/3/library/venv.html) y actívalo:
+```bash
+python -m venv .venv
+source .venv/bin/activate
+```
+</hfoption>
+<hfoption id="uv">
+Créalo con [`uv`](https://docs.astral.sh/uv/) y actívalo:
+```bash
+uv venv .venv
+source .venv/bin/activate
+```
+</hfoption>
+</hfoptions>
+
+## Complementos [[extras]]
+
+La biblioteca tiene dependencias opcionales (extras) que instalas según lo que necesite tu trabajo.
+
+<hfoptions id="extras">
+<hfoption id="pip">
+- **toolkit**: un conjunto estándar de herramientas para búsqueda web y ejecución de código.
+  ```bash
+  pip install "demo[toolkit]"
+  ```
+- **mcp**: soporte del Protocolo de Contexto de Modelo para llegar a herramientas externas.
+  ```bash
+  pip install "demo[mcp]"
+  ```
+</hfoption>
+</hfoptions>
+"""
+
+
+def test_text_right_under_a_tab_tag_is_markdown_as_doc_builder_renders_it():
+    """doc-builder puts blank lines around an ``<hfoption>``'s content, so text and code written right under
+    the tag are a paragraph and a code block, not one HTML block. smolagents es installation.md writes its
+    tab groups that way: read as HTML blocks, its items and captions were one unit against the English's
+    many, the review called the doc restructured and said nothing of a dropped paragraph or item."""
+    kw = {"file": "docs/source/es/installation.md", "english_file": "docs/source/en/installation.md", "lang": "es"}
+    assert [f for f in review_texts(TABS_EN, TABS_ES, **kw).findings if f.kind is Kind.OMISSION] == []
+    lines = TABS_ES.split("\n")
+    for first, n, english in (("Créalo con [`uv`]", 1, "Create one with [`uv`]"), ("- **mcp**", 4, "- **mcp**")):
+        k = next(i for i, line in enumerate(lines) if line.startswith(first))
+        gone = "\n".join(lines[:k] + lines[k + n:])
+        (om,) = [f for f in review_texts(TABS_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+        assert om.edit.insert.startswith(english) and om.line in (k, k + 1), (om.line, om.message)
