@@ -748,3 +748,13 @@ def test_a_tamil_paragraph_a_third_longer_than_its_english_pairs_with_it():
     kw = {"file": "docs/source/ta/index.md", "english_file": "docs/source/en/index.md", "lang": "ta"}
     assert [f for f in review_texts(TAMIL_EN, TAMIL_TA, **kw).findings if f.kind is Kind.OMISSION] == []
 
+
+def test_text_is_not_paired_across_a_heading_the_translation_lacks():
+    """A dropped section leaves the paragraph before it free to pair with the section's own text, the
+    heading between them being one the translation lacks; that costs what leaving both out costs
+    (pair.bitext.CROSS). huggingface_hub fr and or installation.md with "Check installation" dropped had the
+    paragraph before it paired with the section's last paragraph, and the omission placed above it."""
+    kw = {"file": "docs/source/ta/index.md", "english_file": "docs/source/en/index.md", "lang": "ta"}
+    gone = TAMIL_TA[:TAMIL_TA.index("## பங்களிப்பு")].rstrip("\n") + "\n"
+    (om,) = [f for f in review_texts(TAMIL_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.line >= 5 and om.edit.insert.startswith("## Contribute"), (om.line, om.message)
