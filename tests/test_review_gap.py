@@ -758,3 +758,96 @@ def test_text_is_not_paired_across_a_heading_the_translation_lacks():
     gone = TAMIL_TA[:TAMIL_TA.index("## பங்களிப்பு")].rstrip("\n") + "\n"
     (om,) = [f for f in review_texts(TAMIL_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
     assert om.line >= 5 and om.edit.insert.startswith("## Contribute"), (om.line, om.message)
+
+
+FLAX_CUT_EN = """# Train [[train]]
+
+## Fine-tuning [[fine-tuning]]
+
+<frameworkcontent>
+<pt>
+Launch the [PyTorch training script](https://example.com/train.py) with `accelerate launch` on your GPUs.
+
+Modify the script if you want to use custom loading logic instead of `load_dataset`: we left pointers in the code where it goes (see [loading data](https://example.com/loading)).
+
+```bash
+accelerate launch train.py
+```
+</pt>
+<jax>
+With Flax, you can train on TPUs with the [Flax training script](https://example.com/train_flax.py) at least 70% faster.
+
+Modify the script if you want to use custom loading logic instead of `load_dataset`: we left pointers in the code where it goes (see [loading data](https://example.com/loading)).
+
+```bash
+python train_flax.py
+```
+</jax>
+</frameworkcontent>
+
+## LoRA [[lora]]
+
+You can also use LoRA to fine-tune a large model with `--use_lora` on a single consumer GPU.
+
+## Inference [[inference]]
+
+Load the fine-tuned model with [`DiffusionPipeline.from_pretrained`] and pass it a prompt.
+"""
+FLAX_CUT_KO = """# 학습 [[train]]
+
+## 파인튜닝 [[fine-tuning]]
+
+<frameworkcontent>
+<pt>
+GPU에서 `accelerate launch`로 [PyTorch 학습 스크립트](https://example.com/train.py)를 실행하세요.
+
+`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면 스크립트를 수정하세요. 코드의 알맞은 위치에 안내를 남겨 두었습니다([데이터 불러오기](https://example.com/loading) 참고).
+
+```bash
+accelerate launch train.py
+```
+</pt>
+</frameworkcontent>
+
+## LoRA [[lora]]
+
+`--use_lora`로 LoRA를 사용하면 소비자용 GPU 한 장으로도 큰 모델을 파인튜닝할 수 있습니다.
+
+## 추론 [[inference]]
+
+[`DiffusionPipeline.from_pretrained`]로 파인튜닝한 모델을 불러오고 프롬프트를 넣으세요.
+"""
+FLAX_KO = """Flax를 쓰면 [Flax 학습 스크립트](https://example.com/train_flax.py)로 TPU에서 최소 70% 더 빠르게 학습할 수 있습니다.
+
+`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면 스크립트를 수정하세요. 코드의 알맞은 위치에 안내를 남겨 두었습니다([데이터 불러오기](https://example.com/loading) 참고).
+"""
+
+
+def _cut_review(text: str) -> list:
+    """Omissions of ``text`` against FLAX_CUT_EN, as a translation whose Flax part "Remove JAX/Flax" took out."""
+    from hfi18n.doc import parse
+    from hfi18n.review.follow import FollowedEnglish
+    from hfi18n.translate.aligned import doc_items
+
+    cut = tuple(x for x in doc_items(parse(FLAX_KO)) if not x.heading)
+    followed = FollowedEnglish(FLAX_CUT_EN, "0123456789abcdef", "train.md", cut=cut, cut_at=(0.6, 0.7))
+    today = FLAX_CUT_EN[:FLAX_CUT_EN.index("<jax>")] + FLAX_CUT_EN[FLAX_CUT_EN.index("</frameworkcontent>"):]
+    doc = review_texts(today, text, file="docs/source/ko/train.md", english_file="docs/source/en/train.md",
+                       lang="ko", followed=followed)
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_a_cut_matches_the_english_it_translated_and_takes_no_section_after_it():
+    """diffusers ko training/text2image.md: "Remove JAX/Flax" took its Flax part (inside <jax>, no heading of
+    its own) out of the translation. The Flax part says "Modify the script..." as the PyTorch part does: the
+    removed one is the Flax English (nearest the Flax paragraph it surely matches), so the PyTorch one
+    dropped is an omission; and the "## LoRA" section after the Flax part, dropped, is not cut with it."""
+    assert _cut_review(FLAX_CUT_KO) == []
+    modify = "`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면"
+    lines = FLAX_CUT_KO.split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith(modify))
+    (om,) = _cut_review("\n".join(lines[:k] + lines[k + 2:]))
+    assert om.english_line == 9 and om.line in (k, k + 1), (om.line, om.message)
+    lora = FLAX_CUT_KO[FLAX_CUT_KO.index("## LoRA"):FLAX_CUT_KO.index("## 추론")]
+    (om,) = _cut_review(FLAX_CUT_KO.replace(lora, ""))
+    assert om.english_line == 28 and "You can also use LoRA" in om.message, om.message
