@@ -602,3 +602,252 @@ def test_a_short_caption_over_code_dropped_is_an_omission():
     gone = TELEMETRY_JA.replace("Windows の場合\n", "")
     (om,) = [f for f in review_texts(TELEMETRY_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
     assert om.english_line == 10 and om.line in (8, 9, 10) and om.edit.insert.startswith("On Windows:")
+
+
+TABS_EN = """# Installation [[installation]]
+
+## Virtual environment [[virtual-environment]]
+
+Installing the library in a virtual environment of its own keeps its dependencies apart from your system's.
+
+<hfoptions id="virtual-environment">
+<hfoption id="venv">
+
+Create one with [`venv`](https://docs.python.org/3/library/venv.html) and activate it:
+
+```bash
+python -m venv .venv
+source .venv/bin/activate
+```
+
+</hfoption>
+<hfoption id="uv">
+
+Create one with [`uv`](https://docs.astral.sh/uv/) and activate it:
+
+```bash
+uv venv .venv
+source .venv/bin/activate
+```
+
+</hfoption>
+</hfoptions>
+
+## Extras [[extras]]
+
+The library has optional dependencies (extras) you install as your work needs them.
+
+<hfoptions id="extras">
+<hfoption id="pip">
+
+- **toolkit**: a default set of tools for web search and code execution.
+  ```bash
+  pip install "demo[toolkit]"
+  ```
+- **mcp**: support for the Model Context Protocol to reach external tools.
+  ```bash
+  pip install "demo[mcp]"
+  ```
+
+</hfoption>
+</hfoptions>
+"""
+TABS_ES = """# Instalación [[installation]]
+
+## Entorno virtual [[virtual-environment]]
+
+Instalar la biblioteca en un entorno virtual propio mantiene sus dependencias separadas de las del sistema.
+
+<hfoptions id="virtual-environment">
+<hfoption id="venv">
+Créalo con [`venv`](https://docs.python.org/3/library/venv.html) y actívalo:
+```bash
+python -m venv .venv
+source .venv/bin/activate
+```
+</hfoption>
+<hfoption id="uv">
+Créalo con [`uv`](https://docs.astral.sh/uv/) y actívalo:
+```bash
+uv venv .venv
+source .venv/bin/activate
+```
+</hfoption>
+</hfoptions>
+
+## Complementos [[extras]]
+
+La biblioteca tiene dependencias opcionales (extras) que instalas según lo que necesite tu trabajo.
+
+<hfoptions id="extras">
+<hfoption id="pip">
+- **toolkit**: un conjunto estándar de herramientas para búsqueda web y ejecución de código.
+  ```bash
+  pip install "demo[toolkit]"
+  ```
+- **mcp**: soporte del Protocolo de Contexto de Modelo para llegar a herramientas externas.
+  ```bash
+  pip install "demo[mcp]"
+  ```
+</hfoption>
+</hfoptions>
+"""
+
+
+def test_text_right_under_a_tab_tag_is_markdown_as_doc_builder_renders_it():
+    """doc-builder puts blank lines around an ``<hfoption>``'s content, so text and code written right under
+    the tag are a paragraph and a code block, not one HTML block. smolagents es installation.md writes its
+    tab groups that way: read as HTML blocks, its items and captions were one unit against the English's
+    many, the review called the doc restructured and said nothing of a dropped paragraph or item."""
+    kw = {"file": "docs/source/es/installation.md", "english_file": "docs/source/en/installation.md", "lang": "es"}
+    assert [f for f in review_texts(TABS_EN, TABS_ES, **kw).findings if f.kind is Kind.OMISSION] == []
+    lines = TABS_ES.split("\n")
+    for first, n, english in (("Créalo con [`uv`]", 1, "Create one with [`uv`]"), ("- **mcp**", 4, "- **mcp**")):
+        k = next(i for i, line in enumerate(lines) if line.startswith(first))
+        gone = "\n".join(lines[:k] + lines[k + n:])
+        (om,) = [f for f in review_texts(TABS_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+        assert om.edit.insert.startswith(english) and om.line in (k, k + 1), (om.line, om.message)
+
+
+
+TAMIL_EN = """# Hub client library [[hub-client-library]]
+
+The `huggingface_hub` library allows you to interact with the [Hugging Face Hub](https://hf.co), a platform for machine learning models and datasets shared by the community.
+
+Read the [quick start guide](quick-start) to get up and running with the `huggingface_hub` library. You will learn how to download files from the Hub and create a repository.
+
+## Contribute [[contribute]]
+
+All contributions to the `huggingface_hub` are welcomed and equally valued! Besides fixing issues in the code, you can also help improve the documentation by making sure it is accurate and up-to-date.
+
+Contributors should also be respectful of our [code of conduct](https://github.com/huggingface/huggingface_hub/blob/main/CODE_OF_CONDUCT.md).
+"""
+TAMIL_TA = """# ஹப் கிளையன்ட் லைப்ரரி [[hub-client-library]]
+
+`huggingface_hub` லைப்ரரி, சமூகம் பகிர்ந்த இயந்திரக் கற்றல் மாதிரிகள் மற்றும் தரவுத்தொகுப்புகளுக்கான தளமான [ஹக்கிங் ஃபேஸ் ஹப்](https://hf.co) உடன் தொடர்புகொள்ள உங்களை அனுமதிக்கிறது.
+
+`huggingface_hub` லைப்ரரியுடன் விரைவாகத் தொடங்க [விரைவுத் தொடக்க வழிகாட்டியை](quick-start) படியுங்கள். ஹப்பிலிருந்து கோப்புகளைப் பதிவிறக்குவது எப்படி, உங்கள் சொந்தக் களஞ்சியத்தை உருவாக்குவது எப்படி என்பதையெல்லாம் நீங்கள் கற்றுக்கொள்வீர்கள்.
+
+## பங்களிப்பு [[contribute]]
+
+`huggingface_hub`-க்கு அனைத்து பங்களிப்புகளும் வரவேற்கப்படுகின்றன, சமமாக மதிக்கப்படுகின்றன! குறியீட்டில் உள்ள சிக்கல்களைச் சரிசெய்வதோடு, ஆவணங்கள் துல்லியமாகவும் புதுப்பித்ததாகவும் இருப்பதை உறுதிசெய்து அவற்றை மேம்படுத்தவும் நீங்கள் உதவலாம்.
+
+பங்களிப்பாளர்கள் எங்கள் [நடத்தை விதிமுறைகளை](https://github.com/huggingface/huggingface_hub/blob/main/CODE_OF_CONDUCT.md) மதிக்க வேண்டும்.
+"""
+
+
+def test_a_tamil_paragraph_a_third_longer_than_its_english_pairs_with_it():
+    """Tamil runs about a third longer than its English (pair.units.LENGTH_RATIO, until a team has 30 aligned
+    translations to learn from): at 1.0, huggingface_hub ta index.md's "Read the quick start guide" paragraph
+    (426 characters for 261) was left unpaired and a paragraph of the next section taken for it."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    beads = pair_docs(parse(TAMIL_EN), parse(TAMIL_TA), "ta")
+    assert [str(b.move) for b in beads] == ["1-1"] * 6, [str(b.move) for b in beads]
+    kw = {"file": "docs/source/ta/index.md", "english_file": "docs/source/en/index.md", "lang": "ta"}
+    assert [f for f in review_texts(TAMIL_EN, TAMIL_TA, **kw).findings if f.kind is Kind.OMISSION] == []
+
+
+def test_text_is_not_paired_across_a_heading_the_translation_lacks():
+    """A dropped section leaves the paragraph before it free to pair with the section's own text, the
+    heading between them being one the translation lacks; that costs what leaving both out costs
+    (pair.bitext.CROSS). huggingface_hub fr and or installation.md with "Check installation" dropped had the
+    paragraph before it paired with the section's last paragraph, and the omission placed above it."""
+    kw = {"file": "docs/source/ta/index.md", "english_file": "docs/source/en/index.md", "lang": "ta"}
+    gone = TAMIL_TA[:TAMIL_TA.index("## பங்களிப்பு")].rstrip("\n") + "\n"
+    (om,) = [f for f in review_texts(TAMIL_EN, gone, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.line >= 5 and om.edit.insert.startswith("## Contribute"), (om.line, om.message)
+
+
+FLAX_CUT_EN = """# Train [[train]]
+
+## Fine-tuning [[fine-tuning]]
+
+<frameworkcontent>
+<pt>
+Launch the [PyTorch training script](https://example.com/train.py) with `accelerate launch` on your GPUs.
+
+Modify the script if you want to use custom loading logic instead of `load_dataset`: we left pointers in the code where it goes (see [loading data](https://example.com/loading)).
+
+```bash
+accelerate launch train.py
+```
+</pt>
+<jax>
+With Flax, you can train on TPUs with the [Flax training script](https://example.com/train_flax.py) at least 70% faster.
+
+Modify the script if you want to use custom loading logic instead of `load_dataset`: we left pointers in the code where it goes (see [loading data](https://example.com/loading)).
+
+```bash
+python train_flax.py
+```
+</jax>
+</frameworkcontent>
+
+## LoRA [[lora]]
+
+You can also use LoRA to fine-tune a large model with `--use_lora` on a single consumer GPU.
+
+## Inference [[inference]]
+
+Load the fine-tuned model with [`DiffusionPipeline.from_pretrained`] and pass it a prompt.
+"""
+FLAX_CUT_KO = """# 학습 [[train]]
+
+## 파인튜닝 [[fine-tuning]]
+
+<frameworkcontent>
+<pt>
+GPU에서 `accelerate launch`로 [PyTorch 학습 스크립트](https://example.com/train.py)를 실행하세요.
+
+`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면 스크립트를 수정하세요. 코드의 알맞은 위치에 안내를 남겨 두었습니다([데이터 불러오기](https://example.com/loading) 참고).
+
+```bash
+accelerate launch train.py
+```
+</pt>
+</frameworkcontent>
+
+## LoRA [[lora]]
+
+`--use_lora`로 LoRA를 사용하면 소비자용 GPU 한 장으로도 큰 모델을 파인튜닝할 수 있습니다.
+
+## 추론 [[inference]]
+
+[`DiffusionPipeline.from_pretrained`]로 파인튜닝한 모델을 불러오고 프롬프트를 넣으세요.
+"""
+FLAX_KO = """Flax를 쓰면 [Flax 학습 스크립트](https://example.com/train_flax.py)로 TPU에서 최소 70% 더 빠르게 학습할 수 있습니다.
+
+`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면 스크립트를 수정하세요. 코드의 알맞은 위치에 안내를 남겨 두었습니다([데이터 불러오기](https://example.com/loading) 참고).
+"""
+
+
+def _cut_review(text: str) -> list:
+    """Omissions of ``text`` against FLAX_CUT_EN, as a translation whose Flax part "Remove JAX/Flax" took out."""
+    from hfi18n.doc import parse
+    from hfi18n.review.follow import FollowedEnglish
+    from hfi18n.translate.aligned import doc_items
+
+    cut = tuple(x for x in doc_items(parse(FLAX_KO)) if not x.heading)
+    followed = FollowedEnglish(FLAX_CUT_EN, "0123456789abcdef", "train.md", cut=cut, cut_at=(0.6, 0.7))
+    today = FLAX_CUT_EN[:FLAX_CUT_EN.index("<jax>")] + FLAX_CUT_EN[FLAX_CUT_EN.index("</frameworkcontent>"):]
+    doc = review_texts(today, text, file="docs/source/ko/train.md", english_file="docs/source/en/train.md",
+                       lang="ko", followed=followed)
+    return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+
+def test_a_cut_matches_the_english_it_translated_and_takes_no_section_after_it():
+    """diffusers ko training/text2image.md: "Remove JAX/Flax" took its Flax part (inside <jax>, no heading of
+    its own) out of the translation. The Flax part says "Modify the script..." as the PyTorch part does: the
+    removed one is the Flax English (nearest the Flax paragraph it surely matches), so the PyTorch one
+    dropped is an omission; and the "## LoRA" section after the Flax part, dropped, is not cut with it."""
+    assert _cut_review(FLAX_CUT_KO) == []
+    modify = "`load_dataset` 대신 사용자 커스텀 로딩 로직을 쓰려면"
+    lines = FLAX_CUT_KO.split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith(modify))
+    (om,) = _cut_review("\n".join(lines[:k] + lines[k + 2:]))
+    assert om.english_line == 9 and om.line in (k, k + 1), (om.line, om.message)
+    lora = FLAX_CUT_KO[FLAX_CUT_KO.index("## LoRA"):FLAX_CUT_KO.index("## 추론")]
+    (om,) = _cut_review(FLAX_CUT_KO.replace(lora, ""))
+    assert om.english_line == 28 and "You can also use LoRA" in om.message, om.message

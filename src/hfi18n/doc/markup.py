@@ -37,6 +37,15 @@ RAW_TEXT_START_RE = re.compile(r"[ \t]*<(?:" + "|".join(sorted(RAW_TEXT)) + r")\
 """A line opening a :data:`RAW_TEXT` element (``match`` at the line's start)."""
 MARKDOWN_CONTENT = frozenset({"hfoptions", "hfoption", "frameworkcontent", "pt", "tf"})
 """Lowercase doc-builder components whose content is Markdown (capitalised components are too)."""
+WRAPPED = MARKDOWN_CONTENT | {"jax"}
+"""Tags doc-builder's preprocessors rewrite before Markdown is read (``hfOptions.js``, ``frameworkcontent.js``):
+each element's content is put between blank lines (``<hfoption id="pip">`` becomes ``<HfOption ...>``, a blank
+line, the content, a blank line, ``</HfOption>``), so it is Markdown whether or not the source has blank lines
+around it, and a line of these tags alone ends the paragraph before it (mdsvex's HTML block interrupts a
+paragraph). smolagents es installation.md writes ``<hfoption id="venv">`` right above "Usando [`venv`]...:"
+and its code: doc-builder renders a paragraph and a code block, as in the English with its blank lines."""
+WRAPPED_LINE_RE = re.compile(r"(?:[ \t]*</?(?:" + "|".join(sorted(WRAPPED)) + r")(?:\s[^<>]*)?>)+[ \t]*\r?\n?")
+"""A line of :data:`WRAPPED` tags alone (``fullmatch``), open or close, attributes on the line."""
 COMPONENTS = MARKDOWN_CONTENT | frozenset({"Tip", "Youtube", "Question", "Added", "Changed", "Deprecated",
                                           "EditOnGithub", "PipelineTag", "DocNotebookDropdown"})
 """doc-builder's components known by name: a translation has the same sequence of them as the English

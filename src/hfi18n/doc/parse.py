@@ -11,7 +11,10 @@ every leaf block; doc-builder's own constructs are recognised on top of it:
   blank lines and indentation (:mod:`.html`): tags and non-prose attribute values protected, element
   text, prose attributes (``alt``, ``title``) and prose props segments, Markdown inside it (a fence or a
   paragraph after a blank line) parsed as Markdown;
-- other HTML blocks (components whose content is Markdown: ``<Tip>``, ``<hfoption>``...) are read line by
+- a line of doc-builder's wrapped tags alone (``<hfoption id="pip">``, ``</pt>``: :data:`.markup.WRAPPED`)
+  is an HTML block of its own, and the lines after it are Markdown, blank line or not, as doc-builder
+  renders them (:func:`_wrapped_tags`);
+- other HTML blocks (components whose content is Markdown: ``<Tip>``...) are read line by
   line: tags (also multi-line ones) and code fences stay protected, text becomes segments;
 - lines markdown-it assigns to no leaf block (blank lines, bare list markers) are kept verbatim.
 
@@ -30,6 +33,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -37,16 +41,49 @@ from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
 from .html import read_html
 from .inline import blank_code_spans, has_letters, protect
-from .markup import RAW_TEXT_START_RE, region_end, split_region
+from .markup import RAW_TEXT_START_RE, WRAPPED_LINE_RE, region_end, split_region
 from .model import Block, BlockKind, Document, Segment
 from .notice import notice_lines
 from .props import PROSE_PROPS, current_props
 from .syntax import FENCE_LINE_RE, closes_fence
 
-_MD = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).disable("inline")
+
+def _wrapped_tags(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A block rule: a run of lines of doc-builder's wrapped tags alone (:data:`.markup.WRAPPED`:
+    ``<hfoption id="pip">``, ``</pt>``...) is an HTML block of those lines only, which also ends a paragraph
+    or a list item: doc-builder puts blank lines around such an element's content, so the lines after the
+    tags are Markdown (CommonMark would run the HTML block on to the next blank line, text and code in it)."""
+    if state.is_code_block(start):
+        return False
+    line = state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]]
+    if not line.startswith("<") or WRAPPED_LINE_RE.fullmatch(line) is None:
+        return False
+    if silent:
+        return True
+    nxt = start + 1
+    while nxt < end and not state.is_code_block(nxt) and state.sCount[nxt] >= state.blkIndent and \
+            WRAPPED_LINE_RE.fullmatch(state.src[state.bMarks[nxt] + state.tShift[nxt]:state.eMarks[nxt]]):
+        nxt += 1
+    state.line = nxt
+    token = state.push("html_block", "", 0)
+    token.map = [start, nxt]
+    token.content = state.getLines(start, nxt, state.blkIndent, True)
+    return True
+
+
+def _markdown(front_matter: bool) -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable("table")
+    if front_matter:
+        md.use(front_matter_plugin)
+    md.block.ruler.before("html_block", "wrapped_tags", _wrapped_tags,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    return md.disable("inline")
+
+
+_MD = _markdown(front_matter=True)
 """Block structure only: the parser reads a leaf's inline content itself (:mod:`.inline`), so markdown-it's
-inline rules are not run."""
-_MD_BODY = MarkdownIt("commonmark").enable("table").disable("inline")
+inline rules are not run; doc-builder's wrapped tags (:func:`_wrapped_tags`) are blocks of their own."""
+_MD_BODY = _markdown(front_matter=False)
 """For text after the start of a file, where ``---`` is never front matter."""
 
 _EOL_RE = re.compile(r"(\r\n|\r|\n)")

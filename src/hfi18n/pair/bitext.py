@@ -30,7 +30,7 @@ import enum
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -60,6 +60,11 @@ class Move(str, enum.Enum):
 
 _STEPS = {Move.MATCH: (1, 1), Move.OMIT: (1, 0), Move.INSERT: (0, 1), Move.MERGE: (2, 1), Move.SPLIT: (1, 2)}
 PRIOR = {Move.MATCH: 0.0, Move.OMIT: 4.5, Move.INSERT: 4.5, Move.MERGE: 6.5, Move.SPLIT: 6.5}
+CROSS = PRIOR[Move.OMIT] + PRIOR[Move.INSERT]
+"""Added cost of a bead pairing units on either side of a heading only one doc has (see :func:`align_bitext`):
+what leaving both units out costs, so only a pairing sure on its own (cost under zero: shared code, links,
+names) crosses it. At half of it, huggingface_hub or installation.md's "Once done, [check
+installation](...)" (a third longer in Odia) still paired with the last paragraph of the dropped section."""
 """``-log`` prior of each move, relative to 1-1. Gale & Church give 2-1 and 1-2 ten times the
 probability of 1-0; here a merge costs more than an omission, so a merge must be *shown* by the length
 (and anchors) of the merged paragraph: with 2-1 at 2.0, a dropped one-sentence paragraph next to a long
@@ -447,19 +452,21 @@ def _left_in_english(es: list[Item], le: list[int], i: int, a: int, t: Item, lt:
 
 def _section(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
              every_word: bool, lang: str, walls: frozenset[int] = frozenset(),
-             listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset()) -> list[Bead]:
+             listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset(),
+             parts: Mapping[int, int] | None = None) -> list[Bead]:
     """Minimum-cost alignment of one section (no headings inside); ``vocab``: the marks worth comparing.
 
     In a band once the section is big (:func:`.band.banded`)."""
     return banded(len(es), len(ts),
-                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed, lazy))
+                  lambda band: _section_in(es, ts, model, vocab, every_word, lang, band, walls, listed, lazy, parts))
 
 
 def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: frozenset[str],
                 every_word: bool, lang: str, band: list[tuple[int, int]],
                 walls: frozenset[int] = frozenset(),
                 listed: frozenset[int] = frozenset(),
-                lazy: frozenset[int] = frozenset()) -> tuple[list[Bead], bool]:
+                lazy: frozenset[int] = frozenset(),
+                parts: Mapping[int, int] | None = None) -> tuple[list[Bead], bool]:
     """The alignment of :func:`_section` within ``band`` (columns of each row), and whether its path
     touches an edge of the band that is not an edge of the table.
 
@@ -490,6 +497,9 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     item_then_text_t = [id(ts[j]) in listed and id(ts[j + 1]) not in listed for j in range(m - 1)]
     lazy_e = [id(e) in lazy for e in es]
     lazy_t = [id(t) in lazy for t in ts]
+    # the part of its side each unit is in (see align_bitext); None when no heading was left out
+    part_e = [parts.get(id(e), 0) for e in es] if parts else None
+    part_t = [parts.get(id(t), 0) for t in ts] if parts else None
     length_cost: dict[tuple[int, int], float] = {}
     words_cost = model.words_cost if model.lexicon is not None else None
     one_side, cap, shared_weight = ANCHOR_ONE_SIDE, ANCHOR_CAP, ANCHOR_SHARED
@@ -528,6 +538,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     if not mergeable(es[i].kind, ts[j].kind) or (id(es[i]) in listed) != (id(ts[j]) in listed):
                         continue  # another kind of block (see mergeable), or a list item and a paragraph
                     c = cost(p_match, e1[i], t1[j])
+                    if part_e is not None and part_e[i] != part_t[j]:
+                        c += CROSS
                 elif move is Move.OMIT:
                     c = p_omit
                 elif move is Move.INSERT:
@@ -544,6 +556,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     c += sum(p_omit for k in range(i, a) if _unsupported(me[k] | spans[k], union_t)
                              or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
                              or (left is not None and left != k))
+                    if part_e is not None and not part_e[i] == part_e[i + 1] == part_t[j]:
+                        c += CROSS
                 else:  # SPLIT
                     if id(ts[j + 1]) in walls or not all(mergeable(x.kind, es[i].kind) for x in ts[j:b]) or (
                             id(ts[j + 1]) in listed and id(es[i]) in listed):
@@ -551,6 +565,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                     c = cost(p_match if lazy_e[i] and item_then_text_t[j] else p_split, e1[i], t2[j])
                     union_e = me[i]
                     c += sum(p_insert for x in mt[j:b] if _unsupported(x, union_e))
+                    if part_e is not None and not part_e[i] == part_t[j] == part_t[j + 1]:
+                        c += CROSS
                 if here + c < best[a][b - lo_a]:
                     best[a][b - lo_a] = here + c
                     back[a][b - lo_a] = move
@@ -572,7 +588,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
 
 def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[Item, Item]],
                  model: LengthModel, lang: str = "ko", walls: frozenset[int] = frozenset(),
-                 listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset()) -> list[Bead]:
+                 listed: frozenset[int] = frozenset(), lazy: frozenset[int] = frozenset(),
+                 parts: Mapping[int, int] | None = None) -> list[Bead]:
     """Beads of the whole docs: aligned headings (given, as :mod:`.align` pairs them by anchor) as 1-1
     beads, and each section between them aligned by :func:`_section`. Unpaired headings are left out.
 
@@ -605,6 +622,15 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     two units as one block (smolagents hi guided_tour.md writes "All these elements will be automatically
     baked into..." into the description item above it, and that English paragraph was reported missing).
 
+    ``parts``: id of a unit -> how many headings the pairing left out come before it on its side (English
+    headings the translation lacks). A bead whose units differ in it pairs text of a section the other doc
+    lacks with text of another section, and costs more (:data:`CROSS`): either the heading was dropped and
+    its text kept, or its whole section was dropped, and a translator keeps a section's text without its
+    title far less often than they leave a whole section out.
+    huggingface_hub fr installation.md with its "## Vérification de l'installation" section dropped had the
+    paragraph before it (longer than its English) paired with the English of the dropped section's last
+    paragraph, and the omission placed above that paragraph.
+
     Only marks found on both sides somewhere in the docs are compared: a capitalised word that starts an
     English sentence ("This", "For") never survives translation, and counting it as missing made every
     pairing look worse alike."""
@@ -618,7 +644,7 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     for ej, tj in [*cuts, (len(en), len(tr))]:
         es = [x for x in en[ei:ej] if not x.heading]
         ts = [x for x in tr[ti:tj] if not x.heading]
-        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed, lazy))
+        out.extend(_section(es, ts, model, vocab, every_word, lang, walls, listed, lazy, parts))
         if ej < len(en):
             out.append(Bead(Move.MATCH, (en[ej],), (tr[tj],), 0.0))
         ei, ti = ej + 1, tj + 1

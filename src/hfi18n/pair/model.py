@@ -368,8 +368,11 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
         walls = _walls(es, items_e) | _walls(ts, items_t)
         listed = frozenset(id(it) for x, it in (*items_e, *items_t) if _listed(x))
         lazy = frozenset(id(it) for x, it in (*items_e, *items_t) if id(it) in listed and _lazy(x))
+        parts = _parts(es, items_e)  # an English heading the translation lacks (a heading only the translation
+        if parts:  # has is its own: "Why is it bad?" made a heading in smolagents hi building_good_agents.md)
+            parts.update(_parts(ts, items_t))
         for bead in align_bitext([it for _x, it in items_e], [it for _x, it in items_t], [], model, lang, walls,
-                                 listed, lazy):
+                                 listed, lazy, parts):
             aligned.append(Bead(tuple(block_of[id(it)] for it in bead.en),
                                 tuple(block_of[id(it)] for it in bead.tr), confidence(bead.cost), bead.cost))
     else:
@@ -379,6 +382,20 @@ def _prose(es: list[Block], ts: list[Block], model: LengthModel, lang: str,
     lone = [Bead((x,), (), LEFTOVER) for x in es if not _prose_block(x, items)] \
         + [Bead((), (x,), LEFTOVER) for x in ts if not _prose_block(x, items)]
     return _merge(aligned, lone, pos_e, pos_t)
+
+
+def _parts(blocks: list[Block], items: list[tuple[Block, Item]]) -> dict[int, int]:
+    """``id(item) ->`` how many headings of ``blocks`` (a piece of a gap: headings no pairing took) come before
+    it, for the units after the first such heading (see :func:`.bitext.align_bitext`'s ``parts``)."""
+    out: dict[int, int] = {}
+    item_of = {id(x): it for x, it in items}
+    k = 0
+    for x in blocks:
+        if x.kind is BlockKind.HEADING:
+            k += 1
+        elif k and id(x) in item_of:
+            out[id(item_of[id(x)])] = k
+    return out
 
 
 _ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")

@@ -92,9 +92,20 @@ def cut_english(d: _Doc, omitted: list[Item], cut: tuple[Item, ...], cut_at: tup
     cost = {(id(e), id(t)): pair_cost(e, t, d.model, d.lang, vocab) for e in omitted for t in cut}
     end = max(1, max((x.line for x in d.al.en_items), default=1))
     at = dict(zip((id(t) for t in cut), cut_at, strict=False))
+    best = {id(t): min(omitted, key=lambda x: cost[id(x), id(t)]) for t in cut}
+    sure = {id(t): [x for x in omitted if cost[id(x), id(t)] <= FAR_SURE] for t in cut}
+    # a unit surely matching several English units (a paragraph the English writes twice) is the one nearest
+    # the English the other removed units surely and only match: diffusers ko training/text2image.md says
+    # "Modify the script if you want to use custom loading logic..." under PyTorch and under Flax, "Remove
+    # JAX/Flax" took the Flax section out of the translation, and the PyTorch one, dropped, was taken for it
+    only = [x.line for t in cut if len(sure[id(t)]) == 1 for x in sure[id(t)]]
+    if only:
+        for t in cut:
+            if len(sure[id(t)]) > 1:
+                best[id(t)] = min(sure[id(t)], key=lambda x: min(abs(x.line - line) for line in only))
     out: set[int] = set()
     for t in cut:
-        e = min(omitted, key=lambda x: cost[id(x), id(t)])
+        e = best[id(t)]
         c = cost[id(e), id(t)]
         close = abs(e.line / end - at.get(id(t), -1.0)) <= CUT_PLACE
         if c <= FAR_SURE or (c <= CUT_COST and close and min(cut, key=lambda y: cost[id(e), id(y)]) is t):

@@ -647,31 +647,36 @@ def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_
     ``gone``; a unit translated elsewhere (``placed``) ends a run, the units past it are not part of what was
     taken out (diffusers ko training/text2image.md)."""
     al = d.al
-    runs: list[tuple[list[Item], int, int]] = []
-    run: list[Item] = []
-    first = last = 0
+    runs: list[list[tuple[Item, int, int]]] = []  # (unit, its block, English headings passed in the run before it)
+    run: list[tuple[Item, int, int]] = []
+    headings = 0
     for i, b in enumerate(d.blocks):
         units = [it for x in b.en if (it := al.item(x) or (d.bare or {}).get(id(x))) is not None]
         # a doubtful pair whose English a later commit's cut translated holds no translation of it
         if (b.tr and not (b.cost > WEAK and any(id(u) in was_cut for u in units))) or any(id(u) in placed for u in units):
             if run:
-                runs.append((run, first, last))
+                runs.append(run)
                 run = []
             continue
+        if run and any(x.kind is BlockKind.HEADING for x in b.en):
+            headings += 1
         for u in units:
             if id(u) in missing or id(u) in was_cut:
-                if not run:
-                    first = i
-                run.append(u)
-                last = i
+                run.append((u, i, headings))
     if run:
-        runs.append((run, first, last))
-    for run, i, j in runs:
-        if any(id(u) in was_cut for u in run):
+        runs.append(run)
+    for run in runs:
+        if any(id(u) in was_cut for u, _i, _h in run):
+            # the commit cut what it cut, not the sections after it: diffusers ko training/text2image.md lost its
+            # Flax part (inside <jax>, no heading of its own) to "Remove JAX/Flax", and with the "## LoRA"
+            # section after it dropped, that section was taken as cut too
+            last = max(h for u, _i, h in run if id(u) in was_cut)
             if gone is not None:
-                gone.extend(run)
-            continue
-        yield _omission(d, file, english, run, i, j)
+                gone.extend(u for u, _i, h in run if h <= last)
+            run = [x for x in run if x[2] > last]
+            if not run:
+                continue
+        yield _omission(d, file, english, [u for u, _i, _h in run], run[0][1], run[-1][1])
 
 
 def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int) -> ReviewFinding:
