@@ -497,27 +497,33 @@ class PromiseMachine(RuleBasedStateMachine):
     def both_changed(self, data, doc: str | None = None) -> bool:
         """P5: the English of a translated paragraph changes, and a translator edits that paragraph's old
         translation without following it (the same block changed on both sides): the next update keeps the
-        human text and says so once. False where ``doc`` (else a doc drawn) has no paragraph for it."""
+        human text and says so once; the English edit is committed with whatever else waits (``git add -A``:
+        the last update's page), and the translator's edit may be made in a fresh clone of that commit (no
+        ledger: the review record committed with the page says what it is). False where ``doc`` (else a doc
+        drawn) has no paragraph for it."""
         doc = data.draw(st.sampled_from(self.docs)) if doc is None else doc
         pairs = [(e, t) for e, t in self.sure_pairs(doc) if "\n" not in e and self.en(doc).count(e) == 1
                  and self.ko(doc).count(t) == 1]
         if not pairs:
             return False
         english, block = data.draw(st.sampled_from(pairs))
-        how = data.draw(st.sampled_from(["one commit", "then uncommitted", "then committed"]))
+        how = data.draw(st.sampled_from(["one commit", "then uncommitted", "then committed",
+                                         "then uncommitted in a fresh clone"]))
         self.edit("both_changed")
         changed = english + f" It changed in revision {self.serial}."
         self.en_path(doc).write_text(self.en(doc).replace(english, changed, 1), encoding="utf-8")
         if how != "one commit":
             self.commit(data.draw(st.sampled_from(MESSAGES)))
+        if how.endswith("fresh clone"):  # what the commit brought is known without this machine's ledger too
+            self._fresh_clone()
         fixed = block + f" (다시 씀 {self.serial})"
         for h in self.humans:
             if h.doc == doc and h.text == block:
                 h.dead = True
         self.ko_path(doc).write_text(self.ko(doc).replace(block, fixed, 1), encoding="utf-8")
         # undecidable either way: in one commit check says so; edited after the English, an update does
-        self.humans.append(Human(doc, fixed, (changed,), after_base=how == "then uncommitted"))
-        if how != "then uncommitted":
+        self.humans.append(Human(doc, fixed, (changed,), after_base=how.startswith("then uncommitted")))
+        if not how.startswith("then uncommitted"):
             self.commit(data.draw(st.sampled_from(MESSAGES)))
         if how == "one commit":
             said = [f for f in api.check(self.repo, "ko", [doc]).findings if f.check == "undecidable"]
@@ -873,6 +879,9 @@ class PromiseMachine(RuleBasedStateMachine):
         """Everything committed, the work goes on in a fresh clone (no ledger, no memory, no cache)."""
         self.record("fresh_clone")
         self.edit("fresh_clone")
+        self._fresh_clone()
+
+    def _fresh_clone(self) -> None:
         self.commit("before a fresh clone")
         clone = self.dir / f"clone{self.serial}"
         subprocess.run(["git", "clone", "-q", str(self.repo), str(clone)], check=True)
@@ -1069,3 +1078,4 @@ def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]], keep: bool 
     if not keep:
         m.teardown()
     return m
+

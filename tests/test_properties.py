@@ -262,27 +262,22 @@ def test_counterexample_a_paragraph_changed_in_both_languages_after_a_whitespace
     replay("diffusers", [("translation_edit", ("both_changed", doc, pair, "one commit", "small fixes"))])
 
 
-@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
-                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
-                   "(SignoffMachine), s31 2026-11-27")
 def test_counterexample_an_english_edit_committed_with_an_updates_page_is_no_change_it_carried() -> None:
     """diffusers installation.md (bench_properties, 2026-11-27, s31, rule ``undecidable``): an update writes
     the page (not committed), the English of one of its paragraphs changes and ``git add -A`` commits both;
     then a translator edits that paragraph's translation. The committed page is exactly what the run wrote
     from the English before the edit (the record), yet the English edit of the same commit was taken as
     carried to it, so the next update saw no English change there and kept the human edit without saying so
-    (P5). Open: a run's output should carry none of the English changes of the commit that brings it
-    (``repo.history.drift``), but skipping every commit whose translation is a recorded write (hand edits on
-    top included) left a paragraph changed on both sides in one commit unsaid by check."""
+    (P5). A page that is exactly a recorded write carries none of the English changes of the commit that
+    brings it (``BaseInfo.written``, ``repo.history.drift``); one with hand edits on top is judged as any
+    commit (skipping those too left a paragraph changed on both sides in one commit unsaid by check:
+    SignoffMachine)."""
     pair = ("Install Diffusers with one of the following methods.", "행사해 다지요 자법 데 사 다 설해제 모통을.")
     replay("diffusers", [("web_write", ("training/create_dataset.md",)), ("update_noisy", ("installation.md",)),
                          ("update_failing", ("conceptual/ethical_guidelines.md",)),
                          ("undecidable", ("installation.md", pair, "then uncommitted", "[docs] improvements"))])
 
 
-@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
-                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
-                   "(SignoffMachine), s31 2026-11-27")
 def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_said() -> None:
     """diffusers optimization/tome.md (same run): the same case after an ideal update, with an English reorder
     in another doc before it."""
@@ -298,3 +293,19 @@ def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_
                          ("update_ideal", ("optimization/tome.md",)),
                          ("undecidable", ("optimization/tome.md", (english, korean), "then uncommitted",
                                           "Update docs (#1234)"))])
+
+
+@pytest.mark.parametrize(("write", "how"), [("web_write", "then uncommitted"),
+                                            ("update_failing", "then uncommitted in a fresh clone"),
+                                            ("update_ideal", "then uncommitted in a fresh clone"),
+                                            ("update_ideal", "one commit")])
+def test_a_write_committed_with_an_english_edit_carries_only_what_it_was_written_from(write: str, how: str) -> None:
+    """The neighbours of the two counterexamples above (diffusers installation.md, its first sure paragraph):
+    the page the web app's write step or an update wrote is committed with an English edit of one of its
+    paragraphs (``git add -A``), then a translator edits that paragraph's translation. Exactly as written,
+    the page carries none of that edit, in this clone (the ledger) and in a fresh clone (the review record
+    committed with the page): the update keeps the human text and says so (P5; all three failed before
+    ``BaseInfo.written``). In one commit with the translator's edit on top, the page is no exact write and
+    the commit is judged as any other: check says the paragraph changed on both sides (``undecidable``;
+    an earlier fix that skipped every commit of a recorded write, hand edits included, lost that)."""
+    replay("diffusers", [(write, ("installation.md",)), ("undecidable", ("installation.md", Pick(0), how, "wip"))])
