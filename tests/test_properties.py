@@ -11,12 +11,14 @@ To add a rule or a promise, see the module docstring of ``tests/promise_machine.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.promise_machine import Pick, PromiseMachine, replay, with_corpora
+from tests import promise_machine
+from tests.promise_machine import Pick, PromiseMachine, focused, replay, with_corpora
 
 pytestmark = pytest.mark.corpus
 
@@ -309,3 +311,18 @@ def test_a_write_committed_with_an_english_edit_carries_only_what_it_was_written
     the commit is judged as any other: check says the paragraph changed on both sides (``undecidable``;
     an earlier fix that skipped every commit of a recorded write, hand edits included, lost that)."""
     replay("diffusers", [(write, ("installation.md",)), ("undecidable", ("installation.md", Pick(0), how, "wip"))])
+
+
+def test_a_focus_draws_the_rules_of_its_properties_more_often_and_every_rule_still() -> None:
+    """``bench_properties.py --focus`` (and ``--per-property``): the machine with the rules that exercise P5
+    (``undecidable``) drawn ``weight`` times as often, as aliases of their own name (a swarm flag each), every
+    other rule still there; the steps it runs are recorded under the rule's own name, so a counterexample
+    replays on the plain machine. The CI run above is the machine unfocused."""
+    machine = focused(PromiseMachine, ("P5 undecidable said",), weight=4)
+    names = Counter(r.function.__name__.split("_focus")[0] for r in machine.setup_state().rules)
+    plain = Counter(r.function.__name__ for r in PromiseMachine.setup_state().rules)
+    assert names == plain + Counter({"undecidable": 3})
+    assert focused(PromiseMachine, ("P5 undecidable said",), weight=4) is machine
+    run_state_machine_as_test(machine, settings=settings(CI_SETTINGS, max_examples=1, stateful_step_count=6))
+    assert promise_machine.LAST_TRACE and all(name in plain for name, _ in promise_machine.LAST_TRACE)
+
