@@ -326,3 +326,13 @@ def test_a_focus_draws_the_rules_of_its_properties_more_often_and_every_rule_sti
     run_state_machine_as_test(machine, settings=settings(CI_SETTINGS, max_examples=1, stateful_step_count=6))
     assert promise_machine.LAST_TRACE and all(name in plain for name, _ in promise_machine.LAST_TRACE)
 
+
+def test_counterexample_a_file_cut_in_the_middle_of_a_tag_is_rebuilt_by_an_ideal_update() -> None:
+    """smolagents ko installation.md (bench_properties on main b8b1efe, 2026-11-27, round 1): the translation
+    cut at a character in the middle of ``</hfoption>`` (not committed), then an ideal update. The fragment
+    ``</hf`` was paired with the English paragraph that opens ``<hfoptions>``/``<hfoption>`` (tag lines under
+    a line of prose are part of its paragraph) and kept as its translation: the page closed tags it never
+    opened, check refused it, and the update wrote nothing (P4). A translated segment without the component
+    tags of its English renders no translation of it (``doc.pairing.align_segments``)."""
+    replay("smolagents", [("translation_edit", ("human_cut", "installation.md", 2636, False)),
+                          ("update_ideal", ("installation.md",))])
