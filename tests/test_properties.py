@@ -336,3 +336,19 @@ def test_counterexample_a_file_cut_in_the_middle_of_a_tag_is_rebuilt_by_an_ideal
     tags of its English renders no translation of it (``doc.pairing.align_segments``)."""
     replay("smolagents", [("translation_edit", ("human_cut", "installation.md", 2636, False)),
                           ("update_ideal", ("installation.md",))])
+
+
+def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_kept_and_said() -> None:
+    """smolagents ko tutorials/memory.md (bench_properties on main b8b1efe, 2026-11-27, round 4; 23 steps, two
+    here): the English swaps two sections, then edits a paragraph of the moved one, and a translator edits that
+    paragraph's translation (not committed). The in-order diff put the old paragraph and its edit in
+    different runs (deleted at one place, inserted at the other), so the edit was no edit: the ideal update
+    replaced the human text by machine text (P1) and said nothing (P5). An edit across a move is paired as one
+    in place is (``translate.update._moved_edits``): kept and said."""
+    replay("smolagents", [("english_edit", ("english_swap_sections", "tutorials/memory.md", (7, 29, 96),
+                                            "small fixes")),
+                          ("undecidable", ("tutorials/memory.md", ("We propose several features to inspect a past "
+                                                                   "agent run.", "과거 실행된 에이전트를 확인하기 위한 "
+                                                                   "몇 가지 기능을 제공합니다."),
+                                           "then uncommitted", "fix typo"))])
+
