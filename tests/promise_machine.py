@@ -507,6 +507,7 @@ class PromiseMachine(RuleBasedStateMachine):
         if not pairs:
             return False
         english, block = data.draw(st.sampled_from(pairs))
+        assert (english, block) in pairs, "a replay's paragraph is not one of this state's (steps left out?)"
         how = data.draw(st.sampled_from(["one commit", "then uncommitted", "then committed",
                                          "then uncommitted in a fresh clone"]))
         self.edit("both_changed")

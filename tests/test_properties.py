@@ -352,3 +352,19 @@ def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_k
                                                                    "몇 가지 기능을 제공합니다."),
                                            "then uncommitted", "fix typo"))])
 
+
+def test_counterexample_a_paragraph_changed_in_both_languages_under_a_drifted_line_is_said() -> None:
+    """smolagents ko installation.md (bench_properties on main b8b1efe, 2026-11-27, round 5; 20 steps, two
+    here): the English edits one list item (drift), then one commit changes the next item in both languages.
+    The commit's hunk was placed in the English the translation follows by its neighbour lines, and the line
+    above it was the drifted one: the hunk was not judged at all, and check said nothing of the paragraph
+    changed on both sides (P5). A hunk that replaces lines is placed by its own lines
+    (``repo.history._Follows._place``): check says ``undecidable``."""
+    replay("smolagents", [("english_edit", ("english_reword", "installation.md", (6698, 6791), "small fixes")),
+                          ("undecidable", ("installation.md", ("- Check out the [tutorials](./tutorials/"
+                                                               "building_good_agents) for in-depth tutorials on "
+                                                               "building agents.", "- 에이전트 구축에 대한 심화 "
+                                                               "튜토리얼은 [튜토리얼](./tutorials/building_good_agents)"
+                                                               "를 확인해보세요."),
+                                           "one commit", "Merge branch 'main'"))])
+

@@ -900,8 +900,18 @@ class _Follows:
         return self._place(op) is not None
 
     def _place(self, op: Opcode) -> tuple[int, int] | None:
+        """Where the followed English holds the lines hunk ``op`` changes: its own lines, in a row; for an
+        insertion, the lines around it, next to each other. Only an insertion is placed by its neighbours: a
+        paragraph changed in both languages in one commit, right under a line an earlier English commit
+        changed (drift), was not judged at all, so check said nothing of it (smolagents installation.md,
+        bench_properties on main b8b1efe: two list items in a row edited)."""
         _tag, i1, i2, _j1, _j2 = op
         at, n = self._at, len(self._old)
+        if i2 > i1:
+            own = [at.get(i) for i in range(i1, i2)]
+            if own[0] is None or own != list(range(own[0], own[0] + len(own))):
+                return None
+            return own[0], own[-1] + 1
         lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
         hi = at[i2] if i2 < n and i2 in at else (len(self.lines) if i2 == n else None)
         if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
