@@ -93,6 +93,11 @@ class Human:
     """Its English changed or went, or a human removed it: no longer promised."""
     after_base: bool = False
     """Written after the English it follows changed (P5: an update must keep it and say so)."""
+    copies: tuple[int, ...] | None = None
+    """How many times the doc's English held each of :attr:`english` when P1 first looked (an English
+    paragraph can be there more than once: huggingface_hub installation.md has ``Once done, [check
+    installation](#check-installation) is working correctly.`` three times, with two different
+    translations). One copy fewer: its own copy may be the one that changed, so it is no longer promised."""
 
 
 @dataclass
@@ -903,13 +908,19 @@ class PromiseMachine(RuleBasedStateMachine):
         """P1: a human text whose English still exists is in the translation, byte for byte."""
         if not self.docs:
             return
-        today = {doc: set(blocks_of(self.en(doc))) for doc in self.docs if self.en_path(doc).exists()}
+        today = {doc: Counter(blocks_of(self.en(doc))) for doc in self.docs if self.en_path(doc).exists()}
         texts: dict[str, str] = {}
         for h in self.humans:
             if h.dead:
                 continue
             if h.doc not in today or not all(e in today[h.doc] for e in h.english):
                 h.dead = True  # its English changed or went: no longer promised
+                continue
+            copies = tuple(today[h.doc][e] for e in h.english)
+            if h.copies is None:
+                h.copies = copies
+            elif any(now < was for now, was in zip(copies, h.copies, strict=True)):
+                h.dead = True  # one of the copies of its English changed, maybe its own
                 continue
             if h.doc not in texts:
                 texts[h.doc] = self.ko(h.doc)

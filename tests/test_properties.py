@@ -368,3 +368,12 @@ def test_counterexample_a_paragraph_changed_in_both_languages_under_a_drifted_li
                                                                "를 확인해보세요."),
                                            "one commit", "Merge branch 'main'"))])
 
+
+def test_a_human_text_of_a_repeated_english_paragraph_is_promised_until_a_copy_changes() -> None:
+    """huggingface_hub installation.md holds ``Once done, [check installation](#check-installation) is working
+    correctly.`` three times, translated two ways. The CI run's example (s31, 2026-11-27): the doc moves, the
+    first copy gets a sentence and the stubborn model's update re-translates it, rightly; P1 called its human
+    text lost because the English text was still there twice. A copy fewer and the harness cannot tell whose
+    it was: those human texts are no longer promised (``Human.copies``), the others still are."""
+    replay("huggingface_hub", [("commit_all", ()), ("english_edit", ("english_rename", "installation.md")),
+                               ("marked", ("moved1/installation.md", (1228, 1302), "Update docs (#1234)"))])
