@@ -377,3 +377,26 @@ def test_a_human_text_of_a_repeated_english_paragraph_is_promised_until_a_copy_c
     it was: those human texts are no longer promised (``Human.copies``), the others still are."""
     replay("huggingface_hub", [("commit_all", ()), ("english_edit", ("english_rename", "installation.md")),
                                ("marked", ("moved1/installation.md", (1228, 1302), "Update docs (#1234)"))])
+
+
+
+@pytest.mark.xfail(strict=True, reason="open (s31, 2026-11-27): a paragraph taken as carried on the translation's word "
+                   "(guessed: check says undecidable) then edited again by a translator is kept by the update "
+                   "without a conflict of its own")
+def test_counterexample_a_translators_edit_of_a_paragraph_taken_as_carried_is_said_by_the_update() -> None:
+    """smolagents ko conceptual_guides/react.md (the focused bench run of s31 10fb12d, round 0, 7 steps): a
+    paragraph changed on both sides is kept and said by an update that is not committed; a translator moves
+    a paragraph; the English edits the same paragraph again and ``git add -A`` commits it with the update's
+    page (hand edits on top: judged as any commit, the paragraph's translation changed too, so the new
+    English is taken as carried, ``guessed``, and check says ``undecidable``); in a fresh clone the
+    translator edits that paragraph once more and the update keeps it without saying so (P5 asks the update
+    to say it). Open: the update could read the guessed paragraphs of the record it follows
+    (``Followed.guessed``) as conflicts when it keeps their human text."""
+    replay("smolagents", [
+        ('update_noisy', ('installation.md',)),
+        ('undecidable', ('reference/agents.md', ('Both require arguments `model` and list of tools `tools` at initialization.', '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'), 'then uncommitted in a fresh clone', 'small fixes')),
+        ('marked', ('installation.md', (1807, 1913), 'fix typo')),
+        ('undecidable', ('conceptual_guides/react.md', ('- At the end of each step, we run all callback functions defined in `agent.step_callbacks` .', '- 각 단계가 끝날 때마다 `agent.step_callbacks`에 정의된 모든 콜백 함수를 실행합니다.'), 'one commit', 'wip')),
+        ('undecidable', ('conceptual_guides/react.md', ('For a `CodeAgent`, it looks like the figure below.', '`CodeAgent`의 경우, 이 과정은 아래 그림과 같이 나타납니다.'), 'then uncommitted in a fresh clone', 'small fixes')),
+        ('translation_edit', ('human_move', 'conceptual_guides/react.md', ('ReAct라는 이름은 "추론(Reason)"과 "행동(Act)"을 결합한 것입니다. 실제로 이 구조를 따르는 에이전트는 주어진 작업을 해결하기 위해 필요한 만큼 여러 단계를 거칩니다. 각 단계는 추론 단계와 행동 단계로 이루어져 있으며, 행동 단계에서는 작업 해결에 가까워지도록 다양한 도구를 호출합니다.', '`smolagents`가 제공하는 모든 에이전트는 ReAct 프레임워크를 추상화한 단일 `MultiStepAgent` 클래스를 기반으로 합니다.'), False)),
+        ('undecidable', ('conceptual_guides/react.md', ('For a `CodeAgent`, it looks like the figure below. It changed in revision 4.', '`CodeAgent`의 경우, 이 과정은 아래 그림과 같이 나타납니다. (다시 씀 4)'), 'then uncommitted in a fresh clone', 'small fixes'))])
