@@ -294,6 +294,12 @@ class BaseInfo:
     """English prose (first 80 characters each) changed in the commit that set the base, in the English and the
     translation at once: taken as carried because the paired translation changed too, which nothing can
     prove (``check`` says so: an ``undecidable`` warning)."""
+    written: str = ""
+    """Blob of the translation a run of this machine wrote from the base English, byte for byte, when a
+    record says so (this machine's ledger, or the review record committed with the page) and the translation
+    that set the base is exactly it; else empty. Such a page carries nothing beyond the English it was
+    written from, whatever else the commit that brings it changed (:func:`drift`). A page with hand edits on
+    top of a write is no exact write: its hand edits may carry an English change of the same commit."""
 
     @property
     def known(self) -> bool:
@@ -325,6 +331,7 @@ class BaseInfo:
             "similarity": round(self.similarity, 3),
             "unknown": self.unknown,
             "guessed": list(self.guessed),
+            "written": self.written,
         }
 
 
@@ -591,6 +598,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     method, used = "history", events[-1]
     weak: float | None = None  # similarity of a base history could not pair (found by content only)
     guess: list[str] = []  # English prose the base took as carried by a commit that changed both languages
+    written = ""  # the base's translation is exactly a recorded write of it (BaseInfo.written)
     prev: Version | None = None
     committed: set[str] = set()  # the translation's blobs committed before ``v``
     for v in lineage.versions:
@@ -603,6 +611,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
             base, method, used, weak, guess = followed[-1], "record", ev or Event(v, False, before), None, []
+            written = v.blob
             committed.add(v.blob)
             continue
         if paired and writes and (w := _write_under(fps, writes, v.blob, before, committed)) is not None:
@@ -610,6 +619,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                      and (base is None or e.commit > base.commit)]
             if ahead:  # a run's output with hand edits on top, committed: it follows that run's English
                 base, method, used, weak, guess = ahead[-1], "record", ev or Event(v, False, before), None, []
+                written = ""
                 committed.add(v.blob)
                 continue
         committed.add(v.blob)
@@ -621,6 +631,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                     if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang,
                                    same if choice.commit == v.commit else None):
                         base, method, used, weak, guess = choice, "history", touch, None, same
+                        written = ""
                         break
             continue
         target = fps(v.blob)
@@ -631,6 +642,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                 pick = best_by_content(twin_versions, target, fps)
                 if pick is not None:
                     base, method, used, weak = pick[0], "content", ev, pick[1]
+                    written = ""
             continue
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
@@ -641,6 +653,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         near = usable and choice.commit != v.commit
         if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, near, lineage.lang):
             base, method, used, weak, guess = choice, how, ev, None, []
+            written = ""
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
@@ -670,6 +683,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         similarity=similarity(fps(used.version.blob), fps(base.blob)),
         unknown=unknown,
         guessed=tuple(guess),
+        written=written,
     )
 
 
@@ -925,8 +939,18 @@ class _Follows:
         return self._place(op) is not None
 
     def _place(self, op: Opcode) -> tuple[int, int] | None:
+        """Where the followed English holds the lines hunk ``op`` changes: its own lines, in a row; for an
+        insertion, the lines around it, next to each other. Only an insertion is placed by its neighbours: a
+        paragraph changed in both languages in one commit, right under a line an earlier English commit
+        changed (drift), was not judged at all, so check said nothing of it (smolagents installation.md,
+        bench_properties on main b8b1efe: two list items in a row edited)."""
         _tag, i1, i2, _j1, _j2 = op
         at, n = self._at, len(self._old)
+        if i2 > i1:
+            own = [at.get(i) for i in range(i1, i2)]
+            if own[0] is None or own != list(range(own[0], own[0] + len(own))):
+                return None
+            return own[0], own[-1] + 1
         lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
         hi = at[i2] if i2 < n and i2 in at else (len(self.lines) if i2 == n else None)
         if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
@@ -990,8 +1014,14 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             follows.step(old, new, [op for op in follows.hunks(old, new) if follows.applies(op)])
             synced = prev = v.blob
             continue
-        if prev is None or touched is None or touched[0] is None:
-            out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
+        if prev is None or touched is None or touched[0] is None or touched[1] == base.written:
+            # drift: lined up later, in one diff, if ever a commit carries something. A commit that brings a
+            # page exactly as a run wrote it from the base English (:attr:`BaseInfo.written`) carries none of
+            # its own English change: ``git add -A`` after an English edit committed the last update's page
+            # with it, the edit was taken as carried, and a translator's later edit of that paragraph was
+            # kept unsaid (diffusers installation.md, bench_properties, s31; P5). A page with hand edits on
+            # top is judged as any commit (its hand edits may be that change made twice: SignoffMachine)
+            out.behind.append(commit)
             prev = v.blob
             continue
         old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
@@ -1194,7 +1224,7 @@ def _recorded_base(history: History, twin: Lineage, rec: RunRecord, rel: str) ->
         return None
     v = versions[-1]
     sha = history.commits[v.commit].sha
-    return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0)
+    return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0, written=rec.blob)
 
 
 def review_record_write(layout: DocsLayout, lang: str, rel: str) -> Write | None:

@@ -309,20 +309,21 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
     in_order, moved = same_items(old_texts, new_texts)
     conflicts: list[Conflict] = []
-    for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
-        if tag == "replace":  # changed segments, paired in order: the old English and its human text
-            for i, j in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2):
-                old, cur = old_segs[i], new_segs[j]
-                if old.id in human and i not in moved and j not in moved.values():
-                    mine = raw.get(human[old.id].id)
-                    text = carry_over(human[old.id], cur)
-                    if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
-                            and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
-                        # the English and the translation both changed here: keep the human text, say so
-                        translations[cur.id], provenance[cur.id] = text, HUMAN
-                        conflicts.append(Conflict(mine.line, cur.line))
-                        continue
-                    previous[cur.id] = (old, human[old.id])
+    edits = [ij for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts) if tag == "replace"
+             for ij in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2)]
+    edits += _moved_edits(old_texts, new_texts, edits, {**in_order, **moved})
+    for i, j in edits:  # changed segments, paired: the old English and its human text
+        old, cur = old_segs[i], new_segs[j]
+        if old.id in human and i not in moved and j not in moved.values():
+            mine = raw.get(human[old.id].id)
+            text = carry_over(human[old.id], cur)
+            if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
+                    and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
+                # the English and the translation both changed here: keep the human text, say so
+                translations[cur.id], provenance[cur.id] = text, HUMAN
+                conflicts.append(Conflict(mine.line, cur.line))
+                continue
+            previous[cur.id] = (old, human[old.id])
     # every English segment still there, in order or moved (a reordered list item keeps its human text)
     for i, j in sorted({**in_order, **moved}.items(), key=lambda ij: ij[1]):
         old, cur = old_segs[i], new_segs[j]
@@ -491,6 +492,34 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
             if _edited(old[i], new[j]):
                 out.append((i, j))
                 start = j + 1
+                break
+    return out
+
+
+def _moved_edits(old: list[str], new: list[str], paired: list[tuple[int, int]],
+                 same: dict[int, int]) -> list[tuple[int, int]]:
+    """Old English segments edited into new ones that the in-order diff put in different runs (deleted at
+    one place, inserted at another), each paired with the first new one it was edited into (:func:`_edited`):
+    a paragraph edited in a section the English moved. Only segments no run paired as edited and that are
+    not unchanged (``same``: in order or moved). Without it the edit of a moved paragraph was no edit: a
+    translator's change of that paragraph was replaced by machine text, not kept as a conflict (smolagents
+    ko tutorials/memory.md, bench_properties on main b8b1efe: sections swapped, then the paragraph changed on
+    both sides). At most :data:`EDIT_PAIRS_MAX` pairs are compared (a redesign pairs nothing here)."""
+    edited = [(i, j) for i, j in paired if _edited(old[i], new[j])]
+    used_old = set(same) | {i for i, _ in edited}
+    used_new = set(same.values()) | {j for _, j in edited}
+    left_old = [i for i in range(len(old)) if i not in used_old]
+    left_new = [j for j in range(len(new)) if j not in used_new]
+    if not left_old or not left_new or len(left_old) * len(left_new) > EDIT_PAIRS_MAX:
+        return []
+    done = set(paired)
+    out: list[tuple[int, int]] = []
+    for i in left_old:
+        for j in left_new:
+            if j not in used_new and _edited(old[i], new[j]):
+                if (i, j) not in done:
+                    out.append((i, j))
+                used_new.add(j)
                 break
     return out
 
