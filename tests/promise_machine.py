@@ -1036,9 +1036,14 @@ class Scripted:
 
     def draw(self, strategy: object, label: object = None) -> object:
         value = self.values.pop(0)
+        inner = getattr(strategy, "wrapped_strategy", strategy)
+        choices = list(inner.elements) if hasattr(inner, "elements") else None
         if isinstance(value, Pick):
-            return list(strategy.wrapped_strategy.elements if hasattr(strategy, "wrapped_strategy")
-                        else strategy.elements)[value.index]  # type: ignore[attr-defined]
+            assert choices is not None, f"Pick({value.index}) for a draw that is no sampled_from: {strategy!r}"
+            return choices[value.index]
+        # a value the rule could not have drawn makes the step do something else (a replace that finds
+        # nothing): a replay with a span or a pair of an earlier state "passed" doing no edit at all
+        assert choices is None or value in choices, f"replayed value {value!r} is not among the rule's choices"
         return value
 
 
