@@ -298,3 +298,18 @@ def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_
                          ("update_ideal", ("optimization/tome.md",)),
                          ("undecidable", ("optimization/tome.md", (english, korean), "then uncommitted",
                                           "Update docs (#1234)"))])
+
+
+def test_counterexample_an_item_changed_on_both_sides_below_one_the_translation_did_not_follow_is_said() -> None:
+    """smolagents installation.md (bench_properties on main, 2026-11-27, s36): the English list item ``- Read the
+    [conceptual guides](...)`` gets a sentence (the translation does not follow: one commit behind); then in
+    one commit the next item ``- Check out the [tutorials](...)`` gets one and a translator edits its
+    translation (P5). ``check`` said nothing: the English the translation follows holds that item as it was,
+    but the hunk was placed by the lines around it too, and the line above is one it does not hold, so the
+    hunk was never judged (carried or not) and the commit counted as mirrored. A changed line is placed by
+    itself (``repo.history._Follows._place``)."""
+    doc = "installation.md"
+    pair = ("- Check out the [tutorials](./tutorials/building_good_agents) for in-depth tutorials on building agents.",
+            "- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.")
+    replay("smolagents", [("english_edit", ("english_reword", doc, (6698, 6791), "docs: update")),
+                          ("undecidable", (doc, pair, "one commit", "small fixes"))])

@@ -881,18 +881,31 @@ class _Follows:
         return [op for op in self._ops if op[0] != "equal"]
 
     def applies(self, op: Opcode) -> bool:
-        """Does the hunk touch only lines the followed English holds as that version has them (and the places
-        next to them)?"""
+        """Does the hunk touch only lines the followed English holds as that version has them (an insertion:
+        next to one of them)?"""
         return self._place(op) is not None
 
     def _place(self, op: Opcode) -> tuple[int, int] | None:
+        """Where the hunk's lines are in the followed English: the lines it changes, held there in one run;
+        an insertion goes after the line before it, else before the line after it.
+
+        Why not the lines around a change too: a list item the English changed while the translation did not
+        follow is a line the followed English holds as it was; the next item changed in both languages in one
+        commit did not apply next to it, was not judged, and ``check`` said nothing of a paragraph changed on
+        both sides (smolagents installation.md, bench_properties; issue 31, P5)."""
         _tag, i1, i2, _j1, _j2 = op
         at, n = self._at, len(self._old)
-        lo = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
-        hi = at[i2] if i2 < n and i2 in at else (len(self.lines) if i2 == n else None)
-        if lo is None or hi is None or [at.get(i) for i in range(i1, i2)] != list(range(lo, hi)):
-            return None
-        return lo, hi
+        if i2 > i1:
+            held = [at.get(i) for i in range(i1, i2)]
+            if held[0] is None or held != list(range(held[0], held[0] + len(held))):
+                return None
+            return held[0], held[0] + len(held)
+        before = at[i1 - 1] + 1 if i1 > 0 and i1 - 1 in at else (0 if i1 == 0 else None)
+        after = at[i1] if i1 < n and i1 in at else (len(self.lines) if i1 == n else None)
+        if before is not None and after is not None and before != after:
+            return None  # lines the translation still follows lie between its neighbours: no one place
+        at_ = before if before is not None else after
+        return None if at_ is None else (at_, at_)
 
     def step(self, old: str, new: str, taken: list[Opcode]) -> None:
         """Move to English version ``new`` (from ``old``), the hunks ``taken`` carried to the translation."""
