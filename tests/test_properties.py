@@ -313,3 +313,21 @@ def test_counterexample_an_item_changed_on_both_sides_below_one_the_translation_
             "- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.")
     replay("smolagents", [("english_edit", ("english_reword", doc, (6698, 6791), "docs: update")),
                           ("undecidable", (doc, pair, "one commit", "small fixes"))])
+
+
+@pytest.mark.parametrize("how", ["then uncommitted", "then committed"])
+def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_kept(how: str) -> None:
+    """smolagents tutorials/memory.md (bench_properties on main, 2026-11-27, s36): two sections trade places,
+    then the English of a paragraph of the moved one gets a sentence and a translator edits its translation
+    without following it (P5, "then uncommitted"). To the in-order diff the moved section is a deletion and
+    an insertion, so the edited paragraph was in no changed run: its human edit was never seen as a
+    conflict and the update replaced it with machine text (P1). A segment edited inside a moved passage is
+    paired with its new English next to where its neighbour went (``update._moved_edits``)."""
+    doc = "tutorials/memory.md"
+    pair = ("We propose several features to inspect a past agent run.",
+            "과거 실행된 에이전트를 확인하기 위한 몇 가지 기능을 제공합니다.")
+    values: tuple[object, ...] = (doc, pair, how, "fix typo")
+    if how == "then committed":
+        values += ("wip",)
+    replay("smolagents", [("english_edit", ("english_swap_sections", doc, (7, 29, 96), "small fixes")),
+                          ("undecidable", values)])

@@ -309,20 +309,20 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
     in_order, moved = same_items(old_texts, new_texts)
     conflicts: list[Conflict] = []
-    for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts):
-        if tag == "replace":  # changed segments, paired in order: the old English and its human text
-            for i, j in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2):
-                old, cur = old_segs[i], new_segs[j]
-                if old.id in human and i not in moved and j not in moved.values():
-                    mine = raw.get(human[old.id].id)
-                    text = carry_over(human[old.id], cur)
-                    if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
-                            and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
-                        # the English and the translation both changed here: keep the human text, say so
-                        translations[cur.id], provenance[cur.id] = text, HUMAN
-                        conflicts.append(Conflict(mine.line, cur.line))
-                        continue
-                    previous[cur.id] = (old, human[old.id])
+    edits = [pair for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts) if tag == "replace"
+             for pair in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2)]  # changed segments, in order
+    for i, j in [*edits, *_moved_edits(old_texts, new_texts, in_order, moved, edits)]:
+        old, cur = old_segs[i], new_segs[j]  # the old English and its human text, the new English
+        if old.id in human and i not in moved and j not in moved.values():
+            mine = raw.get(human[old.id].id)
+            text = carry_over(human[old.id], cur)
+            if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
+                    and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
+                # the English and the translation both changed here: keep the human text, say so
+                translations[cur.id], provenance[cur.id] = text, HUMAN
+                conflicts.append(Conflict(mine.line, cur.line))
+                continue
+            previous[cur.id] = (old, human[old.id])
     # every English segment still there, in order or moved (a reordered list item keeps its human text)
     for i, j in sorted({**in_order, **moved}.items(), key=lambda ij: ij[1]):
         old, cur = old_segs[i], new_segs[j]
@@ -491,6 +491,33 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
             if _edited(old[i], new[j]):
                 out.append((i, j))
                 start = j + 1
+                break
+    return out
+
+
+def _moved_edits(old: list[str], new: list[str], in_order: dict[int, int], moved: dict[int, int],
+                 edits: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Old and new English segments of a passage the English moved (:func:`hfi18n.pair.diff.same_items`) that
+    changed on the way: an old segment no diff pairs, next to a moved one, and the new segment at the same
+    place next to where that one went, edited from it (:func:`_edited`); none of ``edits`` (the changed runs'
+    pairs).
+
+    Why: to the in-order diff a moved section is a deletion and an insertion, so a paragraph edited in it
+    is in no changed run (:func:`_edit_pairs`); its translation, edited by a human after the English
+    changed, was never seen as a conflict and was replaced by machine text (smolagents
+    tutorials/memory.md: two sections swapped, then a paragraph of the moved one edited in both languages;
+    bench_properties, issue 31, P1 and P5)."""
+    taken = set(in_order.values()) | set(moved.values()) | {j for _i, j in edits}
+    paired = {i for i, _j in edits}
+    out: list[tuple[int, int]] = []
+    for i in range(len(old)):
+        if i in in_order or i in moved or i in paired:
+            continue
+        for step in (-1, 1):
+            j = moved[i + step] - step if i + step in moved else -1
+            if 0 <= j < len(new) and j not in taken and _edited(old[i], new[j]):
+                out.append((i, j))
+                taken.add(j)
                 break
     return out
 
