@@ -59,7 +59,7 @@ from ..doc.syntax import FENCE_RUN, closes_fence
 from ..errors import InputError, RepoError
 from ..fileio import read_text
 from ..languages import LANGUAGES, language
-from ..pair.diff import Opcode, opcodes
+from ..pair.diff import Opcode, opcodes, same_items
 from ..pair.model import pair_docs, unheld
 from ..pair.segments import rendering, segment_groups
 from .doclog import (
@@ -911,7 +911,12 @@ class _Follows:
         """Move to English version ``new`` (from ``old``), the hunks ``taken`` carried to the translation."""
         if not self._ops:  # not diffed yet (an English commit the translation did not see)
             self.hunks(old, new)
-        equal = {i1 + k: j1 + k for tag, i1, i2, j1, _j2 in self._ops if tag == "equal" for k in range(i2 - i1)}
+        # lines the English moved unchanged are held where they went: a paragraph of a section the English
+        # moved (drift) and then changed in both languages in one commit is judged like any other (else
+        # its hunk touched lines the followed English did not hold, and ``check`` said nothing of it:
+        # smolagents tutorials/memory.md, two sections swapped; issue 31, P5)
+        in_order, moved = same_items(self._old, self._new, self._ops)
+        equal = {**in_order, **{i: j for i, j in moved.items() if self._old[i].strip()}}
         edits = sorted(((place, op) for op in taken if (place := self._place(op)) is not None), reverse=True)
         lines, src = list(self.lines), [equal.get(i) if i is not None else None for i in self.src]
         for (lo, hi), (_tag, _i1, _i2, j1, j2) in edits:
