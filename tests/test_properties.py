@@ -339,15 +339,3 @@ def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_k
         values += ("wip",)
     replay("smolagents", [("english_edit", ("english_swap_sections", doc, (7, 29, 96), "small fixes")),
                           ("undecidable", values)])
-
-
-def test_counterexample_a_translation_cut_inside_a_tag_updates_to_a_page_with_every_tag() -> None:
-    """smolagents ko installation.md (bench_properties on main, 2026-11-27, s36): a translator's file is cut
-    inside a closing tag (it ends in ``</hf``) and committed; the ideal update was refused by ``check``
-    (P4). The pair model paired the cut end with the paragraph ``Extras for executing code remotely:``,
-    which runs on into ``<hfoptions id="installation">`` and ``<hfoption id="pip">`` (no blank line): those
-    tags are placeholders of its segment, and the human segment without them rendered a page without them.
-    A kept human segment gets back the component tags of its English segment it lacks
-    (``update._with_components``); its words stay as they are."""
-    replay("smolagents", [("translation_edit", ("human_cut", "installation.md", 2636, True, "wip")),
-                          ("update_ideal", ("installation.md",))])

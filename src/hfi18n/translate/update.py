@@ -46,7 +46,6 @@ from pathlib import Path
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
-from ..doc.markup import COMPONENTS
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
 from ..doc.syntax import fence_closed
@@ -230,8 +229,7 @@ def reuse_protected_blocks(pairs: list[tuple[Block, Block]], base: Document, new
 
 
 def carry_over(human: Segment, base_seg: Segment) -> str:
-    """The human translation in placeholder form numbered like ``base_seg`` (and so like today's), with the
-    doc-builder components of ``base_seg`` it lacks put back (:func:`_with_components`)."""
+    """The human translation in placeholder form numbered like ``base_seg`` (and so like today's)."""
     by_span = {}
     for ph in base_seg.placeholders():
         by_span.setdefault(base_seg.spans[ph], ph)
@@ -241,39 +239,7 @@ def carry_over(human: Segment, base_seg: Segment) -> str:
         span = human.spans.get(ph, ph)
         return by_span.get(span, span)
 
-    return _with_components(PLACEHOLDER_RE.sub(swap, human.text), base_seg)
-
-
-_TAG_NAME_RE = re.compile(r"</?([A-Za-z][\w.]*)")
-
-
-def _with_components(text: str, base_seg: Segment) -> str:
-    """``text`` (a human segment standing for ``base_seg``) with the component tags of ``base_seg`` it lacks
-    (``<hfoptions id="...">``, ``</hfoption>``, ``<Tip>``: :data:`hfi18n.doc.markup.COMPONENTS`) put back where
-    the English has them: the ones that open the segment before it, the others after it, each with the
-    English's line break.
-
-    Why: a paragraph runs on into the tags below it (``Extras for executing code remotely:`` then
-    ``<hfoptions id="installation">`` and ``<hfoption id="pip">`` with no blank line), so those tags are
-    placeholders of its segment, and a kept human segment without them rendered a page without them
-    (smolagents ko installation.md cut in the middle of a tag, bench_properties on main: the cut end
-    ``</hf`` was paired with that paragraph, the page rendered from the English lost two tags and ``check``
-    refused it; P4). The tags are structure, not the translator's words: a page rendered from the English
-    has all of them, and the human text stays as it is."""
-    src = base_seg.text
-    missing = [m for m in PLACEHOLDER_RE.finditer(src) if m.group(0) not in text
-               and (tag := _TAG_NAME_RE.match(base_seg.spans.get(m.group(0), ""))) and tag.group(1) in COMPONENTS]
-    if not missing:
-        return text
-    plain = PLACEHOLDER_RE.sub(lambda m: " " * len(m.group(0)), src)
-    first = len(plain) - len(plain.lstrip())  # where the English's first word is
-    head = tail = ""
-    for m in missing:
-        if m.start() < first:  # before it: the tag opens the segment
-            head += m.group(0) + re.match(r"\s*", src[m.end():]).group(0)  # type: ignore[union-attr]
-        else:
-            tail += src[len(src[:m.start()].rstrip()):m.start()] + m.group(0)
-    return head + text + tail
+    return PLACEHOLDER_RE.sub(swap, human.text)
 
 
 REVIEW_MARK = "<!-- hfi18n: review:"
