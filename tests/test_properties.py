@@ -11,12 +11,14 @@ To add a rule or a promise, see the module docstring of ``tests/promise_machine.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.promise_machine import Pick, PromiseMachine, replay, with_corpora
+from tests import promise_machine
+from tests.promise_machine import Pick, PromiseMachine, focused, replay, with_corpora
 
 pytestmark = pytest.mark.corpus
 
@@ -262,27 +264,22 @@ def test_counterexample_a_paragraph_changed_in_both_languages_after_a_whitespace
     replay("diffusers", [("translation_edit", ("both_changed", doc, pair, "one commit", "small fixes"))])
 
 
-@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
-                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
-                   "(SignoffMachine), s31 2026-11-27")
 def test_counterexample_an_english_edit_committed_with_an_updates_page_is_no_change_it_carried() -> None:
     """diffusers installation.md (bench_properties, 2026-11-27, s31, rule ``undecidable``): an update writes
     the page (not committed), the English of one of its paragraphs changes and ``git add -A`` commits both;
     then a translator edits that paragraph's translation. The committed page is exactly what the run wrote
     from the English before the edit (the record), yet the English edit of the same commit was taken as
     carried to it, so the next update saw no English change there and kept the human edit without saying so
-    (P5). Open: a run's output should carry none of the English changes of the commit that brings it
-    (``repo.history.drift``), but skipping every commit whose translation is a recorded write (hand edits on
-    top included) left a paragraph changed on both sides in one commit unsaid by check."""
+    (P5). A page that is exactly a recorded write carries none of the English changes of the commit that
+    brings it (``BaseInfo.written``, ``repo.history.drift``); one with hand edits on top is judged as any
+    commit (skipping those too left a paragraph changed on both sides in one commit unsaid by check:
+    SignoffMachine)."""
     pair = ("Install Diffusers with one of the following methods.", "행사해 다지요 자법 데 사 다 설해제 모통을.")
     replay("diffusers", [("web_write", ("training/create_dataset.md",)), ("update_noisy", ("installation.md",)),
                          ("update_failing", ("conceptual/ethical_guidelines.md",)),
                          ("undecidable", ("installation.md", pair, "then uncommitted", "[docs] improvements"))])
 
 
-@pytest.mark.xfail(strict=True, reason="open: an update's page committed with an English edit is taken as carrying it "
-                   "(repo.history.drift); a fix that skips such commits made a both-changed edit in one commit unsaid "
-                   "(SignoffMachine), s31 2026-11-27")
 def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_said() -> None:
     """diffusers optimization/tome.md (same run): the same case after an ideal update, with an English reorder
     in another doc before it."""
@@ -298,6 +295,47 @@ def test_counterexample_an_english_edit_committed_with_an_ideal_updates_page_is_
                          ("update_ideal", ("optimization/tome.md",)),
                          ("undecidable", ("optimization/tome.md", (english, korean), "then uncommitted",
                                           "Update docs (#1234)"))])
+
+
+@pytest.mark.parametrize(("write", "how"), [("web_write", "then uncommitted"),
+                                            ("update_failing", "then uncommitted in a fresh clone"),
+                                            ("update_ideal", "then uncommitted in a fresh clone"),
+                                            ("update_ideal", "one commit")])
+def test_a_write_committed_with_an_english_edit_carries_only_what_it_was_written_from(write: str, how: str) -> None:
+    """The neighbours of the two counterexamples above (diffusers installation.md, its first sure paragraph):
+    the page the web app's write step or an update wrote is committed with an English edit of one of its
+    paragraphs (``git add -A``), then a translator edits that paragraph's translation. Exactly as written,
+    the page carries none of that edit, in this clone (the ledger) and in a fresh clone (the review record
+    committed with the page): the update keeps the human text and says so (P5; all three failed before
+    ``BaseInfo.written``). In one commit with the translator's edit on top, the page is no exact write and
+    the commit is judged as any other: check says the paragraph changed on both sides (``undecidable``;
+    an earlier fix that skipped every commit of a recorded write, hand edits included, lost that)."""
+    replay("diffusers", [(write, ("installation.md",)), ("undecidable", ("installation.md", Pick(0), how, "wip"))])
+
+
+def test_a_focus_draws_the_rules_of_its_properties_more_often_and_every_rule_still() -> None:
+    """``bench_properties.py --focus`` (and ``--per-property``): the machine with the rules that exercise P5
+    (``undecidable``) drawn ``weight`` times as often, as aliases of their own name (a swarm flag each), every
+    other rule still there; the steps it runs are recorded under the rule's own name, so a counterexample
+    replays on the plain machine. The CI run above is the machine unfocused."""
+    machine = focused(PromiseMachine, ("P5 undecidable said",), weight=4)
+    names = Counter(r.function.__name__.split("_focus")[0] for r in machine.setup_state().rules)
+    plain = Counter(r.function.__name__ for r in PromiseMachine.setup_state().rules)
+    assert names == plain + Counter({"undecidable": 3})
+    assert focused(PromiseMachine, ("P5 undecidable said",), weight=4) is machine
+    run_state_machine_as_test(machine, settings=settings(CI_SETTINGS, max_examples=1, stateful_step_count=6))
+    assert promise_machine.LAST_TRACE and all(name in plain for name, _ in promise_machine.LAST_TRACE)
+
+
+def test_counterexample_a_file_cut_in_the_middle_of_a_tag_is_rebuilt_by_an_ideal_update() -> None:
+    """smolagents ko installation.md (bench_properties on main b8b1efe, 2026-11-27, round 1): the translation
+    cut at a character in the middle of ``</hfoption>`` (not committed), then an ideal update. The fragment
+    ``</hf`` was paired with the English paragraph that opens ``<hfoptions>``/``<hfoption>`` (tag lines under
+    a line of prose are part of its paragraph) and kept as its translation: the page closed tags it never
+    opened, check refused it, and the update wrote nothing (P4). A translated segment without the component
+    tags of its English renders no translation of it (``doc.pairing.align_segments``)."""
+    replay("smolagents", [("translation_edit", ("human_cut", "installation.md", 2636, False)),
+                          ("update_ideal", ("installation.md",))])
 
 
 def test_counterexample_an_item_changed_on_both_sides_below_one_the_translation_did_not_follow_is_said() -> None:

@@ -19,8 +19,10 @@ draft: 3 of the 74 huggingface_hub/smolagents pages, with a perfect translator.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from .anchors import ANCHOR_RE
+from .markup import COMPONENTS
 from .model import PLACEHOLDER_RE, Block, BlockKind, Document, Segment
 
 _CODE_TOKEN = (
@@ -66,7 +68,7 @@ def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
         s_segs, t_segs = src.segments, tgt.segments
         if len(s_segs) != len(t_segs):
             continue
-        out.update({s.id: t for s, t in zip(s_segs, t_segs, strict=True)})
+        out.update({s.id: t for s, t in zip(s_segs, t_segs, strict=True) if _holds_components(t, s)})
         if tgt.kind is BlockKind.HEADING and tgt.meta.get("explicit_anchor") and len(t_segs) == 1:
             tail = tgt.parts[tgt.parts.index(t_segs[0]) + 1:]
             anchor = "".join(p for p in tail if isinstance(p, str)).rstrip("\r\n")
@@ -75,3 +77,22 @@ def align_segments(pairs: list[tuple[Block, Block]]) -> dict[str, Segment]:
                 out[s_segs[0].id] = Segment(seg.id, seg.text + anchor, seg.spans, seg.line,
                                             seg.prefixes, seg.suffixes)
     return out
+
+
+_TAG_NAME_RE = re.compile(r"</?([A-Za-z][\w.-]*)")
+
+
+def _holds_components(tgt: Segment, src: Segment) -> bool:
+    """Does translated segment ``tgt`` hold every doc-builder component tag (``<hfoption id="pip">``) of
+    English segment ``src``? A segment that does not renders no translation of it: those tags are the page's
+    structure, hold no words, and a model's answer without them is refused. Taken as the translation, a file
+    cut in the middle of a tag (``</hf``, smolagents ko installation.md, bench_properties 2026-11-27) had its
+    fragment stand for the English paragraph that opens ``<hfoptions>``/``<hfoption>`` (written on lines of
+    its own, they are part of the paragraph): the page closed tags it never opened, check refused it, and an
+    ideal update wrote nothing."""
+    def tags(seg: Segment) -> Counter[str]:
+        return Counter(v.strip() for v in seg.spans.values()
+                       if (m := _TAG_NAME_RE.match(v.strip())) is not None and m.group(1) in COMPONENTS)
+
+    need = tags(src)
+    return not need or not need - tags(tgt)

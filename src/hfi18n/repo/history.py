@@ -270,6 +270,12 @@ class BaseInfo:
     """English prose (first 80 characters each) changed in the commit that set the base, in the English and the
     translation at once: taken as carried because the paired translation changed too, which nothing can
     prove (``check`` says so: an ``undecidable`` warning)."""
+    written: str = ""
+    """Blob of the translation a run of this machine wrote from the base English, byte for byte, when a
+    record says so (this machine's ledger, or the review record committed with the page) and the translation
+    that set the base is exactly it; else empty. Such a page carries nothing beyond the English it was
+    written from, whatever else the commit that brings it changed (:func:`drift`). A page with hand edits on
+    top of a write is no exact write: its hand edits may carry an English change of the same commit."""
 
     @property
     def known(self) -> bool:
@@ -301,6 +307,7 @@ class BaseInfo:
             "similarity": round(self.similarity, 3),
             "unknown": self.unknown,
             "guessed": list(self.guessed),
+            "written": self.written,
         }
 
 
@@ -552,6 +559,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
     method, used = "history", events[-1]
     weak: float | None = None  # similarity of a base history could not pair (found by content only)
     guess: list[str] = []  # English prose the base took as carried by a commit that changed both languages
+    written = ""  # the base's translation is exactly a recorded write of it (BaseInfo.written)
     prev: Version | None = None
     committed: set[str] = set()  # the translation's blobs committed before ``v``
     for v in lineage.versions:
@@ -564,6 +572,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         followed = [e for e in twin_versions if e.blob == recorded.get(v.blob) and e.commit <= v.commit]
         if paired and followed:  # exactly what a run of this machine wrote: it follows that run's English
             base, method, used, weak, guess = followed[-1], "record", ev or Event(v, False, before), None, []
+            written = v.blob
             committed.add(v.blob)
             continue
         if paired and writes and (w := _write_under(fps, writes, v.blob, before, committed)) is not None:
@@ -571,6 +580,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                      and (base is None or e.commit > base.commit)]
             if ahead:  # a run's output with hand edits on top, committed: it follows that run's English
                 base, method, used, weak, guess = ahead[-1], "record", ev or Event(v, False, before), None, []
+                written = ""
                 committed.add(v.blob)
                 continue
         committed.add(v.blob)
@@ -582,6 +592,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                     if _moves_base(fps, base, choice, fps(v.blob), touch, False, lineage.lang,
                                    same if choice.commit == v.commit else None):
                         base, method, used, weak, guess = choice, "history", touch, None, same
+                        written = ""
                         break
             continue
         target = fps(v.blob)
@@ -592,6 +603,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                 pick = best_by_content(twin_versions, target, fps)
                 if pick is not None:
                     base, method, used, weak = pick[0], "content", ev, pick[1]
+                    written = ""
             continue
         pick = best_by_content(candidates, target, fps) if usable else None
         choice = pick[0] if pick is not None else candidates[-1]
@@ -602,6 +614,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         near = usable and choice.commit != v.commit
         if base is None or ev.rewrite or _moves_base(fps, base, choice, target, ev, near, lineage.lang):
             base, method, used, weak, guess = choice, how, ev, None, []
+            written = ""
     unknown = ""
     if base is None:  # nothing to compare: the English in force at the last event, else the first English
         last = events[-1].version
@@ -631,6 +644,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
         similarity=similarity(fps(used.version.blob), fps(base.blob)),
         unknown=unknown,
         guessed=tuple(guess),
+        written=written,
     )
 
 
@@ -969,8 +983,14 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
             follows.step(old, new, [op for op in follows.hunks(old, new) if follows.applies(op)])
             synced = prev = v.blob
             continue
-        if prev is None or touched is None or touched[0] is None:
-            out.behind.append(commit)  # drift: lined up later, in one diff, if ever a commit carries something
+        if prev is None or touched is None or touched[0] is None or touched[1] == base.written:
+            # drift: lined up later, in one diff, if ever a commit carries something. A commit that brings a
+            # page exactly as a run wrote it from the base English (:attr:`BaseInfo.written`) carries none of
+            # its own English change: ``git add -A`` after an English edit committed the last update's page
+            # with it, the edit was taken as carried, and a translator's later edit of that paragraph was
+            # kept unsaid (diffusers installation.md, bench_properties, s31; P5). A page with hand edits on
+            # top is judged as any commit (its hand edits may be that change made twice: SignoffMachine)
+            out.behind.append(commit)
             prev = v.blob
             continue
         old, new = fps.blobs.text(prev), fps.blobs.text(v.blob)
@@ -1173,7 +1193,7 @@ def _recorded_base(history: History, twin: Lineage, rec: RunRecord, rel: str) ->
         return None
     v = versions[-1]
     sha = history.commits[v.commit].sha
-    return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0)
+    return BaseInfo(rel, twin.path, v.path, sha, rec.en_blob, "record", sha, sha, 1.0, written=rec.blob)
 
 
 def review_record_write(layout: DocsLayout, lang: str, rel: str) -> Write | None:
