@@ -377,3 +377,36 @@ def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_k
         values += ("wip",)
     replay("smolagents", [("english_edit", ("english_swap_sections", doc, (7, 29, 96), "small fixes")),
                           ("undecidable", values)])
+
+
+def test_counterexample_a_list_item_changed_on_both_sides_next_to_a_reorder_is_said() -> None:
+    """smolagents reference/agents.md (bench_properties on main, 2026-11-27, s36, round 23): two English
+    paragraphs trade places (the translation does not follow), then in one commit the list item right below
+    them, ``- [`CodeAgent`] writes its tool calls ...``, gets a sentence and a translator edits its
+    translation (P5). ``check`` said nothing: the line above the item was one the followed English does not
+    hold where that version has it, and the hunk was placed by its neighbours too (the same cause as the
+    installation.md counterexample above; fixed in ``repo.history._Follows._place``)."""
+    doc = "reference/agents.md"
+    pair = ("- [`CodeAgent`] writes its tool calls in Python code (this is the default).",
+            "- [`CodeAgent`]는 Python 코드로 도구 호출을 작성합니다.(이것이 기본값입니다.)")
+    replay("smolagents", [("english_edit", ("english_reorder", doc, ((372, 596), (598, 664)), "review comments")),
+                          ("undecidable", (doc, pair, "one commit", "wip"))])
+
+
+@pytest.mark.parametrize("how", ["then committed", "then uncommitted", "one commit"])
+def test_counterexample_a_paragraph_moved_by_a_reorder_and_edited_on_both_sides_is_kept(how: str) -> None:
+    """smolagents tutorials/memory.md (bench_properties on main, 2026-11-27, s36, round 24): two neighbouring
+    English paragraphs trade places, then the one that moved gets a sentence and a translator edits its
+    translation (committed after the English: the translator's update; P1). The update replaced the human
+    text with machine text: the moved paragraph's neighbours had not moved, so nothing paired its old English
+    with the new one. A segment no diff pairs is paired with a new segment no diff pairs that was edited from
+    it, anywhere (``update._moved_edits``); the other two ways of P5 failed the same way."""
+    doc = "tutorials/memory.md"
+    pair = ("Use `agent.memory.get_full_steps()` to get full steps as dictionaries.",
+            "`agent.memory.get_full_steps()`를 사용하여 전체 단계를 딕셔너리 형태로 가져올 수 있습니다.")
+    values: tuple[object, ...] = (doc, pair, how, "문서 수정" if how != "one commit" else "wip")
+    if how == "then committed":
+        values += ("wip",)
+    replay("smolagents", [("english_edit", ("english_reorder", doc, ((1585, 1655), (1657, 1730)),
+                                            "[docs] improvements")),
+                          ("undecidable", values)])

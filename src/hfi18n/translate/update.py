@@ -497,24 +497,27 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
 
 def _moved_edits(old: list[str], new: list[str], in_order: dict[int, int], moved: dict[int, int],
                  edits: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Old and new English segments of a passage the English moved (:func:`hfi18n.pair.diff.same_items`) that
-    changed on the way: an old segment no diff pairs, next to a moved one, and the new segment at the same
-    place next to where that one went, edited from it (:func:`_edited`); none of ``edits`` (the changed runs'
-    pairs).
+    """Old and new English segments the English moved and changed on the way: an old segment no diff pairs
+    (none of ``edits``, the changed runs' pairs, nor an equal item of :func:`hfi18n.pair.diff.same_items`) and
+    a new one no diff pairs, edited from it (:func:`_edited`): first the new segment at its place next to
+    where a moved neighbour went, else any left over, in order (at most :data:`EDIT_PAIRS_MAX` comparisons
+    of the latter).
 
-    Why: to the in-order diff a moved section is a deletion and an insertion, so a paragraph edited in it
-    is in no changed run (:func:`_edit_pairs`); its translation, edited by a human after the English
-    changed, was never seen as a conflict and was replaced by machine text (smolagents
-    tutorials/memory.md: two sections swapped, then a paragraph of the moved one edited in both languages;
-    bench_properties, issue 31, P1 and P5)."""
+    Why: to the in-order diff a moved passage is a deletion and an insertion, so a paragraph edited in it is
+    in no changed run (:func:`_edit_pairs`); its translation, edited by a human after the English changed,
+    was never seen as a conflict and was replaced by machine text (smolagents tutorials/memory.md,
+    bench_properties on main, issue 31, P1 and P5: two sections swapped, then a paragraph of the moved one
+    edited in both languages; and two paragraphs swapped, then the one that moved edited in both: its
+    neighbours had not moved, so the place next to them said nothing)."""
     taken = set(in_order.values()) | set(moved.values()) | {j for _i, j in edits}
     paired = {i for i, _j in edits}
+    left = [i for i in range(len(old)) if i not in in_order and i not in moved and i not in paired]
+    spare = [j for j in range(len(new)) if j not in taken]
+    anywhere = len(left) * len(spare) <= EDIT_PAIRS_MAX
     out: list[tuple[int, int]] = []
-    for i in range(len(old)):
-        if i in in_order or i in moved or i in paired:
-            continue
-        for step in (-1, 1):
-            j = moved[i + step] - step if i + step in moved else -1
+    for i in left:
+        near = [moved[i + step] - step for step in (-1, 1) if i + step in moved]
+        for j in [*near, *(spare if anywhere else ())]:
             if 0 <= j < len(new) and j not in taken and _edited(old[i], new[j]):
                 out.append((i, j))
                 taken.add(j)
