@@ -410,3 +410,57 @@ def test_counterexample_a_paragraph_moved_by_a_reorder_and_edited_on_both_sides_
     replay("smolagents", [("english_edit", ("english_reorder", doc, ((1585, 1655), (1657, 1730)),
                                             "[docs] improvements")),
                           ("undecidable", values)])
+
+
+def test_counterexample_a_sweep_after_an_english_reorder_carries_no_reorder() -> None:
+    """smolagents tutorials/memory.md (bench_properties on main, 2026-11-27, s36, round 31): two English
+    sections trade places (the translation does not follow), then a sweep renames ``step_callbacks`` in both
+    languages in one commit. That commit was taken to carry every English change since the base, the swap
+    too: a reorder makes no segment new or gone. The translation, still in the old order, was then read
+    against the swapped English: ``status`` said "incomplete" and the ideal update lost the human heading
+    ``### 에이전트 메모리 동적 변경[[dynamically-change-the-agents-memory]]`` (P1). A commit carries a reorder
+    only when the translated texts of what the English moved are in the new order
+    (``repo.history._moves_followed``)."""
+    doc = "tutorials/memory.md"
+    replay("smolagents", [("english_edit", ("english_swap_sections", doc, (29, 96, 134), "review comments")),
+                          ("english_edit", ("english_sweep", doc, "step_callbacks")),
+                          ("update_ideal", (doc,))])
+
+
+@pytest.mark.xfail(strict=True, reason="open (s36): a recorded write with hand edits on top, committed with an English "
+                   "edit of the edited paragraph, is taken as the translation at its base hand edits included, so the "
+                   "update sees no human edit since the base and replaces it (repo.history find_base, _write_under)")
+def test_counterexample_a_failing_runs_page_committed_with_a_paragraph_changed_on_both_sides_keeps_it() -> None:
+    """smolagents installation.md (bench_properties on main, 2026-11-27, s36, round 38): a run with a model that
+    leaves some segments in English writes the page (a marked draft, not committed); then in one commit the
+    English ``Using [`uv`](...):`` gets a sentence and a translator edits its translation (``git add -A`` takes
+    the draft with it). That commit is the run's write with hand edits on top, so it follows the run's English
+    (``_write_under``), and the commit's English edit is drift: right. But the translation "at its base" is
+    the committed page, hand edit included, so the update saw no human edit since the base and replaced the
+    human text with machine text (P1). The translation at such a base is the page before the hand edits (the
+    write, or the page before plus the run's machine text). Before the ``carried_hunks`` fix check also said
+    ``undecidable`` for that hunk while counting the commit as behind."""
+    pair = ("Using [`uv`](https://docs.astral.sh/uv/):", "[`uv`](https://docs.astral.sh/uv/) 사용:")
+    replay("smolagents", [("update_failing", ("installation.md",)),
+                          ("undecidable", ("installation.md", pair, "one commit", "wip"))])
+
+
+@pytest.mark.xfail(strict=True, reason="open (s36): the pair model shifts by one next to an uncommitted merge and an edited "
+                   "paragraph (pair.bitext), so the human edit is kept as the translation of its neighbour, unsaid")
+def test_counterexample_a_paragraph_edited_on_both_sides_next_to_a_merge_is_said() -> None:
+    """smolagents tutorials/memory.md (bench_properties on main, 2026-11-27, s36, round 37): a translator merges
+    the translations of ``You can also use step callbacks ...`` and ``Step callbacks can access ...`` (not
+    committed); the English paragraph before them, ``Use `agent.memory.get_full_steps()` ...``, gets a sentence
+    and the translator edits its translation after it (P5). The update kept the human text but did not say so:
+    the pair model aligned the English against the translation shifted by one (``Use ...`` 1-0, ``You can also
+    use ...`` with the edited translation of ``Use ...``, sure at 0.93; ``Step callbacks ...`` with the merged
+    passage), so the edited paragraph was a kept bead of its neighbour, not a conflict."""
+    doc = "tutorials/memory.md"
+    merged = (("You can also use step callbacks to dynamically change the agent's memory.",
+               "또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다."),
+              ("Step callbacks can access the `agent` itself in their arguments, so they can access any memory step as highlighted above, and change it if needed. For instance, let's say you are observing screenshots of each step performed by a web browser agent. You want to log the newest screenshot, and remove the images from ancient steps to save on token costs.",
+               "단계 콜백은 인자로 `agent` 객체 자체에 접근할 수 있으므로, 위에서 설명한 것처럼 모든 메모리 단계에 접근하여 필요한 경우 수정할 수 있습니다. 예를 들어, 웹 브라우저 에이전트가 수행하는 각 단계의 스크린샷을 관찰하고 있다고 가정해 보겠습니다. 이 경우 최신 스크린샷은 유지하면서 토큰 비용을 절약하기 위해 이전 단계의 이미지를 메모리에서 제거할 수 있습니다."))
+    pair = ("Use `agent.memory.get_full_steps()` to get full steps as dictionaries.",
+            "`agent.memory.get_full_steps()`를 사용하여 전체 단계를 딕셔너리 형태로 가져올 수 있습니다.")
+    replay("smolagents", [("translation_edit", ("human_merge", doc, merged, False)),
+                          ("undecidable", (doc, pair, "then uncommitted", "wip"))])

@@ -458,8 +458,11 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
         was = fps.rendered(base, before, lang)
         if any(t.text in after_texts for c in dropped for t in was.get(c.id, ())):
             return False
+    moves = _moves_followed(fps, old, new, base, before, after, lang)
+    if moves is False:
+        return False
     if not changed:
-        return bool(gained or lost or dropped)
+        return bool(gained or lost or dropped or moves)
     prev_texts = fps.texts(before)
     fresh = fps.texts(after) - prev_texts
     if not fresh or len(fresh) == 1 and any(c.text in fresh for c in changed):
@@ -472,6 +475,62 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
         return False
     if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
         guessed.extend(c.restore()[:80] for c in changed)
+    return True
+
+
+def _moves_followed(fps: Fingerprints, old: Document, new: Document, base: str, before: str, after: str,
+                    lang: str) -> bool | None:
+    """Does translation ``after`` follow the moves of the English from ``old`` (blob ``base``, which
+    translation ``before`` followed) to ``new``: is the translated text of each segment with prose the English
+    moved unchanged (:func:`hfi18n.pair.diff.same_items`; its text in ``before`` by the pair model) found in
+    ``after`` between the translated texts of the unmoved segments around it? None: the English moved nothing.
+
+    Why: what carries an English change was judged by the segments new or gone, and a reorder has none, so
+    a commit that touched the translation for anything else (a sweep of both languages) was taken to carry
+    two sections the English had swapped before it; the translation, still in the old order, was paired
+    with the swapped English, ``status`` called it incomplete and the update lost a human heading
+    (smolagents tutorials/memory.md, bench_properties on main, issue 31, P1 and P2). Neither the texts (a
+    reorder adds and removes none) nor the pair model of the new English and ``after`` tell (it pairs the
+    moved section wherever it is, and leaves the other one out): the order of the translated texts does."""
+    a = [s for s in old.segments() if needs_translation(s)]
+    b = [s.text for s in new.segments() if needs_translation(s)]
+    kept_a, kept_b = {s.text for s in a}, set(b)
+    if [s.text for s in a if s.text in kept_b] == [t for t in b if t in kept_a]:
+        return None  # the texts both have are in the same order: nothing moved (a linear test; the base
+        # search asks this of every commit that touched a translation)
+    in_order, moved = same_items([s.text for s in a], b)
+    if not moved:
+        return None
+    was = fps.rendered(base, before, lang)
+    at: dict[str, int] = {}
+    for k, seg in enumerate(fps.doc(after).segments()):
+        at.setdefault(seg.text, k)
+    place: list[int | None] = [None] * len(b)  # by today's English order: where its translated text is in after
+    known = [False] * len(b)  # it had a translation in ``before``
+    for i, j in (*in_order.items(), *moved.items()):
+        t = was.get(a[i].id)
+        known[j] = bool(t)
+        place[j] = at.get(t[0].text) if t else None
+    went = set(moved.values())
+
+    def near(j: int, step: int) -> int | None | bool:
+        """The place of the nearest unmoved translated segment from ``j`` on (None: none; False: its text was
+        edited in the same commit, so nothing shows whether the move was followed)."""
+        k = j + step
+        while 0 <= k < len(b):
+            if k not in went and known[k]:
+                return False if place[k] is None else place[k]
+            k += step
+        return None
+
+    for j in went:
+        if not known[j]:
+            continue  # never translated: nothing to follow
+        here, above, below = place[j], near(j, -1), near(j, 1)
+        if here is None or above is False or below is False:
+            return False
+        if above is not None and here < above or below is not None and here > below:
+            return False
     return True
 
 
@@ -1088,12 +1147,16 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
             if not all(any(t.text not in before and t.text != seg.text for t in rendered("after").get(seg.id, ()))
                        for seg in new_segs):
                 return False
-            if guessed is not None:  # taken because the paired translation changed in the same commit
-                guessed.extend(seg.restore()[:80] for seg in new_segs)
         if dropped:
             after = {t.text for t in fps.doc(tr_after).segments()}
-            return all(t.text not in after for seg in segments(en_before, dropped)
-                       for t in rendered("before").get(seg.id, ()))
+            if not all(t.text not in after for seg in segments(en_before, dropped)
+                       for t in rendered("before").get(seg.id, ())):
+                return False
+        if fresh and guessed is not None:  # taken because the paired translation changed in the same commit
+            # (noted only for a hunk taken: noted before the check of what it dropped, a hunk not taken was
+            # said to be taken, "undecidable", beside "outdated" for the same commit; smolagents
+            # installation.md, bench_properties on main)
+            guessed.extend(seg.restore()[:80] for seg in new_segs)
         return True
 
     return [op for op in hunks if copied(op) or carried(op)]
