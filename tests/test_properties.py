@@ -427,6 +427,21 @@ def test_counterexample_a_sweep_after_an_english_reorder_carries_no_reorder() ->
                           ("update_ideal", (doc,))])
 
 
+
+def test_counterexample_a_runs_page_committed_with_a_section_swap_carries_no_swap() -> None:
+    """smolagents installation.md (bench_properties on main, 2026-11-27, s36, round 40): a run with a model that
+    leaves some segments in English writes the page (not committed); two English sections swap and ``git add
+    -A`` commits the page with them; the doc is renamed; then a paragraph is changed on both sides. That
+    commit was taken to carry the swap (a reorder makes no segment new or gone), the page in the old order
+    was read against the swapped English, and the ideal update lost the human heading ``### 모델 통합[[model-integration]]``
+    (P1). Fixed with the sweep counterexample above (``repo.history._moves_followed``)."""
+    pair = ("- Check out the [tutorials](./tutorials/building_good_agents) for in-depth tutorials on building agents.",
+            "- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.")
+    replay("smolagents", [("update_failing", ("installation.md",)),
+                          ("english_edit", ("english_swap_sections", "installation.md", (96, 153, 178), "fix typo")),
+                          ("english_edit", ("english_rename", "installation.md")),
+                          ("undecidable", ("moved1/installation.md", pair, "then uncommitted", "문서 수정"))])
+
 @pytest.mark.xfail(strict=True, reason="open (s36): a recorded write with hand edits on top, committed with an English "
                    "edit of the edited paragraph, is taken as the translation at its base hand edits included, so the "
                    "update sees no human edit since the base and replaces it (repo.history find_base, _write_under)")
