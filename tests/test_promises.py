@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n import api
 from hfi18n.doc.draft import is_draft
 from hfi18n.translate.providers.pseudo import extract_segments
 from tests.fakes.llm_server import FakeLLMServer
@@ -72,6 +73,58 @@ def test_an_identifier_heading_is_never_sent_and_makes_no_draft(corpus_copy, mon
     assert "@webhook_endpoint" not in sent and server.unchanged == []
     out = (repo / KO / doc).read_text(encoding="utf-8")
     assert "### @webhook_endpoint" in out and not is_draft(out)
+
+
+_ENDPOINT = "### @webhook_endpoint\n\n[[autodoc]] huggingface_hub.webhook_endpoint\n\n"
+_SERVER = "### WebhooksServer\n\n[[autodoc]] huggingface_hub.WebhooksServer\n\n"
+
+
+@pytest.mark.parametrize("edit", ["identifier sections inserted", "identifier sections swapped",
+                                  "identifier headings retitled"])
+def test_identifier_headings_in_a_changed_region_of_an_update_are_never_sent(corpus_copy, monkeypatch, tmp_path,
+                                                                             edit: str) -> None:
+    """Issue 31's ``### @webhook_endpoint`` on the kept-beads path of ``--update`` (not the whole-page
+    fallback): the English of huggingface_hub package_reference/webhooks_server.md changes a paragraph and,
+    next to the identifier headings, inserts sections titled ``@webhook_handler``, ``--token`` and
+    ``HfApi.whoami()``, swaps two sections (with a new paragraph between them: a 0-1/1-0 region) or retitles
+    them ``WebhooksServer.run()`` and ``@webhook_endpoint()``. An ideal translator is never sent one of them
+    and the page is finished, not a draft; the translator's headings whose English did not change are kept
+    byte for byte, custom anchors included, also where the English moved them."""
+    repo = corpus_copy("huggingface_hub")
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    doc = "package_reference/webhooks_server.md"
+    en = repo / EN / doc
+    text = en.read_text(encoding="utf-8").replace("The server is a [Gradio]", "The server is a small [Gradio]")
+    assert _SERVER + _ENDPOINT in text
+    if edit == "identifier sections inserted":
+        text = text.replace(_ENDPOINT, "### @webhook_handler\n\n[[autodoc]] huggingface_hub.webhook_handler\n\n"
+                            "### --token\n\nThe token to use.\n\n### HfApi.whoami()\n\n"
+                            "[[autodoc]] huggingface_hub.HfApi.whoami\n\n" + _ENDPOINT)
+    elif edit == "identifier sections swapped":
+        text = text.replace(_SERVER + _ENDPOINT, _ENDPOINT + "A new paragraph about endpoints.\n\n" + _SERVER)
+    else:
+        text = text.replace("### @webhook_endpoint\n", "### @webhook_endpoint()\n").replace(
+            "### WebhooksServer\n", "### WebhooksServer.run()\n")
+    en.write_text(text, encoding="utf-8")
+    _commit(repo, "docs: update")
+    with IdealServer() as server:
+        result = api.translate(repo, "ko", [doc], update=True, provider="openai", model="gpt-4.1-mini",
+                               base_url=server.openai_base_url, concurrency=1)
+        sent = [t for r in server.requests for _, t in server.segments(r.user)]
+    [out] = result.docs
+    assert out.written and not out.draft and server.unchanged == []
+    assert not [t for t in sent if t.startswith(("@", "--", "HfApi", "WebhooksServer"))], sent
+    assert "The server is a small [Gradio]⟦1⟧ app." in " ".join(sent)  # the region was sent
+    page = (repo / KO / doc).read_text(encoding="utf-8")
+    headings = [line for line in page.splitlines() if line.startswith("### ") and "Payload" not in line]
+    assert not is_draft(page)
+    assert headings == {
+        "identifier sections inserted": ["### WebhooksServer[[huggingface_hub.WebhooksServer]]",
+                                         "### @webhook_handler", "### --token", "### HfApi.whoami()",
+                                         "### @webhook_endpoint[[huggingface_hub.webhook_endpoint]]"],
+        "identifier sections swapped": ["### @webhook_endpoint[[huggingface_hub.webhook_endpoint]]",
+                                        "### WebhooksServer[[huggingface_hub.WebhooksServer]]"],
+        "identifier headings retitled": ["### WebhooksServer.run()", "### @webhook_endpoint()"]}[edit]
 
 
 def test_an_english_doc_that_links_elsewhere_follows_its_target(corpus_copy, monkeypatch, tmp_path, capsys) -> None:

@@ -479,3 +479,67 @@ def test_counterexample_a_paragraph_edited_on_both_sides_next_to_a_merge_is_said
             "`agent.memory.get_full_steps()`를 사용하여 전체 단계를 딕셔너리 형태로 가져올 수 있습니다.")
     replay("smolagents", [("translation_edit", ("human_merge", doc, merged, False)),
                           ("undecidable", (doc, pair, "then uncommitted", "wip"))])
+
+
+def test_counterexample_a_paragraph_edited_on_both_sides_in_a_moved_section_is_kept_and_said() -> None:
+    """smolagents ko tutorials/memory.md (bench_properties on main b8b1efe, 2026-11-27, round 4; 23 steps, two
+    here): the English swaps two sections, then edits a paragraph of the moved one, and a translator edits that
+    paragraph's translation (not committed). The in-order diff put the old paragraph and its edit in
+    different runs (deleted at one place, inserted at the other), so the edit was no edit: the ideal update
+    replaced the human text by machine text (P1) and said nothing (P5). An edit across a move is paired as one
+    in place is (``translate.update._moved_edits``): kept and said."""
+    replay("smolagents", [("english_edit", ("english_swap_sections", "tutorials/memory.md", (7, 29, 96),
+                                            "small fixes")),
+                          ("undecidable", ("tutorials/memory.md", ("We propose several features to inspect a past "
+                                                                   "agent run.", "과거 실행된 에이전트를 확인하기 위한 "
+                                                                   "몇 가지 기능을 제공합니다."),
+                                           "then uncommitted", "fix typo"))])
+
+
+def test_counterexample_a_paragraph_changed_in_both_languages_under_a_drifted_line_is_said() -> None:
+    """smolagents ko installation.md (bench_properties on main b8b1efe, 2026-11-27, round 5; 20 steps, two
+    here): the English edits one list item (drift), then one commit changes the next item in both languages.
+    The commit's hunk was placed in the English the translation follows by its neighbour lines, and the line
+    above it was the drifted one: the hunk was not judged at all, and check said nothing of the paragraph
+    changed on both sides (P5). A hunk that replaces lines is placed by its own lines
+    (``repo.history._Follows._place``): check says ``undecidable``."""
+    replay("smolagents", [("english_edit", ("english_reword", "installation.md", (6698, 6791), "small fixes")),
+                          ("undecidable", ("installation.md", ("- Check out the [tutorials](./tutorials/"
+                                                               "building_good_agents) for in-depth tutorials on "
+                                                               "building agents.", "- 에이전트 구축에 대한 심화 "
+                                                               "튜토리얼은 [튜토리얼](./tutorials/building_good_agents)"
+                                                               "를 확인해보세요."),
+                                           "one commit", "Merge branch 'main'"))])
+
+
+def test_a_human_text_of_a_repeated_english_paragraph_is_promised_until_a_copy_changes() -> None:
+    """huggingface_hub installation.md holds ``Once done, [check installation](#check-installation) is working
+    correctly.`` three times, translated two ways. The CI run's example (s31, 2026-11-27): the doc moves, the
+    first copy gets a sentence and the stubborn model's update re-translates it, rightly; P1 called its human
+    text lost because the English text was still there twice. A copy fewer and the harness cannot tell whose
+    it was: those human texts are no longer promised (``Human.copies``), the others still are."""
+    replay("huggingface_hub", [("commit_all", ()), ("english_edit", ("english_rename", "installation.md")),
+                               ("marked", ("moved1/installation.md", (1228, 1302), "Update docs (#1234)"))])
+
+
+
+@pytest.mark.xfail(strict=True, reason="open (s31, 2026-11-27): a paragraph taken as carried on the translation's word "
+                   "(guessed: check says undecidable) then edited again by a translator is kept by the update "
+                   "without a conflict of its own")
+def test_counterexample_a_translators_edit_of_a_paragraph_taken_as_carried_is_said_by_the_update() -> None:
+    """smolagents ko conceptual_guides/react.md (the focused bench run of s31 10fb12d, round 0, 7 steps): a
+    paragraph changed on both sides is kept and said by an update that is not committed; a translator moves
+    a paragraph; the English edits the same paragraph again and ``git add -A`` commits it with the update's
+    page (hand edits on top: judged as any commit, the paragraph's translation changed too, so the new
+    English is taken as carried, ``guessed``, and check says ``undecidable``); in a fresh clone the
+    translator edits that paragraph once more and the update keeps it without saying so (P5 asks the update
+    to say it). Open: the update could read the guessed paragraphs of the record it follows
+    (``Followed.guessed``) as conflicts when it keeps their human text."""
+    replay("smolagents", [
+        ('update_noisy', ('installation.md',)),
+        ('undecidable', ('reference/agents.md', ('Both require arguments `model` and list of tools `tools` at initialization.', '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'), 'then uncommitted in a fresh clone', 'small fixes')),
+        ('marked', ('installation.md', (1807, 1913), 'fix typo')),
+        ('undecidable', ('conceptual_guides/react.md', ('- At the end of each step, we run all callback functions defined in `agent.step_callbacks` .', '- 각 단계가 끝날 때마다 `agent.step_callbacks`에 정의된 모든 콜백 함수를 실행합니다.'), 'one commit', 'wip')),
+        ('undecidable', ('conceptual_guides/react.md', ('For a `CodeAgent`, it looks like the figure below.', '`CodeAgent`의 경우, 이 과정은 아래 그림과 같이 나타납니다.'), 'then uncommitted in a fresh clone', 'small fixes')),
+        ('translation_edit', ('human_move', 'conceptual_guides/react.md', ('ReAct라는 이름은 "추론(Reason)"과 "행동(Act)"을 결합한 것입니다. 실제로 이 구조를 따르는 에이전트는 주어진 작업을 해결하기 위해 필요한 만큼 여러 단계를 거칩니다. 각 단계는 추론 단계와 행동 단계로 이루어져 있으며, 행동 단계에서는 작업 해결에 가까워지도록 다양한 도구를 호출합니다.', '`smolagents`가 제공하는 모든 에이전트는 ReAct 프레임워크를 추상화한 단일 `MultiStepAgent` 클래스를 기반으로 합니다.'), False)),
+        ('undecidable', ('conceptual_guides/react.md', ('For a `CodeAgent`, it looks like the figure below. It changed in revision 4.', '`CodeAgent`의 경우, 이 과정은 아래 그림과 같이 나타납니다. (다시 씀 4)'), 'then uncommitted in a fresh clone', 'small fixes'))])
