@@ -127,9 +127,10 @@ def _middle(a: Sequence[Hashable], b: Sequence[Hashable], i1: int, i2: int, j1: 
               _DEPTH, out)
 
 
-def same_items(a: Sequence[Hashable], b: Sequence[Hashable]) -> tuple[dict[int, int], dict[int, int]]:
+def same_items(a: Sequence[Hashable], b: Sequence[Hashable], ops: Sequence[Opcode] | None = None
+               ) -> tuple[dict[int, int], dict[int, int]]:
     """The items of ``a`` that are in ``b`` unchanged: ``(in_order, moved)``, each ``{i: j}`` with
-    ``a[i] == b[j]``.
+    ``a[i] == b[j]`` (``ops``: :func:`opcodes` of ``a`` and ``b`` when the caller has them).
 
     ``in_order``: the equal runs of :func:`opcodes`. ``moved``: the items the in-order diff leaves out on
     both sides (deleted or replaced in ``a``, inserted or replaced in ``b``) that are equal all the same:
@@ -143,7 +144,7 @@ def same_items(a: Sequence[Hashable], b: Sequence[Hashable]) -> tuple[dict[int, 
     in_order: dict[int, int] = {}
     left_a: dict[Hashable, list[int]] = {}
     left_b: list[int] = []
-    for tag, i1, i2, j1, j2 in opcodes(a, b):
+    for tag, i1, i2, j1, j2 in opcodes(a, b) if ops is None else ops:
         if tag == "equal":
             in_order.update({i1 + k: j1 + k for k in range(i2 - i1)})
             continue

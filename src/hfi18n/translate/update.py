@@ -309,11 +309,10 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
     in_order, moved = same_items(old_texts, new_texts)
     conflicts: list[Conflict] = []
-    edits = [ij for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts) if tag == "replace"
-             for ij in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2)]
-    edits += _moved_edits(old_texts, new_texts, edits, {**in_order, **moved})
-    for i, j in edits:  # changed segments, paired: the old English and its human text
-        old, cur = old_segs[i], new_segs[j]
+    edits = [pair for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts) if tag == "replace"
+             for pair in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2)]  # changed segments, in order
+    for i, j in [*edits, *_moved_edits(old_texts, new_texts, in_order, moved, edits)]:
+        old, cur = old_segs[i], new_segs[j]  # the old English and its human text, the new English
         if old.id in human and i not in moved and j not in moved.values():
             mine = raw.get(human[old.id].id)
             text = carry_over(human[old.id], cur)
@@ -496,30 +495,32 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
     return out
 
 
-def _moved_edits(old: list[str], new: list[str], paired: list[tuple[int, int]],
-                 same: dict[int, int]) -> list[tuple[int, int]]:
-    """Old English segments edited into new ones that the in-order diff put in different runs (deleted at
-    one place, inserted at another), each paired with the first new one it was edited into (:func:`_edited`):
-    a paragraph edited in a section the English moved. Only segments no run paired as edited and that are
-    not unchanged (``same``: in order or moved). Without it the edit of a moved paragraph was no edit: a
-    translator's change of that paragraph was replaced by machine text, not kept as a conflict (smolagents
-    ko tutorials/memory.md, bench_properties on main b8b1efe: sections swapped, then the paragraph changed on
-    both sides). At most :data:`EDIT_PAIRS_MAX` pairs are compared (a redesign pairs nothing here)."""
-    edited = [(i, j) for i, j in paired if _edited(old[i], new[j])]
-    used_old = set(same) | {i for i, _ in edited}
-    used_new = set(same.values()) | {j for _, j in edited}
-    left_old = [i for i in range(len(old)) if i not in used_old]
-    left_new = [j for j in range(len(new)) if j not in used_new]
-    if not left_old or not left_new or len(left_old) * len(left_new) > EDIT_PAIRS_MAX:
-        return []
-    done = set(paired)
+def _moved_edits(old: list[str], new: list[str], in_order: dict[int, int], moved: dict[int, int],
+                 edits: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Old and new English segments the English moved and changed on the way: an old segment no diff pairs
+    (none of ``edits``, the changed runs' pairs, nor an equal item of :func:`hfi18n.pair.diff.same_items`) and
+    a new one no diff pairs, edited from it (:func:`_edited`): first the new segment at its place next to
+    where a moved neighbour went, else any left over, in order (at most :data:`EDIT_PAIRS_MAX` comparisons
+    of the latter).
+
+    Why: to the in-order diff a moved passage is a deletion and an insertion, so a paragraph edited in it is
+    in no changed run (:func:`_edit_pairs`); its translation, edited by a human after the English changed,
+    was never seen as a conflict and was replaced by machine text (smolagents tutorials/memory.md,
+    bench_properties on main, issue 31, P1 and P5: two sections swapped, then a paragraph of the moved one
+    edited in both languages; and two paragraphs swapped, then the one that moved edited in both: its
+    neighbours had not moved, so the place next to them said nothing)."""
+    taken = set(in_order.values()) | set(moved.values()) | {j for _i, j in edits}
+    paired = {i for i, _j in edits}
+    left = [i for i in range(len(old)) if i not in in_order and i not in moved and i not in paired]
+    spare = [j for j in range(len(new)) if j not in taken]
+    anywhere = len(left) * len(spare) <= EDIT_PAIRS_MAX
     out: list[tuple[int, int]] = []
-    for i in left_old:
-        for j in left_new:
-            if j not in used_new and _edited(old[i], new[j]):
-                if (i, j) not in done:
-                    out.append((i, j))
-                used_new.add(j)
+    for i in left:
+        near = [moved[i + step] - step for step in (-1, 1) if i + step in moved]
+        for j in [*near, *(spare if anywhere else ())]:
+            if 0 <= j < len(new) and j not in taken and _edited(old[i], new[j]):
+                out.append((i, j))
+                taken.add(j)
                 break
     return out
 
