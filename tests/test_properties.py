@@ -546,10 +546,10 @@ def test_counterexample_a_translators_edit_of_a_paragraph_taken_as_carried_is_sa
 
 
 
-@pytest.mark.xfail(strict=True, reason="open: a counterexample of the long run on main b8b1efe not fixed yet (s31, 2026-11-27)")
-def test_counterexample_open_a_heading_of_a_doc_whose_paragraph_a_stubborn_update_marked_is_kept() -> None:
-    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk; s31 had no time
-    left to fix it): P1: a heading's human text lost after a fresh clone and the stubborn model's update of tutorials/memory.md (17 steps, round 31)."""
+def test_counterexample_a_heading_of_a_doc_whose_paragraph_a_stubborn_update_marked_is_kept() -> None:
+    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P1: a heading's
+    human text lost after a fresh clone and the stubborn model's update of tutorials/memory.md (17 steps, round
+    31). Fixed by s36's ``_moves_followed`` (a sweep after a section swap carried the swap)."""
     replay("smolagents", [
         ('undecidable', ('tutorials/memory.md', ('We propose several features to inspect a past agent run.', '과거 실행된 에이전트를 확인하기 위한 몇 가지 기능을 제공합니다.'), 'then committed', "Merge branch 'main'", 'small fixes')),
         ('marked', ('conceptual_guides/react.md', (1084, 1257), 'wip')),
@@ -605,10 +605,10 @@ def test_counterexample_open_a_short_paragraph_edited_on_both_sides_after_a_stub
 
 
 
-@pytest.mark.xfail(strict=True, reason="open: a counterexample of the long run on main b8b1efe not fixed yet (s31, 2026-11-27)")
-def test_counterexample_open_a_heading_of_a_moved_doc_is_kept_by_the_update_of_a_paragraph() -> None:
-    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk; s31 had no time
-    left to fix it): P1: the heading ``### 모델 통합[[model-integration]]`` lost from a moved installation.md (23 steps, round 40)."""
+def test_counterexample_a_heading_of_a_moved_doc_is_kept_by_the_update_of_a_paragraph() -> None:
+    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P1: the heading
+    ``### 모델 통합[[model-integration]]`` lost from a moved installation.md (23 steps, round 40). Fixed by s36's
+    ``_moves_followed`` (a run's page committed with a section swap carried the swap)."""
     replay("smolagents", [
         ('update_pseudo', ('reference/agents.md',)),
         ('update_pseudo', ('conceptual_guides/react.md',)),

@@ -503,7 +503,7 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
         was = fps.rendered(base, before, lang)
         if any(t.text in after_texts for c in dropped for t in was.get(c.id, ())):
             return False
-    moves = _moves_followed(fps, old, new, base, before, after, lang)
+    moves = _moves_followed(fps, fps.doc(base), fps.doc(english), base, before, after, lang)
     if moves is False:
         return False
     if not changed:
