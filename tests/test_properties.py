@@ -442,9 +442,6 @@ def test_counterexample_a_runs_page_committed_with_a_section_swap_carries_no_swa
                           ("english_edit", ("english_rename", "installation.md")),
                           ("undecidable", ("moved1/installation.md", pair, "then uncommitted", "문서 수정"))])
 
-@pytest.mark.xfail(strict=True, reason="open (s36): a recorded write with hand edits on top, committed with an English "
-                   "edit of the edited paragraph, is taken as the translation at its base hand edits included, so the "
-                   "update sees no human edit since the base and replaces it (repo.history find_base, _write_under)")
 def test_counterexample_a_failing_runs_page_committed_with_a_paragraph_changed_on_both_sides_keeps_it() -> None:
     """smolagents installation.md (bench_properties on main, 2026-11-27, s36, round 38): a run with a model that
     leaves some segments in English writes the page (a marked draft, not committed); then in one commit the
@@ -452,9 +449,11 @@ def test_counterexample_a_failing_runs_page_committed_with_a_paragraph_changed_o
     the draft with it). That commit is the run's write with hand edits on top, so it follows the run's English
     (``_write_under``), and the commit's English edit is drift: right. But the translation "at its base" is
     the committed page, hand edit included, so the update saw no human edit since the base and replaced the
-    human text with machine text (P1). The translation at such a base is the page before the hand edits (the
-    write, or the page before plus the run's machine text). Before the ``carried_hunks`` fix check also said
-    ``undecidable`` for that hunk while counting the commit as behind."""
+    human text with machine text (P1). The translation at such a base is the page before the hand edits: the
+    write, which git never had, so the page before that commit with the runs' machine text
+    (``repo.history._translated_at_base``, ``BaseInfo.written``): the update keeps the hand edit and says it.
+    Before the ``carried_hunks`` fix check also said ``undecidable`` for that hunk while counting the commit
+    as behind."""
     pair = ("Using [`uv`](https://docs.astral.sh/uv/):", "[`uv`](https://docs.astral.sh/uv/) 사용:")
     replay("smolagents", [("update_failing", ("installation.md",)),
                           ("undecidable", ("installation.md", pair, "one commit", "wip"))])
@@ -583,10 +582,10 @@ def test_counterexample_open_a_paragraph_edited_after_its_english_next_to_a_nois
 
 
 
-@pytest.mark.xfail(strict=True, reason="open: a counterexample of the long run on main b8b1efe not fixed yet (s31, 2026-11-27)")
 def test_counterexample_open_a_short_paragraph_edited_on_both_sides_after_a_stubborn_update_is_kept() -> None:
-    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk; s31 had no time
-    left to fix it): P1: ``[`uv`](...) 사용: (다시 씀 6)`` lost from installation.md by the ideal update after the stubborn model's one (14 steps, round 38)."""
+    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P1:
+    ``[`uv`](...) 사용: (다시 씀 6)`` lost from installation.md by the ideal update after the stubborn model's one
+    (14 steps, round 38). Fixed with its shrunk twin above (``repo.history._translated_at_base``)."""
     replay("smolagents", [
         ('undecidable', ('tutorials/memory.md', ("You can also use step callbacks to dynamically change the agent's memory.", '또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다.'), 'one commit', 'small fixes')),
         ('update_ideal', ('reference/agents.md',)),
