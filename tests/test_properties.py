@@ -522,9 +522,6 @@ def test_a_human_text_of_a_repeated_english_paragraph_is_promised_until_a_copy_c
 
 
 
-@pytest.mark.xfail(strict=True, reason="open (s31, 2026-11-27): a paragraph taken as carried on the translation's word "
-                   "(guessed: check says undecidable) then edited again by a translator is kept by the update "
-                   "without a conflict of its own")
 def test_counterexample_a_translators_edit_of_a_paragraph_taken_as_carried_is_said_by_the_update() -> None:
     """smolagents ko conceptual_guides/react.md (the focused bench run of s31 10fb12d, round 0, 7 steps): a
     paragraph changed on both sides is kept and said by an update that is not committed; a translator moves
@@ -532,8 +529,8 @@ def test_counterexample_a_translators_edit_of_a_paragraph_taken_as_carried_is_sa
     page (hand edits on top: judged as any commit, the paragraph's translation changed too, so the new
     English is taken as carried, ``guessed``, and check says ``undecidable``); in a fresh clone the
     translator edits that paragraph once more and the update keeps it without saying so (P5 asks the update
-    to say it). Open: the update could read the guessed paragraphs of the record it follows
-    (``Followed.guessed``) as conflicts when it keeps their human text."""
+    to say it). The update reads the guessed paragraphs of the record it follows (``Followed.guessed``): a
+    human edit of one since the base is kept and said (``translate.update._guessed_edits``)."""
     replay("smolagents", [
         ('update_noisy', ('installation.md',)),
         ('undecidable', ('reference/agents.md', ('Both require arguments `model` and list of tools `tools` at initialization.', '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'), 'then uncommitted in a fresh clone', 'small fixes')),
@@ -632,3 +629,4 @@ def test_counterexample_a_heading_of_a_moved_doc_is_kept_by_the_update_of_a_para
         ('commit_all', ()),
         ('undecidable', ('moved5/agents.md', ('Both require arguments `model` and list of tools `tools` at initialization.', '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'), 'one commit', 'wip')),
         ('undecidable', ('moved3/installation.md', ('- Check out the [tutorials](./tutorials/building_good_agents) for in-depth tutorials on building agents.', '- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.'), 'then uncommitted', '문서 수정'))])
+

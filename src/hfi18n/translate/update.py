@@ -279,7 +279,8 @@ def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str, machine: frozenset[str] = frozenset(),
                 unfinished: frozenset[str] = frozenset(), lang: str = "ko",
-                length: LengthModel | None = None, at_base: frozenset[str] | None = None) -> UpdatePlan:
+                length: LengthModel | None = None, at_base: frozenset[str] | None = None,
+                guessed: frozenset[str] = frozenset()) -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
@@ -287,7 +288,10 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     English (sent again when still in English, as are those of a file with the draft mark); ``length``:
     the pair model's length model (:func:`checkout_length_model`; default: the built-in one); ``at_base``:
     hashes of the translated segments as they were when the translation last followed ``old_en`` (and those
-    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept.
+    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept;
+    ``guessed``: English prose (first 80 characters) taken as carried on the translation's word
+    (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base`` kept for it is one too
+    (:func:`_guessed_edits`).
     """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = pair_docs(base, tr, lang, length)
@@ -345,6 +349,11 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     if fallback:
         kept = KeptBeads()
     conflicts += kept.conflicts
+    if guessed and at_base is not None:
+        kept_tr = {new_segs[j].id: [raw[human[old_segs[i].id].id].text]
+                   for i, j in {**in_order, **moved}.items() if old_segs[i].id in human}
+        kept_tr.update((k, v) for k, v in kept.segments.items() if k not in kept_tr)
+        conflicts += _guessed_edits(new_segs, tr, kept_tr, guessed, at_base | machine, conflicts)
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
@@ -363,6 +372,34 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def _guessed_edits(new_segs: list[Segment], tr: Document, kept: dict[str, list[str]], guessed: frozenset[str],
+                   at_base: frozenset[str], said: list[Conflict]) -> list[Conflict]:
+    """A :class:`~.pipeline.Conflict` for each English segment of ``guessed`` (first 80 characters) whose kept
+    translated text (``kept``: segment id -> texts) holds a human edit made since the base (a text outside
+    ``at_base``), unless said already.
+
+    A commit that changed a paragraph in both languages is taken as carrying the English change on the
+    translation's word alone (``check`` says ``undecidable``), so that English is the one the translation
+    follows and the update sees no English change there. A translator's later edit of that paragraph was then
+    kept without a word: smolagents ko conceptual_guides/react.md (the focused bench run of s31 10fb12d,
+    round 0): an update's page with a translator's edit committed by ``git add -A`` with a second English
+    edit of the same paragraph, then, in a fresh clone, the translator edited it once more (P5 asks the
+    update to say so). The English it stands for is no more certain than check said: the human text is
+    kept, and said."""
+    where = {s.text: s for s in tr.segments()}
+    lines = {c.english_line for c in said}
+    out: list[Conflict] = []
+    for cur in new_segs:
+        texts = kept.get(cur.id)
+        if (not texts or cur.line in lines or cur.restore()[:80] not in guessed or not needs_translation(cur)):
+            continue
+        edited = [where[t] for t in texts if t in where and segment_hash(t) not in at_base]
+        if edited:
+            out.append(Conflict(edited[0].line, cur.line))
+            lines.add(cur.line)
+    return out
 
 
 def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
