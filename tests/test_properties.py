@@ -630,3 +630,33 @@ def test_counterexample_a_heading_of_a_moved_doc_is_kept_by_the_update_of_a_para
         ('undecidable', ('moved5/agents.md', ('Both require arguments `model` and list of tools `tools` at initialization.', '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'), 'one commit', 'wip')),
         ('undecidable', ('moved3/installation.md', ('- Check out the [tutorials](./tutorials/building_good_agents) for in-depth tutorials on building agents.', '- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.'), 'then uncommitted', '문서 수정'))])
 
+
+def test_counterexample_a_short_paragraph_edited_on_both_sides_after_a_sweep_is_said() -> None:
+    """smolagents ko tutorials/memory.md (bench_properties on main, 2026-11-27, round 47; 10 steps, two here): a
+    sweep renames `agent` in both languages; the English ``If you want to replay this last run, just use:``
+    gains a sentence and a translator edits its translation (not committed). The edit made the short pair
+    unsure (0.40), so the ideal update kept the human text under the review mark but said nothing of a
+    paragraph changed on both sides (P5). An unsure paragraph edited in place on both sides is a conflict
+    too (``translate.update._unsure_edit``)."""
+    replay("smolagents", [("english_edit", ("english_sweep", "tutorials/memory.md", "agent")),
+                          ("undecidable", ("tutorials/memory.md", ("If you want to replay this last run, just use:",
+                                                                   "이 마지막 실행을 다시 재생하고 싶다면, 다음 코드를 "
+                                                                   "사용하면 됩니다."), "then uncommitted",
+                                           "review comments"))])
+
+
+def test_counterexample_a_paragraph_edited_on_both_sides_after_a_noisy_update_is_said() -> None:
+    """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P5: human text
+    edited after its English changed, kept by the ideal update of tutorials/memory.md without a finding (10
+    steps, round 47). Fixed with its shrunk twin above (``translate.update._unsure_edit``)."""
+    replay("smolagents", [
+        ('commit_all', ()),
+        ('update_pseudo', ('tutorials/memory.md',)),
+        ('translation_edit', ('human_empty', 'installation.md', True, 'Update docs (#1234)')),
+        ('english_edit', ('english_sweep', 'tutorials/memory.md', 'agent')),
+        ('update_ideal', ('reference/agents.md',)),
+        ('update_ideal', ('reference/agents.md',)),
+        ('update_ideal', ('reference/agents.md',)),
+        ('update_noisy', ('tutorials/memory.md',)),
+        ('fresh_clone', ()),
+        ('undecidable', ('tutorials/memory.md', ('If you want to replay this last run, just use:', '이 마지막 실행을 다시 재생하고 싶다면, 다음 코드를 사용하면 됩니다.'), 'then uncommitted', 'review comments'))])

@@ -342,7 +342,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         translations[cur.id] = text
         provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
-                      unfinished=unfinished) if not is_pseudo(translation) else KeptBeads()
+                      unfinished=unfinished, at_base=at_base) if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
         != skeleton(new)
@@ -707,8 +707,28 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
 
 
+def _unsure_edit(bead: Bead, fresh: list[Block], at_base: frozenset[str] | None) -> Conflict | None:
+    """The :class:`~.pipeline.Conflict` of an unsure 1-1 paragraph bead of a changed region (``fresh``: today's
+    English blocks of that region) kept under :data:`REVIEW_MARK`: one English paragraph there is its English
+    edited in place (:func:`_edited`) and its translation holds text a human wrote since the base (outside
+    ``at_base``). Else None: a human text kept for review is said as a conflict only where both sides changed.
+
+    smolagents ko tutorials/memory.md (bench_properties on main, 2026-11-27, round 47): after a sweep the
+    English ``If you want to replay this last run, just use:`` gained a sentence and a translator edited its
+    translation (not committed). The edit made the short pair unsure (0.40: the translation grew, the
+    English did not yet), so the update kept the human text under the review mark, but said nothing of a
+    paragraph changed on both sides (P5)."""
+    if (at_base is None or len(bead.en) != 1 or len(bead.tr) != 1
+            or bead.en[0].kind is not BlockKind.PARAGRAPH or bead.tr[0].kind is not BlockKind.PARAGRAPH
+            or all(segment_hash(s.text) in at_base for s in bead.tr[0].segments)):
+        return None
+    edits = [x for x in fresh if x.kind is BlockKind.PARAGRAPH and _edited(bead.en[0].text, x.text)]
+    return Conflict(bead.tr[0].start_line, edits[0].start_line) if len(edits) == 1 else None
+
+
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
-               leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset()) -> KeptBeads:
+               leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset(),
+               at_base: frozenset[str] | None = None) -> KeptBeads:
     """Block overrides of today's English ``new`` that keep, byte for byte, every bead of ``tr`` whose
     English blocks are unchanged from ``base`` (see step 6 of the module doc).
 
@@ -724,7 +744,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     whose English changed only in part (:func:`half` inside: kept whole, one :class:`~.pipeline.Conflict`).
     Those the aligner is unsure of
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
-    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
+    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess; an unsure paragraph whose English
+    was edited in place and whose text a human changed since the base (outside ``at_base``) is a
+    :class:`~.pipeline.Conflict` too (:func:`_unsure_edit`). An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
     again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
     prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
@@ -785,6 +807,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 out.beads_sent += 1
                 if bead.sure:
                     continue
+                said = _unsure_edit(bead, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base)
+                if said is not None and said.line not in {c.line for c in out.conflicts}:
+                    out.conflicts.append(said)
             keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
         if not keep:
             return ""
