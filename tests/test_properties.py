@@ -468,7 +468,12 @@ def test_counterexample_a_paragraph_edited_on_both_sides_next_to_a_merge_is_said
     and the translator edits its translation after it (P5). The update kept the human text but did not say so:
     the pair model aligned the English against the translation shifted by one (``Use ...`` 1-0, ``You can also
     use ...`` with the edited translation of ``Use ...``, sure at 0.93; ``Step callbacks ...`` with the merged
-    passage), so the edited paragraph was a kept bead of its neighbour, not a conflict."""
+    passage), so the edited paragraph was a kept bead of its neighbour, not a conflict. The costs (s31, land3
+    4e8ed37, the run's length model, no lexicon): ``Use ...`` with its edited translation 2.18 (the shared span
+    -2, but ``(다시 씀 N)`` makes the Korean twice the length expected of the English outside its code);
+    ``You can also use ...`` with it 1.34 (the span on one side only: +1, ``pair.bitext.ANCHOR_ONE_SIDE``); so the
+    shifted path (4.5 + 1.34 - 0.19 = 5.65) beats the right one (2.18 + a merge's prior 6.5 + its cost): a
+    code span on one side weighs little against a merge's prior. A pair-rule change (s34, s35's areas)."""
     doc = "tutorials/memory.md"
     merged = (("You can also use step callbacks to dynamically change the agent's memory.",
                "또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다."),
