@@ -390,15 +390,17 @@ def _guessed_edits(new_segs: list[Segment], tr: Document, kept: dict[str, list[s
     kept, and said."""
     where = {s.text: s for s in tr.segments()}
     lines = {c.english_line for c in said}
+    theirs = {c.line for c in said}  # one finding per paragraph of the translation too
     out: list[Conflict] = []
     for cur in new_segs:
         texts = kept.get(cur.id)
         if (not texts or cur.line in lines or cur.restore()[:80] not in guessed or not needs_translation(cur)):
             continue
         edited = [where[t] for t in texts if t in where and segment_hash(t) not in at_base]
-        if edited:
+        if edited and edited[0].line not in theirs:
             out.append(Conflict(edited[0].line, cur.line))
             lines.add(cur.line)
+            theirs.add(edited[0].line)
     return out
 
 
