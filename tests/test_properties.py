@@ -473,7 +473,10 @@ def test_counterexample_a_paragraph_edited_on_both_sides_next_to_a_merge_is_said
     -2, but ``(다시 씀 N)`` makes the Korean twice the length expected of the English outside its code);
     ``You can also use ...`` with it 1.34 (the span on one side only: +1, ``pair.bitext.ANCHOR_ONE_SIDE``); so the
     shifted path (4.5 + 1.34 - 0.19 = 5.65) beats the right one (2.18 + a merge's prior 6.5 + its cost): a
-    code span on one side weighs little against a merge's prior. A pair-rule change (s34, s35's areas)."""
+    code span on one side weighs little against a merge's prior. A pair-rule change (s34, s35's areas): tried
+    (s31, not landed), a span on one side at 3 instead of 1 in ``_section_in``'s cost makes this pass, and
+    tests/test_review{,_bitext,_pairmodel,_gap,_precision}.py stay green; unmeasured on
+    ``bench/bench_review_injection.py``, and ``anchor_cost`` must change with it."""
     doc = "tutorials/memory.md"
     merged = (("You can also use step callbacks to dynamically change the agent's memory.",
                "또한 단계 콜백을 사용하여 에이전트의 메모리를 동적으로 변경할 수도 있습니다."),
