@@ -295,11 +295,12 @@ class BaseInfo:
     translation at once: taken as carried because the paired translation changed too, which nothing can
     prove (``check`` says so: an ``undecidable`` warning)."""
     written: str = ""
-    """Blob of the translation a run of this machine wrote from the base English, byte for byte, when a
-    record says so (this machine's ledger, or the review record committed with the page) and the translation
-    that set the base is exactly it; else empty. Such a page carries nothing beyond the English it was
-    written from, whatever else the commit that brings it changed (:func:`drift`). A page with hand edits on
-    top of a write is no exact write: its hand edits may carry an English change of the same commit."""
+    """Blob of the translation a run of this machine wrote from the base English, when a record says so (this
+    machine's ledger, or the review record committed with the page) and the translation that set the base is
+    it, byte for byte or with hand edits on top (:func:`_write_under`); else empty. A page exactly as written
+    carries nothing beyond the English it was written from, whatever else the commit that brings it changed
+    (:func:`drift`). A page with hand edits on top is no exact write: its hand edits may carry an English
+    change of the same commit, and they are human text since the base (:attr:`Followed.translated`)."""
 
     @property
     def known(self) -> bool:
@@ -678,7 +679,7 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
                      and (base is None or e.commit > base.commit)]
             if ahead:  # a run's output with hand edits on top, committed: it follows that run's English
                 base, method, used, weak, guess = ahead[-1], "record", ev or Event(v, False, before), None, []
-                written = ""
+                written = w.page  # not ``v.blob``: the page at the base is the write, without the hand edits
                 committed.add(v.blob)
                 continue
         committed.add(v.blob)
@@ -908,12 +909,31 @@ def _followed_kept(history: History, fps: Fingerprints, base: BaseInfo, lineage:
     moved = {c.index for c in (*d.behind, *d.mirrored)}
     last = lineage.versions[-1].commit
     later = tuple(v.blob for v in twin.versions if v.commit in moved and v.commit <= last and v.blob)
-    event = history.by_sha.get(base.event_commit)
-    at = [v for v in lineage.versions if event is not None and v.commit <= event]
-    translated = at[-1].blob if at else None
+    translated = _translated_at_base(history, base, lineage)
     if cache.enabled:
         cache.put("followed", key, (tuple(c.sha for c in d.behind), later, d.english, translated, tuple(d.guessed)))
     return tuple(d.behind), later, d.english, translated, d.guessed
+
+
+def _translated_at_base(history: History, base: BaseInfo, lineage: Lineage) -> str | None:
+    """Blob of the translation as it was when it followed ``base`` (:attr:`Followed.translated`): as the commit
+    that set the base left it, except for a recorded write committed with hand edits on top
+    (:attr:`BaseInfo.written` is not that commit's page): then the page before that commit, whose texts with
+    the machine text of the runs (the ledger's and the record's, which the update adds) are the write's.
+
+    smolagents installation.md (bench_properties on main, 2026-11-27, round 38): a failing run wrote the page
+    (not committed); one commit added a sentence to the English ``Using [`uv`](...):`` and a translator's edit
+    of its translation, with the run's page (``git add -A``). The base is rightly the run's English (the
+    commit's English edit is drift), but the translation at the base was the committed page, hand edit
+    included: the update saw no human edit since the base and replaced the human text with machine text (P1).
+    The write itself never reached history (it is not a blob git has), hence the page before it."""
+    event = history.by_sha.get(base.event_commit)
+    at = [v for v in lineage.versions if event is not None and v.commit <= event and v.blob is not None]
+    if not at:
+        return None
+    if base.written and at[-1].blob != base.written and at[-1].commit == event:
+        return at[-2].blob if len(at) > 1 else None
+    return at[-1].blob
 
 
 def _read_followed(data: object) -> tuple[tuple[str, ...], tuple[str, ...], str, str | None, list[str]]:

@@ -206,7 +206,8 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
                                en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=machine,
                                unfinished=ledger.unfinished_texts(lang, target_rel), length=length,
-                               at_base=frozenset(at_base) if at_base is not None else None)
+                               at_base=frozenset(at_base) if at_base is not None else None,
+                               guessed=frozenset(rec.guessed) if rec is not None else frozenset())
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

@@ -279,7 +279,8 @@ def checkout_length_model(layout: DocsLayout, lang: str) -> LengthModel:
 def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, target: Path,
                 base_commit: str, machine: frozenset[str] = frozenset(),
                 unfinished: frozenset[str] = frozenset(), lang: str = "ko",
-                length: LengthModel | None = None, at_base: frozenset[str] | None = None) -> UpdatePlan:
+                length: LengthModel | None = None, at_base: frozenset[str] | None = None,
+                guessed: frozenset[str] = frozenset()) -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
@@ -287,7 +288,10 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     English (sent again when still in English, as are those of a file with the draft mark); ``length``:
     the pair model's length model (:func:`checkout_length_model`; default: the built-in one); ``at_base``:
     hashes of the translated segments as they were when the translation last followed ``old_en`` (and those
-    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept.
+    a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept;
+    ``guessed``: English prose (first 80 characters) taken as carried on the translation's word
+    (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base`` kept for it is one too
+    (:func:`_guessed_edits`).
     """
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = pair_docs(base, tr, lang, length)
@@ -338,13 +342,18 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         translations[cur.id] = text
         provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
-                      unfinished=unfinished) if not is_pseudo(translation) else KeptBeads()
+                      unfinished=unfinished, at_base=at_base) if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
         != skeleton(new)
     if fallback:
         kept = KeptBeads()
     conflicts += kept.conflicts
+    if guessed and at_base is not None:
+        kept_tr = {new_segs[j].id: [raw[human[old_segs[i].id].id].text]
+                   for i, j in {**in_order, **moved}.items() if old_segs[i].id in human}
+        kept_tr.update((k, v) for k, v in kept.segments.items() if k not in kept_tr)
+        conflicts += _guessed_edits(new_segs, tr, kept_tr, guessed, at_base | machine, conflicts)
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
@@ -363,6 +372,36 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def _guessed_edits(new_segs: list[Segment], tr: Document, kept: dict[str, list[str]], guessed: frozenset[str],
+                   at_base: frozenset[str], said: list[Conflict]) -> list[Conflict]:
+    """A :class:`~.pipeline.Conflict` for each English segment of ``guessed`` (first 80 characters) whose kept
+    translated text (``kept``: segment id -> texts) holds a human edit made since the base (a text outside
+    ``at_base``), unless said already.
+
+    A commit that changed a paragraph in both languages is taken as carrying the English change on the
+    translation's word alone (``check`` says ``undecidable``), so that English is the one the translation
+    follows and the update sees no English change there. A translator's later edit of that paragraph was then
+    kept without a word: smolagents ko conceptual_guides/react.md (the focused bench run of s31 10fb12d,
+    round 0): an update's page with a translator's edit committed by ``git add -A`` with a second English
+    edit of the same paragraph, then, in a fresh clone, the translator edited it once more (P5 asks the
+    update to say so). The English it stands for is no more certain than check said: the human text is
+    kept, and said."""
+    where = {s.text: s for s in tr.segments()}
+    lines = {c.english_line for c in said}
+    theirs = {c.line for c in said}  # one finding per paragraph of the translation too
+    out: list[Conflict] = []
+    for cur in new_segs:
+        texts = kept.get(cur.id)
+        if (not texts or cur.line in lines or cur.restore()[:80] not in guessed or not needs_translation(cur)):
+            continue
+        edited = [where[t] for t in texts if t in where and segment_hash(t) not in at_base]
+        if edited and edited[0].line not in theirs:
+            out.append(Conflict(edited[0].line, cur.line))
+            lines.add(cur.line)
+            theirs.add(edited[0].line)
+    return out
 
 
 def _kept_headings(base: Document, new: Document, tr: Document, human: dict[str, Segment], kept: dict[int, int],
@@ -670,8 +709,28 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
 
 
+def _unsure_edit(bead: Bead, fresh: list[Block], at_base: frozenset[str] | None) -> Conflict | None:
+    """The :class:`~.pipeline.Conflict` of an unsure 1-1 paragraph bead of a changed region (``fresh``: today's
+    English blocks of that region) kept under :data:`REVIEW_MARK`: one English paragraph there is its English
+    edited in place (:func:`_edited`) and its translation holds text a human wrote since the base (outside
+    ``at_base``). Else None: a human text kept for review is said as a conflict only where both sides changed.
+
+    smolagents ko tutorials/memory.md (bench_properties on main, 2026-11-27, round 47): after a sweep the
+    English ``If you want to replay this last run, just use:`` gained a sentence and a translator edited its
+    translation (not committed). The edit made the short pair unsure (0.40: the translation grew, the
+    English did not yet), so the update kept the human text under the review mark, but said nothing of a
+    paragraph changed on both sides (P5)."""
+    if (at_base is None or len(bead.en) != 1 or len(bead.tr) != 1
+            or bead.en[0].kind is not BlockKind.PARAGRAPH or bead.tr[0].kind is not BlockKind.PARAGRAPH
+            or all(segment_hash(s.text) in at_base for s in bead.tr[0].segments)):
+        return None
+    edits = [x for x in fresh if x.kind is BlockKind.PARAGRAPH and _edited(bead.en[0].text, x.text)]
+    return Conflict(bead.tr[0].start_line, edits[0].start_line) if len(edits) == 1 else None
+
+
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
-               leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset()) -> KeptBeads:
+               leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset(),
+               at_base: frozenset[str] | None = None) -> KeptBeads:
     """Block overrides of today's English ``new`` that keep, byte for byte, every bead of ``tr`` whose
     English blocks are unchanged from ``base`` (see step 6 of the module doc).
 
@@ -687,7 +746,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     whose English changed only in part (:func:`half` inside: kept whole, one :class:`~.pipeline.Conflict`).
     Those the aligner is unsure of
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
-    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess. An English block with no translation (1-0) is sent
+    :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess; an unsure paragraph whose English
+    was edited in place and whose text a human changed since the base (outside ``at_base``) is a
+    :class:`~.pipeline.Conflict` too (:func:`_unsure_edit`). An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
     again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
     prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
@@ -748,6 +809,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 out.beads_sent += 1
                 if bead.sure:
                     continue
+                said = _unsure_edit(bead, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base)
+                if said is not None and said.line not in {c.line for c in out.conflicts}:
+                    out.conflicts.append(said)
             keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
         if not keep:
             return ""
