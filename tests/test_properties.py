@@ -587,7 +587,7 @@ def test_counterexample_open_a_paragraph_edited_after_its_english_next_to_a_nois
 
 
 
-def test_counterexample_open_a_short_paragraph_edited_on_both_sides_after_a_stubborn_update_is_kept() -> None:
+def test_counterexample_a_short_paragraph_edited_on_both_sides_after_a_stubborn_update_is_kept() -> None:
     """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P1:
     ``[`uv`](...) 사용: (다시 씀 6)`` lost from installation.md by the ideal update after the stubborn model's one
     (14 steps, round 38). Fixed with its shrunk twin above (``repo.history._translated_at_base``)."""
