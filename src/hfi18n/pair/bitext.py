@@ -73,8 +73,33 @@ one), and 16 of 103 dropped paragraphs went unreported."""
 ANCHOR_SHARED = 2.0
 """Cost removed per protected span, name or number found on both sides."""
 ANCHOR_ONE_SIDE = 1.0
-"""Cost added per span, name or number found on one side only (capped by :data:`ANCHOR_CAP`)."""
+"""Cost added per name or number found on one side only (capped by :data:`ANCHOR_CAP`)."""
+ANCHOR_ADDED_SPAN = 3.0
+"""Cost added per protected span (inline code) of the translated side that its English lacks (capped by
+:data:`ANCHOR_CAP`): a translation writes no code of its own, so a span there that the paired English does
+not hold says the pair is wrong nearly as surely as a shared one says it is right (only spans the English
+holds somewhere count: :func:`vocabulary`). The other way it says less: a translator may reword a span of
+the English away (smolagents zh guided_tour.md drops "Python"; ``test_review_precision``'s paragraph
+translated in another section without ``demo.run`` is still that paragraph), so a span of the English
+missing from the translation weighs what a name does (:data:`ANCHOR_ONE_SIDE`).
+
+At 1.0 on both sides the pair model shifted by one next to a merge (smolagents ko tutorials/memory.md,
+round 37 of bench_properties): a translator merged the translations of "You can also use step callbacks
+..." and "Step callbacks can access ...", and edited that of "Use `agent.memory.get_full_steps()` ...",
+whose length then read twice what its English asks; the aligner left that English out (4.5), paired "You
+can also use step callbacks ..." with the edited translation (its span added: +1, 1.34 in all) and "Step
+callbacks ..." with the merged paragraph (5.65 in all), which beat the right path (2.18 and the merge at
+5.09), so the update kept the human edit as its neighbour's translation, unsaid. At 3.0 that shift costs
+7.65."""
 ANCHOR_CAP = 5.0
+
+
+def _anchor(alone: int, added: int, shared: int) -> float:
+    """The anchor cost, defined once (:func:`anchor_cost`, and the aligner's inner loop,
+    :func:`_section_in`): ``alone`` strong marks on one side only, ``added`` of them spans of the translated
+    side (:data:`ANCHOR_ADDED_SPAN`), ``shared`` marks on both sides."""
+    return (min(ANCHOR_ONE_SIDE * alone + (ANCHOR_ADDED_SPAN - ANCHOR_ONE_SIDE) * added, ANCHOR_CAP)
+            - ANCHOR_SHARED * shared)
 
 
 _EN_WORD_RE = re.compile(r"[a-z]{3,}")
@@ -371,13 +396,13 @@ def _item_marks(spans: frozenset[str], keep: frozenset[str], text: str, every_wo
 
 
 def anchor_cost(e: frozenset[str], t: frozenset[str]) -> float:
-    """Shared marks lower the cost; spans, names and numbers on one side only raise it (a plain word
-    on one side says little: "model" is in half the English paragraphs)."""
+    """Shared marks lower the cost; spans, names and numbers on one side only raise it, a span the
+    translation adds most (:data:`ANCHOR_ADDED_SPAN`; a plain word on one side says little: "model" is in half the English
+    paragraphs)."""
     if not e and not t:
         return 0.0
-    shared = len(e & t)
     alone = sum(1 for x in e ^ t if not x.startswith("~"))
-    return min(ANCHOR_ONE_SIDE * alone, ANCHOR_CAP) - ANCHOR_SHARED * shared
+    return _anchor(alone, sum(1 for x in t - e if x.startswith("`")), len(e & t))
 
 
 def pair_cost(e: Item, t: Item, model: LengthModel, lang: str, vocab: frozenset[str]) -> float:
@@ -486,11 +511,16 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     def strong(x: frozenset[str]) -> frozenset[str]:
         return frozenset(y for y in x if not y.startswith("~"))
 
-    # (marks, strong marks, length, words) of one unit and of two neighbours, on each side
-    e1 = [(me[i], strong(me[i]), le[i], we[i]) for i in range(n)]
-    e2 = [(me[i] | me[i + 1], strong(me[i] | me[i + 1]), le[i] + le[i + 1], we[i] | we[i + 1]) for i in range(n - 1)]
-    t1 = [(mt[j], strong(mt[j]), lt[j], wt[j]) for j in range(m)]
-    t2 = [(mt[j] | mt[j + 1], strong(mt[j] | mt[j + 1]), lt[j] + lt[j + 1], wt[j] | wt[j + 1]) for j in range(m - 1)]
+    def code(x: frozenset[str]) -> frozenset[str]:
+        return frozenset(y for y in x if y.startswith("`"))
+
+    # (marks, strong marks, length, words, spans) of one unit and of two neighbours, on each side
+    e1 = [(me[i], strong(me[i]), le[i], we[i], code(me[i])) for i in range(n)]
+    e2 = [(me[i] | me[i + 1], strong(me[i] | me[i + 1]), le[i] + le[i + 1], we[i] | we[i + 1],
+           code(me[i] | me[i + 1])) for i in range(n - 1)]
+    t1 = [(mt[j], strong(mt[j]), lt[j], wt[j], code(mt[j])) for j in range(m)]
+    t2 = [(mt[j] | mt[j + 1], strong(mt[j] | mt[j + 1]), lt[j] + lt[j + 1], wt[j] | wt[j + 1],
+           code(mt[j] | mt[j + 1])) for j in range(m - 1)]
     # a 2-1 or 1-2 bead of a list item and the paragraph after it, on the side whose item holds that
     # paragraph as a lazy continuation (``lazy``), costs what a match does: the source wrote two units as one
     item_then_text_e = [id(es[i]) in listed and id(es[i + 1]) not in listed for i in range(n - 1)]
@@ -502,7 +532,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     part_t = [parts.get(id(t), 0) for t in ts] if parts else None
     length_cost: dict[tuple[int, int], float] = {}
     words_cost = model.words_cost if model.lexicon is not None else None
-    one_side, cap, shared_weight = ANCHOR_ONE_SIDE, ANCHOR_CAP, ANCHOR_SHARED
+    anchor = _anchor
 
     def cost(prior: float, e: tuple, t: tuple) -> float:
         """``PRIOR + length + anchor_cost + words_cost`` of a move taking ``e`` and ``t``."""
@@ -510,7 +540,7 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
         lc = length_cost.get(key)
         if lc is None:
             lc = length_cost[key] = model.cost(e[2], t[2])
-        ac = 0.0 if not e[0] and not t[0] else min(one_side * len(e[1] ^ t[1]), cap) - shared_weight * len(e[0] & t[0])
+        ac = 0.0 if not e[0] and not t[0] else anchor(len(e[1] ^ t[1]), len(t[4] - e[4]), len(e[0] & t[0]))
         wc = words_cost(e[3], t[3], t[2]) if words_cost is not None else 0.0
         return prior + lc + ac + wc
 
