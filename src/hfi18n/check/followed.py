@@ -141,10 +141,12 @@ def undecidable_finding(file: str, rec: Followed) -> list[Finding]:
     silently (issue 31). The human text is kept either way."""
     if not rec.guessed:
         return []
-    n = len(rec.guessed)
+    texts = [t[:80] for t in rec.guessed_texts()]
+    n = max(len(texts), len(set(rec.guessed)))
+    quoted = f" (English: {'; '.join(repr(t) for t in texts[:3])}{' ...' if n > 3 else ''})" if texts else ""
     return [Finding(file, 0, "undecidable", WARNING,
                     f"the English and this translation changed the same paragraph{'s' if n != 1 else ''} in one "
-                    f"commit (English: {'; '.join(repr(t) for t in rec.guessed[:3])}{' ...' if n > 3 else ''}): "
+                    f"commit{quoted}: "
                     "taken as a translation of the new English, which nothing can tell; check "
                     f"{'them' if n != 1 else 'it'} against the English")]
 

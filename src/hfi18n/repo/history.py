@@ -291,9 +291,11 @@ class BaseInfo:
     """Why no base can be trusted (``method == "unknown"``), else empty. The base fields then hold the best
     candidate only: a reader names it, never compares with it (:attr:`known`)."""
     guessed: tuple[str, ...] = ()
-    """English prose (first 80 characters each) changed in the commit that set the base, in the English and the
-    translation at once: taken as carried because the paired translation changed too, which nothing can
-    prove (``check`` says so: an ``undecidable`` warning)."""
+    """English prose segments changed in the commit that set the base, in the English and the translation at
+    once, by their identity (:func:`hfi18n.repo.ledger.segment_hash` of the segment text, as the ledger
+    names segments): taken as carried because the paired translation changed too, which nothing can prove
+    (``check`` says so: an ``undecidable`` warning). They were their first 80 characters, matched against
+    today's English by prefix: two paragraphs that begin alike were one, and each reader cut its own."""
     written: str = ""
     """Blob of the translation a run of this machine wrote from the base English, when a record says so (this
     machine's ledger, or the review record committed with the page) and the translation that set the base is
@@ -513,7 +515,7 @@ def carries_changes(fps: Fingerprints, base: str, english: str, before: str, aft
     if not all(any(t.text not in prev_texts and t.text != c.text for t in cur.get(c.id, ())) for c in changed):
         return False
     if guessed is not None:  # carried because the paired translation changed: what it says, nobody can tell
-        guessed.extend(c.restore()[:80] for c in changed)
+        guessed.extend(segment_hash(c.text) for c in changed)
     return True
 
 
@@ -788,7 +790,8 @@ class Drift:
     english: str = ""
     """The English the translation follows: the base English with every carried change applied."""
     guessed: list[str] = field(default_factory=list)
-    """English prose of carried hunks judged only by the paired translation changing in the same commit."""
+    """English prose segments of carried hunks judged only by the paired translation changing in the same
+    commit (:func:`hfi18n.repo.ledger.segment_hash`, as :attr:`BaseInfo.guessed`)."""
     partly: list[Commit] = field(default_factory=list)
     """Commits of :attr:`behind` that changed the translation too and carried part of their English change
     (applied to :attr:`english`); the rest is drift."""
@@ -813,11 +816,14 @@ class Followed:
     translation in the same commit (:func:`followed_text`); None when not worked out (no blob reader given,
     base unknown)."""
     translated: str | None = None
-    """Blob of the translation as the commit that set its base left it (None: not committed then): what a
-    human edited since is the text outside it (:class:`hfi18n.translate.pipeline.Conflict`)."""
+    """Blob of the translation as it was when it followed its base (:func:`_translated_at_base`; None: not
+    committed then; :data:`WRITE_ALONE`: a recorded write that never reached git, with no page before it,
+    whose texts are the runs' machine text): what a human edited since is the text outside it and the runs'
+    (:class:`hfi18n.translate.pipeline.Conflict`)."""
     guessed: tuple[str, ...] = ()
-    """English prose changed in one commit together with its translation, taken as carried on the only evidence
-    that the paired translation changed too (the base's and the drift's: :attr:`BaseInfo.guessed`)."""
+    """English prose segments changed in one commit together with their translation, taken as carried on the
+    only evidence that the paired translation changed too (the base's and the drift's: :attr:`BaseInfo.guessed`),
+    by :func:`hfi18n.repo.ledger.segment_hash`: :meth:`guessed_texts` gives their text."""
     unheld: tuple[str, ...] = ()
     """English units of :attr:`english` the translation does not hold (:func:`hfi18n.pair.model.unheld`), as
     ``line N: text``, first lines; worked out only for a translation with nothing :attr:`behind` (an
@@ -829,6 +835,14 @@ class Followed:
         and so is one that does not hold every unit of the English it follows (an emptied, cut or
         half-deleted file: :attr:`unheld`)."""
         return "outdated" if self.behind or not self.base.known or self.unheld else "up-to-date"
+
+    def guessed_texts(self) -> list[str]:
+        """The English text of each :attr:`guessed` segment found in :attr:`english` (the English followed
+        holds every carried change), in its order, for messages."""
+        if not self.guessed or self.english is None:
+            return []
+        wanted = set(self.guessed)
+        return [s.restore() for s in parse(self.english).segments() if segment_hash(s.text) in wanted]
 
     @property
     def incomplete(self) -> str:
@@ -932,8 +946,20 @@ def _translated_at_base(history: History, base: BaseInfo, lineage: Lineage) -> s
     if not at:
         return None
     if base.written and at[-1].blob != base.written and at[-1].commit == event:
-        return at[-2].blob if len(at) > 1 else None
+        return at[-2].blob if len(at) > 1 else WRITE_ALONE
     return at[-1].blob
+
+
+WRITE_ALONE = ""
+""":attr:`Followed.translated` of a recorded write committed with hand edits on top as the page's first commit:
+no page came before it, so the translation at the base is the write alone, whose texts are the runs' machine
+text (this machine's ledger and the review record committed with the page: a fresh clone has it).
+
+The first-commit gap (s31, 2026-11-28): a missing page translated by a run, hand-edited and committed with
+the run's page in one commit (``git add -A``, any message) had no page before it, so the translation at its
+base was unknown (None), no hand edit was known to be one, and after an English change of the hand-edited
+paragraph the update replaced the human text with machine text (P1;
+``tests/test_follows_records.py::test_a_runs_page_committed_with_hand_edits_as_its_first_commit_keeps_them``)."""
 
 
 def _read_followed(data: object) -> tuple[tuple[str, ...], tuple[str, ...], str, str | None, list[str]]:
@@ -1215,7 +1241,7 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
             # (noted only for a hunk taken: noted before the check of what it dropped, a hunk not taken was
             # said to be taken, "undecidable", beside "outdated" for the same commit; smolagents
             # installation.md, bench_properties on main)
-            guessed.extend(seg.restore()[:80] for seg in new_segs)
+            guessed.extend(segment_hash(seg.text) for seg in new_segs)
         return True
 
     return [op for op in hunks if copied(op) or carried(op)]

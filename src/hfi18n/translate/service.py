@@ -13,7 +13,7 @@ from pathlib import Path
 from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
-from ..repo.history import BaseInfo, BlobReader, Followed, followed
+from ..repo.history import WRITE_ALONE, BaseInfo, BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
 from ..repo.ledger import ledger_for, segment_hash
 from ..repo.signoff import machine_hashes
@@ -200,8 +200,9 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             english = rec.english if rec is not None else None
             machine = machine_hashes(layout, lang, target_rel, ledger)
             at_base = None  # the translated segments as they were when it last followed its English
-            if rec is not None and rec.translated is not None:
-                at_base = machine | {segment_hash(s.text) for s in parse(blobs.text(rec.translated)).segments()}
+            if rec is not None and rec.translated is not None:  # (WRITE_ALONE: the runs' machine text alone)
+                at_base = machine | {segment_hash(s.text) for s in (
+                    parse(blobs.text(rec.translated)).segments() if rec.translated != WRITE_ALONE else ())}
             plan = plan_update(english if english is not None else blobs.text(base.base_blob), en_text, human,
                                en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=machine,

@@ -289,10 +289,12 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     the pair model's length model (:func:`checkout_length_model`; default: the built-in one); ``at_base``:
     hashes of the translated segments as they were when the translation last followed ``old_en`` (and those
     a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept;
-    ``guessed``: English prose (first 80 characters) taken as carried on the translation's word
-    (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base`` kept for it is one too
-    (:func:`_guessed_edits`).
+    ``guessed``: English prose segments (:func:`hfi18n.repo.ledger.segment_hash`) taken as carried on the
+    translation's word (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base``
+    kept for one is one too (:func:`_guessed_edits`).
     """
+    if at_base is not None:
+        at_base = at_base | machine  # what a run wrote is no human edit, wherever the base was
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = pair_docs(base, tr, lang, length)
     pairs = sure_pairs(beads)
@@ -320,7 +322,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         if old.id in human and i not in moved and j not in moved.values():
             mine = raw.get(human[old.id].id)
             text = carry_over(human[old.id], cur)
-            if (at_base is not None and mine is not None and segment_hash(mine.text) not in at_base
+            if (mine is not None and edited_since_base(mine.text, at_base)
                     and text != old.text and needs_translation(cur) and _edited(old.text, cur.text)):
                 # the English and the translation both changed here: keep the human text, say so
                 translations[cur.id], provenance[cur.id] = text, HUMAN
@@ -353,7 +355,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         kept_tr = {new_segs[j].id: [raw[human[old_segs[i].id].id].text]
                    for i, j in {**in_order, **moved}.items() if old_segs[i].id in human}
         kept_tr.update((k, v) for k, v in kept.segments.items() if k not in kept_tr)
-        conflicts += _guessed_edits(new_segs, tr, kept_tr, guessed, at_base | machine, conflicts)
+        conflicts += _guessed_edits(new_segs, tr, kept_tr, guessed, at_base, conflicts)
     for seg_id, tr_texts in kept.segments.items():
         if seg_id not in translations:
             provenance[seg_id] = MACHINE if tr_texts and all(segment_hash(t) in machine for t in tr_texts) \
@@ -374,11 +376,31 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
 
 
+def edited_since_base(text: str, at_base: frozenset[str] | None) -> bool:
+    """Is the translated segment ``text`` (placeholder form) a human edit made since the base: a text that
+    neither the translation held when it last followed its English nor a run wrote (``at_base``: their
+    :func:`~hfi18n.repo.ledger.segment_hash`; None: the translation as it was at its base is unknown, so
+    no edit is known to be since it)?
+
+    Why "since the base" and not "human": where the English of a paragraph changed, its human translation
+    from before the change is the translation of the old English and is replaced; only an edit the translator
+    made after the base may already follow the new English, which nobody can tell, so that one is kept and
+    said (:class:`~.pipeline.Conflict`, issue 31's P5). The test is the same wherever an update meets such a
+    paragraph -- changed in place, changed across a move (:func:`_moved_edits`), taken as carried
+    (:func:`_guessed_edits`), unsure (:func:`_unsure_edit`) -- and was written three times, each with its own
+    idea of the base: the taken-as-carried one added what runs wrote and the others did not, so a run's own
+    text there counted as a human edit. The case that forced the one record under it: smolagents ko
+    installation.md (bench_properties round 38): a failing run's page committed with a hand edit in the same
+    commit was its own base, hand edit included, so the edit was no edit and machine text replaced it
+    (``at_base`` is now the page before the hand edits: :func:`hfi18n.repo.history._translated_at_base`)."""
+    return at_base is not None and segment_hash(text) not in at_base
+
+
 def _guessed_edits(new_segs: list[Segment], tr: Document, kept: dict[str, list[str]], guessed: frozenset[str],
                    at_base: frozenset[str], said: list[Conflict]) -> list[Conflict]:
-    """A :class:`~.pipeline.Conflict` for each English segment of ``guessed`` (first 80 characters) whose kept
-    translated text (``kept``: segment id -> texts) holds a human edit made since the base (a text outside
-    ``at_base``), unless said already.
+    """A :class:`~.pipeline.Conflict` for each English segment of ``guessed``
+    (:func:`~hfi18n.repo.ledger.segment_hash` of its text) whose kept translated text (``kept``: segment id ->
+    texts) holds a human edit made since the base (:func:`edited_since_base`), unless said already.
 
     A commit that changed a paragraph in both languages is taken as carrying the English change on the
     translation's word alone (``check`` says ``undecidable``), so that English is the one the translation
@@ -394,9 +416,9 @@ def _guessed_edits(new_segs: list[Segment], tr: Document, kept: dict[str, list[s
     out: list[Conflict] = []
     for cur in new_segs:
         texts = kept.get(cur.id)
-        if (not texts or cur.line in lines or cur.restore()[:80] not in guessed or not needs_translation(cur)):
+        if (not texts or cur.line in lines or segment_hash(cur.text) not in guessed or not needs_translation(cur)):
             continue
-        edited = [where[t] for t in texts if t in where and segment_hash(t) not in at_base]
+        edited = [where[t] for t in texts if t in where and edited_since_base(t, at_base)]
         if edited and edited[0].line not in theirs:
             out.append(Conflict(edited[0].line, cur.line))
             lines.add(cur.line)
@@ -713,16 +735,17 @@ def _unsure_edit(bead: Bead, fresh: list[Block], at_base: frozenset[str] | None)
     """The :class:`~.pipeline.Conflict` of an unsure 1-1 paragraph bead of a changed region (``fresh``: today's
     English blocks of that region) kept under :data:`REVIEW_MARK`: one English paragraph there is its English
     edited in place (:func:`_edited`) and its translation holds text a human wrote since the base (outside
-    ``at_base``). Else None: a human text kept for review is said as a conflict only where both sides changed.
+    ``at_base``: :func:`edited_since_base`). Else None: a human text kept for review is said as a conflict only
+    where both sides changed.
 
     smolagents ko tutorials/memory.md (bench_properties on main, 2026-11-27, round 47): after a sweep the
     English ``If you want to replay this last run, just use:`` gained a sentence and a translator edited its
     translation (not committed). The edit made the short pair unsure (0.40: the translation grew, the
     English did not yet), so the update kept the human text under the review mark, but said nothing of a
     paragraph changed on both sides (P5)."""
-    if (at_base is None or len(bead.en) != 1 or len(bead.tr) != 1
+    if (len(bead.en) != 1 or len(bead.tr) != 1
             or bead.en[0].kind is not BlockKind.PARAGRAPH or bead.tr[0].kind is not BlockKind.PARAGRAPH
-            or all(segment_hash(s.text) in at_base for s in bead.tr[0].segments)):
+            or not any(edited_since_base(s.text, at_base) for s in bead.tr[0].segments)):
         return None
     edits = [x for x in fresh if x.kind is BlockKind.PARAGRAPH and _edited(bead.en[0].text, x.text)]
     return Conflict(bead.tr[0].start_line, edits[0].start_line) if len(edits) == 1 else None

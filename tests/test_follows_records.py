@@ -1,0 +1,141 @@
+"""The one record of what a translation follows, on small repositories with real git history (issue 31).
+
+Each test is a cycle a team runs: translate, edit by hand, commit with any message, change the English,
+update, in this clone and in a fresh one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.fakes.translators import IdealServer
+from tests.helpers import cli_json as _run
+from tests.helpers import git, isolate_env
+
+EN, KO = "docs/source/en", "docs/source/ko"
+SAME = "The configuration file of the demo tool is read once at start, from the folder you run it in, and then kept:"
+GUIDE_EN = f"""# Guide
+
+Intro to `demo.start`, the first call of every program.
+
+{SAME} it holds the `alpha` setting.
+
+{SAME} it holds the `beta` setting.
+
+Closing words about `demo.stop`, the last call.
+"""
+GUIDE_KO = """# 가이드 [[guide]]
+
+모든 프로그램의 첫 호출인 `demo.start` 소개입니다.
+
+데모 도구의 설정 파일은 시작할 때 한 번, 실행한 폴더에서 읽힌 뒤 유지됩니다: `alpha` 설정을 담습니다.
+
+데모 도구의 설정 파일은 시작할 때 한 번, 실행한 폴더에서 읽힌 뒤 유지됩니다: `beta` 설정을 담습니다.
+
+마지막 호출인 `demo.stop`에 대한 맺음말입니다.
+"""
+
+
+def _commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A", ".")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message)
+
+
+def _repo(tmp_path: Path, ko: str | None = GUIDE_KO) -> Path:
+    repo = tmp_path / "repo"
+    (repo / EN).mkdir(parents=True)
+    (repo / KO).mkdir(parents=True)
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    (repo / EN / "guide.md").write_text(GUIDE_EN, encoding="utf-8")
+    if ko is not None:
+        (repo / KO / "guide.md").write_text(ko, encoding="utf-8")
+    _commit(repo, "Add guide")
+    return repo
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _update(capsys, repo: Path, server: IdealServer) -> dict:
+    code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "guide.md",
+                     "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    return run["docs"][0]
+
+
+def test_guessed_paragraphs_are_named_by_segment_not_by_their_first_80_characters(monkeypatch, tmp_path,
+                                                                                 capsys) -> None:
+    """Two English paragraphs begin with the same 80 characters; one commit changes the first in both
+    languages (taken as carried on the translation's word: ``Followed.guessed``). A translator then edits
+    the translations of both (not committed) and the English changes elsewhere. The update says the first
+    edit (its English is a guess) and keeps the second without a word: its English never changed. Named by
+    the first 80 characters, the second paragraph was "guessed" too and its edit said as a conflict with an
+    English change that never happened."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "guide.md", repo / KO / "guide.md"
+    _edit(en, "the `alpha` setting.", "the `alpha` setting. It changed in one commit.")
+    _edit(ko, "`alpha` 설정을 담습니다.", "`alpha` 설정을 담습니다. 한 커밋에서 바뀌었습니다.")
+    _commit(repo, "Update guide")
+    _edit(en, "the last call.", "the last call of every program.")
+    _commit(repo, "docs: closing words")
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "guide.md", "--format", "json")
+    assert [f["message"] for f in found if f["check"] == "undecidable"] == [
+        f"the English and this translation changed the same paragraph in one commit (English: {SAME[:80]!r}): "
+        "taken as a translation of the new English, which nothing can tell; check it against the English"], found
+    alpha = "`alpha` 설정을 담습니다. 한 커밋에서 바뀌었습니다. (고침)"
+    beta = "`beta` 설정을 담습니다. (고침)"
+    _edit(ko, "`alpha` 설정을 담습니다. 한 커밋에서 바뀌었습니다.", alpha)
+    _edit(ko, "`beta` 설정을 담습니다.", beta)
+    line = next(i for i, x in enumerate(ko.read_text(encoding="utf-8").splitlines(), 1) if alpha in x)
+    with IdealServer() as server:
+        doc = _update(capsys, repo, server)
+    out = ko.read_text(encoding="utf-8")
+    assert alpha in out and beta in out
+    assert [c["line"] for c in doc["summary"]["conflicts"]] == [line]
+
+
+def _first_commit_with_hand_edits(capsys, tmp_path: Path, server: IdealServer) -> tuple[Path, str]:
+    """A missing page translated by a run, hand-edited, and committed with the hand edit as the page's first
+    commit (an ordinary message); then the English of the edited paragraph changes (committed). Returns the
+    repository and the hand-edited line."""
+    repo = _repo(tmp_path, ko=None)
+    code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "guide.md",
+                     "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    ko = repo / KO / "guide.md"
+    written = ko.read_text(encoding="utf-8")
+    machine = next(x for x in written.splitlines() if "`beta`" in x)
+    human = "데모 도구의 설정 파일은 시작할 때 한 번 읽힌 뒤 유지되며, `beta` 설정을 담습니다."
+    _edit(ko, machine, human)
+    _commit(repo, "Add the Korean guide")
+    _edit(repo / EN / "guide.md", "the `beta` setting.", "the `beta` setting, read again on reload.")
+    _commit(repo, "docs: reload")
+    return repo, human
+
+
+def _kept_and_said(capsys, repo: Path, human: str, server: IdealServer) -> None:
+    ko = repo / KO / "guide.md"
+    line = next(i for i, x in enumerate(ko.read_text(encoding="utf-8").splitlines(), 1) if human in x)
+    doc = _update(capsys, repo, server)
+    assert human in ko.read_text(encoding="utf-8")
+    assert [c["line"] for c in doc["summary"]["conflicts"]] == [line]
+
+
+def test_a_runs_page_committed_with_hand_edits_as_its_first_commit_keeps_them(monkeypatch, tmp_path,
+                                                                              capsys) -> None:
+    """The first-commit gap: a run's write committed with hand edits on top as the page's FIRST commit had
+    no page at its base, so the translation at the base was unknown, no hand edit was known to be one, and
+    the update after an English change of the hand-edited paragraph replaced the human text with machine
+    text (P1). The translation at such a base is the run's own text (``BaseInfo.written``, the ledger or the
+    review record committed with the page): the hand edit is kept and said, here and in a fresh clone."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    with IdealServer() as server:
+        repo, human = _first_commit_with_hand_edits(capsys, tmp_path, server)
+        clone = tmp_path / "clone"
+        git(tmp_path, "clone", "-q", str(repo), str(clone))
+        _kept_and_said(capsys, clone, human, server)
+        _kept_and_said(capsys, repo, human, server)
