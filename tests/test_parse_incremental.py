@@ -67,15 +67,16 @@ def _same_as_whole(texts: list[str]) -> None:
 
 @pytest.mark.corpus
 @pytest.mark.slow
-def test_every_english_version_parses_as_a_whole_reading_in_history_order_and_shuffled(versions) -> None:
-    """The order ``check`` reads them in (each doc's versions one after the other), then every version of
-    the three corpora in a random order (the kept parses are then mostly of other docs)."""
+def test_english_versions_parse_as_a_whole_reading_in_history_order_and_shuffled(versions) -> None:
+    """The order ``check`` reads them in (each doc's last 12 versions one after the other
+    versions of the three corpora), then 600 versions of any doc in a random order (the kept parses are
+    then mostly of other docs). Every version of the corpora, in both orders, passed once (7 minutes
+    under load, too long for the suite)."""
     P._Recent.recent = ()
     for texts in versions.values():
-        _same_as_whole(texts)
+        _same_as_whole(texts[-12:])
     everything = [t for texts in versions.values() for t in texts]
-    random.Random(32).shuffle(everything)
-    _same_as_whole(everything)
+    _same_as_whole(random.Random(32).sample(everything, min(600, len(everything))))
 
 
 @pytest.mark.corpus
