@@ -68,8 +68,7 @@ def _same_as_whole(texts: list[str]) -> None:
 @pytest.mark.corpus
 @pytest.mark.slow
 def test_english_versions_parse_as_a_whole_reading_in_history_order_and_shuffled(versions) -> None:
-    """The order ``check`` reads them in (each doc's last 12 versions one after the other
-    versions of the three corpora), then 600 versions of any doc in a random order (the kept parses are
+    """The order ``check`` reads them in (each doc's last 12 versions one after the other), then 600 versions of any doc in a random order (the kept parses are
     then mostly of other docs). Every version of the corpora, in both orders, passed once (7 minutes
     under load, too long for the suite)."""
     P._Recent.recent = ()
