@@ -29,7 +29,7 @@ from _corpora import NAMES, corpus  # noqa: E402
 from bench_budget import old_tree  # noqa: E402
 
 
-def report(src: Path, repo: Path, langs: list[str]) -> dict:
+def report(src: Path, repo: Path, langs: list[str]) -> list | dict:
     env = {**os.environ, "PYTHONPATH": str(src), "HFI18N_NO_UPDATE_CHECK": "1"}
     argv = [sys.executable, "-m", "hfi18n", "status", "--repo", str(repo), "--format", "json", "--no-cache"]
     for lang in langs:
@@ -40,17 +40,37 @@ def report(src: Path, repo: Path, langs: list[str]) -> dict:
     return json.loads(out.stdout)
 
 
-def differences(old: dict, new: dict) -> list[str]:
+def _rows(report: list | dict) -> tuple[dict, list[dict]]:
+    """The report's top-level fields and its rows: ``status --format json`` prints a list of rows; a dict
+    with ``docs`` is read too, so a report of either shape compares (the list made this crash)."""
+    if isinstance(report, list):
+        return {}, report
+    return {k: v for k, v in report.items() if k != "docs"}, list(report.get("docs", []))
+
+
+def differences(old: list | dict, new: list | dict) -> list[str]:
     if old == new:
         return []
-    out = [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted({*old, *new}) if k != "docs" and old.get(k) != new.get(k)]
-    rows_old = {(d["lang"], d["path"]): d for d in old.get("docs", [])}
-    rows_new = {(d["lang"], d["path"]): d for d in new.get("docs", [])}
-    for key in sorted({*rows_old, *rows_new}):
+    top_old, docs_old = _rows(old)
+    top_new, docs_new = _rows(new)
+    if type(old) is not type(new):
+        out = [f"report shape: {type(old).__name__} -> {type(new).__name__}"]
+    else:
+        out = []
+    out += [f"{k}: {top_old.get(k)!r} -> {top_new.get(k)!r}" for k in sorted({*top_old, *top_new})
+            if top_old.get(k) != top_new.get(k)]
+    rows_old = {(d.get("lang"), d.get("path")): d for d in docs_old}
+    rows_new = {(d.get("lang"), d.get("path")): d for d in docs_new}
+    if len(rows_old) != len(docs_old) or len(rows_new) != len(docs_new):
+        out.append(f"rows keyed by (lang, path) repeat: {len(docs_old)} -> {len(docs_new)} rows")
+    for key in sorted({*rows_old, *rows_new}, key=lambda k: (str(k[0]), str(k[1]))):
         a, b = rows_old.get(key), rows_new.get(key)
         if a != b:
-            fields = sorted(f for f in {*(a or {}), *(b or {})} if (a or {}).get(f) != (b or {}).get(f))
-            out.append(f"{key[0]}/{key[1]}: {', '.join(fields)}")
+            if a is None or b is None:
+                out.append(f"{key[0]}/{key[1]}: {'only in the new report' if a is None else 'only in the old report'}")
+                continue
+            fields = sorted(f for f in {*a, *b} if a.get(f) != b.get(f))
+            out.append(f"{key[0]}/{key[1]}: " + ", ".join(f"{f} {a.get(f)!r} -> {b.get(f)!r}"[:200] for f in fields))
     if not out:
         out.append("the rows are the same but not in the same order")
     return out

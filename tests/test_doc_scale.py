@@ -131,7 +131,7 @@ def _fresh(text: str) -> list:
     """The blocks of ``text`` parsed with nothing kept from earlier parses."""
     _parse_module._window_tokens.cache_clear()
     _parse_module.protect.__globals__["_protected"].cache_clear()
-    return copy.deepcopy(parse(text).to_plain())
+    return copy.deepcopy(_parse_module.parse_whole(text).to_plain())
 
 
 _PROSE = st.one_of(_LINES, st.sampled_from([

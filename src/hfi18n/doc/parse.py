@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -41,7 +42,7 @@ from ..fileio import read_text
 from .anchors import heading_anchor, split_anchor
 from .html import read_html
 from .inline import blank_code_spans, has_letters, protect
-from .markup import RAW_TEXT_START_RE, WRAPPED_LINE_RE, region_end, split_region
+from .markup import INLINE, RAW_TEXT_START_RE, WRAPPED_LINE_RE, region_end, scan_tag, split_region
 from .model import Block, BlockKind, Document, Segment
 from .notice import notice_lines
 from .props import PROSE_PROPS, current_props
@@ -216,14 +217,41 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
 
     ``prose_props``: MDX prop names whose string values are prose (default: :func:`.props.current_props`,
     the configured list or :data:`.props.PROSE_PROPS`).
+
+    The same doc as :func:`parse_whole` gives, always; when the text ends like one of the last few parsed
+    (the next version of the same doc), the blocks of that common end are taken over from it
+    (:class:`_Recent`).
     """
+    return _parse(text, path, prose_props, incremental=True)
+
+
+def parse_whole(text: str, path: str | Path | None = None, *,
+                prose_props: frozenset[str] | None = None) -> Document:
+    """:func:`parse` reading every line (nothing taken over from an earlier parse): what the incremental
+    reading is proven equal to (``tests/test_parse_incremental.py``)."""
+    return _parse(text, path, prose_props, incremental=False)
+
+
+def _parse(text: str, path: str | Path | None, prose_props: frozenset[str] | None, *,
+           incremental: bool) -> Document:
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     lines = _split_lines(body)
     b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
     blocks: list[Block] = []
+    # a BOM or the reader notice change the first blocks after the parse: such docs are neither kept nor
+    # taken from (rare: the notice is the tool's own, on machine pages only)
+    plain = not bom and _NOTICE_MARK not in body[:1000]
+    head, tail = _Recent.find(lines, b.props) if incremental and plain else (None, None)
+    marks: dict[int, _Mark] = {}
     with cyclic_gc_paused():
-        _parse_chunk(b, blocks, 0, _MD)
+        if head is None:
+            _parse_chunk(b, blocks, 0, _MD, marks=marks, tail=tail)
+        else:
+            line, (covered, far) = _take_head(b, blocks, marks, head), head[1][:2]
+            _parse_chunk(b, blocks, line, _MD_BODY, marks=marks, tail=tail, covered=covered, far=far)
+    if plain:  # the kept blocks are copies: a stage may change the doc it is given (its segments' spans)
+        _Recent.keep(_Recent(lines, b.props, tuple(_moved(blk, 0, None) for blk in blocks), marks))
     if bom:
         if blocks:
             blocks[0].parts.insert(0, "\ufeff")
@@ -232,6 +260,164 @@ def parse(text: str, path: str | Path | None = None, *, prose_props: frozenset[s
     doc = Document(blocks, str(path) if path is not None else None, b.props)
     _set_notice_apart(doc, body)
     return doc
+
+
+_NOTICE_MARK = "hfi18n:machine-translation-notice"
+
+
+_Mark = tuple[int, int, int, int]
+"""A place where the whole doc's reading is afresh at top level: ``(covered, far, blocks before, segments
+before)`` for a line (:class:`_Recent`)."""
+
+
+class _Recent:
+    """What a parse leaves for the next one: its lines, its blocks, and its *marks*: the top-level places
+    where the reading starts afresh, ``line -> (covered, far, blocks before, segments before)``.
+
+    Why: ``check`` and ``status`` parse the English versions of a doc one after the other (a cold
+    ``check --lang ko`` of diffusers: 465 of its 675 parses), and consecutive versions mostly differ in a
+    few lines. A mark is a top-level token (nothing open, nothing of an HTML region or of a list around
+    it) at line ``s`` with the lines ``covered..s-1`` not yet given a block; every block the reading
+    gives from there on depends only on the lines from ``covered`` to the end (markdown-it starts a
+    top-level block from a fresh state, as :class:`_Tokens`' windows already rely on; no rule of this
+    module looks back, but the ``[[autodoc]]`` method list, so no mark follows an autodoc block). So when
+    a new text ends with the same lines as a kept one, and its own reading comes to a mark at line ``s``
+    within those common lines where the kept one had a mark at the same place of the common end (same
+    ``covered``), the rest of its blocks are the kept ones from there, moved by the difference in
+    lines and with their segments renumbered: :func:`_take_tail`.
+
+    The other way round, the blocks before a mark at line ``s`` depend only on the lines before
+    ``max(s + 2, far)``: markdown-it decides where a block ends from the lines up to the next block's
+    first line and the one after it (as :class:`_Tokens` relies on), and ``far`` is the furthest line an
+    HTML region's search read before ``s`` without finding the region (:func:`_region_reach`; a region
+    found ends before ``s``). So when a new text begins with those lines, its reading takes the kept
+    blocks before the last such mark and goes on from there, as a reading after an HTML region does:
+    :func:`_take_head`. The blocks taken (head or tail) are copies, segments too: a doc's blocks are
+    never shared with another doc. ``tests/test_parse_incremental.py`` proves the result equal to
+    :func:`parse_whole`'s on every version of the corpora's English docs, in history order and shuffled.
+    """
+
+    __slots__ = ("lines", "props", "blocks", "marks")
+    KEPT = 4
+    recent: tuple[_Recent, ...] = ()
+
+    def __init__(self, lines: list[str], props: frozenset[str], blocks: tuple[Block, ...],
+                 marks: dict[int, _Mark]) -> None:
+        self.lines = lines
+        self.props = props
+        self.blocks = blocks
+        self.marks = marks
+
+    @classmethod
+    def keep(cls, rec: _Recent) -> None:
+        cls.recent = (rec, *cls.recent[:cls.KEPT - 1])  # one rebinding: safe beside other threads
+
+    @classmethod
+    def find(cls, lines: list[str], props: frozenset[str]) -> tuple[tuple[_Recent, _Mark, int] | None,
+                                                                   _Tail | None]:
+        """The kept parses whose lines begin and end most like ``lines``: the head (a kept parse, its last
+        mark whose lines are all the same, that mark's line) and the tail, each if any."""
+        head: tuple[_Recent, _Mark, int] | None = None
+        tail: _Tail | None = None
+        n = len(lines)
+        for rec in cls.recent:
+            if rec.props != props or not rec.marks:
+                continue
+            old = rec.lines
+            m = len(old)
+            top = min(n, m)
+            k = 0
+            while k < top and lines[n - 1 - k] == old[m - 1 - k]:
+                k += 1
+            if k >= 4 and (tail is None or k > n - tail.start):
+                tail = _Tail(rec, n - k, n - m)
+            if k == n == m:
+                continue  # the same text: the tail takes it whole
+            j = 0
+            while j < top and lines[j] == old[j]:
+                j += 1
+            best = None
+            for line, mark in rec.marks.items():  # in reading order
+                if max(line + 2, mark[1]) > j:
+                    break
+                best = (line, mark)
+            if best is not None and (head is None or best[0] > head[2]):
+                head = (rec, best[1], best[0])
+        return head, tail
+def _take_head(b: _Builder, blocks: list[Block], marks: dict[int, _Mark],
+               head: tuple[_Recent, _Mark, int]) -> int:
+    """Copy the kept parse's blocks and marks before its mark ``head``; the line to read on from."""
+    rec, (_, _, first, segs), line = head
+    for blk in rec.blocks[:first]:
+        blocks.append(_moved(blk, 0, None))
+    b.seg_count = segs
+    for old_line, mark in rec.marks.items():
+        if old_line >= line:
+            break
+        marks[old_line] = mark
+    return line
+
+
+def _moved(blk: Block, d: int, b: _Builder | None) -> Block:
+    """A copy of ``blk`` ``d`` lines further, its segments numbered on from ``b``'s count (kept as they are
+    without ``b``)."""
+    parts: list[str | Segment] = []
+    for p in blk.parts:
+        if isinstance(p, Segment):
+            if b is not None:
+                b.seg_count += 1
+            p = Segment(p.id if b is None else f"s{b.seg_count}", p.text, dict(p.spans), p.line + d,
+                        list(p.prefixes), list(p.suffixes), p.escape, p.role)
+        parts.append(p)
+    return Block(blk.kind, blk.start_line + d, blk.end_line + d, parts, dict(blk.meta))
+
+
+def _region_reach(b: _Builder, start: int, stop: int) -> int:
+    """The line (exclusive) up to which :func:`.markup.region_end` read the text after line ``start`` when
+    it found no region there: its own line, the opening tag's last line (an inline tag, a component that
+    is not self-closing), else, for a tag it could not read or an element whose end it did not find,
+    ``stop``. Taken wide by one line."""
+    line = b.lines[start]
+    stripped = line.lstrip(" \t")
+    if not stripped.startswith("<") or stripped.startswith(("<!", "</")):
+        return start + 2
+    tag = scan_tag(b.text, b.offsets[start] + len(line) - len(stripped), b.offsets[stop])
+    if tag is not None and (tag.name.lower() in INLINE or tag.component and not tag.selfclose):
+        return bisect_right(b.offsets, tag.end) + 1
+    return stop + 1
+
+
+class _Tail:
+    """A kept parse whose last lines are the new text's from line ``start`` on (``delta``: new line
+    numbers minus kept ones)."""
+
+    __slots__ = ("rec", "start", "delta")
+
+    def __init__(self, rec: _Recent, start: int, delta: int) -> None:
+        self.rec = rec
+        self.start = start
+        self.delta = delta
+
+
+def _take_tail(b: _Builder, blocks: list[Block], marks: dict[int, _Mark], tail: _Tail,
+               line: int, covered: int, far: int) -> bool:
+    """Append the kept parse's blocks from its mark matching the new reading's place (line ``line``,
+    ``covered``), moved and renumbered, if there is such a mark; True if done (the parse is complete)."""
+    if covered < tail.start:
+        return False
+    d = tail.delta
+    mark = tail.rec.marks.get(line - d)
+    if mark is None or mark[0] != covered - d:
+        return False
+    first, segs_before = mark[2], mark[3]
+    shift, here = b.seg_count - segs_before, len(blocks)
+    blocks.extend(_moved(blk, d, b) for blk in tail.rec.blocks[first:])
+    for old_line, (old_covered, old_far, old_first, old_segs) in tail.rec.marks.items():
+        if old_line >= line - d:
+            # past the common start, what was read is the same lines moved (and at least what this reading read)
+            marks.setdefault(old_line + d, (old_covered + d, max(far, old_far + d), old_first - first + here,
+                                            old_segs + shift))
+    return True
 
 
 def _set_notice_apart(doc: Document, text: str) -> None:
@@ -269,8 +455,15 @@ def cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, stop: int | None = None) -> None:
+def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, stop: int | None = None, *,
+                 marks: dict[int, _Mark] | None = None, tail: _Tail | None = None, covered: int | None = None,
+                 far: int = 0) -> None:
     """Parse source lines ``offset..stop-1`` (default: to the end) and append their blocks.
+
+    ``marks`` (the whole doc's reading only): where the reading is at a fresh top-level place, recorded
+    for the next parse, and ``tail``: a kept parse whose blocks may end this one (:class:`_Recent`);
+    ``covered`` and ``far``: a reading taken on at a mark (lines before ``offset`` already given blocks up
+    to ``covered``; ``far``, the furthest line read so far).
 
     An HTML element opened at block level becomes a region read by :func:`_region`; when markdown-it's
     view of the lines after it differs (a block it started inside the element goes on after it), the
@@ -288,7 +481,7 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
     lines = b.lines
     stop = len(lines) if stop is None else stop
     source = _Tokens(lines, offset, stop, md)
-    covered = offset
+    covered = offset if covered is None else covered
     stack: list[str] = []
 
     def fill_gap(upto: int) -> None:
@@ -310,6 +503,11 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             # markdown-it read a block across the end of an HTML region: read what follows afresh
             source, stack = _Tokens(lines, covered, stop, _MD_BODY), []
             continue
+        if marks is not None and span is not None and not stack and tok.nesting >= 0 and tok.level == 0 \
+                and span[0] > 0 and covered <= span[0] and not (blocks and blocks[-1].kind is BlockKind.AUTODOC):
+            if tail is not None and _take_tail(b, blocks, marks, tail, span[0], covered, far):
+                return
+            marks.setdefault(span[0], (covered, far, len(blocks), b.seg_count))  # the first reading of a line
         if tok.type == "bullet_list_open" and span is not None and _autodoc_methods(
                 blocks, lines, span[0], span[1]):
             covered = blocks[-1].end_line  # "[[autodoc]] Name" then "  - method" lines: one autodoc block
@@ -327,6 +525,8 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
         fill_gap(start)
         if not stack and tok.type in ("html_block", "paragraph_open"):
             rend = region_end(b.text, b.offsets, start, stop)
+            if marks is not None and rend is None:
+                far = max(far, _region_reach(b, start, stop))
             # a paragraph that only starts with a tag (<img> then text) stays a paragraph
             if rend is not None and (tok.type != "paragraph_open" or rend >= end):
                 _region(b, blocks, start, rend)
