@@ -179,12 +179,6 @@ def units(text: str) -> list[Unit]:
 _NOTE = re.compile(r"译者注|譯者注|역자\s*주|옮긴이\s*주|訳注|訳者注|translator['’]?s note|nota del traductor|"
                    r"note du traducteur|N\. ?d[elu]+ ?T\.", re.I)
 _NEUTRAL = re.compile(r"`([^`\n]+)`|\]\(([^)\s]+)|(https?://[^\s)>\]]+)|\[\[([^\]]+)\]\]|(?<![\w.])(\d[\d.,]*\d)(?![\w.])")
-_KEY = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+`([^`\n]+)`", re.M)
-"""A list item that names what it is about first ("- `mcp`: MCP-specific features..."): it renders the English
-item of that name, and with none in the English it is the translator's own (huggingface_hub fr
-installation.md lists an `mcp` extra and or a `cli` one that the English each follows does not: neither
-English has such an item, but every item of that list says `huggingface_hub`, and the neutral-token test
-took them for translated)."""
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{2,}")
 LATIN_SCRIPT = frozenset({"de", "en", "es", "fr", "it", "pt", "tr", "id", "vi", "pl", "nl"})
 
@@ -202,16 +196,10 @@ def translator_only(u: Unit, english: str, lang: str) -> bool:
     """A unit of the translation with no English to miss: a translator's note (``译者注``, ``역자 주``...), or
     a unit no block of the English (a run of lines between blank lines) holds half the language-neutral
     tokens of (:func:`neutral_tokens`): ``english`` is the one the review compares the translation with, the
-    English it follows (today's when that is not known). A section is looked for in the whole English. A list
-    item that opens with a name in code is the translator's own when no English item opens with that name
-    (:data:`_KEY`).
+    English it follows (today's when that is not known). A section is looked for in the whole English.
     Dropping such a unit is no omission: it is not injected (a unit with no neutral token cannot be told
     and stays in)."""
     if _NOTE.search(u.text):
-        return True
-    key = _KEY.match(u.text)
-    if u.kind == "item" and key and key.group(1).lower() not in {
-            k.lower() for k in _KEY.findall("\n".join(x.strip() for x in english.splitlines()))}:
         return True
     toks = neutral_tokens(u.text, lang)
     if not toks:
