@@ -373,7 +373,8 @@ def main() -> None:
         for c in cases:
             if not c.placed:
                 text = " ".join(c.unit.text.split())[:90]
-                print(f"  {c.op} {c.unit.kind} {c.corpus}/{c.lang}/{c.rel}:{c.unit.start + 1} [{c.state}, {c.unit.pos}]"
+                print(f"  {c.op} {c.unit.kind} {c.corpus}/{c.lang}/{c.rel}:{c.unit.start + 1} [{c.state}, {c.unit.pos}, "
+                      f"{_band(_letters(c.unit.text))}]"
                       f" found at [{c.where}]: {text}")
 
 

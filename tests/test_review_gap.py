@@ -851,3 +851,54 @@ def test_a_cut_matches_the_english_it_translated_and_takes_no_section_after_it()
     lora = FLAX_CUT_KO[FLAX_CUT_KO.index("## LoRA"):FLAX_CUT_KO.index("## 추론")]
     (om,) = _cut_review(FLAX_CUT_KO.replace(lora, ""))
     assert om.english_line == 28 and "You can also use LoRA" in om.message, om.message
+
+
+CUT_AFTER_EN = """# Train [[train]]
+
+## Setup [[setup]]
+
+Install the training dependencies with `pip install -r requirements.txt` and log in with `hf auth login` first.
+
+## Flax [[flax]]
+
+With Flax, you can train on TPUs with the [Flax training script](https://example.com/train_flax.py) at least 70% faster.
+
+Modify the script if you want to use custom loading logic instead of `load_dataset`: we left pointers in the code where it goes (see [loading data](https://example.com/loading)).
+
+## Inference [[inference]]
+
+Load the fine-tuned model with [`DiffusionPipeline.from_pretrained`] and pass it a prompt.
+"""
+CUT_AFTER_KO = """# 학습 [[train]]
+
+## 설정 [[setup]]
+
+먼저 `pip install -r requirements.txt`로 학습 의존성을 설치하고 `hf auth login`으로 로그인하세요.
+
+## 추론 [[inference]]
+
+[`DiffusionPipeline.from_pretrained`]로 파인튜닝한 모델을 불러오고 프롬프트를 넣으세요.
+"""
+
+
+def test_a_cut_takes_no_section_before_it():
+    """huggingface_hub ko guides/inference.md: a later commit took "## Custom requests" out of the translation,
+    and "## Supported tasks" dropped right before it (no translated block between) was taken as cut with it:
+    a run of omissions holding cut units loses only the sections of its cut units, not those before them."""
+    from hfi18n.doc import parse
+    from hfi18n.review.follow import FollowedEnglish
+    from hfi18n.translate.aligned import doc_items
+
+    cut = tuple(x for x in doc_items(parse(FLAX_KO)) if not x.heading)
+    followed = FollowedEnglish(CUT_AFTER_EN, "0123456789abcdef", "train.md", cut=cut, cut_at=(0.5, 0.6))
+    today = CUT_AFTER_EN[:CUT_AFTER_EN.index("## Flax")] + CUT_AFTER_EN[CUT_AFTER_EN.index("## Inference"):]
+
+    def omissions(text: str) -> list:
+        doc = review_texts(today, text, file="docs/source/ko/train.md", english_file="docs/source/en/train.md",
+                           lang="ko", followed=followed)
+        return [f for f in doc.findings if f.kind is Kind.OMISSION]
+
+    assert omissions(CUT_AFTER_KO) == []
+    setup = CUT_AFTER_KO[CUT_AFTER_KO.index("## 설정"):CUT_AFTER_KO.index("## 추론")]
+    (om,) = omissions(CUT_AFTER_KO.replace(setup, ""))
+    assert om.english_line == 5 and "'## Setup'" in om.message and om.line in (2, 3, 4), (om.line, om.message)

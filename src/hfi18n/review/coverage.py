@@ -642,9 +642,9 @@ def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_
                        gone: list[Item] | None) -> Iterator[ReviewFinding]:
     """One finding per run of missing English units with no translated block between them (a section the
     translator skipped is one omission to fix, not six: smolagents ko guided_tour.md lacks the six paragraphs
-    of "Model parameter management"), in its gap, with the English blocks of the run to insert there. A run
-    holding a unit a later commit cut (``was_cut``) was taken out on purpose, wholly: its units go to
-    ``gone``; a unit translated elsewhere (``placed``) ends a run, the units past it are not part of what was
+    of "Model parameter management"), in its gap, with the English blocks of the run to insert there. The
+    sections of a run holding a unit a later commit cut (``was_cut``) were taken out on purpose: their units go
+    to ``gone``; a unit translated elsewhere (``placed``) ends a run, the units past it are not part of what was
     taken out (diffusers ko training/text2image.md)."""
     al = d.al
     runs: list[list[tuple[Item, int, int]]] = []  # (unit, its block, English headings passed in the run before it)
@@ -665,18 +665,17 @@ def _omission_findings(d: _Doc, file: str, english: str, missing: set[int], was_
                 run.append((u, i, headings))
     if run:
         runs.append(run)
-    for run in runs:
-        if any(id(u) in was_cut for u, _i, _h in run):
-            # the commit cut what it cut, not the sections after it: diffusers ko training/text2image.md lost its
-            # Flax part (inside <jax>, no heading of its own) to "Remove JAX/Flax", and with the "## LoRA"
-            # section after it dropped, that section was taken as cut too
-            last = max(h for u, _i, h in run if id(u) in was_cut)
-            if gone is not None:
-                gone.extend(u for u, _i, h in run if h <= last)
-            run = [x for x in run if x[2] > last]
-            if not run:
-                continue
-        yield _omission(d, file, english, [u for u, _i, _h in run], run[0][1], run[-1][1])
+    for whole in runs:
+        # the commit cut what it cut, not the sections before or after it: diffusers ko training/text2image.md
+        # lost its Flax part (inside <jax>, no heading of its own) to "Remove JAX/Flax", and with the "## LoRA"
+        # section after it dropped, that section was taken as cut too; huggingface_hub ko guides/inference.md
+        # lost "## Custom requests" to a later commit, and "## Supported tasks" dropped before it went with it
+        cut_in = [h for u, _i, h in whole if id(u) in was_cut] or [-1]
+        if gone is not None:
+            gone.extend(u for u, _i, h in whole if min(cut_in) <= h <= max(cut_in))
+        for run in ([x for x in whole if x[2] < min(cut_in)], [x for x in whole if x[2] > max(cut_in)]):
+            if run:
+                yield _omission(d, file, english, [u for u, _i, _h in run], run[0][1], run[-1][1])
 
 
 def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int) -> ReviewFinding:
