@@ -668,3 +668,28 @@ def test_counterexample_a_paragraph_edited_on_both_sides_after_a_noisy_update_is
         ('update_noisy', ('tutorials/memory.md',)),
         ('fresh_clone', ()),
         ('undecidable', ('tutorials/memory.md', ('If you want to replay this last run, just use:', '이 마지막 실행을 다시 재생하고 싶다면, 다음 코드를 사용하면 됩니다.'), 'then uncommitted', 'review comments'))])
+
+
+def test_counterexample_a_paragraph_changed_again_in_both_languages_after_drift_is_said() -> None:
+    """diffusers ko training/create_dataset.md (bench_properties on main 79e749a, 2026-11-28, round 2; 4 steps,
+    two here): the translation is behind a corpus commit that fixed a typo in the ``For your next steps``
+    paragraph (drift). One English paragraph changes and its stale translation is edited (not committed);
+    the ideal update keeps it and says so. Then one commit changes the drifted paragraph again in both
+    languages. Its only hunk touched a line the followed English does not hold (it follows the paragraph
+    before the typo fix), so it was not judged, and a commit with no hunk judged counted as carried whole
+    (``Drift.mirrored``): neither behind nor ``undecidable``, nothing said of a paragraph changed on both
+    sides (P5). A hunk on drifted lines is more of that drift (``repo.history.drift``): the commit is behind,
+    and the next update keeps the human text and says so."""
+    doc = "training/create_dataset.md"
+    first = ("Now that you've created a dataset, you can plug it into the `train_data_dir` (if your dataset is "
+             "local) or `dataset_name` (if your dataset is on the Hub) arguments of a training script.",
+             "데이터셋을 생성했으니 이제 학습 스크립트의 `train_data_dir` (데이터셋이 로컬이면) 혹은 `dataset_name` "
+             "(Hub에 데이터셋을 올렸으면) 인수에 연결할 수 있습니다.")
+    drifted = ("For your next steps, feel free to try and use your dataset to train a model for [unconditional "
+               "generation](unconditional_training) or [text-to-image generation](text2image)!",
+               "다음 단계에서는 데이터셋을 사용하여 [unconditional 생성](https://huggingface.co/docs/diffusers/v0.18.2/"
+               "en/training/unconditional_training) 또는 [텍스트-이미지 생성](https://huggingface.co/docs/diffusers/"
+               "training/text2image)을 위한 모델을 학습시켜보세요!")
+    replay("diffusers", [("undecidable", (doc, first, "then uncommitted", "[docs] improvements")),
+                         ("undecidable", (doc, drifted, "one commit", "ko: edit")),
+                         ("update_ideal", (doc,)), ("status_check_review", ())])
