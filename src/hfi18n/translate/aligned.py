@@ -36,7 +36,7 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
     norm_span,
 )
 from ..repo.cache import Cache
-from ..repo.doclog import History, Version, load_history, repo_info
+from ..repo.doclog import History, Version, load_history, repo_dirs
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import blob_id, ledger_for, segment_hash
 from ..repo.signoff import machine_hashes, record_path
@@ -78,7 +78,7 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
 
 def _cache_of(layout: DocsLayout | None) -> Cache:
     try:
-        return Cache.of(repo_info(layout).git_dir if layout is not None else None)
+        return Cache.of(repo_dirs(layout)[1] if layout is not None else None)
     except HfI18nError:
         return Cache(None)
 
