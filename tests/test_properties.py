@@ -687,7 +687,7 @@ def test_counterexample_a_paragraph_edited_on_both_sides_after_a_noisy_update_is
 
 def test_counterexample_a_paragraph_changed_again_in_both_languages_after_drift_is_said() -> None:
     """diffusers ko training/create_dataset.md (bench_properties on main 79e749a, 2026-11-28, round 2; 4 steps,
-    two here): the translation is behind a corpus commit that fixed a typo in the ``For your next steps``
+    two here; round 18 found it again in 5 steps, which replay green with the fix): the translation is behind a corpus commit that fixed a typo in the ``For your next steps``
     paragraph (drift). One English paragraph changes and its stale translation is edited (not committed);
     the ideal update keeps it and says so. Then one commit changes the drifted paragraph again in both
     languages. Its only hunk touched a line the followed English does not hold (it follows the paragraph
