@@ -127,8 +127,12 @@ def main() -> int:
                 if shared.steps[key] == ran:  # not one step: the set-up fails (no corpus?), not a promise
                     raise SystemExit(f"[{corpus}] no step ran: {found[-1]['error'] if found else 'no examples'}")
                 least = min(targets, key=lambda t: shared.exercised[t])
-                print(f"[{corpus}] {shared.steps[key]} / {share} steps, {len(found)} counterexample(s), "
-                      f"{time.time() - t0:.0f} s, least exercised: {least} {shared.exercised[least]}"
+                # with --per-property the goal is each target's share, not --steps: "7660 / 3334 steps" read
+                # as a run past its end while its slowest property was at a sixth of its share
+                goal = (f"{shared.steps[key]} steps, least exercised: {least} {shared.exercised[least]} / {need}"
+                        if need else f"{shared.steps[key]} / {share} steps, least exercised: {least} "
+                        f"{shared.exercised[least]}")
+                print(f"[{corpus}] {goal}, {len(found)} counterexample(s), {time.time() - t0:.0f} s"
                       + (f", focus: {', '.join(aim)}" if aim else ""), flush=True)
                 report["corpora"][corpus] = {  # type: ignore[index]
                     "steps": shared.steps[key], "by_rule": dict(shared.steps),

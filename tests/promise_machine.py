@@ -144,8 +144,12 @@ class StubbornServer(IdealServer):
     marked draft (a model that fails now and then, :class:`NoisyServer`, succeeds on a retry, and a run
     where nothing was translated writes nothing: without it no page of a bench run ever carried a mark)."""
 
+    STAYS, REWORDED = "It stays in English in revision", "It was reworded in revision"
+    """Sentences :meth:`PromiseMachine.marked` adds to two English paragraphs: a segment holding the first is
+    always answered unchanged, one holding the second (and not the first) always translated."""
+
     def _segment_answer(self, text: str, model: str | None = None) -> str:
-        if zlib.crc32(text.encode("utf-8", "surrogatepass")) % 2:
+        if self.STAYS in text or self.REWORDED not in text and zlib.crc32(text.encode("utf-8", "surrogatepass")) % 2:
             return text
         return super()._segment_answer(text, model)
 
@@ -840,12 +844,42 @@ class PromiseMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def marked(self, data) -> None:
-        """P3's draft mark on purpose: an English paragraph of a doc changes, then a run with a model that
-        never translates some segments (:class:`StubbornServer`) has something to send and writes the page
-        as a marked draft; every later tool run checks that the mark stays until a run finishes the page
-        ("P3 mark kept"), and P2 that a marked page is in progress everywhere."""
+        """P3's draft mark on purpose: two English paragraphs of a doc change in one commit, then a run with a
+        model that never translates some segments (:class:`StubbornServer`) translates one and leaves the
+        other in English, and writes the page as a marked draft; every later tool run checks that the mark
+        stays until a run finishes the page ("P3 mark kept"), and P2 that a marked page is in progress
+        everywhere.
+
+        Why two, each with a sentence the model always answers the same way: with one changed paragraph
+        the run had one segment to send, and a run where nothing was translated writes nothing, while one
+        where everything was translated writes no mark: this rule marked no page of 8 on smolagents (s36,
+        2026-11-28), and "P3 mark kept" came from chance alone (1,260 steps an hour, the slowest property).
+        The second paragraph is the next one (the one before for the last): not drawn, so a kept trace
+        (doc, paragraph, message) replays."""
         self.shared.steps["try_marked"] += 1
         data = self.record("marked", data)
+        doc = data.draw(st.sampled_from(self.docs))
+        if not self.ko_path(doc).exists():
+            return
+        text = self.en(doc)
+        spans = self._paragraph_spans(text)
+        if len(spans) < 2:
+            return
+        drawn = data.draw(st.sampled_from(spans))
+        k = spans.index(drawn)
+        other = spans[k + 1] if k + 1 < len(spans) else spans[k - 1]
+        self.edit("english_reword")
+        for end, add in sorted([(drawn[1], f" {StubbornServer.REWORDED} {self.serial}."),
+                                (other[1], f" {StubbornServer.STAYS} {self.serial}.")], reverse=True):
+            text = text[:end] + add + text[end:]
+        self._english_edit(doc, text, data.draw(st.sampled_from(MESSAGES)))
+        self._update_failing(doc)
+
+    def marked_one(self, data) -> None:
+        """:meth:`marked` as it was before 2026-11-28 (one English paragraph changed, then the stubborn run;
+        not a rule): the traces kept in ``tests/test_properties.py`` before then replay through it, as found."""
+        self.shared.steps["try_marked"] += 1
+        data = self.record("marked_one", data)
         doc = data.draw(st.sampled_from(self.docs))
         if self.ko_path(doc).exists() and self.english_reword(data, doc):
             self._update_failing(doc)

@@ -293,6 +293,24 @@ def repo_info(layout: DocsLayout) -> RepoInfo:
                     out[2].strip() == "true")
 
 
+_DIRS: dict[Path, tuple[Path, Path]] = {}
+
+
+def repo_dirs(layout: DocsLayout) -> tuple[Path, Path]:
+    """The git top-level folder and the git folder of ``layout``'s repository: :func:`repo_info` without HEAD,
+    kept in-process by the folder while that git folder has a HEAD (raises as :func:`repo_info` the first
+    time). Why: they do not change while a process runs, and the ledger, the store and the caches each asked
+    ``git rev-parse`` for them, about 28 times a step of the property harness: two thirds of its git
+    processes, each a fork of the whole interpreter (s36, 2026-11-28, cProfile of bench_properties)."""
+    key = layout.repo.resolve()
+    kept = _DIRS.get(key)
+    if kept is not None and (kept[1] / "HEAD").is_file():
+        return kept
+    info = repo_info(layout)
+    _DIRS[key] = (info.top, info.git_dir)
+    return info.top, info.git_dir
+
+
 def _why_no_head(repo: Path) -> RepoError:
     """A human error for a folder where ``git rev-parse HEAD`` fails: not a repository, or no commit yet."""
     try:

@@ -1141,11 +1141,16 @@ def drift(history: History, fps: Fingerprints, base: BaseInfo, lineage: Lineage,
         if synced != prev:
             follows.step(fps.blobs.text(synced), old, [])
         # a hunk on lines the followed English does not hold changes drift already counted: not judged
-        hunks = [op for op in follows.hunks(old, new) if follows.applies(op)]
+        raw = follows.hunks(old, new)
+        hunks = [op for op in raw if follows.applies(op)]
         taken = carried_hunks(fps, prev, v.blob, touched[0], touched[1], hunks, lang, out.guessed)
         follows.step(old, new, taken)
         synced = v.blob
-        if len(taken) == len(hunks):
+        # a commit that carried nothing is no mirror, even when no hunk of it could be judged: counted as
+        # carried whole, a paragraph the English changed again (after drift) in the commit where a translator
+        # edited its stale translation left that commit out of ``behind`` with nothing said, neither outdated
+        # by it nor ``undecidable`` (diffusers training/create_dataset.md, bench_properties 2026-11-28, P5)
+        if len(taken) == len(hunks) and (taken or not raw):
             out.mirrored.append(commit)
         else:
             out.behind.append(commit)

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Windows: records are still written ato
 
 from ..errors import RepoError
 from ..fileio import atomic_write
-from .doclog import blob_id, repo_info
+from .doclog import blob_id, repo_dirs
 from .layout import DocsLayout
 
 LEDGER_FILE = "hfi18n/ledger.json"
@@ -158,6 +158,6 @@ class Ledger:
 def ledger_for(layout: DocsLayout) -> Ledger:
     """The ledger of the repository ``layout`` is in (an empty one outside a git checkout)."""
     try:
-        return Ledger(repo_info(layout).git_dir)
+        return Ledger(repo_dirs(layout)[1])
     except RepoError:
         return Ledger(None)

@@ -21,7 +21,7 @@ from ..doc.props import current_props
 from ..errors import RepoError
 from ..fileio import read_text
 from .cache import Cache
-from .doclog import BlobReader, repo_info
+from .doclog import BlobReader, repo_dirs
 from .layout import DocsLayout
 from .ledger import text_blob
 
@@ -51,10 +51,10 @@ class Store:
     def of(cls, layout: DocsLayout) -> Store:
         """The store of ``layout``'s repository, with its cache (none outside a git checkout)."""
         try:
-            info = repo_info(layout)
+            top, git_dir = repo_dirs(layout)
         except RepoError:
             return cls(layout.repo)
-        return cls(info.top, Cache.of(info.git_dir))
+        return cls(top, Cache.of(git_dir))
 
     def _kept(self, key: str) -> Document | None:
         doc = self._docs.get(key)

@@ -12,6 +12,7 @@ translations render each term of a glossary, and the file counts of the glossary
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -35,7 +36,7 @@ from ..pair.units import (  # noqa: F401  (the alignment moved to hfi18n.pair; o
     norm_span,
 )
 from ..repo.cache import Cache
-from ..repo.doclog import History, Version, load_history, repo_info
+from ..repo.doclog import History, Version, load_history, repo_dirs
 from ..repo.layout import DEFAULT_DOCS_ROOT, DOC_SUFFIXES, SOURCE_LANG, DocsLayout
 from ..repo.ledger import blob_id, ledger_for, segment_hash
 from ..repo.signoff import machine_hashes, record_path
@@ -77,7 +78,7 @@ def aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_ROO
 
 def _cache_of(layout: DocsLayout | None) -> Cache:
     try:
-        return Cache.of(repo_info(layout).git_dir if layout is not None else None)
+        return Cache.of(repo_dirs(layout)[1] if layout is not None else None)
     except HfI18nError:
         return Cache(None)
 
@@ -102,19 +103,13 @@ def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
     layout = DocsLayout.open(repo, docs_root)
     ledger = ledger_for(layout)
     versions = _EnglishHistory(layout, lang) if history else None
-    model = LengthModel.default(lang)
     try:
         for rel in layout.docs(lang):
             try:
                 tr_text = read_text(layout.path(lang, rel))
             except InputError:
                 continue  # unreadable doc: nothing to learn from it
-            tr_doc = parse(tr_text)
-            tr_items = doc_items(tr_doc)
-            if not tr_items:
-                continue
             machine = machine_hashes(layout, lang, rel, ledger)  # this machine's runs and the repository's record
-            machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
             en_texts: list[str] = []
             twin = layout.twin(rel, SOURCE_LANG)
             if twin is not None:
@@ -122,22 +117,38 @@ def _aligned_units(repo: Path | str, lang: str, docs_root: str = DEFAULT_DOCS_RO
                     en_texts.append(read_text(layout.path(SOURCE_LANG, twin)))
             if versions is not None:
                 en_texts.extend(t for t in versions.english_versions(rel) if t not in en_texts)
-            best: list[tuple[tuple[Item, ...], tuple[Item, ...]]] = []
-            covered = 0
-            for en_text in en_texts:
-                pairs = paired_items(parse(en_text), tr_doc, lang, model)
-                if (n := sum(len(ts) for _es, ts in pairs)) > covered:
-                    best, covered = pairs, n
-                if covered >= 0.9 * len(tr_items):
-                    break
-            if covered < DRIFTED * len(tr_items):
-                continue
-            for es, ts in best:
-                if not any(t.line in machine_lines for t in ts):
-                    yield Unit("\n".join(e.text for e in es), "\n".join(t.text for t in ts), rel, ts[0].line)
+            yield from _doc_units(rel, tr_text, tuple(en_texts), frozenset(machine), lang)
     finally:
         if versions is not None:
             versions.close()
+
+
+@functools.lru_cache(maxsize=256)
+def _doc_units(rel: str, tr_text: str, en_texts: tuple[str, ...], machine: frozenset[str],
+               lang: str) -> tuple[Unit, ...]:
+    """The aligned units of one translated doc (:func:`_aligned_units`): a function of its text, the English
+    versions tried, and the machine's segments, so kept in-process by them. A checkout's key
+    (:func:`_units_key`) changes with any one doc, and every ``translate --update`` of a long-running
+    process (the web app, the MCP server, the property harness) parsed and paired every doc again for the
+    length model: 27% of a harness step's time (s36, 2026-11-28, cProfile of bench_properties)."""
+    tr_doc = parse(tr_text)
+    tr_items = doc_items(tr_doc)
+    if not tr_items:
+        return ()
+    machine_lines = {seg.line for seg in tr_doc.segments() if segment_hash(seg.text) in machine}
+    best: list[tuple[tuple[Item, ...], tuple[Item, ...]]] = []
+    covered = 0
+    model = LengthModel.default(lang)
+    for en_text in en_texts:
+        pairs = paired_items(parse(en_text), tr_doc, lang, model)
+        if (n := sum(len(ts) for _es, ts in pairs)) > covered:
+            best, covered = pairs, n
+        if covered >= 0.9 * len(tr_items):
+            break
+    if covered < DRIFTED * len(tr_items):
+        return ()
+    return tuple(Unit("\n".join(e.text for e in es), "\n".join(t.text for t in ts), rel, ts[0].line)
+                 for es, ts in best if not any(t.line in machine_lines for t in ts))
 
 
 def paired_items(en: Document, tr: Document, lang: str,
