@@ -139,3 +139,48 @@ def test_a_runs_page_committed_with_hand_edits_as_its_first_commit_keeps_them(mo
         git(tmp_path, "clone", "-q", str(repo), str(clone))
         _kept_and_said(capsys, clone, human, server)
         _kept_and_said(capsys, repo, human, server)
+
+
+def test_every_committed_review_record_says_what_its_commit_follows(monkeypatch, tmp_path, capsys) -> None:
+    """The review record in the work tree holds only the last write, and a fresh clone has no ledger. Two
+    runs' pages are committed, each with its record; in a fresh clone a translator edits a paragraph whose
+    English changed, the update keeps it (so it brings no machine text new to the page) and the page is
+    committed with another paragraph changed on both sides. The base is the last run's English, read from
+    the committed records (``repo.history.committed_writes``); it fell back to the page's first commit, and
+    the update said nothing of the paragraph changed on both sides (P5). diffusers ko ``optimization/tome.md`` (the long bench run on main 79e749a, round 6): there the update
+    after it re-translated both human-edited paragraphs."""
+    from hfi18n.repo.history import find_bases
+    from hfi18n.repo.layout import DocsLayout
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en = repo / EN / "guide.md"
+    with IdealServer() as server:
+        _edit(en, "the `alpha` setting.", "the `alpha` setting, read again.")
+        _commit(repo, "docs: alpha")
+        _update(capsys, repo, server)
+        _commit(repo, "wip")
+        _edit(en, "the last call.", "the last call, made once.")
+        _commit(repo, "docs: closing")
+        _update(capsys, repo, server)
+        _commit(repo, "small fixes")
+        clone = tmp_path / "clone"
+        git(tmp_path, "clone", "-q", str(repo), str(clone))
+        en, ko = clone / EN / "guide.md", clone / KO / "guide.md"
+        _edit(en, "the `beta` setting.", "the `beta` setting, read again.")
+        _commit(clone, "docs: beta")
+        beta = next(x for x in ko.read_text(encoding="utf-8").splitlines() if "`beta`" in x)
+        _edit(ko, beta, beta + " (고침)")
+        _kept_and_said(capsys, clone, beta + " (고침)", server)
+        third = git(clone, "rev-parse", "HEAD").strip()
+        _edit(en, "the first call of every program.", "the first call of every program, made once.")
+        intro = next(x for x in ko.read_text(encoding="utf-8").splitlines() if "`demo.start`" in x)
+        _edit(ko, intro, intro + " (고침)")
+        _commit(clone, "docs: update")
+        base = find_bases(DocsLayout.open(clone), "ko", rels={"guide.md"})["guide.md"]
+        assert (base.base_commit, base.method) == (third, "record")
+        doc = _update(capsys, clone, server)
+        out = ko.read_text(encoding="utf-8")
+        assert beta + " (고침)" in out and intro + " (고침)" in out
+        line = next(i for i, x in enumerate(out.splitlines(), 1) if "`demo.start`" in x)
+        assert [c["line"] for c in doc["summary"]["conflicts"]] == [line]  # the intro, said once

@@ -50,6 +50,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
 from ..doc.notice import strip_notice
@@ -73,6 +74,7 @@ from .doclog import (
     load_history,
     parse_log,
     replay,
+    repo_dirs,
     repo_info,
     run_git,
 )
@@ -80,7 +82,7 @@ from .i18ntag import TRANSLATE_WORDS_RE, subject_tag_re
 from .layout import SOURCE_LANG, DocsLayout
 from .ledger import Ledger, RunRecord, ledger_for, segment_hash, text_blob
 from .shallow import DEEPEN_HINT, history_gap
-from .signoff import read_record, record_path
+from .signoff import MAX_RECORD_BYTES, ReviewRecord, read_record, record_path
 from .store import Store, props_key
 from .toctree import PLACEHOLDER_LOCAL
 
@@ -613,7 +615,7 @@ class Write:
 
 
 def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before: str | None,
-                 committed: Collection[str]) -> Write | None:
+                 committed: Collection[str], beside: Write | None = None) -> Write | None:
     """The recorded write that the committed page ``blob`` is, with hand edits on top: it holds at least
     :data:`HAND_EDIT_SHARE` of the machine text that write brought (its machine segments the version
     before did not have). The write itself never reached history as it was (a version holding it exactly
@@ -626,6 +628,12 @@ def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before
     re-translated the merged paragraph whole, the human text with it. The work tree had the same rule
     (:data:`HAND_EDIT_SHARE`, :func:`base_of`) only until it was committed."""
     now: frozenset[str] | None = None
+    if beside is not None and beside.page != blob and beside.page not in committed:
+        # the record committed in this very commit is of a write of this page: it needs no machine text new
+        # to it (an update that only kept a translator's edit brought none), only most of its machine text kept
+        now = frozenset(segment_hash(t) for t in fps.texts(blob))
+        if len(beside.machine & now) >= HAND_EDIT_SHARE * len(beside.machine):
+            return beside
     prev = frozenset(segment_hash(t) for t in fps.texts(before)) if before is not None else frozenset()
     for w in reversed(list(writes)):
         if w.page in committed or w.page == blob:
@@ -641,13 +649,15 @@ def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before
 
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
-              recorded: dict[str, str] | None = None, writes: Collection[Write] = ()) -> BaseInfo | None:
+              recorded: dict[str, str] | None = None, writes: Collection[Write] = (),
+              beside: dict[int, Write] | None = None) -> BaseInfo | None:
     """Base of translated ``lineage`` against its English ``twin`` of today (see the module docstring).
 
     ``recorded``: translation blob -> English blob it follows, from this machine's runs
     (:mod:`hfi18n.repo.ledger`): a committed version that is exactly what a run wrote follows that English.
     ``writes``: the recorded machine writes: a committed version that is one of them with hand edits on top
-    follows its English too (:func:`_write_under`). Every other commit that touched the translation (any
+    follows its English too (:func:`_write_under`); ``beside``: commit index -> the write whose review record
+    that commit brought (:func:`committed_writes`). Every other commit that touched the translation (any
     subject) moves the base when it carries the English changes since (:func:`carries_changes`).
     """
     twin_versions = [v for v in twin.versions if v.blob]
@@ -676,7 +686,8 @@ def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Linea
             written = v.blob
             committed.add(v.blob)
             continue
-        if paired and writes and (w := _write_under(fps, writes, v.blob, before, committed)) is not None:
+        if paired and writes and (w := _write_under(fps, writes, v.blob, before, committed,
+                                                    (beside or {}).get(v.commit))) is not None:
             ahead = [e for e in twin_versions if e.blob == w.en_blob and e.commit <= v.commit
                      and (base is None or e.commit > base.commit)]
             if ahead:  # a run's output with hand edits on top, committed: it follows that run's English
@@ -1374,6 +1385,76 @@ def review_record_bases(layout: DocsLayout, lang: str, rel: str) -> dict[str, st
     return out
 
 
+_RECORD_LOGS: dict[tuple[str, str, str], dict[str, list[tuple[str, str]]]] = {}
+
+
+def _record_log(top: Path, head: str, folder: str) -> dict[str, list[tuple[str, str]]]:
+    """Path of a review record (relative to the git top) -> (commit sha, record blob) of every first-parent
+    commit up to ``head`` that wrote it, newest first: one ``git log`` of a language's ``_review`` folder per
+    process and HEAD (one per page walked the whole history once per page with a record)."""
+    key = (str(top), head, folder)
+    got = _RECORD_LOGS.get(key)
+    if got is not None:
+        return got
+    raw = run_git(top, "-c", "core.quotePath=false", "log", "--first-parent", "--format=%x00%H", "--raw", "--no-abbrev", "--no-renames", head,
+                  "--", folder).decode("utf-8", "replace")
+    got = {}
+    for chunk in raw.split("\0")[1:]:
+        lines = chunk.strip().split("\n")
+        for line in lines[1:]:
+            meta, _, where = line.partition("\t")
+            fields = meta.split()
+            if line.startswith(":") and len(fields) >= 5 and not fields[4].startswith("D"):
+                got.setdefault(where, []).append((lines[0].strip(), fields[3]))
+    if len(_RECORD_LOGS) >= 8:
+        _RECORD_LOGS.clear()
+    _RECORD_LOGS[key] = got
+    return got
+
+
+def committed_writes(layout: DocsLayout, history: History, fps: Fingerprints, lang: str,
+                     rel: str) -> list[tuple[int | None, Write, dict[str, str]]]:
+    """Every version of the page's review record committed in HEAD's first-parent history, oldest first: the
+    index of the commit that brought it (None: a commit the history read does not hold), the machine write
+    it keeps, and its page blob -> English blob (:func:`review_record_bases`, of that version).
+
+    Why: the record in the work tree holds only the last write, and a fresh clone has no ledger. diffusers ko
+    ``optimization/tome.md`` (bench_properties on main 79e749a, 2026-11-28, round 6): two ideal updates
+    were committed, each with its record, then in a fresh clone a third update (it kept a translator's edit
+    and brought no new machine text) was committed with another paragraph changed on both sides. Knowing
+    the third write alone, no commit of the page was a write it knew, the base went back to the corpus's
+    commit of years before, and the next update re-translated both human-edited paragraphs. Only read for a
+    page that has a record (pages this tool never wrote cost nothing)."""
+    path = record_path(layout, lang, rel)
+    if not path.is_file() or not layout.is_inside(path):
+        return []
+    top, _ = repo_dirs(layout)
+    try:
+        where = path.resolve().relative_to(top.resolve()).as_posix()
+        folder = record_path(layout, lang, "x").parent.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return []
+    found = _record_log(top, history.head, folder).get(where, [])
+    fps.blobs.load(b for _, b in found)
+    out: list[tuple[int | None, Write, dict[str, str]]] = []
+    for sha, blob in reversed(found):
+        text = fps.blobs.text(blob)
+        if not text or len(text) > MAX_RECORD_BYTES:
+            continue
+        try:
+            record = ReviewRecord.from_text(text, rel)
+        except InputError:
+            continue
+        if record.machine is None or not record.machine.page:
+            continue
+        bases = {record.machine.page: record.machine.english_blob}
+        if record.signoff is not None and record.signoff.page and record.signoff.english_blob:
+            bases[record.signoff.page] = record.signoff.english_blob
+        write = Write(record.machine.page, record.machine.english_blob, frozenset(record.machine.segments))
+        out.append((history.by_sha.get(sha), write, bases))
+    return out
+
+
 HAND_EDIT_SHARE = 0.5
 """A work tree that keeps at least this share of the segments a run wrote is that run's output with hand
 edits on top (it follows the run's English); below it, it is something else (a checkout of another text)."""
@@ -1413,10 +1494,14 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
     if pair.lineage is None:
         assert text is not None
         return content_base(history, fps, pair.twin, text, pair.rel)
-    recorded = {**review_record_bases(layout, lang, pair.rel), **{r.blob: r.en_blob for r in records}}
-    writes = [w for w in (review_record_write(layout, lang, pair.rel),) if w is not None]
+    kept = committed_writes(layout, history, fps, lang, pair.rel)
+    recorded = {page: en for _, _, bases in kept for page, en in bases.items()}
+    recorded.update({**review_record_bases(layout, lang, pair.rel), **{r.blob: r.en_blob for r in records}})
+    writes = [w for _, w, _ in kept]
+    writes += [w for w in (review_record_write(layout, lang, pair.rel),) if w is not None]
     writes += [Write(r.blob, r.en_blob, r.machine) for r in records]
-    return find_base(history, fps, pair.lineage, pair.twin, recorded, writes)
+    beside = {at: w for at, w, _ in kept if at is not None}
+    return find_base(history, fps, pair.lineage, pair.twin, recorded, writes, beside)
 
 
 def _stamp(layout: DocsLayout, ledger: Ledger, lang: str, pair: Pair) -> str:
