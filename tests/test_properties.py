@@ -711,15 +711,17 @@ def test_counterexample_a_paragraph_changed_again_in_both_languages_after_drift_
 
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on main 79e749a, not fixed in this session")
-def test_counterexample_open_a_paragraph_changed_on_both_sides_again_after_fresh_clones_is_kept() -> None:
+def test_counterexample_a_paragraph_changed_on_both_sides_again_after_fresh_clones_is_kept() -> None:
     """diffusers, the long bench run on main 79e749a (2026-11-28, round 6), kept as found (not shrunk): 10 steps
     of ``undecidable`` and ideal updates on optimization/tome.md and conceptual/ethical_guidelines.md, two in a
     fresh clone. On main check said nothing of the last paragraph changed on both sides in one commit (P5);
     since ``repo.history.drift`` counts a commit that carried nothing as behind, check is right there and the
     ideal update after it re-translates the two human-edited paragraphs of tome.md (P1): the page's base goes
     back to the corpus's commit 41c30ef although ideal updates wrote it twice since (the fresh clone lost the
-    ledger, and the review record holds only the last write)."""
+    ledger, and the review record holds only the last write, which brought no machine text new to the page
+    it updated, so no commit was a write it knew). Every committed version of the review record is read now
+    (``repo.history.committed_writes``), and the record a commit brings is of that commit's page: the base
+    is the third write's English, and the update keeps both human texts."""
     replay("diffusers", [
         ('undecidable', ('conceptual/ethical_guidelines.md', ('- **Simplicity**: with a desire to make it easy to use and exploit the Diffusers library, we are committed to keeping the project’s goals lean and coherent.', '- **간결성**: Diffusers 라이브러리를 쉽게 사용하고 활용할 수 있도록, 프로젝트의 목표를 간결하고 일관성 있게 유지할 것을 약속합니다.'), 'then committed', 'fix typo', '문서 수정')),
         ('undecidable', ('conceptual/ethical_guidelines.md', ('- **Encouraging safety in deployment**', '- **배포에서의 안전 유도**'), 'then uncommitted in a fresh clone', 'small fixes')),
@@ -734,13 +736,14 @@ def test_counterexample_open_a_paragraph_changed_on_both_sides_again_after_fresh
     ])
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on main 79e749a, not fixed in this session")
-def test_counterexample_open_a_paragraph_edited_after_its_english_is_kept_by_a_later_one_commit_edit() -> None:
+def test_counterexample_a_paragraph_edited_after_its_english_is_kept_by_a_later_one_commit_edit() -> None:
     """huggingface_hub, the long bench run on main 79e749a (2026-11-28, round 4), kept as found (not shrunk; its
     twin in round 6 moved the doc first): P1: the human text of ``Some dependencies of `huggingface_hub` are
     [optional]...`` (edited after its English changed, kept and said by the update) is lost from
     installation.md by the ideal update that follows a later paragraph changed on both sides in one commit
-    (17 steps). Those two steps alone pass."""
+    (17 steps). Those two steps alone pass. The same root as round 6 of diffusers: after the fresh clone the
+    base fell back past the writes only earlier commits of the review record keep
+    (``repo.history.committed_writes``)."""
     replay("huggingface_hub", [
         ('undecidable', ('package_reference/community.md',)),
         ('english_edit', ('english_insert', 'package_reference/webhooks_server.md', (1592, 1870), 'Check the reference page for the full list of supported arguments and their defaults.', '[docs] improvements')),
@@ -762,15 +765,15 @@ def test_counterexample_open_a_paragraph_edited_after_its_english_is_kept_by_a_l
     ])
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on main 79e749a, not fixed in this session")
-def test_counterexample_open_a_paragraph_edited_three_times_on_both_sides_is_kept_by_the_update() -> None:
+def test_counterexample_a_paragraph_edited_three_times_on_both_sides_is_kept_by_the_update() -> None:
     """huggingface_hub, the long bench run on main 79e749a (2026-11-28, round 15), kept as found (not shrunk):
     the ``For more information about webhooks payload`` paragraph of package_reference/webhooks_server.md is
     changed on both sides three times (then uncommitted, then in one commit, twice). On main check said
     nothing of the last one-commit change (P5: the commit's only hunk was on a drifted line; fixed with
     ``test_counterexample_a_paragraph_changed_again_in_both_languages_after_drift_is_said``); past that, the
-    ideal update re-translates the paragraph and the human text is lost (P1, on main too: checked with the
-    assertion on check disabled)."""
+    ideal update re-translated the paragraph and the human text was lost (P1, on main too: checked with the
+    assertion on check disabled). The same root as round 6 of diffusers: the base fell back past writes
+    whose records only earlier commits of the review record keep (``repo.history.committed_writes``)."""
     replay("huggingface_hub", [
         ('undecidable', ('package_reference/webhooks_server.md', ('For more information about webhooks payload, you can refer to the Webhooks Payload [guide](https://huggingface.co/docs/hub/webhooks#webhook-payloads).', '웹훅 페이로드에 대한 자세한 사항은 이 [가이드](https://huggingface.co/docs/hub/webhooks#webhook-payloads)를 참고하세요.'), 'one commit', 'ko: edit')),
         ('english_edit', ('english_reword', 'package_reference/webhooks_server.md', (1110, 1445), '[docs] improvements')),
@@ -791,13 +794,13 @@ def test_counterexample_open_a_paragraph_edited_three_times_on_both_sides_is_kep
     ])
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on main 79e749a, not fixed in this session")
-def test_counterexample_open_a_paragraph_changed_on_both_sides_twice_after_stubborn_runs_is_kept() -> None:
+def test_counterexample_a_paragraph_changed_on_both_sides_twice_after_stubborn_runs_is_kept() -> None:
     """diffusers, the long bench run on main 79e749a (2026-11-28, round 20), kept as found (not shrunk; its two
     ``marked`` steps replay through ``marked_one``, the rule as it ran): ``Install ToMe from `pip`:`` of
     optimization/tome.md is changed on both sides twice (then uncommitted, then in one commit). On main check
     said nothing of the one-commit change (P5, fixed by ``repo.history.drift``); past that, the ideal update
-    re-translates tome.md's human-edited paragraphs (P1), the same open case as round 6 above."""
+    re-translated tome.md's human-edited paragraphs (P1), the same case as round 6 above (fixed by
+    ``repo.history.committed_writes``)."""
     replay("diffusers", [
         ('marked_one', ('training/create_dataset.md', (1510, 1617), 'fix typo')),
         ('marked_one', ('optimization/tome.md', (2051, 2263), 'Update docs (#1234)')),
@@ -826,13 +829,14 @@ def test_counterexample_open_a_paragraph_changed_on_both_sides_twice_after_stubb
     ])
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on main 79e749a, not fixed in this session")
-def test_counterexample_open_a_heading_edited_after_its_english_is_kept_by_later_updates() -> None:
+def test_counterexample_a_heading_edited_after_its_english_is_kept_by_later_updates() -> None:
     """huggingface_hub installation.md, the long bench run on main 79e749a (2026-11-28, round 31; 23 steps, the
     six on installation.md here, which fail the same way): P1: ``Windows의 경우: (다시 씀 1)``, a translator's
     edit made after its English changed (kept and said by the update, then committed by a later step's commit),
     is lost by a later ideal update after more paragraphs changed on both sides. The same open case as round 4
-    above (a human edit committed by a later commit, then the base moves without it)."""
+    above (a human edit committed by a later commit, then the base moves without it): after the fresh clone
+    the base fell back past the writes only earlier commits of the review record keep
+    (``repo.history.committed_writes``)."""
     replay("huggingface_hub", [
         ('undecidable', ('installation.md', ('Activate virtual environment on Windows:', 'Windows의 경우:'), 'then uncommitted', 'fix typo')),
         ('undecidable', ('installation.md', ('Activate the virtual environment. On Linux and macOS:', '가상환경을 활성화하려면 Linux 및 macOS의 경우:'), 'one commit', 'fix typo')),
@@ -841,3 +845,4 @@ def test_counterexample_open_a_heading_edited_after_its_english_is_kept_by_later
         ('undecidable', ('installation.md', ('Once installed, check that `huggingface_hub` works properly by running the following command:', '설치가 완료되면 다음 명령을 실행하여 `huggingface_hub`가 제대로 작동하는지 확인하세요:'), 'then uncommitted in a fresh clone', "Merge branch 'main'")),
         ('undecidable', ('installation.md', ('- `dev`: dependencies to contribute to the lib. Includes `testing` (to run tests), `typing` (to run type checker) and `quality` (to run linters).', '- `dev`: 라이브러리에 기여하고 싶다면 필요합니다. 테스트 실행을 위한 `testing`, 타입 검사기 실행을 위한 `typing`, 린터 실행을 위한 `quality`가 포함됩니다.'), 'one commit', 'small fixes')),
     ])
+
