@@ -846,3 +846,20 @@ def test_counterexample_a_heading_edited_after_its_english_is_kept_by_later_upda
         ('undecidable', ('installation.md', ('- `dev`: dependencies to contribute to the lib. Includes `testing` (to run tests), `typing` (to run type checker) and `quality` (to run linters).', '- `dev`: 라이브러리에 기여하고 싶다면 필요합니다. 테스트 실행을 위한 `testing`, 타입 검사기 실행을 위한 `typing`, 린터 실행을 위한 `quality`가 포함됩니다.'), 'one commit', 'small fixes')),
     ])
 
+
+
+def test_counterexample_a_paragraph_edited_after_its_english_is_kept_past_a_fresh_clones_update() -> None:
+    """huggingface_hub installation.md, the long bench run on land3 (2026-11-28, round 2; 18 steps, the five on
+    installation.md here, which fail the same way on land3): P1: ``Some dependencies of `huggingface_hub`...``
+    changed on both sides (the human edit committed with the update's page), more paragraphs edited after
+    their English, one of them in a fresh clone; the page committed with a last paragraph changed on both
+    sides was no write the work tree's record knew, the base fell back to the corpus's commit and the next
+    ideal update re-translated the first human text. Fixed with round 6 of diffusers above
+    (``repo.history.committed_writes``)."""
+    replay("huggingface_hub", [
+        ('undecidable', ('installation.md', ("Some dependencies of `huggingface_hub` are [optional](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies) because they are not required to run the core features of `huggingface_hub`. However, some features of the `huggingface_hub` may not be available if the optional dependencies aren't installed.", '`huggingface_hub`의 일부 의존성은 `huggingface_hub`의 핵심 기능을 실행하는 데 필요하지 않으므로 [선택적](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies)입니다. 설치가 되어있지 않다면 `huggingface_hub`의 추가적인 기능을 사용하지 못할 수 있습니다.'), 'then committed', 'Update docs (#1234)', 'review comments')),
+        ('undecidable', ('installation.md', ('`huggingface_hub` is tested on **Python 3.10+**.', '`huggingface_hub`는 **Python 3.10+**에서 테스트되었습니다.'), 'then uncommitted', 'small fixes')),
+        ('undecidable', ('installation.md', ('Use our one-liner installers to set up the `hf` CLI without touching your Python environment:', '사 면 데-들통 행사리을 한 도 설 다 `hf` 학 자수에 서습파 은는 을의 기같행같:'), 'then uncommitted', 'fix typo')),
+        ('undecidable', ('installation.md', ('You can install optional dependencies via `pip`:', '선택적 의존성은 `pip`을 통해 설치할 수 있습니다:'), 'then uncommitted in a fresh clone', 'ko: edit')),
+        ('undecidable', ('installation.md', ('If you are more familiar with it, you can install `huggingface_hub` using the [conda-forge channel](https://anaconda.org/conda-forge/huggingface_hub):', '이미 익숙하다면 [conda-forge 채널](https://anaconda.org/conda-forge/huggingface_hub)를 통해 `huggingface_hub`를 설치할 수도 있습니다:'), 'one commit', 'fix typo')),
+    ])
