@@ -628,13 +628,16 @@ def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before
     re-translated the merged paragraph whole, the human text with it. The work tree had the same rule
     (:data:`HAND_EDIT_SHARE`, :func:`base_of`) only until it was committed."""
     now: frozenset[str] | None = None
-    if beside is not None and beside.page != blob and beside.page not in committed:
-        # the record committed in this very commit is of a write of this page: it needs no machine text new
-        # to it (an update that only kept a translator's edit brought none), only most of its machine text kept
-        now = frozenset(segment_hash(t) for t in fps.texts(blob))
-        if len(beside.machine & now) >= HAND_EDIT_SHARE * len(beside.machine):
-            return beside
     prev = frozenset(segment_hash(t) for t in fps.texts(before)) if before is not None else frozenset()
+    for w in [beside] if beside is not None else []:
+        # the record committed in this very commit is of a write of this page: a write that brought no
+        # machine text new to it (an update that only kept a translator's edit) is judged by all its machine
+        # text; one that brought some, by that, as any write (a page put back under a new record is none)
+        if w.page != blob and w.page not in committed:
+            now = frozenset(segment_hash(t) for t in fps.texts(blob))
+            new = (w.machine - prev) or w.machine
+            if len(new & now) >= HAND_EDIT_SHARE * len(new):
+                return w
     for w in reversed(list(writes)):
         if w.page in committed or w.page == blob:
             continue
