@@ -184,3 +184,29 @@ def test_every_committed_review_record_says_what_its_commit_follows(monkeypatch,
         assert beta + " (고침)" in out and intro + " (고침)" in out
         line = next(i for i, x in enumerate(out.splitlines(), 1) if "`demo.start`" in x)
         assert [c["line"] for c in doc["summary"]["conflicts"]] == [line]  # the intro, said once
+
+
+def test_a_moved_runs_page_committed_with_hand_edits_keeps_them_in_a_fresh_clone(monkeypatch, tmp_path,
+                                                                                  capsys) -> None:
+    """The first-commit case above, then the page moves (``git mv`` of both languages, any message): its
+    review record stays at the old path (nobody moves ``_review/``). In a fresh clone the moved page had no
+    record, the translation at its base was unknown again, and the update after an English change of the
+    hand-edited paragraph replaced the human text with machine text (P1). The records of the page's earlier
+    paths are read too (``repo.history.committed_writes``; huggingface_hub installation.md, bench_properties
+    round 6 on main 79e749a)."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    with IdealServer() as server:
+        repo, human = _first_commit_with_hand_edits(capsys, tmp_path, server)
+        for lang in (EN, KO):
+            (repo / lang / "moved").mkdir()
+            git(repo, "mv", f"{lang}/guide.md", f"{lang}/moved/guide.md")
+        _commit(repo, "Move the guide")
+        clone = tmp_path / "clone"
+        git(tmp_path, "clone", "-q", str(repo), str(clone))
+        ko = clone / KO / "moved/guide.md"
+        line = next(i for i, x in enumerate(ko.read_text(encoding="utf-8").splitlines(), 1) if human in x)
+        code, run = _run(capsys, "translate", "--repo", str(clone), "--lang", "ko", "--update", "moved/guide.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        assert code == 0, run
+    assert human in ko.read_text(encoding="utf-8")
+    assert [c["line"] for c in run["docs"][0]["summary"]["conflicts"]] == [line]

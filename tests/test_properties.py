@@ -863,3 +863,33 @@ def test_counterexample_a_paragraph_edited_after_its_english_is_kept_past_a_fres
         ('undecidable', ('installation.md', ('You can install optional dependencies via `pip`:', '선택적 의존성은 `pip`을 통해 설치할 수 있습니다:'), 'then uncommitted in a fresh clone', 'ko: edit')),
         ('undecidable', ('installation.md', ('If you are more familiar with it, you can install `huggingface_hub` using the [conda-forge channel](https://anaconda.org/conda-forge/huggingface_hub):', '이미 익숙하다면 [conda-forge 채널](https://anaconda.org/conda-forge/huggingface_hub)를 통해 `huggingface_hub`를 설치할 수도 있습니다:'), 'one commit', 'fix typo')),
     ])
+
+
+def test_counterexample_a_paragraph_edited_after_its_english_is_kept_after_the_doc_moved() -> None:
+    """huggingface_hub, the long bench run on main 79e749a (2026-11-28, round 6), kept as found (not shrunk):
+    round 4's case (above) with the doc moved (``english_rename``: ``git mv`` of both languages) before the
+    last update, after a fresh clone. Reading every committed version of the page's review record was not
+    enough: the move leaves ``_review/installation.md.json`` where it was, so the moved page had no record,
+    the base went back to the corpus's commit 800233c with the committed page (edit included) as its
+    translation, and the update re-translated the translator's edit (P1). The records are read at every
+    path of the page's lineage (``repo.history.committed_writes``, ``before``)."""
+    replay("huggingface_hub", [
+        ('undecidable', ('package_reference/community.md',)),
+        ('update_noisy', ('package_reference/community.md',)),
+        ('status_check_review', ()),
+        ('undecidable', ('installation.md', ("Some dependencies of `huggingface_hub` are [optional](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies) because they are not required to run the core features of `huggingface_hub`. However, some features of the `huggingface_hub` may not be available if the optional dependencies aren't installed.", '`huggingface_hub`의 일부 의존성은 `huggingface_hub`의 핵심 기능을 실행하는 데 필요하지 않으므로 [선택적](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies)입니다. 설치가 되어있지 않다면 `huggingface_hub`의 추가적인 기능을 사용하지 못할 수 있습니다.'), 'then uncommitted', '문서 수정')),
+        ('undecidable', ('package_reference/mixins.md',)),
+        ('english_edit', ('english_delete', 'package_reference/community.md', (465, 488), '문서 수정')),
+        ('english_edit', ('english_insert', 'package_reference/mixins.md', (217, 503), 'This paragraph was added to explain the new option in more detail.', "Merge branch 'main'")),
+        ('update_ideal', ('package_reference/webhooks_server.md',)),
+        ('english_edit', ('english_delete', 'package_reference/webhooks_server.md', (1592, 1870), 'Update docs (#1234)')),
+        ('update_ideal', ('package_reference/webhooks_server.md',)),
+        ('update_noisy', ('package_reference/community.md',)),
+        ('update_noisy', ('package_reference/webhooks_server.md',)),
+        ('undecidable', ('package_reference/webhooks_server.md', ('For more information about webhooks payload, you can refer to the Webhooks Payload [guide](https://huggingface.co/docs/hub/webhooks#webhook-payloads).', '웹훅 페이로드에 대한 자세한 사항은 이 [가이드](https://huggingface.co/docs/hub/webhooks#webhook-payloads)를 참고하세요.'), 'then uncommitted in a fresh clone', 'small fixes')),
+        ('english_edit', ('english_rename', 'installation.md')),
+        ('english_edit', ('english_reword', 'moved5/installation.md', (6820, 7036), 'docs: update')),
+        ('undecidable', ('package_reference/mixins.md',)),
+        ('undecidable', ('package_reference/mixins.md',)),
+        ('undecidable', ('moved5/installation.md', ('- `fastai`, `torch`: dependencies to run framework-specific features.', '- `fastai`, `torch`: 프레임워크별 기능을 실행하려면 필요합니다.'), 'then committed', 'review comments', 'docs: update')),
+    ])

@@ -1416,7 +1416,7 @@ def _record_log(top: Path, head: str, folder: str) -> dict[str, list[tuple[str, 
 
 
 def committed_writes(layout: DocsLayout, history: History, fps: Fingerprints, lang: str,
-                     rel: str) -> list[tuple[int | None, Write, dict[str, str]]]:
+                     rel: str, before: Collection[str] = ()) -> list[tuple[int | None, Write, dict[str, str]]]:
     """Every version of the page's review record committed in HEAD's first-parent history, oldest first: the
     index of the commit that brought it (None: a commit the history read does not hold), the machine write
     it keeps, and its page blob -> English blob (:func:`review_record_bases`, of that version).
@@ -1427,17 +1427,35 @@ def committed_writes(layout: DocsLayout, history: History, fps: Fingerprints, la
     and brought no new machine text) was committed with another paragraph changed on both sides. Knowing
     the third write alone, no commit of the page was a write it knew, the base went back to the corpus's
     commit of years before, and the next update re-translated both human-edited paragraphs. Only read for a
-    page that has a record (pages this tool never wrote cost nothing)."""
-    path = record_path(layout, lang, rel)
-    if not path.is_file() or not layout.is_inside(path):
-        return []
+    page that has a record (pages this tool never wrote cost nothing).
+
+    ``before``: the page's earlier paths (it was moved): their records are read too. A ``git mv`` of a page
+    leaves its record where it was (nobody moves ``_review/``), so the moved page had none: huggingface_hub
+    ko installation.md (bench_properties on main 79e749a, 2026-11-28, round 6): a run's page committed with
+    a translator's edit, then the page moved; the base went back to the corpus's commit of years before,
+    whose translation was taken to be that page, and the next update re-translated the edit (P1). A record
+    holds the blobs of its page and English, so one of another page that later took the old path matches
+    no version of this one."""
     top, _ = repo_dirs(layout)
+    wheres: list[str] = []
+    for p in (rel, *sorted(set(before) - {rel})):
+        path = record_path(layout, lang, p)
+        if not path.is_file() or not layout.is_inside(path):
+            continue
+        try:
+            wheres.append(path.resolve().relative_to(top.resolve()).as_posix())
+        except ValueError:
+            continue
     try:
-        where = path.resolve().relative_to(top.resolve()).as_posix()
         folder = record_path(layout, lang, "x").parent.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return []
-    found = _record_log(top, history.head, folder).get(where, [])
+    if not wheres:
+        return []
+    logs = _record_log(top, history.head, folder)
+    found = [found for where in wheres for found in logs.get(where, [])]
+    if len(wheres) > 1:  # newest first, as one path's log is
+        found.sort(key=lambda c: -1 if (i := history.by_sha.get(c[0])) is None else i, reverse=True)
     fps.blobs.load(b for _, b in found)
     out: list[tuple[int | None, Write, dict[str, str]]] = []
     for sha, blob in reversed(found):
@@ -1497,7 +1515,7 @@ def base_of(layout: DocsLayout, history: History, fps: Fingerprints, lang: str, 
     if pair.lineage is None:
         assert text is not None
         return content_base(history, fps, pair.twin, text, pair.rel)
-    kept = committed_writes(layout, history, fps, lang, pair.rel)
+    kept = committed_writes(layout, history, fps, lang, pair.rel, {v.path for v in pair.lineage.versions})
     recorded = {page: en for _, _, bases in kept for page, en in bases.items()}
     recorded.update({**review_record_bases(layout, lang, pair.rel), **{r.blob: r.en_blob for r in records}})
     writes = [w for _, w, _ in kept]
