@@ -81,3 +81,31 @@ def test_rendered_headings_always_carry_the_english_anchor() -> None:
     assert out == "## 설치 [[install]]\n\n## 준비 [[setup]]\n"
     # the translator's own spelling of the right anchor is kept; a heading left in English gets none
     assert render_translation(doc, {s1: "설치[[install]]", s2: "Setup"}) == "## 설치[[install]]\n\n## Setup [[setup]]\n"
+
+
+def test_an_edited_paragraph_shifted_by_an_insert_before_and_a_removal_after_is_a_conflict() -> None:
+    """A paragraph is inserted before an edited one and a list item removed after it: the changed run is two
+    segments that became two, shifted by one. Paired in order, the edited paragraph met the inserted one, the
+    translator's edit of it (made since the base) was not seen and machine text replaced it (P1;
+    huggingface_hub installation.md, bench_properties round 9 on land3 5e7d75d). It is kept and said."""
+    from hfi18n.repo.ledger import segment_hash
+
+    old_en = ("Install the library with pip, the package installer for Python.\n\n"
+              "Here is the list of optional dependencies in `hub`:\n- `cli`: a command line interface.\n"
+              "- `torch`: dependencies to run framework-specific features.\n")
+    new_en = ("Install the library with pip, the package installer for Python.\n\n"
+              "This paragraph was added to explain the new option in more detail.\n\n"
+              "Here is the list of optional dependencies in `hub`: It changed in revision 8.\n"
+              "- `torch`: dependencies to run framework-specific features.\n")
+    at_base = ("pip으로 라이브러리를 설치하세요. pip은 파이썬의 패키지 설치 도구입니다.\n\n"
+               "다음은 `hub`의 선택 의존성 목록입니다:\n- `cli`: 명령줄 인터페이스입니다.\n"
+               "- `torch`: 프레임워크별 기능을 실행하려면 필요합니다.\n")
+    human = at_base.replace("목록입니다:", "목록입니다: (다시 씀 8)")
+    plan = plan_update(old_en, new_en, human, en_rel="x.md", target=Path("x.md"), base_commit="abc",
+                       at_base=frozenset(segment_hash(t) for t in (
+                           "pip으로 라이브러리를 설치하세요. pip은 파이썬의 패키지 설치 도구입니다.",
+                           "다음은 ⟦1⟧의 선택 의존성 목록입니다:", "⟦1⟧: 명령줄 인터페이스입니다.",
+                           "⟦1⟧: 프레임워크별 기능을 실행하려면 필요합니다.")))
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert "다음은 `hub`의 선택 의존성 목록입니다: (다시 씀 8)" in out
+    assert [c.english_line for c in plan.job.conflicts] == [5]

@@ -538,13 +538,23 @@ no candidate translation of the new one."""
 
 def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[tuple[int, int]]:
     """The old and new English segments of a changed run (``old[i1:i2]`` became ``new[j1:j2]``), paired: in
-    order when the run kept its length, else each old segment with the first later new one it was edited
+    order when the run kept its length and that pairs edits, else each old segment with the first later new one it was edited
     into (:func:`_edited`). Paired in order, a paragraph edited in a run that also gained or lost a segment
     (sections swapped around it) met the wrong neighbour, the human edit of its translation was never seen
     as a conflict and was replaced by machine text (smolagents reference/agents.md, property harness).
-    Runs larger than :data:`EDIT_PAIRS_MAX` pairs of segments are paired in order (a redesign)."""
-    if i2 - i1 == j2 - j1 or (i2 - i1) * (j2 - j1) > EDIT_PAIRS_MAX:
-        return list(zip(range(i1, i2), range(j1, j2), strict=False))
+    Runs larger than :data:`EDIT_PAIRS_MAX` pairs of segments are paired in order (a redesign).
+
+    A run that kept its length is paired in order only where that pairs edits: a paragraph inserted before an
+    edited one and a list item removed after it make a run of two that became two, shifted by one; in order,
+    the edited paragraph met the inserted one, its translator's edit was never seen as a conflict and machine
+    text replaced it (P1; huggingface_hub ko installation.md ``Here is the list of optional dependencies``,
+    bench_properties round 9 on land3 5e7d75d). The old and new segments left unpaired by edits are then
+    paired in order where that crosses no edit (a rewritten paragraph keeps its previous text for review)."""
+    ordered = list(zip(range(i1, i2), range(j1, j2), strict=False))
+    if (i2 - i1) * (j2 - j1) > EDIT_PAIRS_MAX:
+        return ordered
+    if i2 - i1 == j2 - j1 and all(_edited(old[i], new[j]) for i, j in ordered):
+        return ordered
     out: list[tuple[int, int]] = []
     start = j1
     for i in range(i1, i2):
@@ -553,6 +563,12 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
                 out.append((i, j))
                 start = j + 1
                 break
+    if i2 - i1 == j2 - j1:
+        edits = list(out)
+        used_old, used_new = {i for i, _ in edits}, {j for _, j in edits}
+        out += [(i, j) for i, j in ordered if i not in used_old and j not in used_new
+                and all((a < i) == (b < j) for a, b in edits)]
+        out.sort()
     return out
 
 
