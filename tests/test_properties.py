@@ -660,7 +660,7 @@ def test_counterexample_a_short_paragraph_edited_on_both_sides_after_a_sweep_is_
     gains a sentence and a translator edits its translation (not committed). The edit made the short pair
     unsure (0.40), so the ideal update kept the human text under the review mark but said nothing of a
     paragraph changed on both sides (P5). An unsure paragraph edited in place on both sides is a conflict
-    too (``translate.update._unsure_edit``)."""
+    too (``translate.update._unsure_edits``)."""
     replay("smolagents", [("english_edit", ("english_sweep", "tutorials/memory.md", "agent")),
                           ("undecidable", ("tutorials/memory.md", ("If you want to replay this last run, just use:",
                                                                    "이 마지막 실행을 다시 재생하고 싶다면, 다음 코드를 "
@@ -671,7 +671,7 @@ def test_counterexample_a_short_paragraph_edited_on_both_sides_after_a_sweep_is_
 def test_counterexample_a_paragraph_edited_on_both_sides_after_a_noisy_update_is_said() -> None:
     """smolagents, the long bench run on main b8b1efe (2026-11-27), kept as found (not shrunk): P5: human text
     edited after its English changed, kept by the ideal update of tutorials/memory.md without a finding (10
-    steps, round 47). Fixed with its shrunk twin above (``translate.update._unsure_edit``)."""
+    steps, round 47). Fixed with its shrunk twin above (``translate.update._unsure_edits``)."""
     replay("smolagents", [
         ('commit_all', ()),
         ('update_pseudo', ('tutorials/memory.md',)),
@@ -953,8 +953,7 @@ def test_counterexample_tomes_human_paragraphs_are_kept_by_the_land3_runs_round_
     ])
 
 
-@pytest.mark.xfail(strict=True, reason="open (s36, 2026-11-28): found by the long run on land3 2053dd2 at 02:25, not fixed in this session")
-def test_counterexample_open_a_human_edit_of_community_md_kept_where_the_english_changed_is_said() -> None:
+def test_counterexample_a_human_edit_of_community_md_kept_where_the_english_changed_is_said() -> None:
     """huggingface_hub, the long bench run on land3 2053dd2 (2026-11-28, round 53; round 59 fails the same way),
     kept as found (6 steps, not shrunk, not analysed): P5: the ideal update of package_reference/community.md
     kept a human text whose English changed too and said nothing (``conflicts == []``)."""

@@ -387,7 +387,7 @@ def edited_since_base(text: str, at_base: frozenset[str] | None) -> bool:
     made after the base may already follow the new English, which nobody can tell, so that one is kept and
     said (:class:`~.pipeline.Conflict`, issue 31's P5). The test is the same wherever an update meets such a
     paragraph -- changed in place, changed across a move (:func:`_moved_edits`), taken as carried
-    (:func:`_guessed_edits`), unsure (:func:`_unsure_edit`) -- and was written three times, each with its own
+    (:func:`_guessed_edits`), unsure (:func:`_unsure_edits`) -- and was written three times, each with its own
     idea of the base: the taken-as-carried one added what runs wrote and the others did not, so a run's own
     text there counted as a human edit. The case that forced the one record under it: smolagents ko
     installation.md (bench_properties round 38): a failing run's page committed with a hand edit in the same
@@ -747,24 +747,49 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
 
 
-def _unsure_edit(bead: Bead, fresh: list[Block], at_base: frozenset[str] | None) -> Conflict | None:
-    """The :class:`~.pipeline.Conflict` of an unsure 1-1 paragraph bead of a changed region (``fresh``: today's
-    English blocks of that region) kept under :data:`REVIEW_MARK`: one English paragraph there is its English
-    edited in place (:func:`_edited`) and its translation holds text a human wrote since the base (outside
-    ``at_base``: :func:`edited_since_base`). Else None: a human text kept for review is said as a conflict only
-    where both sides changed.
+def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str] | None,
+                  unfinished: frozenset[str] = frozenset()) -> list[Conflict]:
+    """The :class:`~.pipeline.Conflict` s of a changed region's unsure beads kept under :data:`REVIEW_MARK`
+    (``fresh``: today's English blocks of that region): one for each translated paragraph of an unsure bead
+    (1-1 or 0-1) that holds text a human wrote since the base (outside ``at_base``: :func:`edited_since_base`),
+    where an English paragraph of the region's unsure beads (1-1 or 1-0) was edited in place
+    (:func:`_edited`: one paragraph of ``fresh``), in order; none where no English paragraph of the region was
+    edited in place: a human text kept for review is said as a conflict only where both sides changed.
 
     smolagents ko tutorials/memory.md (bench_properties on main, 2026-11-27, round 47): after a sweep the
     English ``If you want to replay this last run, just use:`` gained a sentence and a translator edited its
     translation (not committed). The edit made the short pair unsure (0.40: the translation grew, the
     English did not yet), so the update kept the human text under the review mark, but said nothing of a
-    paragraph changed on both sides (P5)."""
-    if (len(bead.en) != 1 or len(bead.tr) != 1
-            or bead.en[0].kind is not BlockKind.PARAGRAPH or bead.tr[0].kind is not BlockKind.PARAGRAPH
-            or not any(edited_since_base(s.text, at_base) for s in bead.tr[0].segments)):
-        return None
-    edits = [x for x in fresh if x.kind is BlockKind.PARAGRAPH and _edited(bead.en[0].text, x.text)]
-    return Conflict(bead.tr[0].start_line, edits[0].start_line) if len(edits) == 1 else None
+    paragraph changed on both sides (P5).
+
+    Why the region and not the bead: huggingface_hub ko package_reference/community.md (bench_properties on
+    land3 2053dd2, rounds 53 and 59): the English list item ``- [`rename_discussion`]`` of the base gained a
+    sentence, and in the same commit a translator edited the draft's translation of it; the pair model cannot
+    pair a bare link with a sentence of Korean, so the English was a 1-0 bead and the translation a 0-1 one,
+    and the one-bead test (1-1 only) kept the human text without a word. Which English the human text
+    translates is as undecidable as in the 1-1 case: it is kept, and said once. A paragraph a run left in
+    English (``unfinished``, or today's English of the region as it stands) is no human text: the draft's
+    ``- [`comment_discussion`] ...`` next to it was said too before that test."""
+    def paragraph(x: Block) -> bool:
+        return x.kind is BlockKind.PARAGRAPH
+
+    unsure = [bead for bead in region if not bead.sure and len(bead.en) <= 1 and len(bead.tr) <= 1]
+    english = {x.text.strip() for x in fresh} | {x.text.strip() for bead in region for x in bead.en}
+    human = [x for bead in unsure for x in bead.tr
+             if paragraph(x) and x.text.strip() not in english
+             and any(edited_since_base(s.text, at_base) and segment_hash(s.text) not in unfinished
+                     for s in x.segments)]
+    if not human:
+        return []
+    edited: list[Block] = []
+    for bead in unsure:
+        if bead.en and paragraph(bead.en[0]):
+            edits = [x for x in fresh if paragraph(x) and _edited(bead.en[0].text, x.text)]
+            if len(edits) == 1 and edits[0] not in edited:
+                edited.append(edits[0])
+    if not edited:
+        return []
+    return [Conflict(x.start_line, edited[min(k, len(edited) - 1)].start_line) for k, x in enumerate(human)]
 
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
@@ -787,7 +812,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
     :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess; an unsure paragraph whose English
     was edited in place and whose text a human changed since the base (outside ``at_base``) is a
-    :class:`~.pipeline.Conflict` too (:func:`_unsure_edit`). An English block with no translation (1-0) is sent
+    :class:`~.pipeline.Conflict` too (:func:`_unsure_edits`). An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
     again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
     prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
@@ -848,10 +873,11 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 out.beads_sent += 1
                 if bead.sure:
                     continue
-                said = _unsure_edit(bead, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base)
-                if said is not None and said.line not in {c.line for c in out.conflicts}:
-                    out.conflicts.append(said)
             keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
+        for said in _unsure_edits(region, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base,
+                                  unfinished):
+            if said.line not in {c.line for c in out.conflicts}:
+                out.conflicts.append(said)
         if not keep:
             return ""
         out.review_lines.append(keep[0].start_line)
