@@ -210,3 +210,41 @@ def test_a_moved_runs_page_committed_with_hand_edits_keeps_them_in_a_fresh_clone
         assert code == 0, run
     assert human in ko.read_text(encoding="utf-8")
     assert [c["line"] for c in run["docs"][0]["summary"]["conflicts"]] == [line]
+
+
+def test_a_runs_page_committed_without_its_review_record_keeps_hand_edits_in_a_fresh_clone(monkeypatch, tmp_path,
+                                                                                           capsys) -> None:
+    """A run's page, a translator's edit of one paragraph, and ``git add`` of the page alone: its ``_review/``
+    record is never committed. Then the English of the edited paragraph changes. The clone that ran knows the
+    write (its ledger): the edit is kept and said. A fresh clone has neither ledger nor record: the page as
+    committed was the translation at its base, the edit no edit, and the update replaced the human text with
+    machine text without a word (P1). The page carries the reader notice, so a run wrote it; with no run's
+    text known, nothing of it is known to be the translation at its base (``translate.update.segments_at_base``):
+    the edit is kept and said there too. Status never calls it up to date (the English changed after it) and
+    says the record is missing (the notice without a record)."""
+    from hfi18n.repo.signoff import NOTICE_WITHOUT_RECORD
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path, ko=None)
+    ko = repo / KO / "guide.md"
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "guide.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        assert code == 0, run
+        assert ko.read_text(encoding="utf-8").startswith("<Tip warning={true}>")  # the reader notice
+        machine = next(x for x in ko.read_text(encoding="utf-8").splitlines() if "`beta`" in x)
+        human = "데모 도구의 설정 파일은 시작할 때 한 번 읽힌 뒤 유지되며, `beta` 설정을 담습니다."
+        _edit(ko, machine, human)
+        git(repo, "add", str(ko))
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "Add the Korean guide")
+        assert "_review/" in git(repo, "status", "--short")  # the record was left out of the commit
+        _edit(repo / EN / "guide.md", "the `beta` setting.", "the `beta` setting, read again on reload.")
+        git(repo, "add", str(repo / EN / "guide.md"))
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "docs: reload")
+        clone = tmp_path / "clone"
+        git(tmp_path, "clone", "-q", str(repo), str(clone))
+        row = status_rows(capsys, clone)["guide.md"]
+        assert row["state"] == "outdated" and row["review"]["problem"] == NOTICE_WITHOUT_RECORD
+        _kept_and_said(capsys, clone, human, server)
+        _kept_and_said(capsys, repo, human, server)

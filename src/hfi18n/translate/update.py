@@ -46,6 +46,7 @@ from pathlib import Path
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
+from ..doc.notice import has_notice
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
 from ..doc.syntax import fence_closed
@@ -378,6 +379,26 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def segments_at_base(page: str, machine: frozenset[str]) -> frozenset[str]:
+    """``at_base`` of :func:`plan_update`: :func:`~hfi18n.repo.ledger.segment_hash` of the translated segments
+    as they were when the translation last followed its English (``page``: the translation then,
+    :attr:`hfi18n.repo.history.Followed.translated`; "" for a recorded write alone) and of those the runs
+    wrote (``machine``: the ledger's and the review record's).
+
+    A page that carries the reader notice (:mod:`hfi18n.doc.notice`: a run wrote machine text into it) while
+    no run's text is known here (no ledger: a fresh clone; no review record: it was never committed) is a
+    run's write, perhaps with hand edits on top, that nobody can take apart: nothing of it is known to be the
+    translation at its base, so every text of it whose English changed is kept and said
+    (:class:`~.pipeline.Conflict`), never replaced on a guess. The case: a run's page, a translator's edit of
+    one paragraph, ``git add`` of the page alone (its ``_review/`` record left out), then the English of that
+    paragraph changed; in a fresh clone the page as committed was the translation at its base, the edit no
+    edit, and the update replaced the human text with machine text without a word, where the clone that ran
+    kept it and said so (issue 31's leftovers: ``tests/test_follows_records.py``)."""
+    if not machine and has_notice(page):
+        return frozenset()
+    return machine | {segment_hash(s.text) for s in parse(page).segments()} if page else machine
 
 
 def edited_since_base(text: str, at_base: frozenset[str] | None) -> bool:
