@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.translators import IdealServer
 from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
@@ -248,3 +250,79 @@ def test_a_runs_page_committed_without_its_review_record_keeps_hand_edits_in_a_f
         assert row["state"] == "outdated" and row["review"]["problem"] == NOTICE_WITHOUT_RECORD
         _kept_and_said(capsys, clone, human, server)
         _kept_and_said(capsys, repo, human, server)
+
+
+SWEPT_EN = """# Guide
+
+Intro to `demo.start`, the first call of every program.
+
+The `alpha` setting is read once at start, from the folder you run it in.
+
+See the [setup page](./setup) for how to install the `demo` package.
+
+Closing words about `demo.stop`, the last call.
+"""
+SWEPT_KO = """# 가이드 [[guide]]
+
+모든 프로그램의 첫 호출인 `demo.start` 소개입니다.
+
+`alpha` 설정은 시작할 때 한 번, 실행한 폴더에서 읽힙니다.
+
+`demo` 패키지를 설치하는 방법은 [설치 페이지](./setup)를 참고하세요.
+
+마지막 호출인 `demo.stop`에 대한 맺음말입니다.
+"""
+
+
+@pytest.mark.parametrize("move", ["alpha", "intro"])
+def test_a_sweep_that_carried_part_of_an_english_change_then_the_translators_update_follow_it(
+        monkeypatch, tmp_path, capsys, move) -> None:
+    """History alone under-estimates a base after a sweep (issue 31's leftover 3): the English changes two
+    paragraphs (prose only); a commit touching the English (another paragraph) and every translation carries
+    one of the two; the translator's commit (ko alone, an ordinary message) carries the other. Neither commit
+    carries every change of an English version by itself (``repo.history.carries_changes``), yet the
+    translation follows the English of the sweep, and after the English moves (a paragraph carried by the
+    sweep, or by the translator) status, check and the update say so: up to date before, one commit behind
+    after, only the moved paragraph sent, every other human paragraph kept byte for byte, no conflict."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = tmp_path / "repo"
+    (repo / EN).mkdir(parents=True)
+    (repo / KO).mkdir(parents=True)
+    (repo / "docs/source/ja").mkdir(parents=True)
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    en, ko, ja = repo / EN / "guide.md", repo / KO / "guide.md", repo / "docs/source/ja/guide.md"
+    en.write_text(SWEPT_EN, encoding="utf-8")
+    ko.write_text(SWEPT_KO, encoding="utf-8")
+    ja.write_text(SWEPT_KO.replace("가이드", "ガイド"), encoding="utf-8")
+    _commit(repo, "Add guide")
+    _edit(en, "from the folder you run it in.", "from the folder you run it in, or from your home folder.")
+    _edit(en, "Intro to `demo.start`, the first call", "Intro to `demo.start`, always the first call")
+    _commit(repo, "docs: home folder")
+    for page in (ko, ja):  # the sweep: one of the English changes, carried to every translation
+        _edit(page, "모든 프로그램의 첫 호출인", "언제나 모든 프로그램의 첫 호출인")
+    _edit(en, "Closing words about", "Some closing words about")
+    _commit(repo, "Update the intro in every language")
+    _edit(ko, "실행한 폴더에서 읽힙니다.", "실행한 폴더나 홈 폴더에서 읽힙니다.")
+    _commit(repo, "docs: ko")
+    assert status_rows(capsys, repo)["guide.md"]["state"] == "up-to-date"
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "guide.md", "--format", "json")
+    assert [f for f in found if not f["check"].startswith("style")] == []
+    before = ko.read_text(encoding="utf-8").splitlines()
+    if move == "alpha":
+        _edit(en, "or from your home folder.", "or from your home folder when it is set.")
+    else:
+        _edit(en, "always the first call", "always the very first call")
+    _commit(repo, "docs: wording")
+    row = status_rows(capsys, repo)["guide.md"]
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "guide.md", "--format", "json")
+    assert [f["message"][:40] for f in found if not f["check"].startswith("style")] == [
+        "outdated: 1 English commit since the ver"]
+    with IdealServer() as server:
+        doc = _update(capsys, repo, server)
+    assert (doc["summary"]["translated"], doc["summary"]["conflicts"]) == (1, [])
+    moved = "홈 폴더에서" if move == "alpha" else "언제나 모든"
+    after = ko.read_text(encoding="utf-8")
+    assert [x for x in before if x.strip() and moved not in x and x not in after] == []
