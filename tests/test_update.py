@@ -111,6 +111,38 @@ def test_an_edited_paragraph_shifted_by_an_insert_before_and_a_removal_after_is_
     assert [c.english_line for c in plan.job.conflicts] == [5]
 
 
+def test_list_items_of_one_pattern_are_paired_with_the_items_they_were_edited_into() -> None:
+    """Three list items of one pattern change in one run, one of them on both sides: each old item is paired
+    with the new item it was edited into, the alignment most alike in all, not the first alike one after it.
+    First-fit, the second item met the first (alike: one pattern) and the third the second, whose place then
+    held the third's human text: the page lost the second item's reference and its write gate refused it
+    (P4, P1; huggingface_hub ko package_reference/community.md, s36's bench run, 2026-11-28)."""
+    from hfi18n.repo.ledger import segment_hash
+
+    old_en = ("Methods:\n\n- [`comment_entry`]\n"
+              "- [`edit_entry_note`] It was reworded in revision 2. It changed in revision 4.\n"
+              "- [`change_entry_status`] It stays in English in revision 2.\n- [`merge_entries`]\n")
+    new_en = ("Methods:\n\n- [`comment_entry`] It was reworded in revision 5.\n"
+              "- [`edit_entry_note`] It was reworded in revision 2. It changed in revision 4. "
+              "It stays in English in revision 5.\n"
+              "- [`change_entry_status`] It stays in English in revision 2. It changed in revision 6.\n"
+              "- [`merge_entries`]\n")
+    at_base = ("메서드:\n\n- [`comment_entry`]\n"
+               "- [`edit_entry_note`] 2판에서 고쳐 썼습니다. 4판에서 바뀌었습니다.\n"
+               "- [`change_entry_status`] 2판에서도 영어로 남습니다.\n- [`merge_entries`]\n")
+    human = at_base.replace("영어로 남습니다.", "영어로 남습니다. (다시 씀 6)")
+    plan = plan_update(old_en, new_en, human, en_rel="x.md", target=Path("x.md"), base_commit="abc",
+                       at_base=frozenset(segment_hash(t) for t in (
+                           "메서드:", "⟦1⟧ 2판에서 고쳐 썼습니다. 4판에서 바뀌었습니다.", "⟦1⟧ 2판에서도 영어로 남습니다.")))
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert "- [`change_entry_status`] 2판에서도 영어로 남습니다. (다시 씀 6)\n" in out
+    assert out.count("[`edit_entry_note`]") == 1 and out.count("[`change_entry_status`]") == 1
+    assert [c.english_line for c in plan.job.conflicts] == [5]
+    assert sorted(s.text for s in plan.job.pending) == ["⟦1⟧ It was reworded in revision 2. It changed in revision 4. "
+                                                        "It stays in English in revision 5.",
+                                                        "⟦1⟧ It was reworded in revision 5."]
+
+
 CACHE_U = ("Use `demo.cache.entries()` to get every cached entry as a dictionary.",
            "`demo.cache.entries()`를 사용하여 캐시된 모든 항목을 딕셔너리 형태로 가져올 수 있습니다.")
 CACHE_A = ("You can also use eviction hooks to change the cache while the program runs.",
