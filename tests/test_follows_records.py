@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n.doc.notice import strip_notice
 from tests.fakes.translators import IdealServer
 from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
@@ -326,3 +327,79 @@ def test_a_sweep_that_carried_part_of_an_english_change_then_the_translators_upd
     moved = "홈 폴더에서" if move == "alpha" else "언제나 모든"
     after = ko.read_text(encoding="utf-8")
     assert [x for x in before if x.strip() and moved not in x and x not in after] == []
+
+
+MIXINS_EN = """# Mixins
+
+The library offers a range of mixins that can be used as a parent class for your objects, to provide simple
+uploading and downloading functions.
+
+### Generic
+
+[[autodoc]] ModelHubMixin
+    - all
+    - _save_pretrained
+
+### PyTorch
+
+[[autodoc]] PyTorchModelHubMixin
+
+### Fastai
+
+[[autodoc]] from_pretrained_fastai
+"""
+MIXINS_KO = """# 믹스인[[mixins]]
+
+이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해, 부모 클래스로 사용될 수 있는
+다양한 믹스인을 제공합니다.
+
+### 제네릭[[huggingface_hub.ModelHubMixin]]
+
+[[autodoc]] ModelHubMixin
+    - all
+    - _save_pretrained
+
+### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]
+
+[[autodoc]] PyTorchModelHubMixin
+
+### Fastai[[huggingface_hub.from_pretrained_fastai]]
+
+[[autodoc]] from_pretrained_fastai
+"""
+
+
+def test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried(
+        monkeypatch, tmp_path, capsys) -> None:
+    """huggingface_hub ko package_reference/mixins.md (bench_properties on main 9f53823, round 44): the English
+    swaps the ``### Generic`` and ``### PyTorch`` sections (an ``[[autodoc]]`` each, nothing to translate but
+    a heading) and ``git add -A`` commits a translator's edit of the intro with it. A line the English only
+    moved is neither gained nor lost, so the swap's hunks were taken as carried by that commit: status said
+    up to date, the page in the old order was read against the swapped English, and the update replaced the
+    human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` with machine text (P1). The moved lines are
+    carried only where the translation holds them in the English's new order
+    (``repo.history._order_followed``): the commit is behind, and the update moves the human heading with its
+    section."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    _edit(ko, "다양한 믹스인을 제공합니다.", "다양한 믹스인을 제공합니다. (검토 2)")
+    _commit(repo, "문서 수정")
+    row = status_rows(capsys, repo)["mixins.md"]
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    out = strip_notice(ko.read_text(encoding="utf-8"))
+    assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in out and "(검토 2)" in out
+    assert out.index("### PyTorch[[") < out.index("### 제네릭[[") < out.index("### Fastai[[")
+    assert run["docs"][0]["summary"]["translated"] == 0
