@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..config import load_config
 from ..doc import BlockKind, Document
+from ..doc.parse import cyclic_gc_paused
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
 from ..lang.base import analyses_kept
@@ -445,7 +446,9 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
     required = (convention or anchor_convention(layout, lang)).required
-    with Store.of(layout) as store:
+    # the cyclic collector paused for the run, as for status (:func:`hfi18n.repo.status.compute_status`):
+    # every parse paused it and turned it back on, and the collection that followed rescanned all it had made
+    with cyclic_gc_paused(), Store.of(layout) as store:
         records: dict[str, Followed] = {}
         if against is not None:
             with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
