@@ -380,7 +380,11 @@ def _moved(blk: Block, d: int, b: _Builder | None) -> Block:
             p = Segment(p.id if b is None else f"s{b.seg_count}", p.text, dict(p.spans), p.line + d,
                         list(p.prefixes), list(p.suffixes), p.escape, p.role)
         parts.append(p)
-    return Block(blk.kind, blk.start_line + d, blk.end_line + d, parts, dict(blk.meta))
+    out = Block(blk.kind, blk.start_line + d, blk.end_line + d, parts, dict(blk.meta))
+    # its source is the same, rendered or not yet: a run of versions renders each block once, not once a version
+    # (``check`` reads the text of every block of every English version it compares)
+    out._text = blk._text
+    return out
 
 
 def _region_reach(b: _Builder, start: int, stop: int) -> int:
