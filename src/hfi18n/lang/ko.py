@@ -9,10 +9,12 @@ imperative ``-세요`` the team accepts, and true 해요체 or 한다체 stateme
 
 Kiwi is loaded on the first analysis, once per process, without its typo and multi-word dictionaries
 (well-edited docs need neither; they double the load time, 0.8 s to 2.5 s) and without its default
-dictionary of proper nouns from Wikipedia (a name is a noun either way, never an ending: Kiwi reads the
-sentences and endings of all 4,067 prose segments of the corpora's Korean docs the same without it, while
-its load takes 1.1 -> 0.7 cpu s and 330 -> 260 MB; a ``check`` of one doc that needs Kiwi spends most of
-its time there).
+dictionary of proper nouns from Wikipedia: its load takes 1.1 -> 0.7 cpu s and 330 -> 260 MB (a ``check``
+of one doc that needs Kiwi spends most of its time there), and Kiwi reads the sentences and endings (form,
+register, mood) of all 4,067 prose segments of the corpora's Korean docs the same without it. Three loan
+verbs (``오프로드``, ``컴파일``, ``커밋`` + ``하``) get an adjective suffix instead of a verb one, which changes
+only their rewrite into 한다체 (``-하다`` for ``-한다``), a register no team sets by default
+(``tests/test_style.py``).
 """
 
 from __future__ import annotations
