@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from hfi18n.doc.notice import strip_notice
 from tests.fakes.translators import IdealServer
 from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
@@ -210,3 +213,193 @@ def test_a_moved_runs_page_committed_with_hand_edits_keeps_them_in_a_fresh_clone
         assert code == 0, run
     assert human in ko.read_text(encoding="utf-8")
     assert [c["line"] for c in run["docs"][0]["summary"]["conflicts"]] == [line]
+
+
+def test_a_runs_page_committed_without_its_review_record_keeps_hand_edits_in_a_fresh_clone(monkeypatch, tmp_path,
+                                                                                           capsys) -> None:
+    """A run's page, a translator's edit of one paragraph, and ``git add`` of the page alone: its ``_review/``
+    record is never committed. Then the English of the edited paragraph changes. The clone that ran knows the
+    write (its ledger): the edit is kept and said. A fresh clone has neither ledger nor record: the page as
+    committed was the translation at its base, the edit no edit, and the update replaced the human text with
+    machine text without a word (P1). The page carries the reader notice, so a run wrote it; with no run's
+    text known, nothing of it is known to be the translation at its base (``translate.update.segments_at_base``):
+    the edit is kept and said there too. Status never calls it up to date (the English changed after it) and
+    says the record is missing (the notice without a record)."""
+    from hfi18n.repo.signoff import NOTICE_WITHOUT_RECORD
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path, ko=None)
+    ko = repo / KO / "guide.md"
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "guide.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+        assert code == 0, run
+        assert ko.read_text(encoding="utf-8").startswith("<Tip warning={true}>")  # the reader notice
+        machine = next(x for x in ko.read_text(encoding="utf-8").splitlines() if "`beta`" in x)
+        human = "데모 도구의 설정 파일은 시작할 때 한 번 읽힌 뒤 유지되며, `beta` 설정을 담습니다."
+        _edit(ko, machine, human)
+        git(repo, "add", str(ko))
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "Add the Korean guide")
+        assert "_review/" in git(repo, "status", "--short")  # the record was left out of the commit
+        _edit(repo / EN / "guide.md", "the `beta` setting.", "the `beta` setting, read again on reload.")
+        git(repo, "add", str(repo / EN / "guide.md"))
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "docs: reload")
+        clone = tmp_path / "clone"
+        git(tmp_path, "clone", "-q", str(repo), str(clone))
+        row = status_rows(capsys, clone)["guide.md"]
+        assert row["state"] == "outdated" and row["review"]["problem"] == NOTICE_WITHOUT_RECORD
+        _kept_and_said(capsys, clone, human, server)
+        _kept_and_said(capsys, repo, human, server)
+
+
+SWEPT_EN = """# Guide
+
+Intro to `demo.start`, the first call of every program.
+
+The `alpha` setting is read once at start, from the folder you run it in.
+
+See the [setup page](./setup) for how to install the `demo` package.
+
+Closing words about `demo.stop`, the last call.
+"""
+SWEPT_KO = """# 가이드 [[guide]]
+
+모든 프로그램의 첫 호출인 `demo.start` 소개입니다.
+
+`alpha` 설정은 시작할 때 한 번, 실행한 폴더에서 읽힙니다.
+
+`demo` 패키지를 설치하는 방법은 [설치 페이지](./setup)를 참고하세요.
+
+마지막 호출인 `demo.stop`에 대한 맺음말입니다.
+"""
+
+
+@pytest.mark.parametrize("move", ["alpha", "intro"])
+def test_a_sweep_that_carried_part_of_an_english_change_then_the_translators_update_follow_it(
+        monkeypatch, tmp_path, capsys, move) -> None:
+    """History alone under-estimates a base after a sweep (issue 31's leftover 3): the English changes two
+    paragraphs (prose only); a commit touching the English (another paragraph) and every translation carries
+    one of the two; the translator's commit (ko alone, an ordinary message) carries the other. Neither commit
+    carries every change of an English version by itself (``repo.history.carries_changes``), yet the
+    translation follows the English of the sweep, and after the English moves (a paragraph carried by the
+    sweep, or by the translator) status, check and the update say so: up to date before, one commit behind
+    after, only the moved paragraph sent, every other human paragraph kept byte for byte, no conflict."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = tmp_path / "repo"
+    (repo / EN).mkdir(parents=True)
+    (repo / KO).mkdir(parents=True)
+    (repo / "docs/source/ja").mkdir(parents=True)
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    en, ko, ja = repo / EN / "guide.md", repo / KO / "guide.md", repo / "docs/source/ja/guide.md"
+    en.write_text(SWEPT_EN, encoding="utf-8")
+    ko.write_text(SWEPT_KO, encoding="utf-8")
+    ja.write_text(SWEPT_KO.replace("가이드", "ガイド"), encoding="utf-8")
+    _commit(repo, "Add guide")
+    _edit(en, "from the folder you run it in.", "from the folder you run it in, or from your home folder.")
+    _edit(en, "Intro to `demo.start`, the first call", "Intro to `demo.start`, always the first call")
+    _commit(repo, "docs: home folder")
+    for page in (ko, ja):  # the sweep: one of the English changes, carried to every translation
+        _edit(page, "모든 프로그램의 첫 호출인", "언제나 모든 프로그램의 첫 호출인")
+    _edit(en, "Closing words about", "Some closing words about")
+    _commit(repo, "Update the intro in every language")
+    _edit(ko, "실행한 폴더에서 읽힙니다.", "실행한 폴더나 홈 폴더에서 읽힙니다.")
+    _commit(repo, "docs: ko")
+    assert status_rows(capsys, repo)["guide.md"]["state"] == "up-to-date"
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "guide.md", "--format", "json")
+    assert [f for f in found if not f["check"].startswith("style")] == []
+    before = ko.read_text(encoding="utf-8").splitlines()
+    if move == "alpha":
+        _edit(en, "or from your home folder.", "or from your home folder when it is set.")
+    else:
+        _edit(en, "always the first call", "always the very first call")
+    _commit(repo, "docs: wording")
+    row = status_rows(capsys, repo)["guide.md"]
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "guide.md", "--format", "json")
+    assert [f["message"][:40] for f in found if not f["check"].startswith("style")] == [
+        "outdated: 1 English commit since the ver"]
+    with IdealServer() as server:
+        doc = _update(capsys, repo, server)
+    assert (doc["summary"]["translated"], doc["summary"]["conflicts"]) == (1, [])
+    moved = "홈 폴더에서" if move == "alpha" else "언제나 모든"
+    after = ko.read_text(encoding="utf-8")
+    assert [x for x in before if x.strip() and moved not in x and x not in after] == []
+
+
+MIXINS_EN = """# Mixins
+
+The library offers a range of mixins that can be used as a parent class for your objects, to provide simple
+uploading and downloading functions.
+
+### Generic
+
+[[autodoc]] ModelHubMixin
+    - all
+    - _save_pretrained
+
+### PyTorch
+
+[[autodoc]] PyTorchModelHubMixin
+
+### Fastai
+
+[[autodoc]] from_pretrained_fastai
+"""
+MIXINS_KO = """# 믹스인[[mixins]]
+
+이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해, 부모 클래스로 사용될 수 있는
+다양한 믹스인을 제공합니다.
+
+### 제네릭[[huggingface_hub.ModelHubMixin]]
+
+[[autodoc]] ModelHubMixin
+    - all
+    - _save_pretrained
+
+### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]
+
+[[autodoc]] PyTorchModelHubMixin
+
+### Fastai[[huggingface_hub.from_pretrained_fastai]]
+
+[[autodoc]] from_pretrained_fastai
+"""
+
+
+def test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried(
+        monkeypatch, tmp_path, capsys) -> None:
+    """huggingface_hub ko package_reference/mixins.md (bench_properties on main 9f53823, round 44): the English
+    swaps the ``### Generic`` and ``### PyTorch`` sections (an ``[[autodoc]]`` each, nothing to translate but
+    a heading) and ``git add -A`` commits a translator's edit of the intro with it. A line the English only
+    moved is neither gained nor lost, so the swap's hunks were taken as carried by that commit: status said
+    up to date, the page in the old order was read against the swapped English, and the update replaced the
+    human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` with machine text (P1). The moved lines are
+    carried only where the translation holds them in the English's new order
+    (``repo.history._order_followed``): the commit is behind, and the update moves the human heading with its
+    section."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    _edit(ko, "다양한 믹스인을 제공합니다.", "다양한 믹스인을 제공합니다. (검토 2)")
+    _commit(repo, "문서 수정")
+    row = status_rows(capsys, repo)["mixins.md"]
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    out = strip_notice(ko.read_text(encoding="utf-8"))
+    assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in out and "(검토 2)" in out
+    assert out.index("### PyTorch[[") < out.index("### 제네릭[[") < out.index("### Fastai[[")
+    assert run["docs"][0]["summary"]["translated"] == 0

@@ -1214,6 +1214,18 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         gone = Counter(x for line in old_lines[i1:i2] if (x := _line(line)))
         return add <= raw_add and add <= gained and gone <= raw_gone and gone <= lost
 
+    before_n = fps.line_counts(en_before)
+    moved = {x for op in hunks for line in new_lines[op[3]:op[4]]  # added here, as many gone elsewhere
+             if (x := _line(line)) and before_n[x] and not raw_add[x]}
+
+    def moved_in(op: Opcode) -> bool:  # the hunk adds or removes a line the English only moved
+        _tag, i1, i2, j1, j2 = op
+        return any(_line(line) in moved for line in (*old_lines[i1:i2], *new_lines[j1:j2]))
+
+    if moved and not _order_followed(new_lines, fps.blobs.text(tr_after).splitlines(), moved):
+        hunks = [op for op in hunks if not moved_in(op)]  # the move is not the translation's
+        if not hunks:
+            return []
     if all(copied(op) for op in hunks):  # a license year, code, an [[autodoc]] line: no parse needed
         return list(hunks)
     def rendered(which: str) -> dict[str, tuple[Segment, ...]]:
@@ -1264,6 +1276,32 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         return True
 
     return [op for op in hunks if copied(op) or carried(op)]
+
+
+def _order_followed(english: list[str], translation: list[str], moved: set[str]) -> bool:
+    """Are the lines the English moved (``moved``: as :func:`_line` gives them) that the translation holds in the
+    translation as the English orders them now: each between the nearest lines above and below it that both
+    hold once and the English did not move?
+
+    Why: a line the English only moved is neither gained nor lost, so a hunk of it was "carried" by any commit
+    that touched the translation: huggingface_hub ko package_reference/mixins.md (bench_properties on main
+    9f53823, round 44): the English swapped the ``### PyTorch`` and ``### Generic`` sections (an
+    ``[[autodoc]]`` each) and ``git add -A`` committed a translator's edit of the intro with it; the swap was
+    taken as carried, the page in the old order was read against the swapped English, and the noisy update
+    replaced the human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` with machine text (P1)."""
+    en = [_line(x) for x in english]
+    tr = [_line(x) for x in translation]
+    en_n, tr_n = Counter(x for x in en if x), Counter(x for x in tr if x)
+    at = {x: k for k, x in enumerate(tr) if x and tr_n[x] == 1}
+    marks = [k for k, x in enumerate(en) if x and en_n[x] == 1 and x in at and x not in moved]
+    for k, x in enumerate(en):
+        if x not in moved or en_n[x] != 1 or x not in at:
+            continue  # held more than once, or not at all: nothing to place
+        above = [at[en[m]] for m in marks if m < k][-1:]
+        below = [at[en[m]] for m in marks if m > k][:1]
+        if above and at[x] < above[0] or below and at[x] > below[0]:
+            return False
+    return True
 
 
 def _take(counter: Counter[str], key: str) -> bool:

@@ -10,19 +10,18 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..doc import parse
 from ..errors import RefusedError, RepoError
 from ..fileio import digest, read_text, through_link
 from ..repo.history import WRITE_ALONE, BaseInfo, BlobReader, Followed, followed
 from ..repo.layout import SOURCE_LANG, DocsLayout, validate_lang
-from ..repo.ledger import ledger_for, segment_hash
+from ..repo.ledger import ledger_for
 from ..repo.signoff import machine_hashes
 from ..repo.status import DocStatus, StatusReport
 from ..repo.status_pulls import PullInfo
 from ..repo.store import Store
 from .pipeline import DocJob, Translator, new_job
 from .pricing import PRICES, cached_prefix_cost, estimate_output_tokens, estimate_tokens
-from .update import UpdatePlan, checkout_length_model, plan_update
+from .update import UpdatePlan, checkout_length_model, plan_update, segments_at_base
 
 DRY_RUN_MODELS = ("claude-sonnet-4-5", "claude-haiku-4-5", "gpt-5-mini", "gpt-4.1-mini")
 """Models whose cost a dry run shows besides the chosen one."""
@@ -201,8 +200,8 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             machine = machine_hashes(layout, lang, target_rel, ledger)
             at_base = None  # the translated segments as they were when it last followed its English
             if rec is not None and rec.translated is not None:  # (WRITE_ALONE: the runs' machine text alone)
-                at_base = machine | {segment_hash(s.text) for s in (
-                    parse(blobs.text(rec.translated)).segments() if rec.translated != WRITE_ALONE else ())}
+                at_base = segments_at_base(blobs.text(rec.translated) if rec.translated != WRITE_ALONE else "",
+                                           machine)
             plan = plan_update(english if english is not None else blobs.text(base.base_blob), en_text, human,
                                en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=machine,

@@ -46,6 +46,7 @@ from pathlib import Path
 from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, Segment, parse
 from ..doc.components import mdx_tags
 from ..doc.draft import is_draft, is_pseudo
+from ..doc.notice import has_notice
 from ..doc.pairing import align_segments, content_blocks, needs_translation
 from ..doc.protected import code_without_comments, dedent_block
 from ..doc.syntax import fence_closed
@@ -315,6 +316,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     old_texts, new_texts = [s.text for s in old_segs], [s.text for s in new_segs]
     in_order, moved = same_items(old_texts, new_texts)
     conflicts: list[Conflict] = []
+    whole: set[str] = set()  # ids of translated segments kept as they are, one by one (see keep_beads)
     edits = [pair for tag, i1, i2, j1, j2 in opcodes(old_texts, new_texts) if tag == "replace"
              for pair in _edit_pairs(old_texts, new_texts, i1, i2, j1, j2)]  # changed segments, in order
     for i, j in [*edits, *_moved_edits(old_texts, new_texts, in_order, moved, edits)]:
@@ -327,6 +329,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                 # the English and the translation both changed here: keep the human text, say so
                 translations[cur.id], provenance[cur.id] = text, HUMAN
                 conflicts.append(Conflict(mine.line, cur.line))
+                whole.add(mine.id)
                 continue
             previous[cur.id] = (old, human[old.id])
     # every English segment still there, in order or moved (a reordered list item keeps its human text)
@@ -343,8 +346,10 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
             continue
         translations[cur.id] = text
         provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
+        whole.add(human[old.id].id)
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
-                      unfinished=unfinished, at_base=at_base) if not is_pseudo(translation) else KeptBeads()
+                      unfinished=unfinished, at_base=at_base, whole=frozenset(whole)) \
+        if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
         != skeleton(new)
@@ -374,6 +379,26 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def segments_at_base(page: str, machine: frozenset[str]) -> frozenset[str]:
+    """``at_base`` of :func:`plan_update`: :func:`~hfi18n.repo.ledger.segment_hash` of the translated segments
+    as they were when the translation last followed its English (``page``: the translation then,
+    :attr:`hfi18n.repo.history.Followed.translated`; "" for a recorded write alone) and of those the runs
+    wrote (``machine``: the ledger's and the review record's).
+
+    A page that carries the reader notice (:mod:`hfi18n.doc.notice`: a run wrote machine text into it) while
+    no run's text is known here (no ledger: a fresh clone; no review record: it was never committed) is a
+    run's write, perhaps with hand edits on top, that nobody can take apart: nothing of it is known to be the
+    translation at its base, so every text of it whose English changed is kept and said
+    (:class:`~.pipeline.Conflict`), never replaced on a guess. The case: a run's page, a translator's edit of
+    one paragraph, ``git add`` of the page alone (its ``_review/`` record left out), then the English of that
+    paragraph changed; in a fresh clone the page as committed was the translation at its base, the edit no
+    edit, and the update replaced the human text with machine text without a word, where the clone that ran
+    kept it and said so (issue 31's leftovers: ``tests/test_follows_records.py``)."""
+    if not machine and has_notice(page):
+        return frozenset()
+    return machine | {segment_hash(s.text) for s in parse(page).segments()} if page else machine
 
 
 def edited_since_base(text: str, at_base: frozenset[str] | None) -> bool:
@@ -726,7 +751,7 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
 
 
 def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
-              keepable: Callable[[Bead], bool]) -> set[int]:
+              keepable: Callable[[Bead], bool], whole: frozenset[str] = frozenset()) -> set[int]:
     """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
     whose neighbours are kept as they are (kept beads, a translator's own blocks; the ends of the doc are no
     neighbours: :func:`hfi18n.pair.model.omitted`): the translation leaves that paragraph out, and the update
@@ -738,13 +763,24 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     or one the translator chose to leave out; sent, it added text outside the changed paragraph on 2 of 28
     docs of bench/bench_update_structure.py. Only prose: a heading, code or tag the English has is still
     sent (smolagents ko guided_tour.md left a whole section out; left out again, ``check`` refused the
-    page). Never next to a changed bead: the translation of a merge whose other half changed is replaced
-    by the new text, and its English must then be sent. What ``status`` counts as held is the same rule
-    (:func:`hfi18n.pair.model.unheld`), so an update leaves nothing out that makes the page "incomplete"."""
+    page). Never next to a changed bead whose translation the update replaces: the translation of a merge
+    whose other half changed goes with the new text, and its English must then be sent. A changed bead whose
+    every translated segment is kept as it is (``whole``: ids of the translation's segments the update keeps
+    one by one, a paragraph changed on both sides kept and said, :class:`~.pipeline.Conflict`) replaces
+    nothing, so it is a neighbour like a kept bead: smolagents ko tutorials/memory.md (bench_properties round
+    37): a translator merged ``You can also use step callbacks ...`` into the next paragraph's translation,
+    and edited the one before it, whose English changed too; the aligner read the short merged sentence as
+    1-0, the update sent it again beside the merge, and the draft said that sentence twice. What ``status``
+    counts as held is the same rule (:func:`hfi18n.pair.model.unheld`: a 1-0 paragraph between translated
+    neighbours), so an update leaves nothing out that makes the page "incomplete"."""
     def lone(bead: Bead) -> bool:
         return not bead.tr and where(bead) is not None and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
 
-    return omitted(beads, lone, lambda bead: not bead.en or keepable(bead))
+    def kept_whole(bead: Bead) -> bool:
+        return bool(bead.en and bead.tr and whole) and all(
+            x.kind is BlockKind.PARAGRAPH and x.segments and all(s.id in whole for s in x.segments) for x in bead.tr)
+
+    return omitted(beads, lone, lambda bead: not bead.en or keepable(bead) or kept_whole(bead))
 
 
 def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str] | None,
@@ -794,7 +830,7 @@ def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
                leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset(),
-               at_base: frozenset[str] | None = None) -> KeptBeads:
+               at_base: frozenset[str] | None = None, whole: frozenset[str] = frozenset()) -> KeptBeads:
     """Block overrides of today's English ``new`` that keep, byte for byte, every bead of ``tr`` whose
     English blocks are unchanged from ``base`` (see step 6 of the module doc).
 
@@ -968,7 +1004,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 return None
         return want
 
-    omitted = set() if draft else _left_out(beads, where, keepable)
+    omitted = set() if draft else _left_out(beads, where, keepable, whole)
     for k, bead in enumerate(beads):
         if k in moves:
             continue
