@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 import traceback
@@ -102,7 +103,7 @@ def main() -> int:
             key = f"steps {corpus}"  # steps of examples of this corpus (the machine counts them)
             found: list[dict[str, str]] = []
             rounds = 0
-            t0 = time.time()
+            t0, cpu0 = time.time(), cpu_seconds()
             rounds_by_focus: dict[str, int] = {}
             while wanted(shared, key, share, need, targets) and not out_of_time():
                 aim = focus or behind(shared, need, targets)
@@ -139,6 +140,9 @@ def main() -> int:
                     "exercised": {p: shared.exercised[p] for p in pm.PROPERTIES}, "counterexamples": found,
                     "rounds_by_focus": rounds_by_focus,
                     "seconds": round(time.time() - t0),
+                    "cpu_seconds": round(cpu_seconds() - cpu0),
+                    "per_cpu_minute": {p: round(shared.exercised[p] * 60 / max(1e-9, cpu_seconds() - cpu0), 2)
+                                       for p in pm.PROPERTIES},
                     "steps_per_second": round(shared.steps[key] / max(1e-9, time.time() - t0), 3)}
                 save()
             pm.stop_shared()
@@ -147,6 +151,13 @@ def main() -> int:
     print(save())
     print(table(report))
     return 1 if report["counterexamples"] else 0
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of the children it waited for (git, the tool's subprocesses): the rate
+    to compare (exercised per CPU minute), since the machine is shared and wall time says how loaded it was."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def wanted(shared: pm.Shared, key: str, share: int, need: int, targets: list[str]) -> bool:
@@ -175,6 +186,8 @@ def table(report: dict) -> str:
     for prop, when in pm.PROPERTIES.items():
         lines.append(f"| {prop} ({when}) | " + " | ".join(str(report["corpora"][c]["exercised"].get(prop, 0))
                                                         for c in corpora) + f" | {report['exercised'][prop]} |")
+    lines.append("| CPU s | " + " | ".join(str(report["corpora"][c].get("cpu_seconds", "")) for c in corpora)
+                 + f" | {sum(report['corpora'][c].get('cpu_seconds', 0) for c in corpora)} |")
     lines.append("| counterexamples | " + " | ".join(str(len(report["corpora"][c]["counterexamples"]))
                                                     for c in corpora) + f" | {report['counterexamples']} |")
     lines.append("| steps/s | " + " | ".join(str(report["corpora"][c]["steps_per_second"]) for c in corpora)

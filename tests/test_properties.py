@@ -336,7 +336,10 @@ def test_a_focus_draws_the_rules_of_its_properties_more_often_and_every_rule_sti
     machine = focused(PromiseMachine, ("P5 undecidable said",), weight=4)
     names = Counter(r.function.__name__.split("_focus")[0] for r in machine.setup_state().rules)
     plain = Counter(r.function.__name__ for r in PromiseMachine.setup_state().rules)
-    assert names == plain + Counter({"undecidable": 3})
+    assert names == plain + Counter({"undecidable": 3, "marked": 2})  # marked: FOCUS_ALSO
+    hows = promise_machine.FOCUS_HOWS["P5 undecidable said"]
+    assert hows == machine.BOTH_HOWS
+    assert set(machine.BOTH_HOWS) == set(PromiseMachine.BOTH_HOWS)
     assert focused(PromiseMachine, ("P5 undecidable said",), weight=4) is machine
     run_state_machine_as_test(machine, settings=settings(CI_SETTINGS, max_examples=1, stateful_step_count=6))
     assert promise_machine.LAST_TRACE and all(name in plain for name, _ in promise_machine.LAST_TRACE)
