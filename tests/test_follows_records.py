@@ -326,3 +326,93 @@ def test_a_sweep_that_carried_part_of_an_english_change_then_the_translators_upd
     moved = "홈 폴더에서" if move == "alpha" else "언제나 모든"
     after = ko.read_text(encoding="utf-8")
     assert [x for x in before if x.strip() and moved not in x and x not in after] == []
+
+
+API_EN = """# Mixins
+
+The `demo` library offers mixins that give your classes simple upload and download functions.
+
+### Generic
+
+[[autodoc]] DemoMixin
+    - all
+    - _save_pretrained
+
+### PyTorch
+
+[[autodoc]] TorchDemoMixin
+
+### Fastai
+
+[[autodoc]] fastai_demo
+"""
+API_KO = """# 믹스인[[mixins]]
+
+`demo` 라이브러리는 클래스에 간단한 업로드 및 다운로드 기능을 주는 믹스인을 제공합니다.
+
+### 제네릭[[demo.DemoMixin]]
+
+[[autodoc]] DemoMixin
+    - all
+    - _save_pretrained
+
+### PyTorch[[demo.TorchDemoMixin]]
+
+[[autodoc]] TorchDemoMixin
+
+### Fastai[[demo.fastai_demo]]
+
+[[autodoc]] fastai_demo
+"""
+
+
+def _swap(text: str, first: str, second: str, end: str) -> str:
+    """``text`` with the section from ``first`` to ``second`` and the one from ``second`` to ``end`` swapped."""
+    i, j, k = text.index(first), text.index(second), text.index(end)
+    return text[:i] + text[j:k] + text[i:j] + text[k:]
+
+
+@pytest.mark.parametrize("translation", ["edits another paragraph", "swaps too"])
+def test_a_section_swap_is_carried_only_by_a_commit_that_moved_the_translation_too(
+        monkeypatch, tmp_path, capsys, translation) -> None:
+    """huggingface_hub package_reference/mixins.md (bench_properties on main 9f53823, round 44; issue 31, P1):
+    the English swaps two sections of ``[[autodoc]]`` lines and untranslated headings, and the commit
+    (``git add -A``) takes a translator's correction of another paragraph with it. Lines the English only
+    moved gain and lose nothing, so the commit was taken to carry the swap: the translation, in the old order,
+    was "incomplete", and an update replaced the human heading ``### 제네릭[[...]]`` with machine text. A
+    commit carries a move only where the translation moved those lines too
+    (``repo.history.carried_hunks``): here it did not, so the page is one commit behind and the update moves
+    every human line with its section; where the translator swapped them in the same commit, it is up to
+    date."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = tmp_path / "repo"
+    (repo / EN / "package_reference").mkdir(parents=True)
+    (repo / KO / "package_reference").mkdir(parents=True)
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    en, ko = repo / EN / "package_reference/mixins.md", repo / KO / "package_reference/mixins.md"
+    en.write_text(API_EN, encoding="utf-8")
+    ko.write_text(API_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    en.write_text(_swap(API_EN, "### Generic", "### PyTorch", "### Fastai"), encoding="utf-8")
+    if translation == "swaps too":
+        ko.write_text(_swap(API_KO, "### 제네릭", "### PyTorch", "### Fastai"), encoding="utf-8")
+    else:
+        _edit(ko, "제공합니다.", "제공합니다 (검토).")
+    _commit(repo, "문서 수정")
+    human = ko.read_text(encoding="utf-8")
+    row = status_rows(capsys, repo)["package_reference/mixins.md"]
+    if translation == "swaps too":
+        assert (row["state"], row["commits_behind"]) == ("up-to-date", 0)
+        return
+    assert (row["state"], row["commits_behind"]) == ("outdated", 1)
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update",
+                         "package_reference/mixins.md", "--provider", "openai", "--base-url",
+                         server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    after = ko.read_text(encoding="utf-8")
+    assert [x for x in human.splitlines() if x not in after.splitlines()] == []
+    assert after.index("### PyTorch[[") < after.index("### 제네릭[[") < after.index("### Fastai[[")
+    assert run["docs"][0]["summary"]["translated"] == 0
