@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hfi18n.doc.notice import strip_notice
 from tests.fakes.translators import IdealServer
 from tests.helpers import cli_json as _run
 from tests.helpers import git, isolate_env
@@ -328,91 +329,110 @@ def test_a_sweep_that_carried_part_of_an_english_change_then_the_translators_upd
     assert [x for x in before if x.strip() and moved not in x and x not in after] == []
 
 
-API_EN = """# Mixins
+MIXINS_EN = """# Mixins
 
-The `demo` library offers mixins that give your classes simple upload and download functions.
+The library offers a range of mixins that can be used as a parent class for your objects, to provide simple
+uploading and downloading functions.
 
 ### Generic
 
-[[autodoc]] DemoMixin
+[[autodoc]] ModelHubMixin
     - all
     - _save_pretrained
 
 ### PyTorch
 
-[[autodoc]] TorchDemoMixin
+[[autodoc]] PyTorchModelHubMixin
 
 ### Fastai
 
-[[autodoc]] fastai_demo
+[[autodoc]] from_pretrained_fastai
 """
-API_KO = """# 믹스인[[mixins]]
+MIXINS_KO = """# 믹스인[[mixins]]
 
-`demo` 라이브러리는 클래스에 간단한 업로드 및 다운로드 기능을 주는 믹스인을 제공합니다.
+이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해, 부모 클래스로 사용될 수 있는
+다양한 믹스인을 제공합니다.
 
-### 제네릭[[demo.DemoMixin]]
+### 제네릭[[huggingface_hub.ModelHubMixin]]
 
-[[autodoc]] DemoMixin
+[[autodoc]] ModelHubMixin
     - all
     - _save_pretrained
 
-### PyTorch[[demo.TorchDemoMixin]]
+### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]
 
-[[autodoc]] TorchDemoMixin
+[[autodoc]] PyTorchModelHubMixin
 
-### Fastai[[demo.fastai_demo]]
+### Fastai[[huggingface_hub.from_pretrained_fastai]]
 
-[[autodoc]] fastai_demo
+[[autodoc]] from_pretrained_fastai
 """
 
 
-def _swap(text: str, first: str, second: str, end: str) -> str:
-    """``text`` with the section from ``first`` to ``second`` and the one from ``second`` to ``end`` swapped."""
-    i, j, k = text.index(first), text.index(second), text.index(end)
-    return text[:i] + text[j:k] + text[i:j] + text[k:]
-
-
-@pytest.mark.parametrize("translation", ["edits another paragraph", "swaps too"])
-def test_a_section_swap_is_carried_only_by_a_commit_that_moved_the_translation_too(
-        monkeypatch, tmp_path, capsys, translation) -> None:
-    """huggingface_hub package_reference/mixins.md (bench_properties on main 9f53823, round 44; issue 31, P1):
-    the English swaps two sections of ``[[autodoc]]`` lines and untranslated headings, and the commit
-    (``git add -A``) takes a translator's correction of another paragraph with it. Lines the English only
-    moved gain and lose nothing, so the commit was taken to carry the swap: the translation, in the old order,
-    was "incomplete", and an update replaced the human heading ``### 제네릭[[...]]`` with machine text. A
-    commit carries a move only where the translation moved those lines too
-    (``repo.history.carried_hunks``): here it did not, so the page is one commit behind and the update moves
-    every human line with its section; where the translator swapped them in the same commit, it is up to
-    date."""
+def test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried(
+        monkeypatch, tmp_path, capsys) -> None:
+    """huggingface_hub ko package_reference/mixins.md (bench_properties on main 9f53823, round 44): the English
+    swaps the ``### Generic`` and ``### PyTorch`` sections (an ``[[autodoc]]`` each, nothing to translate but
+    a heading) and ``git add -A`` commits a translator's edit of the intro with it. A line the English only
+    moved is neither gained nor lost, so the swap's hunks were taken as carried by that commit: status said
+    up to date, the page in the old order was read against the swapped English, and the update replaced the
+    human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` with machine text (P1). The moved lines are
+    carried only where the translation holds them in the English's new order
+    (``repo.history._order_followed``): the commit is behind, and the update moves the human heading with its
+    section."""
     from tests.helpers import status_rows
 
     isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
-    repo = tmp_path / "repo"
-    (repo / EN / "package_reference").mkdir(parents=True)
-    (repo / KO / "package_reference").mkdir(parents=True)
-    git(tmp_path, "init", "-q", "-b", "main", str(repo))
-    en, ko = repo / EN / "package_reference/mixins.md", repo / KO / "package_reference/mixins.md"
-    en.write_text(API_EN, encoding="utf-8")
-    ko.write_text(API_KO, encoding="utf-8")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
     _commit(repo, "Add mixins")
-    en.write_text(_swap(API_EN, "### Generic", "### PyTorch", "### Fastai"), encoding="utf-8")
-    if translation == "swaps too":
-        ko.write_text(_swap(API_KO, "### 제네릭", "### PyTorch", "### Fastai"), encoding="utf-8")
-    else:
-        _edit(ko, "제공합니다.", "제공합니다 (검토).")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    _edit(ko, "다양한 믹스인을 제공합니다.", "다양한 믹스인을 제공합니다. (검토 2)")
     _commit(repo, "문서 수정")
-    human = ko.read_text(encoding="utf-8")
-    row = status_rows(capsys, repo)["package_reference/mixins.md"]
-    if translation == "swaps too":
-        assert (row["state"], row["commits_behind"]) == ("up-to-date", 0)
-        return
+    row = status_rows(capsys, repo)["mixins.md"]
     assert (row["state"], row["commits_behind"]) == ("outdated", 1)
     with IdealServer() as server:
-        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update",
-                         "package_reference/mixins.md", "--provider", "openai", "--base-url",
-                         server.openai_base_url, "--format", "json")
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
     assert code == 0, run
-    after = ko.read_text(encoding="utf-8")
-    assert [x for x in human.splitlines() if x not in after.splitlines()] == []
-    assert after.index("### PyTorch[[") < after.index("### 제네릭[[") < after.index("### Fastai[[")
+    out = strip_notice(ko.read_text(encoding="utf-8"))
+    assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in out and "(검토 2)" in out
+    assert out.index("### PyTorch[[") < out.index("### 제네릭[[") < out.index("### Fastai[[")
     assert run["docs"][0]["summary"]["translated"] == 0
+
+
+def test_an_english_move_of_sections_without_prose_made_in_the_translation_too_is_carried(
+        monkeypatch, tmp_path, capsys) -> None:
+    """The twin of the test above (s38): the same swap of the ``### Generic`` and ``### PyTorch`` sections made
+    in both languages in one commit is the translation's too (``repo.history._order_followed``: the moved lines
+    are in the English's new order in the translation), so the page is up to date, not one commit behind, and
+    an update sends nothing and keeps the page as it is. It passed before the fix too: it keeps the fix from
+    refusing every move."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(ko, generic_ko + pytorch_ko, pytorch_ko + generic_ko)
+    _commit(repo, "Reorder the mixins in every language")
+    row = status_rows(capsys, repo)["mixins.md"]
+    assert (row["state"], row["commits_behind"]) == ("up-to-date", 0)
+    page = ko.read_text(encoding="utf-8")
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    assert [d["summary"]["translated"] for d in run["docs"]] in ([], [0])
+    assert ko.read_text(encoding="utf-8") == page

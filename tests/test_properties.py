@@ -986,9 +986,11 @@ def test_counterexample_a_section_swap_committed_with_a_hand_edit_is_not_taken_a
     hunks hold only lines with no prose (``[[autodoc]]`` lines, the untranslated heading ``### PyTorch``),
     which the English only moved, so the net line counts judged nothing and the commit, having touched the
     translation for another paragraph, was taken to carry the swap. The translation, still in the old order,
-    was taken to follow the swapped English (``status``: incomplete, ``### Generic`` unheld), and the update
-    paired its ``### 제네릭`` with nothing and replaced it with machine text. Now the translation must have
-    moved those lines too; it did not, so the commit is drift and the update moves the human heading with
+    was taken to follow the swapped English (``status``: incomplete, ``### Generic`` unheld); the aligner
+    paired its ``### 제네릭`` with nothing, the kept beads no longer gave the English structure, and the
+    update, rendering from the English, replaced it with machine text. Fixed by s31's
+    ``repo.history._order_followed`` (the moved lines must be in the new order in the translation; as found:
+    ``tests/test_promise_counterexamples.py``): the commit is drift and the update moves the human heading with
     its section."""
     replay("huggingface_hub", [
         ('translation_edit', ('human_correction', 'package_reference/mixins.md', ('The `huggingface_hub` library offers a range of mixins that can be used as a parent class for your objects, in order to\nprovide simple uploading and downloading functions. Check out our [integration guide](../guides/integrations) to learn\nhow to integrate any ML framework with the Hub.', '`huggingface_hub` 라이브러리는 객체에 함수들의 업로드 및 다운로드 기능을 손쉽게 제공하기 위해서, 부모 클래스로 사용될 수 있는 다양한 믹스인을 제공합니다.\nML 프레임워크를 Hub와 통합하는 방법은 [통합 가이드](../guides/integrations)를 통해 배울 수 있습니다.'), False)),

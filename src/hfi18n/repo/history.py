@@ -1192,8 +1192,7 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
 
     - lines with no prose (code, ``[[autodoc]]``, links, tags): each one the hunk adds is a line the
       translation gained, each one it removes that the translation had is a line it lost (a line the
-      English only moved is neither: the translation must have moved it too, :func:`carried_hunks`'s
-      ``moved_too``);
+      English only moved is neither);
     - prose the hunk adds: each new English segment has a translated counterpart (the pair model) whose
       text is new in the translation and not the English itself;
     - prose the hunk removes: the translated text paired with each removed segment is gone;
@@ -1215,6 +1214,18 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         gone = Counter(x for line in old_lines[i1:i2] if (x := _line(line)))
         return add <= raw_add and add <= gained and gone <= raw_gone and gone <= lost
 
+    before_n = fps.line_counts(en_before)
+    moved = {x for op in hunks for line in new_lines[op[3]:op[4]]  # added here, as many gone elsewhere
+             if (x := _line(line)) and before_n[x] and not raw_add[x]}
+
+    def moved_in(op: Opcode) -> bool:  # the hunk adds or removes a line the English only moved
+        _tag, i1, i2, j1, j2 = op
+        return any(_line(line) in moved for line in (*old_lines[i1:i2], *new_lines[j1:j2]))
+
+    if moved and not _order_followed(new_lines, fps.blobs.text(tr_after).splitlines(), moved):
+        hunks = [op for op in hunks if not moved_in(op)]  # the move is not the translation's
+        if not hunks:
+            return []
     if all(copied(op) for op in hunks):  # a license year, code, an [[autodoc]] line: no parse needed
         return list(hunks)
     def rendered(which: str) -> dict[str, tuple[Segment, ...]]:
@@ -1227,38 +1238,6 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         return [seg for seg in fps.doc(blob).segments() if _take(left, seg.text)]
 
     en_lines = fps.line_counts(en_before) | fps.line_counts(en_after)
-    places: list[dict[str, int]] = []
-    sides: list[Counter[str]] = []
-
-    def moved_too(moved_in: Counter[str], moved_out: Counter[str]) -> bool:
-        """Did the translation move the lines with no prose the English only moved? A line found once in
-        each of the four versions: every line found once in each too that the English moved it across (before
-        it, then after it, or the other way) is on its new side in the translation after the commit. Any
-        other (repeated somewhere: the order cannot tell): each one the hunk brings is a line the
-        translation's own diff brings (its in-order diff leaves it out on the new side), each one the hunk
-        takes away one it takes away. Net line counts cannot tell: a move gains and loses nothing."""
-        if not places:
-            for blob in (en_before, en_after, tr_before, tr_after):
-                seq = [_line(x) for x in fps.blobs.text(blob).splitlines()]
-                count = Counter(seq)
-                places.append({x: k for k, x in enumerate(seq) if x and count[x] == 1})
-            a = [_line(x) for x in fps.blobs.text(tr_before).splitlines()]
-            b = [_line(x) for x in fps.blobs.text(tr_after).splitlines()]
-            ops = [op for op in opcodes(a, b) if op[0] != "equal"]
-            sides.append(Counter(b[j] for _t, _i1, _i2, j1, j2 in ops for j in range(j1, j2) if b[j]))
-            sides.append(Counter(a[i] for _t, i1, i2, _j1, _j2 in ops for i in range(i1, i2) if a[i]))
-        eb, ea, _tb, ta = places
-        shared = [y for y in ea if all(y in p for p in places)]
-        for x in moved_in + moved_out:
-            if not all(x in p for p in places):
-                if moved_in[x] > sides[0][x] or moved_out[x] > sides[1][x]:
-                    return False
-                continue
-            if any((eb[x] < eb[y]) != (ea[x] < ea[y]) and (ta[x] < ta[y]) != (ea[x] < ea[y])
-                   for y in shared if y != x):
-                return False
-        return True
-
     wrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in gained)  # a translated line came
     unwrote = any(x not in en_lines and any(c.isalpha() for c in x) for x in lost)  # one went
 
@@ -1272,21 +1251,6 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         gone = raw_gone & Counter(x for k, line in enumerate(old_lines[i1:i2])
                                   if k not in old_in and (x := _line(line)) and had[x])
         if not (add <= gained and gone <= lost):
-            return False
-        # lines with no prose the English only moved (its net counts are unchanged: no gain, no loss), which
-        # the translation holds: the translation must have moved them too. Unjudged, a section swap of
-        # ``[[autodoc]]`` lines and an untranslated heading (``### PyTorch``) was carried by any commit that
-        # touched the translation (a translator's correction of another paragraph, ``git add -A``): the
-        # translation, still in the old order, was taken to follow the swapped English (``status``:
-        # incomplete), the aligner paired the human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]``
-        # with nothing, and the update, rendering from the English, replaced it with machine text
-        # (huggingface_hub package_reference/mixins.md, bench_properties on main 9f53823, round 44; issue
-        # 31, P1)
-        moved_in = Counter(x for k, line in enumerate(new_lines[j1:j2])
-                           if k not in new_in and (x := _line(line)) and had[x]) - raw_add
-        moved_out = Counter(x for k, line in enumerate(old_lines[i1:i2])
-                            if k not in old_in and (x := _line(line)) and had[x]) - raw_gone
-        if (moved_in or moved_out) and not moved_too(moved_in, moved_out):
             return False
         fresh, dropped = new_prose - old_prose, old_prose - new_prose
         if fresh and not wrote or dropped and not unwrote:  # no translated line came or went: no pairing needed
@@ -1312,6 +1276,32 @@ def carried_hunks(fps: Fingerprints, en_before: str, en_after: str, tr_before: s
         return True
 
     return [op for op in hunks if copied(op) or carried(op)]
+
+
+def _order_followed(english: list[str], translation: list[str], moved: set[str]) -> bool:
+    """Are the lines the English moved (``moved``: as :func:`_line` gives them) that the translation holds in the
+    translation as the English orders them now: each between the nearest lines above and below it that both
+    hold once and the English did not move?
+
+    Why: a line the English only moved is neither gained nor lost, so a hunk of it was "carried" by any commit
+    that touched the translation: huggingface_hub ko package_reference/mixins.md (bench_properties on main
+    9f53823, round 44): the English swapped the ``### PyTorch`` and ``### Generic`` sections (an
+    ``[[autodoc]]`` each) and ``git add -A`` committed a translator's edit of the intro with it; the swap was
+    taken as carried, the page in the old order was read against the swapped English, and the noisy update
+    replaced the human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` with machine text (P1)."""
+    en = [_line(x) for x in english]
+    tr = [_line(x) for x in translation]
+    en_n, tr_n = Counter(x for x in en if x), Counter(x for x in tr if x)
+    at = {x: k for k, x in enumerate(tr) if x and tr_n[x] == 1}
+    marks = [k for k, x in enumerate(en) if x and en_n[x] == 1 and x in at and x not in moved]
+    for k, x in enumerate(en):
+        if x not in moved or en_n[x] != 1 or x not in at:
+            continue  # held more than once, or not at all: nothing to place
+        above = [at[en[m]] for m in marks if m < k][-1:]
+        below = [at[en[m]] for m in marks if m > k][:1]
+        if above and at[x] < above[0] or below and at[x] > below[0]:
+            return False
+    return True
 
 
 def _take(counter: Counter[str], key: str) -> bool:

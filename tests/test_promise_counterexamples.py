@@ -1,0 +1,60 @@
+"""Counterexamples of the long bench_properties runs kept as found (s31), each a replay through the promise
+machine's own methods with every invariant after every step (``tests.promise_machine.replay``), next to the
+fixture with real git history that names its root (``tests/test_follows_records.py``)."""
+
+from __future__ import annotations
+
+from tests.promise_machine import replay
+
+ROUND_44 = [   (   'undecidable',
+        (   'installation.md',
+            (   'Some dependencies of `huggingface_hub` are '
+                '[optional](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies) '
+                'because they are not required to run the core features of `huggingface_hub`. However, some '
+                "features of the `huggingface_hub` may not be available if the optional dependencies aren't "
+                'installed.',
+                '`huggingface_hub`의 일부 의존성은 `huggingface_hub`의 핵심 기능을 실행하는 데 필요하지 않으므로 '
+                '[선택적](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies)입니다. '
+                '설치가 되어있지 않다면 `huggingface_hub`의 추가적인 기능을 사용하지 못할 수 있습니다.'),
+            'then uncommitted',
+            'ko: edit')),
+    (   'translation_edit',
+        (   'human_correction',
+            'package_reference/mixins.md',
+            (   'The `huggingface_hub` library offers a range of mixins that can be used as a parent class '
+                'for your objects, in order to\n'
+                'provide simple uploading and downloading functions. Check out our [integration '
+                'guide](../guides/integrations) to learn\n'
+                'how to integrate any ML framework with the Hub.',
+                '`huggingface_hub` 라이브러리는 객체에 함수들의 업로드 및 다운로드 기능을 손쉽게 제공하기 위해서, 부모 클래스로 사용될 수 있는 다양한 믹스인을 '
+                '제공합니다.\n'
+                'ML 프레임워크를 Hub와 통합하는 방법은 [통합 가이드](../guides/integrations)를 통해 배울 수 있습니다.'),
+            False)),
+    ('undecidable', ('package_reference/community.md',)),
+    ('marked', ('package_reference/mixins.md',)),
+    ('english_edit', ('english_swap_sections', 'package_reference/mixins.md', (12, 19, 23), '문서 수정')),
+    ('marked', ('package_reference/community.md', (514, 543), 'docs: update')),
+    (   'english_edit',
+        ('english_redesign', 'package_reference/webhooks_server.md', 'package_reference/community.md')),
+    (   'undecidable',
+        (   'package_reference/community.md',
+            (   '- [`edit_discussion_comment`] It was reworded in revision 4.',
+                '- [`edit_discussion_comment`] 한 경 습파번 하 니있있 4.'),
+            'one commit',
+            'docs: update')),
+    ('update_noisy', ('package_reference/community.md',)),
+    ('marked', ('package_reference/mixins.md',)),
+    ('update_failing', ('installation.md',)),
+    ('update_noisy', ('package_reference/mixins.md',))]
+"""huggingface_hub, bench_properties on main 9f53823 (2026-11-28, round 44), 12 steps as found."""
+
+
+def test_counterexample_a_section_swap_committed_with_a_translators_edit_keeps_the_human_heading() -> None:
+    """P1: after the English swapped the ``### Generic`` and ``### PyTorch`` sections of
+    package_reference/mixins.md (an ``[[autodoc]]`` each) in a commit that also brought a translator's edit
+    of the intro (``git add -A``), the noisy update lost the human heading ``### 제네릭[[huggingface_hub.ModelHubMixin]]``:
+    the swap's lines, only moved, were taken as carried by that commit, and the page in the old order was read
+    against the swapped English. Fixed in the one record of what a translation follows
+    (``repo.history._order_followed``); its fixture:
+    ``test_follows_records.py::test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried``."""
+    replay("huggingface_hub", ROUND_44)
