@@ -997,3 +997,20 @@ def test_counterexample_a_section_swap_committed_with_a_hand_edit_is_not_taken_a
         ('english_edit', ('english_swap_sections', 'package_reference/mixins.md', (12, 19, 23), '문서 수정')),
         ('update_noisy', ('package_reference/mixins.md',)),
     ])
+
+
+def test_counterexample_a_list_item_of_a_marked_draft_edited_on_both_sides_is_not_lost() -> None:
+    """huggingface_hub, s36's measuring run (2026-11-28, round 8; replays on main 9f53823's own harness), kept as
+    found (7 steps): P4 and P1: after marked drafts of package_reference/community.md and list items changed on
+    both sides (one commit, then committed), the ideal update assembled a page that lost a
+    ``[`edit_discussion_comment`]`` item, and its own write gate refused it ("appears 1 more time(s) in the
+    English than here")."""
+    replay("huggingface_hub", [
+        ('undecidable', ('installation.md', ('Here is the list of optional dependencies in `huggingface_hub`:', '다음은 `huggingface_hub`의 선택 의존성 목록입니다:'), 'then committed', "Merge branch 'main'", 'fix typo')),
+        ('marked', ('package_reference/community.md', (514, 543), 'docs: update')),
+        ('undecidable', ('package_reference/webhooks_server.md', ('For more information about webhooks payload, you can refer to the Webhooks Payload [guide](https://huggingface.co/docs/hub/webhooks#webhook-payloads).', '웹훅 페이로드에 대한 자세한 사항은 이 [가이드](https://huggingface.co/docs/hub/webhooks#webhook-payloads)를 참고하세요.'), 'then uncommitted', 'Update docs (#1234)')),
+        ('undecidable', ('package_reference/community.md', ('- [`edit_discussion_comment`] It was reworded in revision 2.', '- [`edit_discussion_comment`] 한 경 습파번 하 니있있 2.'), 'one commit', 'Update docs (#1234)')),
+        ('marked', ('package_reference/mixins.md',)),
+        ('marked', ('package_reference/community.md', (489, 513), 'wip')),
+        ('undecidable', ('package_reference/community.md', ('- [`change_discussion_status`] It stays in English in revision 2.', '- [`change_discussion_status`] 한 것는 하 같데법 하 니있있 2.'), 'then committed', 'ko: edit', 'review comments')),
+    ])

@@ -83,13 +83,21 @@ def test_rendered_headings_always_carry_the_english_anchor() -> None:
     assert render_translation(doc, {s1: "설치[[install]]", s2: "Setup"}) == "## 설치[[install]]\n\n## Setup [[setup]]\n"
 
 
+def _planned(old_en: str, new_en: str, human: str, at_base: tuple[str, ...]):
+    """The update plan of ``human`` (made from ``old_en``) to ``new_en``, whose translated segments at the base
+    were ``at_base`` (their texts as the file holds them), and the page it renders with nothing translated."""
+    from hfi18n.repo.ledger import segment_hash
+
+    plan = plan_update(old_en, new_en, human, en_rel="x.md", target=Path("x.md"), base_commit="abc",
+                       at_base=frozenset(segment_hash(t) for t in at_base))
+    return plan, render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+
+
 def test_an_edited_paragraph_shifted_by_an_insert_before_and_a_removal_after_is_a_conflict() -> None:
     """A paragraph is inserted before an edited one and a list item removed after it: the changed run is two
     segments that became two, shifted by one. Paired in order, the edited paragraph met the inserted one, the
     translator's edit of it (made since the base) was not seen and machine text replaced it (P1;
     huggingface_hub installation.md, bench_properties round 9 on land3 5e7d75d). It is kept and said."""
-    from hfi18n.repo.ledger import segment_hash
-
     old_en = ("Install the library with pip, the package installer for Python.\n\n"
               "Here is the list of optional dependencies in `hub`:\n- `cli`: a command line interface.\n"
               "- `torch`: dependencies to run framework-specific features.\n")
@@ -101,14 +109,39 @@ def test_an_edited_paragraph_shifted_by_an_insert_before_and_a_removal_after_is_
                "다음은 `hub`의 선택 의존성 목록입니다:\n- `cli`: 명령줄 인터페이스입니다.\n"
                "- `torch`: 프레임워크별 기능을 실행하려면 필요합니다.\n")
     human = at_base.replace("목록입니다:", "목록입니다: (다시 씀 8)")
-    plan = plan_update(old_en, new_en, human, en_rel="x.md", target=Path("x.md"), base_commit="abc",
-                       at_base=frozenset(segment_hash(t) for t in (
-                           "pip으로 라이브러리를 설치하세요. pip은 파이썬의 패키지 설치 도구입니다.",
-                           "다음은 ⟦1⟧의 선택 의존성 목록입니다:", "⟦1⟧: 명령줄 인터페이스입니다.",
-                           "⟦1⟧: 프레임워크별 기능을 실행하려면 필요합니다.")))
-    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    plan, out = _planned(old_en, new_en, human, (
+        "pip으로 라이브러리를 설치하세요. pip은 파이썬의 패키지 설치 도구입니다.", "다음은 ⟦1⟧의 선택 의존성 목록입니다:",
+        "⟦1⟧: 명령줄 인터페이스입니다.", "⟦1⟧: 프레임워크별 기능을 실행하려면 필요합니다."))
     assert "다음은 `hub`의 선택 의존성 목록입니다: (다시 씀 8)" in out
     assert [c.english_line for c in plan.job.conflicts] == [5]
+
+
+def test_list_items_of_one_pattern_are_paired_with_the_items_they_were_edited_into() -> None:
+    """Three list items of one pattern change in one run, one of them on both sides: each old item is paired
+    with the new item it was edited into, the alignment most alike in all, not the first alike one after it.
+    First-fit, the second item met the first (alike: one pattern) and the third the second, whose place then
+    held the third's human text: the page lost the second item's reference and its write gate refused it
+    (P4, P1; huggingface_hub ko package_reference/community.md, s36's bench run, 2026-11-28)."""
+    old_en = ("Methods:\n\n- [`comment_entry`]\n"
+              "- [`edit_entry_note`] It was reworded in revision 2. It changed in revision 4.\n"
+              "- [`change_entry_status`] It stays in English in revision 2.\n- [`merge_entries`]\n")
+    new_en = ("Methods:\n\n- [`comment_entry`] It was reworded in revision 5.\n"
+              "- [`edit_entry_note`] It was reworded in revision 2. It changed in revision 4. "
+              "It stays in English in revision 5.\n"
+              "- [`change_entry_status`] It stays in English in revision 2. It changed in revision 6.\n"
+              "- [`merge_entries`]\n")
+    at_base = ("메서드:\n\n- [`comment_entry`]\n"
+               "- [`edit_entry_note`] 2판에서 고쳐 썼습니다. 4판에서 바뀌었습니다.\n"
+               "- [`change_entry_status`] 2판에서도 영어로 남습니다.\n- [`merge_entries`]\n")
+    human = at_base.replace("영어로 남습니다.", "영어로 남습니다. (다시 씀 6)")
+    plan, out = _planned(old_en, new_en, human, (
+        "메서드:", "⟦1⟧ 2판에서 고쳐 썼습니다. 4판에서 바뀌었습니다.", "⟦1⟧ 2판에서도 영어로 남습니다."))
+    assert "- [`change_entry_status`] 2판에서도 영어로 남습니다. (다시 씀 6)\n" in out
+    assert out.count("[`edit_entry_note`]") == 1 and out.count("[`change_entry_status`]") == 1
+    assert [c.english_line for c in plan.job.conflicts] == [5]
+    assert sorted(s.text for s in plan.job.pending) == ["⟦1⟧ It was reworded in revision 2. It changed in revision 4. "
+                                                        "It stays in English in revision 5.",
+                                                        "⟦1⟧ It was reworded in revision 5."]
 
 
 CACHE_U = ("Use `demo.cache.entries()` to get every cached entry as a dictionary.",

@@ -563,8 +563,9 @@ no candidate translation of the new one."""
 
 def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[tuple[int, int]]:
     """The old and new English segments of a changed run (``old[i1:i2]`` became ``new[j1:j2]``), paired: in
-    order when the run kept its length and that pairs edits, else each old segment with the first later new one it was edited
-    into (:func:`_edited`). Paired in order, a paragraph edited in a run that also gained or lost a segment
+    order when the run kept its length and that pairs edits, else the alignment, in order, of old segments
+    with the new ones they were edited into (:func:`_edited`) that is the most alike in all
+    (:func:`_edit_alignment`). Paired in order, a paragraph edited in a run that also gained or lost a segment
     (sections swapped around it) met the wrong neighbour, the human edit of its translation was never seen
     as a conflict and was replaced by machine text (smolagents reference/agents.md, property harness).
     Runs larger than :data:`EDIT_PAIRS_MAX` pairs of segments are paired in order (a redesign).
@@ -580,20 +581,45 @@ def _edit_pairs(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: i
         return ordered
     if i2 - i1 == j2 - j1 and all(_edited(old[i], new[j]) for i, j in ordered):
         return ordered
-    out: list[tuple[int, int]] = []
-    start = j1
-    for i in range(i1, i2):
-        for j in range(start, j2):
-            if _edited(old[i], new[j]):
-                out.append((i, j))
-                start = j + 1
-                break
+    out = _edit_alignment(old[i1:i2], new[j1:j2], i1, j1)
     if i2 - i1 == j2 - j1:
         edits = list(out)
         used_old, used_new = {i for i, _ in edits}, {j for _, j in edits}
         out += [(i, j) for i, j in ordered if i not in used_old and j not in used_new
                 and all((a < i) == (b < j) for a, b in edits)]
         out.sort()
+    return out
+
+
+def _edit_alignment(old: list[str], new: list[str], i0: int = 0, j0: int = 0) -> list[tuple[int, int]]:
+    """Old segments paired, in order, with new ones they were edited into (:func:`_edited`), the pairing whose
+    likeness (:func:`_likeness`) adds up to the most (a weighted longest common subsequence), indices offset by
+    ``i0`` and ``j0``.
+
+    Why not each old segment with the first later new one it was edited into: list items of one pattern are
+    alike, so a new item inserted above took an edited one's place, and the next old item the one after.
+    huggingface_hub ko package_reference/community.md (s36's bench run, 2026-11-28, 7 steps): the English
+    ``- [`comment_discussion`]`` gained a sentence and ``- [`edit_discussion_comment`] It was reworded ...``
+    another, and ``- [`change_discussion_status`] It stays in English ...`` changed on both sides; paired
+    first-fit, the ``edit_discussion_comment`` item met ``comment_discussion`` and ``change_discussion_status``
+    met ``edit_discussion_comment``, whose place then held that item's human text (kept as a conflict): the
+    page lost an ``[`edit_discussion_comment`]`` reference and its own write gate refused the ideal update
+    (P4), the human text in the wrong item (P1)."""
+    score = [[0.0] * (len(new) + 1) for _ in range(len(old) + 1)]
+    for a in range(len(old) - 1, -1, -1):
+        for b in range(len(new) - 1, -1, -1):
+            alike = _likeness(old[a], new[b])
+            score[a][b] = max(score[a + 1][b], score[a][b + 1], alike + score[a + 1][b + 1] if alike else 0.0)
+    out: list[tuple[int, int]] = []
+    a = b = 0
+    while a < len(old) and b < len(new):
+        if score[a][b] == score[a + 1][b]:
+            a += 1
+        elif score[a][b] == score[a][b + 1]:
+            b += 1
+        else:
+            out.append((i0 + a, j0 + b))
+            a, b = a + 1, b + 1
     return out
 
 
@@ -641,10 +667,21 @@ def _edited(old: str, new: str) -> bool:
     paragraph that gained a sentence (smolagents installation.md ``Using [`uv`](...):``, bench_properties) is
     below the likeness ratio, so its translator's edit was taken for the translation of a rewritten
     paragraph and replaced by machine text (P1, P5)."""
+    return _likeness(old, new) > 0.0
+
+
+def _likeness(old: str, new: str) -> float:
+    """How alike ``new`` is to ``old`` (:class:`difflib.SequenceMatcher` ratio) when it is ``old`` edited
+    (:func:`_edited`), else 0.0; a segment kept almost whole (:data:`KEPT_WHOLE`) counts at least a little, so
+    it is paired wherever nothing more alike competes for it (:func:`_edit_alignment`)."""
     m = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED and m.ratio() >= EDITED:
-        return True
-    return len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old)
+    if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED:
+        ratio = m.ratio()
+        if ratio >= EDITED:
+            return ratio
+    if len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old):
+        return max(m.ratio(), 1e-3)
+    return 0.0
 
 
 KEPT_WHOLE = 0.9
