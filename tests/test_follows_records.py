@@ -369,6 +369,21 @@ MIXINS_KO = """# 믹스인[[mixins]]
 """
 
 
+def _mixins_swapped_in_english(monkeypatch, tmp_path: Path) -> tuple[Path, Path]:
+    """A repo with mixins.md in both languages, committed, and the English ``### Generic`` and ``### PyTorch``
+    sections swapped (not committed): the repo and the Korean page."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    return repo, ko
+
+
 def test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried(
         monkeypatch, tmp_path, capsys) -> None:
     """huggingface_hub ko package_reference/mixins.md (bench_properties on main 9f53823, round 44): the English
@@ -382,15 +397,7 @@ def test_an_english_move_of_sections_without_prose_committed_with_a_translators_
     section."""
     from tests.helpers import status_rows
 
-    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
-    repo = _repo(tmp_path)
-    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
-    en.write_text(MIXINS_EN, encoding="utf-8")
-    ko.write_text(MIXINS_KO, encoding="utf-8")
-    _commit(repo, "Add mixins")
-    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
-    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
-    _edit(en, generic + pytorch, pytorch + generic)
+    repo, ko = _mixins_swapped_in_english(monkeypatch, tmp_path)
     _edit(ko, "다양한 믹스인을 제공합니다.", "다양한 믹스인을 제공합니다. (검토 2)")
     _commit(repo, "문서 수정")
     row = status_rows(capsys, repo)["mixins.md"]
@@ -414,15 +421,7 @@ def test_an_english_move_of_sections_without_prose_made_in_the_translation_too_i
     refusing every move."""
     from tests.helpers import status_rows
 
-    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
-    repo = _repo(tmp_path)
-    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
-    en.write_text(MIXINS_EN, encoding="utf-8")
-    ko.write_text(MIXINS_KO, encoding="utf-8")
-    _commit(repo, "Add mixins")
-    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
-    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
-    _edit(en, generic + pytorch, pytorch + generic)
+    repo, ko = _mixins_swapped_in_english(monkeypatch, tmp_path)
     generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
     pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
     _edit(ko, generic_ko + pytorch_ko, pytorch_ko + generic_ko)
