@@ -76,8 +76,8 @@ def test_a_warm_run_reads_back_what_the_cold_one_found(smol: Path, monkeypatch: 
     parsed: list[object] = []
     from hfi18n.repo import store
 
-    real_parse = store.parse
-    monkeypatch.setattr(store, "parse", lambda *a, **k: parsed.append(a) or real_parse(*a, **k))
+    real_parse = store.parse_read_only
+    monkeypatch.setattr(store, "parse_read_only", lambda *a, **k: parsed.append(a) or real_parse(*a, **k))
     assert rows(smol) == want_rows and parsed == []  # warm status: nothing parsed, the records read back
 
 

@@ -144,6 +144,43 @@ def test_a_taken_block_is_a_copy_moved_and_renumbered() -> None:
     assert P.parse(body) == P.parse_whole(body)
 
 
+
+def test_a_read_only_parse_keeps_its_own_blocks_and_what_is_taken_from_it_is_a_copy() -> None:
+    """:func:`~hfi18n.doc.parse.parse_read_only` (the store's docs, never changed) keeps its doc's blocks as
+    they are for the next parse; a parse taking them over still gets copies, so changing that doc changes
+    neither the read-only doc nor a later parse."""
+    P._Recent.recent = ()
+    body = "".join(f"Paragraph {i} with `code`.\n\n" for i in range(40))
+    shared = P.parse_read_only(body)
+    assert P._Recent.recent[0].blocks[0] is shared.blocks[0]
+    text = "# A new title\n\nA new first paragraph.\n\n" + body
+    after = P.parse(text)
+    assert after == P.parse_whole(text)
+    assert after.blocks[-2] is not shared.blocks[-2]
+    assert after.blocks[-2].segments[0] is not shared.blocks[-2].segments[0]
+    after.blocks[-2].segments[0].spans.clear()
+    assert shared == P.parse_whole(body)
+    assert P.parse_read_only(body) == P.parse_whole(body)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=40), st.data())
+def test_read_only_and_plain_parses_in_any_mix_read_as_a_whole(base: list[str], data) -> None:
+    """Edits of a text parsed one after the other, each by :func:`~hfi18n.doc.parse.parse` or
+    :func:`~hfi18n.doc.parse.parse_read_only` (a run mixes the store's parses and others): each doc is the
+    whole reading of its text."""
+    P._Recent.recent = ()
+    lines = list(base)
+    for _ in range(data.draw(st.integers(1, 5), label="edits")):
+        text = "\n".join(lines) + "\n"
+        read_only = data.draw(st.booleans(), label="read only")
+        got = P.parse_read_only(text) if read_only else P.parse(text)
+        assert got == P.parse_whole(text)
+        assert got.render() == text
+        at = data.draw(st.integers(0, len(lines)), label="at")
+        cut = data.draw(st.integers(0, min(3, len(lines) - at)), label="cut")
+        lines[at:at + cut] = data.draw(st.lists(st.sampled_from(_LINES), max_size=4), label="new")
+
 @pytest.mark.parametrize("before, after", [
     # an HTML element with no end yet is read as an HTML block; its end written later makes it a region
     # over the lines between: the places after its start are no longer fresh

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hfi18n.review import Kind, review_texts
+from hfi18n.review import Kind, Options, review_texts
 
 EN = """# Schedulers [[schedulers]]
 
@@ -119,7 +119,8 @@ def test_one_skipped_section_is_no_restructuring_even_when_it_is_most_of_the_doc
     head = KO[:KO.index("## 1단계")]
     (om,) = _coverage(head)
     assert om.rule == "missing-paragraph" and "3 English paragraphs" not in om.message
-    assert "the English section '## Step 1: Install'" in om.message
+    # the run is three sections: the message names the first and the last (not the first alone)
+    assert "3 English sections, '## Step 1: Install' (line 17) to '## Step 3: Run' (line 29)" in om.message
 
 
 EN_CODE = """# T-GATE
@@ -902,3 +903,137 @@ def test_a_cut_takes_no_section_before_it():
     setup = CUT_AFTER_KO[CUT_AFTER_KO.index("## 설정"):CUT_AFTER_KO.index("## 추론")]
     (om,) = omissions(CUT_AFTER_KO.replace(setup, ""))
     assert om.english_line == 5 and "'## Setup'" in om.message and om.line in (2, 3, 4), (om.line, om.message)
+
+
+HFOPT_EN = """# Textual Inversion [[textual-inversion]]
+
+Navigate to the example folder with the training script and install the required dependencies:
+
+```bash
+cd examples/textual_inversion
+pip install -r requirements.txt
+```
+
+> [!TIP]
+> 🤗 Accelerate is a library for helping you train on multiple GPUs/TPUs or with mixed-precision. It'll automatically configure your training setup based on your hardware and environment. Take a look at the 🤗 Accelerate [Quick tour](https://huggingface.co/docs/accelerate/quicktour) to learn more.
+
+Initialize an 🤗 Accelerate environment:
+
+```bash
+accelerate config
+```
+"""
+HFOPT_ZH = """# Textual Inversion [[textual-inversion]]
+
+进入包含训练脚本的示例目录，并安装所需依赖：
+
+<hfoptions id="installation">
+<hfoption id="PyTorch">
+
+```bash
+cd examples/textual_inversion
+pip install -r requirements.txt
+```
+
+</hfoption>
+</hfoptions>
+
+> [!TIP]
+> 🤗 Accelerate 是一个帮助您在多GPU/TPU或混合精度环境下训练的工具库。它会根据硬件和环境自动配置训练设置。查看🤗 Accelerate [快速入门](https://huggingface.co/docs/accelerate/quicktour)了解更多。
+
+初始化🤗 Accelerate环境：
+
+```bash
+accelerate config
+```
+"""
+
+
+def test_an_omission_after_a_tab_group_only_the_translation_has_is_placed_outside_it():
+    """diffusers zh training/text_inversion.md puts the install commands in a tab group its English does not
+    have: the tip after them in the English, dropped, was placed inside the tab, before ``</hfoption>``."""
+    kw = {"file": "zh.md", "english_file": "en.md", "lang": "zh"}
+    assert [f for f in review_texts(HFOPT_EN, HFOPT_ZH, **kw).findings if f.kind is Kind.OMISSION] == []
+    tip = HFOPT_ZH[HFOPT_ZH.index("> [!TIP]"):HFOPT_ZH.index("初始化")]
+    dropped = HFOPT_ZH.replace(tip, "")
+    (om,) = [f for f in review_texts(HFOPT_EN, dropped, **kw).findings if f.kind is Kind.OMISSION]
+    lines = dropped.splitlines()
+    assert lines[om.line - 2] == "</hfoptions>" and "(after the </hfoption> tag at line" in om.message, om
+    assert om.edit.apply(dropped).index("> [!TIP]") > om.edit.apply(dropped).index("</hfoptions>")
+
+
+GAUDI_EN = """# Intel Gaudi
+
+The Intel Gaudi AI accelerator family includes [Intel Gaudi 1](https://habana.ai/products/gaudi/), [Intel Gaudi 2](https://habana.ai/products/gaudi2/), and [Intel Gaudi 3](https://habana.ai/products/gaudi3/). Each server is equipped with 8 devices, known as Habana Processing Units (HPUs), providing 128GB of memory on Gaudi 3, 96GB on Gaudi 2, and 32GB on the first-gen Gaudi.
+
+Diffusers pipelines can take advantage of HPU acceleration, even if a pipeline hasn't been added to [Optimum for Intel Gaudi](https://huggingface.co/docs/optimum/main/en/habana/index) yet, with the [GPU Migration Toolkit](https://docs.habana.ai/en/latest/PyTorch/PyTorch_Model_Porting/GPU_Migration_Toolkit/GPU_Migration_Toolkit.html).
+
+Call `.to("hpu")` on your pipeline to move it to a HPU device as shown below for Flux:
+"""
+GAUDI_ZH = """# Intel Gaudi
+
+Intel Gaudi AI 加速器系列包括 [Intel Gaudi 1](https://habana.ai/products/gaudi/)、[Intel Gaudi 2](https://habana.ai/products/gaudi2/) 和 [Intel Gaudi 3](https://habana.ai/products/gaudi3/)。每台服务器配备 8 个设备，称为 Habana 处理单元 (HPU)，在 Gaudi 3 上提供 128GB 内存，在 Gaudi 2 上提供 96GB 内存，在第一代 Gaudi 上提供 32GB 内存。有关底层硬件架构的更多详细信息，请查看概述。
+
+Diffusers 管道可以利用 HPU 加速，即使管道尚未添加到 [Optimum for Intel Gaudi](https://huggingface.co/docs/optimum/main/en/habana/index)，也可以通过 [GPU 迁移工具包](https://docs.habana.ai/en/latest/PyTorch/PyTorch_Model_Porting/GPU_Migration_Toolkit/GPU_Migration_Toolkit.html) 实现。
+
+在您的管道上调用 `.to("hpu")` 以将其移动到 HPU 设备，如下所示为 Flux 示例：
+"""
+
+
+def test_a_paragraph_whose_links_are_all_missing_is_not_merged_into_its_neighbour():
+    """diffusers zh optimization/habana.md: "Diffusers pipelines can take advantage of HPU acceleration ..."
+    dropped was merged (2-1) into the paragraph before it, which names HPU and is long for its own English;
+    none of its two links is there."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    kw = {"file": "zh.md", "english_file": "en.md", "lang": "zh"}
+    assert [f for f in review_texts(GAUDI_EN, GAUDI_ZH, **kw).findings if f.kind is Kind.OMISSION] == []
+    para = GAUDI_ZH[GAUDI_ZH.index("Diffusers 管道"):GAUDI_ZH.index("在您的管道")]
+    dropped = GAUDI_ZH.replace(para, "")
+    assert "2-1" not in [str(b.move) for b in pair_docs(parse(GAUDI_EN), parse(dropped), "zh")]
+    (om,) = [f for f in review_texts(GAUDI_EN, dropped, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 5 and om.line in (3, 4, 5), om
+
+
+CONDENSED_EN = """# LoRA
+
+## Training
+
+Specify the `MODEL_NAME` environment variable (either a Hub model repository id or a path to the directory containing the model weights) and pass it to the [`~diffusers.DiffusionPipeline.from_pretrained.pretrained_model_name_or_path`] argument. You'll also need to set the `DATASET_NAME` environment variable to the name of the dataset you want to train on.
+
+The `OUTPUT_DIR` and `HUB_MODEL_ID` variables are optional and specify where to save the model to on the Hub:
+
+```bash
+export MODEL_NAME="stable-diffusion-v1-5/stable-diffusion-v1-5"
+export DATASET_NAME="lambdalabs/naruto-blip-captions"
+```
+"""
+CONDENSED_KO = """# LoRA
+
+## 학습
+
+시작하려면 `MODEL_NAME` 및 `DATASET_NAME` 환경 변수가 설정되어 있는지 확인하십시오. `OUTPUT_DIR` 및 `HUB_MODEL_ID` 변수는 선택 사항이며 허브에서 모델을 저장할 위치를 지정합니다.
+
+```bash
+export MODEL_NAME="stable-diffusion-v1-5/stable-diffusion-v1-5"
+export DATASET_NAME="lambdalabs/naruto-blip-captions"
+```
+"""
+
+
+def test_two_paragraphs_condensed_into_one_with_their_code_are_no_omission():
+    """diffusers ko training/lora.md condenses "Specify the `MODEL_NAME` environment variable (either a Hub
+    model repository id or ...) ..." and "The `OUTPUT_DIR` and `HUB_MODEL_ID` variables are optional..." into
+    two sentences with their four variables: the first was reported missing, its length against the merge."""
+    from hfi18n.pair.bitext import LengthModel
+
+    for model in (None, LengthModel(0.51, 0.9)):
+        doc = review_texts(CONDENSED_EN, CONDENSED_KO, file="ko.md", english_file="en.md", lang="ko",
+                           options=Options(length=model))
+        assert [f for f in doc.findings if f.kind is Kind.OMISSION] == []
+    # a paragraph dropped beside one that keeps none of its code is still missing
+    alone = CONDENSED_KO.replace("시작하려면 `MODEL_NAME` 및 `DATASET_NAME` 환경 변수가 설정되어 있는지 확인하십시오. ", "")
+    (om,) = [f for f in review_texts(CONDENSED_EN, alone, file="ko.md", english_file="en.md", lang="ko").findings
+             if f.kind is Kind.OMISSION]
+    assert om.english_line == 5

@@ -115,3 +115,33 @@ def test_a_sentence_deleted_from_the_english_since_the_translation_is_not_asked(
     (om,) = _omissions(review_texts(edited, DROPPED, file="ko.md", english_file="en.md", lang="ko",
                                     followed=followed, options=Options(length=MODEL)))
     assert om.rule == "missing-sentence" and "HF_HUB_CACHE" in om.message and "caching.md at 0123456" in om.message
+
+
+LORA_EN = """# LoRA
+
+<Tip warning={true}>
+
+Currently, LoRA is only supported for the attention layers of the [`UNet2DConditionalModel`]. We also support LoRA fine-tuning of the text encoder for DreamBooth in a limited capacity. For more details on how we support LoRA fine-tuning of the text encoder, refer to the discussion on [this PR](https://github.com/huggingface/diffusers/pull/2918).
+
+</Tip>
+
+You can train with DreamBooth too.
+"""
+LORA_KO = """# LoRA
+
+> [!WARNING]
+> 현재 LoRA는 [`UNet2DConditionalModel`]의 어텐션 레이어에서만 지원됩니다.
+
+DreamBooth로도 학습할 수 있습니다.
+"""
+
+
+def test_the_sentences_one_paragraph_lacks_are_one_finding():
+    """diffusers ko training/lora.md keeps the first sentence of a three-sentence warning: the two it lacks are
+    one thing to fix there, and were two findings on one line."""
+    lexicon = Lexicon({"capacity": WordSense(frozenset({"용량"}), 0.9, 0.02),
+                       "discussion": WordSense(frozenset({"논의"}), 0.9, 0.02)}, 60.0)
+    (om,) = _omissions(_review(LORA_KO, LORA_EN, LengthModel(0.55, 0.825, 0, lexicon)))
+    assert om.rule == "missing-sentence" and om.english_line == 5 and om.line == 4
+    assert om.message.startswith("2 English sentences, 'We also support LoRA fine-tuning of the text encoder")
+    assert "'For more details on how" in om.message and "have no translation in this paragraph" in om.message

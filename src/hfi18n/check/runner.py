@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..config import load_config
 from ..doc import BlockKind, Document
+from ..doc.parse import cyclic_gc_paused
 from ..doc.protected import fingerprint, similarity
 from ..errors import HfI18nError, InputError, RepoError
 from ..lang.base import analyses_kept
@@ -445,12 +446,22 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
         raise InputError(f"unknown --against {against!r}", hint="use followed or today")
     rels = translated_docs(layout, lang, paths)
     required = (convention or anchor_convention(layout, lang)).required
+    # the cyclic collector paused for the run, as for status (:func:`hfi18n.repo.status.compute_status`):
+    # every parse paused it and turned it back on, and the collection that followed rescanned all it had made.
+    # Back on once the run's docs are gone (:func:`_check_all` returned): not while the store still held them
+    with cyclic_gc_paused():
+        findings, checked = _check_all(layout, lang, rels, bool(paths), glossary, against, required, style)
+    return sort_findings(findings), checked
+
+
+def _check_all(layout: DocsLayout, lang: str, rels: list[str], named: bool, glossary: Glossary | None,
+               against: str | None, required: bool, style: StyleRun | None) -> tuple[list[Finding], int]:
     with Store.of(layout) as store:
         records: dict[str, Followed] = {}
         if against is not None:
             with contextlib.suppress(RepoError):  # no history (not a clone, shallow): today's English only
-                records = followed(layout, lang, store=store, rels=set(rels) if paths else None)
-        outside = [] if paths else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
+                records = followed(layout, lang, store=store, rels=set(rels) if named else None)
+        outside = [] if named else layout.outside_docs(lang)  # links leading out of the repository: reported, never followed
         findings = [Finding(layout.rel_to_repo(layout.path(lang, rel)), 0, "outside-repo", ERROR,
                             "this file is a link to a file outside the repository (or to nothing): it is not read; "
                             "replace the link with the translated file itself") for rel in outside]
@@ -462,4 +473,4 @@ def check_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
                 findings.extend(check_file(layout, lang, rel, glossary=glossary, record=records.get(rel),
                                            against=against or "today", store=store, anchors=anchors,
                                            anchors_required=required, settings=settings, style=style))
-    return sort_findings(findings), len(rels) + len(outside)
+    return findings, len(rels) + len(outside)

@@ -122,7 +122,7 @@ def analyses_kept(memo: Memo | None, lang: str) -> Iterator[None]:
     """Keep what the analyzer of ``lang`` says inside (its reading of a text, a word's morphemes, a word
     joined back) in ``memo`` under the analyzer's version (:func:`analyzer_version`) and the question, and
     read it back from there: a ``check`` after an edit asks the analyzer about the edited text only, and
-    loads it (0.5 s and 300 MB for Kiwi, a second of CPU with its first call) only if that text needs it."""
+    loads it (0.7 cpu s and 260 MB for Kiwi with its first call: :mod:`.ko`) only if that text needs it."""
     token = _memo.set((memo, f"{lang}\0{analyzer_version(lang)}\0") if memo is not None else None)
     try:
         yield

@@ -420,6 +420,15 @@ def vocabulary(en: Sequence[Item], tr: Sequence[Item], lang: str) -> frozenset[s
     return marks(en, every_word) & marks(tr, every_word)
 
 
+def span_tails(spans: Iterable[str]) -> frozenset[str]:
+    """Code spans, and link targets by their last path part, as a unit merged into another is matched by them
+    (:func:`align_bitext`): a translator may write a link absolute, "https://huggingface.co/docs/diffusers/
+    v0.18.2/en/training/unconditional_training" for "unconditional_training" (diffusers ko
+    training/create_dataset.md, in the web app's write that bench_properties merged). Links within the
+    page are left out: a translation may name its own anchors."""
+    return frozenset(x.split("#")[0].rstrip("/").rsplit("/", 1)[-1] or x for x in spans if not x.startswith("#"))
+
+
 def _unsupported(part: frozenset[str], other: frozenset[str]) -> bool:
     """One unit of a 2-1 or 1-2 bead has code, links, names or numbers, none of them on the other side:
     it is not merged, it is missing (smolagents zh memory.md: the paragraph with
@@ -505,6 +514,8 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
     me = [marks([e], every_word) & vocab for e in es]
     mt = [marks([t], every_word) & vocab for t in ts]
     spans = [frozenset("`" + x for x in e.spans) for e in es]
+    tails_e = [span_tails(e.spans) for e in es]
+    tails_t = [span_tails(t.spans) for t in ts]
     we = [en_words(e.text) for e in es] if model.lexicon is not None else [frozenset()] * n
     wt = [tr_tokens(t.text, lang) for t in ts] if model.lexicon is not None else [frozenset()] * m
 
@@ -580,8 +591,10 @@ def _section_in(es: list[Item], ts: list[Item], model: LengthModel, vocab: froze
                             ts[j].kind is not BlockKind.CALLOUT and _CALLOUT in (es[i].kind, es[i + 1].kind)):
                         continue  # (an item is never merged into one, nor into the paragraph before its list,
                         # nor a callout into a paragraph: align_bitext)
-                    c = cost(p_match if lazy_t[j] and item_then_text_e[i] else p_merge, e2[i], t1[j])
                     union_t, words_t, len_t = mt[j], wt[j], lt[j]
+                    if any(tails_e[k] and not tails_e[k] & tails_t[j] for k in range(i, a)):
+                        continue  # (code and links it has, none of them there: not merged, see align_bitext)
+                    c = cost(p_match if lazy_t[j] and item_then_text_e[i] else p_merge, e2[i], t1[j])
                     left = _left_in_english(es, le, i, a, ts[j], lt[j])
                     c += sum(p_omit for k in range(i, a) if _unsupported(me[k] | spans[k], union_t)
                              or _unsaid(model, we[k], words_t, len_t, me[k] & union_t)
@@ -645,6 +658,12 @@ def align_bitext(en: list[Item], tr: list[Item], heading_pairs: Iterable[tuple[I
     Diffusers is tested on Python 3.8+, PyTorch 1.7.0+...", which names PyTorch). Nor is one English list item
     split into two translated items (smolagents hi guided_tour.md abridges "A clear `name`..." and had it
     taken as missing, the "A `description`" item split into both).
+
+    Nor is an English unit with code or links (other than to a section of the page) merged into a translated
+    unit that has none of them (:func:`span_tails`): a translation keeps code and link targets, and the names
+    the two share say less (diffusers zh optimization/habana.md with "Diffusers pipelines can take advantage of HPU acceleration
+    ... [Optimum for Intel Gaudi](...) ... [GPU Migration Toolkit](...)" dropped had it merged into the
+    paragraph before, whose translation names HPU and is long for its own English).
 
     ``lazy``: ids of the list items that hold a paragraph as a lazy continuation (Markdown joins a line
     written right after an item, with no blank line, to the item). Such an item and the paragraph of the

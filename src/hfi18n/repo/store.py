@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from ..doc import Document, parse
+from ..doc import Document
+from ..doc.parse import parse_read_only
 from ..doc.props import current_props
 from ..errors import RepoError
 from ..fileio import read_text
@@ -68,7 +69,7 @@ class Store:
             self._docs.popitem(last=False)
 
     def _parsed(self, blob: str, text: str) -> Document:
-        doc = parse(text)
+        doc = parse_read_only(text)  # a store's docs are shared by every reader of the run: never changed
         self.parsed += 1
         self.cache.put("doc", f"{blob}:{self._props}", doc.to_plain())
         return doc

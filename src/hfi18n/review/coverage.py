@@ -46,6 +46,7 @@ from ..pair.bitext import (
     en_words,
     marks,
     mergeable,
+    span_tails,
     tr_tokens,
     vocabulary,
 )
@@ -53,16 +54,8 @@ from ..scripts import looks_english, target_scripts
 from ..translate.aligned import Item, doc_items
 from .align import PAIR_COST, Alignment
 from .asked import WEAK, cut_english, in_english, restructured, untranslated_block
-from .duplicates import MIN_DUP, copies, duplications, english_left
-from .gap import (
-    aligned,
-    describe,
-    excerpt,
-    gap_of,
-    insertion,
-    removal,
-    squeeze,
-)
+from .duplicates import MIN_DUP, autodoc_name, bare_copies, copies, duplications, english_left
+from .gap import aligned, excerpt, gap_of, insertion, is_item, squeeze
 from .model import Kind, ReviewFinding
 from .rows import row_findings
 from .sentences import missing_sentences, split_sentences
@@ -253,7 +246,7 @@ def _assigned(d: _Doc, en: list[Item], tr: list[Item], start: tuple[int, int] = 
     def after_code(lines: list[int], at: int, since: int) -> int:
         return bisect_left(lines, at) - bisect_right(lines, since)
     def listed(block: Block | None) -> bool | None:
-        return None if block is None else _is_item(block)
+        return None if block is None else is_item(block)
     en_code, tr_code = d.code_lines()
     en_item = [listed(d.al.en_block(x)) for x in en]
     tr_item = [listed(d.al.tr_block(t)) for t in tr]
@@ -298,13 +291,19 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
 
     Every code span and link of ``e`` in that translation, none of them its own English's, is a merge whatever
     the length: diffusers zh conceptual/contribution.md condenses "Please have a look at [this page](...) on
-    how to verify changes made to the documentation locally." into the paragraph before, with its link.
+    how to verify changes made to the documentation locally." into the paragraph before, with its link. And
+    ``e`` with code or links, none of them there, is not merged, as the pair model has it
+    (:func:`hfi18n.pair.bitext.align_bitext`, diffusers zh optimization/habana.md).
 
     A dropped paragraph leaves its neighbour the length of its own English, and adding one only makes the
     length worse; and length alone is no merge: ``e``'s own words or marks must be in that translation,
     beyond what its own English explains (diffusers ko tutorials/basic_training.md: "By now, you have most of
     the pieces..." dropped fitted the long translation of "First, you'll need an optimizer and a learning
-    rate scheduler:" by length, and that translation's English words were its English's). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
+    rate scheduler:" by length, and that translation's English words were its English's). A merge is in place:
+    its length costs at most :data:`CONDENSED`, as a unit of the gap's does (diffusers ko training/lora.md
+    condenses "Specify the `MODEL_NAME` environment variable (either a Hub model repository id or ...) ...
+    also ... `DATASET_NAME` ..." and the paragraph after it into two sentences with their four variables:
+    length cost 10.3, shared code -8). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
     (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
     merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
     dropped with its code, into the "Dask" paragraph after it). Nor is a callout's text
@@ -315,6 +314,7 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     in_box = boxed(d.al.src, d.al.en_block(e))
     me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
     we = en_words(e.text) if d.model.lexicon is not None else frozenset()
+    own = span_tails(e.spans)
     for step in (-1, 1):
         j = k + step
         while 0 <= j < len(d.beads) and d.beads[j].move is Move.OMIT:
@@ -333,12 +333,14 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         if spans and spans <= m_t and not spans & m_e:  # its code and links are there, and not its neighbour's
             yield float("-inf")
             continue
+        if own and not own & frozenset().union(*(span_tails(t.spans) for t in nb.tr)):
+            continue  # none of its code and links is there: not merged, as the pair model has it
         said = anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t) \
             + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt)
         if _edge_sentence(d, e, nb, step, le):  # the translation's first or last sentence is e's
             yield float("-inf")
         elif said < 0:  # e's own words or marks are in that translation, beyond what its own English explains
-            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + said
+            yield min(d.model.cost(le + chars(e.text), lt), CONDENSED) - min(d.model.cost(le, lt), CONDENSED) + said
 
 
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
@@ -471,7 +473,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         skip.add(id(t))
         yield f
     yield from row_findings(d, file, english)
-    yield from _bare_copies(d, file, english)
+    yield from bare_copies(d, file, english)
     if not omissions:
         return
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
@@ -520,87 +522,20 @@ def _bare(d: _Doc, today: Alignment | None = None) -> list[Item]:
     English): huggingface_hub ko package_reference/inference_types.md follows an English whose
     ``SummarizationGenerationParameters`` and five more were removed since, and nobody should add them."""
     where = {squeeze(x.text) for x in d.al.tgt.blocks if x.kind is BlockKind.PARAGRAPH}
-    documented = {_autodoc_name(x) for x in d.al.tgt.blocks if x.kind is BlockKind.AUTODOC}
+    documented = {autodoc_name(x) for x in d.al.tgt.blocks if x.kind is BlockKind.AUTODOC}
     if today is not None:
-        documented |= {_autodoc_name(x) for x in d.al.src.blocks if x.kind is BlockKind.AUTODOC} \
-            - {_autodoc_name(x) for x in today.src.blocks if x.kind is BlockKind.AUTODOC}
+        documented |= {autodoc_name(x) for x in d.al.src.blocks if x.kind is BlockKind.AUTODOC} \
+            - {autodoc_name(x) for x in today.src.blocks if x.kind is BlockKind.AUTODOC}
     d.bare = {}
     for b in d.blocks:
         if b.tr:
             continue
         for x in b.en:
-            if x.kind is BlockKind.AUTODOC and _autodoc_name(x) not in documented or \
-                    d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and _is_item(x) and chars(x.text) >= MIN_DUP \
+            if x.kind is BlockKind.AUTODOC and autodoc_name(x) not in documented or \
+                    d.al.item(x) is None and x.kind is BlockKind.PARAGRAPH and is_item(x) and chars(x.text) >= MIN_DUP \
                     and squeeze(x.text) not in where:
                 d.bare[id(x)] = Item(False, 0, "", False, x.text, frozenset(), frozenset(), x.start_line, x.kind)
     return list(d.bare.values())
-
-
-def _autodoc_name(block: Block) -> str:
-    """The name an ``[[autodoc]]`` block documents."""
-    return block.text.strip().split("\n", 1)[0].removeprefix("[[autodoc]]").strip()
-
-
-def _bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
-    """List items of code or links only (no unit of the pair model) written twice in a row, when the English
-    never writes a list item twice in a row ("- [`AutoPipelineForInpainting`]" pasted twice)."""
-    def twice(blocks: list[Block]) -> list[tuple[Block, Block]]:
-        items = [x for x in blocks if x.kind is BlockKind.PARAGRAPH and not x.segments and _is_item(x)]
-        return [(a, b) for a, b in zip(items, items[1:], strict=False)
-                if b.start_line == a.end_line + 1 and squeeze(a.text) == squeeze(b.text) and chars(b.text) >= MIN_DUP]
-    yield from _autodoc_copies(d, file, english)
-    if twice(d.al.src.blocks):
-        return
-    for first, copy in twice(d.al.tgt.blocks):
-        yield ReviewFinding(file, copy.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                            f"this list item repeats the one at line {first.start_line}: '{excerpt(copy.text)}'; "
-                            f"delete one of them{aligned(english)}", aligned_with=english, edit=removal(d.lines, copy))
-
-
-def _autodoc_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
-    """``[[autodoc]]`` blocks documenting a name more often than the English does, with the headings of theirs
-    written twice too: a reference section pasted twice (huggingface_hub ko package_reference/cache.md, "##
-    Helpers" and its three autodoc blocks) renders that API twice, and its blocks are no unit of the pair model.
-    One finding per run of copies, with the edit that removes the run."""
-    wanted: dict[str, int] = {}
-    for x in d.al.src.blocks:
-        if x.kind is BlockKind.AUTODOC:
-            wanted[_autodoc_name(x)] = wanted.get(_autodoc_name(x), 0) + 1
-    blocks = d.al.tgt.blocks
-    seen: dict[str, Block] = {}
-    heads: set[str] = set()
-    copy = [False] * len(blocks)
-    for n, x in enumerate(blocks):
-        if x.kind is BlockKind.AUTODOC:
-            name = _autodoc_name(x)
-            copy[n] = name in seen and wanted.get(name, 0) == 1
-            seen.setdefault(name, x)
-        elif x.kind is BlockKind.HEADING:
-            copy[n] = squeeze(x.text) in heads
-            heads.add(squeeze(x.text))
-    n = 0
-    while n < len(blocks):
-        if not (copy[n] and blocks[n].kind is BlockKind.AUTODOC):
-            n += 1
-            continue
-        lo = hi = n
-        while lo > 0 and (copy[lo - 1] or blocks[lo - 1].kind is BlockKind.BLANK):
-            lo -= 1
-        while hi + 1 < len(blocks) and (copy[hi + 1] or blocks[hi + 1].kind is BlockKind.BLANK):
-            hi += 1
-        while blocks[lo].kind is BlockKind.BLANK:
-            lo += 1
-        while blocks[hi].kind is BlockKind.BLANK:
-            hi -= 1
-        first = blocks[lo]
-        names = [_autodoc_name(x) for x in blocks[lo:hi + 1] if x.kind is BlockKind.AUTODOC]
-        original = seen[names[0]]
-        edit = removal(d.lines, Block(BlockKind.AUTODOC, first.start_line, blocks[hi].end_line, []))
-        yield ReviewFinding(file, first.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
-                            f"this part repeats the [[autodoc]] block(s) from line {original.start_line} "
-                            f"('{excerpt(', '.join(names), 80)}', once in the English); delete it{aligned(english)}",
-                            aligned_with=english, edit=edit)
-        n = hi + 1
 
 
 def _judged(d: _Doc, e: Item) -> bool:
@@ -613,7 +548,7 @@ def _judged(d: _Doc, e: Item) -> bool:
     block = d.al.en_block(e)
     if e.kind not in _JUDGED and not (block is not None and tip_element(block)):
         return False
-    if block is not None and _is_item(block):
+    if block is not None and is_item(block):
         return chars(block.text) >= MIN_DUP
     if block is not None and _captions_code(d, e, block):
         return True
@@ -695,16 +630,19 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
     text = "\n".join(src[ens[0].start_line - 1:ens[-1].end_line]).strip("\n")
     gap = gap_of(blocks, i, j)
     single = len(run) == 1
-    tight = single and len(ens) == 1 and _is_item(ens[0]) and any(
-        x is not None and _is_item(x) for x in (gap.before, gap.after))
+    tight = single and len(ens) == 1 and is_item(ens[0]) and any(
+        x is not None and is_item(x) for x in (gap.before, gap.after))
     line, edit = insertion(d.lines, gap, text, tight=tight)
     first, last = run[0], run[-1]
     kind = _kind_words(d.al.en_block(first) or next((x for x in ens if x.start_line == first.line), None))
-    heading = ens[0] if ens[0].kind is BlockKind.HEADING else None
-    if heading is not None:
-        title = f"{'#' * int(heading.meta.get('level', 1))} {heading.meta.get('title', '')}"
-        what = (f"the English section '{excerpt(title, 50)}' (line {heading.start_line}, "
-                f"{len(run)} paragraph(s)) has no translation")
+    level = int(ens[0].meta.get("level", 1)) if ens[0].kind is BlockKind.HEADING else 0
+    heads = [x for x in ens if x.kind is BlockKind.HEADING and int(x.meta.get("level", 1)) <= level]  # subsections: one
+    if heads:
+        def title(h: Block) -> str:
+            return f"'{excerpt('#' * int(h.meta.get('level', 1)) + ' ' + str(h.meta.get('title', '')), 50)}'"
+        what = (f"the English section {title(heads[0])} (line {heads[0].start_line}, {len(run)} paragraph(s)) has "
+                if len(heads) == 1 else f"{len(heads)} English sections, {title(heads[0])} (line {heads[0].start_line}) "
+                f"to {title(heads[-1])} (line {heads[-1].start_line}), {len(run)} paragraph(s), have ") + "no translation"
     elif single:
         what = f"the English {kind} at line {first.line} has no translation"
     else:
@@ -715,14 +653,10 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
                          english_line=first.line, aligned_with=english, quotes_english=True, edit=edit)
 
 
-def _is_item(block: Block) -> bool:
-    return describe(block).startswith("the list item")
-
-
 def _kind_words(block: Block | None) -> str:
     if block is None:
         return "paragraph"
-    if _is_item(block):
+    if is_item(block):
         return "list item"
     return {BlockKind.CALLOUT: "callout", BlockKind.TABLE: "table", BlockKind.AUTODOC: "[[autodoc]] block"}.get(
         block.kind, "paragraph")

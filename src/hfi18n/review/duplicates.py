@@ -6,7 +6,9 @@
   shift (smolagents ko memory.md with one paragraph copied and one dropped 25 lines apart: both were missed).
 - a unit the aligner left without English (0-1) that nearly repeats one of the three units before it, or
   translates its neighbour's English again (:func:`duplications`);
-- a translated paragraph still in English beside the paragraph that translates it (:func:`english_left`).
+- a translated paragraph still in English beside the paragraph that translates it (:func:`english_left`);
+- blocks that are no unit of the pair model written twice: a list item of code only, ``[[autodoc]]`` blocks
+  with their headings (:func:`bare_copies`).
 
 Each carries the edit that removes it.
 """
@@ -20,13 +22,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..check.findings import WARNING
-from ..doc import BlockKind
+from ..doc import Block, BlockKind
 from ..pair import model as pair_model
 from ..pair.bitext import Bead, LengthModel, Move, chars
 from ..scripts import looks_english
 from ..translate.aligned import LENGTH_RATIO, Item
 from .align import Alignment
-from .gap import aligned, excerpt, near, removal, squeeze
+from .gap import aligned, excerpt, is_item, near, removal, squeeze
 from .model import Kind, ReviewFinding
 
 if TYPE_CHECKING:
@@ -247,3 +249,70 @@ def _plausible(e: Item, t: Item, lang: str) -> bool:
     if not 0.4 < len(t.text) / max(len(e.text) * ratio, 1) < 2.5:
         return False
     return not e.spans or len(e.spans & t.spans) >= 0.5 * len(e.spans)
+
+
+def autodoc_name(block: Block) -> str:
+    """The name an ``[[autodoc]]`` block documents."""
+    return block.text.strip().split("\n", 1)[0].removeprefix("[[autodoc]]").strip()
+
+
+def bare_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
+    """List items of code or links only (no unit of the pair model) written twice in a row, when the English
+    never writes a list item twice in a row ("- [`AutoPipelineForInpainting`]" pasted twice)."""
+    def twice(blocks: list[Block]) -> list[tuple[Block, Block]]:
+        items = [x for x in blocks if x.kind is BlockKind.PARAGRAPH and not x.segments and is_item(x)]
+        return [(a, b) for a, b in zip(items, items[1:], strict=False)
+                if b.start_line == a.end_line + 1 and squeeze(a.text) == squeeze(b.text) and chars(b.text) >= MIN_DUP]
+    yield from _autodoc_copies(d, file, english)
+    if twice(d.al.src.blocks):
+        return
+    for first, copy in twice(d.al.tgt.blocks):
+        yield ReviewFinding(file, copy.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                            f"this list item repeats the one at line {first.start_line}: '{excerpt(copy.text)}'; "
+                            f"delete one of them{aligned(english)}", aligned_with=english, edit=removal(d.lines, copy))
+
+
+def _autodoc_copies(d: _Doc, file: str, english: str) -> Iterator[ReviewFinding]:
+    """``[[autodoc]]`` blocks documenting a name more often than the English does, with the headings of theirs
+    written twice too: a reference section pasted twice (huggingface_hub ko package_reference/cache.md, "##
+    Helpers" and its three autodoc blocks) renders that API twice, and its blocks are no unit of the pair model.
+    One finding per run of copies, with the edit that removes the run."""
+    wanted: dict[str, int] = {}
+    for x in d.al.src.blocks:
+        if x.kind is BlockKind.AUTODOC:
+            wanted[autodoc_name(x)] = wanted.get(autodoc_name(x), 0) + 1
+    blocks = d.al.tgt.blocks
+    seen: dict[str, Block] = {}
+    heads: set[str] = set()
+    copy = [False] * len(blocks)
+    for n, x in enumerate(blocks):
+        if x.kind is BlockKind.AUTODOC:
+            name = autodoc_name(x)
+            copy[n] = name in seen and wanted.get(name, 0) == 1
+            seen.setdefault(name, x)
+        elif x.kind is BlockKind.HEADING:
+            copy[n] = squeeze(x.text) in heads
+            heads.add(squeeze(x.text))
+    n = 0
+    while n < len(blocks):
+        if not (copy[n] and blocks[n].kind is BlockKind.AUTODOC):
+            n += 1
+            continue
+        lo = hi = n
+        while lo > 0 and (copy[lo - 1] or blocks[lo - 1].kind is BlockKind.BLANK):
+            lo -= 1
+        while hi + 1 < len(blocks) and (copy[hi + 1] or blocks[hi + 1].kind is BlockKind.BLANK):
+            hi += 1
+        while blocks[lo].kind is BlockKind.BLANK:
+            lo += 1
+        while blocks[hi].kind is BlockKind.BLANK:
+            hi -= 1
+        first = blocks[lo]
+        names = [autodoc_name(x) for x in blocks[lo:hi + 1] if x.kind is BlockKind.AUTODOC]
+        original = seen[names[0]]
+        edit = removal(d.lines, Block(BlockKind.AUTODOC, first.start_line, blocks[hi].end_line, []))
+        yield ReviewFinding(file, first.start_line, Kind.DUPLICATION, "duplicate-paragraph", WARNING,
+                            f"this part repeats the [[autodoc]] block(s) from line {original.start_line} "
+                            f"('{excerpt(', '.join(names), 80)}', once in the English); delete it{aligned(english)}",
+                            aligned_with=english, edit=edit)
+        n = hi + 1

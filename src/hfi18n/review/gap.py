@@ -105,11 +105,37 @@ def describe(block: Block) -> str:
     return f"the {kind.value} {at}"
 
 
+def is_item(block: Block) -> bool:
+    """``block`` is a list item (a paragraph block of a list)."""
+    return describe(block).startswith("the list item")
+
+
 def gap_of(beads: Sequence[Bead], first: int, last: int) -> Gap:
-    """The gap of beads ``first``..``last`` (indexes into ``beads``, none with a translated block)."""
-    before = next((b.tr[-1] for b in reversed(beads[:first]) if b.tr), None)
-    after = next((b.tr[0] for b in beads[last + 1:] if b.tr), None)
-    return Gap(before, after)
+    """The gap of beads ``first``..``last`` (indexes into ``beads``, none with a translated block).
+
+    Tags only the translation has that close an element right after the gap (or open one right before it)
+    wrap the translation of the English before (after) the gap, not the missing English: the gap is outside
+    them. diffusers zh training/text_inversion.md puts the install commands in a tab group its English does
+    not have, and the tip on 🤗 Accelerate that follows them in the English, dropped, was placed inside the
+    tab, before ``</hfoption>``; the "## 后续步骤" section dropped after another group, the same."""
+    i = next((k for k in range(first - 1, -1, -1) if beads[k].tr), None)
+    j = next((k for k in range(last + 1, len(beads)) if beads[k].tr), None)
+    while j is not None and _only_tags(beads[j], closing=True):
+        i, j = j, next((k for k in range(j + 1, len(beads)) if beads[k].tr), None)
+    while i is not None and _only_tags(beads[i], closing=False):
+        i, j = next((k for k in range(i - 1, -1, -1) if beads[k].tr), None), i
+    return Gap(beads[i].tr[-1] if i is not None else None, beads[j].tr[0] if j is not None else None)
+
+
+_OPEN_RE = re.compile(r"\s*<[A-Za-z][^<>]*>\s*$")
+_CLOSE_RE = re.compile(r"\s*</[A-Za-z][\w.-]*\s*>\s*$")
+
+
+def _only_tags(bead: Bead, *, closing: bool) -> bool:
+    """``bead`` is translated blocks of closing (opening) tags alone, with no English."""
+    tag = _CLOSE_RE if closing else _OPEN_RE
+    return not bead.en and all(x.kind in (BlockKind.HTML, BlockKind.RAW) and all(
+        tag.match(line) for line in x.text.splitlines() if line.strip()) for x in bead.tr)
 
 
 def row_gap(rows: Sequence[tuple[int, str]], k: int) -> tuple[int | None, int | None]:

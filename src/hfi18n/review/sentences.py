@@ -155,17 +155,19 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
         inner = align_sentences(es, ts, model, lang)
         if any(x.move is Move.INSERT or (x.move is Move.MATCH and x.cost > WEAK_SENTENCE) for x in inner):
             continue
-        for x in inner:
-            if x.move is not Move.OMIT:
-                continue
-            s = next(s for s in es if s.item is x.en[0])
-            if not _missing(s, es, t, model, lang, le, lt, vocab) or (english and not _still_asked(s, same)):
-                continue
-            of = f" (aligned with {english})" if english else ""
-            yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
-                                f"the English sentence '{_excerpt(s.written, 160)}' (line {s.item.line}) has no "
-                                f"translation in this paragraph{of}", english_line=s.item.line,
-                                aligned_with=english, quotes_english=True)
+        lost = [s for x in inner if x.move is Move.OMIT for s in es if s.item is x.en[0]
+                and _missing(s, es, t, model, lang, le, lt, vocab) and not (english and not _still_asked(s, same))]
+        if not lost:
+            continue
+        # one finding per paragraph: the sentences it lacks are one thing to fix there (diffusers ko
+        # training/lora.md keeps the first sentence of a three-sentence warning, and had two findings on one line)
+        of = f" (aligned with {english})" if english else ""
+        what = (f"the English sentence '{_excerpt(lost[0].written, 160)}' (line {lost[0].item.line}) has" if len(lost) == 1
+                else f"{len(lost)} English sentences, " + ", ".join(f"'{_excerpt(s.written, 100)}'" for s in lost)
+                + f" (lines {lost[0].item.line}-{lost[-1].item.line}), have")
+        yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
+                            f"{what} no translation in this paragraph{of}", english_line=lost[0].item.line,
+                            aligned_with=english, quotes_english=True)
 
 
 def _still_asked(s: Sentence, same: list[str] | None) -> bool:
