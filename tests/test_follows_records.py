@@ -369,6 +369,21 @@ MIXINS_KO = """# 믹스인[[mixins]]
 """
 
 
+def _mixins_swapped_in_english(monkeypatch, tmp_path: Path) -> tuple[Path, Path]:
+    """A repo with mixins.md in both languages, committed, and the English ``### Generic`` and ``### PyTorch``
+    sections swapped (not committed): the repo and the Korean page."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    en.write_text(MIXINS_EN, encoding="utf-8")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "Add mixins")
+    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(en, generic + pytorch, pytorch + generic)
+    return repo, ko
+
+
 def test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried(
         monkeypatch, tmp_path, capsys) -> None:
     """huggingface_hub ko package_reference/mixins.md (bench_properties on main 9f53823, round 44): the English
@@ -382,15 +397,7 @@ def test_an_english_move_of_sections_without_prose_committed_with_a_translators_
     section."""
     from tests.helpers import status_rows
 
-    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
-    repo = _repo(tmp_path)
-    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
-    en.write_text(MIXINS_EN, encoding="utf-8")
-    ko.write_text(MIXINS_KO, encoding="utf-8")
-    _commit(repo, "Add mixins")
-    generic = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
-    pytorch = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
-    _edit(en, generic + pytorch, pytorch + generic)
+    repo, ko = _mixins_swapped_in_english(monkeypatch, tmp_path)
     _edit(ko, "다양한 믹스인을 제공합니다.", "다양한 믹스인을 제공합니다. (검토 2)")
     _commit(repo, "문서 수정")
     row = status_rows(capsys, repo)["mixins.md"]
@@ -480,3 +487,28 @@ def test_a_translators_block_beside_a_paragraph_kept_as_a_conflict_stays_as_it_i
     assert [c["line"] for c in doc["summary"]["conflicts"]] == [7]
     code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "workers.md", "--format", "json")
     assert [f for f in found if f["severity"] == "error"] == []
+
+
+def test_an_english_move_of_sections_without_prose_made_in_the_translation_too_is_carried(
+        monkeypatch, tmp_path, capsys) -> None:
+    """The twin of the test above (s38): the same swap of the ``### Generic`` and ``### PyTorch`` sections made
+    in both languages in one commit is the translation's too (``repo.history._order_followed``: the moved lines
+    are in the English's new order in the translation), so the page is up to date, not one commit behind, and
+    an update sends nothing and keeps the page as it is. It passed before the fix too: it keeps the fix from
+    refusing every move."""
+    from tests.helpers import status_rows
+
+    repo, ko = _mixins_swapped_in_english(monkeypatch, tmp_path)
+    generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    _edit(ko, generic_ko + pytorch_ko, pytorch_ko + generic_ko)
+    _commit(repo, "Reorder the mixins in every language")
+    row = status_rows(capsys, repo)["mixins.md"]
+    assert (row["state"], row["commits_behind"]) == ("up-to-date", 0)
+    page = ko.read_text(encoding="utf-8")
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    assert [d["summary"]["translated"] for d in run["docs"]] in ([], [0])
+    assert ko.read_text(encoding="utf-8") == page

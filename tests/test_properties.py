@@ -970,6 +970,35 @@ def test_counterexample_a_human_edit_of_community_md_kept_where_the_english_chan
     ])
 
 
+
+def test_counterexample_a_section_swap_committed_with_a_hand_edit_is_not_taken_as_carried() -> None:
+    """huggingface_hub, the long bench run on main 9f53823 (2026-11-28, round 44): P1: the human heading
+    ``### 제네릭[[huggingface_hub.ModelHubMixin]]`` lost from package_reference/mixins.md although its English
+    was still there, moved with its section. As found, 12 steps: ``undecidable`` on installation.md, a
+    ``human_correction`` of mixins.md's first paragraph (not committed), ``undecidable`` on community.md,
+    ``marked`` on mixins.md, ``english_swap_sections`` of mixins.md's ``### Generic`` and ``### PyTorch``
+    sections (committed with ``git add -A``, the correction with it), ``marked`` on community.md, an
+    ``english_redesign`` of webhooks_server.md, ``undecidable`` and ``update_noisy`` on community.md,
+    ``marked`` on mixins.md, ``update_failing`` on installation.md, ``update_noisy`` of mixins.md. Shrunk
+    by hand to the three below (each step left out passes).
+
+    The cause was in the record of what the translation follows (``repo.history.carried_hunks``): the swap's
+    hunks hold only lines with no prose (``[[autodoc]]`` lines, the untranslated heading ``### PyTorch``),
+    which the English only moved, so the net line counts judged nothing and the commit, having touched the
+    translation for another paragraph, was taken to carry the swap. The translation, still in the old order,
+    was taken to follow the swapped English (``status``: incomplete, ``### Generic`` unheld); the aligner
+    paired its ``### 제네릭`` with nothing, the kept beads no longer gave the English structure, and the
+    update, rendering from the English, replaced it with machine text. Fixed by s31's
+    ``repo.history._order_followed`` (the moved lines must be in the new order in the translation; as found:
+    ``tests/test_promise_counterexamples.py``): the commit is drift and the update moves the human heading with
+    its section."""
+    replay("huggingface_hub", [
+        ('translation_edit', ('human_correction', 'package_reference/mixins.md', ('The `huggingface_hub` library offers a range of mixins that can be used as a parent class for your objects, in order to\nprovide simple uploading and downloading functions. Check out our [integration guide](../guides/integrations) to learn\nhow to integrate any ML framework with the Hub.', '`huggingface_hub` 라이브러리는 객체에 함수들의 업로드 및 다운로드 기능을 손쉽게 제공하기 위해서, 부모 클래스로 사용될 수 있는 다양한 믹스인을 제공합니다.\nML 프레임워크를 Hub와 통합하는 방법은 [통합 가이드](../guides/integrations)를 통해 배울 수 있습니다.'), False)),
+        ('english_edit', ('english_swap_sections', 'package_reference/mixins.md', (12, 19, 23), '문서 수정')),
+        ('update_noisy', ('package_reference/mixins.md',)),
+    ])
+
+
 def test_counterexample_a_list_item_of_a_marked_draft_edited_on_both_sides_is_not_lost() -> None:
     """huggingface_hub, s36's measuring run (2026-11-28, round 8; replays on main 9f53823's own harness), kept as
     found (7 steps): P4 and P1: after marked drafts of package_reference/community.md and list items changed on
