@@ -1020,7 +1020,12 @@ def test_counterexample_a_paragraph_of_installation_md_edited_after_a_human_merg
     """diffusers, the long bench run on land3 09bc234 (2026-11-28, bp6 round 0), kept as found (17 steps):
     P5: after an English reword of installation.md, a human merge of paragraphs in its Korean twin and other
     docs' steps, a human edit of a paragraph whose English changed ("then uncommitted in a fresh clone") met an
-    update that kept the human text and said nothing (``conflicts == []``)."""
+    update that kept the human text and said nothing (``conflicts == []``). The cut page keeps an older English
+    order (``Install ...`` before ``... is tested ...``); the edit's few characters flipped the in-order pairing,
+    so the edited paragraph was kept on an unsure bead of an unchanged English paragraph and its changed English
+    sent (``translate.update._crossed_edits``). Not shrunk: the edit's text holds the step's serial, so a shorter
+    trace makes another edit length and another pairing; its small twin is
+    ``test_update.py::test_a_human_edit_that_flips_a_crossed_pairing_onto_an_unchanged_paragraph_is_said``."""
     replay("diffusers", [
         ('status_check_review', ()),
         ('update_ideal', ('conceptual/ethical_guidelines.md',)),
