@@ -404,7 +404,8 @@ class PromiseMachine(RuleBasedStateMachine):
     ENGLISH_EDITS = ("english_reorder", "english_swap_sections", "english_insert", "english_delete", "english_retitle",
                      "english_reword", "english_sweep", "english_rename", "english_link", "english_redesign")
     TRANSLATION_EDITS = ("human_correction", "human_merge", "human_split", "human_move", "human_anchor",
-                         "human_comments", "human_empty", "human_cut", "human_section", "both_changed")
+                         "human_comments", "human_empty", "human_cut", "human_section", "both_changed",
+                         "human_swap_sections")  # appended: a kept replay names its kind, never its index
     BOTH_HOWS: tuple[str, ...] = ("one commit", "then uncommitted", "then committed",
                                   "then uncommitted in a fresh clone")
     """How :meth:`both_changed` makes its two edits, drawn uniformly (a focus on P5 draws "then committed",
@@ -462,26 +463,13 @@ class PromiseMachine(RuleBasedStateMachine):
     def english_swap_sections(self, data) -> None:
         """Two neighbouring sections of the same heading level trade places."""
         doc = data.draw(st.sampled_from(self.docs))
-        text = self.en(doc)
-        lines = text.splitlines(keepends=True)
-        heads = [(i, len(m.group(1))) for i, line in enumerate(lines) if (m := re.match(r"(#{2,4}) \S", line))]
-        fences = _fence_lines(lines)
-        heads = [(i, lv) for i, lv in heads if i not in fences]
-        cands = []
-        for k in range(len(heads) - 1):
-            (i, lv), (j, lv2) = heads[k], heads[k + 1]
-            end = next((h for h, lv3 in heads[k + 2:] if lv3 <= lv), len(lines))
-            if lv == lv2 and all(lv3 > lv for _h, lv3 in heads[k + 2:] if _h < end):
-                cands.append((i, j, end))
+        lines = self.en(doc).splitlines(keepends=True)
+        cands = _section_pairs(lines)
         if not cands:
             return
         i, j, end = data.draw(st.sampled_from(cands))
         self.edit("english_swap_sections")
-        first, second = lines[i:j], lines[j:end]
-        if second and not second[-1].endswith("\n"):
-            second[-1] += "\n"
-        new = "".join(lines[:i] + second + first + lines[end:])
-        self._english_edit(doc, new, data.draw(st.sampled_from(MESSAGES)))
+        self._english_edit(doc, _swapped(lines, i, j, end), data.draw(st.sampled_from(MESSAGES)))
 
     def _after_paragraph(self, data, name: str, addition, doc: str | None = None) -> bool:
         """The English gets ``addition(data)`` right after one of its paragraphs (of ``doc``, else of a doc
@@ -719,6 +707,21 @@ class PromiseMachine(RuleBasedStateMachine):
         a, b = data.draw(st.sampled_from(swaps))
         self.edit("human_move")
         self._translation_edit(data, doc, text.replace(f"{a}\n\n{b}", f"{b}\n\n{a}", 1))
+
+    def human_swap_sections(self, data) -> None:
+        """A translator swaps two neighbouring sections of the same heading level of the translation, in a
+        Korean-only commit (the English unchanged): every human line keeps its English, so each is kept
+        (P1). The pair model aligns in order, so the moved section read as an English left out and a
+        translator's own text, and the update dropped its human heading (s38, round 2)."""
+        doc = data.draw(st.sampled_from(self.docs))
+        lines = self.ko(doc).splitlines(keepends=True)
+        cands = _section_pairs(lines)
+        if not cands:
+            return
+        i, j, end = data.draw(st.sampled_from(cands))
+        self.edit("human_swap_sections")
+        self.ko_path(doc).write_text(_swapped(lines, i, j, end), encoding="utf-8")
+        self.commit(data.draw(st.sampled_from(MESSAGES)))
 
     def human_anchor(self, data) -> None:
         """A translated heading gets a custom anchor of the translator's (``[[my-anchor]]``)."""
@@ -1161,6 +1164,30 @@ class Scripted:
         # nothing): a replay with a span or a pair of an earlier state "passed" doing no edit at all
         assert choices is None or value in choices, f"replayed value {value!r} is not among the rule's choices"
         return value
+
+
+def _section_pairs(lines: list[str]) -> list[tuple[int, int, int]]:
+    """``(i, j, end)`` of each two neighbouring sections of one heading level (``##`` to ``####``, outside
+    fences) of a page's ``lines``: the first runs from line ``i`` to ``j``, the second from ``j`` to ``end``
+    (without a deeper heading's end cutting it)."""
+    fences = _fence_lines(lines)
+    heads = [(i, len(m.group(1))) for i, line in enumerate(lines)
+             if (m := re.match(r"(#{2,4}) \S", line)) and i not in fences]
+    cands = []
+    for k in range(len(heads) - 1):
+        (i, lv), (j, lv2) = heads[k], heads[k + 1]
+        end = next((h for h, lv3 in heads[k + 2:] if lv3 <= lv), len(lines))
+        if lv == lv2 and all(lv3 > lv for _h, lv3 in heads[k + 2:] if _h < end):
+            cands.append((i, j, end))
+    return cands
+
+
+def _swapped(lines: list[str], i: int, j: int, end: int) -> str:
+    """The page of ``lines`` with its sections ``i:j`` and ``j:end`` (:func:`_section_pairs`) traded."""
+    first, second = lines[i:j], lines[j:end]
+    if second and not second[-1].endswith("\n"):
+        second = [*second[:-1], second[-1] + "\n"]
+    return "".join(lines[:i] + second + first + lines[end:])
 
 
 def replay(corpus: str, steps: list[tuple[str, tuple[object, ...]]], keep: bool = False) -> PromiseMachine:

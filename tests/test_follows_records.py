@@ -512,3 +512,38 @@ def test_an_english_move_of_sections_without_prose_made_in_the_translation_too_i
     assert code == 0, run
     assert [d["summary"]["translated"] for d in run["docs"]] in ([], [0])
     assert ko.read_text(encoding="utf-8") == page
+
+
+def test_a_translation_only_swap_of_sections_keeps_every_human_heading(monkeypatch, tmp_path, capsys) -> None:
+    """s38 (round 2): English and Korean are committed with ``### PyTorch`` before ``### Generic``; then a
+    Korean-only commit swaps the two Korean sections back (English unchanged). The page no longer holds the
+    English's order, so it is behind; but every human line still has its English, so the ideal update keeps
+    every one of them (P1: a human segment is removed only with its English). The update sent the heading
+    ``### 제네릭[[...]]`` to the model and dropped the human one without a finding: the pair model aligns in
+    order, so the moved section was a 1-0 English and a 0-1 translation, the page held it twice and was rendered
+    from the English (:func:`hfi18n.translate.update._moved_in_translation` pairs them again: the human section
+    moves with its English, nothing is sent)."""
+    from tests.helpers import status_rows
+
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    generic_en = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_en = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    en.write_text(MIXINS_EN.replace(generic_en + pytorch_en, pytorch_en + generic_en), encoding="utf-8")
+    ko.write_text(MIXINS_KO.replace(generic_ko + pytorch_ko, pytorch_ko + generic_ko), encoding="utf-8")
+    _commit(repo, "Add mixins")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "믹스인 순서")
+    human = ko.read_text(encoding="utf-8")
+    assert status_rows(capsys, repo)["mixins.md"]["state"] == "outdated"
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    after = strip_notice(ko.read_text(encoding="utf-8"))
+    assert [line for line in human.splitlines() if line not in after.splitlines()] == []
+    assert after.index("### PyTorch[[") < after.index("### 제네릭[[") < after.index("### Fastai[[")
+    assert (run["docs"][0]["summary"]["translated"], run["docs"][0]["summary"]["conflicts"]) == (0, [])

@@ -297,7 +297,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     if at_base is not None:
         at_base = at_base | machine  # what a run wrote is no human edit, wherever the base was
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
-    beads = pair_docs(base, tr, lang, length)
+    beads = _moved_in_translation(pair_docs(base, tr, lang, length), new, lang, length)
     pairs = sure_pairs(beads)
     human = align_segments(pairs)
     if is_pseudo(translation):  # output of the pseudo test double is no one's text: nothing of it is kept
@@ -379,6 +379,52 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     return UpdatePlan(job, kept_human + kept_machine, len(job.pending), len(old_segs) - matched_old, base_commit,
                       tr, old_en, previous, kept_human, kept_machine, leftovers, carried, lost,
                       kept.beads_kept, kept.beads_sent, kept.review_lines, fallback, sorted(kept.left_out.values()))
+
+
+def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: LengthModel | None) -> list[Bead]:
+    """``beads`` with the blocks a translator moved paired again: the English blocks with no translation
+    (1-0) that are still in today's English, aligned with the translated blocks with no English (0-1) that lie
+    across a paired bead from them (:func:`hfi18n.pair.model.pair_docs` of those blocks alone); each sure
+    bead of that alignment takes the place of its English 1-0 beads, and its translated blocks leave their 0-1
+    beads. Pairs within one gap are not taken: there the aligner saw both and did not pair them.
+
+    Why: the pair model aligns in order on both sides, so a section the translation holds elsewhere than the
+    English cannot be paired; its English read as left out (sent) and its human text as the translator's own
+    (kept where it stood): the page held the section twice, had another structure than the English
+    (:func:`skeleton`), was rendered from the English, and the human text was lost without a finding. s38
+    (round 2): English and Korean committed with ``### PyTorch`` before ``### Generic``, a Korean-only commit
+    swaps the two Korean sections back; the ideal update said ``translated 1, conflicts []`` and dropped
+    ``### 제네릭[[...]]`` (P1). Paired again, the human section moves with its English (:func:`keep_beads`)."""
+    here = {x.text for x in content_blocks(new)}
+    gap: dict[int, int] = {}  # id of a block of a one-sided bead -> how many two-sided beads come before it
+    seen = 0
+    for bead in beads:
+        if bead.en and bead.tr:
+            seen += 1
+            continue
+        gap.update({id(x): seen for x in (*bead.en, *bead.tr)})
+    english = [x for bead in beads if not bead.tr for x in bead.en if x.text in here]
+    theirs = [x for bead in beads if not bead.en for x in bead.tr]
+    if not english or not theirs:
+        return beads
+    found = [bead for bead in pair_docs(Document(english), Document(theirs), lang, length)
+             if bead.sure and bead.en and bead.tr
+             and {gap[id(x)] for x in bead.en}.isdisjoint(gap[id(x)] for x in bead.tr)]
+    if not found:
+        return beads
+    first = {id(bead.en[0]): bead for bead in found}
+    taken = {id(x) for bead in found for x in (*bead.en, *bead.tr)}
+    out: list[Bead] = []
+    for bead in beads:
+        if bead.en and bead.tr:
+            out.append(bead)
+            continue
+        out.extend(first[id(x)] for x in bead.en if id(x) in first)
+        en = tuple(x for x in bead.en if id(x) not in taken)
+        tr = tuple(x for x in bead.tr if id(x) not in taken)
+        if en or tr:
+            out.append(bead if (en, tr) == (bead.en, bead.tr) else Bead(en, tr, bead.confidence, bead.cost))
+    return out
 
 
 def segments_at_base(page: str, machine: frozenset[str]) -> frozenset[str]:
