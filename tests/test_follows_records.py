@@ -437,6 +437,22 @@ def test_an_english_move_of_sections_without_prose_made_in_the_translation_too_i
     assert ko.read_text(encoding="utf-8") == page
 
 
+def _mixins_swapped_in_translation(repo: Path) -> Path:
+    """mixins.md committed in both languages with ``### PyTorch`` before ``### Generic``, then a Korean-only
+    commit that swaps the two Korean sections back (the English unchanged): the Korean page."""
+    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
+    generic_en = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_en = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
+    pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
+    en.write_text(MIXINS_EN.replace(generic_en + pytorch_en, pytorch_en + generic_en), encoding="utf-8")
+    ko.write_text(MIXINS_KO.replace(generic_ko + pytorch_ko, pytorch_ko + generic_ko), encoding="utf-8")
+    _commit(repo, "Add mixins")
+    ko.write_text(MIXINS_KO, encoding="utf-8")
+    _commit(repo, "믹스인 순서")
+    return ko
+
+
 def test_a_translation_only_swap_of_sections_keeps_every_human_heading(monkeypatch, tmp_path, capsys) -> None:
     """s38 (round 2): English and Korean are committed with ``### PyTorch`` before ``### Generic``; then a
     Korean-only commit swaps the two Korean sections back (English unchanged). The page no longer holds the
@@ -450,16 +466,7 @@ def test_a_translation_only_swap_of_sections_keeps_every_human_heading(monkeypat
 
     isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
     repo = _repo(tmp_path)
-    en, ko = repo / EN / "mixins.md", repo / KO / "mixins.md"
-    generic_en = "### Generic\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
-    pytorch_en = "### PyTorch\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
-    generic_ko = "### 제네릭[[huggingface_hub.ModelHubMixin]]\n\n[[autodoc]] ModelHubMixin\n    - all\n    - _save_pretrained\n\n"
-    pytorch_ko = "### PyTorch[[huggingface_hub.PyTorchModelHubMixin]]\n\n[[autodoc]] PyTorchModelHubMixin\n\n"
-    en.write_text(MIXINS_EN.replace(generic_en + pytorch_en, pytorch_en + generic_en), encoding="utf-8")
-    ko.write_text(MIXINS_KO.replace(generic_ko + pytorch_ko, pytorch_ko + generic_ko), encoding="utf-8")
-    _commit(repo, "Add mixins")
-    ko.write_text(MIXINS_KO, encoding="utf-8")
-    _commit(repo, "믹스인 순서")
+    ko = _mixins_swapped_in_translation(repo)
     human = ko.read_text(encoding="utf-8")
     assert status_rows(capsys, repo)["mixins.md"]["state"] == "outdated"
     with IdealServer() as server:
@@ -470,3 +477,27 @@ def test_a_translation_only_swap_of_sections_keeps_every_human_heading(monkeypat
     assert [line for line in human.splitlines() if line not in after.splitlines()] == []
     assert after.index("### PyTorch[[") < after.index("### 제네릭[[") < after.index("### Fastai[[")
     assert (run["docs"][0]["summary"]["translated"], run["docs"][0]["summary"]["conflicts"]) == (0, [])
+
+
+def test_a_moved_section_the_aligner_cannot_place_is_kept_and_said(monkeypatch, tmp_path, capsys) -> None:
+    """The undecidable twin of the test above: where the moved section cannot be paired again (here the
+    re-pairing is switched off, as for a section too rewritten to pair for sure), the page has another
+    structure than the English and is rendered from it; the translator's unpaired heading is kept at the end
+    of the page under the review mark and said in one finding (``translate.update._unplaced``), never dropped
+    without a word."""
+    import hfi18n.translate.update as update
+    from hfi18n.translate.update import REVIEW_MARK
+
+    monkeypatch.setattr(update, "_moved_in_translation", lambda beads, *_a: beads)
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    ko = _mixins_swapped_in_translation(repo)
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    after = ko.read_text(encoding="utf-8")
+    tail = after[after.index(REVIEW_MARK):]
+    assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in tail
+    conflicts = run["docs"][0]["summary"]["conflicts"]
+    assert [(c["line"], c["english_line"]) for c in conflicts] == [(6, 0)], conflicts
