@@ -58,3 +58,75 @@ def test_counterexample_a_section_swap_committed_with_a_translators_edit_keeps_t
     (``repo.history._order_followed``); its fixture:
     ``test_follows_records.py::test_an_english_move_of_sections_without_prose_committed_with_a_translators_edit_is_not_carried``."""
     replay("huggingface_hub", ROUND_44)
+
+
+SMOLAGENTS_ROUND_3 = [('update_pseudo', ('tutorials/memory.md',)),
+ ('undecidable',
+  ('tutorials/memory.md',
+   ("Many advanced use cases require dynamic modification of the agent's memory.",
+    '많은 고급 사용 사례에서는 에이전트의 메모리를 동적으로 수정해야 합니다.'),
+   'then uncommitted',
+   '문서 수정')),
+ ('undecidable',
+  ('installation.md',
+   ('- Explore the [API reference](./reference/index) for detailed information on classes and functions.',
+    '- 클래스와 함수에 대한 자세한 정보를 확인하고 싶으시면 [API 레퍼런스](./reference/index)를 살펴보세요.'),
+   'then uncommitted in a fresh clone',
+   "Merge branch 'main'")),
+ ('undecidable',
+  ('reference/agents.md',
+   ('Smolagents use memory to store information across multiple steps.',
+    'Smolagents는 여러 단계에 걸쳐 정보를 저장하기 위해 메모리를 사용합니다.'),
+   'then uncommitted in a fresh clone',
+   'ko: edit')),
+ ('update_failing', ('tutorials/memory.md',)),
+ ('undecidable',
+  ('installation.md',
+   ('- Check out the [tutorials](./tutorials/building_good_agents) for in-depth tutorials on building '
+    'agents.',
+    '- 에이전트 구축에 대한 심화 튜토리얼은 [튜토리얼](./tutorials/building_good_agents)를 확인해보세요.'),
+   'one commit',
+   '문서 수정')),
+ ('fresh_clone', ()),
+ ('english_edit', ('english_delete', 'conceptual_guides/react.md', (768, 885), 'ko: edit')),
+ ('update_failing', ('conceptual_guides/react.md',)),
+ ('marked', ('tutorials/memory.md', (995, 1035), 'small fixes')),
+ ('undecidable',
+  ('tutorials/memory.md',
+   ('If you want to replay this last run, just use:', '이 마지막 실행을 다시 재생하고 싶다면, 다음 코드를 사용하면 됩니다.'),
+   'then committed',
+   'Update docs (#1234)',
+   '문서 수정')),
+ ('undecidable',
+  ('reference/agents.md',
+   ('Both require arguments `model` and list of tools `tools` at initialization.',
+    '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다.'),
+   'then uncommitted',
+   'ko: edit')),
+ ('translation_edit',
+  ('human_move',
+   'reference/agents.md',
+   ('- [`ToolCallingAgent`]는 JSON 형식으로 도구 호출을 작성합니다.',
+    '두 경우 모두 초기화 시 `model`과 도구 목록인 `tools`를 인수로 요구합니다. (다시 씀 9)'),
+   True,
+   'small fixes')),
+ ('fresh_clone', ()),
+ ('undecidable',
+  ('reference/agents.md',
+   ('We provide two types of agents, based on the main [`Agent`] class.',
+    '저희는 메인 [`Agent`] 클래스를 기반으로 두 가지 유형의 에이전트를 제공합니다.'),
+   'then uncommitted in a fresh clone',
+   'small fixes'))]
+"""smolagents, bench_properties on s36's harness cab66fc (src 9f53823; 2026-11-28, round 3), 15 steps as found."""
+
+
+def test_counterexample_a_moved_translation_beside_a_paragraph_changed_on_both_sides_is_written() -> None:
+    """P4/P1: the ideal update of reference/agents.md was refused (``check``: ``[`CodeAgent`]`` appears once
+    more in the English): a translator had moved the translation of ``Both require arguments ...`` into the
+    ``[`CodeAgent`]`` list item (a 0-1 block beside two English paragraphs read as left out), and the paragraph
+    before it then changed on both sides; the update kept that paragraph and said so, but put the moved block
+    under the review mark, an HTML comment, so the page lost the two paragraphs' text. Fixed in
+    ``translate.update.keep_beads`` (a region whose English changed only in a paragraph kept whole replaces
+    nothing); its fixture:
+    ``test_follows_records.py::test_a_translators_block_beside_a_paragraph_kept_as_a_conflict_stays_as_it_is``."""
+    replay("smolagents", SMOLAGENTS_ROUND_3)
