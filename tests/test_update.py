@@ -192,3 +192,62 @@ def test_a_merged_short_sentence_next_to_a_paragraph_kept_as_a_conflict_is_not_s
     plan = plan_update(old_en, new_en, merged, en_rel="x.md", target=Path("x.md"), base_commit="abc",
                        at_base=at_base, length=length)
     assert [s.text[-22:] for s in plan.job.pending] == ["It changed in revision 2."[-22:], CACHE_A[0][-22:]]
+
+
+CROSSED_EN = """# Installation
+
+Widgets is tested on Python 3.9+ and NumPy 2.1+. Install [NumPy](https://numpy.org/install/) the way that fits your machine and setup.
+
+Make a [virtual environment](https://docs.python.org/3/library/venv.html) to keep each project apart from the others and to avoid clashes between the versions of their dependencies. Use [uv](https://docs.astral.sh/uv/), a fast package and project manager written in Rust, to make the environment and install Widgets into it in one go, then check that the install worked.
+
+```bash
+uv venv my-env
+source my-env/bin/activate
+```
+
+Install Widgets with one of the methods below.
+
+<hfoptions id="install">
+<hfoption id="pip">
+
+NumPy only supports Python 3.9 - 3.12 on Windows.
+
+```bash
+uv pip install widgets["numpy"] gadgets
+```
+
+</hfoption>
+<hfoption id="Raspberry Pi (ARM64)">
+
+To install Widgets with NumPy on Raspberry Pi boards (such as a Pi 5 with 8 GB of memory) running ARM64, install NumPy from the piwheels index. These boards need wheels built for their processor, and the default index does not always have them for the newest release of NumPy yet.
+
+Run the command below to check that your system sees the board's processor.
+"""
+CROSSED_KO = """# 설치
+
+쓰시는 라이브러리에 맞게 Widgets를 설치하세요.
+
+Widgets는 Python 3.9+ 및 NumPy 1.20+에서 시험되었습니다. 쓰고 있는 수치 계산 라이브러리에 맞는 아래의 설치 방법을 따라 하세요.
+
+- [NumPy 설치 안내](h
+"""
+
+
+def test_a_human_edit_that_flips_a_crossed_pairing_onto_an_unchanged_paragraph_is_said() -> None:
+    """The translation keeps an older English order (its ``Install Widgets ...`` before ``Widgets is
+    tested ...``; a cut page ends it), and the pair model pairs only the second for sure. Its English changes,
+    then a translator edits its translation: the edit flips the in-order alignment onto the first, the edited
+    paragraph becomes an unsure bead of an unchanged English paragraph further on, kept as it is, and the
+    changed English is sent. The human text was kept beside the new machine text without a word (P5;
+    diffusers installation.md, bench_properties on land3 09bc234, bp6 round 0). It is kept, and said once."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    new_en = CROSSED_EN.replace("machine and setup.", "machine and setup. It changed in revision 10.")
+    human = CROSSED_KO.replace("따라 하세요.", "따라 하세요. (다시 씀 10)")
+    tested = [bead.sure for bead in pair_docs(parse(CROSSED_EN), parse(CROSSED_KO), "ko")
+              if bead.en and bead.en[0].text.startswith("Widgets is tested")]
+    assert tested == [True]  # at the base, the edited paragraph's pair is sure (the case's premise)
+    plan, out = _planned(CROSSED_EN, new_en, human, tuple(s.text for s in parse(CROSSED_KO).segments()))
+    assert "따라 하세요. (다시 씀 10)\n" in out
+    assert [(c.line, c.english_line) for c in plan.job.conflicts] == [(5, 3)]

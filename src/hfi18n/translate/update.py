@@ -887,8 +887,18 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     return omitted(beads, lone, lambda bead: not bead.en or keepable(bead) or kept_whole(bead))
 
 
+def _since_base(blocks: tuple[Block, ...] | list[Block], english: set[str], at_base: frozenset[str] | None,
+                unfinished: frozenset[str]) -> list[Block]:
+    """The translated paragraphs of ``blocks`` that hold text a human wrote since the base
+    (:func:`edited_since_base`): not an English text of ``english`` left as it is, nor one a run left in
+    English (``unfinished``)."""
+    return [x for x in blocks if x.kind is BlockKind.PARAGRAPH and x.text.strip() not in english
+            and any(edited_since_base(s.text, at_base) and segment_hash(s.text) not in unfinished
+                    for s in x.segments)]
+
+
 def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str] | None,
-                  unfinished: frozenset[str] = frozenset()) -> list[Conflict]:
+                  unfinished: frozenset[str] = frozenset()) -> tuple[list[Conflict], list[Block]]:
     """The :class:`~.pipeline.Conflict` s of a changed region's unsure beads kept under :data:`REVIEW_MARK`
     (``fresh``: today's English blocks of that region): one for each translated paragraph of an unsure bead
     (1-1 or 0-1) that holds text a human wrote since the base (outside ``at_base``: :func:`edited_since_base`),
@@ -909,27 +919,52 @@ def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str
     and the one-bead test (1-1 only) kept the human text without a word. Which English the human text
     translates is as undecidable as in the 1-1 case: it is kept, and said once. A paragraph a run left in
     English (``unfinished``, or today's English of the region as it stands) is no human text: the draft's
-    ``- [`comment_discussion`] ...`` next to it was said too before that test."""
+    ``- [`comment_discussion`] ...`` next to it was said too before that test.
+
+    Second: the English paragraphs edited in place that no human text of the region took (the region holds
+    none): :func:`keep_beads` says them with the human edits of unsure beads kept elsewhere
+    (:func:`_crossed_edits`)."""
     def paragraph(x: Block) -> bool:
         return x.kind is BlockKind.PARAGRAPH
 
     unsure = [bead for bead in region if not bead.sure and len(bead.en) <= 1 and len(bead.tr) <= 1]
     english = {x.text.strip() for x in fresh} | {x.text.strip() for bead in region for x in bead.en}
-    human = [x for bead in unsure for x in bead.tr
-             if paragraph(x) and x.text.strip() not in english
-             and any(edited_since_base(s.text, at_base) and segment_hash(s.text) not in unfinished
-                     for s in x.segments)]
-    if not human:
-        return []
+    human = _since_base([x for bead in unsure for x in bead.tr], english, at_base, unfinished)
     edited: list[Block] = []
     for bead in unsure:
         if bead.en and paragraph(bead.en[0]):
             edits = [x for x in fresh if paragraph(x) and _edited(bead.en[0].text, x.text)]
             if len(edits) == 1 and edits[0] not in edited:
                 edited.append(edits[0])
+    if not human:
+        return [], edited
     if not edited:
+        return [], []
+    return [Conflict(x.start_line, edited[min(k, len(edited) - 1)].start_line) for k, x in enumerate(human)], []
+
+
+def _crossed_edits(loose: list[Block], held: list[Block], said: list[Conflict]) -> list[Conflict]:
+    """One :class:`~.pipeline.Conflict` for each human paragraph of ``held`` (the human edits since the base of
+    unsure beads kept as they are, their English unchanged) while an English paragraph of ``loose`` (edited in
+    place, with no human text in its region: :func:`_unsure_edits`) is unsaid, in order; none unless both.
+
+    The pair model aligns in order, so a translation whose paragraphs cross their English (an older English
+    order kept by the translation) pairs one of them and leaves the other a 1-0 bead: which one depends on the
+    lengths, and a translator's edit changes them. diffusers ko installation.md (bench_properties on land3
+    09bc234, bp6 round 0): the page pairs ``Diffusers is tested on Python 3.8+ ...`` with its translation for
+    sure; its English changed, then the translator edited that translation (not committed, a fresh clone).
+    The edit flipped the alignment: the translation of ``Install Diffusers with one of the following
+    methods.`` (before it in the translation, after it in the English) became the sure pair, the edited
+    paragraph an unsure 1-2 bead of an unchanged English paragraph further on, kept as it is, and the changed
+    English a 1-0 bead, sent. The human text was kept beside the new machine text without a word (P5). Which
+    English it translates is not known: it is kept, and said once."""
+    named = {c.english_line for c in said}
+    taken = {c.line for c in said}
+    loose = [x for x in loose if x.start_line not in named]
+    held = [x for x in held if x.start_line not in taken]
+    if not loose:
         return []
-    return [Conflict(x.start_line, edited[min(k, len(edited) - 1)].start_line) for k, x in enumerate(human)]
+    return [Conflict(x.start_line, loose[min(k, len(loose) - 1)].start_line) for k, x in enumerate(held)]
 
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
@@ -953,7 +988,8 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     (an unsure changed bead, a translator's own 0-1 block) are kept after the new text under
     :data:`REVIEW_MARK` (:func:`review_comment`), never dropped on a guess; an unsure paragraph whose English
     was edited in place and whose text a human changed since the base (outside ``at_base``) is a
-    :class:`~.pipeline.Conflict` too (:func:`_unsure_edits`). An English block with no translation (1-0) is sent
+    :class:`~.pipeline.Conflict` too (:func:`_unsure_edits`; kept on an unsure pairing elsewhere, its English a 1-0
+    bead edited in place: :func:`_crossed_edits`). An English block with no translation (1-0) is sent
     like a changed one, as before, unless it is prose between kept beads (:func:`_left_out`) (smolagents ko guided_tour.md left a whole English section out; left out
     again, the page failed ``check``); beside a 0-1 block (perhaps its translation the aligner could not
     prove: a duplicate machine paragraph in the issue) the human block is kept under the mark, except a structural block (a tag, code) the new English brings again: the
@@ -984,6 +1020,8 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         out.overrides.update({i: "" for i in range(1, prefix_b)})
     out.overrides[last] = head
     region: list[Bead] = []
+    loose: list[Block] = []  # English paragraphs edited in place with no human text of their region to say them
+    held: list[Block] = []  # human edits since the base of unsure beads kept as they are
     edge = -1  # index in b of the last English block of the last kept bead
 
     def spacing(bead: Bead, at: int) -> None:
@@ -1036,8 +1074,10 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 if bead.sure:
                     continue
             keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
-        for said in _unsure_edits(region, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base,
-                                  unfinished):
+        found, unsaid = _unsure_edits(region, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base,
+                                      unfinished)
+        loose.extend(unsaid)
+        for said in found:
             if said.line not in {c.line for c in out.conflicts}:
                 out.conflicts.append(said)
         if not keep:
@@ -1162,6 +1202,8 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         tr_texts = [s.text for x in bead.tr for s in x.segments]
         out.segments.update({s: tr_texts for s in covered})
         out.beads_kept += 1
+        if halved is None and not bead.sure:  # kept as it is, on an unsure pairing (:func:`_crossed_edits`)
+            held.extend(_since_base(bead.tr, {x.text.strip() for x in bead.en}, at_base, unfinished))
         if halved is not None:  # one finding for the passage, at the first English paragraph that changed
             changed = next(b[w] for x, w in zip(bead.en, halved, strict=True) if now.get(id(x)) is None)
             out.conflicts.append(Conflict(bead.tr[0].start_line, changed.start_line))
@@ -1170,4 +1212,5 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
     carry += settle(len(b))
     if carry:  # after the last rendered block
         out.overrides[AFTER] = carry
+    out.conflicts += _crossed_edits(loose, held, out.conflicts)
     return out
