@@ -403,3 +403,80 @@ def test_an_english_move_of_sections_without_prose_committed_with_a_translators_
     assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in out and "(검토 2)" in out
     assert out.index("### PyTorch[[") < out.index("### 제네릭[[") < out.index("### Fastai[[")
     assert run["docs"][0]["summary"]["translated"] == 0
+
+
+KINDS_EN = """# Workers
+
+## Workers
+
+Our workers inherit from [`BaseWorker`], which means they can run in many steps, each one a read and a write.
+
+We offer two kinds of workers, based on the main [`Worker`] class.
+  - [`FileWorker`] writes its results to files on disk (this is the default).
+  - [`QueueWorker`] writes its results to a message queue.
+
+Both take the arguments `store` and a list of handlers `handlers` when they start.
+
+### Classes of workers
+
+[[autodoc]] FileWorker
+
+[[autodoc]] QueueWorker
+"""
+KINDS_KO = """# 워커[[workers]]
+
+## 워커[[workers]]
+
+저희 워커는 [`BaseWorker`]를 상속받으며, 이는 읽기와 쓰기로 이루어진 여러 단계를 실행할 수 있음을 뜻합니다.
+
+저희는 기본 [`Worker`] 클래스를 바탕으로 두 가지 워커를 제공합니다.
+  - [`FileWorker`]는 결과를 디스크의 파일에 씁니다.(이것이 기본값입니다.)
+  - [`QueueWorker`]는 결과를 메시지 큐에 씁니다.
+
+두 워커 모두 시작할 때 `store`와 핸들러 목록인 `handlers`를 인수로 받습니다.
+
+### 워커 클래스[[workers.FileWorker]]
+
+[[autodoc]] FileWorker
+
+[[autodoc]] QueueWorker
+"""
+
+
+def test_a_translators_block_beside_a_paragraph_kept_as_a_conflict_stays_as_it_is(monkeypatch, tmp_path,
+                                                                                 capsys) -> None:
+    """smolagents ko reference/agents.md (bench_properties on s36's harness cab66fc, 2026-11-28, round 3): a
+    translator moves the translation of ``Both take the arguments ...`` into the ``[`FileWorker`]`` list item
+    (committed); the pair model reads that item as a translator's own block (0-1) and the two English
+    paragraphs it translates as left out (1-0 between held neighbours). Then the paragraph before it changes
+    on both sides (the English committed, the translator's edit not). The update kept the edited paragraph and
+    said so, but put the moved block under the review mark (an HTML comment) while the two English paragraphs
+    stayed left out: the page lost their text, ``check`` refused it (``[`FileWorker`]`` missing) and the ideal
+    update wrote nothing. A region whose English changed only in a paragraph kept whole replaces nothing: its
+    translator's own blocks stay as they are (``translate.update.keep_beads``'s ``settle``)."""
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    en, ko = repo / EN / "workers.md", repo / KO / "workers.md"
+    en.write_text(KINDS_EN, encoding="utf-8")
+    ko.write_text(KINDS_KO, encoding="utf-8")
+    _commit(repo, "Add workers")
+    both = "두 워커 모두 시작할 때 `store`와 핸들러 목록인 `handlers`를 인수로 받습니다."
+    _edit(ko, f"\n\n{both}\n", "\n")
+    _edit(ko, "(이것이 기본값입니다.)\n  - [`QueueWorker`]", f"(이것이 기본값입니다.)\n  {both}\n\n- [`QueueWorker`]")
+    _commit(repo, "small fixes")
+    _edit(en, "based on the main [`Worker`] class.", "based on the main [`Worker`] class, and a third one soon.")
+    _commit(repo, "docs: workers")
+    offer = "저희는 기본 [`Worker`] 클래스를 바탕으로 두 가지 워커를 제공합니다."
+    _edit(ko, offer, offer + " (다시 씀)")
+    moved = ko.read_text(encoding="utf-8").split("(다시 씀)\n", 1)[1].split("\n\n", 1)[0]
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "workers.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    doc = run["docs"][0]
+    assert doc["written"] and not doc.get("draft"), doc
+    out = strip_notice(ko.read_text(encoding="utf-8"))
+    assert offer + " (다시 씀)\n" + moved + "\n\n- [`QueueWorker`]" in out
+    assert [c["line"] for c in doc["summary"]["conflicts"]] == [7]
+    code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "workers.md", "--format", "json")
+    assert [f for f in found if f["severity"] == "error"] == []

@@ -348,7 +348,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         provenance[cur.id] = MACHINE if segment_hash(raw[human[old.id].id].text) in machine else HUMAN
         whole.add(human[old.id].id)
     kept = keep_beads(beads, base, new, tr, draft=draft, leftover_ids=frozenset(leftover_ids),
-                      unfinished=unfinished, at_base=at_base, whole=frozenset(whole)) \
+                      unfinished=unfinished, at_base=at_base, whole=frozenset(whole), given=frozenset(translations)) \
         if not is_pseudo(translation) else KeptBeads()
     overrides, carried, lost = reuse_protected_blocks(pairs, base, new)
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
@@ -788,7 +788,7 @@ def _is_leftover(bead: Bead, draft: bool, unfinished: frozenset[str]) -> bool:
 
 
 def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
-              keepable: Callable[[Bead], bool], whole: frozenset[str] = frozenset()) -> set[int]:
+              keepable: Callable[[Bead], bool], kept_whole: Callable[[Bead], bool] = lambda bead: False) -> set[int]:
     """Indexes of the 1-0 beads (an English paragraph with no translation) whose English did not change and
     whose neighbours are kept as they are (kept beads, a translator's own blocks; the ends of the doc are no
     neighbours: :func:`hfi18n.pair.model.omitted`): the translation leaves that paragraph out, and the update
@@ -804,7 +804,7 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     whose other half changed goes with the new text, and its English must then be sent. A changed bead whose
     every translated segment is kept as it is (``whole``: ids of the translation's segments the update keeps
     one by one, a paragraph changed on both sides kept and said, :class:`~.pipeline.Conflict`) replaces
-    nothing, so it is a neighbour like a kept bead: smolagents ko tutorials/memory.md (bench_properties round
+    nothing (:func:`keep_beads`'s ``kept_whole``), so it is a neighbour like a kept bead: smolagents ko tutorials/memory.md (bench_properties round
     37): a translator merged ``You can also use step callbacks ...`` into the next paragraph's translation,
     and edited the one before it, whose English changed too; the aligner read the short merged sentence as
     1-0, the update sent it again beside the merge, and the draft said that sentence twice. What ``status``
@@ -812,10 +812,6 @@ def _left_out(beads: list[Bead], where: Callable[[Bead], list[int] | None],
     neighbours), so an update leaves nothing out that makes the page "incomplete"."""
     def lone(bead: Bead) -> bool:
         return not bead.tr and where(bead) is not None and all(x.kind is BlockKind.PARAGRAPH for x in bead.en)
-
-    def kept_whole(bead: Bead) -> bool:
-        return bool(bead.en and bead.tr and whole) and all(
-            x.kind is BlockKind.PARAGRAPH and x.segments and all(s.id in whole for s in x.segments) for x in bead.tr)
 
     return omitted(beads, lone, lambda bead: not bead.en or keepable(bead) or kept_whole(bead))
 
@@ -867,7 +863,8 @@ def _unsure_edits(region: list[Bead], fresh: list[Block], at_base: frozenset[str
 
 def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *, draft: bool = False,
                leftover_ids: frozenset[str] = frozenset(), unfinished: frozenset[str] = frozenset(),
-               at_base: frozenset[str] | None = None, whole: frozenset[str] = frozenset()) -> KeptBeads:
+               at_base: frozenset[str] | None = None, whole: frozenset[str] = frozenset(),
+               given: frozenset[str] = frozenset()) -> KeptBeads:
     """Block overrides of today's English ``new`` that keep, byte for byte, every bead of ``tr`` whose
     English blocks are unchanged from ``base`` (see step 6 of the module doc).
 
@@ -931,13 +928,34 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             out.overrides[lo_b + 1] = "".join(x.text for x in theirs)
             out.overrides.update({k: "" for k in range(lo_b + 2, hi_b)})
 
+    def kept_whole(bead: Bead) -> bool:
+        """A bead whose English changed and whose every translated segment the update keeps as it is, one by one
+        (``whole``: ids of the translation's segments kept at the segment level, a paragraph changed on both
+        sides kept and said among them): it replaces nothing."""
+        return bool(bead.en and bead.tr and whole) and all(
+            x.kind is BlockKind.PARAGRAPH and x.segments and all(s.id in whole for s in x.segments) for x in bead.tr)
+
     def settle(upto: int) -> str:
-        """The human text of the region before today's block ``upto`` (kept, reviewed or replaced)."""
-        fresh = {skeleton_key(b[i]) for i in range(edge + 1, upto) if i not in placed}
+        """The human text of the region before today's block ``upto`` (kept, reviewed or replaced).
+
+        A region whose English changed only in beads kept whole (:func:`kept_whole`), today's English of it
+        rendered from kept text alone (``given``: ids of today's segments whose translation is kept),
+        replaces nothing: the translator's own blocks in it stay as they are, not under the review mark.
+        smolagents ko reference/agents.md (bench_properties on s36's harness, 2026-11-28, round 3): a
+        translator moved the translation of ``Both require arguments ...`` into the ``[`CodeAgent`]`` list
+        item (a 0-1 block beside two English 1-0 beads, left out: :func:`_left_out`), then the paragraph
+        before it changed on both sides (kept and said). The update put the moved block under the review
+        mark, an HTML comment, while the two English paragraphs it translates stayed left out: the page lost
+        their text (``check``: ``[`CodeAgent`]`` missing) and the ideal update was refused."""
+        rest = [i for i in range(edge + 1, upto) if i not in placed]
+        fresh = {skeleton_key(b[i]) for i in rest}
         changed = any(bead.en for bead in region) or bool(fresh)
         own = "".join(text_of(bead.tr) for bead in region)
         if not changed:
             return own
+        if not any(bead.en and not kept_whole(bead) for bead in region) and all(
+                b[i].segments and all(s.id in given for s in b[i].segments) for i in rest):
+            return "".join(text_of(bead.tr) for bead in region if not bead.en)
         if len(region) == 1 and upto == edge + 2:
             spacing(region[0], upto - 1)
         keep: list[Block] = []
@@ -1041,7 +1059,7 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
                 return None
         return want
 
-    omitted = set() if draft else _left_out(beads, where, keepable, whole)
+    omitted = set() if draft else _left_out(beads, where, keepable, kept_whole)
     for k, bead in enumerate(beads):
         if k in moves:
             continue
