@@ -4,8 +4,6 @@ fixture with real git history that names its root (``tests/test_follows_records.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.promise_machine import replay
 
 ROUND_44 = [   (   'undecidable',
@@ -206,9 +204,9 @@ DIFFUSERS_ROUND_0 = [('status_check_review', ()),
 the same on main 9f53823's src and harness (not brought by this session's changes)."""
 
 
-@pytest.mark.xfail(strict=True, reason="open: found at 05:06, not analysed (P5 on diffusers installation.md)")
 def test_counterexample_open_a_paragraph_edited_after_its_english_in_installation_md_is_said() -> None:
-    """P5, kept as found (not shrunk, not analysed): the ideal update of installation.md kept a human text whose
+    """P5, kept as found (not shrunk): fixed by s37's ``translate.update._crossed_edits`` (the same diffusers
+    round 0 on land3 09bc234; the strict xfail passed once s37 was merged). The ideal update of installation.md kept a human text whose
     English changed too and said nothing (``conflicts == []``), after an English reword of the page, a merge
     attempt, and the translator's edit of ``Diffusers is tested on Python 3.8+ ...`` made in a fresh clone
     (its translation already followed an older English: PyTorch 1.7.0+)."""
