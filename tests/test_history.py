@@ -382,3 +382,79 @@ def test_a_commit_with_no_new_translated_text_carries_nothing_without_a_pairing(
         assert carries_changes(fps, base, english, before, done, "ko") is True
     finally:
         fps.blobs.close()
+
+
+def _bases_both_ways(monkeypatch: pytest.MonkeyPatch, run):
+    """What ``run()`` gives, and the carries_changes calls it made, with find_base starting at its last reset
+    (history._last_reset) and with it walking every version (the loop before the change)."""
+    import hfi18n.repo.history as history_mod
+
+    calls: list[int] = []
+    real = history_mod.carries_changes
+
+    def counted(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(history_mod, "carries_changes", counted)
+    fast = run()
+    fast_calls = len(calls)
+    monkeypatch.setattr(history_mod, "_last_reset", lambda *a, **k: 0)
+    calls.clear()
+    whole = run()
+    return fast, fast_calls, whole, len(calls)
+
+
+def test_the_base_search_starts_at_its_last_reset_with_the_same_answer(repo: GitRepo,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sweeps of both languages before a re-translation: each asked carries_changes of every English version
+    since the base, and the re-translation replaced whatever they found (history._last_reset). The search now
+    starts at the re-translation: the same base, and not one of those questions asked."""
+    body = "".join(f"Line {i} of the guide.\n" for i in range(40))
+    ko_body = "".join(f"가이드의 {i}번째 줄.\n" for i in range(40))
+    repo.commit("Add guide", {"en/guide.md": en_doc() + body})
+    repo.commit("[i18n-KO] Translated guide.md to Korean", {"ko/guide.md": ko_doc() + ko_body})
+    repo.commit("[docs] guide update", {"en/guide.md": en_doc(code="pipe = Pipeline(fast=True)") + body})
+    repo.commit("Update licenses to 2024", {"en/guide.md": en_doc(2024, code="pipe = Pipeline(fast=True)") + body,
+                                            "ko/guide.md": ko_doc(2024) + ko_body})
+    repo.commit("[docs] guide update 2", {"en/guide.md": en_doc(2024, code="pipe = Pipeline(fast=False)") + body})
+    c6 = repo.commit("Update licenses to 2025", {"en/guide.md": en_doc(2025, code="pipe = Pipeline(fast=False)") + body,
+                                            "ko/guide.md": ko_doc(2025) + ko_body})
+    rewritten = ko_doc(2025, code="pipe = Pipeline(fast=False)") + "".join(f"새 가이드 {i}.\n" for i in range(40))
+    c7 = repo.commit("Reflect the English changes in guide.md", {"ko/guide.md": rewritten})
+    history = load_history(repo.layout)
+    ko, en = history.current[("ko", "guide.md")], history.twin_now("guide.md")
+
+    def run():
+        fps = Fingerprints(BlobReader(repo.root))
+        try:
+            return find_base(history, fps, ko, en)
+        finally:
+            fps.blobs.close()
+
+    fast, fast_calls, whole, whole_calls = _bases_both_ways(monkeypatch, run)
+    assert fast == whole and fast is not None
+    assert (fast.event_commit, fast.base_commit) == (c7, c6)  # the English the rewrite was made from
+    assert (fast_calls, whole_calls > 0) == (0, True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["diffusers", "huggingface_hub", "smolagents"])
+def test_the_base_search_from_its_last_reset_finds_every_corpus_base(corpus, name: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """history._last_reset on real history: every base of the Korean docs the same as the loop over every
+    version gives (cold: no cache), with fewer carries_changes asked."""
+    from hfi18n.repo.store import Store
+
+    layout = DocsLayout.open(corpus(name))
+
+    def run():
+        store = Store(layout.repo)  # no cache: every base worked out
+        try:
+            return find_bases(layout, "ko", store=store)
+        finally:
+            store.close()
+
+    fast, fast_calls, whole, whole_calls = _bases_both_ways(monkeypatch, run)
+    assert fast == whole and len(fast) > 5
+    assert fast_calls <= whole_calls

@@ -289,9 +289,13 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     moves stop at 2-1 next to each other: smolagents zh examples/rag.md merges three English paragraphs
     into one twice, text_to_sql.md folds "So let's make a second table..." into the paragraph before it.
 
-    Every code span and link of ``e`` in that translation, none of them its own English's, is a merge whatever
+    Most code spans and links of ``e`` in that translation, none of them its own English's, is a merge whatever
     the length: diffusers zh conceptual/contribution.md condenses "Please have a look at [this page](...) on
-    how to verify changes made to the documentation locally." into the paragraph before, with its link. And
+    how to verify changes made to the documentation locally." into the paragraph before, with its link;
+    diffusers ko training/lora.md condenses "Specify the `MODEL_NAME` environment variable (either a Hub model
+    repository id or ...) and pass it to the [`~...pretrained_model_name_or_path`] argument. You'll also need
+    to set the `DATASET_NAME` ..." and the paragraph after it into two sentences with all their variables but
+    the reference (its words, mostly left out, outweighed the merge's shared code). And
     ``e`` with code or links, none of them there, is not merged, as the pair model has it
     (:func:`hfi18n.pair.bitext.align_bitext`, diffusers zh optimization/habana.md).
 
@@ -299,11 +303,7 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     length worse; and length alone is no merge: ``e``'s own words or marks must be in that translation,
     beyond what its own English explains (diffusers ko tutorials/basic_training.md: "By now, you have most of
     the pieces..." dropped fitted the long translation of "First, you'll need an optimizer and a learning
-    rate scheduler:" by length, and that translation's English words were its English's). A merge is in place:
-    its length costs at most :data:`CONDENSED`, as a unit of the gap's does (diffusers ko training/lora.md
-    condenses "Specify the `MODEL_NAME` environment variable (either a Hub model repository id or ...) ...
-    also ... `DATASET_NAME` ..." and the paragraph after it into two sentences with their four variables:
-    length cost 10.3, shared code -8). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
+    rate scheduler:" by length, and that translation's English words were its English's). Not across code: ``e`` (an introduction to the code, as a rule) is not carried past it
     (smolagents zh multiagents.md: "我们需要登录Hugging Face Hub..." before ``login()`` dropped was taken as
     merged into the long paragraph after the code; huggingface_hub ko hf_file_system.md: the "Pandas" item
     dropped with its code, into the "Dask" paragraph after it). Nor is a callout's text
@@ -330,7 +330,7 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         tokens = frozenset().union(*(tr_tokens(t.text, d.lang) for t in nb.tr))
         w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if d.model.lexicon is not None else frozenset()
         spans = {m for m in me if m.startswith("`")}
-        if spans and spans <= m_t and not spans & m_e:  # its code and links are there, and not its neighbour's
+        if spans and 2 * len(spans & m_t) > len(spans) and not spans & m_e:  # most of its code is there, none of its neighbour's
             yield float("-inf")
             continue
         if own and not own & frozenset().union(*(span_tails(t.spans) for t in nb.tr)):
@@ -340,7 +340,7 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
         if _edge_sentence(d, e, nb, step, le):  # the translation's first or last sentence is e's
             yield float("-inf")
         elif said < 0:  # e's own words or marks are in that translation, beyond what its own English explains
-            yield min(d.model.cost(le + chars(e.text), lt), CONDENSED) - min(d.model.cost(le, lt), CONDENSED) + said
+            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + said
 
 
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
