@@ -97,9 +97,13 @@ class Conflict:
     line: int
     """Line of the human text in the existing translation."""
     english_line: int
-    """Line of today's English it stands for."""
+    """Line of today's English it stands for (0: none could be decided, see ``why``)."""
+    why: str = ""
+    """Why the human text was kept, where it is not that both sides changed."""
 
     def text(self) -> str:
+        if self.why:
+            return f"kept human text, line {self.line}: {self.why}; check it against the English"
         return (f"kept human text, line {self.line}: the English changed too (English line {self.english_line}) "
                 "since the version it follows; check it against the English")
 

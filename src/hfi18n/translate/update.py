@@ -247,7 +247,8 @@ REVIEW_MARK = "<!-- hfi18n: review:"
 """How the comment starts that holds human text an update could not place (:func:`review_comment`)."""
 
 
-def review_comment(text: str) -> str:
+def review_comment(text: str, where: str = "the English here changed and the aligner is unsure which "
+                   "translated text it replaced") -> str:
     """``text`` (human blocks an update could not place) inside an HTML comment, for the translator.
 
     Why a comment: the text stays in the file (never lost) but not on the page, where a heading, code
@@ -255,8 +256,8 @@ def review_comment(text: str) -> str:
     beside the new text (smolagents ko guided_tour.md, huggingface_hub ko guides/cli.md: a callout and
     a heading twice, ``check`` errors, nothing written)."""
     body = text.replace("-->", "-- >").strip("\n")
-    return (f"{REVIEW_MARK} the English here changed and the aligner is unsure which translated text it "
-            "replaced; the previous translation is below: reuse it above or delete this comment\n\n"
+    return (f"{REVIEW_MARK} {where}; the previous translation is below: reuse it above or delete this "
+            "comment\n\n"
             f"{body}\n-->\n\n")
 
 
@@ -354,7 +355,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
         != skeleton(new)
     if fallback:
-        kept = KeptBeads()
+        kept = _unplaced(beads, tr, machine, {s.text for s in old_segs}) if not (draft or is_pseudo(translation)) \
+            else KeptBeads()
     conflicts += kept.conflicts
     if guessed and at_base is not None:
         kept_tr = {new_segs[j].id: [raw[human[old_segs[i].id].id].text]
@@ -424,6 +426,29 @@ def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: L
         tr = tuple(x for x in bead.tr if id(x) not in taken)
         if en or tr:
             out.append(bead if (en, tr) == (bead.en, bead.tr) else Bead(en, tr, bead.confidence, bead.cost))
+    return out
+
+
+def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english: set[str]) -> KeptBeads:
+    """Where the page is rendered from the English (:attr:`UpdatePlan.structure_fallback`): the translated
+    blocks no English block is paired with (0-1 beads, even after :func:`_moved_in_translation`) that hold
+    text a human wrote (a segment to translate that no run wrote, ``machine``, and that is no English
+    leftover, ``english``) have no place in that rendering. They are kept after the page under
+    :data:`REVIEW_MARK` and said in one :class:`~.pipeline.Conflict`: their place cannot be decided, and
+    rendered from the English they were dropped without a word (s38, round 2: a section the translator moved
+    and the aligner could not pair lost its human heading, ``translated 1, conflicts []``)."""
+    out = KeptBeads()
+    lost = [x for bead in beads if not bead.en for x in bead.tr
+            if any(needs_translation(s) and s.text not in english and segment_hash(s.text) not in machine
+                   for s in x.segments)]
+    if not lost:
+        return out
+    _c, rc, _p = _chunks(tr)
+    text = "".join(tr.blocks[i].text for x in lost for i in range(*rc[id(x)]))
+    out.overrides[AFTER] = "\n" + review_comment(text, where="the aligner could not place it in the English")
+    out.review_lines.append(lost[0].start_line)
+    out.conflicts.append(Conflict(lost[0].start_line, 0, "its place in the English could not be decided; "
+                                  "it is kept at the end of the page, under the review mark"))
     return out
 
 
