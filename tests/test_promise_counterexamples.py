@@ -4,8 +4,6 @@ fixture with real git history that names its root (``tests/test_follows_records.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.promise_machine import replay
 
 ROUND_44 = [   (   'undecidable',
@@ -145,83 +143,3 @@ def test_a_moved_translation_beside_a_paragraph_whose_english_alone_changed_stay
                           ("english_edit", ("english_reword", "reference/agents.md", (598, 664), "docs: update")),
                           ("update_ideal", ("reference/agents.md",))])
 
-
-DIFFUSERS_ROUND_0 = [('status_check_review', ()),
- ('update_ideal', ('conceptual/ethical_guidelines.md',)),
- ('undecidable',
-  ('conceptual/ethical_guidelines.md',
-   ('- **Consistency**: we are committed to guaranteeing our users the same level of attention in project '
-    'management, keeping it technically stable and consistent.',
-    '- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장하고, 기술적으로 안정적이고 일관된 상태를 유지할 것을 약속합니다.'),
-   'then uncommitted',
-   'fix typo')),
- ('undecidable',
-  ('conceptual/ethical_guidelines.md',
-   ('- **Reproducibility**: we aim to be transparent about the reproducibility of upstream code, models, and '
-    'datasets when made available through the Diffusers library.',
-    '- **재현성**: 우리는 Diffusers 라이브러리를 통해 제공되는 업스트림 코드, 모델, 데이터셋의 재현성에 대해 투명하게 공개하는 것을 목표로 합니다.'),
-   'then committed',
-   "Merge branch 'main'",
-   'review comments')),
- ('translation_edit',
-  ('human_correction',
-   'conceptual/ethical_guidelines.md',
-   ('- [**Safe Stable '
-    'Diffusion**](https://huggingface.co/docs/diffusers/main/en/api/pipelines/stable_diffusion/stable_diffusion_safe): '
-    'It mitigates the well-known issue that models, like Stable Diffusion, that are trained on unfiltered, '
-    'web-crawled datasets tend to suffer from inappropriate degeneration. Related paper: [Safe Latent '
-    'Diffusion: Mitigating Inappropriate Degeneration in Diffusion '
-    'Models](https://huggingface.co/papers/2211.05105).',
-    '- [**안전한 Stable '
-    'Diffusion**](https://huggingface.co/docs/diffusers/main/en/api/pipelines/stable_diffusion/stable_diffusion_safe): '
-    '필터링되지 않은 웹 크롤링 데이터셋으로 훈련된 Stable Diffusion과 같은 모델이 부적절하게 변질되는 문제를 완화합니다. 관련 논문: [Safe Latent Diffusion: '
-    'Mitigating Inappropriate Degeneration in Diffusion Models](https://huggingface.co/papers/2211.05105).'),
-   True,
-   'Update docs (#1234)')),
- ('web_write', ('optimization/tome.md',)),
- ('translation_edit', ('human_section', 'training/create_dataset.md', 16, False)),
- ('translation_edit',
-  ('human_correction',
-   'optimization/tome.md',
-   ('To reproduce this benchmark, feel free to use this '
-    '[script](https://gist.github.com/sayakpaul/27aec6bca7eb7b0e0aa4112205850335). The results are reported '
-    'in seconds, and where applicable we report the speed-up percentage over the vanilla pipeline when using '
-    'ToMe and ToMe + xFormers.',
-    '한 기터있 하을 화것제, 고해 리실 한 사 하을 [자통](https://gist.github.com/sayakpaul/27aec6bca7eb7b0e0aa4112205850335). 다 '
-    '어문을 모 기다번 하 로델을, 사 모위 용수설실 장 기다 다 어번-설 통정서실 같는 다 화용파 의우번 모같 니파 ToMe 사 ToMe + xFormers.'),
-   True,
-   'Update docs (#1234)')),
- ('undecidable',
-  ('optimization/tome.md',
-   ('To test the quality of the generated images, we sampled a few prompts from [Parti '
-    'Prompts](https://parti.research.google/) and performed inference with the [`StableDiffusionPipeline`] '
-    'with the following settings:',
-    '한 제에 다 문터로 사 다 것에니 통델, 장 의용정 파 것 하용을 를통 [파하 하용을](https://parti.research.google/) 사 통경지 용가어 자법 다 '
-    '[`StableDiffusionPipeline`] 자법 다 설해제 도파에:'),
-   'then uncommitted',
-   'review comments')),
- ('translation_edit', ('human_cut', 'installation.md', 741, True, 'fix typo')),
- ('translation_edit', ('human_comments', 'installation.md')),
- ('english_edit', ('english_reword', 'installation.md', (5254, 5459), 'docs: update')),
- ('status_check_review', ()),
- ('translation_edit', ('human_merge', 'installation.md')),
- ('translation_edit', ('human_cut', 'training/create_dataset.md', 128, True, "Merge branch 'main'")),
- ('update_ideal', ('optimization/tome.md',)),
- ('undecidable',
-  ('installation.md',
-   ('Diffusers is tested on Python 3.8+ and PyTorch 2.6+. Install '
-    '[PyTorch](https://pytorch.org/get-started/locally/) according to your system and setup.',
-    '🤗 Diffusers는 Python 3.8+ 및 PyTorch 1.7.0+에서 테스트되었습니다. 사용중인 딥러닝 라이브러리에 대한 아래의 설치 안내를 따르세요.'),
-   'then uncommitted in a fresh clone',
-   '[docs] improvements'))]
-"""diffusers, bench_properties on land3 09bc234 (s36's harness; 2026-11-28 ~05:00, round 0), 17 steps as found; fails
-the same on main 9f53823's src and harness (not brought by this session's changes)."""
-
-
-@pytest.mark.xfail(strict=True, reason="open: found at 05:06, not analysed (P5 on diffusers installation.md)")
-def test_counterexample_open_a_paragraph_edited_after_its_english_in_installation_md_is_said() -> None:
-    """P5, kept as found (not shrunk, not analysed): the ideal update of installation.md kept a human text whose
-    English changed too and said nothing (``conflicts == []``), after an English reword of the page, a merge
-    attempt, and the translator's edit of ``Diffusers is tested on Python 3.8+ ...`` made in a fresh clone
-    (its translation already followed an older English: PyTorch 1.7.0+)."""
-    replay("diffusers", DIFFUSERS_ROUND_0)
