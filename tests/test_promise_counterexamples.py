@@ -142,4 +142,3 @@ def test_a_moved_translation_beside_a_paragraph_whose_english_alone_changed_stay
     replay("smolagents", [*SMOLAGENTS_ROUND_3[:-1],
                           ("english_edit", ("english_reword", "reference/agents.md", (598, 664), "docs: update")),
                           ("update_ideal", ("reference/agents.md",))])
-

@@ -388,7 +388,11 @@ def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: L
     (1-0) that are still in today's English, aligned with the translated blocks with no English (0-1) that lie
     across a paired bead from them (:func:`hfi18n.pair.model.pair_docs` of those blocks alone); each sure
     bead of that alignment takes the place of its English 1-0 beads, and its translated blocks leave their 0-1
-    beads. Pairs within one gap are not taken: there the aligner saw both and did not pair them.
+    beads. Only sections are taken (a heading paired with a translated heading of its level, then the sure beads
+    of the same two gaps under it with the same structure: a translated code block whose English changed was
+    paired with a paragraph and kept): pairs within one gap, where the aligner saw both and did not pair them, and
+    lone paragraphs (huggingface_hub ko installation.md: a list item of an English version before the base read
+    as a paragraph of a section the translation never had, and the page failed ``check``) are not.
 
     Why: the pair model aligns in order on both sides, so a section the translation holds elsewhere than the
     English cannot be paired; its English read as left out (sent) and its human text as the translator's own
@@ -409,9 +413,19 @@ def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: L
     theirs = [x for bead in beads if not bead.en for x in bead.tr]
     if not english or not theirs:
         return beads
-    found = [bead for bead in pair_docs(Document(english), Document(theirs), lang, length)
-             if bead.sure and bead.en and bead.tr
-             and {gap[id(x)] for x in bead.en}.isdisjoint(gap[id(x)] for x in bead.tr)]
+    found: list[Bead] = []
+    section: tuple[set[int], set[int]] | None = None  # the gaps of the last heading paired again
+    for bead in pair_docs(Document(english), Document(theirs), lang, length):
+        sides = ({gap[id(x)] for x in bead.en}, {gap[id(x)] for x in bead.tr})
+        if any(x.kind is BlockKind.HEADING for x in (*bead.en, *bead.tr)):
+            section = sides if (bead.sure and len(bead.en) == len(bead.tr) == 1 and len(sides[0]) == 1
+                                and sides[0] != sides[1] and bead.tr[0].kind is BlockKind.HEADING is bead.en[0].kind
+                                and bead.en[0].meta.get("level") == bead.tr[0].meta.get("level")) else None
+        elif not (section and bead.sure and bead.en and bead.tr and sides == section
+                  and skeleton(Document(list(bead.en))) == skeleton(Document(list(bead.tr)))):
+            continue
+        if section is not None:
+            found.append(bead)
     if not found:
         return beads
     first = {id(bead.en[0]): bead for bead in found}
