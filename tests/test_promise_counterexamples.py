@@ -131,3 +131,15 @@ def test_counterexample_a_moved_translation_beside_a_paragraph_changed_on_both_s
     ``test_follows_records.py::test_a_translators_block_beside_a_paragraph_kept_as_a_conflict_stays_as_it_is``."""
     replay("smolagents", SMOLAGENTS_ROUND_3)
 
+
+
+def test_a_moved_translation_beside_a_paragraph_whose_english_alone_changed_stays_as_it_is() -> None:
+    """P4/P1, the twin of the one above with the English alone changed (s39, 2026-11-28): the same 14 steps, then
+    ``We provide two types of agents ...`` gains a sentence in the English only, committed, and the ideal
+    update runs. Its translation is re-translated (a sure pair), and the moved block beside it went under the
+    review mark while the two English paragraphs it holds stayed left out: ``[`CodeAgent`]`` was only in a
+    comment and the write gate refused the page. A translator's own block that left-out paragraphs have as
+    a neighbour holds them and stays as it is (``translate.update.keep_beads``'s ``holders``)."""
+    replay("smolagents", [*SMOLAGENTS_ROUND_3[:-1],
+                          ("english_edit", ("english_reword", "reference/agents.md", (598, 664), "docs: update")),
+                          ("update_ideal", ("reference/agents.md",))])

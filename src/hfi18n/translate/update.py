@@ -1069,7 +1069,12 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         item (a 0-1 block beside two English 1-0 beads, left out: :func:`_left_out`), then the paragraph
         before it changed on both sides (kept and said). The update put the moved block under the review
         mark, an HTML comment, while the two English paragraphs it translates stayed left out: the page lost
-        their text (``check``: ``[`CodeAgent`]`` missing) and the ideal update was refused."""
+        their text (``check``: ``[`CodeAgent`]`` missing) and the ideal update was refused.
+
+        A translator's own block that left-out paragraphs have as a neighbour (``holders``) stays as it is
+        in any changed region: leaving those paragraphs out says that block holds them, so under the review
+        mark their text was on the page nowhere. The same page with the English of ``We provide ...`` alone
+        changed (s39): its sure pair re-translated, the moved block under the mark, and the refusal again."""
         rest = [i for i in range(edge + 1, upto) if i not in placed]
         fresh = {skeleton_key(b[i]) for i in rest}
         changed = any(bead.en for bead in region) or bool(fresh)
@@ -1082,11 +1087,15 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         if len(region) == 1 and upto == edge + 2:
             spacing(region[0], upto - 1)
         keep: list[Block] = []
+        held: list[Block] = []  # the translator's own blocks that hold paragraphs left out beside them
         for bead in region:
             if bead.en:
                 out.beads_sent += 1
                 if bead.sure:
                     continue
+            if id(bead) in holders:
+                held += bead.tr
+                continue
             keep += [x for x in bead.tr if x.translatable or skeleton_key(x) not in fresh]
         found, unsaid = _unsure_edits(region, [b[i] for i in range(edge + 1, upto) if i not in placed], at_base,
                                       unfinished)
@@ -1095,9 +1104,9 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             if said.line not in {c.line for c in out.conflicts}:
                 out.conflicts.append(said)
         if not keep:
-            return ""
+            return text_of(tuple(held))
         out.review_lines.append(keep[0].start_line)
-        return review_comment(text_of(tuple(keep)))
+        return review_comment(text_of(tuple(keep))) + text_of(tuple(held))
 
     pending: tuple[int, str, int] | None = None  # the last kept bead: (its override, its text, its last b)
 
@@ -1185,6 +1194,11 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
         return want
 
     omitted = set() if draft else _left_out(beads, where, keepable, kept_whole)
+    # a translator's own block (0-1) that a run of left-out paragraphs has as a neighbour holds them as the
+    # translator chose to (:func:`_left_out`): it stays as it is in a changed region too, never under the
+    # review mark, or the text of those paragraphs is on the page nowhere (see the docstring)
+    holders = {id(beads[n]) for k in omitted for n in (k - 1, k + 1)
+               if 0 <= n < len(beads) and n not in omitted and not beads[n].en and beads[n].tr}
     for k, bead in enumerate(beads):
         if k in moves:
             continue
