@@ -143,3 +143,27 @@ def test_a_moved_translation_beside_a_paragraph_whose_english_alone_changed_stay
     replay("smolagents", [*SMOLAGENTS_ROUND_3[:-1],
                           ("english_edit", ("english_reword", "reference/agents.md", (598, 664), "docs: update")),
                           ("update_ideal", ("reference/agents.md",))])
+
+
+DIFFUSERS_BP7_ROUND_24 = [
+    ("marked", ("training/create_dataset.md", (1979, 2168), "small fixes")),
+    ("marked", ("conceptual/ethical_guidelines.md", (1481, 1717), "Merge branch 'main'")),
+    ("update_noisy", ("installation.md",)),
+    ("translation_edit", ("human_move", "conceptual/ethical_guidelines.md",
+                          ("- **투명성**: 우리는 PR 관리, 사용자에게 선택의 이유 설명, 기술적 의사결정 과정에서 투명성을 유지할 것을 "
+                           "약속합니다.",
+                           "- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장하고, 기술적으로 안정적이고 일관된 상태를 "
+                           "유지할 것을 약속합니다."), False)),
+    ("marked", ("conceptual/ethical_guidelines.md", (2274, 2432), "[docs] improvements")),
+]
+"""diffusers, bench_properties bp7 on land3 1d0d7b8 (2026-11-28, round 24): 16 steps as found, shrunk to these 5
+(each of the others removed, the replay still failed)."""
+
+
+def test_counterexample_list_items_swapped_in_the_translation_keep_their_human_text() -> None:
+    """P1: a translator swapped the ``- **투명성**`` and ``- **일관성**`` items of the Korean page (uncommitted), then
+    the English of ``Consistency`` changed and a run re-translated it: paired in order, the ``Consistency`` bead
+    held ``- **투명성**``, which was replaced by machine text, and the human item was lost. Fixed by pairing the
+    swapped blocks by the translation at base (``translate.update._swapped_in_translation``); its fixture:
+    ``test_update.py::test_list_items_a_translator_swapped_pair_with_their_english_by_the_translation_at_base``."""
+    replay("diffusers", DIFFUSERS_BP7_ROUND_24)

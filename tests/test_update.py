@@ -251,3 +251,51 @@ def test_a_human_edit_that_flips_a_crossed_pairing_onto_an_unchanged_paragraph_i
     plan, out = _planned(CROSSED_EN, new_en, human, tuple(s.text for s in parse(CROSSED_KO).segments()))
     assert "따라 하세요. (다시 씀 10)\n" in out
     assert [(c.line, c.english_line) for c in plan.job.conflicts] == [(5, 3)]
+
+
+SWAP_EN = ("# Ethics\n\n- **Transparency**: we are transparent in managing PRs and making technical decisions.\n\n"
+           "- **Consistency**: we guarantee our users the same level of attention in project management.\n\n"
+           "- **Simplicity**: we keep the project's goals lean and coherent.\n")
+SWAP_AT_BASE = ("# 윤리 [[ethics]]\n\n- **투명성**: 우리는 PR 관리와 기술적 의사결정에서 투명성을 유지합니다.\n\n"
+                "- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장합니다.\n\n"
+                "- **간결성**: 프로젝트의 목표를 간결하고 일관성 있게 유지합니다.\n")
+SWAP_NOW = SWAP_AT_BASE.replace(  # a translator swapped the first two items, their text untouched
+    "- **투명성**: 우리는 PR 관리와 기술적 의사결정에서 투명성을 유지합니다.\n\n"
+    "- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장합니다.",
+    "- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장합니다.\n\n"
+    "- **투명성**: 우리는 PR 관리와 기술적 의사결정에서 투명성을 유지합니다.")
+
+
+def _swap_plan(new_en: str, translated: str | None):
+    from hfi18n.doc import parse
+    from hfi18n.repo.ledger import segment_hash
+
+    plan = plan_update(SWAP_EN, new_en, SWAP_NOW, en_rel="x.md", target=Path("x.md"), base_commit="abc",
+                       at_base=frozenset(segment_hash(s.text) for s in parse(SWAP_AT_BASE).segments()),
+                       translated=translated)
+    return plan, render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+
+
+def test_list_items_a_translator_swapped_pair_with_their_english_by_the_translation_at_base() -> None:
+    """P1 (diffusers ko conceptual/ethical_guidelines.md, bench_properties bp7 round 24): two list items of one
+    shape swapped in the translation alone pair crosswise in order; when the English of one changed, the other's
+    human text was replaced by machine text without a word. Paired by the translation at its base, the changed
+    item is sent, the other kept, and the page follows the English order."""
+    new_en = SWAP_EN.replace("project management.", "project management, keeping it stable.")
+    plan, out = _swap_plan(new_en, SWAP_AT_BASE)
+    [sent] = plan.job.pending
+    assert "keeping it stable" in sent.text
+    assert "투명성을 유지합니다" in out and "간결성" in out and "일관성**:" not in out
+    assert out.index("투명성") < out.index("keeping it stable") < out.index("간결성")
+    # without the translation at base (unknown) the in-order pairing stands: the test above can fail
+    plan, out = _swap_plan(new_en, None)
+    assert "투명성을 유지합니다" not in out
+
+
+def test_a_swap_whose_english_did_not_change_keeps_the_translators_order() -> None:
+    """Only a cycle one of whose English blocks changed is paired again: elsewhere the translator's order stays
+    byte for byte (an English change in another item)."""
+    new_en = SWAP_EN.replace("lean and coherent.", "lean, small and coherent.")
+    plan, out = _swap_plan(new_en, SWAP_AT_BASE)
+    assert out.startswith(SWAP_NOW.split("- **간결성**")[0])
+    assert [s.text for s in plan.job.pending] == ["**Simplicity**: we keep the project's goals lean, small and coherent."]

@@ -199,15 +199,17 @@ def select_docs(layout: DocsLayout, lang: str, paths: list[str], *, next_n: int 
             english = rec.english if rec is not None else None
             machine = machine_hashes(layout, lang, target_rel, ledger)
             at_base = None  # the translated segments as they were when it last followed its English
-            if rec is not None and rec.translated is not None:  # (WRITE_ALONE: the runs' machine text alone)
-                at_base = segments_at_base(blobs.text(rec.translated) if rec.translated != WRITE_ALONE else "",
-                                           machine)
+            then = None  # that translation's text (WRITE_ALONE: unknown, the runs' machine text alone is known)
+            if rec is not None and rec.translated is not None:
+                then = blobs.text(rec.translated) if rec.translated != WRITE_ALONE else None
+                at_base = segments_at_base(then or "", machine)
             plan = plan_update(english if english is not None else blobs.text(base.base_blob), en_text, human,
                                en_rel=rel, target=target, lang=lang,
                                base_commit=base.base_commit, machine=machine,
                                unfinished=ledger.unfinished_texts(lang, target_rel), length=length,
                                at_base=frozenset(at_base) if at_base is not None else None,
-                               guessed=frozenset(rec.guessed) if rec is not None else frozenset())
+                               guessed=frozenset(rec.guessed) if rec is not None else frozenset(),
+                               translated=then)
             plan.job.target_before = digest(human.encode("utf-8"))  # exactly the text the update starts from
             sel.updates[rel] = plan
             sel.jobs.append(plan.job)

@@ -282,7 +282,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
                 base_commit: str, machine: frozenset[str] = frozenset(),
                 unfinished: frozenset[str] = frozenset(), lang: str = "ko",
                 length: LengthModel | None = None, at_base: frozenset[str] | None = None,
-                guessed: frozenset[str] = frozenset()) -> UpdatePlan:
+                guessed: frozenset[str] = frozenset(), translated: str | None = None) -> UpdatePlan:
     """Plan the update of ``translation`` (made from ``old_en``) to ``new_en``.
 
     ``machine``: :func:`hfi18n.repo.ledger.segment_hash` of the translated texts a run wrote (kept ones
@@ -293,12 +293,16 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     a run wrote): a human segment outside it whose English changed is a :class:`~.pipeline.Conflict`, kept;
     ``guessed``: English prose segments (:func:`hfi18n.repo.ledger.segment_hash`) taken as carried on the
     translation's word (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base``
-    kept for one is one too (:func:`_guessed_edits`).
+    kept for one is one too (:func:`_guessed_edits`); ``translated``: the translation as it was when it last
+    followed ``old_en`` (:attr:`hfi18n.repo.history.Followed.translated`), where known: blocks a translator
+    swapped since are paired by it (:func:`_swapped_in_translation`).
     """
     if at_base is not None:
         at_base = at_base | machine  # what a run wrote is no human edit, wherever the base was
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = _moved_in_translation(pair_docs(base, tr, lang, length), new, lang, length)
+    if translated:
+        beads = _swapped_in_translation(beads, base, new, parse(translated, str(target)), lang, length)
     pairs = sure_pairs(beads)
     human = align_segments(pairs)
     if is_pseudo(translation):  # output of the pseudo test double is no one's text: nothing of it is kept
@@ -440,6 +444,60 @@ def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: L
         tr = tuple(x for x in bead.tr if id(x) not in taken)
         if en or tr:
             out.append(bead if (en, tr) == (bead.en, bead.tr) else Bead(en, tr, bead.confidence, bead.cost))
+    return out
+
+
+def _swapped_in_translation(beads: list[Bead], base: Document, new: Document, then: Document, lang: str,
+                            length: LengthModel | None) -> list[Bead]:
+    """``beads`` with the translated blocks a translator swapped since the base given back to their English.
+
+    ``then`` is the translation as it was when it last followed ``base``. Where the translation still holds its
+    blocks, text for text, in another order (a human move: the text unchanged, its place changed), the sure 1-1
+    beads of the in-order alignment pair each English block with the block that was its translation at the
+    base: ``base`` aligned with ``then`` (:func:`~hfi18n.pair.model.pair_docs`) says which, and each block is
+    found again by its text. Only whole cycles are taken (each block given away takes another's), and only
+    where the English of one of them changed since: where it did not, every bead is kept as it stands and the
+    translator's order stays.
+
+    Why: the pair model aligns in order, so two list items of one shape a translator swapped (``- **일관성**``
+    put before ``- **투명성**``) pair crosswise, each sure. Then the English of ``Consistency`` changed: its
+    bead held ``- **투명성**``, unedited since the base, so it was replaced by the new machine text, and the
+    human ``Transparency`` item was lost without a word while ``Consistency``'s old text stayed under
+    ``Transparency`` (diffusers ko conceptual/ethical_guidelines.md, bench_properties bp7 round 24, P1). Paired
+    by the base, the changed item is re-translated and the other kept; the page follows the English order."""
+    ones = [k for k, bead in enumerate(beads) if bead.sure and len(bead.en) == len(bead.tr) == 1]
+    owner: dict[str, int] = {}  # text of a translated block of a sure 1-1 bead -> that bead (unique texts only)
+    twice: set[str] = set()
+    for k in ones:
+        key = beads[k].tr[0].text.strip()
+        if key in owner:
+            twice.add(key)
+        owner.setdefault(key, k)
+    order = {x.text.strip(): n for n, x in enumerate(content_blocks(then))}
+    seen = [order[key] for key in (beads[k].tr[0].text.strip() for k in ones) if key in order and key not in twice]
+    if all(p < q for p, q in zip(seen, seen[1:], strict=False)):
+        return beads  # no block of the translation moved since the base (the cheap, usual case)
+    was = {id(bead.en[0]): bead.tr[0].text.strip() for bead in pair_docs(base, then, lang, length)
+           if bead.sure and len(bead.en) == len(bead.tr) == 1}
+    target: dict[int, int] = {}  # bead -> the bead whose translated block was its own at the base
+    for k in ones:
+        key = was.get(id(beads[k].en[0]))
+        if key is not None and key != beads[k].tr[0].text.strip() and key in owner and key not in twice:
+            target[k] = owner[key]
+    here = {x.text for x in content_blocks(new)}
+    out = list(beads)
+    done: set[int] = set()
+    for start in target:
+        cycle, k = [], start
+        while k in target and k not in done and k not in cycle:
+            cycle.append(k)
+            k = target[k]
+        done.update(cycle)
+        if k != start or not any(beads[n].en[0].text not in here for n in cycle):
+            continue  # not a whole cycle, or nothing of it changed: kept as the in-order alignment has it
+        for n in cycle:
+            j = target[n]
+            out[n] = Bead(beads[n].en, beads[j].tr, min(beads[n].confidence, beads[j].confidence), beads[j].cost)
     return out
 
 
