@@ -4,7 +4,7 @@ fixture with real git history that names its root (``tests/test_follows_records.
 
 from __future__ import annotations
 
-from tests.promise_machine import replay
+from tests.promise_machine import Pick, replay
 
 ROUND_44 = [   (   'undecidable',
         (   'installation.md',
@@ -143,3 +143,22 @@ def test_a_moved_translation_beside_a_paragraph_whose_english_alone_changed_stay
     replay("smolagents", [*SMOLAGENTS_ROUND_3[:-1],
                           ("english_edit", ("english_reword", "reference/agents.md", (598, 664), "docs: update")),
                           ("update_ideal", ("reference/agents.md",))])
+
+
+HUB_KO_SECTION_SWAP = [
+    ('translation_edit', ('human_swap_sections', 'installation.md', Pick(0), 'docs: update')),
+    ('update_ideal', ('installation.md',)),
+]
+"""huggingface_hub (s38's report, s41's two steps): the translator swaps the first two ``##`` sections of
+ko installation.md in a Korean-only commit; the ideal update follows."""
+
+
+def test_counterexample_a_korean_only_section_swap_does_not_make_an_old_code_error_new() -> None:
+    """P4: ko installation.md has long held a code block whose command comment is translated
+    (``# PyTorch와 CLI와 ...``: an error of the human page, "code must stay identical"). Once a translator
+    swapped two sections of the Korean page, that block no longer lined up with its English: the previous
+    translation's finding was "code block not in the English doc", the update (which lines it up again) said
+    "code block differs from the English one", and the write gate, matching the two by their messages,
+    refused the ideal update. Fixed in the gate's baseline, which now knows a code block's error by the
+    block's content (``write.gate.baseline_key``); its fixture: ``tests/test_segment_gate.py``."""
+    replay("huggingface_hub", HUB_KO_SECTION_SWAP)
