@@ -4,7 +4,7 @@ fixture with real git history that names its root (``tests/test_follows_records.
 
 from __future__ import annotations
 
-from tests.promise_machine import replay
+from tests.promise_machine import Pick, replay
 
 ROUND_44 = [   (   'undecidable',
         (   'installation.md',
@@ -167,3 +167,21 @@ def test_counterexample_list_items_swapped_in_the_translation_keep_their_human_t
     swapped blocks by the translation at base (``translate.update._swapped_in_translation``); its fixture:
     ``test_update.py::test_list_items_a_translator_swapped_pair_with_their_english_by_the_translation_at_base``."""
     replay("diffusers", DIFFUSERS_BP7_ROUND_24)
+
+HUB_KO_SECTION_SWAP = [
+    ('translation_edit', ('human_swap_sections', 'installation.md', Pick(0), 'docs: update')),
+    ('update_ideal', ('installation.md',)),
+]
+"""huggingface_hub (s38's report, s41's two steps): the translator swaps the first two ``##`` sections of
+ko installation.md in a Korean-only commit; the ideal update follows."""
+
+
+def test_counterexample_a_korean_only_section_swap_does_not_make_an_old_code_error_new() -> None:
+    """P4: ko installation.md has long held a code block whose command comment is translated
+    (``# PyTorch와 CLI와 ...``: an error of the human page, "code must stay identical"). Once a translator
+    swapped two sections of the Korean page, that block no longer lined up with its English: the previous
+    translation's finding was "code block not in the English doc", the update (which lines it up again) said
+    "code block differs from the English one", and the write gate, matching the two by their messages,
+    refused the ideal update. Fixed in the gate's baseline, which now knows a code block's error by the
+    block's content (``write.gate.baseline_key``); its fixture: ``tests/test_segment_gate.py``."""
+    replay("huggingface_hub", HUB_KO_SECTION_SWAP)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -127,9 +128,10 @@ class DocJob:
     failures: list[SegmentFailure] = field(default_factory=list)
     findings: list = field(default_factory=list)
     """``check`` findings of the rendered translation (set by :mod:`hfi18n.write.gate`)."""
-    baseline: set[tuple[str, ...]] = field(default_factory=set)
-    """Keys of errors the existing translation already had against today's English (``--update``): reported
-    as warnings, they do not block writing the update (see :func:`hfi18n.write.gate.baseline_key`)."""
+    baseline: Counter[tuple[str, ...]] = field(default_factory=Counter)
+    """Keys of errors the existing translation already had against today's English (``--update``), each
+    with how often: reported as warnings, they do not block writing the update (see
+    :func:`hfi18n.write.gate.baseline_key`, :func:`hfi18n.write.gate.demote_known`)."""
     written: bool = False
     _order: list[Segment] | None = field(default=None, repr=False)
     """All segments of the doc in order, and their positions (computed once, for the context)."""

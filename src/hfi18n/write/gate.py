@@ -38,6 +38,7 @@ import os
 import re
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,10 +46,11 @@ from pathlib import Path
 from ..check.findings import ERROR, WARNING, Finding, has_errors
 from ..check.runner import check_pair
 from ..check.style import StyleRun
-from ..doc import PLACEHOLDER_RE, Document, parse
+from ..doc import PLACEHOLDER_RE, Block, BlockKind, Document, parse
 from ..doc.anchors import ANCHOR_RE
 from ..doc.draft import is_pseudo_file, mark_draft
 from ..doc.notice import notice_text, with_notice
+from ..doc.protected import dedent_block
 from ..errors import RefusedError
 from ..fileio import ABSENT, atomic_write, digest, snapshot
 from ..glossary import Glossary
@@ -134,17 +136,63 @@ class WriteResult:
     backup: Path | None = None
 
 
-def baseline_key(f: Finding) -> tuple[str, ...]:
+def baseline_key(f: Finding, doc: Document | None = None) -> tuple[str, ...]:
     """What makes two findings the same problem: the check and what it is about (its English and
     translation fields), counts and lines aside; the message, numbers masked and up to its advice (after
     the first ``; ``), only for a finding that names nothing as data. The advice depends on the rest of
     the page: "heading '엔드 투 엔드 예제[an-end-to-end-example]' has no English anchor, ...; end the line
     with the English [[anchor]]" in the previous translation (its headings did not line up with today's
     English) became "...; end the line with [[an-end-to-end-example]]" once the update lined them up, and
-    the heading it kept byte for byte made huggingface_hub ko guides/inference_endpoints.md unwritable."""
+    the heading it kept byte for byte made huggingface_hub ko guides/inference_endpoints.md unwritable.
+
+    A code error about a code block of ``doc`` (the page the finding was found in) is known by that
+    block's content (:data:`CODE_BLOCK`), not by its message: the message says how the block lines up
+    with the English ("not in the English doc", "differs from the English one ... expected ..."), which
+    depends on where the block stands, not on what it holds. A translator swapped two sections of
+    huggingface_hub ko installation.md in a Korean-only commit; its code block with a translated command
+    comment (an error the page had long had) no longer lined up with its English, so the previous
+    translation said "not in the English doc", the ideal update (which lined it up again) "differs from
+    the English one", and the gate refused the update (P4, s41)."""
+    if doc is not None and f.check == "code" and f.severity == ERROR and "is missing here" not in f.message:
+        block = _code_block_at(doc, f.line)
+        if block is not None:
+            return CODE_BLOCK, dedent_block(block.text)
     if f.english or f.translation:
         return f.check, f.english, f.translation
     return f.check, re.sub(r"\d+", "#", f.message.split("; ", 1)[0])
+
+
+CODE_BLOCK = "code-block"
+"""The first field of the key of a code error known by its block's content (:func:`baseline_key`): each
+such key is counted, so a second copy of a broken block the previous translation had once is new."""
+
+
+def _code_block_at(doc: Document, line: int) -> Block | None:
+    return next((b for b in doc.blocks if b.kind is BlockKind.CODE and b.start_line == line), None)
+
+
+def baseline_of(findings: list[Finding], doc: Document) -> Counter[tuple[str, ...]]:
+    """The keys of the errors among ``findings`` (found in ``doc``), each with how often it occurs."""
+    return Counter(baseline_key(f, doc) for f in findings if f.severity == ERROR)
+
+
+def demote_known(findings: list[Finding], doc: Document, baseline: Counter[tuple[str, ...]]) -> list[Finding]:
+    """``findings`` (found in ``doc``) with those the previous translation already had as warnings
+    (:func:`_demote`). A code block's error is known as often as the previous translation had that
+    block broken, no more: the update keeps a human block byte for byte, it never copies one, so a
+    further copy is a new error and still blocks the write. Other keys name no one block (a masked
+    message), so any number of them is known once one was."""
+    left = Counter(baseline)
+    out = []
+    for f in findings:
+        key = baseline_key(f, doc) if f.severity == ERROR else None
+        if key is not None and left[key] > 0:
+            if key[0] == CODE_BLOCK:
+                left[key] -= 1
+            out.append(_demote(f))
+        else:
+            out.append(f)
+    return out
 
 
 PREVIOUS = "already in the previous translation: "
@@ -170,11 +218,12 @@ def set_update_baseline(job: DocJob, translation: Document, *, file: str, lang: 
     with its base. Against today's English alone, the same translated code block was "not in the English
     doc" (the page's code blocks did not line up) before the update and "differs from the English one"
     after it, and huggingface_hub ko guides/community.md was not written."""
-    job.baseline = {baseline_key(f) for f in check_pair(job.doc, translation, file=file, lang=lang,
-                                                        summarize_drift=False) if f.severity == ERROR}
+    job.baseline = baseline_of(check_pair(job.doc, translation, file=file, lang=lang, summarize_drift=False),
+                               translation)
     if base_english:
-        job.baseline |= {baseline_key(f) for f in check_pair(parse(base_english), translation, file=file,
-                                                             lang=lang, summarize_drift=False) if f.severity == ERROR}
+        # the larger count of each key (a block broken against both Englishes is one broken block)
+        job.baseline |= baseline_of(check_pair(parse(base_english), translation, file=file, lang=lang,
+                                               summarize_drift=False), translation)
 
 
 def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Glossary | None = None,
@@ -182,9 +231,9 @@ def render_checked(job: DocJob, *, lang: str, display_path: str, glossary: Gloss
     """Render ``job``'s translation and check it against the English (findings in ``job.findings``);
     ``style``: the team's style checks too (warnings: the gate's notes, never a reason not to write)."""
     text = render_translation(job.doc, job.translations, job.block_overrides)
-    findings = check_pair(job.doc, parse(text, display_path), file=display_path, lang=lang, glossary=glossary,
-                          style=style)
-    job.findings = [_demote(f) if baseline_key(f) in job.baseline else f for f in findings]
+    written = parse(text, display_path)
+    findings = check_pair(job.doc, written, file=display_path, lang=lang, glossary=glossary, style=style)
+    job.findings = demote_known(findings, written, job.baseline)
     return text
 
 
