@@ -383,7 +383,15 @@ class PromiseMachine(RuleBasedStateMachine):
                    records: dict | None = None) -> list[tuple[str, str]]:
         """``(English block, translated block)`` of sure 1-1 beads of ``kind`` whose English the translation
         follows unchanged today: where a human correction is a correction of a translation (not of stale text).
-        ``records``: what :func:`followed` said for every doc at this state (one history walk for all docs)."""
+        ``records``: what :func:`followed` said for every doc at this state (one history walk for all docs).
+
+        A pair whose translated block was, at the translation's base, the translation of another English block
+        is no pair: the pair model shifted (the oracle's pairs are the pair model's, with its built-in length
+        model). A translator merged two list items (``- **일관성**: ... - **간결성**: ...``) of diffusers ko
+        conceptual/ethical_guidelines.md; the three items after it paired one off (``Reproducibility`` with
+        ``- **접근성**``), ``undecidable`` changed "both sides" of that false pair, and P5 asked the update for a
+        finding it rightly did not give (it paired ``Reproducibility`` with ``- **재현성**``, re-translated it,
+        and kept the edited ``접근성``, whose English had not changed: bp8 round 0, 2026-11-28)."""
         try:
             rec = (followed(DocsLayout.open(self.repo), "ko", {doc}) if records is None else records).get(doc)
         except HfI18nError:
@@ -391,12 +399,19 @@ class PromiseMachine(RuleBasedStateMachine):
         if rec is None or rec.english is None or not rec.base.known:
             return []
         today = set(blocks_of(self.en(doc)))
+        english = parse(rec.english)
         out = []
-        for bead in pair_docs(parse(rec.english), parse(self.ko(doc))):
+        for bead in pair_docs(english, parse(self.ko(doc))):
             if (bead.sure and len(bead.en) == len(bead.tr) == 1 and bead.tr[0].kind is kind
                     and bead.en[0].kind is kind and bead.en[0].text.strip() in today
                     and (kind is BlockKind.CODE or HANGUL.search(bead.tr[0].text))):
                 out.append((bead.en[0].text.strip(), bead.tr[0].text.strip()))
+        if out and rec.translated:  # the oracle's pairs, cross-checked with the translation at its base
+            then: dict[str, str] = {}  # translated block at the base -> its English there
+            for bead in pair_docs(english, parse(git(self.repo, "cat-file", "blob", rec.translated))):
+                if bead.sure and len(bead.en) == len(bead.tr) == 1:
+                    then.setdefault(bead.tr[0].text.strip(), bead.en[0].text.strip())
+            out = [(e, t) for e, t in out if then.get(t, e) == e]
         return out
 
     # -------------------------------------------------------------------------------- English edits

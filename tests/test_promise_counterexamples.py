@@ -4,6 +4,8 @@ fixture with real git history that names its root (``tests/test_follows_records.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.promise_machine import Pick, replay
 
 ROUND_44 = [   (   'undecidable',
@@ -164,7 +166,7 @@ def test_counterexample_list_items_swapped_in_the_translation_keep_their_human_t
     """P1: a translator swapped the ``- **투명성**`` and ``- **일관성**`` items of the Korean page (uncommitted), then
     the English of ``Consistency`` changed and a run re-translated it: paired in order, the ``Consistency`` bead
     held ``- **투명성**``, which was replaced by machine text, and the human item was lost. Fixed by pairing the
-    swapped blocks by the translation at base (``translate.update._swapped_in_translation``); its fixture:
+    swapped blocks by the translation at base (``translate.update._paired_by_base``); its fixture:
     ``test_update.py::test_list_items_a_translator_swapped_pair_with_their_english_by_the_translation_at_base``."""
     replay("diffusers", DIFFUSERS_BP7_ROUND_24)
 
@@ -185,3 +187,73 @@ def test_counterexample_a_korean_only_section_swap_does_not_make_an_old_code_err
     refused the ideal update. Fixed in the gate's baseline, which now knows a code block's error by the
     block's content (``write.gate.baseline_key``); its fixture: ``tests/test_segment_gate.py``."""
     replay("huggingface_hub", HUB_KO_SECTION_SWAP)
+
+
+DIFFUSERS_BP8_ROUND_0 = [   ('web_write', ('optimization/tome.md',)),
+    (   'undecidable',
+        (   'training/create_dataset.md',
+            (   'Now the dataset is available for training by passing the dataset name to the `--dataset_name` '
+                'argument:',
+                '이제 데이터셋 이름을 `--dataset_name` 인수에 전달하여 데이터셋을 학습에 사용할 수 있습니다:'),
+            'then committed',
+            '[docs] improvements',
+            'wip')),
+    ('web_write', ('installation.md',)),
+    (   'undecidable',
+        (   'conceptual/ethical_guidelines.md',
+            (   'Given its real case applications in the world and potential negative impacts on society, we think '
+                'it is important to provide the project with ethical guidelines to guide the development, users’ '
+                'contributions, and usage of the Diffusers library.',
+                '이 기술의 실제 적용 사례와 사회에 미칠 수 있는 잠재적 부정적 영향을 고려할 때, Diffusers 라이브러리의 개발, 사용자 기여, 사용에 윤리 지침을 제공하는 것이 '
+                '중요하다고 생각합니다.'),
+            'one commit',
+            'docs: update')),
+    (   'translation_edit',
+        (   'human_merge',
+            'conceptual/ethical_guidelines.md',
+            (   (   '- **Consistency**: we are committed to guaranteeing our users the same level of attention in '
+                    'project management, keeping it technically stable and consistent.',
+                    '- **일관성**: 프로젝트 관리에서 모든 사용자에게 동일한 수준의 관심을 보장하고, 기술적으로 안정적이고 일관된 상태를 유지할 것을 약속합니다.'),
+                (   '- **Simplicity**: with a desire to make it easy to use and exploit the Diffusers library, we '
+                    'are committed to keeping the project’s goals lean and coherent.',
+                    '- **간결성**: Diffusers 라이브러리를 쉽게 사용하고 활용할 수 있도록, 프로젝트의 목표를 간결하고 일관성 있게 유지할 것을 약속합니다.')),
+            False)),
+    ('translation_edit', ('human_cut', 'training/create_dataset.md', 3191, True, 'ko: edit')),
+    (   'undecidable',
+        (   'installation.md',
+            ('Install Diffusers with one of the following methods.', '행사해 다지요 자법 데 사 다 설해제 모통을.'),
+            'then uncommitted',
+            'ko: edit')),
+    (   'undecidable',
+        (   'conceptual/ethical_guidelines.md',
+            (   '- **Reproducibility**: we aim to be transparent about the reproducibility of upstream code, '
+                'models, and datasets when made available through the Diffusers library.',
+                '- **접근성**: Diffusers 프로젝트는 기술적 전문지식이 없어도 기여할 수 있도록 진입장벽을 낮춥니다. 이를 통해 연구 결과물이 커뮤니티에 더 잘 접근될 수 '
+                '있습니다.'),
+            'then uncommitted',
+            '문서 수정'))]
+"""diffusers, bench_properties bp8 on land3 945003c (2026-11-28, round 0): 23 steps as found, shrunk to these 8."""
+
+
+def test_counterexample_a_pair_the_pair_model_shifted_after_a_merge_is_no_oracle_pair() -> None:
+    """P5, a false alarm of the harness: a translator merged the ``- **일관성**`` and ``- **간결성**`` items, the
+    oracle's pair model (built-in length model) then paired the items after them one off, and ``undecidable``
+    changed ``Reproducibility`` and ``- **접근성**`` as if they were a pair. The update paired them right
+    (``- **재현성**`` re-translated, the edited ``접근성`` kept: its English did not change) and P5 asked for a
+    finding the page did not need. The oracle's pairs are now cross-checked with the translation at its base
+    (``PromiseMachine.sure_pairs``), so the last step is no longer a draw the rule can make."""
+    with pytest.raises(AssertionError, match="not among the rule's choices"):
+        replay("diffusers", DIFFUSERS_BP8_ROUND_0)
+    replay("diffusers", DIFFUSERS_BP8_ROUND_0[:-1])  # every step before it holds
+
+
+def test_counterexample_a_translation_cut_mid_paragraph_is_not_up_to_date_after_an_update() -> None:
+    """P2 (smolagents, bench_properties bp8 on land3 945003c, 2026-11-28, round 21: 11 steps shrunk to these 2;
+    on main before it too): a translator cut ko conceptual_guides/react.md after 250 characters, in the middle
+    of its third paragraph, and an update ran. Shorter, that paragraph paired (sure) with an English paragraph
+    nine further on, the nine between read as left out by the translator, and the page written without them was
+    "up to date". The cut paragraph now pairs with the English it translated at the base
+    (``translate.update._paired_by_base``); its fixture:
+    ``test_update.py::test_a_paragraph_cut_short_pairs_with_the_english_it_translated_at_base``."""
+    replay("smolagents", [("translation_edit", ("human_cut", "conceptual_guides/react.md", 250, False)),
+                          ("update_ideal", ("conceptual_guides/react.md",))])

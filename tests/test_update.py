@@ -299,3 +299,32 @@ def test_a_swap_whose_english_did_not_change_keeps_the_translators_order() -> No
     plan, out = _swap_plan(new_en, SWAP_AT_BASE)
     assert out.startswith(SWAP_NOW.split("- **간결성**")[0])
     assert [s.text for s in plan.job.pending] == ["**Simplicity**: we keep the project's goals lean, small and coherent."]
+
+
+def test_a_paragraph_cut_short_pairs_with_the_english_it_translated_at_base() -> None:
+    """P2 (smolagents ko conceptual_guides/react.md, bench_properties bp8 round 21): a translation cut in the
+    middle of a paragraph; shorter, the cut paragraph paired best with a later English paragraph of its length,
+    so the English between read as left out by the translator and the update never sent it. Paired by the
+    translation at base, everything after the cut is sent."""
+    en = ("# Agents\n\nThe framework is the main approach to building agents today.\n\n"
+          "The name joins two words, reason and act. Agents of this kind solve their task in as many steps as "
+          "needed, each a reasoning step and then an action step that calls tools.\n\n"
+          "All agents are based on one class.\n\nIt performs actions in a loop.\n\nPlanning can revise the plan.\n")
+    at_base = ("# 에이전트 [[agents]]\n\n이 프레임워크는 오늘날 에이전트를 만드는 주된 방법입니다.\n\n"
+               "이름은 추론과 행동 두 단어를 합친 것입니다. 이런 에이전트는 필요한 만큼 여러 단계로 작업을 풀며, 각 단계는 추론 "
+               "단계와 도구를 호출하는 행동 단계로 이루어집니다.\n\n모든 에이전트는 한 클래스를 바탕으로 합니다.\n\n"
+               "이 클래스는 루프에서 행동을 수행합니다.\n\n계획 기능은 계획을 고칠 수 있습니다.\n")
+    cut = at_base[:at_base.index("이런 에이전트는")]
+    from hfi18n.doc import parse
+    from hfi18n.repo.ledger import segment_hash
+
+    def planned(translated: str | None):
+        return plan_update(en, en, cut, en_rel="x.md", target=Path("x.md"), base_commit="abc",
+                           at_base=frozenset(segment_hash(s.text) for s in parse(at_base).segments()),
+                           translated=translated)
+
+    plan = planned(at_base)
+    assert plan.left_out == [] and {s.text for s in plan.job.pending} >= {
+        "All agents are based on one class.", "It performs actions in a loop.", "Planning can revise the plan."}
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert cut.rstrip() in out  # the translator's cut paragraph is theirs: kept where it was

@@ -295,14 +295,14 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     translation's word (:attr:`hfi18n.repo.history.Followed.guessed`): a human segment outside ``at_base``
     kept for one is one too (:func:`_guessed_edits`); ``translated``: the translation as it was when it last
     followed ``old_en`` (:attr:`hfi18n.repo.history.Followed.translated`), where known: blocks a translator
-    swapped since are paired by it (:func:`_swapped_in_translation`).
+    moved or swapped since are paired by it (:func:`_paired_by_base`).
     """
     if at_base is not None:
         at_base = at_base | machine  # what a run wrote is no human edit, wherever the base was
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = _moved_in_translation(pair_docs(base, tr, lang, length), new, lang, length)
     if translated:
-        beads = _swapped_in_translation(beads, base, new, parse(translated, str(target)), lang, length)
+        beads = _paired_by_base(beads, base, new, tr, parse(translated, str(target)), lang, length)
     pairs = sure_pairs(beads)
     human = align_segments(pairs)
     if is_pseudo(translation):  # output of the pseudo test double is no one's text: nothing of it is kept
@@ -447,58 +447,96 @@ def _moved_in_translation(beads: list[Bead], new: Document, lang: str, length: L
     return out
 
 
-def _swapped_in_translation(beads: list[Bead], base: Document, new: Document, then: Document, lang: str,
-                            length: LengthModel | None) -> list[Bead]:
-    """``beads`` with the translated blocks a translator swapped since the base given back to their English.
+def _paired_by_base(beads: list[Bead], base: Document, new: Document, tr: Document, then: Document, lang: str,
+                    length: LengthModel | None) -> list[Bead]:
+    """``beads`` with each translated block of a sure 1-1 bead given back to the English block it translated at
+    the base, where the in-order alignment paired it with another.
 
-    ``then`` is the translation as it was when it last followed ``base``. Where the translation still holds its
-    blocks, text for text, in another order (a human move: the text unchanged, its place changed), the sure 1-1
-    beads of the in-order alignment pair each English block with the block that was its translation at the
-    base: ``base`` aligned with ``then`` (:func:`~hfi18n.pair.model.pair_docs`) says which, and each block is
-    found again by its text. Only whole cycles are taken (each block given away takes another's), and only
-    where the English of one of them changed since: where it did not, every bead is kept as it stands and the
-    translator's order stays.
+    ``then`` is the translation as it was when it last followed ``base``; ``base`` aligned with ``then``
+    (:func:`~hfi18n.pair.model.pair_docs`) says which English block each of its blocks translated, and each block
+    of today's translation is found in ``then``: unchanged (a difference of the two block sequences), edited in
+    place (the block of the changed run of ``then`` that holds most of it: a cut or a correction) or moved (its
+    text once in ``then``). A block the aligner paired with another English block goes back to its own:
 
-    Why: the pair model aligns in order, so two list items of one shape a translator swapped (``- **일관성**``
-    put before ``- **투명성**``) pair crosswise, each sure. Then the English of ``Consistency`` changed: its
-    bead held ``- **투명성**``, unedited since the base, so it was replaced by the new machine text, and the
-    human ``Transparency`` item was lost without a word while ``Consistency``'s old text stayed under
-    ``Transparency`` (diffusers ko conceptual/ethical_guidelines.md, bench_properties bp7 round 24, P1). Paired
-    by the base, the changed item is re-translated and the other kept; the page follows the English order."""
+    - **moved into a gap:** its own English has no translation now (1-0) and no translated block lies between
+      the two: it takes that English, and the English it was paired with has none. A translator cut
+      smolagents ko conceptual_guides/react.md after 250 characters, in the middle of the ``The name is based
+      on ...`` paragraph; shorter, that paragraph paired best (0.86, sure) with ``Optionally, when planning is
+      activated ...``, nine English paragraphs further on, so the nine between read as left out by the
+      translator (:func:`_left_out`), and the update wrote a page without them that ``status`` called up to date
+      (bench_properties bp8, 2026-11-28, round 21: P2, and on main before it);
+    - **swapped:** whole cycles of sure 1-1 beads (each block given away takes another's), and only where the
+      English of one of them changed since (where none did, every bead is kept as it stands and the
+      translator's order stays; where one did, the page follows the English order). Two list items of one
+      shape a translator swapped (``- **일관성**`` put before ``- **투명성**``) paired crosswise, each sure; the
+      English of ``Consistency`` changed, its bead held ``- **투명성**``, unedited since the base, which was
+      replaced by machine text: the human ``Transparency`` item was lost without a word (diffusers ko
+      conceptual/ethical_guidelines.md, bench_properties bp7 round 24, P1)."""
     ones = [k for k, bead in enumerate(beads) if bead.sure and len(bead.en) == len(bead.tr) == 1]
-    owner: dict[str, int] = {}  # text of a translated block of a sure 1-1 bead -> that bead (unique texts only)
-    twice: set[str] = set()
+    if not ones:
+        return beads
+    was = content_blocks(then)
+    now = content_blocks(tr)
+    old_t, new_t = [x.text.strip() for x in was], [x.text.strip() for x in now]
+    if old_t == new_t:
+        return beads  # no block of the translation changed since the base (the cheap, usual case)
+    at = {id(x): n for n, x in enumerate(now)}
+    base_of: dict[int, int] = {}  # index in ``now`` -> index in ``was`` of the same block
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old_t, new_t, autojunk=False).get_opcodes():
+        if tag == "equal":
+            base_of.update({j1 + n: i1 + n for n in range(j2 - j1)})
+        elif tag == "replace":
+            for j in range(j1, j2):
+                held = sorted(((_held_in(old_t[i], new_t[j]), i) for i in range(i1, i2)), reverse=True)
+                if held and held[0][0] >= 0.8 and (len(held) == 1 or held[1][0] < 0.5):
+                    base_of[j] = held[0][1]
+    once = {t: i for i, t in enumerate(old_t) if old_t.count(t) == 1}
+    for j, t in enumerate(new_t):
+        if j not in base_of and t in once and new_t.count(t) == 1:
+            base_of[j] = once[t]  # moved: its text once in both
+    pos = {id(x): n for n, x in enumerate(was)}
+    english_of: dict[int, Block] = {}  # index in ``was`` -> the English block it translated at the base
+    for bead in pair_docs(base, then, lang, length):
+        if bead.sure and len(bead.en) == len(bead.tr) == 1 and id(bead.tr[0]) in pos:
+            english_of[pos[id(bead.tr[0])]] = bead.en[0]
+    where_en = {id(x): k for k, bead in enumerate(beads) for x in bead.en}
+    target: dict[int, int] = {}  # bead -> the bead of the English its translated block translated at the base
     for k in ones:
-        key = beads[k].tr[0].text.strip()
-        if key in owner:
-            twice.add(key)
-        owner.setdefault(key, k)
-    order = {x.text.strip(): n for n, x in enumerate(content_blocks(then))}
-    seen = [order[key] for key in (beads[k].tr[0].text.strip() for k in ones) if key in order and key not in twice]
-    if all(p < q for p, q in zip(seen, seen[1:], strict=False)):
-        return beads  # no block of the translation moved since the base (the cheap, usual case)
-    was = {id(bead.en[0]): bead.tr[0].text.strip() for bead in pair_docs(base, then, lang, length)
-           if bead.sure and len(bead.en) == len(bead.tr) == 1}
-    target: dict[int, int] = {}  # bead -> the bead whose translated block was its own at the base
-    for k in ones:
-        key = was.get(id(beads[k].en[0]))
-        if key is not None and key != beads[k].tr[0].text.strip() and key in owner and key not in twice:
-            target[k] = owner[key]
-    here = {x.text for x in content_blocks(new)}
+        j = at.get(id(beads[k].tr[0]))
+        own = english_of.get(base_of[j]) if j is not None and j in base_of else None
+        if own is not None and own is not beads[k].en[0] and id(own) in where_en:
+            target[k] = where_en[id(own)]
     out = list(beads)
+    for k, k2 in target.items():  # moved into a gap
+        gap = beads[k2]
+        lo, hi = sorted((k, k2))
+        if (not gap.tr and len(gap.en) == 1 and k2 not in target
+                and not any(beads[n].tr for n in range(lo + 1, hi))):
+            out[k2] = Bead(gap.en, beads[k].tr, beads[k].confidence, beads[k].cost)
+            out[k] = Bead(beads[k].en, (), gap.confidence, gap.cost)
+    here = {x.text for x in content_blocks(new)}
     done: set[int] = set()
-    for start in target:
+    for start in target:  # swapped
         cycle, k = [], start
-        while k in target and k not in done and k not in cycle:
+        while k in target and k not in done and k not in cycle and target[k] in ones:
             cycle.append(k)
             k = target[k]
         done.update(cycle)
-        if k != start or not any(beads[n].en[0].text not in here for n in cycle):
+        if not cycle or k != start or not any(beads[n].en[0].text not in here for n in cycle):
             continue  # not a whole cycle, or nothing of it changed: kept as the in-order alignment has it
         for n in cycle:
             j = target[n]
             out[n] = Bead(beads[n].en, beads[j].tr, min(beads[n].confidence, beads[j].confidence), beads[j].cost)
     return out
+
+
+def _held_in(old: str, new: str) -> float:
+    """How much of the shorter of two texts the longer holds (matched characters over the shorter's length):
+    1.0 for a cut (a prefix) or an unchanged text, high for a correction."""
+    if not old or not new:
+        return 0.0
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return sum(m.size for m in matcher.get_matching_blocks()) / min(len(old), len(new))
 
 
 def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english: set[str]) -> KeptBeads:
