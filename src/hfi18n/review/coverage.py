@@ -507,7 +507,8 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         missing.add(id(e))
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
-    yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
+    yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose,
+                                 done=[e.line for _k, e in candidates if id(e) in missing])
 
 
 def _bare(d: _Doc, today: Alignment | None = None) -> list[Item]:
