@@ -1072,3 +1072,6 @@ def test_a_first_list_item_dropped_under_a_paragraph_is_placed_before_the_next_i
     assert "before line 5 ('2. `stop_sequences`" in om.message
     assert om.edit.start == om.edit.end == 5 and om.edit.insert.startswith("1. It follows the [messages format]")
     assert om.edit.after == "\n" + lines[5]  # "2." kept right under the inserted item
+    got = dropped.split("\n")
+    fixed = "\n".join(got[:4] + [om.edit.before + om.edit.insert + om.edit.after] + got[5:])
+    assert [f for f in review_texts(CUSTOM_EN, fixed, **kw).findings if f.kind is Kind.OMISSION] == []
