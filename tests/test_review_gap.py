@@ -1037,3 +1037,41 @@ def test_two_paragraphs_condensed_into_one_with_their_code_are_no_omission():
     (om,) = [f for f in review_texts(CONDENSED_EN, alone, file="ko.md", english_file="en.md", lang="ko").findings
              if f.kind is Kind.OMISSION]
     assert om.english_line == 5
+
+
+CUSTOM_EN = """# Models
+
+You can subclass the base `Model` class to build a model for your agent.
+The main criteria is to override the `generate` method, with these two criteria:
+1. It follows the [messages format](./chat_templating) (`List[Dict[str, str]]`) for its input `messages`, and it returns an object with a `.content` attribute.
+2. It stops generating outputs at the sequences passed in the argument `stop_sequences`.
+
+Define your LLM by subclassing the base `Model` class into a `CustomModel` class.
+"""
+CUSTOM_KO = """# 모델
+
+기본 `Model` 클래스를 상속받아 에이전트를 위한 모델을 만들 수 있습니다.
+주요 기준은 `generate` 메소드를 오버라이드하는 것이며, 다음 두 가지 기준을 따릅니다:
+1. 입력으로 전달되는 `messages`는 [메시지 형식](./chat_templating)(`List[Dict[str, str]]`)을 따라야 하며 `.content` 속성을 가진 객체를 반환해야 합니다.
+2. `stop_sequences` 인수로 전달된 시퀀스에서 출력을 중단합니다.
+
+기본 `Model` 클래스를 상속하는 `CustomModel` 클래스를 만들어 LLM을 정의하세요.
+"""
+
+
+def test_a_first_list_item_dropped_under_a_paragraph_is_placed_before_the_next_item():
+    """smolagents ko reference/models.md writes a numbered list right under a paragraph; with "1." dropped,
+    "2." can no longer interrupt the paragraph (CommonMark) and reads as a line of it. The missing item
+    belongs before "2.", not after it, and its suggestion writes it there."""
+    kw = {"file": "docs/source/ko/models.md", "english_file": "docs/source/en/models.md", "lang": "ko"}
+    assert [f for f in review_texts(CUSTOM_EN, CUSTOM_KO, **kw).findings if f.kind is Kind.OMISSION] == []
+    lines = CUSTOM_KO.split("\n")
+    dropped = "\n".join(lines[:4] + lines[5:])
+    (om,) = [f for f in review_texts(CUSTOM_EN, dropped, **kw).findings if f.kind is Kind.OMISSION]
+    assert om.english_line == 5 and om.line == 5  # the line of "2."
+    assert "before line 5 ('2. `stop_sequences`" in om.message
+    assert om.edit.start == om.edit.end == 5 and om.edit.insert.startswith("1. It follows the [messages format]")
+    assert om.edit.after == "\n" + lines[5]  # "2." kept right under the inserted item
+    got = dropped.split("\n")
+    fixed = "\n".join(got[:4] + [om.edit.before + om.edit.insert + om.edit.after] + got[5:])
+    assert [f for f in review_texts(CUSTOM_EN, fixed, **kw).findings if f.kind is Kind.OMISSION] == []

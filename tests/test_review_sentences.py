@@ -145,3 +145,84 @@ def test_the_sentences_one_paragraph_lacks_are_one_finding():
     assert om.rule == "missing-sentence" and om.english_line == 5 and om.line == 4
     assert om.message.startswith("2 English sentences, 'We also support LoRA fine-tuning of the text encoder")
     assert "'For more details on how" in om.message and "have no translation in this paragraph" in om.message
+
+
+SPLIT_EN = """# Inference types
+
+This page lists the types available for each task supported on the Hub. Each task is specified using a JSON schema, and the types are generated from these schemas. Visit [@huggingface.js/tasks](https://github.com/huggingface/huggingface.js/tree/main/packages/tasks/src/tasks) to find the JSON schemas for each task and the documentation of their fields.
+
+This part of the library is still under development and will be improved in future releases.
+"""
+SPLIT_KO = """# 추론 타입
+
+이 페이지에는 Hub에서 지원하는 각 작업에 사용할 수 있는 타입이 나열되어 있습니다.
+각 작업은 JSON 스키마를 사용하여 지정되며, 타입은 이 스키마에서 생성됩니다.
+
+각 작업의 JSON 스키마와 그 필드의 문서를 확인하려면 [@huggingface.js/tasks](https://github.com/huggingface/huggingface.js/tree/main/packages/tasks/src/tasks)를 확인하세요.
+
+라이브러리에서 이 부분은 아직 개발 중이며, 향후 릴리즈에서 개선될 예정입니다.
+"""
+SPLIT_LEXICON = Lexicon({"visit": WordSense(frozenset({"확인"}), 0.9, 0.05),
+                         "supported": WordSense(frozenset({"지원"}), 0.9, 0.05),
+                         "huggingface": WordSense(frozenset({"지원"}), 0.9, 0.05)}, 60.0)
+"""As learned from the repository, with a chance association: "huggingface" (of a link text) with 지원."""
+SPLIT_MODEL = LengthModel(0.42, 1.56, 0, SPLIT_LEXICON)
+
+
+def test_a_paragraph_split_in_two_with_its_second_part_dropped_is_placed_after_the_first():
+    """huggingface_hub ko package_reference/inference_types.md splits one English paragraph in two; with the
+    second part dropped, the first pairs with the whole English (1-1), the sentence it lacks was taken as
+    said there by a word of the sentences kept ("huggingface" of the link text, a chance association of the
+    lexicon with the first sentence's 지원), and is now reported at the first part's last line, where the
+    second part belongs."""
+    assert _omissions(_review(SPLIT_KO, SPLIT_EN, SPLIT_MODEL)) == []  # split in two: a pair, not an omission
+    part = SPLIT_KO.split("\n\n")[2]
+    dropped = SPLIT_KO.replace(part + "\n\n", "")
+    (om,) = _omissions(_review(dropped, SPLIT_EN, SPLIT_MODEL))
+    assert om.rule == "missing-sentence" and om.english_line == 3
+    assert om.line == 4  # the last line of the part kept: the gap is right after it
+    assert "'Visit [@huggingface.js/tasks](" in om.message and "has no translation in this paragraph" in om.message
+
+
+HEAD_EN = """# Installation
+
+These commands will link the folder you cloned the repository to and your Python library paths. Python will now look inside the folder you cloned to in addition to the normal library paths. For example, if your Python packages are typically installed in `./.venv/lib/python3.13/site-packages/`, Python will also search the folder you cloned `./huggingface_hub/`.
+
+## Install with conda
+"""
+HEAD_TA = """# நிறுவல்
+
+இந்த கட்டளைகள், நீங்கள் தரவுகளை கிளோன் செய்த அடைவை மற்றும் உங்கள் பைதான் நூலகப் பாதைகளை இணைக்கும். இப்போது பைதான் வழக்கமான நூலகப் பாதைகளுடன் கூடுதலாக நீங்கள் கிளோன் செய்த அடைவிலும் தேடும்.
+
+உதாரணமாக, உங்கள் பைதான் தொகுப்புகள் பொதுவாக `./.venv/lib/python3.13/site-packages/` இல் நிறுவப்பட்டிருந்தால், பைதான் நீங்கள் கிளோன் செய்த `./huggingface_hub/` அடைவையும் தேடும்.
+
+## கொண்டா மூலம் நிறுவல்
+"""
+
+
+def test_a_paragraph_split_in_two_with_its_first_part_dropped_is_told_by_its_length():
+    """huggingface_hub ta installation.md splits one English paragraph in two; with the first part dropped
+    the second is a third of its English's length, and with no lexicon learned for ta (too few pairs) the
+    length alone says the two sentences before it are missing, placed on its first line."""
+    model = LengthModel(1.28, 1.5, 0, None)
+    assert _omissions(_review(HEAD_TA, HEAD_EN, model)) == []
+    dropped = HEAD_TA.replace(HEAD_TA.split("\n\n")[1] + "\n\n", "")
+    (om,) = _omissions(_review(dropped, HEAD_EN, model))
+    assert om.rule == "missing-sentence" and om.line == 3 and om.english_line == 3
+    assert om.message.startswith("2 English sentences, 'These commands will link the folder")
+    assert "no translation before this paragraph" in om.message
+
+
+def test_a_last_sentence_condensed_into_the_one_before_is_not_a_lost_part():
+    """diffusers zh conceptual/philosophy.md: "Every pipeline should have one and only one way to run it via a
+    `__call__` method. The naming of the `__call__` arguments should be consistent across all pipelines." is
+    one Chinese sentence; its second half has no code or name of its own, and a few words and a little
+    length are not the evidence of a part lost."""
+    en = "# Pipelines\n\nEvery pipeline should have one and only one way to run it via a `__call__` method. " \
+         "The naming of the `__call__` arguments should be consistent across all pipelines.\n"
+    zh = "# 流程\n\n每个流程应通过唯一的`__call__`方法运行，且参数命名应跨流程统一。\n"
+    lexicon = Lexicon({"naming": WordSense(frozenset({"名称"}), 0.9, 0.05),
+                       "consistent": WordSense(frozenset({"一致"}), 0.9, 0.05)}, 60.0)
+    doc = review_texts(en, zh, file="zh.md", english_file="en.md", lang="zh",
+                       options=Options(length=LengthModel(0.3, 0.3, 0, lexicon)))
+    assert _omissions(doc) == []

@@ -55,7 +55,7 @@ from ..translate.aligned import Item, doc_items
 from .align import PAIR_COST, Alignment
 from .asked import WEAK, cut_english, in_english, restructured, untranslated_block
 from .duplicates import MIN_DUP, autodoc_name, bare_copies, copies, duplications, english_left
-from .gap import aligned, excerpt, gap_of, insertion, is_item, squeeze
+from .gap import aligned, excerpt, gap_of, insertion, is_item, position, squeeze
 from .model import Kind, ReviewFinding
 from .rows import row_findings
 from .sentences import missing_sentences, split_sentences
@@ -507,7 +507,8 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
         missing.add(id(e))
     yield from _omission_findings(d, file, english, missing, was_cut, placed, gone)
     prose = None if followed is None else [x if isinstance(x, str) else x.text for x in followed]
-    yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose)
+    yield from missing_sentences(d.beads, al, file, lang, model, english=english, followed=prose,
+                                 done=[e.line for _k, e in candidates if id(e) in missing])
 
 
 def _bare(d: _Doc, today: Alignment | None = None) -> list[Item]:
@@ -649,7 +650,7 @@ def _omission(d: _Doc, file: str, english: str, run: list[Item], i: int, j: int)
         what = f"{len(run)} English paragraphs, lines {first.line}-{last.line}, have no translation"
     quote = f"'{d.quote(first, 160)}'" if single else f"'{d.quote(first, 100)}' ... '{d.quote(last, 60)}'"
     return ReviewFinding(file, line, Kind.OMISSION, "missing-paragraph", WARNING,
-                         f"{what}; it belongs here, {gap.words()}: {quote}{aligned(english)}",
+                         f"{what}; it belongs here, {position(d.lines, gap, text)}: {quote}{aligned(english)}",
                          english_line=first.line, aligned_with=english, quotes_english=True, edit=edit)
 
 

@@ -154,6 +154,9 @@ def insertion(lines: Sequence[str], gap: Gap, text: str, *, tight: bool = False,
     pairing (an HTML comment) stay before the text: huggingface_hub ko index.md keeps the English's
     commented-out cards before "## 기여하기", and its section dropped was placed above them."""
     sep = "\n" if tight else "\n\n"
+    lazy = _lazy_item(lines, gap.before) if gap.before is not None and _ITEM_RE.match(text) else None
+    if lazy is not None:
+        return lazy, Edit(lazy, lazy, "", text, "\n" + lines[lazy - 1], origin, note)
     if gap.before is not None:
         # past lines of the gap that are no block of the pairing (a comment): the English has them there too
         limit = gap.after.start_line - 1 if gap.after is not None else len(lines)
@@ -167,6 +170,31 @@ def insertion(lines: Sequence[str], gap: Gap, text: str, *, tight: bool = False,
         start = gap.after.start_line
         return start, Edit(start, start, "", text, sep + lines[start - 1], origin, note)
     return 1, Edit(1, 1, (lines[0] + "\n") if lines else "", text, "", origin, note)
+
+
+_LATER_ITEM_RE = re.compile(r"\s{0,3}(?:\d*[02-9]|\d+\d)[.)]\s")
+
+
+def position(lines: Sequence[str], gap: Gap, text: str) -> str:
+    """:meth:`Gap.words`, or for a list item whose list reads as the paragraph before it (:func:`_lazy_item`),
+    the line it belongs before."""
+    lazy = _lazy_item(lines, gap.before) if gap.before is not None and _ITEM_RE.match(text) else None
+    if lazy is None or gap.before is None:
+        return gap.words()
+    return (f"before line {lazy} ('{excerpt(lines[lazy - 1], 30)}', the list's next item, read as a line of "
+            f"{describe(gap.before)} without the item before it)")
+
+
+def _lazy_item(lines: Sequence[str], block: Block) -> int | None:
+    """The first line of paragraph ``block``, past its first, that starts a later item of a numbered list
+    ("2. "), if one does: the list's first item is gone, and as only "1." may interrupt a paragraph
+    (CommonMark), the rest of the list reads as lines of the paragraph before it. The missing item belongs
+    before that line, not after the paragraph: smolagents ko reference/models.md writes "1." and "2." right
+    under "...다음 두 가지 기준을 따릅니다:", and with "1." dropped the finding sat below "2."."""
+    if block.kind is not BlockKind.PARAGRAPH or is_item(block):
+        return None
+    return next((n for n in range(block.start_line + 1, block.end_line + 1)
+                 if n <= len(lines) and _LATER_ITEM_RE.match(lines[n - 1])), None)
 
 
 def line_insertion(lines: Sequence[str], before: int | None, after: int | None, text: str, *,

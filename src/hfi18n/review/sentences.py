@@ -23,6 +23,10 @@ untouched docs than before):
 - on a translation of an older English, the paragraph is one the translator had and today's English
   still has the sentence, maybe edited (a sentence added to the English since is an outdated
   translation, one deleted since is not asked).
+
+A paragraph the translator split in two, one part of it lost, leaves the other part paired with the whole
+English (or left alone beside it): the sentences it lacks are one run at the paragraph's start or end, judged
+as one unit (:func:`_lost_part`), and reported where the lost part belongs.
 """
 
 from __future__ import annotations
@@ -34,7 +38,19 @@ from dataclasses import dataclass
 
 from ..check.findings import WARNING
 from ..doc import PLACEHOLDER_RE, BlockKind
-from ..pair.bitext import Bead, LengthModel, Move, align_bitext, chars, en_words, marks, tr_tokens, vocabulary
+from ..pair.bitext import (
+    CROSS,
+    PRIOR,
+    Bead,
+    LengthModel,
+    Move,
+    align_bitext,
+    chars,
+    en_words,
+    marks,
+    tr_tokens,
+    vocabulary,
+)
 from ..scripts import target_scripts
 from ..translate.aligned import Item, keep_tokens, norm_span
 from .align import Alignment
@@ -136,15 +152,11 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
     vocab = vocabulary(al.en_items, al.tr_items, lang)
     # a list, not a set: a paragraph today's English kept as it was is in it twice (see _still_asked)
     same = [_WS_RE.sub("", x) for x in followed] if followed is not None else None
-    for b in beads:
-        if b.move is not Move.MATCH or b.en[0].heading or b.en[0].kind not in _RUNNING \
-                or b.tr[0].kind not in _RUNNING:
-            continue
-        e, t = b.en[0], b.tr[0]
+    for e, t, paired in _paragraph_pairs(list(beads)):
         if e.line in done:
             continue
         le, lt = chars(e.text), chars(t.text)
-        if lt > SHORT_BY * model.c * le:
+        if lt > model.c * le:
             continue
         if same is not None and _WS_RE.sub("", e.text) not in same:
             continue
@@ -155,19 +167,134 @@ def missing_sentences(beads: Iterable[Bead], al: Alignment, file: str, lang: str
         inner = align_sentences(es, ts, model, lang)
         if any(x.move is Move.INSERT or (x.move is Move.MATCH and x.cost > WEAK_SENTENCE) for x in inner):
             continue
-        lost = [s for x in inner if x.move is Move.OMIT for s in es if s.item is x.en[0]
-                and _missing(s, es, t, model, lang, le, lt, vocab) and not (english and not _still_asked(s, same))]
+        lost: list[Sentence] = []
+        if paired and lt <= SHORT_BY * model.c * le:
+            lost = [s for x in inner if x.move is Move.OMIT for s in es if s.item is x.en[0]
+                    and _missing(s, es, t, model, lang, le, lt, vocab)]
+        if not lost:
+            part = _lost_part(inner, es, t, model, lang, le, lt, vocab)
+            lost = part or []
+        lost = [s for s in lost if not (english and not _still_asked(s, same))]
         if not lost:
             continue
+        # in the gap: sentences lost after the last one translated belong at the paragraph's end
+        at_end = _after_the_translated(inner, lost)
+        block = al.tr_block(t)
+        line = block.end_line if at_end and block is not None else t.line
+        where = "in this paragraph" if paired else "after this paragraph" if at_end else "before this paragraph"
         # one finding per paragraph: the sentences it lacks are one thing to fix there (diffusers ko
         # training/lora.md keeps the first sentence of a three-sentence warning, and had two findings on one line)
         of = f" (aligned with {english})" if english else ""
         what = (f"the English sentence '{_excerpt(lost[0].written, 160)}' (line {lost[0].item.line}) has" if len(lost) == 1
                 else f"{len(lost)} English sentences, " + ", ".join(f"'{_excerpt(s.written, 100)}'" for s in lost)
-                + f" (lines {lost[0].item.line}-{lost[-1].item.line}), have")
-        yield ReviewFinding(file, t.line, Kind.OMISSION, "missing-sentence", WARNING,
-                            f"{what} no translation in this paragraph{of}", english_line=lost[0].item.line,
+                + (f" (line {lost[0].item.line})" if lost[0].item.line == lost[-1].item.line
+                   else f" (lines {lost[0].item.line}-{lost[-1].item.line})") + ", have")
+        yield ReviewFinding(file, line, Kind.OMISSION, "missing-sentence", WARNING,
+                            f"{what} no translation {where}{of}", english_line=lost[0].item.line,
                             aligned_with=english, quotes_english=True)
+
+
+def _after_the_translated(inner: list[Bead], lost: list[Sentence]) -> bool:
+    """Every sentence of ``lost`` comes after the last English sentence the sentence beads ``inner`` pair."""
+    ids = {id(s.item) for s in lost}
+    last = max((k for k, x in enumerate(inner) if x.move is not Move.OMIT), default=-1)
+    return all(k > last for k, x in enumerate(inner) if x.move is Move.OMIT and id(x.en[0]) in ids)
+
+
+def _paragraph_pairs(beads: list[Bead]) -> Iterator[tuple[Item, Item, bool]]:
+    """The paragraphs of running text the sentence pass compares, ``(english, translation, paired)``: those
+    of a 1-1 bead (``paired``), and an English paragraph left alone (1-0) beside a translated one left alone
+    (0-1), the only units the aligner left alone there, which may be a part of it (:func:`_lost_part`:
+    diffusers zh conceptual/philosophy.md splits "For large parts of the library..." in two, and with its
+    second half dropped the first no longer pairs with the whole English). Two translated paragraphs left
+    alone beside it may be the whole of it, split: no part of it is lost."""
+    k = 0
+    while k < len(beads):
+        b = beads[k]
+        if b.move is Move.MATCH:
+            if not b.en[0].heading and b.en[0].kind in _RUNNING and b.tr[0].kind in _RUNNING:
+                yield b.en[0], b.tr[0], True
+            k += 1
+            continue
+        end = k
+        while end < len(beads) and beads[end].move in (Move.OMIT, Move.INSERT):
+            end += 1
+        run = beads[k:max(end, k + 1)]
+        en = [e for x in run if x.move is Move.OMIT for e in x.en]
+        tr = [t for x in run if x.move is Move.INSERT for t in x.tr]
+        if len(en) == 1 == len(tr) and all(not x.heading and x.kind in _RUNNING for x in (*en, *tr)):
+            yield en[0], tr[0], False
+        k = max(end, k + 1)
+
+
+def _lost_part(inner: list[Bead], es: list[Sentence], t: Item, model: LengthModel, lang: str, le: int, lt: int,
+               vocab: frozenset[str]) -> list[Sentence] | None:
+    """The sentences of an English paragraph lost with one part of its translation, if the translation ``t``
+    is the other part of a paragraph the translator split in two.
+
+    Translators often break a long English paragraph in two at a sentence end; when one part is then lost,
+    the part left is a clean translation of a run of the English sentences, and the sentences left alone are
+    one run at the paragraph's start or end. The paragraph rules see a translation (a 1-1 bead), and the
+    sentence rule (:func:`_missing`) weighs each sentence against the whole paragraph, under a gate set for
+    sentences lost anywhere (:data:`SHORT_BY`): huggingface_hub ko package_reference/inference_types.md
+    writes "This page lists the types... Each task is specified using a JSON schema..." as one paragraph and
+    "Visit [@huggingface.js/tasks](...) to find the JSON schemas for each task." as another; with the second
+    dropped, the first is 0.88 of the length its English predicts, and "huggingface" of the link text was
+    taken as said by the first sentence's "Hugging Face". So the run is judged as one unit, by what it
+    alone would leave: the translation fits the English without it better than with it, and the words the
+    lexicon knows of it are not in the translation once the words of the sentences it translates have taken
+    their tokens; then either it has a code span, link or name of its own, not in the translation, with
+    :data:`MIN_EVIDENCE` of those and known words, or its words alone say it is missing by more than the
+    aligner's price of a missing unit (``PRIOR[OMIT]``): the three sentences after "...such as [Don't repeat
+    yourself (DRY)](...)." that diffusers zh conceptual/philosophy.md writes as a paragraph of their own (23
+    known words, 15.5). Length is no witness where words are: diffusers ko training/overview.md condenses "Our
+    examples aspire to be **self-contained**, **easy-to-tweak**, ... More specifically, this means:" into
+    "여기서 다룰 예시들은 다음을 지향합니다." before the list that names them, a quarter of the length its
+    English predicts (its 5 known words: 4.1). Where the lexicon knows none of its words (none is learned for
+    ta, too few pairs), the length must say it by more than the aligner's price of a crossing
+    (:data:`.bitext.CROSS`, an omission and an insertion): huggingface_hub ta installation.md writes "These
+    commands will link the folder... Python will now look inside..." and "For example, if your Python
+    packages..." as two paragraphs, and with the first dropped the second is a third of its English's length
+    (14.8). A sentence on a few words is not enough: diffusers zh conceptual/philosophy.md's "The naming of
+    the `__call__` arguments should be consistent across all pipelines." (its `__call__` is in the sentence
+    before; words 2.8) is the end of a translated list item, condensed into the sentence before."""
+    if not inner or any(x.move is Move.INSERT for x in inner):
+        return None
+    omit = [x.move is Move.OMIT for x in inner]
+    n = sum(omit)
+    if n == 0 or n == len(inner):
+        return None
+    head = all(omit[:n])
+    if not head and not all(omit[-n:]):
+        return None
+    run_items = {id(x.en[0]) for x in inner if x.move is Move.OMIT}
+    run = [s for s in es if id(s.item) in run_items]
+    kept = [s for s in es if id(s.item) not in run_items]
+    text = " ".join(s.item.text for s in run)
+    if len(_LETTERS_RE.findall(text)) < MIN_WORDS:
+        return None
+    gain = model.cost(le, lt) - model.cost(le - sum(chars(s.item.text) for s in run), lt)
+    if gain <= 0:
+        return None
+    every_word = target_scripts(lang) is not None
+    own = {m for m in marks([s.item for s in run], every_word) - marks([s.item for s in kept], every_word)
+           if m.startswith("`") or (not m.startswith("~") and m in vocab)}
+    if own & marks([t], every_word):
+        return None
+    words = frozenset().union(*(en_words(s.item.text) for s in run)) \
+        - frozenset().union(*(en_words(s.item.text) for s in kept))
+    known: frozenset[str] = frozenset()
+    unsaid = 0.0
+    if model.lexicon is not None:
+        senses = model.lexicon.senses
+        known = frozenset(w for w in words if w in senses)
+        said = frozenset().union(*(senses[w].tokens for s in kept for w in en_words(s.item.text) if w in senses))
+        unsaid = model.words_cost(known, tr_tokens(t.text, lang) - said, lt) if known else 0.0
+        if known and unsaid <= 0:
+            return None
+    if own:
+        return run if len(own) + len(known) >= MIN_EVIDENCE else None
+    return run if (unsaid > PRIOR[Move.OMIT] if known else gain > CROSS) else None
 
 
 def _still_asked(s: Sentence, same: list[str] | None) -> bool:
