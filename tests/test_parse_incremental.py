@@ -205,6 +205,24 @@ def test_a_read_only_parse_keeps_its_own_blocks_and_what_is_taken_from_it_is_a_c
     assert P.parse_read_only(body) == P.parse_whole(body)
 
 
+def test_read_only_parses_share_the_blocks_a_change_leaves_in_place_and_a_plain_parse_copies_them() -> None:
+    """Two read-only docs (the store's: nobody changes them) share the blocks a change leaves where they
+    were with the same segment ids (a sweep replacing a line in a code block); a block moved or renumbered
+    is a copy, and a plain parse after them still gets copies of everything."""
+    P._Recent.recent = ()
+    paras = [f"Paragraph {i} with `code`.\n\n" for i in range(40)]
+    first = P.parse_read_only("".join(paras))
+    changed = "".join([*paras[:20], "```py\nx = 1\n```\n\n", *paras[21:]])  # one paragraph (two lines) -> a fence
+    second = P.parse_read_only(changed)
+    assert second == P.parse_whole(changed)
+    assert second.blocks[0] is first.blocks[0]  # before the change: same place, same ids
+    assert second.blocks[-2] is not first.blocks[-2]  # after it: renumbered (one segment fewer)
+    assert second.blocks[-2].segments[0].id != first.blocks[-2].segments[0].id
+    plain = P.parse(changed)
+    assert plain == second and plain.blocks[0] is not second.blocks[0]
+    assert plain.blocks[0].segments[0] is not second.blocks[0].segments[0]
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(_LINES), max_size=40), st.data())
 def test_read_only_and_plain_parses_in_any_mix_read_as_a_whole(base: list[str], data) -> None:

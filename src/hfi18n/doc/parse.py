@@ -131,6 +131,9 @@ class _Builder:
         """``text[offsets[i]:offsets[i + 1]]`` is ``lines[i]``."""
         self.seg_count = 0
         self.props = props
+        self.share = False
+        """The doc is read only (:func:`parse_read_only`): a block taken over unchanged (same lines, same
+        segment ids) is the kept one itself, not a copy (:func:`_moved`)."""
 
     def new_segment(self, text: str, spans: dict[str, str], line: int, prefixes: list[str],
                     suffixes: list[str], *, escape: str = "", role: str = "") -> Segment:
@@ -231,7 +234,8 @@ def parse_read_only(text: str) -> Document:
     the next parse as they are, where :func:`parse` keeps copies so that a stage changing the doc it was
     given changes no other doc: the copy was 14% of the time of the English versions a cold ``check --lang
     ko`` of diffusers parses (613 parses: 1.35 -> 1.17 cpu s). A block taken over from a kept parse is
-    still a copy (:func:`_take_head`, :func:`_take_tail`)."""
+    still a copy (:func:`_take_head`, :func:`_take_tail`) unless the new doc is read only too and the block
+    is not moved (:func:`_moved`)."""
     return _parse(text, None, None, incremental=True, copy_kept=False)
 
 
@@ -248,6 +252,7 @@ def _parse(text: str, path: str | Path | None, prose_props: frozenset[str] | Non
     body = text[1:] if bom else text
     lines = _split_lines(body)
     b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
+    b.share = not copy_kept
     blocks: list[Block] = []
     # a BOM or the reader notice change the first blocks after the parse: such docs are neither kept nor
     # taken from (rare: the notice is the tool's own, on machine pages only)
@@ -376,8 +381,7 @@ def _take_head(b: _Builder, blocks: list[Block], marks: dict[int, _Mark],
                head: tuple[_Recent, _Mark, int]) -> int:
     """Copy the kept parse's blocks and marks before its mark ``head``; the line to read on from."""
     rec, (_, _, first, segs), line = head
-    for blk in rec.blocks[:first]:
-        blocks.append(_moved(blk, 0, None))
+    blocks.extend(rec.blocks[:first] if b.share else (_moved(blk, 0, None) for blk in rec.blocks[:first]))
     b.seg_count = segs
     for old_line, mark in rec.marks.items():
         if old_line >= line:
@@ -388,7 +392,18 @@ def _take_head(b: _Builder, blocks: list[Block], marks: dict[int, _Mark],
 
 def _moved(blk: Block, d: int, b: _Builder | None) -> Block:
     """A copy of ``blk`` ``d`` lines further, its segments numbered on from ``b``'s count (kept as they are
-    without ``b``)."""
+    without ``b``); ``blk`` itself for a read-only doc (``b.share``) when it is not moved and its segments
+    keep their ids: docs nobody changes may share a block (a sweep that replaces a line moves nothing)."""
+    if b is not None and b.share and d == 0:
+        n = b.seg_count
+        for p in blk.parts:
+            if isinstance(p, Segment):
+                n += 1
+                if p.id != f"s{n}":
+                    break
+        else:
+            b.seg_count = n
+            return blk
     parts: list[str | Segment] = []
     for p in blk.parts:
         if isinstance(p, Segment):
