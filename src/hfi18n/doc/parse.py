@@ -332,14 +332,16 @@ class _Recent:
             self._order = sorted(self.marks)
         return self._order
 
-    def marks_at(self, text: str) -> list[int]:
-        """The lines of the marks whose line is ``text``, ascending."""
+    def marks_at(self, lines: tuple[str, ...]) -> list[int]:
+        """The lines of the marks whose line and the two after it are ``lines``, ascending (a take from a
+        mark reaches at least two lines past it, so the others cannot be taken from)."""
         if self._at is None:
-            at: dict[str, list[int]] = {}
+            at: dict[tuple[str, ...], list[int]] = {}
             for line in self.order():
-                at.setdefault(self.lines[line], []).append(line)
+                if line + 3 <= len(self.lines):
+                    at.setdefault(tuple(self.lines[line:line + 3]), []).append(line)
             self._at = at
-        return self._at.get(text, [])
+        return self._at.get(lines, [])
 
     @classmethod
     def keep(cls, rec: _Recent) -> None:
@@ -488,12 +490,15 @@ def _take_middle(b: _Builder, blocks: list[Block], marks: dict[int, _Mark], line
     a head taken over. ``far`` after it: at most ``O``'s far at ``m2`` moved (taken as that: a wider far is
     only more careful). ``tests/test_parse_incremental.py`` holds the result to :func:`parse_whole`'s."""
     lines = b.lines
+    if line + 3 > len(lines):
+        return None
+    here3 = tuple(lines[line:line + 3])
     best: tuple[_Recent, int, int, int] | None = None
     for rec in _Recent.recent:
         if rec.props != b.props or not rec.marks:
             continue
         old = rec.lines
-        for m in rec.marks_at(lines[line]):
+        for m in rec.marks_at(here3):
             d = line - m
             if rec.marks[m][0] != covered - d:
                 continue
