@@ -128,6 +128,48 @@ def test_generated_edits_parse_as_a_whole_reading(base: list[str], data) -> None
     _same_as_whole(texts)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), min_size=8, max_size=80), st.data())
+def test_edits_at_several_places_at_once_parse_as_a_whole_reading(base: list[str], data) -> None:
+    """A version that changes lines at several places at once (a sweep renames a model id in every
+    example), each parsed after the one before: the blocks between two changes are taken over between two
+    kept places (``_take_middle``), moved by what the changes before them added or removed."""
+    P._Recent.recent = ()
+    lines = list(base)
+    texts = ["\n".join(lines) + "\n"]
+    for _ in range(data.draw(st.integers(1, 3), label="versions")):
+        for _ in range(data.draw(st.integers(2, 5), label="edits")):
+            at = data.draw(st.integers(0, len(lines)), label="at")
+            cut = data.draw(st.integers(0, min(2, len(lines) - at)), label="cut")
+            lines[at:at + cut] = data.draw(st.lists(st.sampled_from(_LINES), max_size=3), label="new")
+        texts.append("\n".join(lines) + "\n")
+    _same_as_whole(texts)
+
+
+def test_the_blocks_between_two_changes_are_taken_over_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change near the start and one near the end: the blocks between them come from the kept parse,
+    moved by the lines the first change added, renumbered, and the same as a whole reading's."""
+    taken: list[int] = []
+    real = P._take_middle
+
+    def spy(*args):
+        got = real(*args)
+        if got is not None:
+            taken.append(got[0] - args[3])
+        return got
+
+    monkeypatch.setattr(P, "_take_middle", spy)
+    P._Recent.recent = ()
+    paras = [f"Paragraph {i} with `code` and [a link](./x{i}).\n\n" for i in range(40)]
+    before = "".join(paras)
+    after = "".join([paras[0], "# A new title\n\nA new paragraph.\n\n", *paras[1:37], "Changed.\n\n", *paras[38:]])
+    old = P.parse(before)
+    new = P.parse(after)
+    assert new == P.parse_whole(after) and new.render() == after
+    assert taken and max(taken) >= 60  # most of the 36 paragraphs between the changes (2 lines each)
+    assert new.blocks[-4].start_line == old.blocks[-4].start_line + 4
+
+
 def test_a_taken_block_is_a_copy_moved_and_renumbered() -> None:
     """The blocks taken over are the doc's own (changing them changes no other doc) and carry the new
     doc's line numbers and segment ids."""
@@ -161,6 +203,24 @@ def test_a_read_only_parse_keeps_its_own_blocks_and_what_is_taken_from_it_is_a_c
     after.blocks[-2].segments[0].spans.clear()
     assert shared == P.parse_whole(body)
     assert P.parse_read_only(body) == P.parse_whole(body)
+
+
+def test_read_only_parses_share_the_blocks_a_change_leaves_in_place_and_a_plain_parse_copies_them() -> None:
+    """Two read-only docs (the store's: nobody changes them) share the blocks a change leaves where they
+    were with the same segment ids (a sweep replacing a line in a code block); a block moved or renumbered
+    is a copy, and a plain parse after them still gets copies of everything."""
+    P._Recent.recent = ()
+    paras = [f"Paragraph {i} with `code`.\n\n" for i in range(40)]
+    first = P.parse_read_only("".join(paras))
+    changed = "".join([*paras[:20], "```py\nx = 1\n```\n\n", *paras[21:]])  # one paragraph (two lines) -> a fence
+    second = P.parse_read_only(changed)
+    assert second == P.parse_whole(changed)
+    assert second.blocks[0] is first.blocks[0]  # before the change: same place, same ids
+    assert second.blocks[-2] is not first.blocks[-2]  # after it: renumbered (one segment fewer)
+    assert second.blocks[-2].segments[0].id != first.blocks[-2].segments[0].id
+    plain = P.parse(changed)
+    assert plain == second and plain.blocks[0] is not second.blocks[0]
+    assert plain.blocks[0].segments[0] is not second.blocks[0].segments[0]
 
 
 @settings(max_examples=150, deadline=None)
@@ -200,6 +260,8 @@ def test_read_only_and_plain_parses_in_any_mix_read_as_a_whole(base: list[str], 
     # a setext underline and a table's delimiter row are read with the line before them
     ("A.\n\nB.\n\nTitle\nC.\n\nD.\n\nE.\n\nF.\n", "A.\n\nB.\n\nTitle\n===\n\nD.\n\nE.\n\nF.\n"),
     ("A.\n\nB.\n| a | b |\nC.\n\nD.\n\nE.\n\nF.\n", "A.\n\nB.\n| a | b |\n|---|---|\n\nD.\n\nE.\n\nF.\n"),
+    # a first line of dashes is front matter once a closing line is written further down
+    ("---\nA.\n\nB.\n\nC.\n\nD.\n\nE.\n", "---\nA.\n\n---\n\nC.\n\nD.\n\nE.\n"),
     # a fence opened later runs to its close or to the end
     ("A.\n\nB.\n\nC.\n\nD.\n\nE.\n\nF.\n", "A.\n\n```py\nB.\n\nC.\n\nD.\n\nE.\n\nF.\n"),
 ])

@@ -131,6 +131,9 @@ class _Builder:
         """``text[offsets[i]:offsets[i + 1]]`` is ``lines[i]``."""
         self.seg_count = 0
         self.props = props
+        self.share = False
+        """The doc is read only (:func:`parse_read_only`): a block taken over unchanged (same lines, same
+        segment ids) is the kept one itself, not a copy (:func:`_moved`)."""
 
     def new_segment(self, text: str, spans: dict[str, str], line: int, prefixes: list[str],
                     suffixes: list[str], *, escape: str = "", role: str = "") -> Segment:
@@ -231,7 +234,8 @@ def parse_read_only(text: str) -> Document:
     the next parse as they are, where :func:`parse` keeps copies so that a stage changing the doc it was
     given changes no other doc: the copy was 14% of the time of the English versions a cold ``check --lang
     ko`` of diffusers parses (613 parses: 1.35 -> 1.17 cpu s). A block taken over from a kept parse is
-    still a copy (:func:`_take_head`, :func:`_take_tail`)."""
+    still a copy (:func:`_take_head`, :func:`_take_tail`) unless the new doc is read only too and the block
+    is not moved (:func:`_moved`)."""
     return _parse(text, None, None, incremental=True, copy_kept=False)
 
 
@@ -248,6 +252,7 @@ def _parse(text: str, path: str | Path | None, prose_props: frozenset[str] | Non
     body = text[1:] if bom else text
     lines = _split_lines(body)
     b = _Builder(lines, current_props() if prose_props is None else frozenset(prose_props))
+    b.share = not copy_kept
     blocks: list[Block] = []
     # a BOM or the reader notice change the first blocks after the parse: such docs are neither kept nor
     # taken from (rare: the notice is the tool's own, on machine pages only)
@@ -308,7 +313,7 @@ class _Recent:
     :func:`parse_whole`'s on every version of the corpora's English docs, in history order and shuffled.
     """
 
-    __slots__ = ("lines", "props", "blocks", "marks")
+    __slots__ = ("lines", "props", "blocks", "marks", "_order", "_at")
     KEPT = 4
     recent: tuple[_Recent, ...] = ()
 
@@ -318,6 +323,25 @@ class _Recent:
         self.props = props
         self.blocks = blocks
         self.marks = marks
+        self._order: list[int] | None = None
+        self._at: dict[str, list[int]] | None = None
+
+    def order(self) -> list[int]:
+        """The lines of the marks, ascending (made on first use: :func:`_take_middle`)."""
+        if self._order is None:
+            self._order = sorted(self.marks)
+        return self._order
+
+    def marks_at(self, lines: tuple[str, ...]) -> list[int]:
+        """The lines of the marks whose line and the two after it are ``lines``, ascending (a take from a
+        mark reaches at least two lines past it, so the others cannot be taken from)."""
+        if self._at is None:
+            at: dict[tuple[str, ...], list[int]] = {}
+            for line in self.order():
+                if line + 3 <= len(self.lines):
+                    at.setdefault(tuple(self.lines[line:line + 3]), []).append(line)
+            self._at = at
+        return self._at.get(lines, [])
 
     @classmethod
     def keep(cls, rec: _Recent) -> None:
@@ -359,8 +383,7 @@ def _take_head(b: _Builder, blocks: list[Block], marks: dict[int, _Mark],
                head: tuple[_Recent, _Mark, int]) -> int:
     """Copy the kept parse's blocks and marks before its mark ``head``; the line to read on from."""
     rec, (_, _, first, segs), line = head
-    for blk in rec.blocks[:first]:
-        blocks.append(_moved(blk, 0, None))
+    blocks.extend(rec.blocks[:first] if b.share else (_moved(blk, 0, None) for blk in rec.blocks[:first]))
     b.seg_count = segs
     for old_line, mark in rec.marks.items():
         if old_line >= line:
@@ -371,7 +394,18 @@ def _take_head(b: _Builder, blocks: list[Block], marks: dict[int, _Mark],
 
 def _moved(blk: Block, d: int, b: _Builder | None) -> Block:
     """A copy of ``blk`` ``d`` lines further, its segments numbered on from ``b``'s count (kept as they are
-    without ``b``)."""
+    without ``b``); ``blk`` itself for a read-only doc (``b.share``) when it is not moved and its segments
+    keep their ids: docs nobody changes may share a block (a sweep that replaces a line moves nothing)."""
+    if b is not None and b.share and d == 0:
+        n = b.seg_count
+        for p in blk.parts:
+            if isinstance(p, Segment):
+                n += 1
+                if p.id != f"s{n}":
+                    break
+        else:
+            b.seg_count = n
+            return blk
     parts: list[str | Segment] = []
     for p in blk.parts:
         if isinstance(p, Segment):
@@ -433,6 +467,69 @@ def _take_tail(b: _Builder, blocks: list[Block], marks: dict[int, _Mark], tail: 
             marks.setdefault(old_line + d, (old_covered + d, max(far, old_far + d), old_first - first + here,
                                             old_segs + shift))
     return True
+
+
+def _take_middle(b: _Builder, blocks: list[Block], marks: dict[int, _Mark], line: int, covered: int,
+                 far: int) -> tuple[int, int, int] | None:
+    """Append a kept parse's blocks between two of its marks, the first matching the new reading's place
+    (line ``line``, ``covered``), moved and renumbered; the line to read on from, with its ``covered`` and
+    ``far``, or None when no kept parse has such a run.
+
+    Why: a sweep changes a few lines here and there in a doc (a model id in every example), so the
+    next version's head and tail (:func:`_take_head`, :func:`_take_tail`) are short, and a cold ``check
+    --lang ko`` of diffusers read 43% of the lines of its 611 parses afresh. Why it is right: the two
+    arguments of :class:`_Recent` together. Let the kept text ``O`` have marks at ``m`` (``covered`` ``cm``)
+    and ``m2``, the new text ``N`` come to a mark at ``line`` = ``m + d`` with ``covered`` = ``cm + d``, and
+    ``N``'s lines from ``covered`` on be ``O``'s from ``cm`` on, moved by ``d``, up to ``O``'s
+    ``max(m2 + 2, far at m2)``. Take ``Y``: ``O``'s lines before ``cm``, then ``N``'s from ``covered`` on. ``Y``
+    begins like ``O`` up to that line, so its reading is ``O``'s before ``m2`` (a mark's head argument),
+    coming to ``m`` and ``m2`` as ``O``'s does; and ``Y`` ends like ``N`` from the mark ``m`` = ``line - d``
+    with the same ``covered``, so from there its blocks are ``N``'s moved by ``d`` (the tail argument).
+    So ``N``'s blocks from ``line`` to ``m2 + d`` are ``O``'s from ``m`` to ``m2``, and ``N``'s reading comes
+    to a mark at ``m2 + d`` with ``O``'s ``covered`` there moved by ``d``; it reads on from there as after
+    a head taken over. ``far`` after it: at most ``O``'s far at ``m2`` moved (taken as that: a wider far is
+    only more careful). ``tests/test_parse_incremental.py`` holds the result to :func:`parse_whole`'s."""
+    lines = b.lines
+    if line + 3 > len(lines):
+        return None
+    here3 = tuple(lines[line:line + 3])
+    best: tuple[_Recent, int, int, int] | None = None
+    for rec in _Recent.recent:
+        if rec.props != b.props or not rec.marks:
+            continue
+        old = rec.lines
+        for m in rec.marks_at(here3):
+            d = line - m
+            if rec.marks[m][0] != covered - d:
+                continue
+            order = rec.order()
+            k = covered  # N's lines before k are O's, moved by d
+            found = None
+            for i in range(bisect_right(order, m), len(order)):
+                m2 = order[i]
+                need = max(m2 + 2, rec.marks[m2][1]) + d
+                if need > len(lines) or need - d > len(old):
+                    break
+                while k < need and lines[k] == old[k - d]:
+                    k += 1
+                if k < need:
+                    break
+                found = m2
+            if found is not None and (best is None or found + d > best[2] + best[3]):
+                best = (rec, m, found, d)
+    if best is None:
+        return None
+    rec, m, m2, d = best
+    _, _, first, segs = rec.marks[m]
+    shift, here = b.seg_count - segs, len(blocks)
+    blocks.extend(_moved(blk, d, b) for blk in rec.blocks[first:rec.marks[m2][2]])
+    order = rec.order()
+    for i in range(bisect_right(order, m), bisect_right(order, m2 - 1)):
+        old_line = order[i]
+        old_covered, old_far, old_first, old_segs = rec.marks[old_line]
+        marks.setdefault(old_line + d, (old_covered + d, max(far, old_far + d), old_first - first + here,
+                                        old_segs + shift))
+    return m2 + d, rec.marks[m2][0] + d, max(far, rec.marks[m2][1] + d)
 
 
 def _set_notice_apart(doc: Document, text: str) -> None:
@@ -512,7 +609,16 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             start = end
         covered = max(covered, upto)
 
+    # a first line of dashes that opens no front matter: the plugin read to the end for a closing line, so
+    # one written anywhere later changes the first block (``---`` then a paragraph is a rule, then a
+    # paragraph, until a ``---`` further down makes the lines between front matter): no place after it
+    # depends on the lines before it alone (found by tests/test_parse_incremental.py's edits at several places)
+    opener = marks is not None and offset == 0 and bool(lines) and lines[0].startswith("---")
     while (tok := source.next()) is not None:
+        if opener:
+            opener = False
+            if tok.type != "front_matter":
+                far = max(far, stop + 1)
         span = None if tok.map is None else (tok.map[0] + source.base, tok.map[1] + source.base)  # source lines
         if span is not None and span[0] < covered < span[1]:
             # markdown-it read a block across the end of an HTML region: read what follows afresh
@@ -523,6 +629,12 @@ def _parse_chunk(b: _Builder, blocks: list[Block], offset: int, md: MarkdownIt, 
             if tail is not None and _take_tail(b, blocks, marks, tail, span[0], covered, far):
                 return
             marks.setdefault(span[0], (covered, far, len(blocks), b.seg_count))  # the first reading of a line
+            taken = _take_middle(b, blocks, marks, span[0], covered, far)
+            if taken is not None:  # read on where the kept blocks end: in the tokens at hand, else afresh
+                covered, far = taken[1], taken[2]
+                if not source.skip_to(taken[0]):
+                    source = _Tokens(lines, taken[0], stop, _MD_BODY)
+                continue
         if tok.type == "bullet_list_open" and span is not None and _autodoc_methods(
                 blocks, lines, span[0], span[1]):
             covered = blocks[-1].end_line  # "[[autodoc]] Name" then "  - method" lines: one autodoc block
@@ -614,6 +726,21 @@ class _Tokens:
     def peek(self) -> Token | None:
         """The token after the one :meth:`next` returned last (the inline content of a leaf)."""
         return self.buf[self.i] if self.i < len(self.buf) else None
+
+    def skip_to(self, line: int) -> bool:
+        """Go on from the top-level token starting at source line ``line`` if the tokens at hand reach it
+        (they are a whole reading's up to their end, and a top-level block starts from a fresh state); False
+        when they do not (read afresh from ``line`` then)."""
+        if line >= self.pos:
+            return False
+        for k in range(self.i, len(self.buf)):
+            tok = self.buf[k]
+            if tok.map is not None and tok.map[0] + self.base >= line:
+                if tok.map[0] + self.base == line and tok.level == 0 and tok.nesting >= 0:
+                    self.i = k
+                    return True
+                return False
+        return False
 
     def _fill(self) -> bool:
         size = self.size

@@ -50,6 +50,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
@@ -1353,9 +1354,13 @@ def _take(counter: Counter[str], key: str) -> bool:
 _HEADING_ANCHOR_RE = re.compile(r"^(#+\s.*?)\s*(?:\[\[[^\]\n]*\]\]|\{#[^}\n]*\})\s*$")
 
 
+@lru_cache(maxsize=1 << 14)
 def _line(text: str) -> str:
     """A line as carried changes are compared: stripped, byte-order mark too (diffusers ko files start with
-    one), a heading without the ``[[anchor]]`` a translation adds (``## text_to_video[[...TextToVideoInput]]``)."""
+    one), a heading without the ``[[anchor]]`` a translation adds (``## text_to_video[[...TextToVideoInput]]``).
+
+    A function of the line alone, kept for the last 16,384 lines asked about: the versions of a doc share
+    most of their lines (a cold diffusers ``check --lang ko`` asks about 94,000 lines, 7,133 different)."""
     line = text.strip().lstrip("\ufeff").strip()
     if line.startswith("#"):
         return _HEADING_ANCHOR_RE.sub(r"\1", line)
