@@ -257,3 +257,87 @@ def test_counterexample_a_translation_cut_mid_paragraph_is_not_up_to_date_after_
     ``test_update.py::test_a_paragraph_cut_short_pairs_with_the_english_it_translated_at_base``."""
     replay("smolagents", [("translation_edit", ("human_cut", "conceptual_guides/react.md", 250, False)),
                           ("update_ideal", ("conceptual_guides/react.md",))])
+
+
+HUB_BP8_ROUND_69 = [   (   'undecidable',
+        (   'package_reference/webhooks_server.md',
+            (   'For more information about webhooks payload, you can refer to the Webhooks Payload '
+                '[guide](https://huggingface.co/docs/hub/webhooks#webhook-payloads).',
+                '웹훅 페이로드에 대한 자세한 사항은 이 [가이드](https://huggingface.co/docs/hub/webhooks#webhook-payloads)를 참고하세요.'),
+            'one commit',
+            'review comments')),
+    (   'translation_edit',
+        (   'human_correction',
+            'package_reference/mixins.md',
+            (   'The `huggingface_hub` library offers a range of mixins that can be used as a parent class for '
+                'your objects, in order to\n'
+                'provide simple uploading and downloading functions. Check out our [integration '
+                'guide](../guides/integrations) to learn\n'
+                'how to integrate any ML framework with the Hub.',
+                '`huggingface_hub` 라이브러리는 객체에 함수들의 업로드 및 다운로드 기능을 손쉽게 제공하기 위해서, 부모 클래스로 사용될 수 있는 다양한 믹스인을 제공합니다.\n'
+                'ML 프레임워크를 Hub와 통합하는 방법은 [통합 가이드](../guides/integrations)를 통해 배울 수 있습니다.'),
+            False)),
+    (   'undecidable',
+        (   'installation.md',
+            ('Activate the virtual environment. On Linux and macOS:', '가상환경을 활성화하려면 Linux 및 macOS의 경우:'),
+            'then uncommitted in a fresh clone',
+            'review comments')),
+    (   'undecidable',
+        (   'package_reference/webhooks_server.md',
+            (   'For more information about webhooks payload, you can refer to the Webhooks Payload '
+                '[guide](https://huggingface.co/docs/hub/webhooks#webhook-payloads). It changed in revision 1.',
+                '웹훅 페이로드에 대한 자세한 사항은 이 [가이드](https://huggingface.co/docs/hub/webhooks#webhook-payloads)를 참고하세요. '
+                '(다시 씀 1)'),
+            'then committed',
+            'ko: edit',
+            'review comments')),
+    ('marked', ('package_reference/webhooks_server.md', (1872, 2074), '문서 수정')),
+    (   'undecidable',
+        (   'installation.md',
+            (   'Activate the virtual environment. On Linux and macOS: It changed in revision 3.',
+                '가상환경을 활성화하려면 Linux 및 macOS의 경우: (다시 씀 3)'),
+            'then uncommitted',
+            'small fixes')),
+    (   'undecidable',
+        (   'installation.md',
+            ('You can install optional dependencies via `pip`:', '선택적 의존성은 `pip`을 통해 설치할 수 있습니다:'),
+            'one commit',
+            '[docs] improvements')),
+    ('translation_edit', ('human_swap_sections', 'package_reference/mixins.md', (18, 22, 27), 'wip')),
+    ('marked', ('package_reference/community.md', (489, 513), 'docs: update')),
+    (   'undecidable',
+        (   'package_reference/community.md',
+            (   '- [`comment_discussion`] It was reworded in revision 9.',
+                '- [`comment_discussion`] 한 경 습파번 하 니있있 9.'),
+            'one commit',
+            '[docs] improvements')),
+    ('marked', ('installation.md', (1391, 1734), '[docs] improvements')),
+    (   'undecidable',
+        (   'installation.md',
+            (   'Some dependencies of `huggingface_hub` are '
+                '[optional](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies) '
+                'because they are not required to run the core features of `huggingface_hub`. However, some '
+                "features of the `huggingface_hub` may not be available if the optional dependencies aren't "
+                'installed. It was reworded in revision 11.',
+                '경실 은위우방 사 `huggingface_hub` 모 '
+                '[위어화](https://setuptools.pypa.io/en/latest/userguide/dependency_management.html#optional-dependencies) '
+                '것있실 다로 모 한 수같번 한 을 다 요실 는들같 사 `huggingface_hub`. 어습는, 경실 는들같 사 다 `huggingface_hub` 합 한 을 면요니 통 다 '
+                "위어화 은위우방 모같'에 행사을. 한 경 습파번 하 니있있 11."),
+            'then uncommitted',
+            "Merge branch 'main'")),
+    (   'undecidable',
+        (   'package_reference/community.md',
+            (   '- [`edit_discussion_comment`] It stays in English in revision 9.',
+                '- [`edit_discussion_comment`] 한 것는 하 같데법 하 니있있 9.'),
+            'then uncommitted',
+            '문서 수정'))]
+"""huggingface_hub, bench_properties bp8 on land3 945003c (2026-11-28, round 69): 23 steps as found, shrunk to
+these 13."""
+
+
+def test_counterexample_a_review_comment_survives_an_update_of_the_item_before_it() -> None:
+    """P1: an update kept a human ``- [`comment_discussion`] ...`` item under the review mark, after the
+    ``- [`edit_discussion_comment`]`` item; then that item's English changed and a run replaced the item, and the
+    comment riding with it was gone. Review comments stay (``translate.update.keep_beads``'s ``marks_after``); its
+    fixture: ``test_update.py::test_a_review_comment_stays_when_the_block_before_it_is_replaced``."""
+    replay("huggingface_hub", HUB_BP8_ROUND_69)

@@ -328,3 +328,21 @@ def test_a_paragraph_cut_short_pairs_with_the_english_it_translated_at_base() ->
         "All agents are based on one class.", "It performs actions in a loop.", "Planning can revise the plan."}
     out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
     assert cut.rstrip() in out  # the translator's cut paragraph is theirs: kept where it was
+
+
+def test_a_review_comment_stays_when_the_block_before_it_is_replaced() -> None:
+    """P1 (huggingface_hub ko package_reference/community.md, bench_properties bp8 round 69): human text an
+    earlier update kept under the review mark rides with the block before it; when that block's English
+    changed and its bead was replaced by new text, the comment went with it. It stays, after the new text, and
+    also where the page is rendered from the English or its English changed on both sides."""
+    from hfi18n.translate.update import REVIEW_MARK, review_comment
+
+    old_en = "# Title\n\nThe first paragraph says one thing.\n\nThe second paragraph says another.\n"
+    mark = review_comment("사람이 쓴 이전 번역 문단입니다.\n")
+    human = f"# 제목 [[title]]\n\n첫 문단은 한 가지를 말합니다.\n{mark}두 번째 문단은 다른 것을 말합니다.\n"
+    new_en = old_en.replace("one thing.", "one thing, and more.")
+    plan = plan_update(old_en, new_en, human, en_rel="x.md", target=Path("x.md"), base_commit="abc")
+    assert [s.text for s in plan.job.pending] == ["The first paragraph says one thing, and more."]
+    out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
+    assert out.count(REVIEW_MARK) == 1 and "사람이 쓴 이전 번역 문단입니다." in out
+    assert out.index("one thing, and more.") < out.index(REVIEW_MARK) < out.index("두 번째 문단은")

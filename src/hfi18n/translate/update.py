@@ -359,8 +359,8 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
     fallback = skeleton(parse(render_translation(new, translations, {**overrides, **kept.overrides}))) \
         != skeleton(new)
     if fallback:
-        kept = _unplaced(beads, tr, machine, {s.text for s in old_segs}) if not (draft or is_pseudo(translation)) \
-            else KeptBeads()
+        kept = _unplaced(beads, tr, machine, {s.text for s in old_segs}, draft=draft) \
+            if not is_pseudo(translation) else KeptBeads()
     conflicts += kept.conflicts
     if guessed and at_base is not None:
         kept_tr = {new_segs[j].id: [raw[human[old_segs[i].id].id].text]
@@ -539,7 +539,8 @@ def _held_in(old: str, new: str) -> float:
     return sum(m.size for m in matcher.get_matching_blocks()) / min(len(old), len(new))
 
 
-def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english: set[str]) -> KeptBeads:
+def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english: set[str], *,
+              draft: bool = False) -> KeptBeads:
     """Where the page is rendered from the English (:attr:`UpdatePlan.structure_fallback`): the translated
     blocks no English block is paired with (0-1 beads, even after :func:`_moved_in_translation`) that hold
     text a human wrote (a segment to translate that no run wrote, ``machine``, and that is no English
@@ -548,18 +549,28 @@ def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english:
     rendered from the English they were dropped without a word (s38, round 2: a section the translator moved
     and the aligner could not pair lost its human heading, ``translated 1, conflicts []``)."""
     out = KeptBeads()
-    lost = [x for bead in beads if not bead.en for x in bead.tr
-            if any(needs_translation(s) and s.text not in english and segment_hash(s.text) not in machine
-                   for s in x.segments)]
+    lost = [] if draft else [x for bead in beads if not bead.en for x in bead.tr
+                             if any(needs_translation(s) and s.text not in english and segment_hash(s.text) not in
+                                    machine for s in x.segments)]
+    # review comments of earlier updates stay too, as they are (the page's overrides, which carried them, are
+    # not used here: see :func:`keep_beads`'s ``marks_after``)
+    marks = "".join(x.text.rstrip("\n") + "\n\n" for x in tr.blocks if _is_mark(x))
     if not lost:
+        if marks:
+            out.overrides[AFTER] = "\n" + marks
         return out
     _c, rc, _p = _chunks(tr)
-    text = "".join(tr.blocks[i].text for x in lost for i in range(*rc[id(x)]))
-    out.overrides[AFTER] = "\n" + review_comment(text, where="the aligner could not place it in the English")
+    text = "".join(tr.blocks[i].text for x in lost for i in range(*rc[id(x)]) if not _is_mark(tr.blocks[i]))
+    out.overrides[AFTER] = "\n" + review_comment(text, where="the aligner could not place it in the English") + marks
     out.review_lines.append(lost[0].start_line)
     out.conflicts.append(Conflict(lost[0].start_line, 0, "its place in the English could not be decided; "
                                   "it is kept at the end of the page, under the review mark"))
     return out
+
+
+def _is_mark(block: Block) -> bool:
+    """Is ``block`` a review comment (:func:`review_comment`): human text an update could not place?"""
+    return block.kind is BlockKind.COMMENT and block.text.lstrip().startswith(REVIEW_MARK)
 
 
 def segments_at_base(page: str, machine: frozenset[str]) -> frozenset[str]:
@@ -1179,15 +1190,17 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             return own
         if not any(bead.en and not kept_whole(bead) for bead in region) and all(
                 b[i].segments and all(s.id in given for s in b[i].segments) for i in rest):
-            return "".join(text_of(bead.tr) for bead in region if not bead.en)
+            return "".join(text_of(bead.tr) if not bead.en else marks_after(bead.tr) for bead in region)
         if len(region) == 1 and upto == edge + 2:
             spacing(region[0], upto - 1)
         keep: list[Block] = []
         held: list[Block] = []  # the translator's own blocks that hold paragraphs left out beside them
+        marks = ""  # review comments after the translated blocks of sure beads replaced here
         for bead in region:
             if bead.en:
                 out.beads_sent += 1
                 if bead.sure:
+                    marks += marks_after(bead.tr)
                     continue
             if id(bead) in holders:
                 held += bead.tr
@@ -1200,9 +1213,24 @@ def keep_beads(beads: list[Bead], base: Document, new: Document, tr: Document, *
             if said.line not in {c.line for c in out.conflicts}:
                 out.conflicts.append(said)
         if not keep:
-            return text_of(tuple(held))
+            return text_of(tuple(held)) + marks
         out.review_lines.append(keep[0].start_line)
-        return review_comment(text_of(tuple(keep))) + text_of(tuple(held))
+        return review_comment(text_of(tuple(keep))) + text_of(tuple(held)) + marks
+
+    def marks_after(blocks: tuple[Block, ...]) -> str:
+        """The review comments (:data:`REVIEW_MARK`) that follow ``blocks`` in the translation, each a block
+        apart: human text an earlier update could not place stays until a translator deletes it. A comment
+        rides with the block before it, and that block's bead, replaced by new text, took it along: the
+        human list item an update had kept under the mark after ``- [`edit_discussion_comment`]`` of
+        huggingface_hub ko package_reference/community.md was gone once that item's English changed
+        (bench_properties bp8, 2026-11-28, round 69: P1)."""
+        kept = ""
+        for x in blocks:
+            lo, hi = rc[id(x)]
+            for y in tr.blocks[lo + 1:hi]:
+                if _is_mark(y):
+                    kept += y.text.rstrip("\n") + "\n\n"
+        return kept
 
     pending: tuple[int, str, int] | None = None  # the last kept bead: (its override, its text, its last b)
 
