@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,7 +302,7 @@ def plan_update(old_en: str, new_en: str, translation: str, *, en_rel: str, targ
         at_base = at_base | machine  # what a run wrote is no human edit, wherever the base was
     base, new, tr = parse(old_en, en_rel), parse(new_en, en_rel), parse(translation, str(target))
     beads = _moved_in_translation(pair_docs(base, tr, lang, length), new, lang, length)
-    if translated:
+    if translated and translated != translation:  # unchanged since its base: nothing moved
         beads = _paired_by_base(beads, base, new, tr, parse(translated, str(target)), lang, length)
     pairs = sure_pairs(beads)
     human = align_segments(pairs)
@@ -490,9 +491,10 @@ def _paired_by_base(beads: list[Bead], base: Document, new: Document, tr: Docume
                 held = sorted(((_held_in(old_t[i], new_t[j]), i) for i in range(i1, i2)), reverse=True)
                 if held and held[0][0] >= 0.8 and (len(held) == 1 or held[1][0] < 0.5):
                     base_of[j] = held[0][1]
-    once = {t: i for i, t in enumerate(old_t) if old_t.count(t) == 1}
+    old_n, new_n = Counter(old_t), Counter(new_t)
+    once = {t: i for i, t in enumerate(old_t) if old_n[t] == 1}
     for j, t in enumerate(new_t):
-        if j not in base_of and t in once and new_t.count(t) == 1:
+        if j not in base_of and t in once and new_n[t] == 1:
             base_of[j] = once[t]  # moved: its text once in both
     pos = {id(x): n for n, x in enumerate(was)}
     english_of: dict[int, Block] = {}  # index in ``was`` -> the English block it translated at the base
@@ -532,7 +534,8 @@ def _paired_by_base(beads: list[Bead], base: Document, new: Document, tr: Docume
 
 def _held_in(old: str, new: str) -> float:
     """How much of the shorter of two texts the longer holds (matched characters over the shorter's length):
-    1.0 for a cut (a prefix) or an unchanged text, high for a correction."""
+    1.0 for a cut (a prefix) or an unchanged text, high for a correction. Not :func:`_likeness`, which asks
+    whether ``new`` keeps ``old`` (an English paragraph edited by additions): a cut keeps little of its block."""
     if not old or not new:
         return 0.0
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
