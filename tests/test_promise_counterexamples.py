@@ -341,3 +341,30 @@ def test_counterexample_a_review_comment_survives_an_update_of_the_item_before_i
     comment riding with it was gone. Review comments stay (``translate.update.keep_beads``'s ``marks_after``); its
     fixture: ``test_update.py::test_a_review_comment_stays_when_the_block_before_it_is_replaced``."""
     replay("huggingface_hub", HUB_BP8_ROUND_69)
+
+
+DIFFUSERS_BP10_ROUND_17 = [
+    ("translation_edit", ("human_cut", "conceptual/ethical_guidelines.md", 288, True, "wip")),
+    ("marked", ("installation.md", (1166, 1218), "ko: edit")),
+    ("update_noisy", ("conceptual/ethical_guidelines.md",)),
+    ("undecidable", ("conceptual/ethical_guidelines.md",
+                     ("- **Consistency**: we are committed to guaranteeing our users the same level of attention in "
+                      "project management, keeping it technically stable and consistent.",
+                      "- **터문고로**: 자법 파 는정 한 의실 한 은로 한 사 사 문장에 다 다지요 기을로, 장 모 리역니 한 위하방 다 "
+                      "하역에’을 파방 이같 사 지가같."),
+                     "then uncommitted in a fresh clone", "docs: update"))]
+"""diffusers, bench_properties bp10 on land3 b360eea (2026-11-28, round 17): 14 steps as found, shrunk to these 4."""
+
+
+def test_counterexample_a_pair_only_the_built_in_length_model_makes_is_no_oracle_pair() -> None:
+    """P5, a false alarm of the harness: after a cut and a noisy update every list item of diffusers ko
+    conceptual/ethical_guidelines.md is pseudo-Korean, and the oracle's pair model (built-in length model)
+    paired the items one off (``Consistency`` with ``- **터문고로**``, the translation of ``Simplicity``: the
+    pseudo translator writes ``consistent`` as ``자문델에``). The update pairs with the length model learned
+    from the checkout and paired them right: it replaced ``Consistency``'s unedited item and kept the edited
+    ``Simplicity`` one, whose English did not change. The oracle now knows which English a machine-written block
+    translated by its words (``tests.promise_machine._machine_source``: the loopback translators write one
+    pseudo word per English word), so the last step is no longer a draw the rule can make."""
+    with pytest.raises(AssertionError, match="not among the rule's choices"):
+        replay("diffusers", DIFFUSERS_BP10_ROUND_17)
+    replay("diffusers", DIFFUSERS_BP10_ROUND_17[:-1])
