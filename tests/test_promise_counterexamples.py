@@ -368,3 +368,48 @@ def test_counterexample_a_pair_only_the_built_in_length_model_makes_is_no_oracle
     with pytest.raises(AssertionError, match="not among the rule's choices"):
         replay("diffusers", DIFFUSERS_BP10_ROUND_17)
     replay("diffusers", DIFFUSERS_BP10_ROUND_17[:-1])
+
+
+def test_counterexample_a_split_paragraph_is_kept_when_the_page_is_rendered_from_the_english() -> None:
+    """P1 (smolagents, bench_properties bp12 on land3 eec6660, 2026-11-28, round 82: 3 steps as found): a
+    translator split the paragraph under the title of ko reference/agents.md in two and moved the ``## 메모리``
+    section before ``## 프롬프트`` (committed); the web app's write step ran. The English ``## Memory`` heading
+    paired by level with ``## Python 코드 실행기``, the page's structure no longer followed the English, and
+    the update rendered it from the English: the split paragraph (a 1-2 bead, no sure 1-1 pair) was sent to
+    the model and both human halves were gone without a word. Translated blocks of every bead but a sure 1-1
+    one are now kept under the review mark there (``translate.update._unplaced``), as 0-1 blocks were."""
+    replay("smolagents", [
+        ("translation_edit", ("human_split", "reference/agents.md",
+                              ("To learn more about agents and tools make sure to read the [introductory guide](../index). "
+                               "This page\ncontains the API docs for the underlying classes.",
+                               "에이전트와 도구에 대해 더 자세히 알아보려면 [소개 가이드](../index)를 꼭 읽어보세요. 이 페이지에는 기본 "
+                               "클래스에 대한 API 문서가 포함되어 있습니다."), False)),
+        ("translation_edit", ("human_swap_sections", "reference/agents.md", (41, 51, 57), "review comments")),
+        ("web_write", ("reference/agents.md",))])
+
+
+HUB_BP12_ROUND_86 = [
+    ("english_edit", ("english_delete", "package_reference/community.md", (359, 385), "wip")),
+    ("commit_all", ()),
+    ("marked", ("installation.md", (1861, 1924), "ko: edit")),
+    ("marked", ("package_reference/community.md", (438, 461), "[docs] improvements")),
+    ("undecidable", ("package_reference/community.md",
+                     ("- [`rename_discussion`] It was reworded in revision 4.",
+                      "- [`rename_discussion`] 한 경 습파번 하 니있있 4."), "one commit", "docs: update"))]
+"""huggingface_hub, bench_properties bp12 on land3 eec6660 (2026-11-28, round 86): 10 steps as found, shrunk to
+these 5."""
+
+
+@pytest.mark.xfail(strict=True, reason="open: a run's page whose only machine segment was hand-edited in the commit "
+                                       "that also changed its English is not known as that run's write")
+def test_counterexample_a_hand_edit_of_a_drafts_only_machine_segment_committed_with_its_english_is_said() -> None:
+    """P5, open (kept as found, shrunk): a stubborn run wrote ko package_reference/community.md as a marked draft
+    with one machine segment (the ``rename_discussion`` item); one commit then brought the page, its review
+    record, an English change of that item and a translator's edit of it. The record says the run followed
+    the English of revision 4, but the committed page holds none of the run's machine segments (the one there
+    was is the one edited), so ``repo.history._write_under`` (at least half of a write's new machine text kept)
+    does not take the page as that write with hand edits on top; the base falls back to an older English, the
+    item pairs with nothing, the update keeps the edited item as the translator's own and says nothing (P5).
+    What would tell it: the record committed in the very commit (``beside``) and a page that differs from the
+    version before it only where the write changed it."""
+    replay("huggingface_hub", HUB_BP12_ROUND_86)

@@ -550,9 +550,19 @@ def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english:
     leftover, ``english``) have no place in that rendering. They are kept after the page under
     :data:`REVIEW_MARK` and said in one :class:`~.pipeline.Conflict`: their place cannot be decided, and
     rendered from the English they were dropped without a word (s38, round 2: a section the translator moved
-    and the aligner could not pair lost its human heading, ``translated 1, conflicts []``)."""
+    and the aligner could not pair lost its human heading, ``translated 1, conflicts []``).
+
+    So are the translated blocks of every bead but a sure 1-1 one (a paragraph the translator split in two or
+    merged, an unsure pair): the rendering takes human text only from sure 1-1 beads, segment by segment
+    (:func:`~hfi18n.pair.model.sure_pairs`), and sends the English of the others to the model. A translator
+    split the paragraph under the title of smolagents ko reference/agents.md and moved its ``## 메모리``
+    section before ``## 프롬프트``; that section's English heading paired by level with another one, the
+    page's structure no longer followed the English, and the update rendered it from the English with a
+    machine translation of the split paragraph: both human halves were gone without a word (bench_properties
+    bp12, 2026-11-28, round 82: P1, three steps)."""
     out = KeptBeads()
-    lost = [] if draft else [x for bead in beads if not bead.en for x in bead.tr
+    lost = [] if draft else [x for bead in beads if not (bead.sure and len(bead.en) == len(bead.tr) == 1)
+                             for x in bead.tr
                              if any(needs_translation(s) and s.text not in english and segment_hash(s.text) not in
                                     machine for s in x.segments)]
     # review comments of earlier updates stay too, as they are (the page's overrides, which carried them, are
