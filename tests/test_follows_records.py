@@ -578,3 +578,34 @@ def test_a_translators_block_beside_a_paragraph_kept_as_a_conflict_stays_as_it_i
     assert [c["line"] for c in doc["summary"]["conflicts"]] == [7]
     code, found = _run(capsys, "check", "--repo", str(repo), "--lang", "ko", "workers.md", "--format", "json")
     assert [f for f in found if f["severity"] == "error"] == []
+
+
+def test_a_split_paragraph_is_kept_and_said_where_the_page_is_rendered_from_the_english(monkeypatch, tmp_path,
+                                                                                        capsys) -> None:
+    """The fixture of smolagents bp12 round 82 (P1): a translator split a paragraph in two and moved a section;
+    the page, no longer in the English's structure, is rendered from the English, which takes human text only
+    from sure 1-1 beads. The split paragraph (a 1-2 bead) was sent to the model and both human halves were lost
+    without a word; they are kept under the review mark and said (``translate.update._unplaced``)."""
+    import hfi18n.translate.update as update
+    from hfi18n.translate.update import REVIEW_MARK
+
+    monkeypatch.setattr(update, "_moved_in_translation", lambda beads, *_a: beads)
+    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
+    repo = _repo(tmp_path)
+    ko = _mixins_swapped_in_translation(repo)
+    whole = "이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해, 부모 클래스로 사용될 수 있는\n다양한 믹스인을 제공합니다."
+    halves = ("이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해 만들어졌습니다.",
+              "부모 클래스로 사용될 수 있는 다양한 믹스인을 제공합니다.")
+    text = ko.read_text(encoding="utf-8")
+    assert whole in text
+    ko.write_text(text.replace(whole, "\n\n".join(halves)), encoding="utf-8")
+    _commit(repo, "문단 나누기")
+    with IdealServer() as server:
+        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
+                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
+    assert code == 0, run
+    after = ko.read_text(encoding="utf-8")
+    tail = after[after.index(REVIEW_MARK):]
+    assert all(half in tail for half in halves), after
+    conflicts = run["docs"][0]["summary"]["conflicts"]
+    assert len(conflicts) == 1 and "could not be decided" in conflicts[0]["message"], conflicts
