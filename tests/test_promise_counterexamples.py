@@ -400,16 +400,14 @@ HUB_BP12_ROUND_86 = [
 these 5."""
 
 
-@pytest.mark.xfail(strict=True, reason="open: a run's page whose only machine segment was hand-edited in the commit "
-                                       "that also changed its English is not known as that run's write")
 def test_counterexample_a_hand_edit_of_a_drafts_only_machine_segment_committed_with_its_english_is_said() -> None:
-    """P5, open (kept as found, shrunk): a stubborn run wrote ko package_reference/community.md as a marked draft
-    with one machine segment (the ``rename_discussion`` item); one commit then brought the page, its review
-    record, an English change of that item and a translator's edit of it. The record says the run followed
-    the English of revision 4, but the committed page holds none of the run's machine segments (the one there
-    was is the one edited), so ``repo.history._write_under`` (at least half of a write's new machine text kept)
-    does not take the page as that write with hand edits on top; the base falls back to an older English, the
-    item pairs with nothing, the update keeps the edited item as the translator's own and says nothing (P5).
-    What would tell it: the record committed in the very commit (``beside``) and a page that differs from the
-    version before it only where the write changed it."""
+    """P5 (shrunk; it fails on land3 1d0d7b8 too): a stubborn run wrote ko package_reference/community.md as a
+    marked draft with one machine segment (the ``rename_discussion`` item); one commit then brought the page,
+    its review record, an English change of that item and a translator's edit of it. The record says the run
+    followed the English of revision 4, but the committed page held none of the run's machine segments (the
+    one there was is the one edited), so ``repo.history._write_under`` (at least half of a write's new machine
+    text kept) did not take the page as that write with hand edits on top; the base fell back to an older
+    English, the item paired with nothing, and the update kept the edited item as the translator's own without
+    a finding. A page committed with its record that gains a mark only a run writes (the notice, the draft
+    mark) is now that write (``repo.history._run_marks_added``)."""
     replay("huggingface_hub", HUB_BP12_ROUND_86)

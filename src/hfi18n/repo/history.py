@@ -54,7 +54,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..doc import BlockKind, Document, Segment, parse
-from ..doc.notice import strip_notice
+from ..doc.draft import is_draft
+from ..doc.notice import has_notice, strip_notice
 from ..doc.pairing import needs_translation
 from ..doc.parse import cyclic_gc_paused
 from ..doc.syntax import FENCE_RUN, closes_fence
@@ -637,7 +638,7 @@ def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before
         if w.page != blob and w.page not in committed:
             now = frozenset(segment_hash(t) for t in fps.texts(blob))
             new = (w.machine - prev) or w.machine
-            if len(new & now) >= HAND_EDIT_SHARE * len(new):
+            if len(new & now) >= HAND_EDIT_SHARE * len(new) or _run_marks_added(fps, blob, before):
                 return w
     for w in reversed(list(writes)):
         if w.page in committed or w.page == blob:
@@ -650,6 +651,20 @@ def _write_under(fps: Fingerprints, writes: Collection[Write], blob: str, before
         if len(new & now) >= HAND_EDIT_SHARE * len(new):
             return w
     return None
+
+
+def _run_marks_added(fps: Fingerprints, blob: str, before: str | None) -> bool:
+    """Does page ``blob`` carry a mark only a run writes (the reader notice, the draft mark) that the version
+    before it did not? With the review record committed in the same commit, such a page is that run's write,
+    whatever a translator edited on top: a stubborn run wrote huggingface_hub ko
+    package_reference/community.md as a marked draft with one machine segment, and one commit brought the
+    page, its record, an English change of that item and a translator's edit of it. The page held none of
+    the run's machine text (its only segment was the one edited), so it was not taken as the write, the base
+    fell back to an older English and the update kept the edited item without a finding (bench_properties
+    bp12 round 86, P5). A page put back (the record committed, the run's page not) carries no new mark."""
+    text = fps.blobs.text(blob) or ""
+    old = (fps.blobs.text(before) or "") if before is not None else ""
+    return (has_notice(text) and not has_notice(old)) or (is_draft(text) and not is_draft(old))
 
 
 def find_base(history: History, fps: Fingerprints, lineage: Lineage, twin: Lineage,
