@@ -479,12 +479,10 @@ def test_a_translation_only_swap_of_sections_keeps_every_human_heading(monkeypat
     assert (run["docs"][0]["summary"]["translated"], run["docs"][0]["summary"]["conflicts"]) == (0, [])
 
 
-def test_a_moved_section_the_aligner_cannot_place_is_kept_and_said(monkeypatch, tmp_path, capsys) -> None:
-    """The undecidable twin of the test above: where the moved section cannot be paired again (here the
-    re-pairing is switched off, as for a section too rewritten to pair for sure), the page has another
-    structure than the English and is rendered from it; the translator's unpaired heading is kept at the end
-    of the page under the review mark and said in one finding (``translate.update._unplaced``), never dropped
-    without a word."""
+def _rendered_from_the_english(monkeypatch, tmp_path, capsys, edit=None) -> tuple[str, dict]:
+    """The page of :func:`_mixins_swapped_in_translation` (``edit``-ed and committed, if given) updated with the
+    moved section's re-pairing switched off, so that it is rendered from the English: what follows the review
+    mark, and the run's JSON."""
     import hfi18n.translate.update as update
     from hfi18n.translate.update import REVIEW_MARK
 
@@ -492,12 +490,24 @@ def test_a_moved_section_the_aligner_cannot_place_is_kept_and_said(monkeypatch, 
     isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
     repo = _repo(tmp_path)
     ko = _mixins_swapped_in_translation(repo)
+    if edit is not None:
+        edit(ko)
+        _commit(repo, "문단 나누기")
     with IdealServer() as server:
         code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
                          "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
     assert code == 0, run
     after = ko.read_text(encoding="utf-8")
-    tail = after[after.index(REVIEW_MARK):]
+    return after[after.index(REVIEW_MARK):], run
+
+
+def test_a_moved_section_the_aligner_cannot_place_is_kept_and_said(monkeypatch, tmp_path, capsys) -> None:
+    """The undecidable twin of the test above: where the moved section cannot be paired again (here the
+    re-pairing is switched off, as for a section too rewritten to pair for sure), the page has another
+    structure than the English and is rendered from it; the translator's unpaired heading is kept at the end
+    of the page under the review mark and said in one finding (``translate.update._unplaced``), never dropped
+    without a word."""
+    tail, run = _rendered_from_the_english(monkeypatch, tmp_path, capsys)
     assert "### 제네릭[[huggingface_hub.ModelHubMixin]]" in tail
     conflicts = run["docs"][0]["summary"]["conflicts"]
     assert [(c["line"], c["english_line"]) for c in conflicts] == [(6, 0)], conflicts
@@ -586,26 +596,16 @@ def test_a_split_paragraph_is_kept_and_said_where_the_page_is_rendered_from_the_
     the page, no longer in the English's structure, is rendered from the English, which takes human text only
     from sure 1-1 beads. The split paragraph (a 1-2 bead) was sent to the model and both human halves were lost
     without a word; they are kept under the review mark and said (``translate.update._unplaced``)."""
-    import hfi18n.translate.update as update
-    from hfi18n.translate.update import REVIEW_MARK
-
-    monkeypatch.setattr(update, "_moved_in_translation", lambda beads, *_a: beads)
-    isolate_env(monkeypatch, tmp_path, OPENAI_API_KEY="test-key")
-    repo = _repo(tmp_path)
-    ko = _mixins_swapped_in_translation(repo)
     whole = "이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해, 부모 클래스로 사용될 수 있는\n다양한 믹스인을 제공합니다."
     halves = ("이 라이브러리는 객체에 업로드 및 다운로드 기능을 손쉽게 제공하기 위해 만들어졌습니다.",
               "부모 클래스로 사용될 수 있는 다양한 믹스인을 제공합니다.")
-    text = ko.read_text(encoding="utf-8")
-    assert whole in text
-    ko.write_text(text.replace(whole, "\n\n".join(halves)), encoding="utf-8")
-    _commit(repo, "문단 나누기")
-    with IdealServer() as server:
-        code, run = _run(capsys, "translate", "--repo", str(repo), "--lang", "ko", "--update", "mixins.md",
-                         "--provider", "openai", "--base-url", server.openai_base_url, "--format", "json")
-    assert code == 0, run
-    after = ko.read_text(encoding="utf-8")
-    tail = after[after.index(REVIEW_MARK):]
-    assert all(half in tail for half in halves), after
+
+    def split(ko: Path) -> None:
+        text = ko.read_text(encoding="utf-8")
+        assert whole in text
+        ko.write_text(text.replace(whole, "\n\n".join(halves)), encoding="utf-8")
+
+    tail, run = _rendered_from_the_english(monkeypatch, tmp_path, capsys, split)
+    assert all(half in tail for half in halves), tail
     conflicts = run["docs"][0]["summary"]["conflicts"]
     assert len(conflicts) == 1 and "could not be decided" in conflicts[0]["message"], conflicts
