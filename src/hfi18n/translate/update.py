@@ -561,8 +561,8 @@ def _unplaced(beads: list[Bead], tr: Document, machine: frozenset[str], english:
     machine translation of the split paragraph: both human halves were gone without a word (bench_properties
     bp12, 2026-11-28, round 82: P1, three steps)."""
     out = KeptBeads()
-    lost = [] if draft else [x for bead in beads if not (bead.sure and len(bead.en) == len(bead.tr) == 1)
-                             for x in bead.tr
+    rendered = {id(t) for _e, t in sure_pairs(beads)}
+    lost = [] if draft else [x for bead in beads for x in bead.tr if id(x) not in rendered
                              if any(needs_translation(s) and s.text not in english and segment_hash(s.text) not in
                                     machine for s in x.segments)]
     # review comments of earlier updates stay too, as they are (the page's overrides, which carried them, are
