@@ -273,6 +273,8 @@ class PromiseMachine(RuleBasedStateMachine):
         # the choices are read at each draw: the bench sets CORPUS_CHOICES to run one corpus (a
         # sampled_from here took the tuple at import, and a "smolagents" run drew all three)
         self.corpus = corpus
+        for server in (self.shared.ideal, self.shared.noisy, self.shared.failing):
+            server.reset()  # each example its own requests: past the fake's cap every request is refused
         self.shared.noisy.reset_noise()  # the same model in every example, so a replay is the same run
         fresh_copy(self.shared.seed(corpus), self.repo)
         self.outside.mkdir()

@@ -411,3 +411,25 @@ def test_counterexample_a_hand_edit_of_a_drafts_only_machine_segment_committed_w
     a finding. A page committed with its record that gains a mark only a run writes (the notice, the draft
     mark) is now that write (``repo.history._run_marks_added``)."""
     replay("huggingface_hub", HUB_BP12_ROUND_86)
+
+
+_COMMUNITY = "package_reference/community.md"
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["same clone", "fresh clone"])
+def test_a_hand_edit_of_a_drafts_only_machine_segment_is_said_on_a_page_an_earlier_run_marked(fresh: bool) -> None:
+    """P5, the case round 86's fix left open (``repo.history._run_marks_added`` sees a run's write by the marks
+    it adds): an earlier stubborn run already left the page with the reader notice and the draft mark, committed,
+    so the later run's write adds no mark. Round 86's steps on top (one commit bringing the page, its record, an
+    English change of the draft's only machine segment and a translator's edit of it) must still be said, with
+    the ledger of the same clone and with only the committed records of a fresh one. Written by hand from the
+    round (2026-11-28); it passed when written: the earlier write's kept machine text ties the page to its
+    record."""
+    earlier = [("marked", (_COMMUNITY, Pick(-1), "docs: update")), ("commit_all", ())]
+    if fresh:
+        earlier.append(("fresh_clone", ()))
+    serial = 7 if fresh else 6
+    edited = (f"- [`rename_discussion`] It was reworded in revision {serial}.",
+              f"- [`rename_discussion`] 한 경 습파번 하 니있있 {serial}.")
+    replay("huggingface_hub", [*HUB_BP12_ROUND_86[:2], *earlier, *HUB_BP12_ROUND_86[2:4],
+                               ("undecidable", (_COMMUNITY, edited, "one commit", "docs: update"))])
