@@ -310,37 +310,82 @@ def _merge_costs(d: _Doc, e: Item, k: int, code: list[int]) -> Iterator[float]:
     (:func:`hfi18n.doc.components.boxed`) merged into text out of a box, as the pair model never merges it
     (diffusers ja tutorials/autopipeline.md: its tip on the AutoPipeline reference dropped was taken as
     merged into the paragraph before it)."""
-    every = target_scripts(d.lang) is not None
-    in_box = boxed(d.al.src, d.al.en_block(e))
-    me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
-    we = en_words(e.text) if d.model.lexicon is not None else frozenset()
-    own = span_tails(e.spans)
     for step in (-1, 1):
         j = k + step
         while 0 <= j < len(d.beads) and d.beads[j].move is Move.OMIT:
             j += step
         if not 0 <= j < len(d.beads) or not d.beads[j].tr or not d.beads[j].en or d.beads[j].en[0].heading:
             continue
-        nb = d.beads[j]
-        if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or _across_code(d, e, k, j, code) or (
-                in_box and not boxed(d.al.tgt, nb.tr[0])):
+        if not _across_code(d, e, k, j, code) and (c := _merge_cost(d, e, d.beads[j], step)) is not None:
+            yield c
+
+
+def _merge_cost(d: _Doc, e: Item, nb: Bead, step: int) -> float | None:
+    """What adding ``e`` to the English of bead ``nb`` (before ``e`` for ``step`` -1, after it for 1) changes in
+    its cost (see :func:`_merge_costs`); None: nothing of ``e`` is in its translation."""
+    every = target_scripts(d.lang) is not None
+    if not all(mergeable(x.kind, nb.tr[0].kind) for x in (e, *nb.en)) or (
+            boxed(d.al.src, d.al.en_block(e)) and not boxed(d.al.tgt, nb.tr[0])):
+        return None
+    me = marks([e], every) & d.vocab | {"`" + x for x in e.spans if not x.startswith("#")}
+    we = en_words(e.text) if d.model.lexicon is not None else frozenset()
+    own = span_tails(e.spans)
+    lt, le = sum(chars(t.text) for t in nb.tr), sum(chars(x.text) for x in nb.en)
+    m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
+    spans = {m for m in me if m.startswith("`")}
+    if spans and 2 * len(spans & m_t) > len(spans) and not spans & m_e:  # most of its code is there, none of its neighbour's
+        return float("-inf")
+    if own and not own & frozenset().union(*(span_tails(t.spans) for t in nb.tr)):
+        return None  # none of its code and links is there: not merged, as the pair model has it
+    tokens = frozenset().union(*(tr_tokens(t.text, d.lang) for t in nb.tr))
+    w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if d.model.lexicon is not None else frozenset()
+    said = anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t) \
+        + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt)
+    if _edge_sentence(d, e, nb, step, le):  # the translation's first or last sentence is e's
+        return float("-inf")
+    if said < 0:  # e's own words or marks are in that translation, beyond what its own English explains
+        return d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + said
+    return None
+
+
+def _unmerge(d: _Doc) -> None:
+    """Split each 2-1 bead the pair model is not sure of (:data:`~hfi18n.pair.model.SURE`) and whose merge
+    nothing but length shows into a 1-1 bead and an omission, so the English unit it took is judged as every
+    omission is (:func:`_explained`). The aligner merges by length and marks; the review asks a merge for
+    ``e``'s own words, marks or edge sentence in the translation (:func:`_merge_cost`). smolagents hi
+    reference/tools.md with "These types have three specific purposes:" dropped: the Hindi translation of
+    the paragraph before it is long enough for both (length cost 4.8 alone, 0.6 with it), the aligner merged
+    the two at cost 5.05 (not sure), and nothing was reported. Only doubtful beads: the merges of the
+    untouched docs that words cannot show are sure ones, made by shared names and code (smolagents zh
+    examples/rag.md folds "Then prepare the knowledge base..." into the paragraph before it, cost -6.7; hi
+    guided_tour.md writes "All these elements will be automatically baked..." as a lazy line of the list item
+    above it, -4.1)."""
+    beads, blocks = list(d.beads), list(d.blocks)
+    for k in reversed(range(len(beads))):
+        b = beads[k]
+        if b.move is not Move.MERGE or len(b.en) != 2 or len(b.tr) != 1 or any(x.heading for x in b.en) \
+                or pair_model.confidence(b.cost) >= pair_model.SURE:
             continue
-        lt, le = sum(chars(t.text) for t in nb.tr), sum(chars(x.text) for x in nb.en)
-        m_e, m_t = marks(nb.en, every) & d.vocab, marks(nb.tr, every) & d.vocab
-        tokens = frozenset().union(*(tr_tokens(t.text, d.lang) for t in nb.tr))
-        w_nb = frozenset().union(*(en_words(x.text) for x in nb.en)) if d.model.lexicon is not None else frozenset()
-        spans = {m for m in me if m.startswith("`")}
-        if spans and 2 * len(spans & m_t) > len(spans) and not spans & m_e:  # most of its code is there, none of its neighbour's
-            yield float("-inf")
+        t = b.tr[0]
+        lone = []
+        for step, (e, other) in ((1, b.en), (-1, b.en[::-1])):
+            nb = Bead(Move.MATCH, (other,), b.tr, d.cost(other, t))
+            if _judged(d, e) and ((c := _merge_cost(d, e, nb, step)) is None or c + MERGE >= OMIT):
+                lone.append((nb.cost, step, e, nb))
+        if not lone:
             continue
-        if own and not own & frozenset().union(*(span_tails(t.spans) for t in nb.tr)):
-            continue  # none of its code and links is there: not merged, as the pair model has it
-        said = anchor_cost(m_e | me, m_t) - anchor_cost(m_e, m_t) \
-            + d.model.words_cost(w_nb | we, tokens, lt) - d.model.words_cost(w_nb, tokens, lt)
-        if _edge_sentence(d, e, nb, step, le):  # the translation's first or last sentence is e's
-            yield float("-inf")
-        elif said < 0:  # e's own words or marks are in that translation, beyond what its own English explains
-            yield d.model.cost(le + chars(e.text), lt) - d.model.cost(le, lt) + said
+        _c, step, e, nb = min(lone, key=lambda x: x[0])
+        ids = {id(d.al.en_block(x)) for x in b.en}
+        i = next((i for i, x in enumerate(blocks) if len(x.en) == 2 and len(x.tr) == 1
+                  and x.tr[0] is d.al.tr_block(t) and {id(y) for y in x.en} == ids), None)
+        if i is None:
+            continue
+        kept = pair_model.Bead((d.al.en_block(nb.en[0]),), blocks[i].tr, pair_model.confidence(nb.cost), nb.cost)
+        left = pair_model.Bead((d.al.en_block(e),), (), pair_model.confidence(OMIT), OMIT)
+        omit = Bead(Move.OMIT, (e,), (), OMIT)
+        beads[k:k + 1] = [omit, nb] if step == 1 else [nb, omit]
+        blocks[i:i + 1] = [left, kept] if step == 1 else [kept, left]
+    d.beads, d.blocks = beads, blocks
 
 
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
@@ -476,6 +521,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     yield from bare_copies(d, file, english)
     if not omissions:
         return
+    _unmerge(d)
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
     was_cut = cut_english(d, [e for b in d.beads if b.move is Move.OMIT for e in b.en if not e.heading], cut, cut_at)
     share = restructured(d.beads, followed, was_cut)
