@@ -1122,3 +1122,45 @@ def test_a_caption_the_aligner_merges_by_length_alone_is_an_omission():
         assert "before the list item at line 7" in om.message
         assert [f for f in review_texts(TYPES_EN, TYPES_HI, **kw, options=Options(length=model)).findings
                 if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+
+
+PRINCIPLES_EN = """# Design
+
+## Schedulers
+
+Schedulers are designed as small configurable classes that are natural extensions of the [sampling loop](https://example.com/sampling). They only partly follow the **single-file policy**.
+
+The following design principles are followed:
+
+- Every scheduler lives in its own file under `schedulers/`.
+- Schedulers expose a `step` method and never hold model weights.
+"""
+PRINCIPLES_KO = """# 설계
+
+## 스케줄러
+
+스케줄러는 [샘플링 루프](https://example.com/sampling)의 자연스러운 확장이 되도록, 사용자가 원하는 대로 구성할 수 있는 작고 가벼운 클래스로 설계되었습니다. 그리고 스케줄러는 **단일 파일 정책**을 일부만 따릅니다.
+
+다음과 같은 설계 원칙을 따릅니다:
+
+- 모든 스케줄러는 `schedulers/` 아래 자기 파일에 있습니다.
+- 스케줄러는 `step` 메서드를 제공하며 모델 가중치를 갖지 않습니다.
+"""
+
+
+def test_a_paragraph_with_as_many_sentences_as_its_english_has_no_edge_sentence_of_another():
+    """diffusers ko conceptual/philosophy.md renders "Models are designed as configurable toolboxes... They only
+    partly follow the single-file policy." in two sentences; with "The following design principles are
+    followed:" dropped after it, the second was taken as that caption merged in (its length fits, and the
+    first alone fits the paragraph's English under the learned length model), and nothing was reported. A
+    translation's edge sentence is another unit's only when it has more sentences than its own English."""
+    from hfi18n.pair.bitext import LengthModel
+
+    cut = PRINCIPLES_KO.replace("다음과 같은 설계 원칙을 따릅니다:\n\n", "")
+    kw = {"file": "docs/source/ko/design.md", "english_file": "docs/source/en/design.md", "lang": "ko"}
+    for model in (None, LengthModel(0.52, 1.6)):
+        (om,) = [f for f in review_texts(PRINCIPLES_EN, cut, **kw, options=Options(length=model)).findings
+                 if f.kind is Kind.OMISSION]
+        assert (om.line, om.english_line) == (6, 7)
+        assert [f for f in review_texts(PRINCIPLES_EN, PRINCIPLES_KO, **kw, options=Options(length=model)).findings
+                if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []

@@ -49,6 +49,19 @@ def test_split_sentences_keeps_abbreviations_and_code_and_cuts_cjk_marks():
     assert split_sentences("加载模型。然后调用⟦1⟧！可以吗？", "zh") == ["加载模型。", "然后调用⟦1⟧！", "可以吗？"]
 
 
+def test_a_mark_in_parentheses_around_one_word_ends_no_sentence():
+    """diffusers ko using-diffusers/controlling_generation.md writes a translator's doubt, "디노이징(denoising?)
+    프로세스", "노이즈 제거(?) 프로세스", inside its sentences: each was read as a sentence end, so the paragraph had
+    five sentences for its English's three, and a dropped paragraph after it was taken as its last one."""
+    assert split_sentences("잠재 변수는 디노이징(denoising?) 프로세스 중에 최적화됩니다. 지도는 노이즈 제거(?) 과정에서 나옵니다.",
+                           "ko") == ["잠재 변수는 디노이징(denoising?) 프로세스 중에 최적화됩니다.", "지도는 노이즈 제거(?) 과정에서 나옵니다."]
+    assert split_sentences("这样(对吗?) 很好。真的。", "zh") == ["这样(对吗?) 很好。", "真的。"]
+    # a sentence that ends inside parentheses of several words still ends there
+    assert split_sentences("Run it (see the docs.) Then go on.") == ["Run it (see the docs.)", "Then go on."]
+    assert split_sentences("설치합니다(자세한 내용은 문서를 보세요.) 다음으로 넘어갑니다.", "ko") == [
+        "설치합니다(자세한 내용은 문서를 보세요.)", "다음으로 넘어갑니다."]
+
+
 def test_a_sentence_dropped_inside_a_paragraph_is_reported_quoting_the_english():
     assert _omissions(_review(KO)) == []
     (om,) = _omissions(_review(DROPPED))

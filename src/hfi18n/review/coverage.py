@@ -396,11 +396,16 @@ def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
     own English's last sentence, which "Before you begin, make sure you install T-GATE." dropped after it fit). Words cannot show it when the lexicon knows none of ``e``'s: smolagents
     zh examples/rag.md writes "Now the documents are ready." as "现在文档已准备好。", the opening of the next
     paragraph's translation; diffusers zh conceptual/contribution.md ends the paragraph before its list with
-    "贡献形式包括：" for "Contributing to the library can have many forms:"."""
+    "贡献形式包括：" for "Contributing to the library can have many forms:".
+
+    The translation has more sentences than its own English: else its edge sentence is its English's own
+    (diffusers ko conceptual/philosophy.md renders "Models are designed as configurable toolboxes... They only
+    partly follow the single-file policy." in two sentences, and "The following design principles are
+    followed:" dropped after it was taken as the second)."""
     if len(nb.tr) != 1 or e.spans or len(split_sentences(e.text, "en")) != 1:
         return False
     parts = split_sentences(nb.tr[0].text, d.lang)
-    if len(parts) < 2:
+    if len(parts) < 2 or len(parts) <= sum(len(split_sentences(x.text, "en")) for x in nb.en):
         return False
     edge, rest = (parts[0], parts[1:]) if step == 1 else (parts[-1], parts[:-1])
     raw = split_sentences(d.raw(nb.tr[0]), d.lang)

@@ -77,6 +77,7 @@ _ABBREV_RE = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|approx|Mr|Mrs|Ms|Dr|Fig
 _EN_END_RE = re.compile(r"[.!?][\"')\]*_]*\s+(?=[A-Z0-9\"'(\[⟦*_`])")
 _CJK_END_RE = re.compile(r"[。！？][\"'”’)）」』\]*_]*\s*|[.!?][\"'”’)）」』\]*_]*\s+(?=[^\sa-z])")
 _LETTERS_RE = re.compile(r"[A-Za-z]+")
+_WORD_IN_PARENS_RE = re.compile(r"[(（][^\s()（）]*$")
 
 
 def split_sentences(text: str, lang: str = "en") -> list[str]:
@@ -86,7 +87,9 @@ def split_sentences(text: str, lang: str = "en") -> list[str]:
     a capital, a digit, a quote or a code span -- not after "e.g.", "i.e.", "etc." or an initial. Korean,
     Japanese and Chinese also end one at ``。！？`` with or without a space, and at ``. `` before anything
     but a lowercase Latin word (Korean writes "합니다. 다음"). Code spans and links are placeholders in
-    ``text`` (``⟦1⟧``), so a dot inside ``model.to("cuda")`` never ends a sentence."""
+    ``text`` (``⟦1⟧``), so a dot inside ``model.to("cuda")`` never ends a sentence. Nor does a mark closing
+    parentheses around one word: diffusers ko using-diffusers/controlling_generation.md writes "디노이징(denoising?)
+    프로세스" and "노이즈 제거(?) 프로세스", a translator's doubt, in the middle of its sentences."""
     text = " ".join(text.split())
     pattern = _EN_END_RE if lang == "en" or target_scripts(lang) is None else _CJK_END_RE
     out: list[str] = []
@@ -94,6 +97,8 @@ def split_sentences(text: str, lang: str = "en") -> list[str]:
     for m in pattern.finditer(text):
         head = text[start:m.start() + 1]
         if m.group(0)[0] == "." and _ABBREV_RE.search(head):
+            continue
+        if m.group(0)[1:2] in (")", "）") and _WORD_IN_PARENS_RE.search(head):
             continue
         if head.strip():
             out.append(text[start:m.end()].strip())
