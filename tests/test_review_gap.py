@@ -1164,3 +1164,58 @@ def test_a_paragraph_with_as_many_sentences_as_its_english_has_no_edge_sentence_
         assert (om.line, om.english_line) == (6, 7)
         assert [f for f in review_texts(PRINCIPLES_EN, PRINCIPLES_KO, **kw, options=Options(length=model)).findings
                 if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+
+
+OUTPUT_EN = """# Installation
+
+## Check installation
+
+Once installed, check that `demo` works properly by running the following command:
+
+```bash
+python -c "import demo; print(demo.info('gpt2'))"
+```
+
+This command will fetch information from the Hub about the [gpt2](https://huggingface.co/gpt2) model: its files, its tags, its license, its downloads and the date of its last update, and print all of it on one line. Output should look like this:
+
+```text
+Model Name: gpt2
+```
+
+The [gpt2](https://huggingface.co/gpt2) model card lists every file of the `gpt2` repository.
+"""
+OUTPUT_ZH = """# 安装
+
+## 验证安装
+
+安装完成后，通过运行以下命令检查 `demo` 是否正常工作：
+
+```bash
+python -c "import demo; print(demo.info('gpt2'))"
+```
+
+这个命令将从 Hub 获取有关 [gpt2](https://huggingface.co/gpt2) 模型的信息：它的文件、标签、许可证、下载量和最后更新日期，并把这些信息打印在一行中。
+
+输出应如下所示：
+
+```text
+Model Name: gpt2
+```
+
+[gpt2](https://huggingface.co/gpt2) 模型卡列出了 `gpt2` 仓库的所有文件。
+"""
+
+
+def test_an_omission_whose_last_sentence_the_translator_kept_apart_is_placed_before_it():
+    """huggingface_hub cn installation.md splits "This command will fetch information from the Hub about the
+    [gpt2](...) model. Output should look like this:" in two paragraphs; with the first dropped, the caption
+    left ("输出应如下所示：") is unpaired right before the omission, and the omission was placed after it,
+    between the caption and its code. It belongs before the caption (review.coverage._tail_of)."""
+    cut = OUTPUT_ZH.replace(OUTPUT_ZH.split("\n\n")[4] + "\n\n", "")
+    assert "输出应如下所示：\n\n```text" in cut and "这个命令" not in cut
+    kw = {"file": "docs/source/zh/installation.md", "english_file": "docs/source/en/installation.md", "lang": "zh"}
+    (om,) = [f for f in review_texts(OUTPUT_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
+    assert (om.line, om.english_line) == (10, 11)
+    assert "before the paragraph at line 11 (after the ```bash block at line 7)" in om.message
+    assert [f for f in review_texts(OUTPUT_EN, OUTPUT_ZH, **kw).findings
+            if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []

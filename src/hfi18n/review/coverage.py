@@ -385,7 +385,28 @@ def _unmerge(d: _Doc) -> None:
         omit = Bead(Move.OMIT, (e,), (), OMIT)
         beads[k:k + 1] = [omit, nb] if step == 1 else [nb, omit]
         blocks[i:i + 1] = [left, kept] if step == 1 else [kept, left]
+    for k in range(len(beads) - 1):
+        if beads[k].move is Move.INSERT and beads[k + 1].move is Move.OMIT \
+                and _tail_of(d, beads[k + 1].en[0], beads[k].tr[0]):
+            i = next((i for i, x in enumerate(blocks) if not x.en and len(x.tr) == 1
+                      and x.tr[0] is d.al.tr_block(beads[k].tr[0])), None)
+            if i is not None and i + 1 < len(blocks) and not blocks[i + 1].tr \
+                    and [id(x) for x in blocks[i + 1].en] == [id(d.al.en_block(beads[k + 1].en[0]))]:
+                beads[k:k + 2] = beads[k + 1], beads[k]
+                blocks[i:i + 2] = blocks[i + 1], blocks[i]
     d.beads, d.blocks = beads, blocks
+
+
+def _tail_of(d: _Doc, e: Item, t: Item) -> bool:
+    """Translated unit ``t``, left unpaired right before omitted ``e``, is the last sentence of ``e`` that a
+    translator wrote as a paragraph of its own: ``e`` has two sentences or more, both end in a colon (a
+    caption of the code after them), and ``t`` fits the length of ``e``'s last. The rest of ``e`` is missing
+    *before* it: huggingface_hub cn installation.md splits "This command will fetch information from the
+    Hub about the [gpt2](...) model. Output should look like this:" in two, and with the first part
+    dropped, the omission was placed after "输出应如下所示：", between the caption and its code."""
+    parts = split_sentences(e.text, "en")
+    return len(parts) > 1 and e.text.rstrip().endswith(":") and t.text.rstrip().endswith((":", "：")) \
+        and d.model.cost(chars(parts[-1]), chars(t.text)) <= EDGE_LENGTH
 
 
 def _edge_sentence(d: _Doc, e: Item, nb: Bead, step: int, le: int) -> bool:
