@@ -1219,3 +1219,56 @@ def test_an_omission_whose_last_sentence_the_translator_kept_apart_is_placed_bef
     assert "before the paragraph at line 11 (after the ```bash block at line 7)" in om.message
     assert [f for f in review_texts(OUTPUT_EN, OUTPUT_ZH, **kw).findings
             if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+
+
+EXTRAS_EN = """# Installation
+
+Install the package with `pip install huggingface_hub` in a virtual environment.
+
+Here is the list of optional dependencies in `huggingface_hub`:
+
+- `fastai`, `torch`: dependencies to run framework-specific features.
+- `dev`: dependencies to contribute to the lib. Includes `testing` (to run tests), `typing` (to run type checker) and `quality` (to run linters).
+
+## Install from source
+
+In some cases, it is interesting to install `huggingface_hub` directly from source.
+"""
+EXTRAS_KO = """# 설치
+
+가상 환경에서 `pip install huggingface_hub`로 패키지를 설치하세요.
+
+다음은 `huggingface_hub`의 선택적 의존성 목록입니다:
+
+- `cli`: `huggingface_hub`에 더 편리한 명령줄 인터페이스를 제공하며, 터미널에서 바로 로그인할 수 있습니다.
+- `fastai`, `torch`: 프레임워크별 기능을 실행하는 데 필요한 의존성입니다.
+- `dev`: 라이브러리에 기여하는 데 필요한 의존성입니다. `testing`(테스트 실행), `typing`(타입 검사기 실행), `quality`(린터 실행)를 포함합니다.
+
+## 소스에서 설치하기
+
+경우에 따라 `huggingface_hub`를 소스에서 직접 설치하는 것이 좋습니다.
+"""
+
+
+def test_a_dropped_list_item_is_not_rendered_by_an_item_that_names_something_else():
+    """huggingface_hub or installation.md keeps a "`cli`" item its English no longer has; with the "`fastai`,
+    `torch`" item dropped after it, the aligner paired the two by length (it counts only marks both docs
+    have, and the drop took the translation's only `fastai`), or left both unpaired and the review took the
+    `cli` item as the `fastai` one condensed in place. Items that open with different names in code, each
+    nowhere in the other doc, list different things (review.coverage._named_apart): the omission sits after
+    the translator's own item, before the next item its English has. Both shapes, a doubtful 1-1 bead and
+    two beads left alone."""
+    from hfi18n.doc import parse
+    from hfi18n.pair.model import pair_docs
+
+    kw = {"file": "docs/source/ko/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ko"}
+    longer = "`huggingface_hub`에 더 편리한 명령줄 인터페이스를 제공하며, 터미널에서 바로 로그인하고 모델 파일을 올리거나 내려받을 수 있게 해 줍니다."
+    for ko, moves in ((EXTRAS_KO, ["1-1"]), (EXTRAS_KO.replace(EXTRAS_KO.split("- `cli`: ")[1].split("\n")[0], longer),
+                                             ["0-1", "1-0"])):
+        assert [f for f in review_texts(EXTRAS_EN, ko, **kw).findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+        cut = ko.replace("- `fastai`, `torch`: 프레임워크별 기능을 실행하는 데 필요한 의존성입니다.\n", "")
+        beads = pair_docs(parse(EXTRAS_EN), parse(cut), "ko")
+        assert [str(b.move) for b in beads[3:3 + len(moves)]] == moves
+        (om,) = [f for f in review_texts(EXTRAS_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
+        assert (om.line, om.english_line) == (7, 7)
+        assert "before the list item at line 8 (after the list item at line 7)" in om.message

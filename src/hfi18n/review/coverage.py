@@ -164,7 +164,10 @@ class _Doc:
     def cost(self, e: Item, t: Item, in_place: bool = False) -> float:
         """:func:`~hfi18n.pair.bitext.pair_cost` of ``e`` and ``t``, ``e``'s own code and links counted even
         where the translation has them nowhere (a unit dropped takes the only copy of its marks with it).
-        ``in_place``: ``t`` is in ``e``'s own gap, where its length costs at most :data:`CONDENSED`."""
+        ``in_place``: ``t`` is in ``e``'s own gap, where its length costs at most :data:`CONDENSED`. Infinite
+        for list items that name different things (:func:`_named_apart`)."""
+        if _named_apart(self, e, t):
+            return float("inf")
         own = frozenset("`" + x for x in e.spans if not x.startswith("#"))
         every = target_scripts(self.lang) is not None
         lt = chars(t.text)
@@ -348,43 +351,53 @@ def _merge_cost(d: _Doc, e: Item, nb: Bead, step: int) -> float | None:
     return None
 
 
-def _unmerge(d: _Doc) -> None:
-    """Split each 2-1 bead the pair model is not sure of (:data:`~hfi18n.pair.model.SURE`) and whose merge
-    nothing but length shows into a 1-1 bead and an omission, so the English unit it took is judged as every
-    omission is (:func:`_explained`). The aligner merges by length and marks; the review asks a merge for
-    ``e``'s own words, marks or edge sentence in the translation (:func:`_merge_cost`). smolagents hi
-    reference/tools.md with "These types have three specific purposes:" dropped: the Hindi translation of
-    the paragraph before it is long enough for both (length cost 4.8 alone, 0.6 with it), the aligner merged
-    the two at cost 5.05 (not sure), and nothing was reported. Only doubtful beads: the merges of the
-    untouched docs that words cannot show are sure ones, made by shared names and code (smolagents zh
-    examples/rag.md folds "Then prepare the knowledge base..." into the paragraph before it, cost -6.7; hi
-    guided_tour.md writes "All these elements will be automatically baked..." as a lazy line of the list item
-    above it, -4.1)."""
+def _unpair(d: _Doc) -> None:
+    """Split the beads that the evidence the review asks for contradicts, so their English units are judged
+    as every omission is (:func:`_explained`), and put an omission beside the part of it a translator kept
+    apart (:func:`_tail_of`):
+
+    - a 1-1 bead of list items that name different things (:func:`_named_apart`) becomes the translator's
+      item and, after it, an omission: the translator's item may be left from an older English in its old
+      place (huggingface_hub or installation.md's "`cli`" came before "`fastai`" there);
+    - a 2-1 bead the pair model is not sure of (:data:`~hfi18n.pair.model.SURE`), whose merge nothing but
+      length shows, becomes a 1-1 bead and an omission. The aligner merges by length and marks; the review
+      asks a merge for ``e``'s own words, marks or edge sentence in the translation (:func:`_merge_cost`).
+      smolagents hi reference/tools.md with "These types have three specific purposes:" dropped: the Hindi
+      translation of the paragraph before it is long enough for both (length cost 4.8 alone, 0.6 with it),
+      the aligner merged the two at cost 5.05, and nothing was reported. Only doubtful beads: the merges of
+      the untouched docs that words cannot show are sure ones, made by shared names and code (smolagents zh
+      examples/rag.md folds "Then prepare the knowledge base..." into the paragraph before it, cost -6.7; hi
+      guided_tour.md writes "All these elements will be automatically baked..." as a lazy line of the list
+      item above it, -4.1)."""
     beads, blocks = list(d.beads), list(d.blocks)
     for k in reversed(range(len(beads))):
         b = beads[k]
-        if b.move is not Move.MERGE or len(b.en) != 2 or len(b.tr) != 1 or any(x.heading for x in b.en) \
-                or pair_model.confidence(b.cost) >= pair_model.SURE:
+        if any(x.heading for x in b.en) or len(b.tr) != 1:
             continue
         t = b.tr[0]
-        lone = []
-        for step, (e, other) in ((1, b.en), (-1, b.en[::-1])):
-            nb = Bead(Move.MATCH, (other,), b.tr, d.cost(other, t))
-            if _judged(d, e) and ((c := _merge_cost(d, e, nb, step)) is None or c + MERGE >= OMIT):
-                lone.append((nb.cost, step, e, nb))
-        if not lone:
+        if b.move is Move.MATCH and pair_model.confidence(b.cost) < pair_model.SURE and _named_apart(d, b.en[0], t):
+            parts = [Bead(Move.INSERT, (), b.tr, PRIOR[Move.INSERT]), Bead(Move.OMIT, b.en, (), OMIT)]
+        elif b.move is Move.MERGE and len(b.en) == 2 and pair_model.confidence(b.cost) < pair_model.SURE:
+            lone = []
+            for step, (e, other) in ((1, b.en), (-1, b.en[::-1])):
+                nb = Bead(Move.MATCH, (other,), b.tr, d.cost(other, t))
+                if _judged(d, e) and ((c := _merge_cost(d, e, nb, step)) is None or c + MERGE >= OMIT):
+                    lone.append((nb.cost, step, e, nb))
+            if not lone:
+                continue
+            _c, step, e, nb = min(lone, key=lambda x: x[0])
+            omit = Bead(Move.OMIT, (e,), (), OMIT)
+            parts = [omit, nb] if step == 1 else [nb, omit]
+        else:
             continue
-        _c, step, e, nb = min(lone, key=lambda x: x[0])
-        ids = {id(d.al.en_block(x)) for x in b.en}
-        i = next((i for i, x in enumerate(blocks) if len(x.en) == 2 and len(x.tr) == 1
-                  and x.tr[0] is d.al.tr_block(t) and {id(y) for y in x.en} == ids), None)
+        ids = [id(d.al.en_block(x)) for x in b.en]
+        i = next((i for i, x in enumerate(blocks) if len(x.tr) == 1 and x.tr[0] is d.al.tr_block(t)
+                  and [id(y) for y in x.en] == ids), None)
         if i is None:
             continue
-        kept = pair_model.Bead((d.al.en_block(nb.en[0]),), blocks[i].tr, pair_model.confidence(nb.cost), nb.cost)
-        left = pair_model.Bead((d.al.en_block(e),), (), pair_model.confidence(OMIT), OMIT)
-        omit = Bead(Move.OMIT, (e,), (), OMIT)
-        beads[k:k + 1] = [omit, nb] if step == 1 else [nb, omit]
-        blocks[i:i + 1] = [left, kept] if step == 1 else [kept, left]
+        beads[k:k + 1] = parts
+        blocks[i:i + 1] = [pair_model.Bead(tuple(d.al.en_block(x) for x in p.en), tuple(d.al.tr_block(x) for x in p.tr),
+                                           pair_model.confidence(p.cost), p.cost) for p in parts]
     for k in range(len(beads) - 1):
         if beads[k].move is Move.INSERT and beads[k + 1].move is Move.OMIT \
                 and _tail_of(d, beads[k + 1].en[0], beads[k].tr[0]):
@@ -395,6 +408,27 @@ def _unmerge(d: _Doc) -> None:
                 beads[k:k + 2] = beads[k + 1], beads[k]
                 blocks[i:i + 2] = blocks[i + 1], blocks[i]
     d.beads, d.blocks = beads, blocks
+
+
+_NAMED_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+`([^`]+)`")
+_NAME_PART_RE = re.compile(r"[A-Za-z0-9]+")
+
+
+def _named_apart(d: _Doc, e: Item, t: Item) -> bool:
+    """English list item ``e`` and translated item ``t`` each open with a name in code, neither name is
+    written as code anywhere in the other doc, and the two share no part (a sweep renamed `torch_dtype` to
+    `dtype` in diffusers ko using-diffusers/loading.md; huggingface_hub ko guides/integrations.md writes
+    `allow_patterns`/`ignore_patterns` as one span): they list different things. huggingface_hub or
+    installation.md keeps a "`cli`" item its English no longer has, and with the "`fastai`, `torch`" item
+    dropped after it, the aligner paired the two by length (cost 4.4): it counts only marks both docs have
+    somewhere, and the dropped item took the only `fastai` of the translation with it."""
+    eb, tb = d.al.en_block(e), d.al.tr_block(t)
+    if eb is None or tb is None or not is_item(eb) or not is_item(tb):
+        return False
+    me, mt = _NAMED_ITEM_RE.match(eb.text), _NAMED_ITEM_RE.match(tb.text)
+    if me is None or mt is None or set(_NAME_PART_RE.findall(me.group(1))) & set(_NAME_PART_RE.findall(mt.group(1))):
+        return False
+    return f"`{me.group(1)}`" not in d.al.tgt.source and f"`{mt.group(1)}`" not in d.al.src.source
 
 
 def _tail_of(d: _Doc, e: Item, t: Item) -> bool:
@@ -547,7 +581,7 @@ def check_coverage(al: Alignment, file: str, lang: str, *, model: LengthModel | 
     yield from bare_copies(d, file, english)
     if not omissions:
         return
-    _unmerge(d)
+    _unpair(d)
     candidates = [(k, e) for k, b in enumerate(d.beads) if b.move is Move.OMIT for e in b.en if _judged(d, e)]
     was_cut = cut_english(d, [e for b in d.beads if b.move is Move.OMIT for e in b.en if not e.heading], cut, cut_at)
     share = restructured(d.beads, followed, was_cut)
