@@ -1221,7 +1221,7 @@ def test_an_omission_whose_last_sentence_the_translator_kept_apart_is_placed_bef
             if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
 
 
-EXTRAS_EN = """# Installation
+NAMED_EN = """# Installation
 
 Install the package with `pip install huggingface_hub` in a virtual environment.
 
@@ -1234,7 +1234,7 @@ Here is the list of optional dependencies in `huggingface_hub`:
 
 In some cases, it is interesting to install `huggingface_hub` directly from source.
 """
-EXTRAS_KO = """# 설치
+NAMED_KO = """# 설치
 
 가상 환경에서 `pip install huggingface_hub`로 패키지를 설치하세요.
 
@@ -1263,12 +1263,12 @@ def test_a_dropped_list_item_is_not_rendered_by_an_item_that_names_something_els
 
     kw = {"file": "docs/source/ko/installation.md", "english_file": "docs/source/en/installation.md", "lang": "ko"}
     longer = "`huggingface_hub`에 더 편리한 명령줄 인터페이스를 제공하며, 터미널에서 바로 로그인하고 모델 파일을 올리거나 내려받을 수 있게 해 줍니다."
-    for ko, moves in ((EXTRAS_KO, ["1-1"]), (EXTRAS_KO.replace(EXTRAS_KO.split("- `cli`: ")[1].split("\n")[0], longer),
+    for ko, moves in ((NAMED_KO, ["1-1"]), (NAMED_KO.replace(NAMED_KO.split("- `cli`: ")[1].split("\n")[0], longer),
                                              ["0-1", "1-0"])):
-        assert [f for f in review_texts(EXTRAS_EN, ko, **kw).findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
+        assert [f for f in review_texts(NAMED_EN, ko, **kw).findings if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
         cut = ko.replace("- `fastai`, `torch`: 프레임워크별 기능을 실행하는 데 필요한 의존성입니다.\n", "")
-        beads = pair_docs(parse(EXTRAS_EN), parse(cut), "ko")
+        beads = pair_docs(parse(NAMED_EN), parse(cut), "ko")
         assert [str(b.move) for b in beads[3:3 + len(moves)]] == moves
-        (om,) = [f for f in review_texts(EXTRAS_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
+        (om,) = [f for f in review_texts(NAMED_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
         assert (om.line, om.english_line) == (7, 7)
         assert "before the list item at line 8 (after the list item at line 7)" in om.message
