@@ -1120,6 +1120,7 @@ def test_a_caption_the_aligner_merges_by_length_alone_is_an_omission():
                  if f.kind is Kind.OMISSION]
         assert (om.line, om.english_line) == (6, 7)
         assert "before the list item at line 7" in om.message
+        _fixed_by_its_suggestion(om, TYPES_EN, cut, kw, Options(length=model))
         assert [f for f in review_texts(TYPES_EN, TYPES_HI, **kw, options=Options(length=model)).findings
                 if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
 
@@ -1162,6 +1163,7 @@ def test_a_paragraph_with_as_many_sentences_as_its_english_has_no_edge_sentence_
         (om,) = [f for f in review_texts(PRINCIPLES_EN, cut, **kw, options=Options(length=model)).findings
                  if f.kind is Kind.OMISSION]
         assert (om.line, om.english_line) == (6, 7)
+        _fixed_by_its_suggestion(om, PRINCIPLES_EN, cut, kw, Options(length=model))
         assert [f for f in review_texts(PRINCIPLES_EN, PRINCIPLES_KO, **kw, options=Options(length=model)).findings
                 if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
 
@@ -1217,6 +1219,7 @@ def test_an_omission_whose_last_sentence_the_translator_kept_apart_is_placed_bef
     (om,) = [f for f in review_texts(OUTPUT_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
     assert (om.line, om.english_line) == (10, 11)
     assert "before the paragraph at line 11 (after the ```bash block at line 7)" in om.message
+    _fixed_by_its_suggestion(om, OUTPUT_EN, cut, kw, Options())
     assert [f for f in review_texts(OUTPUT_EN, OUTPUT_ZH, **kw).findings
             if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
 
@@ -1272,3 +1275,14 @@ def test_a_dropped_list_item_is_not_rendered_by_an_item_that_names_something_els
         (om,) = [f for f in review_texts(NAMED_EN, cut, **kw).findings if f.kind is Kind.OMISSION]
         assert (om.line, om.english_line) == (7, 7)
         assert "before the list item at line 8 (after the list item at line 7)" in om.message
+        _fixed_by_its_suggestion(om, NAMED_EN, cut, kw, Options())
+
+
+def _fixed_by_its_suggestion(om, en: str, broken: str, kw: dict, options: Options) -> None:
+    """The omission's suggestion (the English, labelled, without a provider) applied to ``broken``: the next
+    review reports no omission or duplication (issue 34: a fix the reviewer can accept)."""
+    assert om.edit is not None and om.edit.origin == "english"
+    fixed = om.edit.apply(broken)
+    assert om.edit.insert in fixed
+    assert [f for f in review_texts(en, fixed, **kw, options=options).findings
+            if f.kind in (Kind.OMISSION, Kind.DUPLICATION)] == []
