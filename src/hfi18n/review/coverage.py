@@ -103,6 +103,9 @@ class _Doc:
     after_en: set[int] | None = None
     """Ids of the English blocks right above a code block the translation has (see :func:`_captions_code`)."""
     bare: dict[int, Item] | None = None
+    names: dict[tuple[int, bool], str | None] = field(default_factory=dict)
+    """``(id(block), english) ->`` the name in code a list item opens with, if the other doc never writes it
+    as code (see :func:`_named_apart`)."""
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
 
@@ -422,13 +425,20 @@ def _named_apart(d: _Doc, e: Item, t: Item) -> bool:
     installation.md keeps a "`cli`" item its English no longer has, and with the "`fastai`, `torch`" item
     dropped after it, the aligner paired the two by length (cost 4.4): it counts only marks both docs have
     somewhere, and the dropped item took the only `fastai` of the translation with it."""
-    eb, tb = d.al.en_block(e), d.al.tr_block(t)
-    if eb is None or tb is None or not is_item(eb) or not is_item(tb):
-        return False
-    me, mt = _NAMED_ITEM_RE.match(eb.text), _NAMED_ITEM_RE.match(tb.text)
-    if me is None or mt is None or set(_NAME_PART_RE.findall(me.group(1))) & set(_NAME_PART_RE.findall(mt.group(1))):
-        return False
-    return f"`{me.group(1)}`" not in d.al.tgt.source and f"`{mt.group(1)}`" not in d.al.src.source
+    ne, nt = _item_name(d, d.al.en_block(e), True), _item_name(d, d.al.tr_block(t), False)
+    return ne is not None and nt is not None and not set(_NAME_PART_RE.findall(ne)) & set(_NAME_PART_RE.findall(nt))
+
+
+def _item_name(d: _Doc, block: Block | None, english: bool) -> str | None:
+    """The name in code list item ``block`` opens with, when the other doc never writes it as code."""
+    if block is None:
+        return None
+    key = (id(block), english)
+    if key not in d.names:
+        m = _NAMED_ITEM_RE.match(block.text) if is_item(block) else None
+        other = d.al.tgt.source if english else d.al.src.source
+        d.names[key] = m.group(1) if m is not None and f"`{m.group(1)}`" not in other else None
+    return d.names[key]
 
 
 def _tail_of(d: _Doc, e: Item, t: Item) -> bool:
