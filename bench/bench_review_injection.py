@@ -247,6 +247,16 @@ def main() -> None:
         per_lang[(c.lang, c.op)][0] += c.found
         per_lang[(c.lang, c.op)][1] += 1
     print("\nper language: " + ", ".join(f"{lang} {op} {f}/{n}" for (lang, op), (f, n) in sorted(per_lang.items())))
+    # the goals of issue 34 hold per language and length band, for current and drifted docs apart
+    for drift in (False, True):
+        print(f"\nper language and band, docs that follow {'an older' if drift else 'the current'} English: "
+              + "; ".join(
+                  f"{lang} {op} " + " ".join(
+                      f"{b} {sum(c.found for c in sub)}/{len(sub)}" for _lo, _hi, b in BANDS
+                      if (sub := [c for c in cases if c.drift == drift and c.lang == lang and c.op == op
+                                  and _band(c.chars) == b]))
+                  for lang in sorted({c.lang for c in cases if c.drift == drift}) for op in ("drop", "dup")
+                  if any(c.drift == drift and c.lang == lang and c.op == op for c in cases)))
     rules = Counter((f.kind.value, f.rule) for *_x, f in untouched)
     print(f"\nomission/duplication findings on the untouched docs: {len(untouched)} "
           f"({', '.join(f'{k}/{r} {n}' for (k, r), n in rules.most_common())})")
