@@ -103,12 +103,13 @@ class _Doc:
     after_en: set[int] | None = None
     """Ids of the English blocks right above a code block the translation has (see :func:`_captions_code`)."""
     bare: dict[int, Item] | None = None
-    names: dict[tuple[int, bool], str | None] = field(default_factory=dict)
-    _sources: dict[bool, str] = field(default_factory=dict)
-    """``(id(block), english) ->`` the name in code a list item opens with, if the other doc never writes it
-    as code (see :func:`_named_apart`)."""
     """``id(block) ->`` a unit for each English list item of code only, with no translated block in its bead
     (see :func:`_bare`)."""
+    names: dict[tuple[int, bool], str | None] = field(default_factory=dict)
+    """``(id(block), english) ->`` the name in code a list item opens with, if the other doc never writes it
+    as code (see :func:`_named_apart`)."""
+    _sources: dict[bool, str] = field(default_factory=dict)
+    """The text of the English (True) and of the translation, joined once (:meth:`source`)."""
 
     @classmethod
     def make(cls, al: Alignment, lang: str, model: LengthModel, min_chars: int) -> _Doc:
