@@ -248,15 +248,17 @@ def main() -> None:
         per_lang[(c.lang, c.op)][1] += 1
     print("\nper language: " + ", ".join(f"{lang} {op} {f}/{n}" for (lang, op), (f, n) in sorted(per_lang.items())))
     # the goals of issue 34 hold per language and length band, for current and drifted docs apart
+    cells: dict[tuple[bool, str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for c in cases:
+        cell = cells[(c.drift, c.lang, c.op, _band(c.chars))]
+        cell[0] += c.found
+        cell[1] += 1
     for drift in (False, True):
-        print(f"\nper language and band, docs that follow {'an older' if drift else 'the current'} English: "
-              + "; ".join(
-                  f"{lang} {op} " + " ".join(
-                      f"{b} {sum(c.found for c in sub)}/{len(sub)}" for _lo, _hi, b in BANDS
-                      if (sub := [c for c in cases if c.drift == drift and c.lang == lang and c.op == op
-                                  and _band(c.chars) == b]))
-                  for lang in sorted({c.lang for c in cases if c.drift == drift}) for op in ("drop", "dup")
-                  if any(c.drift == drift and c.lang == lang and c.op == op for c in cases)))
+        rows = sorted({(lang, op) for d, lang, op, _b in cells if d == drift}, key=lambda r: (r[0], r[1] != "drop"))
+        print(f"\nper language and band, docs that follow {'an older' if drift else 'the current'} English: " + "; ".join(
+            f"{lang} {op} " + " ".join("{} {}/{}".format(b, *cells[(drift, lang, op, b)]) for _lo, _hi, b in BANDS
+                                       if (drift, lang, op, b) in cells)
+            for lang, op in rows))
     rules = Counter((f.kind.value, f.rule) for *_x, f in untouched)
     print(f"\nomission/duplication findings on the untouched docs: {len(untouched)} "
           f"({', '.join(f'{k}/{r} {n}' for (k, r), n in rules.most_common())})")
