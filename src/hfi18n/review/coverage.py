@@ -55,7 +55,7 @@ from ..translate.aligned import Item, doc_items
 from .align import PAIR_COST, Alignment
 from .asked import WEAK, cut_english, in_english, restructured, untranslated_block
 from .duplicates import MIN_DUP, autodoc_name, bare_copies, copies, duplications, english_left
-from .gap import aligned, excerpt, gap_of, insertion, is_item, position, squeeze
+from .gap import aligned, excerpt, gap_of, insertion, is_item, item_name, position, squeeze
 from .model import Kind, ReviewFinding
 from .rows import row_findings
 from .sentences import missing_sentences, split_sentences
@@ -422,7 +422,6 @@ def _unpair(d: _Doc) -> None:
     d.beads, d.blocks = beads, blocks
 
 
-_NAMED_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+`([^`]+)`")
 _NAME_PART_RE = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -444,8 +443,8 @@ def _item_name(d: _Doc, block: Block | None, english: bool) -> str | None:
         return None
     key = (id(block), english)
     if key not in d.names:
-        m = _NAMED_ITEM_RE.match(block.text) if is_item(block) else None
-        d.names[key] = m.group(1) if m is not None and f"`{m.group(1)}`" not in d.source(not english) else None
+        name = item_name(block)
+        d.names[key] = name if name is not None and f"`{name}`" not in d.source(not english) else None
     return d.names[key]
 
 

@@ -110,6 +110,16 @@ def is_item(block: Block) -> bool:
     return describe(block).startswith("the list item")
 
 
+_NAME_RE = re.compile(r"\s*`([^`]+)`")
+
+
+def item_name(block: Block) -> str | None:
+    """The name in code list item ``block`` opens with ("- `fastai`, `torch`: ..." -> ``fastai``), if it does."""
+    m = _ITEM_RE.match(block.text) if is_item(block) else None
+    name = _NAME_RE.match(block.text, m.end()) if m is not None else None
+    return name.group(1) if name is not None else None
+
+
 def gap_of(beads: Sequence[Bead], first: int, last: int) -> Gap:
     """The gap of beads ``first``..``last`` (indexes into ``beads``, none with a translated block).
 
