@@ -9,7 +9,9 @@ Three cases, each on the example repository with the loopback servers of tests/f
 * a provider answer of 20 million characters for one segment (ignoring ``max_tokens``; was stored in the
   translation memory, and every later run of the doc failed on the size limit);
 * a pull request listing one translated doc 20,000 times (was 20,000 reports; kept an MCP call busy for
-  minutes).
+  minutes);
+* a review of a paragraph of 20,000 marks that end no sentence ("e.g. A", "설치(a?)"): the sentence splitter read
+  the whole sentence so far at each mark (131 s and 19 s for the split alone before it read the tail only).
 
 For each: the wall time, peak memory (``ru_maxrss`` growth) and the message a user sees.
 
@@ -97,6 +99,16 @@ def main() -> None:
             return f"{len(files):,} listed, {len(r.review.docs)} doc(s) reviewed, {len(gh.requests)} API request(s)"
 
         measure("PR listing one doc 20,000 times, review", paths)
+
+    from hfi18n.review import Kind, review_texts
+
+    for en_para, ko_para in (("Use e.g. a model. " * 20_000, "예: 모델 e.g. A " * 20_000),
+                             ("Run the script. " * 20_000, "설치(a?) " * 20_000)):
+        def marks(en: str = en_para, ko: str = ko_para) -> str:
+            doc = review_texts(f"# A\n\n{en}\n", f"# 가\n\n{ko}\n", file="ko/a.md", english_file="en/a.md", lang="ko")
+            return f"{len(doc.findings)} finding(s), {sum(f.kind is Kind.OMISSION for f in doc.findings)} omission(s)"
+
+        measure(f"one paragraph of 20,000 marks that end no sentence ({ko_para[:12]!r}...), review", marks)
 
     web_bounds(tmp)
 
