@@ -9,7 +9,7 @@ mechanical fixes), look for omissions and duplications, and check glossary consi
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..check import check_pair, translated_docs, unreadable
@@ -19,8 +19,11 @@ from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..glossary import Glossary
+from ..lang.base import analyses_kept
 from ..pair.bitext import LengthModel
 from ..pair.model import pair_docs
+from ..repo.cache import Cache
+from ..repo.doclog import repo_dirs
 from ..repo.layout import SOURCE_LANG, DocsLayout
 from ..translate.aligned import Item, doc_items
 from .align import Alignment
@@ -334,27 +337,52 @@ def review_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     """Review translated docs of a checkout (default: every doc of ``lang``)."""
     rels = translated_docs(layout, lang, paths)
     review = Review(source=f"{len(rels)} local file(s) of {layout.repo.name}")
-    for rel in rels:
-        path = layout.path(lang, rel)
-        shown = layout.rel_to_repo(path)
-        en_rel = layout.twin(rel, SOURCE_LANG)
-        try:
-            tr_text = read_text(path)
-        except HfI18nError as exc:
-            doc = DocReview(shown, None, lang, "", [from_check(unreadable(shown, exc))])
-            review.docs.append(doc)
-            continue
-        en_text = None
-        if en_rel is not None:
-            try:
-                en_text = read_text(layout.path(SOURCE_LANG, en_rel))
-            except HfI18nError as exc:
-                review.skipped.append(f"{shown}: English source unreadable ({exc.message})")
-                continue
-        en_shown = layout.rel_to_repo(layout.path(SOURCE_LANG, en_rel)) if en_rel else None
-        review.docs.append(review_texts(en_text, tr_text, file=shown, english_file=en_shown, lang=lang,
-                                        rel=rel, options=options))
+    with _analyses_of(layout, lang, options):
+        for rel in rels:
+            _review_one(layout, lang, rel, review, options)
     return review
+
+
+@contextlib.contextmanager
+def _analyses_of(layout: DocsLayout, lang: str, options: Options | None) -> Iterator[None]:
+    """What the language's analyzer says, kept in the checkout's cache (:func:`hfi18n.lang.base.analyses_kept`)
+    while its docs are reviewed with the team's style checks, as ``check`` keeps it.
+
+    Why: the review of diffusers ko conceptual/contribution.md ran the style checks through Kiwi on every
+    run (its load and reading 0.9 of the 2.1 cpu s of a review of an unchanged doc); a translator reviews
+    again after each edit, and ``check`` of the same doc read Kiwi's answers back from the cache."""
+    if options is None or options.style is None:
+        yield
+        return
+    try:
+        _top, git_dir = repo_dirs(layout)
+    except HfI18nError:  # not a git checkout: nothing to keep them in
+        git_dir = None
+    with Cache.of(git_dir) as cache, analyses_kept(cache if cache.enabled else None, lang):
+        yield
+
+
+def _review_one(layout: DocsLayout, lang: str, rel: str, review: Review, options: Options | None) -> None:
+    """Add the review of translated doc ``rel`` of a checkout to ``review``."""
+    path = layout.path(lang, rel)
+    shown = layout.rel_to_repo(path)
+    en_rel = layout.twin(rel, SOURCE_LANG)
+    try:
+        tr_text = read_text(path)
+    except HfI18nError as exc:
+        doc = DocReview(shown, None, lang, "", [from_check(unreadable(shown, exc))])
+        review.docs.append(doc)
+        return
+    en_text = None
+    if en_rel is not None:
+        try:
+            en_text = read_text(layout.path(SOURCE_LANG, en_rel))
+        except HfI18nError as exc:
+            review.skipped.append(f"{shown}: English source unreadable ({exc.message})")
+            return
+    en_shown = layout.rel_to_repo(layout.path(SOURCE_LANG, en_rel)) if en_rel else None
+    review.docs.append(review_texts(en_text, tr_text, file=shown, english_file=en_shown, lang=lang,
+                                    rel=rel, options=options))
 
 
 __all__ = ["ERROR", "WARNING", "Options", "review_paths", "review_texts"]
