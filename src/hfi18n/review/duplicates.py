@@ -56,7 +56,8 @@ class _English:
     def __init__(self, prose: list[Item]) -> None:
         self.prose = prose
         self.pos = {id(x): k for k, x in enumerate(prose)}
-        self.exact = Counter(squeeze(x.text) for x in prose)
+        self.squeezed = [squeeze(x.text) for x in prose]
+        self.exact = Counter(self.squeezed)
         self.groups: dict[frozenset[str], list[tuple[int, int]]] = {}
         for k, x in enumerate(prose):
             if x.spans:
@@ -72,11 +73,12 @@ class _English:
         if k is None:
             return 1
         if k not in self._memo:
-            n = self.exact[squeeze(e.text)]
+            mine = self.squeezed[k]
+            n = self.exact[mine]
             g = self.groups.get(e.spans, [])
             lo = bisect_left(g, (int(len(e.text) * NEAR_DUPLICATE) - 1, -1))
             hi = bisect_right(g, (int(len(e.text) / NEAR_DUPLICATE) + 1, len(self.prose)))
-            n += sum(1 for _n, j in g[lo:hi] if squeeze(self.prose[j].text) != squeeze(e.text)
+            n += sum(1 for _n, j in g[lo:hi] if self.squeezed[j] != mine
                      and near(e.text, self.prose[j].text, NEAR_DUPLICATE))
             self._memo[k] = n
         return self._memo[k]
