@@ -324,11 +324,12 @@ def _other_pairs(es: list[Block], ts: list[Block], sections: Mapping[int, tuple[
     52 long drops of the independent injection bench, issue 34)."""
     words_e = [frozenset(_WORD_RE.findall(x.text)) for x in es]
     words_t = [frozenset(_WORD_RE.findall(x.text)) for x in ts]
+    kinds_e, kinds_t = [_kind(x) for x in es], [_kind(y) for y in ts]  # asked of every cell of the table
 
     def score(p: int, q: int) -> float:
-        x, y = es[p], ts[q]
-        if _kind(x) != _kind(y):
+        if kinds_e[p] != kinds_t[q]:
             return 0.0
+        x, y = es[p], ts[q]
         if x.kind is BlockKind.HEADING:
             if anchor_key(x) == anchor_key(y):
                 return 2.0

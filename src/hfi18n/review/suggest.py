@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..check import check_pair
 from ..check.findings import ERROR
@@ -21,8 +22,10 @@ from ..doc.draft import PSEUDO_REASON
 from ..errors import HfI18nError
 from ..fileio import ABSENT
 from ..glossary import Glossary
-from ..translate.pipeline import DocJob, Translator, render_translation
 from .model import ReviewFinding
+
+if TYPE_CHECKING:
+    from ..translate.pipeline import DocJob
 
 Drafter = Callable[[Sequence[str]], list[str | None]]
 """Translations of English Markdown snippets (None: no valid translation)."""
@@ -40,6 +43,11 @@ def drafter(provider: object, lang: str, glossary: Glossary | None,
                  "read by no one yet: review it before you accept it")
 
     def run(snippets: Sequence[str]) -> list[str | None]:
+        # imported here: the translation pipeline (and its providers' HTTP clients) is a fifth of the cold
+        # start of every review, and only a review with --provider drafts (diffusers ko contribution.md: 0.17
+        # of 3.2 cpu s)
+        from ..translate.pipeline import DocJob, Translator, render_translation
+
         jobs: list[DocJob | None] = []
         for k, text in enumerate(snippets):
             try:
