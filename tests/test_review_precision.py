@@ -898,6 +898,59 @@ def test_a_line_the_english_repeats_elsewhere_pasted_twice_in_a_row_is_a_duplica
     assert [f for f in review_texts(en, pasted, **kw).findings if f.kind is Kind.DUPLICATION] == []
 
 
+LABEL_EN = """# Plan customization [[plan]]
+
+Step callbacks let you look at the plan of an agent before it acts on it.
+
+Example interaction:
+
+```text
+Plan: search the web, then summarize.
+```
+
+Output:
+
+```text
+Done.
+```
+"""
+LABEL_KO = """# 계획 사용자 정의 [[plan]]
+
+단계 콜백을 사용하면 에이전트가 계획을 실행하기 전에 그 계획을 살펴볼 수 있습니다.
+
+예제 상호작용:
+
+```text
+Plan: search the web, then summarize.
+```
+
+출력:
+
+```text
+Done.
+```
+"""
+
+
+def test_a_short_label_pasted_twice_in_a_row_is_a_duplication():
+    """smolagents ko examples/plan_customization.md's label "예제 상호작용:" (7 characters) pasted twice in a row
+    went unreported: units under 8 characters were never duplications (table cells, "예시:"). Right after its
+    twin, a unit counts from 5 characters (duplicates.MIN_ROW_DUP); "출력:" (3) pasted twice stays out, and
+    so does a label the English writes twice in a row."""
+    kw = {"file": "ko.md", "english_file": "en.md", "lang": "ko"}
+
+    def dups(en: str, ko: str) -> list:
+        return [f for f in review_texts(en, ko, **kw).findings if f.kind is Kind.DUPLICATION]
+
+    assert dups(LABEL_EN, LABEL_KO) == []
+    pasted = LABEL_KO.replace("예제 상호작용:\n\n", "예제 상호작용:\n\n예제 상호작용:\n\n")
+    (dup,) = dups(LABEL_EN, pasted)
+    assert dup.line == 7 and "repeats the one at line 5" in dup.message
+    assert dups(LABEL_EN, LABEL_KO.replace("출력:\n\n", "출력:\n\n출력:\n\n")) == []
+    twice = LABEL_EN.replace("Example interaction:\n\n", "Example interaction:\n\nExample interaction:\n\n")
+    assert dups(twice, pasted) == []
+
+
 PASTED_EN = """# Hybrid mode [[hybrid]]
 
 ## Why use it? [[why]]

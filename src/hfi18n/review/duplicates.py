@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 MIN_DUP = 8
 """Translated units shorter than this are not reported duplicated (table cells, "예시:")."""
+MIN_ROW_DUP = 5
+"""A copy right after its twin counts from this length: smolagents ko examples/plan_customization.md's label
+"예제 상호작용:" (7) pasted twice in a row went unreported under :data:`MIN_DUP`; "예시:" and "출력:" (3) stay out."""
 MIN_FAR_DUP = 20
 """A repeated unit shorter than this counts only right after its twin (translators reuse short phrases)."""
 NEAR_DUPLICATE = 0.9
@@ -125,8 +128,8 @@ def copies(al: Alignment, lang: str, model: LengthModel,
         raw = al.tr_block(t).text if al.tr_block(t) is not None else t.text
         key = squeeze(raw)
         twin = latest.get(key)
-        if twin is not None and chars(raw) >= MIN_DUP and not _LABEL_RE.fullmatch(raw.strip()) \
-                and (chars(raw) >= max(min_chars, MIN_FAR_DUP) or twin is prev):
+        if twin is not None and not _LABEL_RE.fullmatch(raw.strip()) \
+                and (chars(raw) >= max(min_chars, MIN_FAR_DUP, MIN_DUP) or twin is prev and chars(raw) >= MIN_ROW_DUP):
             cands.append((t, twin, twin is prev, key))
         first.setdefault(key, t)
         latest[key] = t
