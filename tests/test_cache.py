@@ -284,6 +284,21 @@ def test_a_warm_review_asks_the_analyzer_nothing(smol: Path, monkeypatch: pytest
     assert asked and all("새로 썼다" in t for t in asked)  # only the edited text is asked again
 
 
+def test_a_warm_plan_reads_the_team_examples_without_the_analyzer(smol: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``translate --dry-run`` reads the team's past translations for examples, with their registers from Kiwi:
+    that reading is kept in the checkout's cache as ``check`` keeps it (a plan of diffusers ko loaded Kiwi on
+    every run, 0.8 of 2.1 cpu s and 250 MB, with nothing changed). The plan is the same without the cache."""
+    from hfi18n.lang.ko import KoreanLayer
+
+    def plan() -> dict[str, object]:
+        return api.plan(smol, "ko", next_n=3, update=True).to_json()
+
+    want = uncached(plan)
+    assert plan() == want  # cold: Kiwi read the examples, its answers kept
+    monkeypatch.setattr(KoreanLayer, "kiwi", property(lambda self: pytest.fail("Kiwi loaded on a warm plan")))
+    assert plan() == want
+
+
 def test_a_changed_review_record_changes_the_status_row(tmp_path: Path, with_cache) -> None:
     """Status keeps each page's review state under the blobs of the page and of its review record (issue
     36's ``_review/<page>.json``): a record rewritten to the same size and modification time (another

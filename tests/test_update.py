@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from hfi18n.translate.pipeline import render_translation
 from hfi18n.translate.update import plan_update
 
@@ -346,3 +349,41 @@ def test_a_review_comment_stays_when_the_block_before_it_is_replaced() -> None:
     out = render_translation(plan.job.doc, plan.job.translations, plan.job.block_overrides)
     assert out.count(REVIEW_MARK) == 1 and "사람이 쓴 이전 번역 문단입니다." in out
     assert out.index("one thing, and more.") < out.index(REVIEW_MARK) < out.index("두 번째 문단은")
+
+
+def _likeness_whole(old: str, new: str) -> float:
+    """``update._likeness`` as it was written before its bound: the matching blocks always worked out."""
+    import difflib
+
+    from hfi18n.translate.update import EDITED, KEPT_WHOLE, KEPT_WHOLE_MIN
+
+    m = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    if m.real_quick_ratio() >= EDITED and m.quick_ratio() >= EDITED:
+        ratio = m.ratio()
+        if ratio >= EDITED:
+            return ratio
+    if len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old):
+        return max(m.ratio(), 1e-3)
+    return 0.0
+
+
+_EDIT_TEXT = st.text(alphabet="ab cd.이가`x", max_size=40)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_EDIT_TEXT, _EDIT_TEXT, _EDIT_TEXT, st.lists(st.tuples(st.integers(0, 60), st.sampled_from("ab.이x")), max_size=4))
+def test_the_likeness_bound_changes_no_answer(old: str, added: str, other: str, edits: list[tuple[int, str]]) -> None:
+    """``_likeness`` skips the matching blocks where the characters both texts have (as multisets) are fewer
+    than the share a paragraph kept whole needs (a sixth of a plan's time): the answer is the one the blocks
+    give, for texts edited a little (a few characters replaced, ``added`` inside) and for unrelated ones."""
+    from hfi18n.translate.update import _likeness
+
+    half = len(old) // 2
+    changed = list(old)
+    for at, ch in edits:
+        if changed:
+            changed[at % len(changed)] = ch
+    edited = "".join(changed)
+    for new in (edited, edited[:half] + added * 3 + edited[half:], old[:half] + added + old[half:], other,
+                old + added, added):
+        assert _likeness(old, new) == _likeness_whole(old, new)

@@ -32,6 +32,15 @@ def props_key() -> str:
     return hashlib.sha1(",".join(sorted(current_props())).encode()).hexdigest()[:10]
 
 
+def cache_of(layout: DocsLayout) -> Cache:
+    """The persistent cache of ``layout``'s repository (one that keeps nothing outside a git checkout)."""
+    try:
+        _top, git_dir = repo_dirs(layout)
+    except RepoError:
+        return Cache(None)
+    return Cache.of(git_dir)
+
+
 class Store:
     """Blob texts (:class:`~.doclog.BlobReader`) and parsed docs of one run, and the cache behind them.
 
@@ -52,10 +61,10 @@ class Store:
     def of(cls, layout: DocsLayout) -> Store:
         """The store of ``layout``'s repository, with its cache (none outside a git checkout)."""
         try:
-            top, git_dir = repo_dirs(layout)
+            top, _git_dir = repo_dirs(layout)
         except RepoError:
             return cls(layout.repo)
-        return cls(top, Cache.of(git_dir))
+        return cls(top, cache_of(layout))
 
     def _kept(self, key: str) -> Document | None:
         doc = self._docs.get(key)

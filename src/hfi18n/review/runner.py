@@ -22,9 +22,8 @@ from ..glossary import Glossary
 from ..lang.base import analyses_kept
 from ..pair.bitext import LengthModel
 from ..pair.model import pair_docs
-from ..repo.cache import Cache
-from ..repo.doclog import repo_dirs
 from ..repo.layout import SOURCE_LANG, DocsLayout
+from ..repo.store import cache_of
 from ..translate.aligned import Item, doc_items
 from .align import Alignment
 from .coverage import check_coverage
@@ -354,11 +353,7 @@ def _analyses_of(layout: DocsLayout, lang: str, options: Options | None) -> Iter
     if options is None or options.style is None:
         yield
         return
-    try:
-        _top, git_dir = repo_dirs(layout)
-    except HfI18nError:  # not a git checkout: nothing to keep them in
-        git_dir = None
-    with Cache.of(git_dir) as cache, analyses_kept(cache if cache.enabled else None, lang):
+    with cache_of(layout) as cache, analyses_kept(cache if cache.enabled else None, lang):
         yield
 
 

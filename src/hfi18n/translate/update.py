@@ -884,7 +884,15 @@ def _likeness(old: str, new: str) -> float:
         ratio = m.ratio()
         if ratio >= EDITED:
             return ratio
-    if len(old) >= KEPT_WHOLE_MIN and sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old):
+    if len(old) < KEPT_WHOLE_MIN or min(len(old), len(new)) < KEPT_WHOLE * len(old):
+        return 0.0
+    # the characters both have, counted as multisets (what quick_ratio is made of), bound the ones the matching
+    # blocks keep: below the share, the blocks are not worked out (742 of the 1,500 pairs of a plan of five
+    # diffusers ko docs, a sixth of its time, each answered 0.0 as before)
+    common = round(m.quick_ratio() * (len(old) + len(new)) / 2)
+    if common < KEPT_WHOLE * len(old):
+        return 0.0
+    if sum(b.size for b in m.get_matching_blocks()) >= KEPT_WHOLE * len(old):
         return max(m.ratio(), 1e-3)
     return 0.0
 
