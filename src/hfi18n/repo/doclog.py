@@ -361,7 +361,7 @@ def load_history(layout: DocsLayout, cache: Cache | None = None, langs: Collecti
         if links:  # English docs that are links to files elsewhere: their targets' history too (one more log)
             parsed = _read_log(info, sorted(set(links.values())), skip=skip)
         history = replay(parsed, info.prefix, info.head, links)
-        if cache is not None and not skip:
+        if cache is not None and cache.enabled and not skip:  # (its plain form only for a cache that keeps it)
             cache.put("history", ckey, history.to_plain(), head=info.head)
     history.git_dir = info.git_dir
     _HISTORY_CACHE[key] = history
@@ -404,7 +404,7 @@ def load_doc_history(layout: DocsLayout, lang: str, stems: Collection[str], cach
         history = kept[0]
     else:
         history = _doc_history(info, lang, paths)
-        if cache is not None:
+        if cache is not None and cache.enabled:
             cache.put("dochistory", ckey, history.to_plain() if history is not None else None, head=info.head)
     if history is not None:
         history.git_dir = info.git_dir
