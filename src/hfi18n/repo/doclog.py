@@ -722,6 +722,7 @@ class BlobReader:
         self._chars = 0
         self._proc: subprocess.Popen[bytes] | None = None
         self._finalizer: weakref.finalize | None = None
+        self._lock = threading.Lock()  # one request and its answers at a time on the one process
 
     def _keep(self, sha: str, text: str) -> None:
         old = self._cache.pop(sha, None)
@@ -747,6 +748,10 @@ class BlobReader:
 
     def _read(self, shas: list[str]) -> list[str]:
         """The texts of blobs ``shas`` (empty for a missing one), from the long-lived process."""
+        with self._lock:
+            return self._read_locked(shas)
+
+    def _read_locked(self, shas: list[str]) -> list[str]:
         proc = self._proc
         if proc is None:
             try:
