@@ -739,7 +739,7 @@ class BlobReader:
 
         The order given, not sorted by id: callers list a doc's versions one after the other, and git
         rebuilds a version from its neighbour's delta while that one is still in its delta cache (the 9,812
-        blobs above in one process: 1.78 cpu s of git sorted by id, 1.53 in the order of the versions)."""
+        blobs above in one process: 1.62 cpu s of git sorted by id, 1.45 in the order of the versions)."""
         wanted = list(dict.fromkeys(b for b in blobs if b and b not in self._cache))
         for k in range(0, len(wanted), self.AHEAD):
             part = wanted[k:k + self.AHEAD]
