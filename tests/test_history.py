@@ -458,3 +458,35 @@ def test_the_base_search_from_its_last_reset_finds_every_corpus_base(corpus, nam
     fast, fast_calls, whole, whole_calls = _bases_both_ways(monkeypatch, run)
     assert fast == whole and len(fast) > 5
     assert fast_calls <= whole_calls
+
+
+def test_a_blob_reader_reads_every_batch_through_one_git_process(repo: GitRepo, monkeypatch) -> None:
+    """Two bulk loads, one blob asked for alone, a missing one and a repeated one: one ``git cat-file``
+    process for them all (git keeps the delta bases it rebuilt across batches: a process per batch cost the
+    20,000-commit repo's cold status twice the git time), each text the blob git has, in any order."""
+    import subprocess
+
+    texts = [f"# Page {i}\n\n" + "".join(f"Line {k} of {i}.\n" for k in range(50 + i)) for i in range(6)]
+    shas = []
+    for i, text in enumerate(texts):
+        repo.commit(f"page {i}", {f"en/p{i}.md": text})
+        shas.append(repo.git("rev-parse", f"HEAD:docs/source/en/p{i}.md").strip())
+    spawned: list[list[str]] = []
+    real = subprocess.Popen
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def __init__(self, args, *a, **k):  # type: ignore[no-untyped-def]
+            spawned.append(list(args))
+            super().__init__(args, *a, **k)
+
+    monkeypatch.setattr(subprocess, "Popen", Counting)
+    blobs = BlobReader(repo.root)
+    try:
+        blobs.load([shas[3], shas[0], shas[3], "0" * 40])
+        blobs.load(shas[1:3])
+        assert blobs.text(shas[5]) == texts[5]  # not loaded: read alone
+        assert [blobs.text(s) for s in shas] == texts
+        assert blobs.text("0" * 40) == ""
+    finally:
+        blobs.close()
+    assert [a for a in spawned if "cat-file" in a] == [["git", "-C", str(repo.root), "cat-file", "--batch"]]

@@ -395,9 +395,9 @@ def _prefetched(bases: Bases, pairs: list[Pair]) -> Iterator[Pair]:
 
 def _compute_status(layout: DocsLayout, store: Store, langs: list[str] | None, pulls: list[PullInfo] | None,
                     pr_note: str) -> StatusReport:
-    history = load_history(layout, store.cache)
-    gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     langs = layout.languages() if langs is None else langs
+    history = load_history(layout, store.cache, langs)  # lines counted for these languages only (no cache)
+    gap = history_gap(layout)  # a shallow clone: no base can be trusted, so none is claimed
     en_docs = layout.docs(SOURCE_LANG)
     en_entries = [e for e in _toc_entries(layout, SOURCE_LANG, store.cache) if not e.in_translation]
     en_toc = {local_of(e.local): e.position for e in en_entries}

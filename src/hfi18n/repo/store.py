@@ -80,7 +80,8 @@ class Store:
     def _parsed(self, blob: str, text: str) -> Document:
         doc = parse_read_only(text)  # a store's docs are shared by every reader of the run: never changed
         self.parsed += 1
-        self.cache.put("doc", f"{blob}:{self._props}", doc.to_plain())
+        if self.cache.enabled:  # its plain form only for a cache that keeps it (a cold status: 1,178 docs)
+            self.cache.put("doc", f"{blob}:{self._props}", doc.to_plain())
         return doc
 
     def prefetch(self, blobs: Iterable[str], *, texts: bool = True) -> None:
