@@ -712,9 +712,12 @@ class BlobReader:
     """
 
     KEPT_CHARS = 16_000_000
-    AHEAD = 512
-    """Blob ids written to git before their contents are read: their 21 KB fit in the pipe to git whatever it
-    writes meanwhile (it cannot block on a full pipe back while this side still writes)."""
+    AHEAD = 64
+    """Blob ids written to git before their contents are read. Their 2.6 KB fit in the pipe to git whatever
+    it writes meanwhile, so this side never blocks writing while git blocks on a full pipe back: a pipe holds
+    64 KB, but Linux gives a user past ``pipe-user-pages-soft`` pipes of one 4 KB page, where the 21 KB of 512
+    ids could deadlock both. One process for the run is the gain (below), not the batch size: 512 and 64
+    read the 9,812 blobs of the 20,000-commit repo's status in the same time."""
 
     def __init__(self, repo: Path) -> None:
         self.repo = repo
