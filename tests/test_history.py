@@ -494,6 +494,26 @@ def test_a_blob_reader_reads_every_batch_through_one_git_process(repo: GitRepo, 
     assert [a for a in spawned if "cat-file" in a] == [["git", "-C", str(repo.root), "cat-file", "--batch"]]
 
 
+def test_an_object_id_with_a_newline_shifts_no_text(repo: GitRepo) -> None:
+    """A blob id comes from git, but a record a PR author commits names blobs too: an "id" holding a newline
+    was two requests to the run's one ``git cat-file --batch``, and each text after it went to the id before.
+    Anything but a full object id is answered as missing, and the texts around it are git's."""
+    texts = ["# One\n\nfirst\n", "# Two\n\nsecond\n"]
+    shas = []
+    for i, text in enumerate(texts):
+        repo.commit(f"page {i}", {f"en/q{i}.md": text})
+        shas.append(repo.git("rev-parse", f"HEAD:docs/source/en/q{i}.md").strip())
+    blobs = BlobReader(repo.root)
+    try:
+        sneaky = f"{shas[1]}\nHEAD:docs/source/en/q0.md"
+        blobs.load([shas[0], sneaky, "HEAD", shas[1]])
+        assert [blobs.text(shas[0]), blobs.text(sneaky), blobs.text("HEAD"), blobs.text(shas[1])] == \
+            [texts[0], "", "", texts[1]]
+        assert blobs.text(f"{shas[0]}\n{shas[1]}") == "" and blobs.text(shas[1]) == texts[1]
+    finally:
+        blobs.close()
+
+
 _FP_LINES = st.sampled_from([
     "```py", "```", "````", "~~~", "  ```", "x = 1", "# a comment", "", "", "text with `code` and [a](b.md)",
     "[`Ref`] here", "\t", "<a href=\"c.md\">c</a>", "> quote `q`", "- item `i`", "\r", "plain words",

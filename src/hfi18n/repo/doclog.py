@@ -695,6 +695,10 @@ def replay(
 # ------------------------------------------------------------------------------------ blob reading
 
 
+_OBJECT_ID_RE = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
+"""A full git object id (SHA-1, or SHA-256 in a repository made with it)."""
+
+
 class BlobReader:
     """Blob contents from git, through one long-lived ``git cat-file --batch`` process: in bulk (:meth:`load`)
     or one at a time (:meth:`text` of a blob not loaded).
@@ -750,9 +754,16 @@ class BlobReader:
                 self._keep(sha, text)
 
     def _read(self, shas: list[str]) -> list[str]:
-        """The texts of blobs ``shas`` (empty for a missing one), from the long-lived process."""
+        """The texts of blobs ``shas`` (empty for a missing one), from the long-lived process.
+
+        Only full object ids are sent, one per line; anything else is answered as missing. Why: git reads
+        its requests a line each, so an id holding a newline ("<id>\\nHEAD:other.md", from a record file a PR
+        author wrote) would be two requests, and every text after it would be given to the id before: one
+        process for the whole run carries such a shift into every later read."""
+        sent = [sha for sha in shas if _OBJECT_ID_RE.fullmatch(sha)]
         with self._lock:
-            return self._read_locked(shas)
+            texts = dict(zip(sent, self._read_locked(sent), strict=True)) if sent else {}
+        return [texts.get(sha, "") for sha in shas]
 
     def _read_locked(self, shas: list[str]) -> list[str]:
         proc = self._proc
