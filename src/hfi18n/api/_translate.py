@@ -17,11 +17,10 @@ from ..doc.draft import is_pseudo_file
 from ..errors import ConfigError, HfI18nError, InputError, RefusedError
 from ..glossary import Glossary
 from ..i18n import t
-from ..lang.base import analyses_kept
+from ..lang.base import checkout_analyses
 from ..lang.style import StyleSettings, style_settings
 from ..repo.layout import DEFAULT_DOCS_ROOT, DocsLayout
 from ..repo.status_pulls import pulls_for
-from ..repo.store import cache_of
 from ..repo.toctree import TocChange
 from ..translate.examples import TeamExamples
 from ..translate.memory import TranslationMemory
@@ -454,10 +453,9 @@ def team_style(layout: DocsLayout, lang: str, cfg: Config | None, progress: Prog
         progress(ProgressEvent(ProgressKind.LOG, message=t("note_examples", "en", lang=lang), key="note_examples",
                                fields={"lang": lang}))
     try:
-        # what the analyzer says of the team's sentences is kept in the checkout's cache, as check keeps it:
-        # a plan of diffusers ko (translate --dry-run --next 5 --update) loaded Kiwi on every run to read the
-        # examples' registers again, 0.8 of its 2.1 cpu s when nothing had changed
-        with cache_of(layout) as cache, analyses_kept(cache if cache.enabled else None, lang):
+        # the examples' registers, read by Kiwi, kept in the checkout's cache (a warm plan of diffusers ko
+        # loaded Kiwi for them: 0.8 of its 2.1 cpu s)
+        with checkout_analyses(layout, lang):
             examples = TeamExamples.from_repo(layout.repo, lang, layout.docs_root.relative_to(layout.repo).as_posix(),
                                               style)
     except HfI18nError:  # an unreadable checkout gives no examples; the run goes on

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ..errors import HfI18nError
+from ..repo.layout import DocsLayout
+from ..repo.store import cache_of
 
 
 class Mood(str, enum.Enum):
@@ -128,6 +130,15 @@ def analyses_kept(memo: Memo | None, lang: str) -> Iterator[None]:
         yield
     finally:
         _memo.reset(token)
+
+
+@contextmanager
+def checkout_analyses(layout: DocsLayout, lang: str) -> Iterator[None]:
+    """:func:`analyses_kept` in the persistent cache of ``layout``'s checkout (none outside a git checkout),
+    written when the block ends: what ``review`` and ``translate`` ask the analyzer about the same docs run
+    after run (a review or a plan of an unchanged diffusers ko doc loaded Kiwi each time: 0.8-0.9 cpu s)."""
+    with cache_of(layout) as cache, analyses_kept(cache if cache.enabled else None, lang):
+        yield
 
 
 def kept(kind: str, args: Sequence[str], work: Callable[[list[str]], list[_V]],

@@ -61,10 +61,10 @@ class Store:
     def of(cls, layout: DocsLayout) -> Store:
         """The store of ``layout``'s repository, with its cache (none outside a git checkout)."""
         try:
-            top, _git_dir = repo_dirs(layout)
+            top, git_dir = repo_dirs(layout)
         except RepoError:
             return cls(layout.repo)
-        return cls(top, cache_of(layout))
+        return cls(top, Cache.of(git_dir))
 
     def _kept(self, key: str) -> Document | None:
         doc = self._docs.get(key)

@@ -9,7 +9,7 @@ mechanical fixes), look for omissions and duplications, and check glossary consi
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ..check import check_pair, translated_docs, unreadable
@@ -19,11 +19,10 @@ from ..doc import Block, Document, parse
 from ..errors import HfI18nError
 from ..fileio import read_text
 from ..glossary import Glossary
-from ..lang.base import analyses_kept
+from ..lang.base import checkout_analyses
 from ..pair.bitext import LengthModel
 from ..pair.model import pair_docs
 from ..repo.layout import SOURCE_LANG, DocsLayout
-from ..repo.store import cache_of
 from ..translate.aligned import Item, doc_items
 from .align import Alignment
 from .coverage import check_coverage
@@ -336,25 +335,13 @@ def review_paths(layout: DocsLayout, lang: str, paths: Iterable[str] = (), *,
     """Review translated docs of a checkout (default: every doc of ``lang``)."""
     rels = translated_docs(layout, lang, paths)
     review = Review(source=f"{len(rels)} local file(s) of {layout.repo.name}")
-    with _analyses_of(layout, lang, options):
+    # the style checks' analyzer answers kept in the checkout's cache, as check keeps them
+    kept = checkout_analyses(layout, lang) if options is not None and options.style is not None \
+        else contextlib.nullcontext()
+    with kept:
         for rel in rels:
             _review_one(layout, lang, rel, review, options)
     return review
-
-
-@contextlib.contextmanager
-def _analyses_of(layout: DocsLayout, lang: str, options: Options | None) -> Iterator[None]:
-    """What the language's analyzer says, kept in the checkout's cache (:func:`hfi18n.lang.base.analyses_kept`)
-    while its docs are reviewed with the team's style checks, as ``check`` keeps it.
-
-    Why: the review of diffusers ko conceptual/contribution.md ran the style checks through Kiwi on every
-    run (its load and reading 0.9 of the 2.1 cpu s of a review of an unchanged doc); a translator reviews
-    again after each edit, and ``check`` of the same doc read Kiwi's answers back from the cache."""
-    if options is None or options.style is None:
-        yield
-        return
-    with cache_of(layout) as cache, analyses_kept(cache if cache.enabled else None, lang):
-        yield
 
 
 def _review_one(layout: DocsLayout, lang: str, rel: str, review: Review, options: Options | None) -> None:
