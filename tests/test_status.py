@@ -308,3 +308,24 @@ def test_corpus_states_checked_by_hand_against_git_log(corpus) -> None:
     assert smol["reference/agents.md"].commits_behind == 2
     # ko web_browser.md translated in 380c4f6 after the last English change (1060b82 rename)
     assert smol["examples/web_browser.md"].state == "up-to-date"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["huggingface_hub", "smolagents"])
+def test_the_status_of_some_languages_is_their_rows_of_every_language(corpus, name: str) -> None:
+    """A status of some languages without a cache reads less git: lines counted for those languages only
+    (``load_history(langs=)``: a commit whose renames may pair a skipped folder's file with another's counted
+    again over all), and, on a history without merges (huggingface_hub; smolagents has merges and reads the
+    whole log), who translated what from the commits of those languages (``team._team_log``). Each language's
+    rows are those of the status of every language, field for field."""
+    from hfi18n import api
+
+    repo = corpus(name)
+    with caching(False):
+        every = api.status(repo, pulls=False).report
+        translators = [d.translated_by for d in every.docs if d.translated_by]
+        assert translators  # who translated what is filled in: the team log is read
+        for langs in (["ko"], ["de", "hi"] if name == "huggingface_hub" else ["zh"]):
+            some = api.status(repo, langs, pulls=False).report
+            for lang in langs:
+                assert [d.to_json() for d in some.for_lang(lang)] == [d.to_json() for d in every.for_lang(lang)]
