@@ -488,26 +488,27 @@ def _read_log(info: RepoInfo, targets: list[str] | None = None, commits: list[st
     spec = [info.prefix or ".", *(targets or ())]
     revs = ["--no-walk=unsorted", "--stdin"] if commits is not None else [info.head]
     given = ("\n".join(commits) + "\n").encode() if commits is not None else None
-    common = ["log", "--first-parent", "--diff-merges=first-parent", "-M", "-z", "--no-abbrev", "--no-color",
-              f"--format={_LOG_FORMAT}", *revs, "--"]
+    options = ["log", "--first-parent", "--diff-merges=first-parent", "-M", "-z", "--no-abbrev", "--no-color",
+               f"--format={_LOG_FORMAT}"]
+
+    def numstat(revs: list[str], given: bytes | None, skipped: Collection[str]) -> bytes:
+        paths = count_only or [*spec, f":(exclude){info.prefix}{SOURCE_LANG}",
+                               *(f":(exclude){info.prefix}{lg}" for lg in skipped)]
+        return run_git(info.top, *options, *revs, "--numstat", "--", *paths, input=given)
+
     counted: list[bytes] = []
     failed: list[RepoError] = []
 
-    options = common[:-len(revs) - 1]  # the log's, without the revisions
-
-    def count(skipped: Collection[str] = skip, revs: list[str] = revs, given: bytes | None = given) -> None:
+    def count() -> None:
         try:
-            counted.append(run_git(info.top, *options, *revs, "--numstat", "--",
-                                   *(count_only or (*spec, f":(exclude){info.prefix}{SOURCE_LANG}",
-                                                    *(f":(exclude){info.prefix}{lg}" for lg in skipped))),
-                                   input=given))
+            counted.append(numstat(revs, given, skip))
         except RepoError as exc:
             failed.append(exc)
 
     worker = threading.Thread(target=count, daemon=True)
     worker.start()
     try:
-        raw = run_git(info.top, *common[:-1], "--raw", "--", *spec, input=given)
+        raw = run_git(info.top, *options, *revs, "--raw", "--", *spec, input=given)
     finally:
         worker.join()
     if failed:
@@ -516,10 +517,8 @@ def _read_log(info: RepoInfo, targets: list[str] | None = None, commits: list[st
     parsed = parse_log(raw)
     again = [sha for sha, _t, _s, changes, _st in parsed if skip and _pairs_across(changes, info.prefix, skip)]
     if again:  # these commits' renames may pair a skipped folder's file with another's: counted over all
-        count((), ["--no-walk=unsorted", "--stdin"], ("\n".join(again) + "\n").encode())
-        if failed:
-            raise failed[0]
-        stats.update({sha: st for sha, _t, _s, _c, st in parse_log(counted[-1])})
+        recount = numstat(["--no-walk=unsorted", "--stdin"], ("\n".join(again) + "\n").encode(), ())
+        stats.update({sha: st for sha, _t, _s, _c, st in parse_log(recount)})
     for sha, _t, _s, _changes, st in parsed:
         st.update(stats.get(sha, {}))
     return parsed[::-1]
